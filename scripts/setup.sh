@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what the service needs outside npm, idempotently; `npm start` and `npm test` call it.
+#   --runtime  system packages (ffmpeg, speech engines, fonts) and npm dependencies
+#   --test     the above, plus the local PostgreSQL and Redis the scaled-mode tests use
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:---runtime}"
+
+packages=(ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: missing system packages: ${missing[*]} — install them with: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [ -x scripts/install-fonts.sh ]; then bash scripts/install-fonts.sh; fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm dependencies" >&2
+  npm ci --no-audit --no-fund >/dev/null
+fi
+
+if [ "$mode" = "--test" ]; then
+  if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+    echo "setup: starting PostgreSQL" >&2
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start
+    for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+  fi
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    echo "setup: starting Redis" >&2
+    mkdir -p /var/lib/redis /var/log/redis
+    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log
+    for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 1; done
+  fi
+fi

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, Throttled, ValidationError, type FieldErrors } from '../domain/errors.js';
+
+/** The contract's 400 field map from schema validation issues (`/a/0/b` → `a.0.b`). */
+function fieldErrorsFromValidation(issues: { instancePath: string; message?: string }[], context: string | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const key = path || (context === 'body' || !context ? 'non_field_errors' : context);
+    (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+  }
+  return fields;
+}
+
+const fastifyCodes: Record<number, [string, string]> = {
+  400: ['parse_error', 'Malformed request body.'],
+  404: ['not_found', 'Not found.'],
+  405: ['method_not_allowed', 'Method not allowed.'],
+  413: ['payload_too_large', 'Request body is too large.'],
+  415: ['unsupported_media_type', 'Unsupported media type in request.'],
+};
+
+export function sendError(reply: FastifyReply, err: unknown, request: FastifyRequest): FastifyReply {
+  if (err instanceof ValidationError) return reply.status(400).send(err.fields);
+  if (err instanceof Throttled) reply.header('Retry-After', String(err.retryAfterSeconds));
+  if (err instanceof AppError) return reply.status(err.status).send({ detail: err.message, code: err.code });
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    return reply.status(400).send(fieldErrorsFromValidation(err.validation, (err as { validationContext?: string }).validationContext));
+  }
+  const fe = err as FastifyError;
+  const status = fe.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const [code, fallback] = fastifyCodes[status] ?? ['bad_request', 'Bad request.'];
+    if (status === 400) {
+      const detail = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError ? 'JSON parse error: malformed request body.' : fe.message || fallback;
+      return reply.status(400).send({ non_field_errors: [detail] });
+    }
+    return reply.status(status).send({ detail: fallback, code });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ detail: `Internal server error (request ${request.id}).`, code: 'server_error' });
+}

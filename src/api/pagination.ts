@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { ListQuery } from '../domain/store.js';
+
+export interface Page<T> {
+  count: number;
+  page: number;
+  page_size: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+const MAX_PAGE_SIZE = 100;
+
+export function pageParams(q: { page?: string; page_size?: string }): { page: number; pageSize: number } {
+  return { page: Number(q.page ?? 1), pageSize: Math.min(MAX_PAGE_SIZE, Number(q.page_size ?? 20)) };
+}
+
+/** The contract's envelope; `next`/`previous` keep the request's other query parameters. */
+export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], q: { page?: string; page_size?: string }): Page<T> {
+  const { page, pageSize } = pageParams(q);
+  const start = (page - 1) * pageSize;
+  const link = (p: number) => {
+    const url = new URL(request.url, baseUrl);
+    url.searchParams.set('page', String(p));
+    url.searchParams.set('page_size', String(pageSize));
+    return `${baseUrl}${url.pathname}${url.search}`;
+  };
+  return {
+    count: all.length,
+    page,
+    page_size: pageSize,
+    next: start + pageSize < all.length ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+    results: all.slice(start, start + pageSize),
+  };
+}
+
+export function listQueryFrom(q: { ids?: string; ordering?: string }): ListQuery {
+  const ids = q.ids ? q.ids.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 100) : undefined;
+  const ordering = q.ordering ?? '-created_at';
+  return { ids, orderBy: ordering.replace('-', '') as ListQuery['orderBy'], descending: ordering.startsWith('-') };
+}

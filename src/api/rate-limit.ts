@@ -1,0 +1,52 @@
+import type { RateBucketRepo, Store } from '../domain/store.js';
+import type { Clock } from '../engines/clock/clock.js';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  take(key: string): Promise<RateDecision>;
+}
+
+/** Token bucket: `capacity` requests at once, refilled at `refillPerSecond`. */
+function decide(allowed: boolean, tokens: number, capacity: number, refillPerSecond: number): RateDecision {
+  const missing = Math.max(0, 1 - tokens);
+  return {
+    allowed,
+    limit: capacity,
+    remaining: Math.max(0, Math.floor(tokens)),
+    resetSeconds: Math.ceil((capacity - tokens) / refillPerSecond),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(missing / refillPerSecond)),
+  };
+}
+
+export function memoryRateLimiter(capacity: number, refillPerSecond: number, clock: Clock): RateLimiter {
+  const buckets = new Map<string, { tokens: number; atMs: number }>();
+  return {
+    async take(key) {
+      const now = clock.nowMs();
+      const b = buckets.get(key) ?? { tokens: capacity, atMs: now };
+      b.tokens = Math.min(capacity, b.tokens + ((now - b.atMs) * refillPerSecond) / 1000);
+      b.atMs = now;
+      const allowed = b.tokens >= 1;
+      if (allowed) b.tokens -= 1;
+      buckets.set(key, b);
+      return decide(allowed, b.tokens, capacity, refillPerSecond);
+    },
+  };
+}
+
+/** Shared through the database, so every API process of the scaled mode counts against one bucket. */
+export function storeRateLimiter(store: Store, capacity: number, refillPerSecond: number, clock: Clock): RateLimiter {
+  return {
+    async take(key) {
+      const r = await store.transaction((tx: { rateBuckets: RateBucketRepo }) => tx.rateBuckets.take(key, capacity, refillPerSecond, clock.nowMs()));
+      return decide(r.allowed, r.tokens, capacity, refillPerSecond);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { httpUrl } from './common.js';
+
+export const createLinkBody = z.object({ url: httpUrl(1000) });
+
+const urlList = z.array(httpUrl(2000));
+
+export const linkParamsBody = z.object({
+  title: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').optional(),
+  description: z.string().optional(),
+  image_urls: urlList.optional(),
+  video_urls: urlList.optional(),
+  reviews: z.unknown().optional(),
+  logo_url: httpUrl(200).nullish(),
+});
+
+export const updateLinkBody = linkParamsBody.extend({
+  url: httpUrl(1000).optional(),
+  ai_summary: z.string().optional(),
+});

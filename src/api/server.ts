@@ -1,0 +1,85 @@
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Container } from '../app/container.js';
+import { NotFound } from '../domain/errors.js';
+import { authAndRateLimit } from './auth.js';
+import { sendError } from './error-mapper.js';
+import { registerFileRoutes } from './files-route.js';
+import { registerHealthRoutes } from './health-routes.js';
+import { routeModules } from './routes/index.js';
+import './zod-messages.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export type App = FastifyInstance<any, any, any, any, any>;
+
+export async function buildServer(c: Container): Promise<App> {
+  const app = Fastify({
+    loggerInstance: c.log,
+    bodyLimit: c.config.bodyLimitBytes,
+    ignoreTrailingSlash: true,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Follow-up POSTs have no body; clients still send Content-Type: application/json.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = Object.assign(new Error('JSON parse error: malformed request body.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+      done(err, undefined);
+    }
+  });
+  await app.register(formbody);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.setErrorHandler((err, request, reply) => sendError(reply, err, request));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }));
+    if (allowed.length) {
+      reply.header('Allow', allowed.join(', '));
+      return reply.status(405).send({ detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' });
+    }
+    return sendError(reply, new NotFound('route'), request);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Clipwright API', version: '0.1.0', description: 'Self-hosted video and audio generation. Authenticate with X-API-ID and X-API-KEY.' },
+      components: {
+        securitySchemes: {
+          apiId: { type: 'apiKey', in: 'header', name: 'X-API-ID' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+        },
+      },
+      security: [{ apiId: [], apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The UI's assets ship inside the npm package: the docs page works offline.
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/openapi.json' } as never });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealthRoutes(app as unknown as FastifyInstance, c);
+  registerFileRoutes(app as unknown as FastifyInstance, c);
+
+  const guard = authAndRateLimit(c.accounts, c.rateLimiter);
+  await app.register(async (api) => {
+    api.addHook('onRequest', guard);
+    for (const register of routeModules) register(api as unknown as FastifyInstance, c);
+  });
+  return app;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the service reads from its environment, read once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  publicBaseUrl: string;
+  allowPrivateUrls: boolean;
+  signingSecret: string;
+  fileUrlTtlSeconds: number;
+  bodyLimitBytes: number;
+  rateLimit: { capacity: number; refillPerSecond: number };
+  fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
+  queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
+  /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
+  jobStartDelayMs: number;
+  logLevel: string;
+  createDefaultAccount: boolean;
+  defaultAccountCredits: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback = false): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** The signing secret survives restarts so signed file URLs stay valid; it lives in the data folder. */
+function loadSigningSecret(env: Env, dataDir: string): string {
+  if (env.SIGNING_SECRET) return env.SIGNING_SECRET;
+  const file = join(dataDir, 'signing-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    allowPrivateUrls: flag(env, 'ALLOW_PRIVATE_URLS'),
+    signingSecret: loadSigningSecret(env, dataDir),
+    fileUrlTtlSeconds: int(env, 'FILE_URL_TTL_SECONDS', 7 * 24 * 3600),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    rateLimit: {
+      capacity: int(env, 'RATE_LIMIT_BURST', 60),
+      refillPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 10),
+    },
+    fetch: {
+      timeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000),
+      maxBytes: int(env, 'FETCH_MAX_BYTES', 200 * 1024 * 1024),
+      maxRedirects: int(env, 'FETCH_MAX_REDIRECTS', 5),
+    },
+    queue: {
+      concurrency: int(env, 'WORKER_CONCURRENCY', 2),
+      leaseMs: int(env, 'JOB_LEASE_MS', 30_000),
+      pollMs: int(env, 'JOB_POLL_MS', 250),
+      maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3),
+      retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
+    },
+    jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
+    logLevel: env.LOG_LEVEL || 'info',
+    createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),
+    defaultAccountCredits: int(env, 'DEFAULT_ACCOUNT_CREDITS', 100),
+  };
+}

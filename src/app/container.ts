@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { storeRateLimiter, memoryRateLimiter, type RateLimiter } from '../api/rate-limit.js';
+import { AccountService } from '../domain/accounts/account-service.js';
+import { LinkService } from '../domain/links/link-service.js';
+import { TextToSpeechService } from '../domain/speech/tts-service.js';
+import type { Store } from '../domain/store.js';
+import { TaskService } from '../domain/tasks/task-service.js';
+import { LocalBlobStore } from '../engines/blobs/local-blob-store.js';
+import type { BlobStore } from '../engines/blobs/port.js';
+import { UrlSigner } from '../engines/blobs/url-signer.js';
+import { systemClock, type Clock } from '../engines/clock/clock.js';
+import { kyselyStore } from '../engines/db/kysely-store.js';
+import { openDatabase, type OpenDatabase } from '../engines/db/open-database.js';
+import { BullQueue } from '../engines/queue/bullmq-queue.js';
+import { LocalQueue } from '../engines/queue/local-queue.js';
+import type { JobQueue } from '../engines/queue/port.js';
+import { JobCatalog } from '../jobs/job-catalog.js';
+import { JobRunner } from '../jobs/job-runner.js';
+import type { Config } from './config.js';
+import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
+import { createLinkScraper } from './link-wiring.js';
+import { createSpeech } from './speech-wiring.js';
+
+/** Everything wired once; the only place that chooses implementations from configuration. */
+export interface Container {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  db: OpenDatabase;
+  store: Store;
+  signer: UrlSigner;
+  blobs: BlobStore;
+  queue: JobQueue;
+  catalog: JobCatalog;
+  runner: JobRunner;
+  rateLimiter: RateLimiter;
+  accounts: AccountService;
+  tasks: TaskService;
+  links: LinkService;
+  tts: TextToSpeechService;
+  close(): Promise<void>;
+}
+
+export async function createContainer(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<Container> {
+  const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } });
+  const clock = opts.clock ?? systemClock;
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = kyselyStore(db.db, db.dialect);
+  const signer = new UrlSigner(config.signingSecret, config.publicBaseUrl, config.fileUrlTtlSeconds, () => clock.nowMs());
+  const blobs = new LocalBlobStore(join(config.dataDir, 'files'), signer);
+
+  const catalogRef: { current: JobCatalog | null } = { current: null };
+  const queue: JobQueue = config.redisUrl
+    ? new BullQueue(store, clock, {
+        redisUrl: config.redisUrl,
+        queueName: 'clipwright-jobs',
+        concurrency: config.queue.concurrency,
+        leaseMs: config.queue.leaseMs,
+        maxAttempts: config.queue.maxAttempts,
+        retryBaseMs: config.queue.retryBaseMs,
+        dispatchSweepMs: Math.max(500, config.queue.pollMs * 4),
+      }, log)
+    : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
+
+  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts);
+  const speech = await createSpeech(config, store, log);
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs });
+  catalog.assertCovers(enqueuedJobNames);
+  catalogRef.current = catalog;
+  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') });
+
+  const rateLimiter = config.databaseUrl
+    ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
+    : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
+
+  return {
+    config,
+    log,
+    clock,
+    db,
+    store,
+    signer,
+    blobs,
+    queue,
+    catalog,
+    runner,
+    rateLimiter,
+    accounts: new AccountService(store, clock),
+    tasks,
+    links: new LinkService(store, createLinkScraper(config), clock),
+    tts: new TextToSpeechService(tasks, speech.voices),
+    async close() {
+      await queue.close();
+      await db.close();
+    },
+  };
+}

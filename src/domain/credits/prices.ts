@@ -1,0 +1,26 @@
+/** Credits are integer millicredits everywhere below the wire. */
+export const MILLI = 1000;
+
+export function credits(amount: number): number {
+  return Math.round(amount * MILLI);
+}
+
+/** "Per started unit": 31 s at 1 credit / 30 s costs 2 credits. Never less than one unit. */
+export function perStartedUnit(durationSeconds: number, unitSeconds: number, creditsPerUnit: number): number {
+  const units = Math.max(1, Math.ceil(Math.max(0, durationSeconds - 1e-6) / unitSeconds));
+  return credits(units * creditsPerUnit);
+}
+
+/** The price table of the contract, for the operations implemented so far. */
+export const prices = {
+  link: () => credits(1),
+  textToSpeech: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 1),
+  preview: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 1),
+  render: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 4),
+  directCreate: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 5),
+  aiScript: () => credits(1),
+} as const;
+
+export function toCredits(millicredits: number): number {
+  return millicredits / MILLI;
+}

@@ -1,0 +1,91 @@
+/**
+ * The one error catalog. Domain code throws these; `api/error-mapper.ts` turns them into the
+ * contract's bodies, and the job runner turns them into `failed_reason`.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400 with the contract's field map. */
+export class ValidationError extends AppError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, 'invalid', Object.entries(fields).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; '));
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+  static general(message: string): ValidationError {
+    return new ValidationError({ non_field_errors: [message] });
+  }
+}
+
+export class NotAuthenticated extends AppError {
+  constructor(message = 'Authentication credentials were not provided.') {
+    super(401, 'not_authenticated', message);
+  }
+}
+
+export class AuthenticationFailed extends AppError {
+  constructor(message = 'Invalid API credentials.') {
+    super(401, 'authentication_failed', message);
+  }
+}
+
+export class InsufficientCredits extends AppError {
+  constructor(neededMillicredits: number, availableMillicredits: number) {
+    super(
+      402,
+      'insufficient_credits',
+      `Insufficient credits: this operation needs ${neededMillicredits / 1000} credits and ${availableMillicredits / 1000} are available.`,
+    );
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(resource: string) {
+    super(404, 'not_found', resource === 'route' ? 'Not found.' : `No ${resource} matches the given query.`);
+  }
+}
+
+export class TaskNotReady extends AppError {
+  constructor(message = 'The task is not ready for this operation.') {
+    super(404, 'task_not_ready', message);
+  }
+}
+
+export class Throttled extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+/**
+ * A failure inside a task. `reason` is shown to the client as `failed_reason`, so it must be
+ * something a person can act on. `transient` failures are retried with backoff.
+ */
+export class TaskFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly transient = false,
+  ) {
+    super(reason);
+    this.name = 'TaskFailure';
+  }
+}
+
+/** A user URL that cannot be fetched or is not allowed; pipelines report it as a field error or failed_reason. */
+export class FetchRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FetchRefused';
+  }
+}

@@ -1,0 +1,106 @@
+import type { Clock } from '../../engines/clock/clock.js';
+import { chargeNow } from '../credits/credit-service.js';
+import { prices } from '../credits/prices.js';
+import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../errors.js';
+import { newId } from '../ids.js';
+import type { LinkRecord, ListQuery, Store } from '../store.js';
+import { factsFrom, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
+
+export interface LinkEdit {
+  url?: string;
+  title?: string;
+  description?: string;
+  imageUrls?: string[];
+  videoUrls?: string[];
+  reviews?: unknown;
+  logoUrl?: string | null;
+  aiSummary?: string;
+}
+
+const NO_MEDIA = 'Link must have at least one image or one video.';
+
+export class LinkService {
+  constructor(
+    private readonly store: Store,
+    private readonly scrape: PageScraper,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Fetches and reads the page, then charges 1 credit and saves it, in that order. */
+  async createFromUrl(accountId: string, url: string): Promise<LinkRecord> {
+    await this.assertCanPay(accountId, prices.link());
+    let page: ScrapedPage;
+    try {
+      page = await this.scrape(url);
+    } catch (err) {
+      if (err instanceof FetchRefused) {
+        const message = err.message.startsWith('Failed to scrape url') ? err.message : `Failed to scrape url: ${err.message}`;
+        throw ValidationError.general(message);
+      }
+      throw err;
+    }
+    if (page.imageUrls.length === 0 && page.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
+    return this.save(accountId, url, factsFrom(page, newId()));
+  }
+
+  async createFromParams(accountId: string, p: Required<Pick<LinkEdit, 'imageUrls' | 'videoUrls'>> & LinkEdit): Promise<LinkRecord> {
+    if (p.imageUrls.length === 0 && p.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
+    const page: ScrapedPage = {
+      title: p.title ?? '',
+      description: p.description ?? '',
+      imageUrls: p.imageUrls,
+      videoUrls: p.videoUrls,
+      logoUrl: p.logoUrl ?? null,
+      price: null,
+      reviews: p.reviews ?? null,
+    };
+    return this.save(accountId, null, factsFrom(page, newId()));
+  }
+
+  async update(accountId: string, id: string, edit: LinkEdit): Promise<LinkRecord> {
+    const link = await this.get(accountId, id);
+    const old = link.facts as unknown as LinkFacts;
+    const facts: LinkFacts = {
+      ...old,
+      title: edit.title ?? old.title,
+      description: edit.description ?? old.description,
+      imageUrls: edit.imageUrls ?? old.imageUrls,
+      videoUrls: edit.videoUrls ?? old.videoUrls,
+      reviews: edit.reviews !== undefined ? edit.reviews : old.reviews,
+      logoUrl: edit.logoUrl !== undefined ? edit.logoUrl : old.logoUrl,
+      aiSummary: edit.aiSummary ?? old.aiSummary,
+    };
+    if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
+    const at = this.clock.nowIso();
+    const url = edit.url ?? link.url;
+    await this.store.links.update(id, facts as unknown as Record<string, unknown>, url, at);
+    return { ...link, url, facts: facts as unknown as Record<string, unknown>, updatedAt: at };
+  }
+
+  async get(accountId: string, id: string): Promise<LinkRecord> {
+    const link = await this.store.links.getOwned(id, accountId);
+    if (!link) throw new NotFound('Link');
+    return link;
+  }
+
+  list(accountId: string, q: ListQuery): Promise<LinkRecord[]> {
+    return this.store.links.list(accountId, q);
+  }
+
+  private async assertCanPay(accountId: string, millicredits: number): Promise<void> {
+    const account = await this.store.accounts.get(accountId);
+    const available = account?.balanceMillicredits ?? 0;
+    if (available < millicredits) throw new InsufficientCredits(millicredits, available);
+  }
+
+  private async save(accountId: string, url: string | null, facts: LinkFacts): Promise<LinkRecord> {
+    const at = this.clock.nowIso();
+    const price = prices.link();
+    const record: LinkRecord = { id: newId(), accountId, url, facts: facts as unknown as Record<string, unknown>, chargedMillicredits: price, createdAt: at, updatedAt: at };
+    await this.store.transaction(async (tx) => {
+      await chargeNow(tx, accountId, price, at, `link ${record.id}`);
+      await tx.links.insert(record);
+    });
+    return record;
+  }
+}

@@ -1,0 +1,49 @@
+import { prices } from '../credits/prices.js';
+import { ValidationError } from '../errors.js';
+import type { ListQuery } from '../store.js';
+import type { TaskService } from '../tasks/task-service.js';
+import type { Task } from '../tasks/task.js';
+import type { VoiceDirectory } from './voice-directory.js';
+
+export const TTS_KIND = 'text_to_speech';
+export const TTS_JOB = 'text_to_speech.synthesize';
+export const MAX_TTS_CHARS = 8000;
+
+/**
+ * The hold is an upper bound of the audio's length: 8 characters a second is slower than any
+ * voice here speaks; the settled charge is the real duration.
+ */
+export function estimateSpeechSeconds(text: string): number {
+  return Math.ceil(text.length / 8) + 2;
+}
+
+export class TextToSpeechService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly voices: VoiceDirectory,
+  ) {}
+
+  async create(accountId: string, req: { text: string; voiceId: string; webhookUrl?: string | null; textField: string; voiceField: string }): Promise<Task> {
+    const text = req.text.trim();
+    if (!text) throw ValidationError.field(req.textField, 'This field may not be blank.');
+    if (text.length > MAX_TTS_CHARS) throw ValidationError.field(req.textField, `Ensure this field has no more than ${MAX_TTS_CHARS} characters.`);
+    const voice = await this.voices.resolve(accountId, req.voiceId);
+    if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${req.voiceId}". List voices with GET /api/voices/.`);
+    return this.tasks.create({
+      accountId,
+      kind: TTS_KIND,
+      input: { text, voiceId: voice.id },
+      holdMillicredits: prices.textToSpeech(estimateSpeechSeconds(text)),
+      jobName: TTS_JOB,
+      webhookUrl: req.webhookUrl ?? null,
+    });
+  }
+
+  get(accountId: string, id: string): Promise<Task> {
+    return this.tasks.get(accountId, id, [TTS_KIND], 'TextToSpeech');
+  }
+
+  list(accountId: string, q: ListQuery): Promise<Task[]> {
+    return this.tasks.list(accountId, [TTS_KIND], q);
+  }
+}

@@ -1,0 +1,136 @@
+import type { Task, TaskStatus } from './tasks/task.js';
+
+/**
+ * The persistence port the domain uses. `engines/db` implements it on SQLite and PostgreSQL;
+ * every write that must be atomic goes through `transaction`.
+ */
+export interface Account {
+  id: string;
+  name: string;
+  balanceMillicredits: number;
+  webhookSecret: string | null;
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  apiId: string;
+  accountId: string;
+  keyHash: string;
+  revokedAt: string | null;
+}
+
+export type LedgerKind = 'grant' | 'hold' | 'release' | 'charge' | 'adjust';
+
+export interface LedgerEntry {
+  id: string;
+  accountId: string;
+  taskId: string | null;
+  kind: LedgerKind;
+  amountMillicredits: number;
+  balanceAfterMillicredits: number;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface JobRecord {
+  id: string;
+  taskId: string | null;
+  name: string;
+  payload: Record<string, unknown>;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lockedUntil: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  dispatchedAt: string | null;
+}
+
+export interface LinkRecord {
+  id: string;
+  accountId: string;
+  url: string | null;
+  facts: Record<string, unknown>;
+  chargedMillicredits: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListQuery {
+  ids?: string[];
+  orderBy?: 'created_at' | 'updated_at';
+  descending?: boolean;
+  limit?: number;
+}
+
+export interface AccountRepo {
+  create(a: { id: string; name: string; createdAt: string }): Promise<void>;
+  get(id: string): Promise<Account | null>;
+  count(): Promise<number>;
+  /** Atomically moves the balance; returns the new balance, or null if it would go below zero. */
+  moveBalance(id: string, deltaMillicredits: number): Promise<number | null>;
+}
+
+export interface ApiKeyRepo {
+  create(k: { apiId: string; accountId: string; keyHash: string; createdAt: string }): Promise<void>;
+  get(apiId: string): Promise<ApiKeyRecord | null>;
+  revokeAllFor(accountId: string, at: string): Promise<void>;
+  accountOf(apiId: string): Promise<string | null>;
+}
+
+export interface LedgerRepo {
+  append(e: LedgerEntry): Promise<void>;
+  listForAccount(accountId: string): Promise<LedgerEntry[]>;
+  listForTask(taskId: string): Promise<LedgerEntry[]>;
+}
+
+export interface TaskRepo {
+  insert(t: Task): Promise<void>;
+  get(id: string): Promise<Task | null>;
+  getOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
+  list(accountId: string, kinds: string[], q: ListQuery): Promise<Task[]>;
+  /** Moves status only from one of `from`; returns the updated task or null when it was not in `from`. */
+  transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>>, at: string): Promise<Task | null>;
+  setProgress(id: string, progress: number, at: string): Promise<void>;
+}
+
+export interface JobRepo {
+  insert(j: JobRecord, at: string): Promise<void>;
+  get(id: string): Promise<JobRecord | null>;
+  /** Claims the next due job (queued and due, or running with an expired lease). */
+  claimNext(workerId: string, now: string, leaseUntil: string, names: string[]): Promise<JobRecord | null>;
+  extendLease(id: string, workerId: string, leaseUntil: string): Promise<boolean>;
+  complete(id: string, at: string): Promise<void>;
+  fail(id: string, error: string, at: string): Promise<void>;
+  retryLater(id: string, error: string, runAt: string, at: string): Promise<void>;
+  undispatched(limit: number): Promise<JobRecord[]>;
+  markDispatched(id: string, at: string): Promise<void>;
+  countByStatus(): Promise<Record<string, number>>;
+}
+
+export interface LinkRepo {
+  insert(l: LinkRecord): Promise<void>;
+  getOwned(id: string, accountId: string): Promise<LinkRecord | null>;
+  list(accountId: string, q: ListQuery): Promise<LinkRecord[]>;
+  update(id: string, facts: Record<string, unknown>, url: string | null, at: string): Promise<void>;
+}
+
+export interface RateBucketRepo {
+  /** Takes one token from the bucket atomically; returns tokens left (negative when refused). */
+  take(key: string, capacity: number, refillPerSecond: number, nowMs: number): Promise<{ allowed: boolean; tokens: number }>;
+}
+
+export interface Repos {
+  accounts: AccountRepo;
+  apiKeys: ApiKeyRepo;
+  ledger: LedgerRepo;
+  tasks: TaskRepo;
+  jobs: JobRepo;
+  links: LinkRepo;
+  rateBuckets: RateBucketRepo;
+}
+
+export interface Store extends Repos {
+  transaction<T>(fn: (tx: Repos) => Promise<T>): Promise<T>;
+}

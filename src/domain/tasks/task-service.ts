@@ -1,0 +1,122 @@
+import type { Clock } from '../../engines/clock/clock.js';
+import { hold } from '../credits/credit-service.js';
+import { NotFound, TaskNotReady } from '../errors.js';
+import { newId } from '../ids.js';
+import type { JobRecord, ListQuery, Store } from '../store.js';
+import type { Task } from './task.js';
+
+export interface Dispatcher {
+  dispatch(job: JobRecord): Promise<void>;
+}
+
+export interface NewTask {
+  accountId: string;
+  kind: string;
+  input: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  holdMillicredits: number;
+  jobName: string;
+  jobPayload?: Record<string, unknown>;
+  webhookUrl?: string | null;
+  /** Persona and cloned-voice creation start as processing (spec §3). */
+  initialStatus?: 'pending' | 'processing';
+}
+
+export interface FollowUp {
+  step: string;
+  holdMillicredits: number;
+  jobName: string;
+  jobPayload?: Record<string, unknown>;
+  /** Result fields reset when the follow-up starts (for example `output: null`). */
+  resultReset: Record<string, unknown>;
+  /** Which tasks may take this follow-up; anything else answers 404 task_not_ready. */
+  ready: (task: Task) => boolean;
+}
+
+export class TaskService {
+  constructor(
+    private readonly store: Store,
+    private readonly dispatcher: Dispatcher,
+    private readonly clock: Clock,
+    private readonly maxAttempts: number,
+  ) {}
+
+  /** Holds the credits, inserts the task and its outbox row in one transaction, then dispatches. */
+  async create(n: NewTask): Promise<Task> {
+    const at = this.clock.nowIso();
+    const id = newId();
+    const task: Task = {
+      id,
+      accountId: n.accountId,
+      kind: n.kind,
+      status: n.initialStatus ?? 'pending',
+      progress: 0,
+      failedReason: null,
+      input: n.input,
+      result: n.result ?? {},
+      heldMillicredits: n.holdMillicredits,
+      chargedMillicredits: 0,
+      webhookUrl: n.webhookUrl ?? null,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: null,
+    };
+    const job = this.jobFor(id, id, n.jobName, n.jobPayload ?? {}, at);
+    await this.store.transaction(async (tx) => {
+      await hold(tx, n.accountId, id, n.holdMillicredits, at);
+      await tx.tasks.insert(task);
+      await tx.jobs.insert(job, at);
+    });
+    await this.dispatchQuietly(job);
+    return task;
+  }
+
+  /** A follow-up on a finished task (preview, render …): done → processing with a new hold and job. */
+  async followUp(accountId: string, taskId: string, kinds: string[], f: FollowUp): Promise<Task> {
+    const at = this.clock.nowIso();
+    const jobId = newId();
+    const job = this.jobFor(jobId, taskId, f.jobName, { ...f.jobPayload, step: f.step }, at);
+    const updated = await this.store.transaction(async (tx) => {
+      const task = await tx.tasks.getOwned(taskId, accountId, kinds);
+      if (!task) throw new NotFound('task');
+      if (task.status !== 'done' || !f.ready(task)) throw new TaskNotReady();
+      await hold(tx, accountId, taskId, f.holdMillicredits, at);
+      const moved = await tx.tasks.transition(taskId, ['done'], {
+        status: 'processing',
+        progress: 0,
+        failedReason: null,
+        heldMillicredits: f.holdMillicredits,
+        result: { ...task.result, ...f.resultReset },
+        finishedAt: null,
+      }, at);
+      if (!moved) throw new TaskNotReady();
+      await tx.jobs.insert(job, at);
+      return moved;
+    });
+    await this.dispatchQuietly(job);
+    return updated;
+  }
+
+  async get(accountId: string, id: string, kinds: string[], resource = 'task'): Promise<Task> {
+    const task = await this.store.tasks.getOwned(id, accountId, kinds);
+    if (!task) throw new NotFound(resource);
+    return task;
+  }
+
+  list(accountId: string, kinds: string[], q: ListQuery): Promise<Task[]> {
+    return this.store.tasks.list(accountId, kinds, q);
+  }
+
+  private jobFor(id: string, taskId: string, name: string, payload: Record<string, unknown>, at: string): JobRecord {
+    return { id, taskId, name, payload, status: 'queued', attempts: 0, maxAttempts: this.maxAttempts, runAt: at, lockedUntil: null, lockedBy: null, lastError: null, dispatchedAt: null };
+  }
+
+  /** The row is committed; if the hand-off fails, the dispatcher's sweep re-sends it. */
+  private async dispatchQuietly(job: JobRecord): Promise<void> {
+    try {
+      await this.dispatcher.dispatch(job);
+    } catch {
+      // Deliberately swallowed: the outbox sweep covers it.
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/** One task model for every capability; group-specific data lives in `input` and `result`. */
+export type TaskStatus = 'pending' | 'processing' | 'done' | 'failed';
+
+export interface Task {
+  id: string;
+  accountId: string;
+  kind: string;
+  status: TaskStatus;
+  progress: number;
+  failedReason: string | null;
+  input: Record<string, unknown>;
+  result: Record<string, unknown>;
+  heldMillicredits: number;
+  chargedMillicredits: number;
+  webhookUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+const allowed: Record<TaskStatus, TaskStatus[]> = {
+  pending: ['processing', 'failed'],
+  // processing → processing is a retry taking the job again after a crash.
+  processing: ['processing', 'done', 'failed'],
+  // A follow-up (preview, render) moves a finished task back to processing.
+  done: ['processing'],
+  failed: ['processing'],
+};
+
+export function canMove(from: TaskStatus, to: TaskStatus): boolean {
+  return allowed[from].includes(to);
+}
+
+export function clampProgress(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
+}

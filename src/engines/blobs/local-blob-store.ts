@@ -1,0 +1,56 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { contentTypeFor } from './content-type.js';
+import type { BlobStat, BlobStore } from './port.js';
+import type { UrlSigner } from './url-signer.js';
+
+/** Files under `<DATA_DIR>/files`, written via a temp name so a reader never sees half a file. */
+export class LocalBlobStore implements BlobStore {
+  constructor(
+    private readonly root: string,
+    private readonly signer: UrlSigner,
+  ) {}
+
+  private pathOf(key: string): string {
+    const p = normalize(join(this.root, key));
+    if (!p.startsWith(this.root + sep)) throw new Error(`blob key escapes the store: ${key}`);
+    return p;
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<BlobStat> {
+    const dest = this.pathOf(key);
+    await mkdir(dirname(dest), { recursive: true });
+    const tmp = `${dest}.tmp-${process.pid}`;
+    await copyFile(sourcePath, tmp);
+    await rename(tmp, dest);
+    return { sizeBytes: (await stat(dest)).size, contentType: contentTypeFor(key) };
+  }
+
+  async putBuffer(key: string, data: Buffer): Promise<BlobStat> {
+    const dest = this.pathOf(key);
+    await mkdir(dirname(dest), { recursive: true });
+    const tmp = `${dest}.tmp-${process.pid}`;
+    await writeFile(tmp, data);
+    await rename(tmp, dest);
+    return { sizeBytes: data.length, contentType: contentTypeFor(key) };
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return s.isFile() ? { sizeBytes: s.size, contentType: contentTypeFor(key) } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(key), range);
+  }
+
+  signedUrl(key: string): string {
+    return this.signer.sign(key);
+  }
+}

@@ -1,0 +1,104 @@
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Migrations are code, ordered by name. Each one runs on SQLite and PostgreSQL alike, so the
+ * types used are the portable subset (text, bigint, double precision, integer).
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
+  return {
+    '0001_platform': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('accounts')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('balance_millicredits', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`balance_millicredits >= 0`))
+          .addColumn('webhook_secret', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('api_keys')
+          .addColumn('api_id', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+          .addColumn('key_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('revoked_at', 'text')
+          .execute();
+        await db.schema
+          .createTable('credit_ledger')
+          .addColumn('seq', sql.raw(serial) as any, (c) => c.primaryKey().autoIncrement())
+          .addColumn('id', 'text', (c) => c.notNull().unique())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+          .addColumn('task_id', 'text')
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('amount_millicredits', 'bigint', (c) => c.notNull())
+          .addColumn('balance_after_millicredits', 'bigint', (c) => c.notNull())
+          .addColumn('note', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('credit_ledger_account').on('credit_ledger').columns(['account_id', 'seq']).execute();
+        await db.schema.createIndex('credit_ledger_task').on('credit_ledger').column('task_id').execute();
+        await db.schema
+          .createTable('tasks')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('progress', 'double precision', (c) => c.notNull().defaultTo(0))
+          .addColumn('failed_reason', 'text')
+          .addColumn('input', 'text', (c) => c.notNull())
+          .addColumn('result', 'text', (c) => c.notNull())
+          .addColumn('held_millicredits', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('charged_millicredits', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('webhook_url', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('finished_at', 'text')
+          .execute();
+        await db.schema.createIndex('tasks_account_kind').on('tasks').columns(['account_id', 'kind', 'created_at']).execute();
+        await db.schema
+          .createTable('jobs')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('task_id', 'text')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('max_attempts', 'integer', (c) => c.notNull())
+          .addColumn('run_at', 'text', (c) => c.notNull())
+          .addColumn('locked_until', 'text')
+          .addColumn('locked_by', 'text')
+          .addColumn('last_error', 'text')
+          .addColumn('dispatched_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('jobs_due').on('jobs').columns(['status', 'run_at']).execute();
+        await db.schema
+          .createTable('links')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+          .addColumn('url', 'text')
+          .addColumn('facts', 'text', (c) => c.notNull())
+          .addColumn('charged_millicredits', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('links_account').on('links').columns(['account_id', 'created_at']).execute();
+        await db.schema
+          .createTable('rate_buckets')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('tokens', 'double precision', (c) => c.notNull())
+          .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: async () => migrations(dialect) };
+}

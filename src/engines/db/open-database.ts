@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, type DatabaseConnection } from 'kysely';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite's default BEGIN is deferred: two processes that both read then write can deadlock
+ * on the upgrade. BEGIN IMMEDIATE takes the write lock up front and waits on busy_timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver() {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
+async function openSqlite(file: string): Promise<OpenDatabase> {
+  const { default: SQLite } = await import('better-sqlite3');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  // Imported only when configuration selects PostgreSQL, so the embedded mode never loads it.
+  const pg = await import('pg');
+  const { PostgresDialect } = await import('kysely');
+  // int8 and numeric come back as strings by default; every such column here is a safe integer.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<OpenDatabase> {
+  const opened = opts.databaseUrl?.startsWith('postgres')
+    ? await openPostgres(opts.databaseUrl)
+    : await openSqlite(opts.databaseUrl?.startsWith('sqlite:') ? opts.databaseUrl.slice('sqlite:'.length) : join(opts.dataDir, 'clipwright.sqlite'));
+  await migrate(opened);
+  return opened;
+}
+
+export async function migrate(opened: OpenDatabase): Promise<void> {
+  const migrator = new Migrator({ db: opened.db, provider: migrationProvider(opened.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`database migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+}

@@ -1,0 +1,90 @@
+import type { Generated } from 'kysely';
+
+/** Table shapes as stored. JSON columns are text; timestamps are ISO 8601 UTC text in both dialects. */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  balance_millicredits: number;
+  webhook_secret: string | null;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  api_id: string;
+  account_id: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CreditLedgerTable {
+  seq: Generated<number>;
+  id: string;
+  account_id: string;
+  task_id: string | null;
+  kind: string;
+  amount_millicredits: number;
+  balance_after_millicredits: number;
+  note: string | null;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  status: string;
+  progress: number;
+  failed_reason: string | null;
+  input: string;
+  result: string;
+  held_millicredits: number;
+  charged_millicredits: number;
+  webhook_url: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface JobsTable {
+  id: string;
+  task_id: string | null;
+  name: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  dispatched_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinksTable {
+  id: string;
+  account_id: string;
+  url: string | null;
+  facts: string;
+  charged_millicredits: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  updated_at_ms: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_ledger: CreditLedgerTable;
+  tasks: TasksTable;
+  jobs: JobsTable;
+  links: LinksTable;
+  rate_buckets: RateBucketsTable;
+}

@@ -1,0 +1,181 @@
+import { sql, type Kysely } from 'kysely';
+import type { JobRepo, LinkRepo, ListQuery, RateBucketRepo, TaskRepo } from '../../domain/store.js';
+import { jobFromRow, linkFromRow, taskFromRow } from './rows.js';
+import type { Database } from './schema.js';
+import type { DialectName } from './open-database.js';
+
+const MAX_LIST = 500;
+
+export function taskRepo(db: Kysely<Database>): TaskRepo {
+  return {
+    async insert(t) {
+      await db
+        .insertInto('tasks')
+        .values({
+          id: t.id,
+          account_id: t.accountId,
+          kind: t.kind,
+          status: t.status,
+          progress: t.progress,
+          failed_reason: t.failedReason,
+          input: JSON.stringify(t.input),
+          result: JSON.stringify(t.result),
+          held_millicredits: t.heldMillicredits,
+          charged_millicredits: t.chargedMillicredits,
+          webhook_url: t.webhookUrl,
+          created_at: t.createdAt,
+          updated_at: t.updatedAt,
+          finished_at: t.finishedAt,
+        })
+        .execute();
+    },
+    async get(id) {
+      const r = await db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? taskFromRow(r) : null;
+    },
+    async getOwned(id, accountId, kinds) {
+      const r = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds).executeTakeFirst();
+      return r ? taskFromRow(r) : null;
+    },
+    async list(accountId, kinds, q: ListQuery) {
+      let query = db.selectFrom('tasks').selectAll().where('account_id', '=', accountId).where('kind', 'in', kinds);
+      if (q.ids) query = q.ids.length ? query.where('id', 'in', q.ids) : query.where(sql<boolean>`1 = 0`);
+      const rows = await query
+        .orderBy(q.orderBy ?? 'created_at', q.descending === false ? 'asc' : 'desc')
+        .limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST))
+        .execute();
+      return rows.map(taskFromRow);
+    },
+    async transition(id, from, patch, at) {
+      const set: Record<string, unknown> = { updated_at: at };
+      if (patch.status !== undefined) set.status = patch.status;
+      if (patch.progress !== undefined) set.progress = patch.progress;
+      if (patch.failedReason !== undefined) set.failed_reason = patch.failedReason;
+      if (patch.result !== undefined) set.result = JSON.stringify(patch.result);
+      if (patch.input !== undefined) set.input = JSON.stringify(patch.input);
+      if (patch.heldMillicredits !== undefined) set.held_millicredits = patch.heldMillicredits;
+      if (patch.chargedMillicredits !== undefined) set.charged_millicredits = patch.chargedMillicredits;
+      if (patch.finishedAt !== undefined) set.finished_at = patch.finishedAt;
+      const r = await db.updateTable('tasks').set(set).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
+      return r ? taskFromRow(r) : null;
+    },
+    async setProgress(id, progress, at) {
+      await db.updateTable('tasks').set({ progress, updated_at: at }).where('id', '=', id).where('status', '=', 'processing').execute();
+    },
+  };
+}
+
+export function jobRepo(db: Kysely<Database>, dialect: DialectName): JobRepo {
+  return {
+    async insert(j, at) {
+      await db
+        .insertInto('jobs')
+        .values({
+          id: j.id,
+          task_id: j.taskId,
+          name: j.name,
+          payload: JSON.stringify(j.payload),
+          status: j.status,
+          attempts: j.attempts,
+          max_attempts: j.maxAttempts,
+          run_at: j.runAt,
+          locked_until: null,
+          locked_by: null,
+          last_error: null,
+          dispatched_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    },
+    async get(id) {
+      const r = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? jobFromRow(r) : null;
+    },
+    async claimNext(workerId, now, leaseUntil, names) {
+      if (names.length === 0) return null;
+      const skipLocked = dialect === 'postgres' ? sql` for update skip locked` : sql``;
+      // A running job whose lease has lapsed belongs to a dead worker: it is due again.
+      const result = await sql<{ id: string }>`
+        update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+          locked_until = ${leaseUntil}, updated_at = ${now}
+        where id = (
+          select id from jobs
+          where name in (${sql.join(names)})
+            and ((status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now}))
+          order by run_at limit 1${skipLocked}
+        )
+        returning id`.execute(db);
+      const id = result.rows[0]?.id;
+      if (!id) return null;
+      const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return jobFromRow(row);
+    },
+    async extendLease(id, workerId, leaseUntil) {
+      const r = await db.updateTable('jobs').set({ locked_until: leaseUntil }).where('id', '=', id).where('locked_by', '=', workerId).where('status', '=', 'running').executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    async complete(id, at) {
+      await db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: at }).where('id', '=', id).execute();
+    },
+    async fail(id, error, at) {
+      await db.updateTable('jobs').set({ status: 'failed', last_error: error, locked_until: null, updated_at: at }).where('id', '=', id).execute();
+    },
+    async retryLater(id, error, runAt, at) {
+      await db.updateTable('jobs').set({ status: 'queued', last_error: error, run_at: runAt, locked_until: null, locked_by: null, updated_at: at }).where('id', '=', id).execute();
+    },
+    async undispatched(limit) {
+      const rows = await db.selectFrom('jobs').selectAll().where('dispatched_at', 'is', null).where('status', '=', 'queued').orderBy('created_at').limit(limit).execute();
+      return rows.map(jobFromRow);
+    },
+    async markDispatched(id, at) {
+      await db.updateTable('jobs').set({ dispatched_at: at }).where('id', '=', id).execute();
+    },
+    async countByStatus() {
+      const rows = await db.selectFrom('jobs').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    },
+  };
+}
+
+export function linkRepo(db: Kysely<Database>): LinkRepo {
+  return {
+    async insert(l) {
+      await db
+        .insertInto('links')
+        .values({ id: l.id, account_id: l.accountId, url: l.url, facts: JSON.stringify(l.facts), charged_millicredits: l.chargedMillicredits, created_at: l.createdAt, updated_at: l.updatedAt })
+        .execute();
+    },
+    async getOwned(id, accountId) {
+      const r = await db.selectFrom('links').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+      return r ? linkFromRow(r) : null;
+    },
+    async list(accountId, q) {
+      let query = db.selectFrom('links').selectAll().where('account_id', '=', accountId);
+      if (q.ids) query = q.ids.length ? query.where('id', 'in', q.ids) : query.where(sql<boolean>`1 = 0`);
+      const rows = await query.orderBy('created_at', 'desc').limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST)).execute();
+      return rows.map(linkFromRow);
+    },
+    async update(id, facts, url, at) {
+      await db.updateTable('links').set({ facts: JSON.stringify(facts), url, updated_at: at }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export function rateBucketRepo(db: Kysely<Database>, dialect: DialectName): RateBucketRepo {
+  return {
+    // Called inside a transaction: the row lock makes refill-and-take atomic across API processes.
+    async take(key, capacity, refillPerSecond, nowMs) {
+      await db.insertInto('rate_buckets').values({ key, tokens: capacity, updated_at_ms: nowMs }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      let select = db.selectFrom('rate_buckets').selectAll().where('key', '=', key);
+      if (dialect === 'postgres') select = select.forUpdate();
+      const row = await select.executeTakeFirstOrThrow();
+      const elapsedMs = Math.max(0, nowMs - Number(row.updated_at_ms));
+      const refilled = Math.min(capacity, Number(row.tokens) + (elapsedMs * refillPerSecond) / 1000);
+      const allowed = refilled >= 1;
+      const tokens = allowed ? refilled - 1 : refilled;
+      await db.updateTable('rate_buckets').set({ tokens, updated_at_ms: nowMs }).where('key', '=', key).execute();
+      return { allowed, tokens };
+    },
+  };
+}

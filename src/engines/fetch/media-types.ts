@@ -1,0 +1,61 @@
+import { describeKinds } from './messages.js';
+import type { MediaKind } from './port.js';
+import { sniffMediaType } from './sniff.js';
+
+/**
+ * Types servers send when they do not know (or do not say) what a file is; for these the bytes
+ * decide. text/plain is here because old server defaults label unknown files that way.
+ */
+const GENERIC_TYPES = new Set([
+  '',
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/x-octet-stream',
+  'application/binary',
+  'application/unknown',
+  'application/download',
+  'application/force-download',
+  'application/x-download',
+  'application/ogg',
+  'text/plain',
+]);
+
+/** Splits a Content-Type header into its lower-case essence and charset. */
+export function parseContentType(header: string | undefined): { type: string; charset?: string } {
+  if (!header) return { type: '' };
+  const [essence = '', ...params] = header.split(';');
+  const result: { type: string; charset?: string } = { type: essence.trim().toLowerCase() };
+  for (const param of params) {
+    const [name, value] = param.split('=');
+    if (name?.trim().toLowerCase() === 'charset' && value) {
+      result.charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
+    }
+  }
+  return result;
+}
+
+export function isGenericType(type: string): boolean {
+  return GENERIC_TYPES.has(type);
+}
+
+/** The declared type, or what the first bytes show when the declared type says nothing. */
+export function effectiveType(declaredType: string, head: Buffer): string {
+  if (!isGenericType(declaredType)) return declaredType;
+  return sniffMediaType(head) ?? (declaredType || 'application/octet-stream');
+}
+
+export function mediaKindOf(type: string): MediaKind | null {
+  if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
+  const top = type.split('/')[0];
+  if (top === 'image' || top === 'audio' || top === 'video') return top;
+  return null;
+}
+
+/** Why `type` is not among the accepted kinds, or null when it is (or when any type is fine). */
+export function acceptanceProblem(type: string, accept: MediaKind[] | undefined): string | null {
+  if (!accept || accept.length === 0) return null;
+  const kind = mediaKindOf(type);
+  if (kind && accept.includes(kind)) return null;
+  const got = isGenericType(type) ? `a file of unknown type (${type || 'no content type'})` : type;
+  return `Expected ${describeKinds(accept)} but got ${got}`;
+}

@@ -1,0 +1,111 @@
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { newId } from '../../domain/ids.js';
+import type { JobRecord, Store } from '../../domain/store.js';
+import type { Clock } from '../clock/clock.js';
+import type { JobQueue, JobRunFn } from './port.js';
+
+export interface LocalQueueOptions {
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  retryBaseMs: number;
+  names: () => string[];
+}
+
+/**
+ * The embedded queue: the `jobs` table is the queue. A job is claimed with a lease that a
+ * heartbeat extends; when a process dies its lease lapses and any worker takes the job again.
+ */
+export class LocalQueue implements JobQueue {
+  readonly kind = 'local' as const;
+  private readonly workerId = `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
+  private running = 0;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly controllers = new Set<AbortController>();
+  private run: JobRunFn | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly opts: LocalQueueOptions,
+    private readonly log: Logger,
+  ) {}
+
+  async dispatch(_job: JobRecord): Promise<void> {
+    // The row is already in the table; wake the in-process consumer instead of waiting a poll.
+    if (!this.stopped) queueMicrotask(() => this.fill());
+  }
+
+  startDispatcher(): void {
+    // Nothing to re-send: the table is the queue.
+  }
+
+  async startConsuming(run: JobRunFn): Promise<void> {
+    this.run = run;
+    this.stopped = false;
+    this.tick();
+  }
+
+  private tick(): void {
+    if (this.stopped) return;
+    this.fill();
+    this.timer = setTimeout(() => this.tick(), this.opts.pollMs);
+  }
+
+  private fill(): void {
+    while (!this.stopped && this.running < this.opts.concurrency) {
+      this.running++;
+      const p = this.claimAndRun()
+        .then((claimed) => {
+          this.running--;
+          if (claimed) this.fill();
+        })
+        .catch((err) => {
+          this.running--;
+          this.log.error({ err }, 'local queue loop error');
+        });
+      this.inFlight.add(p);
+      void p.finally(() => this.inFlight.delete(p));
+      // Only one claim attempt per fill; more are started when a claim succeeds.
+      break;
+    }
+  }
+
+  private async claimAndRun(): Promise<boolean> {
+    const now = this.clock.nowMs();
+    const job = await this.store.jobs.claimNext(this.workerId, iso(now), iso(now + this.opts.leaseMs), this.opts.names());
+    if (!job || !this.run) return false;
+    queueMicrotask(() => this.fill());
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const heartbeat = setInterval(() => {
+      void this.store.jobs.extendLease(job.id, this.workerId, iso(this.clock.nowMs() + this.opts.leaseMs)).catch(() => undefined);
+    }, Math.max(100, Math.floor(this.opts.leaseMs / 3)));
+    try {
+      const verdict = await this.run(job, { signal: controller.signal, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      const at = this.clock.nowIso();
+      if (verdict === 'done') await this.store.jobs.complete(job.id, at);
+      else if (verdict === 'failed') await this.store.jobs.fail(job.id, 'failed', at);
+      else {
+        const delayMs = this.opts.retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
+        await this.store.jobs.retryLater(job.id, 'transient failure', iso(this.clock.nowMs() + delayMs), at);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.controllers.delete(controller);
+    }
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const c of this.controllers) c.abort(new Error('shutting down'));
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,150 @@
+import { runProcess } from './run-process.js';
+import { deriveWordTimings } from './derive-word-timings.js';
+import { ESPEAK_EVENTS_PY } from './espeak-events-script.js';
+import {
+  SpeechEngineError,
+  type EngineVoice,
+  type PhoneTiming,
+  type SpeechEngine,
+  type SynthesisRequest,
+  type SynthesisResult,
+  type WordTiming,
+} from './port.js';
+import { applyPitchTempo } from './sox-transform.js';
+import { readWav } from './wav.js';
+import { tokenizeWords } from './word-tokens.js';
+
+const DEFAULT_WPM = 175;
+/** The variant that gives each (male) espeak-ng language voice a female counterpart. */
+export const ESPEAK_FEMALE_VARIANT = 'f3';
+
+/** espeak-ng's codes are lower case; catalog locales follow BCP 47 casing (en-US, sr-Latn). */
+export function espeakLocale(code: string): string {
+  return code
+    .split('-')
+    .map((part, i) => {
+      if (i === 0) return part.toLowerCase();
+      if (part.length === 2) return part.toUpperCase();
+      if (part.length === 4) return part[0]!.toUpperCase() + part.slice(1).toLowerCase();
+      return part.toLowerCase();
+    })
+    .join('-');
+}
+
+/** Parses `espeak-ng --voices`: one male voice per language plus its female variant. */
+export function parseEspeakVoiceList(listing: string): EngineVoice[] {
+  const rows = listing
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length >= 5);
+  const seen = new Set<string>();
+  const voices: EngineVoice[] = [];
+  for (const [, code, , name, file] of rows) {
+    // Two voices may share a language code (Cantonese); the data file path is unique.
+    const engineVoiceBase = seen.has(code!) ? file! : code!;
+    seen.add(code!);
+    const languageName = name!.replace(/_/g, ' ');
+    const locale = espeakLocale(engineVoiceBase === code ? code! : file!.split('/').pop()!);
+    voices.push({ engine: 'espeak-ng', engineVoice: engineVoiceBase, locale, languageName, gender: 'male', label: 'default' });
+    voices.push({
+      engine: 'espeak-ng',
+      engineVoice: `${engineVoiceBase}+${ESPEAK_FEMALE_VARIANT}`,
+      locale,
+      languageName,
+      gender: 'female',
+      label: ESPEAK_FEMALE_VARIANT,
+    });
+  }
+  return voices;
+}
+
+interface EspeakEvents {
+  sampleRate: number;
+  samples: number;
+  words: Array<[number, number, number]>;
+  phones: Array<[string, number]>;
+}
+
+/** Turns espeak-ng's event stream (start positions only) into word and phone spans. */
+export function timingsFromEspeakEvents(text: string, ev: EspeakEvents): { words: WordTiming[]; phones: PhoneTiming[] } {
+  const chars = Array.from(text);
+  const sr = ev.sampleRate;
+  const total = ev.samples / sr;
+  const phoneStarts = ev.phones.map(([name, sample]) => ({ name, t: sample / sr }));
+  const phones: PhoneTiming[] = [];
+  phoneStarts.forEach((p, i) => {
+    const end = phoneStarts[i + 1]?.t ?? total;
+    // Names starting with "_" are pauses; they end words but are not phones.
+    if (!p.name.startsWith('_') && end > p.t) phones.push({ phone: p.name, start: p.t, end });
+  });
+  const words: WordTiming[] = [];
+  ev.words.forEach(([pos, len, sample], i) => {
+    const start = sample / sr;
+    const nextStart = ev.words[i + 1] ? ev.words[i + 1]![2] / sr : total;
+    const pause = phoneStarts.find((p) => p.name.startsWith('_') && p.t > start && p.t < nextStart);
+    const word = chars.slice(pos - 1, pos - 1 + len).join('').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (word) words.push({ word, start, end: pause ? pause.t : nextStart });
+  });
+  return { words, phones };
+}
+
+export class EspeakNgEngine implements SpeechEngine {
+  readonly id = 'espeak-ng' as const;
+  private helperWorks = true;
+
+  constructor(private readonly opts: { pythonCommand?: string; espeakCommand?: string } = {}) {}
+
+  async listVoices(): Promise<EngineVoice[]> {
+    const { stdout } = await runProcess(this.opts.espeakCommand ?? 'espeak-ng', ['--voices']);
+    return parseEspeakVoiceList(stdout.toString('utf8'));
+  }
+
+  async synthesize(req: SynthesisRequest): Promise<SynthesisResult> {
+    const wpm = Math.round(Math.min(450, Math.max(80, DEFAULT_WPM * (req.rate ?? 1))));
+    let result: SynthesisResult | null = null;
+    if (this.helperWorks) {
+      try {
+        result = await this.synthesizeWithEvents(req, wpm);
+      } catch (err) {
+        if (req.signal?.aborted || !isHelperUnavailable(err)) throw err;
+        // No python3 or no libespeak-ng.so.1: the command line still speaks; timings are derived.
+        this.helperWorks = false;
+      }
+    }
+    result ??= await this.synthesizeWithCli(req, wpm);
+    await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
+    return result;
+  }
+
+  private async synthesizeWithEvents(req: SynthesisRequest, wpm: number): Promise<SynthesisResult> {
+    const { stdout } = await runProcess(
+      this.opts.pythonCommand ?? 'python3',
+      ['-c', ESPEAK_EVENTS_PY, req.engineVoice, String(wpm), req.outWavPath],
+      { stdin: req.text, signal: req.signal },
+    );
+    const ev = JSON.parse(stdout.toString('utf8')) as EspeakEvents;
+    const { words, phones } = timingsFromEspeakEvents(req.text, ev);
+    return { wavPath: req.outWavPath, durationSeconds: ev.samples / ev.sampleRate, sampleRateHz: ev.sampleRate, words, phones };
+  }
+
+  private async synthesizeWithCli(req: SynthesisRequest, wpm: number): Promise<SynthesisResult> {
+    await runProcess(
+      this.opts.espeakCommand ?? 'espeak-ng',
+      ['-v', req.engineVoice, '-s', String(wpm), '-w', req.outWavPath, '--stdin'],
+      { stdin: req.text, signal: req.signal },
+    );
+    const audio = await readWav(req.outWavPath);
+    return {
+      wavPath: req.outWavPath,
+      durationSeconds: audio.samples.length / audio.sampleRateHz,
+      sampleRateHz: audio.sampleRateHz,
+      words: deriveWordTimings(audio, tokenizeWords(req.text)),
+    };
+  }
+}
+
+function isHelperUnavailable(err: unknown): boolean {
+  if (!(err instanceof SpeechEngineError)) return false;
+  return /not installed|failed to start|OSError|libespeak-ng/.test(err.message);
+}

@@ -1,0 +1,70 @@
+/**
+ * The speech port: every text-to-speech engine (built-in or remote) looks like this to the
+ * pipelines. Times are seconds from the start of the returned WAV.
+ */
+export type SpeechEngineId = 'espeak-ng' | 'flite' | 'festival' | 'remote';
+
+export interface WordTiming {
+  word: string;
+  start: number;
+  end: number;
+}
+
+export interface PhoneTiming {
+  /** The engine's own phone symbol (espeak mnemonics, CMU/ARPAbet for flite and festival). */
+  phone: string;
+  start: number;
+  end: number;
+}
+
+export interface EngineVoice {
+  engine: SpeechEngineId;
+  /** What the engine is asked for, e.g. `en-us+f3`, `slt`, `cmu_us_slt_arctic_hts`. */
+  engineVoice: string;
+  /** BCP 47-ish locale as the engine reports it, e.g. `en-US`, `fr-BE`, `cmn`. */
+  locale: string;
+  /** Human-readable language/accent as the engine names it, e.g. `English (America)`. */
+  languageName: string;
+  gender: 'male' | 'female' | null;
+  /** Short label for the voice itself (variant or speaker), e.g. `f3`, `rms`. */
+  label: string;
+}
+
+export interface SynthesisRequest {
+  text: string;
+  engineVoice: string;
+  outWavPath: string;
+  /** Speaking-rate factor: 1 is the engine's default, 1.2 is 20 % faster. */
+  rate?: number;
+  /** Pitch factor: 1 is the voice's own pitch, 1.1 is 10 % higher. */
+  pitch?: number;
+  signal?: AbortSignal;
+}
+
+export interface SynthesisResult {
+  wavPath: string;
+  durationSeconds: number;
+  sampleRateHz: number;
+  words: WordTiming[];
+  phones?: PhoneTiming[];
+}
+
+export interface SpeechEngine {
+  readonly id: SpeechEngineId;
+  listVoices(): Promise<EngineVoice[]>;
+  synthesize(req: SynthesisRequest): Promise<SynthesisResult>;
+}
+
+/** Engines by id; a deployment may lack some (e.g. no remote provider configured). */
+export type SpeechEngines = Partial<Record<SpeechEngineId, SpeechEngine>>;
+
+/** A speech engine failed; `stderrTail` holds the tool's last stderr lines for the logs. */
+export class SpeechEngineError extends Error {
+  constructor(
+    message: string,
+    readonly stderrTail = '',
+  ) {
+    super(stderrTail ? `${message}: ${stderrTail}` : message);
+    this.name = 'SpeechEngineError';
+  }
+}

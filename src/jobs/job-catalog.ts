@@ -1,0 +1,26 @@
+import type { JobDefinition } from './job-definition.js';
+
+/** Name → definition; checked at start-up so a job name with no handler fails fast. */
+export class JobCatalog {
+  private readonly byName = new Map<string, JobDefinition<any>>();
+
+  register(def: JobDefinition<any>): this {
+    if (this.byName.has(def.name)) throw new Error(`job "${def.name}" is registered twice`);
+    this.byName.set(def.name, def);
+    return this;
+  }
+
+  get(name: string): JobDefinition<any> | undefined {
+    return this.byName.get(name);
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** Every name the services enqueue must have a handler. */
+  assertCovers(names: string[]): void {
+    const missing = names.filter((n) => !this.byName.has(n));
+    if (missing.length) throw new Error(`job catalog has no handler for: ${missing.join(', ')}`);
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { release, settle } from '../domain/credits/credit-service.js';
+import { FetchRefused, TaskFailure } from '../domain/errors.js';
+import type { JobRecord, Store } from '../domain/store.js';
+import { clampProgress, type Task } from '../domain/tasks/task.js';
+import type { Clock } from '../engines/clock/clock.js';
+import type { RunInfo, RunVerdict } from '../engines/queue/port.js';
+import type { JobCatalog } from './job-catalog.js';
+
+export interface TaskFinished {
+  (task: Task): void;
+}
+
+const PROGRESS_SAVE_INTERVAL_MS = 500;
+
+/**
+ * Runs one job: marks its task processing, calls the handler, and then, in one transaction,
+ * marks the task done and settles its hold — or failed and releases it. The status move is
+ * conditional, so a job run twice (at-least-once delivery) is charged once.
+ */
+export class JobRunner {
+  constructor(
+    private readonly store: Store,
+    private readonly catalog: JobCatalog,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+    private readonly opts: { startDelayMs: number; tempRoot?: string },
+    private readonly onFinished: TaskFinished = () => undefined,
+  ) {}
+
+  run = async (job: JobRecord, info: RunInfo): Promise<RunVerdict> => {
+    const log = this.log.child({ jobId: job.id, taskId: job.taskId, job: job.name, attempt: info.attempt });
+    const def = this.catalog.get(job.name);
+    if (!def || !job.taskId) {
+      log.error('job has no handler or no task; dropping it');
+      return 'failed';
+    }
+    const task = await this.store.tasks.get(job.taskId);
+    if (!task) return 'failed';
+    if (task.status === 'done' || task.status === 'failed') {
+      log.info('task already finished; nothing to do');
+      return 'done';
+    }
+    const started = await this.store.tasks.transition(task.id, ['pending', 'processing'], { status: 'processing' }, this.clock.nowIso());
+    if (!started) return 'done';
+    const parsed = def.payload.safeParse(job.payload);
+    if (!parsed.success) return this.fail(started, 'The task was queued with an invalid payload.', log);
+
+    const workDir = await mkdtemp(join(this.opts.tempRoot ?? tmpdir(), 'cw-job-'));
+    let lastSavedMs = 0;
+    const reportProgress = (percent: number) => {
+      const now = this.clock.nowMs();
+      if (now - lastSavedMs < PROGRESS_SAVE_INTERVAL_MS) return;
+      lastSavedMs = now;
+      void this.store.tasks.setProgress(task.id, clampProgress(percent), this.clock.nowIso()).catch(() => undefined);
+    };
+    try {
+      if (this.opts.startDelayMs > 0) await delay(this.opts.startDelayMs, info.signal);
+      log.info('job started');
+      const outcome = await def.handle({ task: started, payload: parsed.data, signal: info.signal, reportProgress, workDir, log });
+      await this.succeed(started, outcome.result, outcome.costMillicredits);
+      log.info({ costMillicredits: outcome.costMillicredits }, 'job done');
+      return 'done';
+    } catch (err) {
+      if (info.signal.aborted) {
+        log.warn('job interrupted by shutdown; it will run again');
+        return 'retry';
+      }
+      if (err instanceof TaskFailure && !err.transient) return this.fail(started, err.reason, log);
+      if (err instanceof FetchRefused) return this.fail(started, err.message, log);
+      if (info.attempt < info.maxAttempts) {
+        log.warn({ err }, 'job failed; retrying with backoff');
+        return 'retry';
+      }
+      const reason = err instanceof TaskFailure ? err.reason : `The service hit an internal error producing this result and gave up after ${info.attempt} attempts (reference ${job.id}).`;
+      log.error({ err }, 'job failed for good');
+      return this.fail(started, reason, log);
+    } finally {
+      await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  };
+
+  private async succeed(task: Task, resultPatch: Record<string, unknown>, costMillicredits: number): Promise<void> {
+    const at = this.clock.nowIso();
+    const finished = await this.store.transaction(async (tx) => {
+      const current = await tx.tasks.get(task.id);
+      if (!current || current.status !== 'processing') return null;
+      const charged = await settle(tx, current.accountId, current.id, current.heldMillicredits, costMillicredits, at);
+      return tx.tasks.transition(current.id, ['processing'], {
+        status: 'done',
+        progress: 100,
+        result: { ...current.result, ...resultPatch },
+        heldMillicredits: 0,
+        chargedMillicredits: current.chargedMillicredits + charged,
+        finishedAt: at,
+      }, at);
+    });
+    if (finished) this.onFinished(finished);
+  }
+
+  private async fail(task: Task, reason: string, log: Logger): Promise<RunVerdict> {
+    const at = this.clock.nowIso();
+    const failed = await this.store.transaction(async (tx) => {
+      const current = await tx.tasks.get(task.id);
+      if (!current || current.status !== 'processing') return null;
+      await release(tx, current.accountId, current.id, current.heldMillicredits, at);
+      return tx.tasks.transition(current.id, ['processing'], { status: 'failed', failedReason: reason, heldMillicredits: 0, finishedAt: at }, at);
+    });
+    log.info({ reason }, 'task failed');
+    if (failed) this.onFinished(failed);
+    return 'failed';
+  }
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(signal.reason ?? new Error('aborted'));
+    }, { once: true });
+  });
+}

@@ -1,0 +1,40 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from '../app/config.js';
+import { createContainer, type Container } from '../app/container.js';
+import { buildServer } from '../api/server.js';
+
+/** On the first start of an empty embedded database, a newcomer gets a working account. */
+async function ensureDefaultAccount(c: Container): Promise<void> {
+  if (!c.config.createDefaultAccount || c.config.databaseUrl || (await c.accounts.count()) > 0) return;
+  const creds = await c.accounts.create('default', c.config.defaultAccountCredits);
+  const file = join(c.config.dataDir, 'credentials.json');
+  await writeFile(file, JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
+  await chmod(file, 0o600);
+  process.stdout.write(
+    `\nCreated a default account with ${creds.credits} credits (shown once; also saved to ${file}):\n` +
+      `  X-API-ID:  ${creds.api_id}\n  X-API-KEY: ${creds.api_key}\n\n`,
+  );
+}
+
+export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config): Promise<void> {
+  const c = await createContainer(config);
+  await ensureDefaultAccount(c);
+  const app = role === 'worker' ? null : await buildServer(c);
+  if (role !== 'api') await c.queue.startConsuming(c.runner.run);
+  if (role !== 'worker') c.queue.startDispatcher();
+  if (app) await app.listen({ port: config.port, host: config.host });
+  c.log.info({ role, port: app ? config.port : undefined, database: c.db.dialect, queue: c.queue.kind }, 'clipwright started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    c.log.info({ signal }, 'shutting down');
+    await app?.close();
+    await c.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
