@@ -29,7 +29,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema
           .createTable('credit_ledger')
-          .addColumn('seq', sql.raw(serial) as any, (c) => c.primaryKey().autoIncrement())
+          .addColumn('seq', sql.raw(serial) as any, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('id', 'text', (c) => c.notNull().unique())
           .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
           .addColumn('task_id', 'text')

@@ -11,6 +11,7 @@ import {
   type WordTiming,
 } from './port.js';
 import { applyPitchTempo } from './sox-transform.js';
+import { spokenWeight } from './syllables.js';
 import { readWav } from './wav.js';
 import { tokenizeWords } from './word-tokens.js';
 
@@ -66,9 +67,25 @@ interface EspeakEvents {
   phones: Array<[string, number]>;
 }
 
-/** Turns espeak-ng's event stream (start positions only) into word and phone spans. */
+/** Words of the text with the code-point index where each starts (espeak-ng counts code points). */
+function wordsWithPositions(text: string): Array<{ word: string; index: number }> {
+  const out: Array<{ word: string; index: number }> = [];
+  let index = 0;
+  for (const piece of text.split(/(\s+)/)) {
+    const length = Array.from(piece).length;
+    const word = piece.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (word && !/^\s/.test(piece)) out.push({ word, index });
+    index += length;
+  }
+  return out;
+}
+
+/**
+ * Turns espeak-ng's event stream (start positions only) into word and phone spans. espeak-ng
+ * sometimes says two words as one unit ("of the") and reports only the first; the unit's time is
+ * then shared among its words by syllable weight.
+ */
 export function timingsFromEspeakEvents(text: string, ev: EspeakEvents): { words: WordTiming[]; phones: PhoneTiming[] } {
-  const chars = Array.from(text);
   const sr = ev.sampleRate;
   const total = ev.samples / sr;
   const phoneStarts = ev.phones.map(([name, sample]) => ({ name, t: sample / sr }));
@@ -78,13 +95,31 @@ export function timingsFromEspeakEvents(text: string, ev: EspeakEvents): { words
     // Names starting with "_" are pauses; they end words but are not phones.
     if (!p.name.startsWith('_') && end > p.t) phones.push({ phone: p.name, start: p.t, end });
   });
+  const tokens = wordsWithPositions(text);
   const words: WordTiming[] = [];
-  ev.words.forEach(([pos, len, sample], i) => {
+  let nextToken = 0;
+  ev.words.forEach(([pos, , sample], i) => {
     const start = sample / sr;
-    const nextStart = ev.words[i + 1] ? ev.words[i + 1]![2] / sr : total;
+    const next = ev.words[i + 1];
+    const nextStart = next ? next[2] / sr : total;
     const pause = phoneStarts.find((p) => p.name.startsWith('_') && p.t > start && p.t < nextStart);
-    const word = chars.slice(pos - 1, pos - 1 + len).join('').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    if (word) words.push({ word, start, end: pause ? pause.t : nextStart });
+    const end = pause ? pause.t : nextStart;
+    const unitEndIndex = next ? next[0] - 1 : Number.POSITIVE_INFINITY;
+    const unit: string[] = [];
+    while (nextToken < tokens.length && tokens[nextToken]!.index < unitEndIndex) {
+      // Tokens before this event's position (none in practice) join this unit rather than vanish.
+      unit.push(tokens[nextToken]!.word);
+      nextToken++;
+    }
+    if (unit.length === 0 && pos > 0) return;
+    const weights = unit.map(spokenWeight);
+    const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
+    let t = start;
+    unit.forEach((word, k) => {
+      const d = ((end - start) * weights[k]!) / totalWeight;
+      words.push({ word, start: t, end: t + d });
+      t += d;
+    });
   });
   return { words, phones };
 }

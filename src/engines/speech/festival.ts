@@ -1,5 +1,13 @@
 import { unlink, writeFile } from 'node:fs/promises';
-import type { EngineVoice, PhoneTiming, SpeechEngine, SynthesisRequest, SynthesisResult, WordTiming } from './port.js';
+import {
+  SpeechEngineError,
+  type EngineVoice,
+  type PhoneTiming,
+  type SpeechEngine,
+  type SynthesisRequest,
+  type SynthesisResult,
+  type WordTiming,
+} from './port.js';
 import { runProcess } from './run-process.js';
 import { readWav } from './wav.js';
 
@@ -53,7 +61,7 @@ export function parseFestivalTimings(stdout: string): { words: WordTiming[]; pho
 export class FestivalEngine implements SpeechEngine {
   readonly id = 'festival' as const;
 
-  constructor(private readonly opts: { command?: string; voicesDir?: string } = {}) {}
+  constructor(private readonly opts: { command?: string } = {}) {}
 
   async listVoices(): Promise<EngineVoice[]> {
     const { stdout } = await runProcess(this.opts.command ?? 'festival', ['--batch', '(print (voice.list))']);
@@ -68,9 +76,14 @@ export class FestivalEngine implements SpeechEngine {
     const scriptPath = `${req.outWavPath}.scm`;
     await writeFile(scriptPath, festivalScript(req));
     try {
-      const { stdout } = await runProcess(this.opts.command ?? 'festival', ['--batch', scriptPath], { signal: req.signal });
+      const { stdout, stderr } = await runProcess(this.opts.command ?? 'festival', ['--batch', scriptPath], {
+        signal: req.signal,
+      });
       const { words, phones } = parseFestivalTimings(stdout.toString('utf8'));
-      const audio = await readWav(req.outWavPath);
+      // Festival reports Scheme errors on stderr but still exits 0; the missing file tells.
+      const audio = await readWav(req.outWavPath).catch(() => {
+        throw new SpeechEngineError('festival produced no audio', stderr.trim().split('\n').slice(-8).join('\n'));
+      });
       return {
         wavPath: req.outWavPath,
         durationSeconds: audio.samples.length / audio.sampleRateHz,

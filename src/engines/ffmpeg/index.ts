@@ -1,0 +1,19 @@
+export type { FfmpegEngine, LoudnessMeasurement, MediaProbe, RunFfmpegOptions } from './types.js';
+export { FfmpegError, abortError, isAbortError } from './errors.js';
+export { runFfmpeg, runFfmpegCapture, FFMPEG_BIN, FFPROBE_BIN } from './run.js';
+export { probeMedia, parseFfprobeJson } from './probe.js';
+export { ProgressParser } from './progress.js';
+export {
+  measureLoudness,
+  parseEbur128Summary,
+  measureRmsWindows,
+  rmsWindowsDb,
+  extractFrameRgb,
+  extractFramePng,
+  meanColor,
+  meanAbsDifference,
+  type RgbFrame,
+} from './measure.js';
+export { listFontFamilies } from './font-families.js';
+export { createFfmpegEngine } from './real-engine.js';
+export { createFakeFfmpegEngine, type FakeFfmpegEngine, type FakeFfmpegOptions } from './fake-engine.js';

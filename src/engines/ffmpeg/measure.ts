@@ -1,0 +1,142 @@
+import { FFMPEG_BIN, runFfmpegCapture } from './run.js';
+import { spawnTool } from './spawn-tool.js';
+import type { LoudnessMeasurement } from './types.js';
+
+/**
+ * Integrated loudness (EBU R128) of a file's first audio stream. Uses ebur128 with its per-frame
+ * log at verbose level so that only the summary is printed (framelog=quiet is broken in 5.1).
+ */
+export async function measureLoudness(
+  path: string,
+  opts: { signal?: AbortSignal; maxSeconds?: number } = {},
+): Promise<LoudnessMeasurement> {
+  const limit = opts.maxSeconds ? ['-t', String(opts.maxSeconds)] : [];
+  const { stderr } = await spawnTool(
+    FFMPEG_BIN,
+    ['-hide_banner', '-nostdin', '-nostats', ...limit, '-i', path, '-map', '0:a:0', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'],
+    { signal: opts.signal, collectStderr: true },
+  );
+  return parseEbur128Summary(stderr);
+}
+
+/** Pure: the "Summary:" block of ebur128 → numbers. Silence reports −70 LUFS. */
+export function parseEbur128Summary(stderr: string): LoudnessMeasurement {
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const integrated = /I:\s+(-?[\d.]+|-inf)\s+LUFS/.exec(summary);
+  const range = /LRA:\s+(-?[\d.]+)\s+LU/.exec(summary);
+  if (!integrated) throw new Error('ebur128 printed no integrated loudness');
+  const value = integrated[1] === '-inf' ? -70 : Number(integrated[1]);
+  return { integratedLufs: value, rangeLu: range ? Number(range[1]) : 0 };
+}
+
+/**
+ * Audio level over time: the file is decoded to mono 16-bit PCM and cut into windows; each
+ * window's RMS is returned in dBFS (−120 for digital silence).
+ */
+export async function measureRmsWindows(
+  path: string,
+  opts: { windowSeconds?: number; signal?: AbortSignal; sampleRateHz?: number } = {},
+): Promise<number[]> {
+  const sampleRateHz = opts.sampleRateHz ?? 16000;
+  const pcm = await runFfmpegCapture(
+    ['-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRateHz), '-f', 's16le', 'pipe:1'],
+    { signal: opts.signal },
+  );
+  return rmsWindowsDb(pcm, sampleRateHz, opts.windowSeconds ?? 0.1);
+}
+
+/** Pure: s16le mono PCM → RMS per window in dBFS. */
+export function rmsWindowsDb(pcm: Buffer, sampleRateHz: number, windowSeconds: number): number[] {
+  const samplesPerWindow = Math.max(1, Math.round(sampleRateHz * windowSeconds));
+  const totalSamples = Math.floor(pcm.length / 2);
+  const out: number[] = [];
+  for (let start = 0; start < totalSamples; start += samplesPerWindow) {
+    const end = Math.min(totalSamples, start + samplesPerWindow);
+    let sumSquares = 0;
+    for (let i = start; i < end; i++) {
+      const s = pcm.readInt16LE(i * 2) / 32768;
+      sumSquares += s * s;
+    }
+    const rms = Math.sqrt(sumSquares / (end - start));
+    out.push(rms > 0 ? Math.max(-120, 20 * Math.log10(rms)) : -120);
+  }
+  return out;
+}
+
+export interface RgbFrame {
+  width: number;
+  height: number;
+  /** Packed RGB, 3 bytes a pixel, rows top to bottom. */
+  data: Buffer;
+}
+
+/**
+ * Decodes the frame shown at `atSeconds` as raw RGB. `width`/`height` must be the video's size
+ * (or the size to scale to).
+ */
+export async function extractFrameRgb(
+  path: string,
+  atSeconds: number,
+  size: { width: number; height: number },
+  opts: { signal?: AbortSignal } = {},
+): Promise<RgbFrame> {
+  const data = await runFfmpegCapture(
+    [
+      '-ss', atSeconds.toFixed(3), '-i', path, '-frames:v', '1',
+      '-vf', `scale=${size.width}:${size.height}`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1',
+    ],
+    { signal: opts.signal },
+  );
+  if (data.length !== size.width * size.height * 3) {
+    throw new Error(`expected a ${size.width}x${size.height} frame at ${atSeconds}s, got ${data.length} bytes`);
+  }
+  return { width: size.width, height: size.height, data };
+}
+
+/** Writes the frame shown at `atSeconds` as a PNG file (for thumbnails and eyeballing). */
+export async function extractFramePng(
+  path: string,
+  atSeconds: number,
+  outputPath: string,
+  opts: { signal?: AbortSignal } = {},
+): Promise<void> {
+  await runFfmpegCapture(['-y', '-ss', atSeconds.toFixed(3), '-i', path, '-frames:v', '1', outputPath], opts);
+}
+
+/** Mean RGB of a rectangle of a frame. */
+export function meanColor(
+  frame: RgbFrame,
+  rect: { x: number; y: number; width: number; height: number },
+): [number, number, number] {
+  const sums = [0, 0, 0];
+  let count = 0;
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    for (let x = rect.x; x < rect.x + rect.width; x++) {
+      const i = (y * frame.width + x) * 3;
+      sums[0]! += frame.data[i]!;
+      sums[1]! += frame.data[i + 1]!;
+      sums[2]! += frame.data[i + 2]!;
+      count++;
+    }
+  }
+  return [sums[0]! / count, sums[1]! / count, sums[2]! / count];
+}
+
+/** Mean absolute per-channel difference of a rectangle between two same-size frames (0..255). */
+export function meanAbsDifference(
+  a: RgbFrame,
+  b: RgbFrame,
+  rect: { x: number; y: number; width: number; height: number } = { x: 0, y: 0, width: a.width, height: a.height },
+): number {
+  if (a.width !== b.width || a.height !== b.height) throw new Error('frames differ in size');
+  let sum = 0;
+  let count = 0;
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    for (let x = rect.x; x < rect.x + rect.width; x++) {
+      const i = (y * a.width + x) * 3;
+      for (let c = 0; c < 3; c++) sum += Math.abs(a.data[i + c]! - b.data[i + c]!);
+      count += 3;
+    }
+  }
+  return sum / count;
+}

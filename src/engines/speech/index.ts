@@ -1,0 +1,24 @@
+export * from './port.js';
+export { EspeakNgEngine } from './espeak-ng.js';
+export { FliteEngine } from './flite.js';
+export { FestivalEngine } from './festival.js';
+export { OpenAiCompatibleSpeechEngine, type OpenAiCompatibleSpeechOptions, type RemoteVoiceOption } from './openai-compatible.js';
+export { FakeSpeechEngine } from './fake-engine.js';
+export { deriveWordTimings } from './derive-word-timings.js';
+export { readWav, writeWav, decodeWav, encodeWav, type PcmAudio } from './wav.js';
+
+import { EspeakNgEngine } from './espeak-ng.js';
+import { FestivalEngine } from './festival.js';
+import { FliteEngine } from './flite.js';
+import { OpenAiCompatibleSpeechEngine, type OpenAiCompatibleSpeechOptions } from './openai-compatible.js';
+import type { SpeechEngines } from './port.js';
+
+/** The built-in engines, plus the remote provider when configured. */
+export function createSpeechEngines(opts: { remote?: OpenAiCompatibleSpeechOptions } = {}): SpeechEngines {
+  return {
+    'espeak-ng': new EspeakNgEngine(),
+    flite: new FliteEngine(),
+    festival: new FestivalEngine(),
+    ...(opts.remote ? { remote: new OpenAiCompatibleSpeechEngine(opts.remote) } : {}),
+  };
+}

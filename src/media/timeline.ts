@@ -1,0 +1,127 @@
+/**
+ * The timeline model: what a video is made of, independent of ffmpeg. Times are seconds,
+ * positions are offsets from the frame centre as fractions of the frame (−0.5..0.5, like the
+ * contract's `offset`), colours are `#RRGGBB` or `#RRGGBBAA`.
+ */
+import type { CaptionSettingInput } from './captions/caption-setting.js';
+
+export type AspectRatio = '16:9' | '9:16' | '1:1';
+export type RenderQuality = 'preview' | 'render';
+export type BackgroundFit = 'crop' | 'contain';
+export type BackgroundMotion = 'zoom-in' | 'zoom-out' | 'slide-left' | 'wobble' | 'throb';
+export type TransitionKind = 'fade' | 'leftSwipe' | 'rightSwipe' | 'topSwipe' | 'bottomSwipe';
+
+export type SceneBackground =
+  | { kind: 'color'; color: string }
+  | { kind: 'image'; path: string; fit?: BackgroundFit; motion?: BackgroundMotion | null }
+  | {
+      kind: 'video';
+      path: string;
+      fit?: BackgroundFit;
+      motion?: BackgroundMotion | null;
+      /** Repeat a clip shorter than the scene (default true); otherwise its last frame holds. */
+      loop?: boolean;
+      /** Skip this much of the source first. */
+      sourceStartSeconds?: number;
+    };
+
+export interface FramePosition {
+  x: number;
+  y: number;
+}
+
+export interface Transition {
+  kind: TransitionKind;
+  /** Default 0.5; clamped to half the shorter of the two scenes. */
+  durationSeconds?: number;
+}
+
+interface LayerCommon {
+  /** Centre of the layer; default centre of the frame (logos: top-right corner). */
+  position?: FramePosition;
+  /**
+   * Size: the layer is first fitted inside the frame keeping its shape, then multiplied by
+   * this (1 = as large as fits; 0.25 = a quarter of that).
+   */
+  scale?: number;
+  /** Seconds from the start of the scene (scene layers) or of the video (timeline layers). */
+  startSeconds?: number;
+  endSeconds?: number;
+}
+
+export type Layer =
+  | (LayerCommon & { kind: 'image'; path: string })
+  | (LayerCommon & { kind: 'logo'; path: string })
+  | (LayerCommon & { kind: 'video'; path: string; loop?: boolean })
+  | (LayerCommon & {
+      kind: 'avatar';
+      /** A clip of the speaking avatar; WebM VP9 or MOV with alpha keeps its transparency. */
+      path: string;
+      /** Key this colour out when the clip has no alpha (green screen). */
+      chromaKeyColor?: string;
+      shape?: 'normal' | 'circle';
+    })
+  | (LayerCommon & {
+      kind: 'text';
+      text: string;
+      fontFamily?: string;
+      fontSizePx?: number;
+      color?: string;
+      backgroundColor?: string;
+      bold?: boolean;
+    })
+  | (LayerCommon & {
+      kind: 'cta';
+      title: string;
+      subtitle?: string;
+      backgroundColor?: string;
+      textColor?: string;
+      fontFamily?: string;
+    });
+
+export interface Scene {
+  durationSeconds: number;
+  background: SceneBackground;
+  layers?: Layer[];
+  /** The transition into the next scene; ignored on the last scene. */
+  transitionOut?: Transition | null;
+}
+
+export interface VoiceoverClip {
+  path: string;
+  /** Where the clip starts on the timeline (default 0). */
+  startSeconds?: number;
+}
+
+export interface WordTiming {
+  word: string;
+  start: number;
+  end: number;
+}
+
+export interface Timeline {
+  aspectRatio: AspectRatio;
+  scenes: Scene[];
+  /** Layers over the whole video, timed from its start. */
+  layers?: Layer[];
+  voiceover?: { clips: VoiceoverClip[]; /** 0–1, default 1 */ volume?: number };
+  /** Any decodable audio file. */
+  music?: { path: string; /** 0–1, default 0.2 */ volume?: number; loop?: boolean; fadeOutSeconds?: number };
+  captions?: { words: WordTiming[]; setting?: CaptionSettingInput };
+}
+
+export interface RenderOutput {
+  quality: RenderQuality;
+  /** Absolute path of the MP4 to write. */
+  videoPath: string;
+  /** Absolute path of a JPEG thumbnail, written in the same run. */
+  thumbnailPath?: string;
+  /** Default: the middle of the first scene. */
+  thumbnailAtSeconds?: number;
+  /** x264 preset override (default: veryfast for render, ultrafast for preview). */
+  encoderPreset?: string;
+}
+
+export function timelineDurationSeconds(timeline: Timeline): number {
+  return timeline.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+}

@@ -1,0 +1,34 @@
+/** What a product page says about itself, as read by `readProductPage`. */
+export interface Price {
+  amount: number;
+  /** ISO 4217 code as the page gives it, upper-cased; null when the page names none. */
+  currency: string | null;
+}
+
+export interface ReviewItem {
+  author?: string;
+  /** On the page's own scale (usually 1–5). */
+  rating?: number;
+  text: string;
+}
+
+export interface Reviews {
+  /** Average rating. */
+  rating?: number;
+  /** How many ratings or reviews the average is over. */
+  count?: number;
+  items: ReviewItem[];
+}
+
+export interface PageFacts {
+  title: string | null;
+  description: string | null;
+  /** Absolute http(s) URLs, deduplicated, the page's declared images (JSON-LD, Open Graph) first. */
+  imageUrls: string[];
+  videoUrls: string[];
+  logoUrl: string | null;
+  price: Price | null;
+  reviews: Reviews | null;
+  siteName?: string;
+  brand?: string;
+}

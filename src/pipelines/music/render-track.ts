@@ -1,0 +1,106 @@
+/**
+ * Entry points for the library: render a catalog track to a WAV file, or get a cached file,
+ * rendering it once. The lead converts and serves these files.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { findMusicTrack, type MusicTrack } from '../../domain/catalog/music.js';
+import { NotFound } from '../../domain/errors.js';
+import type { Arrangement } from './arrangement.js';
+import { composeTrack } from './compose.js';
+import { mixArrangement, type StereoAudio } from './mixdown.js';
+import { hashString } from './prng.js';
+import { styleFor } from './styles.js';
+import { encodeWav16 } from './wav.js';
+
+export const MUSIC_SAMPLE_RATE_HZ = 44100;
+/**
+ * Part of cached file names: raise it whenever the synthesiser's output changes, so stale
+ * renders are never served under a track id.
+ */
+export const MUSIC_SYNTH_VERSION = 1;
+
+/** The seed depends on the category and slug only, never on list order or ids. */
+export function trackSeed(track: MusicTrack): number {
+  return hashString(`${track.categorySlug}/${track.slug}`);
+}
+
+export function composeCatalogTrack(track: MusicTrack): Arrangement {
+  return composeTrack({
+    seed: trackSeed(track),
+    bpm: track.bpm,
+    beatsPerBar: track.beatsPerBar,
+    barCount: track.barCount,
+    key: { tonicPitchClass: track.tonicPitchClass, mode: track.mode },
+    style: styleFor(track.categorySlug),
+  });
+}
+
+export function renderTrackAudio(track: MusicTrack, sampleRateHz = MUSIC_SAMPLE_RATE_HZ): StereoAudio {
+  return mixArrangement(composeCatalogTrack(track), styleFor(track.categorySlug), trackSeed(track), sampleRateHz);
+}
+
+function requireTrack(trackId: string): MusicTrack {
+  const track = findMusicTrack(trackId);
+  if (!track) throw new NotFound('music track');
+  return track;
+}
+
+/** Writes to a temporary name and renames, so a reader never sees a half-written file. */
+async function writeAtomically(outPath: string, bytes: Buffer): Promise<void> {
+  const temporaryPath = `${outPath}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temporaryPath, bytes);
+    await rename(temporaryPath, outPath);
+  } catch (error) {
+    await rm(temporaryPath, { force: true });
+    throw error;
+  }
+}
+
+export async function renderTrackWav(trackId: string, outPath: string): Promise<{ durationSeconds: number }> {
+  const track = requireTrack(trackId);
+  const audio = renderTrackAudio(track);
+  await writeAtomically(outPath, encodeWav16(audio));
+  return { durationSeconds: audio.left.length / audio.sampleRateHz };
+}
+
+export function cachedTrackPath(trackId: string, cacheDir: string): string {
+  return join(cacheDir, `music-${trackId}-v${MUSIC_SYNTH_VERSION}.wav`);
+}
+
+/** Renders in flight in this process, so concurrent callers share one render. */
+const pendingRenders = new Map<string, Promise<string>>();
+
+async function fileExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The path of the track's WAV in `cacheDir`, rendering it first if needed. Other processes may
+ * render the same track at the same time; each writes its own temporary file and the renames
+ * replace identical bytes, so every caller gets a complete file.
+ */
+export async function ensureTrackFile(trackId: string, cacheDir: string): Promise<string> {
+  requireTrack(trackId);
+  const path = cachedTrackPath(trackId, cacheDir);
+  const pending = pendingRenders.get(path);
+  if (pending) return pending;
+  const render = (async () => {
+    if (await fileExists(path)) return path;
+    await mkdir(cacheDir, { recursive: true });
+    await renderTrackWav(trackId, path);
+    return path;
+  })();
+  pendingRenders.set(path, render);
+  try {
+    return await render;
+  } finally {
+    pendingRenders.delete(path);
+  }
+}

@@ -1,0 +1,37 @@
+/** 16-bit PCM WAV encoding of a stereo float mix. */
+import type { StereoAudio } from './mixdown.js';
+
+const HEADER_BYTES = 44;
+
+export function encodeWav16(audio: StereoAudio): Buffer {
+  const frameCount = audio.left.length;
+  const channelCount = 2;
+  const bytesPerSample = 2;
+  const dataBytes = frameCount * channelCount * bytesPerSample;
+  const buffer = Buffer.alloc(HEADER_BYTES + dataBytes);
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + dataBytes, 4);
+  buffer.write('WAVE', 8, 'ascii');
+  buffer.write('fmt ', 12, 'ascii');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20); // PCM
+  buffer.writeUInt16LE(channelCount, 22);
+  buffer.writeUInt32LE(audio.sampleRateHz, 24);
+  buffer.writeUInt32LE(audio.sampleRateHz * channelCount * bytesPerSample, 28);
+  buffer.writeUInt16LE(channelCount * bytesPerSample, 32);
+  buffer.writeUInt16LE(bytesPerSample * 8, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(dataBytes, 40);
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < frameCount; i++) {
+    buffer.writeInt16LE(toInt16(audio.left[i]!), offset);
+    buffer.writeInt16LE(toInt16(audio.right[i]!), offset + 2);
+    offset += 4;
+  }
+  return buffer;
+}
+
+function toInt16(sample: number): number {
+  const clamped = sample > 1 ? 1 : sample < -1 ? -1 : sample;
+  return Math.round(clamped * 32767);
+}

@@ -1,0 +1,54 @@
+import { loadConfig, type Config } from '../../src/app/config.js';
+import { createContainer, type Container } from '../../src/app/container.js';
+import { buildServer, type App } from '../../src/api/server.js';
+import type { TestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: App;
+  c: Container;
+  account: { api_id: string; api_key: string; account_id: string };
+  headers: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** The real service in-process on a test database, driven with `app.inject`. */
+export async function startTestApp(db: TestDatabase, env: Record<string, string> = {}, opts: { credits?: number; consume?: boolean } = {}): Promise<TestApp> {
+  const config: Config = loadConfig({
+    DATA_DIR: db.dataDir,
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    LOG_LEVEL: 'silent',
+    ALLOW_PRIVATE_URLS: '1',
+    JOB_POLL_MS: '50',
+    JOB_RETRY_BASE_MS: '50',
+    RATE_LIMIT_BURST: '1000',
+    RATE_LIMIT_PER_SECOND: '1000',
+    ...env,
+  });
+  const c = await createContainer(config);
+  const app = await buildServer(c);
+  await app.ready();
+  if (opts.consume !== false) await c.queue.startConsuming(c.runner.run);
+  const account = await c.accounts.create('test', opts.credits ?? 100);
+  return {
+    app,
+    c,
+    account,
+    headers: { 'x-api-id': account.api_id, 'x-api-key': account.api_key },
+    async close() {
+      await app.close();
+      await c.close();
+    },
+  };
+}
+
+/** Polls a task's GET until it leaves pending/processing. */
+export async function waitForTask(t: TestApp, path: string, timeoutMs = 60_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await t.app.inject({ method: 'GET', url: path, headers: t.headers });
+    const body = r.json();
+    if (body.status === 'done' || body.status === 'failed') return body;
+    if (Date.now() > deadline) throw new Error(`task at ${path} still ${body.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
