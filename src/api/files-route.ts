@@ -13,13 +13,13 @@ export function registerFileRoutes(app: FastifyInstance, c: Container): void {
     const stat = await c.blobs.stat(key);
     if (!stat) return reply.status(404).send({ detail: 'File not found.', code: 'not_found' });
     reply.header('Accept-Ranges', 'bytes');
-    reply.header('Content-Type', stat.contentType);
-    reply.header('Cache-Control', 'private, max-age=3600');
     const range = parseRange(request.headers.range, stat.sizeBytes);
     if (range === 'invalid') {
       reply.header('Content-Range', `bytes */${stat.sizeBytes}`);
       return reply.status(416).send({ detail: 'Requested range not satisfiable.', code: 'range_not_satisfiable' });
     }
+    reply.header('Content-Type', stat.contentType);
+    reply.header('Cache-Control', 'private, max-age=3600');
     if (range) {
       reply.status(206);
       reply.header('Content-Range', `bytes ${range.start}-${range.end}/${stat.sizeBytes}`);

@@ -6,7 +6,7 @@ export interface LinkFacts {
   imageUrls: string[];
   videoUrls: string[];
   logoUrl: string | null;
-  price: { amount: number; currency: string } | null;
+  price: { amount: number; currency: string | null } | null;
   reviews: unknown;
   brand: string | null;
   siteName: string | null;
@@ -22,7 +22,7 @@ export interface ScrapedPage {
   imageUrls: string[];
   videoUrls: string[];
   logoUrl: string | null;
-  price: { amount: number; currency: string } | null;
+  price: { amount: number; currency: string | null } | null;
   reviews: unknown;
   siteName?: string | null;
   brand?: string | null;

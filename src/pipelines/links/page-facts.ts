@@ -21,8 +21,10 @@ export interface Reviews {
 }
 
 export interface PageFacts {
-  title: string | null;
-  description: string | null;
+  /** Empty when the page has none. */
+  title: string;
+  /** Empty when the page has none. */
+  description: string;
   /** Absolute http(s) URLs, deduplicated, the page's declared images (JSON-LD, Open Graph) first. */
   imageUrls: string[];
   videoUrls: string[];

@@ -71,5 +71,3 @@ export function writeMelodyPhrase(
   }
   return notes;
 }
-
-export const MELODY_STEPS_PER_BAR = STEPS_PER_BAR;

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `clipwright <role>` exactly as a user would, as its own process. */
+export function startService(role: 'serve' | 'api' | 'worker', env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'clipwright.mjs'), role], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => out,
+    async waitFor(pattern, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(out)) {
+        if (child.exitCode !== null) throw new Error(`${role} exited (${child.exitCode}) before ${pattern}:\n${out}`);
+        if (Date.now() > deadline) throw new Error(`${role} did not print ${pattern} in ${timeoutMs} ms:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export function randomPort(): number {
+  return 20000 + Math.floor(Math.random() * 20000);
+}
+
+/** A small HTTP client for black-box tests. */
+export function client(baseUrl: string, creds: { api_id: string; api_key: string }) {
+  const headers = { 'x-api-id': creds.api_id, 'x-api-key': creds.api_key, 'content-type': 'application/json' };
+  return {
+    async get(path: string) {
+      const r = await fetch(baseUrl + path, { headers });
+      return { status: r.status, body: (await r.json()) as any };
+    },
+    async post(path: string, body: unknown) {
+      const r = await fetch(baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) });
+      return { status: r.status, body: (await r.json()) as any };
+    },
+    async until(path: string, done: (body: any) => boolean, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const r = await this.get(path);
+        if (done(r.body)) return r.body;
+        if (Date.now() > deadline) throw new Error(`timed out waiting on ${path}: ${JSON.stringify(r.body)}`);
+        await new Promise((res) => setTimeout(res, 150));
+      }
+    },
+  };
+}
+
+export async function runAdmin(args: string[], env: Record<string, string>): Promise<any> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'clipwright.mjs'), 'admin', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}: ${err}`);
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
