@@ -82,13 +82,13 @@ export function formatAssTime(seconds: number): string {
 
 /**
  * User text must not be read as override blocks or escapes: braces open tag blocks and a
- * backslash starts \N, \h… so both are replaced by look-alike characters.
+ * backslash starts \N, \h… so they become characters every font has.
  */
 export function escapeAssText(text: string): string {
   return text
-    .replace(/\\/g, '\u29F5')
-    .replace(/\{/g, '\uFF5B')
-    .replace(/\}/g, '\uFF5D')
+    .replace(/\\/g, '/')
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
     .replace(/\r?\n/g, '\\N');
 }
 

@@ -6,9 +6,24 @@ type Attrs = (name: string) => string | undefined;
 /** Below this many pixels on a side, a declared width or height marks an icon, badge or pixel. */
 const MIN_IMAGE_SIDE_PX = 50;
 
-/** Lazy-loading libraries keep the real (often larger) image here; listed best first. */
-const LAZY_SOURCE_ATTRS = ['data-zoom-image', 'data-large_image', 'data-large-image', 'data-original', 'data-lazy-src', 'data-src', 'data-lazy'];
-const LAZY_SRCSET_ATTRS = ['data-srcset', 'data-lazy-srcset', 'srcset'];
+/**
+ * Where an image element keeps its picture, best first: zoom and lazy-loading attributes hold the
+ * real (often larger) image while `src` may be a placeholder.
+ */
+const IMAGE_SOURCE_ATTRS = [
+  'data-zoom-image',
+  'data-large_image',
+  'data-large-image',
+  'data-srcset',
+  'data-lazy-srcset',
+  'srcset',
+  'data-original',
+  'data-lazy-src',
+  'data-src',
+  'data-lazy',
+  'src',
+];
+const SRCSET_ATTRS = new Set(['data-srcset', 'data-lazy-srcset', 'srcset']);
 
 /** Trackers put 1×1 images on shop pages; their hosts or file names give them away. */
 const TRACKER = /(^|\.)(facebook\.com\/tr|google-analytics\.com|googletagmanager\.com|doubleclick\.net|bat\.bing\.com|analytics\.)|\/(pixel|spacer|blank|transparent|1x1|beacon|tracking)[^/]*\.(gif|png)(\?|$)|[?&]tracking_id=/i;
@@ -70,10 +85,10 @@ export function pageImageUrls($: CheerioAPI, base: string): string[] {
     const node = $(el);
     const attr: Attrs = (name) => node.attr(name);
     if (el.tagName === 'img' && isTooSmall(attr)) return;
-    for (const name of ['data-zoom-image', 'data-large_image', 'data-large-image', ...LAZY_SRCSET_ATTRS, ...LAZY_SOURCE_ATTRS, 'src']) {
+    for (const name of IMAGE_SOURCE_ATTRS) {
       const raw = attr(name);
       if (!raw) continue;
-      const candidate = LAZY_SRCSET_ATTRS.includes(name) ? bestSrcsetCandidate(raw) : raw;
+      const candidate = SRCSET_ATTRS.has(name) ? bestSrcsetCandidate(raw) : raw;
       const url = absoluteUrl(candidate, base);
       if (!url) continue; // data: URIs and the like; a later attribute may hold the real one
       if (!isUnwanted(url)) urls.push(url);

@@ -1,7 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio';
 import { isObject, JsonLdGraph, textOf, urlsOf, type JsonLdNode } from './json-ld.js';
-
-type Graph = JsonLdGraph;
 import type { PageFacts } from './page-facts.js';
 import { markupLogoUrl, pageImageUrls, pageVideoUrls } from './page-media.js';
 import { cleanText, metaContent, metaContents } from './page-text.js';
@@ -39,7 +37,7 @@ export function readProductPage(html: string, pageUrl: string): PageFacts {
   return facts;
 }
 
-function readTitle($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined): string {
+function readTitle($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined): string {
   return (
     cleanText(product && textOf(graph.get(product, 'name'))) ??
     cleanText(metaContent($, 'og:title', 'twitter:title')) ??
@@ -49,7 +47,7 @@ function readTitle($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined)
   );
 }
 
-function readDescription($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined): string {
+function readDescription($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined): string {
   return (
     cleanText(product && textOf(graph.get(product, 'description'))) ??
     cleanText(metaContent($, 'og:description', 'twitter:description', 'description')) ??
@@ -57,7 +55,7 @@ function readDescription($: CheerioAPI, graph: Graph, product: JsonLdNode | unde
   );
 }
 
-function readImages($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined, base: string, logoUrl: string | null): string[] {
+function readImages($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined, base: string, logoUrl: string | null): string[] {
   const list = new UrlList(base);
   if (product) list.addAll(urlsOf(graph.get(product, 'image'), graph));
   for (const key of ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']) {
@@ -70,7 +68,7 @@ function readImages($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined
   return list.toArray();
 }
 
-function readVideos($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined, base: string): string[] {
+function readVideos($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined, base: string): string[] {
   const list = new UrlList(base);
   // og:video is often a player page (YouTube embed, typed text/html) that cannot be downloaded.
   const ogType = metaContent($, 'og:video:type');
@@ -84,7 +82,7 @@ function readVideos($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined
   return list.toArray();
 }
 
-function readLogo($: CheerioAPI, graph: Graph, product: JsonLdNode | undefined, base: string): string | null {
+function readLogo($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined, base: string): string | null {
   const owners = [...(product ? graph.get(product, 'brand').filter(isObject) : []), ...graph.ofType(...ORGANIZATION_TYPES)];
   for (const owner of owners) {
     const url = absoluteUrl(urlsOf(graph.get(owner, 'logo'), graph)[0], base);

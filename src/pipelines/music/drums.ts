@@ -2,10 +2,13 @@
  * Drum one-shots synthesised from pitched sine sweeps and filtered noise, rendered once per track
  * (a few variants each, so repeated hits do not sound machine-identical) and then mixed at each hit.
  */
-import { decayPerSample, exp2, sinTurns } from './deterministic-math.js';
+import { decayPerSample, exp2, sinTurns as importedSinTurns } from './deterministic-math.js';
 import { StateVariableFilter } from './filters.js';
 import type { Rng } from './prng.js';
 import type { DrumKind, KickSound } from './styles.js';
+
+/** Bound once: per-sample calls through a transpiled module namespace (tsx, vitest) cost a getter each. */
+const sinTurns = importedSinTurns;
 
 const ATTACK_SECONDS = 0.001;
 

@@ -2,13 +2,16 @@
  * Note synthesis: one note of one instrument into a mono scratch buffer. Oscillators run from phase
  * accumulators (in turns) and go through an ADSR envelope and a swept low-pass filter.
  */
-import { decayPerSample, dbToGain, exp2, midiToHz, sinTurns } from './deterministic-math.js';
+import { decayPerSample, dbToGain, exp2, midiToHz, sinTurns as importedSinTurns } from './deterministic-math.js';
 import { StateVariableFilter } from './filters.js';
 import type { InstrumentPatch } from './instrument-patch.js';
 import type { Rng } from './prng.js';
 
+/** Bound once: per-sample calls through a transpiled module namespace (tsx, vitest) cost a getter each. */
+const sinTurns = importedSinTurns;
+
 const LN2_OVER_1200 = 0.6931471805599453 / 1200;
-/** Coefficient updates are this many samples apart; sweeps are slow enough not to zipper. */
+/** Control-rate updates (filter sweep, glide) are this many samples apart; too slow to zipper. */
 const CONTROL_BLOCK_SAMPLES = 16;
 const GLIDE_SECONDS = 0.06;
 
@@ -68,6 +71,87 @@ class PluckedString {
   }
 }
 
+interface VoiceSetup {
+  increments: number[];
+  phases: number[];
+}
+
+function unisonVoices(patch: InstrumentPatch, frequencyHz: number, sampleRateHz: number, rng: Rng): VoiceSetup {
+  const voiceCount = Math.max(1, patch.voices);
+  const increments: number[] = [];
+  const phases: number[] = [];
+  for (let v = 0; v < voiceCount; v++) {
+    const spread = voiceCount === 1 ? 0 : (2 * v) / (voiceCount - 1) - 1;
+    increments.push((frequencyHz * exp2((patch.detuneCents * spread) / 1200)) / sampleRateHz);
+    // Unison voices start at different phases so they do not sum into one loud spike.
+    phases.push(voiceCount === 1 ? 0 : rng.next());
+  }
+  return { increments, phases };
+}
+
+/** Reused between notes: a fresh multi-megabyte array per note keeps the garbage collector busy. */
+let pitchScratch = new Float64Array(0);
+
+/** Per-sample frequency multiplier for vibrato and glide, or null when the pitch is steady. */
+function pitchCurve(patch: InstrumentPatch, count: number, sampleRateHz: number): Float64Array | null {
+  if (patch.vibratoCents === 0 && patch.glideSemitones === 0) return null;
+  if (pitchScratch.length < count) pitchScratch = new Float64Array(count);
+  const curve = pitchScratch;
+  const vibratoIncrement = patch.vibratoRateHz / sampleRateHz;
+  const vibratoDepth = patch.vibratoCents * LN2_OVER_1200;
+  const glideSamples = GLIDE_SECONDS * sampleRateHz;
+  let glideMultiplier = 1;
+  for (let i = 0; i < count; i++) {
+    if (patch.glideSemitones !== 0 && i % CONTROL_BLOCK_SAMPLES === 0) {
+      const remaining = Math.max(0, 1 - i / glideSamples);
+      glideMultiplier = exp2((patch.glideSemitones * remaining * remaining) / 12);
+    }
+    // First-order 2^x: vibrato depths are a few cents, where the error is far below hearing.
+    curve[i] = glideMultiplier * (1 + vibratoDepth * sinTurns(i * vibratoIncrement));
+  }
+  return curve;
+}
+
+/** Adds one oscillator voice into `out`. One loop per waveform keeps each loop tight. */
+function addVoice(patch: InstrumentPatch, baseIncrement: number, startPhase: number, pitch: Float64Array | null, decayMultiplier: number, out: Float32Array, count: number): void {
+  let phase = startPhase;
+  const kind = patch.oscillator;
+  if (kind === 'fm') {
+    const indexTurns = patch.fmIndex / 6.283185307179586;
+    let modulatorPhase = 0;
+    let brightness = 1; // the modulator fades with the decay stage: bright attack, mellow body
+    for (let i = 0; i < count; i++) {
+      const increment = pitch ? baseIncrement * pitch[i]! : baseIncrement;
+      phase += increment;
+      if (phase >= 1) phase -= 1;
+      modulatorPhase += increment * patch.fmRatio;
+      if (modulatorPhase >= 1) modulatorPhase -= Math.floor(modulatorPhase);
+      brightness *= decayMultiplier;
+      out[i] = out[i]! + sinTurns(phase + indexTurns * (0.15 + 0.85 * brightness) * sinTurns(modulatorPhase));
+    }
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    const increment = pitch ? baseIncrement * pitch[i]! : baseIncrement;
+    phase += increment;
+    if (phase >= 1) phase -= 1;
+    let sample: number;
+    if (kind === 'saw') {
+      sample = 2 * phase - 1 - polyBlep(phase, increment);
+    } else if (kind === 'square') {
+      const shifted = phase + 0.5 >= 1 ? phase - 0.5 : phase + 0.5;
+      sample = (phase < 0.5 ? 1 : -1) + polyBlep(phase, increment) - polyBlep(shifted, increment);
+    } else if (kind === 'triangle') {
+      sample = 4 * Math.abs(phase - 0.5) - 1;
+    } else if (kind === 'organ') {
+      sample = (sinTurns(phase) + 0.5 * sinTurns(2 * phase) + 0.25 * sinTurns(3 * phase)) / 1.75;
+    } else {
+      sample = sinTurns(phase);
+    }
+    out[i] = out[i]! + sample;
+  }
+}
+
 /**
  * Writes one note into `out` from index 0 and returns how many samples it occupies
  * (gate plus release, capped by the buffer).
@@ -82,111 +166,60 @@ export function synthesizeNote(
   out: Float32Array,
 ): number {
   const releaseSamples = Math.max(1, Math.round(patch.releaseSeconds * sampleRateHz));
-  const totalSamples = Math.min(out.length, gateSamples + releaseSamples);
+  const count = Math.min(out.length, gateSamples + releaseSamples);
   const frequencyHz = midiToHz(midiNote);
-  const voiceCount = Math.max(1, patch.voices);
-  const increments: number[] = [];
-  const phases: number[] = [];
-  for (let v = 0; v < voiceCount; v++) {
-    const spread = voiceCount === 1 ? 0 : (2 * v) / (voiceCount - 1) - 1;
-    increments.push((frequencyHz * exp2((patch.detuneCents * spread) / 1200)) / sampleRateHz);
-    // Unison voices start at different phases so they do not sum into one loud spike.
-    phases.push(voiceCount === 1 ? 0 : rng.next());
+  const decayMultiplier = decayPerSample(patch.decaySeconds, sampleRateHz);
+  out.fill(0, 0, count);
+
+  if (patch.oscillator === 'pluck') {
+    const string = new PluckedString(frequencyHz, sampleRateHz, patch.pluckBrightness, rng);
+    for (let i = 0; i < count; i++) out[i] = string.next();
+  } else {
+    const voices = unisonVoices(patch, frequencyHz, sampleRateHz, rng);
+    const pitch = pitchCurve(patch, count, sampleRateHz);
+    for (let v = 0; v < voices.increments.length; v++) {
+      addVoice(patch, voices.increments[v]!, voices.phases[v]!, pitch, decayMultiplier, out, count);
+    }
   }
-  const string = patch.oscillator === 'pluck' ? new PluckedString(frequencyHz, sampleRateHz, patch.pluckBrightness, rng) : null;
-  let modulatorPhase = 0;
-  const fmIndexTurns = patch.fmIndex / 6.283185307179586;
 
   const attackSamples = Math.max(1, Math.round(patch.attackSeconds * sampleRateHz));
-  const decayMultiplier = decayPerSample(patch.decaySeconds, sampleRateHz);
-  const releaseMultiplier = decayPerSample(patch.releaseSeconds, sampleRateHz);
-  const vibratoIncrement = patch.vibratoRateHz / sampleRateHz;
-  const vibratoDepth = patch.vibratoCents * LN2_OVER_1200;
-  const filter = new StateVariableFilter(sampleRateHz, 'lowpass');
-  const useFilter = patch.filterCutoffHz < sampleRateHz * 0.4 || patch.filterEnvelopeHz > 0;
-  filter.setCutoff(patch.filterCutoffHz + patch.filterEnvelopeHz, patch.filterResonance);
-  const gain = (velocity * Math.sqrt(velocity) * dbToGain(patch.gainDb)) / Math.sqrt(voiceCount);
-
-  let decayLevel = 1; // falls from 1 to 0 over the decay stage; drives envelope, filter sweep and FM brightness
-  let releaseStartLevel = 0;
-  let releaseLevel = 1;
-  let envelope = 0;
-  let vibratoPhase = 0;
-  let pitchMultiplier = 1;
-
-  for (let i = 0; i < totalSamples; i++) {
-    if (i % CONTROL_BLOCK_SAMPLES === 0) {
-      if (patch.filterEnvelopeHz > 0 && useFilter) {
-        filter.setCutoff(patch.filterCutoffHz + patch.filterEnvelopeHz * decayLevel, patch.filterResonance);
+  if (patch.filterCutoffHz < sampleRateHz * 0.4 || patch.filterEnvelopeHz > 0) {
+    const filter = new StateVariableFilter(sampleRateHz, 'lowpass');
+    let sweep = 1;
+    for (let i = 0; i < count; i++) {
+      if (i % CONTROL_BLOCK_SAMPLES === 0 && (i === 0 || patch.filterEnvelopeHz > 0)) {
+        filter.setCutoff(patch.filterCutoffHz + patch.filterEnvelopeHz * sweep, patch.filterResonance);
       }
-      if (patch.glideSemitones !== 0) {
-        const glideRemaining = Math.max(0, 1 - i / (GLIDE_SECONDS * sampleRateHz));
-        pitchMultiplier = exp2((patch.glideSemitones * glideRemaining * glideRemaining) / 12);
-      }
+      if (i >= attackSamples) sweep *= decayMultiplier;
+      out[i] = filter.process(out[i]!);
     }
-    if (i < attackSamples) {
-      envelope = i / attackSamples;
-    } else {
-      decayLevel *= decayMultiplier;
-      const held = patch.sustainLevel + (1 - patch.sustainLevel) * decayLevel;
-      if (i < gateSamples) {
-        envelope = held;
-        releaseStartLevel = held;
-      } else {
-        // Exponential fall times a linear ramp, so the note ends at exactly zero: no click.
-        releaseLevel *= releaseMultiplier;
-        envelope = releaseStartLevel * releaseLevel * (1 - (i - gateSamples) / releaseSamples);
-      }
-    }
-    if (i === gateSamples && i < attackSamples) releaseStartLevel = envelope;
-
-    let frequencyScale = pitchMultiplier;
-    if (vibratoDepth !== 0) {
-      vibratoPhase += vibratoIncrement;
-      // First-order 2^x: vibrato depths are a few cents, where the error is far below hearing.
-      frequencyScale *= 1 + vibratoDepth * sinTurns(vibratoPhase);
-    }
-
-    let sample = 0;
-    if (string) {
-      sample = string.next();
-    } else {
-      for (let v = 0; v < voiceCount; v++) {
-        const increment = increments[v]! * frequencyScale;
-        let phase = phases[v]! + increment;
-        if (phase >= 1) phase -= 1;
-        phases[v] = phase;
-        switch (patch.oscillator) {
-          case 'saw':
-            sample += 2 * phase - 1 - polyBlep(phase, increment);
-            break;
-          case 'square': {
-            const shifted = phase + 0.5 >= 1 ? phase - 0.5 : phase + 0.5;
-            sample += (phase < 0.5 ? 1 : -1) + polyBlep(phase, increment) - polyBlep(shifted, increment);
-            break;
-          }
-          case 'triangle':
-            sample += 4 * Math.abs(phase - 0.5) - 1;
-            break;
-          case 'organ':
-            sample += (sinTurns(phase) + 0.5 * sinTurns(2 * phase) + 0.25 * sinTurns(3 * phase)) / 1.75;
-            break;
-          case 'fm': {
-            if (v === 0) {
-              modulatorPhase += increment * patch.fmRatio;
-              if (modulatorPhase >= 1) modulatorPhase -= Math.floor(modulatorPhase);
-            }
-            const brightness = 0.15 + 0.85 * decayLevel;
-            sample += sinTurns(phase + fmIndexTurns * brightness * sinTurns(modulatorPhase));
-            break;
-          }
-          default:
-            sample += sinTurns(phase);
-        }
-      }
-    }
-    if (useFilter) sample = filter.process(sample);
-    out[i] = sample * envelope * gain;
   }
-  return totalSamples;
+
+  applyEnvelope(patch, out, count, gateSamples, attackSamples, releaseSamples, decayMultiplier, sampleRateHz, velocity);
+  return count;
+}
+
+function applyEnvelope(patch: InstrumentPatch, out: Float32Array, count: number, gateSamples: number, attackSamples: number, releaseSamples: number, decayMultiplier: number, sampleRateHz: number, velocity: number): void {
+  const releaseMultiplier = decayPerSample(patch.releaseSeconds, sampleRateHz);
+  const gain = (velocity * Math.sqrt(velocity) * dbToGain(patch.gainDb)) / Math.sqrt(Math.max(1, patch.voices));
+  let decayLevel = 1;
+  let releaseLevel = 1;
+  let level = 0;
+  let releaseStartLevel = 0;
+  for (let i = 0; i < count; i++) {
+    if (i < gateSamples) {
+      if (i < attackSamples) {
+        level = i / attackSamples;
+      } else {
+        decayLevel *= decayMultiplier;
+        level = patch.sustainLevel + (1 - patch.sustainLevel) * decayLevel;
+      }
+      releaseStartLevel = level;
+    } else {
+      // Exponential fall times a linear ramp, so the note ends at exactly zero: no click.
+      releaseLevel *= releaseMultiplier;
+      level = releaseStartLevel * releaseLevel * (1 - (i - gateSamples) / releaseSamples);
+    }
+    out[i] = out[i]! * level * gain;
+  }
 }

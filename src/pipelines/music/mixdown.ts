@@ -44,9 +44,24 @@ function panGains(pan: number): [number, number] {
   return [cosTurns(angleTurns), sinTurns(angleTurns)];
 }
 
-function addScaled(source: Float32Array, count: number, target: Float32Array, offset: number, gain: number): void {
-  if (gain === 0) return;
-  for (let i = 0; i < count; i++) target[offset + i] = target[offset + i]! + source[i]! * gain;
+interface SendGains {
+  left: number;
+  right: number;
+  reverb: number;
+  delay: number;
+}
+
+/** One pass adds a sound to the stereo bus and both effect sends. */
+function addSound(source: Float32Array, count: number, bus: Bus, reverbSend: Float32Array, delaySend: Float32Array, offset: number, gains: SendGains): void {
+  const { left, right } = bus;
+  for (let i = 0; i < count; i++) {
+    const sample = source[i]!;
+    const at = offset + i;
+    left[at] = left[at]! + sample * gains.left;
+    right[at] = right[at]! + sample * gains.right;
+    reverbSend[at] = reverbSend[at]! + sample * gains.reverb;
+    delaySend[at] = delaySend[at]! + sample * gains.delay;
+  }
 }
 
 function foldOverhang(buffer: Float32Array, loopSamples: number): void {
@@ -92,15 +107,13 @@ export function mixArrangement(arrangement: Arrangement, style: StyleParameters,
     const patch = style.patches[part];
     const rng = root.fork(`render-${part}`);
     const [leftGain, rightGain] = panGains(patch.pan);
+    const sends: SendGains = { left: leftGain, right: rightGain, reverb: patch.reverbSend, delay: patch.delaySend };
     const bus = part === 'pad' || part === 'bass' ? pumped : dry;
     for (const note of arrangement.parts[part]) {
       const gateSamples = Math.max(1, Math.round(note.durationBeats * samplesPerBeat));
       const written = synthesizeNote(patch, note.midi, note.velocity, gateSamples, sampleRateHz, rng, scratch);
       const start = beatToSample(note.startBeat);
-      addScaled(scratch, written, bus.left, start, leftGain);
-      addScaled(scratch, written, bus.right, start, rightGain);
-      addScaled(scratch, written, reverbSend, start, patch.reverbSend);
-      addScaled(scratch, written, delaySend, start, patch.delaySend);
+      addSound(scratch, written, bus, reverbSend, delaySend, start, sends);
     }
   }
 
@@ -120,9 +133,8 @@ export function mixArrangement(arrangement: Arrangement, style: StyleParameters,
     const [leftGain, rightGain] = panGains(DRUM_PAN[hit.kind] ?? 0);
     const gain = hit.velocity * drumGain;
     const start = beatToSample(hit.startBeat);
-    addScaled(sound, sound.length, dry.left, start, gain * leftGain);
-    addScaled(sound, sound.length, dry.right, start, gain * rightGain);
-    addScaled(sound, sound.length, reverbSend, start, gain * (DRUM_REVERB_SEND[hit.kind] ?? 0.05));
+    const sends: SendGains = { left: gain * leftGain, right: gain * rightGain, reverb: gain * (DRUM_REVERB_SEND[hit.kind] ?? 0.05), delay: 0 };
+    addSound(sound, sound.length, dry, reverbSend, delaySend, start, sends);
   }
 
   for (const buffer of [dry.left, dry.right, reverbSend, delaySend]) foldOverhang(buffer, loopSamples);

@@ -6,9 +6,13 @@ import { splitSentences } from './sentences.js';
  * longer than a chunk is cut at a comma or, failing that, between words.
  */
 export function chunkText(text: string, maxChars: number): string[] {
+  return chunkSentences(splitSentences(text), maxChars);
+}
+
+export function chunkSentences(sentences: readonly string[], maxChars: number): string[] {
   const chunks: string[] = [];
   let current = '';
-  for (const sentence of splitSentences(text)) {
+  for (const sentence of sentences) {
     for (const piece of splitLongSentence(sentence, maxChars)) {
       if (current && current.length + 1 + piece.length > maxChars) {
         chunks.push(current);

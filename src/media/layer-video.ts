@@ -1,0 +1,92 @@
+import { FilterGraphBuilder, num } from './filter-graph.js';
+import { parseHexColor, toFfmpegColor } from './color.js';
+import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
+import type { FramePosition, Layer } from './timeline.js';
+
+export type MediaLayer = Extract<Layer, { kind: 'image' | 'logo' | 'video' | 'avatar' }>;
+
+export interface TimedMediaLayer {
+  layer: MediaLayer;
+  startSeconds: number;
+  endSeconds: number;
+}
+
+const LOGO_DEFAULTS = { position: { x: 0.36, y: -0.4 }, scale: 0.2 };
+
+/** Overlays picture and clip layers on `base`, in order (later layers on top). */
+export function addMediaLayers(g: FilterGraphBuilder, base: string, layers: readonly TimedMediaLayer[], frame: FrameSize): string {
+  let current = base;
+  for (const item of layers) {
+    const { layer, startSeconds, endSeconds } = item;
+    const isLogo = layer.kind === 'logo';
+    const scale = layer.scale ?? (isLogo ? LOGO_DEFAULTS.scale : 1);
+    const position = layer.position ?? (isLogo ? LOGO_DEFAULTS.position : { x: 0, y: 0 });
+    const box = { width: even(frame.width * scale), height: even(frame.height * scale) };
+    const prepared = layer.kind === 'image' || layer.kind === 'logo'
+      ? addPicture(g, layer.path, box)
+      : addClip(g, layer, box, startSeconds, endSeconds);
+    const out = g.label('ov');
+    g.chain(`${current}${prepared}`, [overlayFilter(position, startSeconds, endSeconds, layer.kind === 'image' || layer.kind === 'logo')], out);
+    current = out;
+  }
+  return current;
+}
+
+function overlayFilter(position: FramePosition, start: number, end: number, still: boolean): string {
+  const x = `W*${num(0.5 + position.x)}-w/2`;
+  const y = `H*${num(0.5 + position.y)}-h/2`;
+  // A still is one frame that overlay repeats; a clip disappears when it ends.
+  return `overlay=x='${x}':y='${y}':enable='between(t,${num(start)},${num(end)})':eof_action=${still ? 'repeat' : 'pass'}`;
+}
+
+function addPicture(g: FilterGraphBuilder, path: string, box: FrameSize): string {
+  const input = g.addInput(path);
+  const out = g.label('pic');
+  g.chain(`[${input}:v]`, [
+    `scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    'format=yuva420p',
+  ], out);
+  return out;
+}
+
+function addClip(
+  g: FilterGraphBuilder,
+  layer: Extract<MediaLayer, { kind: 'video' | 'avatar' }>,
+  box: FrameSize,
+  startSeconds: number,
+  endSeconds: number,
+): string {
+  const seconds = Math.max(1 / FPS, endSeconds - startSeconds);
+  const loop = layer.kind === 'video' && layer.loop === true;
+  // ffmpeg's own VP9 decoder drops the alpha plane; libvpx keeps it.
+  const decoder = /\.webm$/i.test(layer.path) ? ['-c:v', 'libvpx-vp9'] : [];
+  const input = g.addInput(layer.path, [...(loop ? ['-stream_loop', '-1'] : []), '-t', num(seconds), ...decoder]);
+  const filters = [`fps=${FPS}`];
+  const key = layer.kind === 'avatar' ? parseHexColor(layer.chromaKeyColor) : undefined;
+  if (key) filters.push('format=yuva420p', `chromakey=${toFfmpegColor({ ...key, a: 255 })}:0.13:0.06`);
+
+  const circle = layer.kind === 'avatar' && layer.shape === 'circle';
+  const out = g.label('clip');
+  if (circle) {
+    const side = even(Math.min(box.width, box.height));
+    const frames = Math.round(seconds * FPS);
+    const clip = g.label('sq');
+    const mask = g.label('mask');
+    g.chain(`[${input}:v]`, [...filters, `scale=${side}:${side}:force_original_aspect_ratio=increase`, `crop=${side}:${side}`, 'format=yuva420p'], clip);
+    // The round mask is drawn once and repeated, not computed per frame.
+    g.chain('', [
+      `color=c=black:s=${side}x${side}:r=${FPS}:d=${num(1 / FPS)}`, 'format=gray',
+      `geq=lum='255*lte(hypot(X-${side / 2},Y-${side / 2}),${side / 2 - 1})'`,
+      `loop=loop=${frames}:size=1`, `settb=1/${FPS}`, 'setpts=N',
+    ], mask);
+    g.chain(`${clip}${mask}`, ['alphamerge', `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`], out);
+    return out;
+  }
+  g.chain(`[${input}:v]`, [
+    ...filters,
+    `scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    'format=yuva420p',
+    `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`,
+  ], out);
+  return out;
+}

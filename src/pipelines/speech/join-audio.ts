@@ -1,0 +1,85 @@
+import { findSpeechIslands } from '../../engines/speech/audio-frames.js';
+import type { PhoneTiming, WordTiming } from '../../engines/speech/port.js';
+import type { PcmAudio } from '../../engines/speech/wav.js';
+
+export interface TimedAudio {
+  audio: PcmAudio;
+  words: WordTiming[];
+  phones?: PhoneTiming[];
+}
+
+export interface JoinOptions {
+  /** Silence between chunks: a sentence pause, since chunks end at sentence ends. */
+  pauseSeconds?: number;
+  /** Silence kept before the first and after the last word. */
+  edgeSeconds?: number;
+  /** Fade at every cut, so a cut that lands on a non-zero sample cannot click. */
+  fadeSeconds?: number;
+}
+
+const DEFAULTS = { pauseSeconds: 0.35, edgeSeconds: 0.1, fadeSeconds: 0.01 };
+
+/**
+ * Joins chunks into one track. Each chunk is cut to its sound (engines add their own leading and
+ * trailing silence, which would pile up into long gaps), cut points get a short fade, chunks are
+ * separated by one natural pause, and every word and phone time is moved by its chunk's offset.
+ */
+export function joinTimedAudio(parts: readonly TimedAudio[], options: JoinOptions = {}): TimedAudio {
+  const opts = { ...DEFAULTS, ...options };
+  if (parts.length === 0) throw new Error('nothing to join');
+  const rate = parts[0]!.audio.sampleRateHz;
+  if (parts.some((p) => p.audio.sampleRateHz !== rate)) throw new Error('chunks have different sample rates');
+
+  const pieces: Float32Array[] = [];
+  const words: WordTiming[] = [];
+  const phones: PhoneTiming[] = [];
+  const silence = (seconds: number) => new Float32Array(Math.round(seconds * rate));
+  let offsetSeconds = 0;
+  parts.forEach((part, i) => {
+    const { startSeconds, endSeconds } = soundSpan(part);
+    const from = Math.round(startSeconds * rate);
+    const to = Math.round(endSeconds * rate);
+    const body = part.audio.samples.slice(from, to);
+    fadeEdges(body, Math.round(opts.fadeSeconds * rate));
+    const lead = i === 0 ? opts.edgeSeconds : opts.pauseSeconds;
+    pieces.push(silence(lead), body);
+    offsetSeconds += lead;
+    const shift = offsetSeconds - from / rate;
+    const bodySeconds = body.length / rate;
+    const clamp = (t: number) => Math.min(offsetSeconds + bodySeconds, Math.max(offsetSeconds, t + shift));
+    for (const w of part.words) words.push({ word: w.word, start: clamp(w.start), end: clamp(w.end) });
+    for (const p of part.phones ?? []) phones.push({ phone: p.phone, start: clamp(p.start), end: clamp(p.end) });
+    offsetSeconds += bodySeconds;
+  });
+  pieces.push(silence(opts.edgeSeconds));
+
+  const total = pieces.reduce((n, p) => n + p.length, 0);
+  const samples = new Float32Array(total);
+  let pos = 0;
+  for (const p of pieces) {
+    samples.set(p, pos);
+    pos += p.length;
+  }
+  return { audio: { sampleRateHz: rate, samples }, words, ...(phones.length ? { phones } : {}) };
+}
+
+/** From the first sound (or first word) to the last, with a little margin for soft onsets. */
+function soundSpan(part: TimedAudio): { startSeconds: number; endSeconds: number } {
+  const total = part.audio.samples.length / part.audio.sampleRateHz;
+  const islands = findSpeechIslands(part.audio, { belowPeakDb: 45 });
+  const margin = 0.03;
+  const firstWord = part.words[0]?.start ?? total;
+  const lastWord = part.words[part.words.length - 1]?.end ?? 0;
+  const start = Math.min(islands[0]?.start ?? firstWord, firstWord) - margin;
+  const end = Math.max(islands[islands.length - 1]?.end ?? lastWord, lastWord) + margin;
+  return { startSeconds: Math.max(0, start), endSeconds: Math.min(total, Math.max(end, start + margin)) };
+}
+
+function fadeEdges(samples: Float32Array, fadeSamples: number): void {
+  const n = Math.min(fadeSamples, Math.floor(samples.length / 2));
+  for (let i = 0; i < n; i++) {
+    const g = i / n;
+    samples[i]! *= g;
+    samples[samples.length - 1 - i]! *= g;
+  }
+}

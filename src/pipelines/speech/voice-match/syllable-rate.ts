@@ -1,0 +1,70 @@
+import { PITCH_HOP_SECONDS } from './pitch.js';
+
+const HOP_SECONDS = PITCH_HOP_SECONDS;
+const MIN_DIP_DB = 2;
+const BELOW_LOUD_DB = 25;
+
+/** One-pole high-pass then low-pass: keeps the vowel band (≈250–2500 Hz) where syllable peaks show. */
+function vowelBand(samples: Float32Array, rateHz: number): Float32Array {
+  const out = new Float32Array(samples.length);
+  const hp = Math.exp((-2 * Math.PI * 250) / rateHz);
+  const lp = Math.exp((-2 * Math.PI * 2500) / rateHz);
+  let prevX = 0;
+  let hpY = 0;
+  let lpY = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i]!;
+    hpY = hp * (hpY + x - prevX);
+    prevX = x;
+    lpY = (1 - lp) * hpY + lp * lpY;
+    out[i] = lpY;
+  }
+  return out;
+}
+
+/**
+ * Syllable nuclei in the manner of de Jong & Wempe (2009): peaks of the vowel-band intensity
+ * contour that rise at least 2 dB over the dip before them, are within 25 dB of the loud
+ * level, and are voiced. Returns the peak times in seconds.
+ */
+export function syllableNucleiSeconds(samples: Float32Array, rateHz: number, pitchHz: Float32Array): number[] {
+  const band = vowelBand(samples, rateHz);
+  const hop = Math.round(HOP_SECONDS * rateHz);
+  const win = hop * 3;
+  const frames = Math.max(0, Math.floor((band.length - win) / hop));
+  const db = new Float64Array(frames);
+  for (let f = 0; f < frames; f++) {
+    let sum = 0;
+    for (let i = 0; i < win; i++) sum += band[f * hop + i]! ** 2;
+    db[f] = 10 * Math.log10(sum / win + 1e-12);
+  }
+  const smooth = db.map((_, f) => ((db[f - 1] ?? db[f]!) + db[f]! + (db[f + 1] ?? db[f]!)) / 3);
+  const sorted = Array.from(smooth).sort((a, b) => a - b);
+  const loud = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  const floor = loud - BELOW_LOUD_DB;
+  const voicedNear = (f: number) => {
+    // The intensity frame centre sits 1.5 hops in; allow ±2 pitch frames for the offset.
+    const centre = f + 1;
+    for (let k = centre - 2; k <= centre + 2; k++) if ((pitchHz[k] ?? 0) > 0) return true;
+    return false;
+  };
+  const peaks: number[] = [];
+  let dip = Number.POSITIVE_INFINITY;
+  let candidate = -1;
+  for (let f = 1; f < frames - 1; f++) {
+    const v = smooth[f]!;
+    if (candidate < 0) {
+      dip = Math.min(dip, v);
+      if (v > smooth[f - 1]! && v >= smooth[f + 1]! && v > floor && v - dip >= MIN_DIP_DB) candidate = f;
+    } else if (v > smooth[candidate]!) {
+      candidate = f;
+    } else if (smooth[candidate]! - v >= MIN_DIP_DB || v < floor) {
+      // The contour fell far enough after the candidate: it was a real peak.
+      if (voicedNear(candidate)) peaks.push((candidate + 1.5) * HOP_SECONDS);
+      candidate = -1;
+      dip = v;
+    }
+  }
+  if (candidate >= 0 && voicedNear(candidate)) peaks.push((candidate + 1.5) * HOP_SECONDS);
+  return peaks;
+}
