@@ -10,7 +10,7 @@ export function registerFileRoutes(app: FastifyInstance, c: Container): void {
     if (verdict !== 'ok') {
       return reply.status(403).send({ detail: verdict === 'expired' ? 'This file link has expired.' : 'Invalid file signature.', code: verdict === 'expired' ? 'link_expired' : 'invalid_signature' });
     }
-    const stat = await c.blobs.stat(key);
+    const stat = (await c.lazyBlobs.ensure(key).catch(() => false)) ? await c.blobs.stat(key) : null;
     if (!stat) return reply.status(404).send({ detail: 'File not found.', code: 'not_found' });
     reply.header('Accept-Ranges', 'bytes');
     const range = parseRange(request.headers.range, stat.sizeBytes);

@@ -21,7 +21,7 @@ export async function buildServer(c: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: c.log,
     bodyLimit: c.config.bodyLimitBytes,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -19,6 +19,8 @@ export interface Config {
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
+  /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
+  remoteSpeech: { baseUrl: string; apiKey: string | undefined; model: string; voices: { name: string; locale?: string; gender?: 'male' | 'female' }[] } | null;
   logLevel: string;
   createDefaultAccount: boolean;
   defaultAccountCredits: number;
@@ -82,8 +84,28 @@ export function loadConfig(env: Env = process.env): Config {
       retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
     },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
+    remoteSpeech: env.SPEECH_REMOTE_BASE_URL
+      ? {
+          baseUrl: env.SPEECH_REMOTE_BASE_URL.replace(/\/+$/, ''),
+          apiKey: env.SPEECH_REMOTE_API_KEY || undefined,
+          model: env.SPEECH_REMOTE_MODEL || 'tts-1',
+          voices: parseRemoteVoices(env.SPEECH_REMOTE_VOICES || 'alloy:en-US:female'),
+        }
+      : null,
     logLevel: env.LOG_LEVEL || 'info',
     createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),
     defaultAccountCredits: int(env, 'DEFAULT_ACCOUNT_CREDITS', 100),
   };
+}
+
+/** `name:locale:gender,…`, e.g. `alloy:en-US:female,onyx:en-US:male`. */
+function parseRemoteVoices(raw: string): { name: string; locale?: string; gender?: 'male' | 'female' }[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name, locale, gender] = entry.split(':');
+      return { name: name!, locale: locale || undefined, gender: gender === 'male' || gender === 'female' ? gender : undefined };
+    });
 }

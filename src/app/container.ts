@@ -6,6 +6,7 @@ import { LinkService } from '../domain/links/link-service.js';
 import { TextToSpeechService } from '../domain/speech/tts-service.js';
 import type { Store } from '../domain/store.js';
 import { TaskService } from '../domain/tasks/task-service.js';
+import { LazyBlobs } from '../engines/blobs/lazy-blobs.js';
 import { LocalBlobStore } from '../engines/blobs/local-blob-store.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import { UrlSigner } from '../engines/blobs/url-signer.js';
@@ -20,7 +21,7 @@ import { JobRunner } from '../jobs/job-runner.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createLinkScraper } from './link-wiring.js';
-import { createSpeech } from './speech-wiring.js';
+import { createSpeech, type SpeechWiring } from './speech-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -31,6 +32,8 @@ export interface Container {
   store: Store;
   signer: UrlSigner;
   blobs: BlobStore;
+  lazyBlobs: LazyBlobs;
+  speech: SpeechWiring;
   queue: JobQueue;
   catalog: JobCatalog;
   runner: JobRunner;
@@ -64,7 +67,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts);
-  const speech = await createSpeech(config, store, log);
+  const speech = await createSpeech(config, log);
+  const lazyBlobs = new LazyBlobs(blobs);
+  lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
   const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
@@ -82,6 +87,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     store,
     signer,
     blobs,
+    lazyBlobs,
+    speech,
     queue,
     catalog,
     runner,

@@ -1,29 +1,56 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Logger } from 'pino';
+import { buildVoiceCatalog, defaultVoiceId, findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
 import type { SpeechSynthesizer, VoiceDirectory } from '../domain/speech/voice-directory.js';
-import type { Store } from '../domain/store.js';
+import { createSpeechEngines, type EngineVoice, type SpeechEngines } from '../engines/speech/index.js';
+import { synthesizeSpeech } from '../pipelines/speech/synthesize-speech.js';
 import type { Config } from './config.js';
 
-const run = promisify(execFile);
+export interface SpeechWiring {
+  engines: SpeechEngines;
+  catalog: VoiceCatalog;
+  defaultVoiceId: string | undefined;
+  voices: VoiceDirectory;
+  synthesizer: SpeechSynthesizer;
+  /** Renders a voice's preview sample to an MP3 (served lazily at its signed URL). */
+  renderPreview(voiceId: string, workDir: string): Promise<string>;
+}
 
-// INTERIM: replaced by the speech pipeline (src/pipelines/speech) when it lands.
-const interimVoices = new Map([['9f0c2d4e-5b8a-5c1e-9d7f-2a6b8c0e1f3a', { id: '9f0c2d4e-5b8a-5c1e-9d7f-2a6b8c0e1f3a', name: 'Ava', language: 'en', kind: 'builtin' as const, engineVoice: 'en-us+f3' }]]);
-
-export async function createSpeech(_config: Config, _store: Store, _log: Logger): Promise<{ voices: VoiceDirectory; synthesizer: SpeechSynthesizer }> {
+/** Engines and the voice catalog, listed once at start-up from what this machine has. */
+export async function createSpeech(config: Config, log: Logger): Promise<SpeechWiring> {
+  const engines = createSpeechEngines({ remote: config.remoteSpeech ?? undefined });
+  const lists = await Promise.all(
+    Object.values(engines).map(async (engine) => {
+      try {
+        return await engine!.listVoices();
+      } catch (err) {
+        log.warn({ err, engine: engine!.id }, 'speech engine unavailable; its voices are left out');
+        return [] as EngineVoice[];
+      }
+    }),
+  );
+  const catalog = buildVoiceCatalog(lists.flat());
+  const speak = (voiceId: string, text: string, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) => {
+    const voice = findVoice(catalog, voiceId);
+    if (!voice) throw new Error(`voice ${voiceId} vanished from the catalog`);
+    return synthesizeSpeech({ text, voice }, { engines }, { workDir, signal, onProgress });
+  };
   return {
-    voices: { resolve: async (_a, id) => interimVoices.get(id) ?? null },
-    synthesizer: {
-      async synthesize({ text, voiceId, workDir, signal }) {
-        const voice = interimVoices.get(voiceId)!;
-        const wav = join(workDir, 'speech.wav');
-        const mp3 = join(workDir, 'speech.mp3');
-        await run('espeak-ng', ['-v', voice.engineVoice, '-w', wav, text], { signal });
-        await run('ffmpeg', ['-hide_banner', '-y', '-i', wav, '-codec:a', 'libmp3lame', '-b:a', '128k', mp3], { signal });
-        const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp3]);
-        return { mp3Path: mp3, durationSeconds: Number(stdout.trim()), words: [] };
+    engines,
+    catalog,
+    defaultVoiceId: defaultVoiceId(catalog),
+    voices: {
+      async resolve(_accountId, voiceId) {
+        const v = findVoice(catalog, voiceId);
+        return v ? { id: v.id, name: v.name, language: v.language, kind: v.kind } : null;
       },
+    },
+    synthesizer: {
+      synthesize: ({ text, voiceId, workDir, signal, onProgress }) => speak(voiceId, text, workDir, signal, onProgress),
+    },
+    async renderPreview(voiceId, workDir) {
+      const voice = findVoice(catalog, voiceId);
+      if (!voice) throw new Error(`unknown voice ${voiceId}`);
+      return (await speak(voiceId, previewTextFor(voice.language), workDir)).mp3Path;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -49,7 +49,7 @@ export class JobRunner {
     const parsed = def.payload.safeParse(job.payload);
     if (!parsed.success) return this.fail(started, 'The task was queued with an invalid payload.', log);
 
-    const workDir = await mkdtemp(join(this.opts.tempRoot ?? tmpdir(), 'cw-job-'));
+    let workDir: string | null = null;
     let lastSavedMs = 0;
     const reportProgress = (percent: number) => {
       const now = this.clock.nowMs();
@@ -58,6 +58,8 @@ export class JobRunner {
       void this.store.tasks.setProgress(task.id, clampProgress(percent), this.clock.nowIso()).catch(() => undefined);
     };
     try {
+      await mkdir(this.opts.tempRoot ?? tmpdir(), { recursive: true });
+      workDir = await mkdtemp(join(this.opts.tempRoot ?? tmpdir(), 'cw-job-'));
       if (this.opts.startDelayMs > 0) await delay(this.opts.startDelayMs, info.signal);
       log.info('job started');
       const outcome = await def.handle({ task: started, payload: parsed.data, signal: info.signal, reportProgress, workDir, log });
@@ -79,7 +81,7 @@ export class JobRunner {
       log.error({ err }, 'job failed for good');
       return this.fail(started, reason, log);
     } finally {
-      await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+      if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
   };
 

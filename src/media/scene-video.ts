@@ -46,35 +46,53 @@ export function planScenes(scenes: readonly Scene[]): ScenePlan {
 }
 
 /**
- * Adds every scene's background clip and joins them (xfade where a transition is asked,
- * concat otherwise). Returns the label of the joined video at `frame` size, yuv420p, 30 fps.
+ * Adds every scene's background clip and joins them. Where a transition is asked, only the
+ * overlapping frames go through xfade (tail of one clip, head of the next) and everything is
+ * joined by one concat: xfade over whole clips costs several times more, as it handles every
+ * frame of both inputs. Returns the label of the joined video at `frame` size, yuv420p, 30 fps.
  */
 export function addSceneSequence(g: FilterGraphBuilder, scenes: readonly Scene[], plan: ScenePlan, frame: FrameSize): string {
-  const clips = scenes.map((scene, i) => {
-    // Each clip runs into its neighbours' transitions: half before its start, half after its end.
-    const before = i > 0 ? Math.floor(plan.transitionFrames[i - 1]! / 2) : 0;
-    const after = i < scenes.length - 1 ? plan.transitionFrames[i]! - Math.floor(plan.transitionFrames[i]! / 2) : 0;
-    const frames = plan.sceneFrames[i]! + before + after;
-    return { label: addBackgroundClip(g, scene, frames, frame), frames };
+  const segments: string[] = [];
+  let pendingTail: { label: string; frames: number; kind: TransitionKind } | undefined;
+
+  scenes.forEach((scene, i) => {
+    const headFrames = i > 0 ? plan.transitionFrames[i - 1]! : 0;
+    const tailFrames = i < scenes.length - 1 ? plan.transitionFrames[i]! : 0;
+    // The clip runs into its neighbours' transitions: half of each overlap before its start or after its end.
+    const frames = plan.sceneFrames[i]! - Math.ceil(headFrames / 2) + headFrames + Math.floor(tailFrames / 2);
+    const clip = addBackgroundClip(g, scene, frames, frame);
+    const parts = splitClip(g, clip, frames, headFrames, tailFrames);
+
+    if (pendingTail && parts.head) {
+      const mixed = g.label('xf');
+      const seconds = num(pendingTail.frames / FPS);
+      g.chain(`${pendingTail.label}${parts.head}`, [`xfade=transition=${XFADE_NAMES[pendingTail.kind]}:duration=${seconds}:offset=0`], mixed);
+      segments.push(mixed);
+    }
+    if (parts.body) segments.push(parts.body);
+    const kind = scene.transitionOut?.kind;
+    pendingTail = parts.tail && kind ? { label: parts.tail, frames: tailFrames, kind } : undefined;
   });
 
-  let current = clips[0]!.label;
-  let currentFrames = clips[0]!.frames;
-  for (let i = 1; i < clips.length; i++) {
-    const next = clips[i]!;
-    const overlap = plan.transitionFrames[i - 1]!;
-    const out = g.label('seq');
-    const kind = scenes[i - 1]!.transitionOut?.kind;
-    if (overlap > 0 && kind) {
-      const offset = (currentFrames - overlap) / FPS;
-      g.chain(`${current}${next.label}`, [`xfade=transition=${XFADE_NAMES[kind]}:duration=${num(overlap / FPS)}:offset=${num(offset)}`], out);
-    } else {
-      g.chain(`${current}${next.label}`, ['concat=n=2:v=1:a=0', `fps=${FPS}`], out);
-    }
-    current = out;
-    currentFrames += next.frames - overlap;
-  }
-  return current;
+  if (segments.length === 1) return segments[0]!;
+  const out = g.label('seq');
+  g.chain(segments.join(''), [`concat=n=${segments.length}:v=1:a=0`, `fps=${FPS}`], out);
+  return out;
+}
+
+/** Cuts a clip into head (first frames), body and tail (last frames); empty parts are left out. */
+function splitClip(g: FilterGraphBuilder, clip: string, frames: number, headFrames: number, tailFrames: number): { head?: string; body?: string; tail?: string } {
+  const bodyFrames = frames - headFrames - tailFrames;
+  if (headFrames === 0 && tailFrames === 0) return { body: clip };
+  const trims: [string, string[]][] = [];
+  if (headFrames > 0) trims.push([g.label('head'), [`trim=end_frame=${headFrames}`]]);
+  if (bodyFrames > 0) trims.push([g.label('body'), [`trim=start_frame=${headFrames}:end_frame=${frames - tailFrames}`, 'setpts=PTS-STARTPTS']]);
+  if (tailFrames > 0) trims.push([g.label('tail'), [`trim=start_frame=${frames - tailFrames}`, 'setpts=PTS-STARTPTS']]);
+  const branches = trims.length > 1 ? trims.map(() => g.label('part')) : [clip];
+  if (trims.length > 1) g.chain(clip, [`split=${trims.length}`], branches.join(''));
+  trims.forEach(([label, filters], i) => g.chain(branches[i]!, filters, label));
+  const find = (prefix: string): string | undefined => trims.find(([label]) => label.startsWith(`[${prefix}`))?.[0];
+  return { head: find('head'), body: find('body'), tail: find('tail') };
 }
 
 function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, frame: FrameSize): string {
@@ -83,7 +101,7 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
   const bg = scene.background;
   if (bg.kind === 'color') {
     const color = toFfmpegColor(parseHexColor(bg.color) ?? { r: 0, g: 0, b: 0, a: 255 });
-    g.chain('', [`color=c=${color}:s=${frame.width}x${frame.height}:r=${FPS}:d=${num(seconds)}`, 'format=yuv420p', `trim=end_frame=${frames}`], out);
+    g.chain('', [`color=c=${color}:s=${frame.width}x${frame.height}:r=${FPS}:d=${num(seconds)}`, 'format=yuv420p', 'setsar=1', `trim=end_frame=${frames}`], out);
     return out;
   }
 
@@ -99,7 +117,7 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
     g.chain(`[${input}:v]`, [
       ...fit, 'setsar=1', 'format=yuv420p',
       `loop=loop=${frames - 1}:size=1`, `settb=1/${FPS}`, 'setpts=N', `fps=${FPS}`,
-      ...motionFilters(motion, canvas, frame, seconds),
+      ...motionFilters(motion, canvas, frame, seconds), 'setsar=1',
     ], out);
     return out;
   }
@@ -112,7 +130,7 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
     // A clip shorter than its scene holds its last frame when it does not loop.
     ...(loop ? [] : [`tpad=stop_mode=clone:stop_duration=${num(seconds)}`]),
     `trim=end_frame=${frames}`, 'setpts=PTS-STARTPTS',
-    ...motionFilters(motion, canvas, frame, seconds),
+    ...motionFilters(motion, canvas, frame, seconds), 'setsar=1',
   ], out);
   return out;
 }
@@ -136,9 +154,13 @@ export function motionFilters(motion: BackgroundMotion | undefined, canvas: Fram
   if (!motion) return [];
   const W = frame.width;
   const H = frame.height;
+  // Sizes snap to even pixels, so the picture only changes every few frames anyway: scaling
+  // at half the frame rate and repeating each frame halves the cost (repeats also encode for free).
   const zoom = (factor: string): string[] => [
+    `fps=${FPS / 2}`,
     `scale=w='2*trunc(${W}*(${factor})/2)':h='2*trunc(${H}*(${factor})/2)':eval=frame:flags=fast_bilinear`,
     `crop=${W}:${H}`,
+    `fps=${FPS}`,
   ];
   const extra = canvas.width / W - 1;
   const L = num(seconds);

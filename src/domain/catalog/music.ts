@@ -97,11 +97,11 @@ const CATEGORY_DEFINITIONS: readonly CategoryDefinition[] = [
     name: 'Cinematic',
     description: 'Slow-building strings, deep drums and wide reverb for trailers and stories.',
     tracks: [
-      ['Rising Tide', 90, 'D', 'minor'],
-      ['Last Stand', 96, 'C', 'minor'],
-      ['Northern Lights', 84, 'A', 'minor'],
-      ['The Long Road', 88, 'E', 'minor'],
-      ['Storm Front', 100, 'G', 'minor'],
+      ['Rising Tide', 72, 'D', 'minor'],
+      ['Last Stand', 78, 'C', 'minor'],
+      ['Northern Lights', 70, 'A', 'minor'],
+      ['The Long Road', 74, 'E', 'minor'],
+      ['Storm Front', 80, 'G', 'minor'],
     ],
   },
   {
@@ -154,7 +154,8 @@ const CATEGORY_DEFINITIONS: readonly CategoryDefinition[] = [
   },
 ];
 
-function uuidV5(name: string, namespace: string): string {
+/** RFC 4122 version-5 (SHA-1, name-based) UUID. */
+export function uuidV5(name: string, namespace: string): string {
   const namespaceBytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
   const digest = createHash('sha1').update(namespaceBytes).update(name, 'utf8').digest();
   const bytes = digest.subarray(0, 16);

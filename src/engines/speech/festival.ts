@@ -9,6 +9,7 @@ import {
   type WordTiming,
 } from './port.js';
 import { runProcess } from './run-process.js';
+import { applyPitchTempo } from './sox-transform.js';
 import { readWav } from './wav.js';
 
 /** Festival voices this adapter knows how to describe; others are listed by `listVoices` only if installed. */
@@ -24,12 +25,12 @@ function schemeString(text: string): string {
 /**
  * One utterance, synthesised by the HTS engine. The script prints festival's own timings: each
  * word from its first to its last segment (via the syllable structure), and each segment's end.
- * Rate and pitch go to hts_engine itself (-r speed, -fm half-tones), so timings stay exact.
+ * Rate goes to hts_engine itself (-r), so timings stay exact; its -fm pitch option has no effect
+ * in Debian's festival, so pitch is shifted afterwards with sox (which keeps the timing).
  */
-export function festivalScript(req: { text: string; engineVoice: string; outWavPath: string; rate?: number; pitch?: number }): string {
+export function festivalScript(req: { text: string; engineVoice: string; outWavPath: string; rate?: number }): string {
   const params: string[] = [];
   if (req.rate && req.rate !== 1) params.push(`(list "-r" ${req.rate.toFixed(4)})`);
-  if (req.pitch && req.pitch !== 1) params.push(`(list "-fm" ${(12 * Math.log2(req.pitch)).toFixed(3)})`);
   return [
     `(voice_${req.engineVoice})`,
     params.length ? `(set! hts_engine_params (append hts_engine_params (list ${params.join(' ')})))` : '',
@@ -84,6 +85,7 @@ export class FestivalEngine implements SpeechEngine {
       const audio = await readWav(req.outWavPath).catch(() => {
         throw new SpeechEngineError('festival produced no audio', stderr.trim().split('\n').slice(-8).join('\n'));
       });
+      await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
       return {
         wavPath: req.outWavPath,
         durationSeconds: audio.samples.length / audio.sampleRateHz,

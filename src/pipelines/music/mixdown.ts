@@ -156,8 +156,17 @@ export function mixArrangement(arrangement: Arrangement, style: StyleParameters,
   return { left: mix.left, right: mix.right, sampleRateHz };
 }
 
-/** Level to a fixed RMS, then round off the few peaks above the threshold. */
+/**
+ * Removes DC (a constant offset is the one "filter" that needs no history, so the loop stays
+ * seamless), levels to a fixed RMS, then rounds off the few peaks above the threshold.
+ */
 function masterInPlace(mix: Bus): void {
+  for (const channel of [mix.left, mix.right]) {
+    let sum = 0;
+    for (let i = 0; i < channel.length; i++) sum += channel[i]!;
+    const mean = sum / channel.length;
+    for (let i = 0; i < channel.length; i++) channel[i] = channel[i]! - mean;
+  }
   let sumOfSquares = 0;
   for (let i = 0; i < mix.left.length; i++) sumOfSquares += mix.left[i]! * mix.left[i]! + mix.right[i]! * mix.right[i]!;
   const rms = Math.sqrt(sumOfSquares / (2 * mix.left.length));

@@ -15,6 +15,23 @@ export function mixToMono(left: Float32Array, right: Float32Array): Float32Array
   return mono;
 }
 
+const twiddleCache = new Map<number, [Float64Array, Float64Array]>();
+
+function twiddles(n: number): [Float64Array, Float64Array] {
+  let pair = twiddleCache.get(n);
+  if (!pair) {
+    const cosines = new Float64Array(n / 2);
+    const sines = new Float64Array(n / 2);
+    for (let k = 0; k < n / 2; k++) {
+      cosines[k] = Math.cos((-2 * Math.PI * k) / n);
+      sines[k] = Math.sin((-2 * Math.PI * k) / n);
+    }
+    pair = [cosines, sines];
+    twiddleCache.set(n, pair);
+  }
+  return pair;
+}
+
 /** In-place iterative radix-2 FFT; `re.length` must be a power of two. */
 export function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
@@ -27,12 +44,13 @@ export function fft(re: Float64Array, im: Float64Array): void {
       [im[i], im[j]] = [im[j]!, im[i]!];
     }
   }
+  const [cosines, sines] = twiddles(n);
   for (let size = 2; size <= n; size <<= 1) {
-    const angle = (-2 * Math.PI) / size;
+    const stride = n / size;
     for (let start = 0; start < n; start += size) {
       for (let k = 0; k < size / 2; k++) {
-        const wr = Math.cos(angle * k);
-        const wi = Math.sin(angle * k);
+        const wr = cosines[k * stride]!;
+        const wi = sines[k * stride]!;
         const a = start + k;
         const b = a + size / 2;
         const tr = re[b]! * wr - im[b]! * wi;
@@ -143,8 +161,11 @@ export function estimateTempoBpm(samples: Float32Array, sampleRateHz: number, mi
   let bestScore = -Infinity;
   for (let bpm = minBpm; bpm <= maxBpm; bpm += 0.25) {
     const lag = (60 / bpm) * framesPerSecond;
-    // A real beat also repeats at two beats: scoring both favours the beat over its off-beats.
-    const score = autocorrelationAt(onsets, lag) + 0.5 * autocorrelationAt(onsets, 2 * lag);
+    // A beat keeps repeating at every multiple of its period, and in duple time its half period
+    // (the off-beat eighths) repeats too. Scoring all of them separates the beat from periods that
+    // are merely a whole number of eighths (three eighths fit an even eighth-note pulse as well).
+    let score = 0;
+    for (const multiple of [0.5, 1, 1.5, 2, 3, 4]) score += autocorrelationAt(onsets, multiple * lag);
     if (score > bestScore) {
       bestScore = score;
       bestBpm = bpm;
@@ -157,7 +178,7 @@ export function estimateTempoBpm(samples: Float32Array, sampleRateHz: number, mi
 export function chroma(samples: Float32Array, sampleRateHz: number, start: number, end: number, frameSize = 8192): number[] {
   const profile = new Array<number>(12).fill(0);
   const binHz = sampleRateHz / frameSize;
-  for (let frame = start; frame + frameSize <= end; frame += frameSize / 2) {
+  for (let frame = start; frame + frameSize <= end; frame += frameSize) {
     const spectrum = magnitudeSpectrum(samples, frame, frameSize);
     for (let k = 1; k < spectrum.length; k++) {
       const hz = k * binHz;

@@ -8,7 +8,7 @@ import { TaskFailure } from '../../../domain/errors.js';
 import type { VoiceSampleProfile } from './cloned-voice-spec.js';
 import { PITCH_HOP_SECONDS, pitchTrackHz } from './pitch.js';
 import { medianSpectralCentroidHz } from './spectrum.js';
-import { syllableNucleiSeconds } from './syllable-rate.js';
+import { syllablesPerSecond } from './syllable-rate.js';
 
 export const MIN_SPEECH_SECONDS = 5;
 export const MAX_SAMPLE_SECONDS = 600;
@@ -36,7 +36,6 @@ export function analyzePcm(audio: PcmAudio): VoiceSampleProfile {
   // Pauses of a quarter second or more are not speaking time; shorter ones are part of the flow.
   const islands = findSpeechIslands({ sampleRateHz: rate, samples }, { minGapSeconds: 0.25, belowPeakDb: 35 });
   const speechSeconds = islands.reduce((s, i) => s + (i.end - i.start), 0);
-  const nuclei = syllableNucleiSeconds(samples, rate, pitch);
   const voicedTimes: number[] = [];
   pitch.forEach((p, f) => {
     // Every third voiced frame is plenty for a median and keeps the FFT count down.
@@ -52,7 +51,7 @@ export function analyzePcm(audio: PcmAudio): VoiceSampleProfile {
     pitchLowHz: low,
     pitchHighHz: high,
     pitchRangeSemitones: voiced.length ? 12 * Math.log2(high / low) : 0,
-    syllablesPerSecond: speechSeconds > 0 ? nuclei.length / speechSeconds : 0,
+    syllablesPerSecond: syllablesPerSecond(samples, rate, pitch, speechSeconds),
     spectralCentroidHz: centroid,
     formantScale: centroid / REFERENCE_MALE_CENTROID_HZ,
     voicedFraction: pitch.length ? voiced.length / pitch.length : 0,

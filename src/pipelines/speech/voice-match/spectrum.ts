@@ -1,5 +1,5 @@
 /** In-place radix-2 FFT (re, im of power-of-two length). */
-function fft(re: Float64Array, im: Float64Array): void {
+export function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BlobStore } from './port.js';
+
+export type BlobProducer = (key: string, workDir: string) => Promise<string | null>;
+
+/**
+ * Catalog media (voice previews, music tracks) is made on first request and then kept, so
+ * start-up stays fast and nothing is rendered that nobody listens to. Concurrent first
+ * requests for one key share one render.
+ */
+export class LazyBlobs {
+  private readonly producers: [string, BlobProducer][] = [];
+  private readonly inFlight = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly tempRoot = tmpdir(),
+  ) {}
+
+  register(prefix: string, producer: BlobProducer): void {
+    this.producers.push([prefix, producer]);
+  }
+
+  /** True when the blob exists (now); false when no producer knows the key. */
+  async ensure(key: string): Promise<boolean> {
+    if (await this.blobs.stat(key)) return true;
+    const producer = this.producers.find(([prefix]) => key.startsWith(prefix))?.[1];
+    if (!producer) return false;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.produce(key, producer).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async produce(key: string, producer: BlobProducer): Promise<boolean> {
+    const workDir = await mkdtemp(join(this.tempRoot, 'cw-lazy-'));
+    try {
+      const path = await producer(key, workDir);
+      if (!path) return false;
+      await this.blobs.putFile(key, path);
+      return true;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { addAudioMix, type AudioLevels } from './audio-mix.js';
+import type { CtaLayer, TextLayer, TimedLayer } from './captions/overlay-text.js';
+import { FilterGraphBuilder, num } from './filter-graph.js';
+import { CONTRACT_FONT_FAMILIES } from './fonts.js';
+import { FRAMES_PER_SECOND as FPS, frameSizeFor, type FrameSize } from './frame-size.js';
+import { addMediaLayers, type TimedMediaLayer } from './layer-video.js';
+import { buildOverlayAss } from './overlay-ass.js';
+import { addSceneSequence, planScenes, type ScenePlan } from './scene-video.js';
+import type { Layer, RenderOutput, Timeline } from './timeline.js';
+
+export const OVERLAY_FILE_NAME = 'overlay.ass';
+
+export interface CompileOptions {
+  audioLevels?: AudioLevels;
+  /** What fontconfig has (engine.listFontFamilies()); default: what install-fonts.sh installs. */
+  installedFontFamilies?: readonly string[];
+}
+
+export interface CompiledRender {
+  /** Arguments for runFfmpeg (without the binary and the -progress options it adds). */
+  args: string[];
+  filterGraph: string;
+  expectedDurationSeconds: number;
+  /** Files to write into the working directory first; ffmpeg must run with that cwd. */
+  files: Record<string, string>;
+  frame: FrameSize;
+}
+
+export class TimelineError extends Error {
+  override readonly name = 'TimelineError';
+}
+
+const ENCODING = {
+  render: { preset: 'veryfast', crf: '21', audioBitrate: '192k' },
+  preview: { preset: 'ultrafast', crf: '30', audioBitrate: '96k' },
+} as const;
+
+/** Timeline → one ffmpeg invocation writing the MP4 (and the thumbnail). Pure. */
+export function compileTimeline(timeline: Timeline, output: RenderOutput, options: CompileOptions = {}): CompiledRender {
+  validate(timeline);
+  const frame = frameSizeFor(timeline.aspectRatio, output.quality);
+  const fullFrame = frameSizeFor(timeline.aspectRatio, 'render');
+  const plan = planScenes(timeline.scenes);
+  const durationSeconds = plan.totalFrames / FPS;
+  const g = new FilterGraphBuilder();
+
+  let video = addSceneSequence(g, timeline.scenes, plan, frame);
+  const layers = timedLayers(timeline, plan, durationSeconds);
+  video = addMediaLayers(g, video, layers.media, frame);
+
+  const files: Record<string, string> = {};
+  const ass = buildOverlayAss({
+    timeline, frame: fullFrame, durationSeconds,
+    textLayers: layers.text, ctaLayers: layers.cta,
+    watermark: output.quality === 'preview',
+    installedFontFamilies: options.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'],
+  });
+  const finalVideo = g.label('vout');
+  const videoTail = [...(ass ? [`ass=filename=${OVERLAY_FILE_NAME}`] : []), 'format=yuv420p'];
+  if (ass) files[OVERLAY_FILE_NAME] = ass;
+
+  const thumbnail = g.label('thumb');
+  if (output.thumbnailPath) {
+    const atSeconds = output.thumbnailAtSeconds ?? plan.sceneFrames[0]! / FPS / 2;
+    const index = Math.min(plan.totalFrames - 1, Math.max(0, Math.round(atSeconds * FPS)));
+    const [main, forThumb] = [g.label('main'), g.label('forthumb')];
+    g.chain(video, [...videoTail, 'split=2'], `${main}${forThumb}`);
+    g.chain(main, ['null'], finalVideo);
+    // Trim to exactly one frame so this branch ends at once instead of queueing the rest.
+    g.chain(forThumb, [`trim=start_frame=${index}:end_frame=${index + 1}`, 'setpts=PTS-STARTPTS'], thumbnail);
+  } else {
+    g.chain(video, videoTail, finalVideo);
+  }
+
+  const audio = addAudioMix(g, timeline, durationSeconds, options.audioLevels);
+  const enc = ENCODING[output.quality];
+  const filterGraph = g.graph();
+  const args = [
+    ...g.inputArguments(),
+    '-filter_complex', filterGraph,
+    '-map', finalVideo, '-map', audio,
+    '-c:v', 'libx264', '-preset', output.encoderPreset ?? enc.preset, '-crf', enc.crf,
+    '-pix_fmt', 'yuv420p', '-r', String(FPS),
+    '-c:a', 'aac', '-b:a', enc.audioBitrate, '-ar', '48000', '-ac', '2',
+    '-t', num(durationSeconds), '-movflags', '+faststart',
+    output.videoPath,
+  ];
+  if (output.thumbnailPath) {
+    args.push('-map', thumbnail, '-frames:v', '1', '-q:v', '3', '-update', '1', output.thumbnailPath);
+  }
+  return { args, filterGraph, expectedDurationSeconds: durationSeconds, files, frame };
+}
+
+function validate(timeline: Timeline): void {
+  if (timeline.scenes.length === 0) throw new TimelineError('a timeline needs at least one scene');
+  timeline.scenes.forEach((scene, i) => {
+    if (!(scene.durationSeconds > 0) || !Number.isFinite(scene.durationSeconds)) {
+      throw new TimelineError(`scene ${i} has no positive duration`);
+    }
+  });
+}
+
+interface SortedLayers {
+  media: TimedMediaLayer[];
+  text: TimedLayer<TextLayer>[];
+  cta: TimedLayer<CtaLayer>[];
+}
+
+/** Scene layers move to absolute time; every layer is clipped to the video. */
+function timedLayers(timeline: Timeline, plan: ScenePlan, durationSeconds: number): SortedLayers {
+  const sorted: SortedLayers = { media: [], text: [], cta: [] };
+  const place = (layer: Layer, offset: number, defaultEnd: number): void => {
+    const startSeconds = Math.max(0, offset + (layer.startSeconds ?? 0));
+    const endSeconds = Math.min(durationSeconds, offset + (layer.endSeconds ?? defaultEnd));
+    if (endSeconds <= startSeconds) return;
+    if (layer.kind === 'text') sorted.text.push({ layer, startSeconds, endSeconds });
+    else if (layer.kind === 'cta') sorted.cta.push({ layer, startSeconds, endSeconds });
+    else sorted.media.push({ layer, startSeconds, endSeconds });
+  };
+  timeline.scenes.forEach((scene, i) => {
+    const start = plan.sceneStartSeconds[i]!;
+    for (const layer of scene.layers ?? []) place(layer, start, plan.sceneFrames[i]! / FPS);
+  });
+  for (const layer of timeline.layers ?? []) place(layer, 0, durationSeconds);
+  return sorted;
+}
