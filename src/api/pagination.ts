@@ -16,10 +16,8 @@ export function pageParams(q: { page?: string; page_size?: string }): { page: nu
   return { page: Number(q.page ?? 1), pageSize: Math.min(MAX_PAGE_SIZE, Number(q.page_size ?? 20)) };
 }
 
-/** The contract's envelope; `next`/`previous` keep the request's other query parameters. */
-export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], q: { page?: string; page_size?: string }): Page<T> {
-  const { page, pageSize } = pageParams(q);
-  const start = (page - 1) * pageSize;
+/** The contract's envelope for one page of `count` items; `next`/`previous` keep the other query parameters. */
+export function pageEnvelope<T>(request: FastifyRequest, baseUrl: string, count: number, page: number, pageSize: number, results: T[]): Page<T> {
   const link = (p: number) => {
     const url = new URL(request.url, baseUrl);
     url.searchParams.set('page', String(p));
@@ -27,13 +25,20 @@ export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], 
     return `${baseUrl}${url.pathname}${url.search}`;
   };
   return {
-    count: all.length,
+    count,
     page,
     page_size: pageSize,
-    next: start + pageSize < all.length ? link(page + 1) : null,
+    next: page * pageSize < count ? link(page + 1) : null,
     previous: page > 1 ? link(page - 1) : null,
-    results: all.slice(start, start + pageSize),
+    results,
   };
+}
+
+/** Pages an in-memory list. */
+export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], q: { page?: string; page_size?: string }): Page<T> {
+  const { page, pageSize } = pageParams(q);
+  const start = (page - 1) * pageSize;
+  return pageEnvelope(request, baseUrl, all.length, page, pageSize, all.slice(start, start + pageSize));
 }
 
 export function listQueryFrom(q: { ids?: string; ordering?: string }): ListQuery {

@@ -21,6 +21,7 @@ import { JobRunner } from '../jobs/job-runner.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createLinkScraper } from './link-wiring.js';
+import { renderMusicMp3 } from './music-wiring.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
@@ -69,6 +70,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts);
   const speech = await createSpeech(config, log);
   const lazyBlobs = new LazyBlobs(blobs);
+  lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
   const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs });
   catalog.assertCovers(enqueuedJobNames);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { chunkText } from '../../../src/pipelines/speech/text/chunks.js';
+import { prepareSpeechChunks } from '../../../src/pipelines/speech/text/prepare-text.js';
+import { splitSentences } from '../../../src/pipelines/speech/text/sentences.js';
+
+describe('splitSentences', () => {
+  it('splits at sentence ends but not after titles, initials or inside numbers', () => {
+    expect(splitSentences('Dr. Smith met J. R. Tolkien at 3.5 p.m. today. It was fun! Was it? Yes.')).toEqual([
+      'Dr. Smith met J. R. Tolkien at 3.5 p.m. today.',
+      'It was fun!',
+      'Was it?',
+      'Yes.',
+    ]);
+  });
+  it('treats line breaks as sentence ends and keeps closing quotes', () => {
+    expect(splitSentences('First line\nSecond "quoted." Third.')).toEqual(['First line', 'Second "quoted."', 'Third.']);
+  });
+  it('drops pieces with nothing to say', () => {
+    expect(splitSentences('Hello.\n...\n --- \n')).toEqual(['Hello.']);
+  });
+});
+
+describe('chunkText', () => {
+  it('keeps sentences whole and every chunk within the limit', () => {
+    const sentence = 'This sentence has exactly fifty characters in it. ';
+    const text = sentence.repeat(160).trim(); // 8000 characters
+    const chunks = chunkText(text, 600);
+    expect(chunks.every((c) => c.length <= 600)).toBe(true);
+    expect(chunks.every((c) => c.endsWith('.'))).toBe(true);
+    expect(chunks.join(' ')).toBe(text);
+  });
+  it('cuts an over-long sentence at a comma, else between words', () => {
+    const long = `${'word '.repeat(60)}tail, ${'more '.repeat(80)}end.`;
+    const chunks = chunkText(long, 300);
+    expect(chunks.every((c) => c.length <= 300)).toBe(true);
+    expect(chunks.join(' ').replace(/\s+/g, ' ')).toBe(long.replace(/\s+/g, ' '));
+  });
+});
+
+describe('prepareSpeechChunks', () => {
+  it('normalises English after splitting, so abbreviations do not end sentences', () => {
+    expect(prepareSpeechChunks('Dr. Lee paid $3. Great!', { language: 'en', maxChars: 40 })).toEqual([
+      'Doctor Lee paid three dollars.',
+      'Great!',
+    ]);
+  });
+  it('leaves other languages to the engine', () => {
+    expect(prepareSpeechChunks('Il a payé 3 €.', { language: 'fr' })).toEqual(['Il a payé 3 €.']);
+  });
+});
