@@ -8,9 +8,25 @@ const DEFAULT_TRANSITION_SECONDS = 0.5;
 const MOTION_MARGIN: Record<BackgroundMotion, number> = {
   'zoom-in': 1.12, 'zoom-out': 1.12, 'throb': 1.06, 'slide-left': 1.12, 'wobble': 1.06,
 };
-const XFADE_NAMES: Record<TransitionKind, string> = {
-  fade: 'fade', leftSwipe: 'slideleft', rightSwipe: 'slideright', topSwipe: 'slideup', bottomSwipe: 'slidedown',
-};
+/**
+ * Transitions are drawn with overlay (the incoming scene over the outgoing one): measured here
+ * about ten times cheaper than xfade. A swipe is named for the way the new scene moves.
+ */
+function transitionFilters(kind: TransitionKind, frames: number): { head: string[]; overlay: string } {
+  const progress = `(1-(n+1)/${frames})`;
+  switch (kind) {
+    case 'fade':
+      return { head: ['format=yuva420p', `fade=t=in:s=0:n=${frames}:alpha=1`], overlay: 'overlay=x=0:y=0' };
+    case 'leftSwipe':
+      return { head: [], overlay: `overlay=x='W*${progress}':y=0` };
+    case 'rightSwipe':
+      return { head: [], overlay: `overlay=x='-W*${progress}':y=0` };
+    case 'topSwipe':
+      return { head: [], overlay: `overlay=x=0:y='H*${progress}'` };
+    case 'bottomSwipe':
+      return { head: [], overlay: `overlay=x=0:y='-H*${progress}'` };
+  }
+}
 
 /** Frame bookkeeping for scenes and the overlaps that transitions need. */
 export interface ScenePlan {
@@ -47,9 +63,8 @@ export function planScenes(scenes: readonly Scene[]): ScenePlan {
 
 /**
  * Adds every scene's background clip and joins them. Where a transition is asked, only the
- * overlapping frames go through xfade (tail of one clip, head of the next) and everything is
- * joined by one concat: xfade over whole clips costs several times more, as it handles every
- * frame of both inputs. Returns the label of the joined video at `frame` size, yuv420p, 30 fps.
+ * overlapping frames (tail of one clip, head of the next) are mixed, and every piece is joined
+ * by one concat. Returns the label of the joined video at `frame` size, yuv420p, 30 fps.
  */
 export function addSceneSequence(g: FilterGraphBuilder, scenes: readonly Scene[], plan: ScenePlan, frame: FrameSize): string {
   const segments: string[] = [];
@@ -64,9 +79,11 @@ export function addSceneSequence(g: FilterGraphBuilder, scenes: readonly Scene[]
     const parts = splitClip(g, clip, frames, headFrames, tailFrames);
 
     if (pendingTail && parts.head) {
-      const mixed = g.label('xf');
-      const seconds = num(pendingTail.frames / FPS);
-      g.chain(`${pendingTail.label}${parts.head}`, [`xfade=transition=${XFADE_NAMES[pendingTail.kind]}:duration=${seconds}:offset=0`], mixed);
+      const { head, overlay } = transitionFilters(pendingTail.kind, pendingTail.frames);
+      const incoming = head.length > 0 ? g.label('in') : parts.head;
+      if (head.length > 0) g.chain(parts.head, head, incoming);
+      const mixed = g.label('tr');
+      g.chain(`${pendingTail.label}${incoming}`, [overlay], mixed);
       segments.push(mixed);
     }
     if (parts.body) segments.push(parts.body);

@@ -64,13 +64,15 @@ function alignGapsToBoundaries(
 ): Map<number, number> {
   const m = gaps.length;
   const n = expected.length;
-  const sigma = Math.max(0.15, 1.2 * secondsPerWord);
-  const skipBoundaryCost = (k: number) =>
-    ({ none: 0.2, clause: 2, sentence: 4 })[words[k]!.breakAfter];
-  const skipGapCost = (j: number) => 0.3 + (gaps[j]!.end - gaps[j]!.start) / 0.04;
+  const sigma = Math.max(0.3, 1.5 * secondsPerWord);
+  const gapSeconds = (j: number) => gaps[j]!.end - gaps[j]!.start;
+  const skipBoundaryCost = (k: number) => ({ none: 0.2, clause: 2, sentence: 5 })[words[k]!.breakAfter];
+  const skipGapCost = (j: number) => 0.3 + gapSeconds(j) / 0.04;
   const matchCost = (j: number, k: number) => {
     const z = (gaps[j]!.speechPos - expected[k]!) / sigma;
-    return z * z;
+    // A long silence where the text has no punctuation is unusual; where it has some, expected.
+    const unpunctuatedPause = words[k]!.breakAfter === 'none' ? 2 * Math.min(1.5, gapSeconds(j) / 0.2) : 0;
+    return z * z + unpunctuatedPause;
   };
   const INF = Number.POSITIVE_INFINITY;
   // cost[j][k]: best cost having consumed j gaps and k boundaries; move 0 match, 1 skip gap, 2 skip boundary.

@@ -79,10 +79,11 @@ export class FliteEngine implements SpeechEngine {
     const wordsPath = `${req.outWavPath}.words.txt`;
     const tokens = tokenizeWords(req.text);
     const rateArgs = req.rate && req.rate !== 1 ? ['--setf', `duration_stretch=${(1 / req.rate).toFixed(4)}`] : [];
-    await writeFile(textPath, req.text);
+    // flite drops a file's last sentence unless a line break follows it.
+    await writeFile(textPath, `${req.text}\n`);
     // The same words said one by one (commas force a pause between them) tell which phones are
     // whose; flite has no word-level output of its own.
-    await writeFile(wordsPath, tokens.map((t) => t.word).join(', '));
+    await writeFile(wordsPath, `${tokens.map((t) => t.word).join(', ')}\n`);
     try {
       const [spoken, isolated] = await Promise.all([
         runProcess(cmd, ['-voice', req.engineVoice, ...rateArgs, '-psdur', '-f', textPath, '-o', req.outWavPath], {

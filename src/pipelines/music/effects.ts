@@ -42,7 +42,7 @@ function allpassInPlace(buffer: Float32Array, length: number): void {
   }
 }
 
-/** Mutually prime delay lengths in milliseconds, so the echoes do not pile up on one pitch. */
+/** Delay lengths in milliseconds with no common multiple nearby, so echoes do not pile up on one pitch. */
 const COMB_MS = [25.3, 26.9, 28.9, 30.7, 32.2, 33.8];
 const ALLPASS_MS = [12.6, 10.0, 7.7, 5.1];
 const STEREO_SPREAD_MS = 0.52;

@@ -22,11 +22,12 @@ export function encodeWav16(audio: StereoAudio): Buffer {
   buffer.writeUInt16LE(bytesPerSample * 8, 34);
   buffer.write('data', 36, 'ascii');
   buffer.writeUInt32LE(dataBytes, 40);
-  let offset = HEADER_BYTES;
+  // A DataView pins little-endian byte order whatever the host's; it is also far faster than
+  // one Buffer.writeInt16LE call per sample.
+  const view = new DataView(buffer.buffer, buffer.byteOffset + HEADER_BYTES, dataBytes);
   for (let i = 0; i < frameCount; i++) {
-    buffer.writeInt16LE(toInt16(audio.left[i]!), offset);
-    buffer.writeInt16LE(toInt16(audio.right[i]!), offset + 2);
-    offset += 4;
+    view.setInt16(4 * i, toInt16(audio.left[i]!), true);
+    view.setInt16(4 * i + 2, toInt16(audio.right[i]!), true);
   }
   return buffer;
 }

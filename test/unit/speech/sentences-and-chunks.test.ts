@@ -39,7 +39,7 @@ describe('chunkText', () => {
 
 describe('prepareSpeechChunks', () => {
   it('normalises English after splitting, so abbreviations do not end sentences', () => {
-    expect(prepareSpeechChunks('Dr. Lee paid $3. Great!', { language: 'en', maxChars: 40 })).toEqual([
+    expect(prepareSpeechChunks('Dr. Lee paid $3. Great!', { language: 'en', maxChars: 32 })).toEqual([
       'Doctor Lee paid three dollars.',
       'Great!',
     ]);

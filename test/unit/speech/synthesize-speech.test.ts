@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildVoiceCatalog } from '../../../src/domain/catalog/voices.js';
+import { createFakeFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+import { FakeSpeechEngine } from '../../../src/engines/speech/fake-engine.js';
+import type { EngineVoice } from '../../../src/engines/speech/port.js';
+import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
+import type { ClonedVoiceSpec } from '../../../src/pipelines/speech/voice-match/cloned-voice-spec.js';
+
+const VOICE: EngineVoice = { engine: 'flite', engineVoice: 'slt', locale: 'en-US', languageName: 'English (America)', gender: 'female', label: 'slt' };
+
+let workDir: string;
+beforeEach(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'speech-unit-'));
+});
+afterEach(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function setup() {
+  const engine = new FakeSpeechEngine('flite', [VOICE]);
+  const ffmpeg = createFakeFfmpegEngine();
+  const voice = buildVoiceCatalog([VOICE]).voices[0]!;
+  return { engine, ffmpeg, voice, deps: { engines: { flite: engine }, ffmpeg } };
+}
+
+describe('synthesizeSpeech with fake engines', () => {
+  it('splits a long script into chunks and keeps word timings in order across them', async () => {
+    const { engine, ffmpeg, voice, deps } = setup();
+    const sentence = 'Our team ships a new feature every week, and customers love it. ';
+    const text = sentence.repeat(120).slice(0, 7990);
+    const progress: number[] = [];
+    const out = await synthesizeSpeech({ text, voice }, deps, { workDir, onProgress: (f) => progress.push(f) });
+
+    expect(engine.requests.length).toBeGreaterThan(10);
+    expect(engine.requests.every((r) => r.text.length <= 600 && r.engineVoice === 'slt')).toBe(true);
+    const spokenWords = engine.requests.flatMap((r) => r.text.split(/\s+/)).length;
+    expect(out.words).toHaveLength(spokenWords);
+    for (let i = 1; i < out.words.length; i++) {
+      expect(out.words[i]!.start).toBeGreaterThanOrEqual(out.words[i - 1]!.end - 1e-9);
+    }
+    expect(out.words[out.words.length - 1]!.end).toBeLessThanOrEqual(out.durationSeconds);
+    expect(progress[progress.length - 1]).toBe(1);
+    expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
+    expect(ffmpeg.runs).toHaveLength(1);
+    expect(ffmpeg.runs[0]!.args).toContain('libmp3lame');
+    expect(ffmpeg.runs[0]!.args[ffmpeg.runs[0]!.args.length - 1]).toBe(out.mp3Path);
+  });
+
+  it('normalises English before the engine sees it', async () => {
+    const { engine, voice, deps } = setup();
+    await synthesizeSpeech({ text: 'Dr. Lee saved $20 (25%).', voice }, deps, { workDir });
+    expect(engine.requests[0]!.text).toBe('Doctor Lee saved twenty dollars (twenty-five percent).');
+  });
+
+  it('speaks a cloned voice with its base voice and fitted factors', async () => {
+    const { engine, voice, deps } = setup();
+    const spec: ClonedVoiceSpec = {
+      kind: 'cloned', version: 1, language: 'en', gender: 'female',
+      base: { voiceId: voice.id, engine: 'flite', engineVoice: 'slt' }, rate: 1.2, pitch: 0.9,
+      target: {
+        durationSeconds: 10, speechSeconds: 9, medianPitchHz: 150, pitchLowHz: 130, pitchHighHz: 180, pitchRangeSemitones: 5.6,
+        syllablesPerSecond: 5, spectralCentroidHz: 1300, formantScale: 1.2, voicedFraction: 0.6,
+      },
+    };
+    await synthesizeSpeech({ text: 'Hello there.', voice: spec }, deps, { workDir });
+    expect(engine.requests[0]).toMatchObject({ engineVoice: 'slt', rate: 1.2, pitch: 0.9 });
+  });
+
+  it('stops when aborted and says which engine is missing', async () => {
+    const { voice, deps } = setup();
+    const ctrl = new AbortController();
+    ctrl.abort(new Error('cancelled by test'));
+    await expect(synthesizeSpeech({ text: 'Hello.', voice }, deps, { workDir, signal: ctrl.signal })).rejects.toThrow('cancelled by test');
+    await expect(synthesizeSpeech({ text: 'Hello.', voice: { ...voice, engine: 'festival' } }, deps, { workDir })).rejects.toThrow(
+      /festival is not available/,
+    );
+    await expect(synthesizeSpeech({ text: ' ... ', voice }, deps, { workDir })).rejects.toThrow(/nothing to say/);
+  });
+});
