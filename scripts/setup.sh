@@ -24,7 +24,9 @@ if [ -x scripts/install-fonts.sh ]; then bash scripts/install-fonts.sh; fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm dependencies" >&2
-  npm ci --no-audit --no-fund >/dev/null
+  # npm 11 here rejects its own lock file in `npm ci` (optional platform packages listed without
+  # versions), so install from the lock with `npm install`, which keeps the locked versions.
+  npm install --no-audit --no-fund >/dev/null
 fi
 
 if [ "$mode" = "--test" ]; then
