@@ -4,7 +4,7 @@
  * against a floor measured in the same run: ffmpeg encoding 30 s of one still picture at the same
  * size and encoder settings (picture scaled once, silent AAC track).
  *
- *   npx tsx bench/compose.ts
+ *   npx tsx bench/compose.ts [--preset superfast]   (x264 preset for render and floor; default: the service's)
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -29,19 +29,22 @@ async function main(): Promise<void> {
     const voiceSeconds = (await probeMedia(voice)).durationSeconds;
     const timeline = benchTimeline(photos, voice, music, spreadWords(SCRIPT, 0.3, voiceSeconds));
     const engine = createFfmpegEngine();
-    const preset = compileTimeline(timeline, { quality: 'render', videoPath: 'x.mp4' }).args;
+    const presetFlag = process.argv.indexOf('--preset');
+    const encoderPreset = presetFlag > 0 ? process.argv[presetFlag + 1] : undefined;
+    const preset = compileTimeline(timeline, { quality: 'render', videoPath: 'x.mp4', encoderPreset }).args;
     const x264Preset = preset[preset.indexOf('-preset') + 1]!;
     const crf = preset[preset.indexOf('-crf') + 1]!;
 
     const floorSeconds = await timed(() => encodeStill(photos[0]!, fx.path('floor.mp4'), x264Preset, crf));
     const renderSeconds = await timed(() =>
-      renderTimeline(engine, timeline, { quality: 'render', videoPath: fx.path('render.mp4'), thumbnailPath: fx.path('render.jpg') }));
+      renderTimeline(engine, timeline, { quality: 'render', videoPath: fx.path('render.mp4'), thumbnailPath: fx.path('render.jpg'), encoderPreset }));
     const previewSeconds = await timed(() =>
       renderTimeline(engine, timeline, { quality: 'preview', videoPath: fx.path('preview.mp4'), thumbnailPath: fx.path('preview.jpg') }));
 
     const rendered = await probeMedia(fx.path('render.mp4'));
     const { stdout: cpu } = await exec('nproc');
-    console.log(`compose bench: ${SECONDS} s 1080x1920, 5 photos, 4 transitions, voiceover, captions, ducked music; ${cpu.trim()} cores; x264 ${x264Preset} crf ${crf}`);
+    const { stdout: load } = await exec('cat', ['/proc/loadavg']);
+    console.log(`compose bench: ${SECONDS} s 1080x1920, 5 photos, 4 transitions, voiceover, captions, ducked music; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${x264Preset} crf ${crf}`);
     console.log(`floor (one still, same settings):  ${floorSeconds.toFixed(2)} s wall, ${(SECONDS / floorSeconds).toFixed(2)}x real time`);
     console.log(`render ${rendered.video?.width}x${rendered.video?.height} ${rendered.durationSeconds.toFixed(2)} s: ${renderSeconds.toFixed(2)} s wall, ${(SECONDS / renderSeconds).toFixed(2)}x real time, ${(renderSeconds / floorSeconds).toFixed(2)}x the floor (goal <= 1.5)`);
     console.log(`preview 360x640: ${previewSeconds.toFixed(2)} s wall, ${(SECONDS / previewSeconds).toFixed(2)}x real time (goal >= 10)`);

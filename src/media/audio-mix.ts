@@ -5,7 +5,21 @@ export const TARGET_LOUDNESS_LUFS = -14;
 const DEFAULT_MUSIC_VOLUME = 0.2;
 const DEFAULT_MUSIC_FADE_SECONDS = 2;
 const MAX_GAIN_DB = 30;
-const STEREO_48K = 'aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
+
+/** Where the mix is made and encoded. Previews use 24 kHz mono: the AAC encoder runs on
+ * ffmpeg's main thread and at 48 kHz stereo it costs a preview as much as all of its video. */
+export interface AudioFormat {
+  sampleRateHz: number;
+  channels: 1 | 2;
+}
+
+export const RENDER_AUDIO: AudioFormat = { sampleRateHz: 48000, channels: 2 };
+export const PREVIEW_AUDIO: AudioFormat = { sampleRateHz: 24000, channels: 1 };
+
+function normalizeFormat(format: AudioFormat): string {
+  const layout = format.channels === 1 ? 'mono' : 'stereo';
+  return `aresample=${format.sampleRateHz},aformat=sample_fmts=fltp:sample_rates=${format.sampleRateHz}:channel_layouts=${layout}`;
+}
 
 /**
  * Measured integrated loudness of the inputs (media/render measures them before compiling).
@@ -23,11 +37,18 @@ export interface AudioLevels {
  * brought to −14 LUFS before its volume (0–1) applies, so volume 1 speech lands near −14 LUFS
  * and `volume` keeps its meaning whatever the source levels were.
  */
-export function addAudioMix(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels = {}): string {
+export function addAudioMix(
+  g: FilterGraphBuilder,
+  timeline: Timeline,
+  durationSeconds: number,
+  levels: AudioLevels = {},
+  format: AudioFormat = RENDER_AUDIO,
+): string {
   const D = num(durationSeconds);
+  const fmt = normalizeFormat(format);
   const out = g.label('aout');
-  const voice = addVoiceover(g, timeline, durationSeconds, levels);
-  const music = addMusic(g, timeline, durationSeconds, levels);
+  const voice = addVoiceover(g, timeline, durationSeconds, levels, fmt);
+  const music = addMusic(g, timeline, durationSeconds, levels, fmt);
   const limiter = 'alimiter=limit=0.89:level=false';
 
   if (voice && music) {
@@ -35,25 +56,26 @@ export function addAudioMix(g: FilterGraphBuilder, timeline: Timeline, durationS
     g.chain(voice, ['asplit=2'], `${voiceMix}${voiceKey}`);
     // About 12 dB of ducking while the voice speaks at its normalised level.
     g.chain(`${music}${voiceKey}`, ['sidechaincompress=threshold=0.05:ratio=4:attack=20:release=400:makeup=1'], ducked);
-    g.chain(`${voiceMix}${ducked}`, ['amix=inputs=2:normalize=0:duration=first', limiter, `atrim=end=${D}`, STEREO_48K], out);
+    g.chain(`${voiceMix}${ducked}`, ['amix=inputs=2:normalize=0:duration=first', limiter, `atrim=end=${D}`, fmt], out);
   } else if (voice || music) {
-    g.chain((voice ?? music)!, [limiter, `atrim=end=${D}`, STEREO_48K], out);
+    g.chain((voice ?? music)!, [limiter, `atrim=end=${D}`, fmt], out);
   } else {
-    g.chain('', [`anullsrc=r=48000:cl=stereo`, `atrim=end=${D}`, STEREO_48K], out);
+    g.chain('', [`anullsrc=r=${format.sampleRateHz}:cl=${format.channels === 1 ? 'mono' : 'stereo'}`, `atrim=end=${D}`, fmt], out);
   }
   return out;
 }
 
-function gainFilters(measuredLufs: number | undefined): string[] {
+function gainFilters(measuredLufs: number | undefined, fmt: string): string[] {
   if (measuredLufs === undefined || !Number.isFinite(measuredLufs)) {
-    return [`loudnorm=I=${TARGET_LOUDNESS_LUFS}:TP=-1.5:LRA=11`, 'aresample=48000'];
+    // loudnorm works at 192 kHz internally; bring it back to the mix format.
+    return [`loudnorm=I=${TARGET_LOUDNESS_LUFS}:TP=-1.5:LRA=11`, fmt];
   }
   // Silence measures about −70 LUFS: do not boost it into noise.
   const gainDb = Math.min(MAX_GAIN_DB, TARGET_LOUDNESS_LUFS - measuredLufs);
   return measuredLufs <= -60 ? [] : [`volume=${num(gainDb)}dB`];
 }
 
-function addVoiceover(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels): string | undefined {
+function addVoiceover(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels, fmt: string): string | undefined {
   const clips = (timeline.voiceover?.clips ?? []).filter((c) => (c.startSeconds ?? 0) < durationSeconds);
   if (clips.length === 0) return undefined;
   const volume = clamp01(timeline.voiceover?.volume ?? 1);
@@ -61,7 +83,7 @@ function addVoiceover(g: FilterGraphBuilder, timeline: Timeline, durationSeconds
     const input = g.addInput(clip.path);
     const label = g.label('vc');
     const delayMs = Math.round(Math.max(0, clip.startSeconds ?? 0) * 1000);
-    g.chain(`[${input}:a]`, [STEREO_48K, ...gainFilters(levels.voiceClipLufs?.[i]), `adelay=delays=${delayMs}:all=1`], label);
+    g.chain(`[${input}:a]`, [fmt, ...gainFilters(levels.voiceClipLufs?.[i], fmt), `adelay=delays=${delayMs}:all=1`], label);
     return label;
   });
   const out = g.label('voice');
@@ -72,7 +94,7 @@ function addVoiceover(g: FilterGraphBuilder, timeline: Timeline, durationSeconds
   return out;
 }
 
-function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels): string | undefined {
+function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels, fmt: string): string | undefined {
   const music = timeline.music;
   if (!music) return undefined;
   const loop = music.loop ?? true;
@@ -81,8 +103,8 @@ function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: nu
   const fadeSeconds = Math.min(music.fadeOutSeconds ?? DEFAULT_MUSIC_FADE_SECONDS, durationSeconds / 2);
   const out = g.label('music');
   g.chain(`[${input}:a]`, [
-    STEREO_48K,
-    ...gainFilters(levels.musicLufs),
+    fmt,
+    ...gainFilters(levels.musicLufs, fmt),
     `volume=${num(clamp01(music.volume ?? DEFAULT_MUSIC_VOLUME))}`,
     `apad=whole_dur=${D}`, `atrim=end=${D}`,
     ...(fadeSeconds > 0 ? [`afade=t=out:st=${num(durationSeconds - fadeSeconds)}:d=${num(fadeSeconds)}`] : []),

@@ -1,4 +1,4 @@
-import { addAudioMix, type AudioLevels } from './audio-mix.js';
+import { addAudioMix, PREVIEW_AUDIO, RENDER_AUDIO, type AudioLevels } from './audio-mix.js';
 import type { CtaLayer, TextLayer, TimedLayer } from './captions/overlay-text.js';
 import { FilterGraphBuilder, num } from './filter-graph.js';
 import { CONTRACT_FONT_FAMILIES } from './fonts.js';
@@ -31,8 +31,8 @@ export class TimelineError extends Error {
 }
 
 const ENCODING = {
-  render: { preset: 'veryfast', crf: '21', audioBitrate: '192k' },
-  preview: { preset: 'ultrafast', crf: '30', audioBitrate: '96k' },
+  render: { preset: 'veryfast', crf: '23', audioBitrate: '192k', audio: RENDER_AUDIO },
+  preview: { preset: 'ultrafast', crf: '30', audioBitrate: '48k', audio: PREVIEW_AUDIO },
 } as const;
 
 /** Timeline → one ffmpeg invocation writing the MP4 (and the thumbnail). Pure. */
@@ -72,8 +72,8 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
     g.chain(video, videoTail, finalVideo);
   }
 
-  const audio = addAudioMix(g, timeline, durationSeconds, options.audioLevels);
   const enc = ENCODING[output.quality];
+  const audio = addAudioMix(g, timeline, durationSeconds, options.audioLevels, enc.audio);
   const filterGraph = g.graph();
   const args = [
     ...g.inputArguments(),
@@ -81,7 +81,7 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
     '-map', finalVideo, '-map', audio,
     '-c:v', 'libx264', '-preset', output.encoderPreset ?? enc.preset, '-crf', enc.crf,
     '-pix_fmt', 'yuv420p', '-r', String(FPS),
-    '-c:a', 'aac', '-b:a', enc.audioBitrate, '-ar', '48000', '-ac', '2',
+    '-c:a', 'aac', '-b:a', enc.audioBitrate, '-ar', String(enc.audio.sampleRateHz), '-ac', String(enc.audio.channels),
     '-t', num(durationSeconds), '-movflags', '+faststart',
     output.videoPath,
   ];

@@ -30,7 +30,7 @@ export async function makePhoto(path: string, size: { width: number; height: num
   const source = variant % 2 === 0
     ? `testsrc2=s=${size.width}x${size.height}:r=1`
     : `mandelbrot=s=${size.width}x${size.height}:start_scale=${1 + variant}`;
-  await ffmpeg(['-f', 'lavfi', '-i', `${source},format=rgb24,hue=h=${variant * 67},noise=alls=10:allf=t`, '-frames:v', '1', '-q:v', '3', path]);
+  await ffmpeg(['-f', 'lavfi', '-i', `${source},format=rgb24,hue=h=${variant * 67},noise=alls=3:allf=t`, '-frames:v', '1', '-q:v', '3', path]);
   return path;
 }
 

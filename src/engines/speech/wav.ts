@@ -39,6 +39,12 @@ export function decodeWav(buf: Buffer): PcmAudio {
   const bytes = data.size === 0 || data.size > available ? available : data.size;
   const frames = Math.floor(bytes / (2 * channels));
   const samples = new Float32Array(frames);
+  if (channels === 1) {
+    // Fast path (every engine here writes mono): copy once to get an aligned Int16 view.
+    const pcm = new Int16Array(buf.buffer.slice(buf.byteOffset + data.offset, buf.byteOffset + data.offset + frames * 2));
+    for (let i = 0; i < frames; i++) samples[i] = pcm[i]! / 32768;
+    return { sampleRateHz, samples };
+  }
   for (let i = 0; i < frames; i++) {
     let sum = 0;
     for (let c = 0; c < channels; c++) sum += buf.readInt16LE(data.offset + (i * channels + c) * 2);
@@ -63,10 +69,9 @@ export function encodeWav(audio: PcmAudio): Buffer {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36, 'ascii');
   buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) {
-    const s = Math.max(-1, Math.min(1, audio.samples[i]!));
-    buf.writeInt16LE(Math.round(s * 32767), 44 + i * 2);
-  }
+  const pcm = new Int16Array(n);
+  for (let i = 0; i < n; i++) pcm[i] = Math.round(Math.max(-1, Math.min(1, audio.samples[i]!)) * 32767);
+  Buffer.from(pcm.buffer).copy(buf, 44);
   return buf;
 }
 

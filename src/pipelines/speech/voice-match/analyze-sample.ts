@@ -6,7 +6,7 @@ import { decodeToWav } from '../../../engines/speech/decode-audio.js';
 import { readWav, type PcmAudio } from '../../../engines/speech/wav.js';
 import { TaskFailure } from '../../../domain/errors.js';
 import type { VoiceSampleProfile } from './cloned-voice-spec.js';
-import { PITCH_HOP_SECONDS, pitchTrackHz } from './pitch.js';
+import { PITCH_HOP_SECONDS, analyzePitch } from './pitch.js';
 import { medianSpectralCentroidHz } from './spectrum.js';
 import { syllablesPerSecond } from './syllable-rate.js';
 
@@ -31,7 +31,7 @@ export function analyzePcm(audio: PcmAudio): VoiceSampleProfile {
   const rate = audio.sampleRateHz;
   const durationSeconds = audio.samples.length / rate;
   const samples = audio.samples.subarray(0, Math.min(audio.samples.length, ANALYSIS_SECONDS * rate));
-  const pitch = pitchTrackHz(samples, rate);
+  const { pitchHz: pitch, periodic } = analyzePitch(samples, rate);
   const voiced = Array.from(pitch).filter((p) => p > 0);
   // Pauses of a quarter second or more are not speaking time; shorter ones are part of the flow.
   const islands = findSpeechIslands({ sampleRateHz: rate, samples }, { minGapSeconds: 0.25, belowPeakDb: 35 });
@@ -51,7 +51,9 @@ export function analyzePcm(audio: PcmAudio): VoiceSampleProfile {
     pitchLowHz: low,
     pitchHighHz: high,
     pitchRangeSemitones: voiced.length ? 12 * Math.log2(high / low) : 0,
-    syllablesPerSecond: syllablesPerSecond(samples, rate, pitch, speechSeconds),
+    // Syllable peaks need only be roughly periodic (a vowel, not a hiss): low or buzzy voices
+    // often miss the strict pitch threshold on perfectly good vowels.
+    syllablesPerSecond: syllablesPerSecond(samples, rate, periodic, speechSeconds),
     spectralCentroidHz: centroid,
     formantScale: centroid / REFERENCE_MALE_CENTROID_HZ,
     voicedFraction: pitch.length ? voiced.length / pitch.length : 0,

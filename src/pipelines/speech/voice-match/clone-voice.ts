@@ -5,7 +5,7 @@ import type { VoiceCatalog } from '../../../domain/catalog/voices.js';
 import { analyzeVoiceSample } from './analyze-sample.js';
 import { measureBaseVoices, measureVoice } from './base-voices.js';
 import type { ClonedVoiceSpec, VoiceSampleProfile } from './cloned-voice-spec.js';
-import { baseVoiceCandidates, correctSpec, fitVoiceProfile } from './fit-profile.js';
+import { baseVoiceCandidates, correctSpec, fitVoiceProfile, genderOfPitch } from './fit-profile.js';
 
 /** Within this, a fit is left alone; the acceptance bounds are 10 % (pitch) and 15 % (rate). */
 const GOOD_ENOUGH = 0.03;
@@ -24,7 +24,10 @@ export async function cloneVoiceFromSample(
   const language = opts.language ?? 'en';
   const profile = await analyzeVoiceSample(samplePath, { signal: opts.signal });
   opts.onProgress?.(0.2);
-  const candidates = baseVoiceCandidates(deps.catalog, language);
+  // Only voices of the sample's gender can be chosen, so only those need measuring.
+  const gender = genderOfPitch(profile.medianPitchHz);
+  const all = baseVoiceCandidates(deps.catalog, language);
+  const candidates = all.some((v) => v.gender === gender) ? all.filter((v) => v.gender === gender) : all;
   const measures = await measureBaseVoices(candidates, deps, { workDir: join(opts.workDir, 'base'), signal: opts.signal });
   opts.onProgress?.(0.5);
   let spec = fitVoiceProfile(profile, deps.catalog, measures, { language });

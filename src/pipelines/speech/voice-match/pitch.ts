@@ -5,7 +5,8 @@
  */
 export const PITCH_HOP_SECONDS = 0.01;
 const ANALYSIS_RATE_HZ = 8000;
-const WINDOW_SECONDS = 0.03;
+// Two and a half periods of the lowest pitch: YIN needs at least two to see a period.
+const WINDOW_SECONDS = 0.04;
 const MIN_PITCH_HZ = 60;
 const MAX_PITCH_HZ = 450;
 // Looser than the paper's 0.1: synthetic and compressed voices are less periodic, and a
@@ -26,8 +27,21 @@ function downsampleTo8k(samples: Float32Array, rateHz: number): Float32Array {
   return out;
 }
 
-/** Pitch in Hz per 10 ms hop; 0 where the frame is unvoiced or silent. */
+export interface PitchAnalysis {
+  /** Pitch in Hz per 10 ms hop; 0 where the frame is unvoiced or silent. */
+  pitchHz: Float32Array;
+  /** 1 where the frame is at least roughly periodic (a vowel, even a breathy or buzzy one). */
+  periodic: Uint8Array;
+}
+
+/** Frames this aperiodic still count as "roughly periodic" for syllable detection. */
+const PERIODIC_THRESHOLD = 0.45;
+
 export function pitchTrackHz(samples: Float32Array, rateHz: number, opts: { silenceRms?: number } = {}): Float32Array {
+  return analyzePitch(samples, rateHz, opts).pitchHz;
+}
+
+export function analyzePitch(samples: Float32Array, rateHz: number, opts: { silenceRms?: number } = {}): PitchAnalysis {
   const x = downsampleTo8k(samples, rateHz);
   const win = Math.round(WINDOW_SECONDS * ANALYSIS_RATE_HZ);
   const hop = Math.round(PITCH_HOP_SECONDS * ANALYSIS_RATE_HZ);
@@ -35,6 +49,7 @@ export function pitchTrackHz(samples: Float32Array, rateHz: number, opts: { sile
   const tauMax = Math.ceil(ANALYSIS_RATE_HZ / MIN_PITCH_HZ);
   const frames = Math.max(0, Math.floor((x.length - win - tauMax) / hop) + 1);
   const out = new Float32Array(frames);
+  const periodic = new Uint8Array(frames);
   const d = new Float64Array(tauMax + 2);
   const silence = opts.silenceRms ?? 0.003;
   for (let f = 0; f < frames; f++) {
@@ -57,6 +72,9 @@ export function pitchTrackHz(samples: Float32Array, rateHz: number, opts: { sile
       running += d[tau]!;
       cmnd[tau] = running > 0 ? (d[tau]! * tau) / running : 1;
     }
+    let lowest = 1;
+    for (let tau = tauMin; tau <= tauMax; tau++) lowest = Math.min(lowest, cmnd[tau]!);
+    if (lowest < PERIODIC_THRESHOLD) periodic[f] = 1;
     for (let tau = tauMin; tau <= tauMax; tau++) {
       if (cmnd[tau]! < THRESHOLD) {
         while (tau + 1 <= tauMax && cmnd[tau + 1]! < cmnd[tau]!) tau++;
@@ -72,5 +90,5 @@ export function pitchTrackHz(samples: Float32Array, rateHz: number, opts: { sile
     const shift = denom !== 0 ? (0.5 * (a - c)) / denom : 0;
     out[f] = ANALYSIS_RATE_HZ / (best + Math.max(-1, Math.min(1, shift)));
   }
-  return out;
+  return { pitchHz: out, periodic };
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { addAudioMix, PREVIEW_AUDIO } from '../../../src/media/audio-mix.js';
+import { FilterGraphBuilder } from '../../../src/media/filter-graph.js';
+import type { Timeline } from '../../../src/media/index.js';
+
+const scenes: Timeline['scenes'] = [{ durationSeconds: 10, background: { kind: 'color', color: '#000' } }];
+
+function mix(timeline: Partial<Timeline>, levels = {}, format?: typeof PREVIEW_AUDIO) {
+  const g = new FilterGraphBuilder();
+  const label = addAudioMix(g, { aspectRatio: '16:9', scenes, ...timeline }, 10, levels, format);
+  return { label, graph: g.graph(), inputs: g.inputArguments() };
+}
+
+describe('audio mix', () => {
+  it('ducks music under the voice with a sidechain keyed by the voice, then limits', () => {
+    const { graph, label } = mix(
+      { voiceover: { clips: [{ path: '/v.wav', startSeconds: 1.5 }], volume: 0.8 }, music: { path: '/m.mp3', volume: 0.3 } },
+      { voiceClipLufs: [-24], musicLufs: -10 },
+    );
+    expect(graph).toMatch(/\[voice\d+\]asplit=2\[vmix\d+\]\[vkey\d+\]/);
+    expect(graph).toMatch(/\[music\d+\]\[vkey\d+\]sidechaincompress=/);
+    // Normalised to −14 LUFS first, then the request's volumes.
+    expect(graph).toContain('volume=10dB');
+    expect(graph).toContain('volume=-4dB,volume=0.3');
+    expect(graph).toContain('volume=0.8');
+    expect(graph).toContain('adelay=delays=1500:all=1');
+    expect(graph).toContain('alimiter');
+    expect(graph.endsWith(label)).toBe(true);
+  });
+
+  it('falls back to loudnorm when a level was not measured', () => {
+    const { graph } = mix({ voiceover: { clips: [{ path: '/v.wav' }] } });
+    expect(graph).toContain('loudnorm=I=-14');
+  });
+
+  it('does not boost silence', () => {
+    const { graph } = mix({ voiceover: { clips: [{ path: '/v.wav' }] } }, { voiceClipLufs: [-70] });
+    expect(graph).not.toMatch(/volume=\d+dB/);
+  });
+
+  it('mixes several voice clips at their start times', () => {
+    const { graph, inputs } = mix({ voiceover: { clips: [{ path: '/a.wav' }, { path: '/b.wav', startSeconds: 4 }] } }, { voiceClipLufs: [-14, -14] });
+    expect(inputs).toEqual(['-i', '/a.wav', '-i', '/b.wav']);
+    expect(graph).toContain('amix=inputs=2:normalize=0:duration=longest');
+    expect(graph).toContain('adelay=delays=4000:all=1');
+  });
+
+  it('honours a music volume of 0 and clamps volumes above 1', () => {
+    expect(mix({ music: { path: '/m.mp3', volume: 0 } }, { musicLufs: -14 }).graph).toContain('volume=0,');
+    expect(mix({ music: { path: '/m.mp3', volume: 3 } }, { musicLufs: -14 }).graph).toContain('volume=1,');
+  });
+
+  it('writes a silent track when there is no audio, in the preview format', () => {
+    const { graph } = mix({}, {}, PREVIEW_AUDIO);
+    expect(graph).toContain('anullsrc=r=24000:cl=mono');
+  });
+});
