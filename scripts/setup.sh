@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---runtime}"
 
-packages=(ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core)
+packages=(python3 ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

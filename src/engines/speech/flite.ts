@@ -66,7 +66,12 @@ function phonesPerWord(output: string): string[][] {
 export class FliteEngine implements SpeechEngine {
   readonly id = 'flite' as const;
 
-  constructor(private readonly opts: { command?: string } = {}) {}
+  /**
+   * `lexiconVoice` says the words one by one to learn their phones. All of flite's US voices
+   * share the CMU lexicon, and the diphone voice kal synthesises ten times faster than the
+   * clustergen voices, so this pass costs little whichever voice speaks.
+   */
+  constructor(private readonly opts: { command?: string; lexiconVoice?: string } = {}) {}
 
   async listVoices(): Promise<EngineVoice[]> {
     const { stdout } = await runProcess(this.opts.command ?? 'flite', ['-lv']);
@@ -89,7 +94,7 @@ export class FliteEngine implements SpeechEngine {
         runProcess(cmd, ['-voice', req.engineVoice, ...rateArgs, '-psdur', '-f', textPath, '-o', req.outWavPath], {
           signal: req.signal,
         }),
-        runProcess(cmd, ['-voice', req.engineVoice, '-ps', '-f', wordsPath, '-o', 'none'], { signal: req.signal }),
+        runProcess(cmd, ['-voice', this.opts.lexiconVoice ?? 'kal', '-ps', '-f', wordsPath, '-o', 'none'], { signal: req.signal }),
       ]);
       const allPhones = parsePsdur(spoken.stdout.toString('utf8'));
       const phones = allPhones.filter((p) => p.phone !== 'pau');

@@ -29,7 +29,7 @@ export function vowelBand(samples: Float32Array, rateHz: number): Float32Array {
 /**
  * Syllable nuclei in the manner of de Jong & Wempe (2009): peaks of the vowel-band intensity
  * contour that rise at least 1 dB over the dip before them, are within 30 dB of the loud
- * level, and are voiced. Returns the peak times in seconds.
+ * level, and fall on periodic (vowel-like) frames. Returns the peak times in seconds.
  */
 export function syllableNucleiSeconds(
   samples: Float32Array,
