@@ -13,6 +13,7 @@ export {
   meanColor,
   meanAbsDifference,
   type RgbFrame,
+  type PixelRect,
 } from './measure.js';
 export { listFontFamilies } from './font-families.js';
 export { createFfmpegEngine } from './real-engine.js';

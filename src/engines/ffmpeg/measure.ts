@@ -35,11 +35,12 @@ export function parseEbur128Summary(stderr: string): LoudnessMeasurement {
  */
 export async function measureRmsWindows(
   path: string,
-  opts: { windowSeconds?: number; signal?: AbortSignal; sampleRateHz?: number } = {},
+  opts: { windowSeconds?: number; signal?: AbortSignal; sampleRateHz?: number; /** e.g. a bandpass, to follow one instrument */ audioFilter?: string } = {},
 ): Promise<number[]> {
   const sampleRateHz = opts.sampleRateHz ?? 16000;
+  const filter = opts.audioFilter ? ['-af', opts.audioFilter] : [];
   const pcm = await runFfmpegCapture(
-    ['-i', path, '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRateHz), '-f', 's16le', 'pipe:1'],
+    ['-i', path, '-map', '0:a:0', ...filter, '-ac', '1', '-ar', String(sampleRateHz), '-f', 's16le', 'pipe:1'],
     { signal: opts.signal },
   );
   return rmsWindowsDb(pcm, sampleRateHz, opts.windowSeconds ?? 0.1);
@@ -103,11 +104,28 @@ export async function extractFramePng(
   await runFfmpegCapture(['-y', '-ss', atSeconds.toFixed(3), '-i', path, '-frames:v', '1', outputPath], opts);
 }
 
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whole pixels, inside the frame. */
+function clampRect(frame: RgbFrame, rect: PixelRect): PixelRect {
+  const x = Math.max(0, Math.round(rect.x));
+  const y = Math.max(0, Math.round(rect.y));
+  return {
+    x, y,
+    width: Math.max(0, Math.min(frame.width - x, Math.round(rect.width))),
+    height: Math.max(0, Math.min(frame.height - y, Math.round(rect.height))),
+  };
+}
+
 /** Mean RGB of a rectangle of a frame. */
-export function meanColor(
-  frame: RgbFrame,
-  rect: { x: number; y: number; width: number; height: number },
-): [number, number, number] {
+export function meanColor(frame: RgbFrame, area: PixelRect): [number, number, number] {
+  const rect = clampRect(frame, area);
+  if (rect.width === 0 || rect.height === 0) throw new Error('the rectangle lies outside the frame');
   const sums = [0, 0, 0];
   let count = 0;
   for (let y = rect.y; y < rect.y + rect.height; y++) {
@@ -123,12 +141,9 @@ export function meanColor(
 }
 
 /** Mean absolute per-channel difference of a rectangle between two same-size frames (0..255). */
-export function meanAbsDifference(
-  a: RgbFrame,
-  b: RgbFrame,
-  rect: { x: number; y: number; width: number; height: number } = { x: 0, y: 0, width: a.width, height: a.height },
-): number {
+export function meanAbsDifference(a: RgbFrame, b: RgbFrame, area: PixelRect = { x: 0, y: 0, width: a.width, height: a.height }): number {
   if (a.width !== b.width || a.height !== b.height) throw new Error('frames differ in size');
+  const rect = clampRect(a, area);
   let sum = 0;
   let count = 0;
   for (let y = rect.y; y < rect.y + rect.height; y++) {
