@@ -1,3 +1,4 @@
+import { uuidV5 } from '../ids.js';
 /**
  * The built-in music library: categories and tracks that the service synthesises itself
  * (`pipelines/music`). Pure data and filters; the API maps these to the wire shape.
@@ -5,7 +6,6 @@
  * Ids are UUIDv5 of a fixed namespace and the slug, so they never change between releases or
  * machines, and a track URL handed out once keeps working.
  */
-import { createHash } from 'node:crypto';
 import { ValidationError } from '../errors.js';
 
 export type MusicMode = 'major' | 'minor';
@@ -154,16 +154,6 @@ const CATEGORY_DEFINITIONS: readonly CategoryDefinition[] = [
   },
 ];
 
-/** RFC 4122 version-5 (SHA-1, name-based) UUID. */
-export function uuidV5(name: string, namespace: string): string {
-  const namespaceBytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-  const digest = createHash('sha1').update(namespaceBytes).update(name, 'utf8').digest();
-  const bytes = digest.subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 function slugify(text: string): string {
   return text
@@ -291,3 +281,5 @@ export function queryMusicTracks(query: MusicTrackQuery = {}): MusicTrackPage {
     hasPrevious: page > 1,
   };
 }
+
+export { uuidV5 };
