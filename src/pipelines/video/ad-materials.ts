@@ -1,0 +1,35 @@
+import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { SceneCut } from './scene-cuts.js';
+
+/** A clip of the speaking avatar covering the whole voiceover, ready to lay over scenes. */
+export interface AvatarClip {
+  path: string;
+  /** The clip carries alpha (WebM VP9 / MOV); otherwise `chromaKeyColor` is keyed out when set. */
+  hasAlpha: boolean;
+  chromaKeyColor?: string;
+}
+
+/** Everything a visual style lays out; all paths are local files already fetched. */
+export interface AdMaterials {
+  aspectRatio: AspectRatio;
+  /** Length of the finished video. */
+  durationSeconds: number;
+  /** Where the voiceover ends; the call-to-action card follows it. */
+  speechEndSeconds: number;
+  words: WordTiming[];
+  images: string[];
+  videos: string[];
+  logoPath: string | null;
+  avatar: AvatarClip | null;
+  headline: string;
+  /** Short lines (features, benefits) for text cards, in script order. */
+  highlights: string[];
+  priceText: string | null;
+  /** null when the request says no_cta. */
+  cta: { title: string; subtitle?: string } | null;
+  palette: { primary: string; accent: string; text: string };
+  /** Seconds of the CTA end card (0 when none). */
+  endCardSeconds: number;
+}
+
+export type { SceneCut };

@@ -1,0 +1,34 @@
+import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+
+/**
+ * Everything decided before drawing: the script, the timed voiceover and the fetched assets.
+ * It is saved with the task (its files in blob storage) so every preview and the final render
+ * of one task show the same words, voice and pictures. File names are relative to a plan folder.
+ */
+export interface AdPlan {
+  script: string;
+  headline: string;
+  highlights: string[];
+  priceText: string | null;
+  cta: { title: string; subtitle?: string } | null;
+  palette: { primary: string; accent: string; text: string };
+  language: string;
+  voiceId: string;
+  avatarId: string | null;
+  aspectRatio: AspectRatio;
+  words: WordTiming[];
+  speechEndSeconds: number;
+  durationSeconds: number;
+  endCardSeconds: number;
+  voiceoverVolume: number;
+  musicVolume: number | null;
+  caption: { hidden: boolean; override: boolean; setting: CaptionSettingInput | null };
+  files: { voice: string; images: string[]; videos: string[]; logo: string | null; music: string | null };
+}
+
+/** Every file name a plan refers to (what has to be saved and restored with it). */
+export function planFiles(plan: AdPlan): string[] {
+  const f = plan.files;
+  return [f.voice, ...f.images, ...f.videos, ...(f.logo ? [f.logo] : []), ...(f.music ? [f.music] : [])];
+}

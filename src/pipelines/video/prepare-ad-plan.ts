@@ -1,0 +1,197 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { LinkFacts } from '../../domain/links/link-facts.js';
+import { TaskFailure } from '../../domain/errors.js';
+import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { AdPlan } from './ad-plan.js';
+import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
+import { resolveBackgroundMusic } from './background-music.js';
+import { ctaFor, paletteFor, priceTextFor } from './ad-copy.js';
+
+export interface AdVideoRequest {
+  accountId: string;
+  facts: LinkFacts;
+  scriptStyle: string;
+  overrideScript: string | null;
+  targetAudience: string | null;
+  targetPlatform: string | null;
+  language: string;
+  videoLengthSeconds: number;
+  aspectRatio: AspectRatio;
+  voiceId: string;
+  avatarId: string | null;
+  music: { none: boolean; url: string | null; volume: number | null };
+  voiceoverVolume: number | null;
+  caption: { none: boolean; override: boolean; setting: CaptionSettingInput | null };
+  noCta: boolean;
+  seed: number;
+}
+
+export interface PrepareDeps {
+  speech: SpeechSynthesizer;
+  writeScript: ScriptWriter;
+  fetcher: UrlFetcher;
+  ffmpeg: FfmpegEngine;
+  musicCacheDir: string;
+}
+
+const MAX_IMAGES = 6;
+const MAX_VIDEOS = 2;
+/** The voice may be sped up this much to fit the asked length before the video grows instead. */
+const MAX_TEMPO = 1.25;
+/** A script whose speech misses its budget by more than this is rewritten at the measured rate. */
+const REWRITE_TOLERANCE = 0.1;
+const TAIL_SECONDS = 0.3;
+const DEFAULT_MUSIC_VOLUME = 0.25;
+
+/**
+ * Link facts → script → voiceover (fitted to the asked length) → fetched pictures and music:
+ * everything the visual styles then draw. Files land in `planDir`.
+ */
+export async function prepareAdPlan(
+  req: AdVideoRequest,
+  deps: PrepareDeps,
+  opts: { planDir: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+): Promise<AdPlan> {
+  const { signal, onProgress } = opts;
+  await mkdir(opts.planDir, { recursive: true });
+  const endCardSeconds = req.noCta ? 0 : Math.min(3, Math.max(2, req.videoLengthSeconds * 0.12));
+  const spokenBudgetSeconds = req.videoLengthSeconds - endCardSeconds - TAIL_SECONDS;
+
+  // Assets download while the script is voiced.
+  const assets = fetchAssets(req.facts, deps.fetcher, opts.planDir, signal);
+  const music = req.music.none
+    ? Promise.resolve(null)
+    : resolveBackgroundMusic({ url: req.music.url, seed: req.seed }, deps, { workDir: opts.workDir, signal });
+  assets.catch(() => undefined);
+  music.catch(() => undefined);
+
+  const speech = await voiceScript(req, deps, spokenBudgetSeconds, opts);
+  onProgress?.(0.7);
+  const fitted = await fitToLength(speech, req.overrideScript ? Infinity : spokenBudgetSeconds, deps.ffmpeg, opts.planDir, signal);
+  const { images, videos, logo } = await assets;
+  onProgress?.(0.9);
+  let musicFile: string | null = null;
+  const musicPath = await music.catch((err: unknown) => {
+    throw new TaskFailure(`background_music_url could not be used: ${err instanceof Error ? err.message : String(err)}`, false);
+  });
+  if (musicPath) {
+    musicFile = `music${extname(musicPath) || '.audio'}`;
+    await copyFile(musicPath, join(opts.planDir, musicFile));
+  }
+
+  const speechEndSeconds = fitted.durationSeconds;
+  const durationSeconds = req.overrideScript
+    ? round(speechEndSeconds + TAIL_SECONDS + endCardSeconds)
+    : round(Math.max(req.videoLengthSeconds, speechEndSeconds + TAIL_SECONDS + endCardSeconds));
+  onProgress?.(1);
+  return {
+    script: speech.script,
+    headline: req.facts.title,
+    highlights: speech.highlights,
+    priceText: priceTextFor(req.facts, req.language),
+    cta: req.noCta ? null : ctaFor(req.facts, req.language),
+    palette: paletteFor(req.seed),
+    language: req.language,
+    voiceId: req.voiceId,
+    avatarId: req.avatarId,
+    aspectRatio: req.aspectRatio,
+    words: fitted.words,
+    speechEndSeconds,
+    durationSeconds,
+    endCardSeconds: req.noCta ? 0 : endCardSeconds,
+    voiceoverVolume: req.voiceoverVolume ?? 1,
+    musicVolume: musicFile ? (req.music.volume ?? DEFAULT_MUSIC_VOLUME) : null,
+    caption: { hidden: req.caption.none || req.caption.setting?.hidden === true, override: req.caption.override, setting: req.caption.setting },
+    files: { voice: fitted.file, images, videos, logo, music: musicFile },
+  };
+}
+
+interface VoicedScript {
+  script: string;
+  highlights: string[];
+  mp3Path: string;
+  durationSeconds: number;
+  words: WordTiming[];
+}
+
+/** Writes at a first-guess rate, measures the voice, and rewrites once if the length is off. */
+async function voiceScript(
+  req: AdVideoRequest, deps: PrepareDeps, budgetSeconds: number,
+  opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<VoicedScript> {
+  const speak = async (text: string, pass: number) => {
+    const dir = join(opts.workDir, `speech-${pass}`);
+    await mkdir(dir, { recursive: true });
+    return deps.speech.synthesize({ accountId: req.accountId, text, voiceId: req.voiceId, workDir: dir, signal: opts.signal,
+      onProgress: (f) => opts.onProgress?.(0.3 * pass + 0.3 * f) });
+  };
+  if (req.overrideScript) {
+    const audio = await speak(req.overrideScript, 0);
+    return { script: req.overrideScript, highlights: [], ...audio };
+  }
+  const write = (wordsPerSecond: number) => deps.writeScript({
+    facts: req.facts, style: req.scriptStyle, videoLengthSeconds: budgetSeconds, language: req.language,
+    wordsPerSecond, seed: req.seed, targetAudience: req.targetAudience, targetPlatform: req.targetPlatform,
+  });
+  const draft = write(FIRST_DRAFT_WORDS_PER_SECOND);
+  const first = await speak(draft.text, 0);
+  const miss = Math.abs(first.durationSeconds - budgetSeconds) / budgetSeconds;
+  if (miss <= REWRITE_TOLERANCE || first.durationSeconds <= 0) return { script: draft.text, highlights: draft.highlights, ...first };
+  const measured = countWords(draft.text) / first.durationSeconds;
+  const second = write(measured);
+  const audio = await speak(second.text, 1);
+  // Keep whichever draft came closer to the budget.
+  return Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(first.durationSeconds - budgetSeconds)
+    ? { script: second.text, highlights: second.highlights, ...audio }
+    : { script: draft.text, highlights: draft.highlights, ...first };
+}
+
+/** Speeds the voice up (pitch kept) when it runs past the budget; word timings follow. */
+async function fitToLength(
+  speech: VoicedScript, budgetSeconds: number, ffmpeg: FfmpegEngine, planDir: string, signal?: AbortSignal,
+): Promise<{ file: string; durationSeconds: number; words: WordTiming[] }> {
+  const file = 'voice.mp3';
+  const tempo = Math.min(MAX_TEMPO, speech.durationSeconds / budgetSeconds);
+  if (!(tempo > 1.01)) {
+    await copyFile(speech.mp3Path, join(planDir, file));
+    return { file, durationSeconds: round(speech.durationSeconds), words: speech.words };
+  }
+  await ffmpeg.run(['-y', '-i', speech.mp3Path, '-filter:a', `atempo=${tempo.toFixed(4)}`, '-c:a', 'libmp3lame', '-b:a', '128k', join(planDir, file)], {
+    signal, expectedDurationSeconds: speech.durationSeconds / tempo,
+  });
+  const words = speech.words.map((w) => ({ word: w.word, start: round(w.start / tempo), end: round(w.end / tempo) }));
+  return { file, durationSeconds: round(speech.durationSeconds / tempo), words };
+}
+
+/** The page's pictures, videos and logo; pictures that cannot be fetched are skipped. */
+async function fetchAssets(facts: LinkFacts, fetcher: UrlFetcher, planDir: string, signal?: AbortSignal) {
+  const get = async (url: string, name: string, accept: ('image' | 'video')[]) => {
+    try {
+      const file = await fetcher.download(url, join(planDir, name), { accept, signal });
+      return { name, contentType: file.contentType };
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return null;
+    }
+  };
+  const [images, videos, logo] = await Promise.all([
+    Promise.all(facts.imageUrls.slice(0, MAX_IMAGES).map((url, i) => get(url, `image-${i}`, ['image']))),
+    Promise.all(facts.videoUrls.slice(0, MAX_VIDEOS).map((url, i) => get(url, `video-${i}`, ['video']))),
+    facts.logoUrl ? get(facts.logoUrl, 'logo', ['image']) : Promise.resolve(null),
+  ]);
+  const gotImages = images.filter((x) => x !== null).map((x) => x.name);
+  const gotVideos = videos.filter((x) => x !== null).map((x) => x.name);
+  if (gotImages.length === 0 && gotVideos.length === 0) {
+    throw new TaskFailure('none of the page\'s images or videos could be fetched; check that the product page\'s pictures are reachable', false);
+  }
+  return { images: gotImages, videos: gotVideos, logo: logo?.name ?? null };
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}
