@@ -82,6 +82,21 @@ export class TaskFailure extends Error {
   }
 }
 
+/**
+ * A picture or video cannot become an avatar because it does not show exactly one face. A task
+ * fails with `reason` as is; at create time routes turn it into a 400 on the media field.
+ */
+export class FaceNotUsable extends TaskFailure {
+  constructor(
+    readonly kind: 'no-face' | 'several-faces',
+    readonly faceCount: number,
+    reason: string,
+  ) {
+    super(reason, false);
+    this.name = 'FaceNotUsable';
+  }
+}
+
 /** A user URL that cannot be fetched or is not allowed; pipelines report it as a field error or failed_reason. */
 export class FetchRefused extends Error {
   constructor(message: string) {
