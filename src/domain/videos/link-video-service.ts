@@ -1,0 +1,159 @@
+import { prices } from '../credits/prices.js';
+import { ValidationError } from '../errors.js';
+import type { LinkFacts } from '../links/link-facts.js';
+import type { LinkService } from '../links/link-service.js';
+import type { ListQuery } from '../store.js';
+import type { VoiceDirectory } from '../speech/voice-directory.js';
+import type { TaskService } from '../tasks/task-service.js';
+import type { Task } from '../tasks/task.js';
+import { estimateSpeechSeconds } from '../speech/tts-service.js';
+import type { AvatarDirectory } from './avatar-directory.js';
+
+export const LINK_VIDEO_KIND = 'link_to_video';
+export const LINK_VIDEO_JOB = 'link_to_video.make';
+
+export type LinkVideoMode = 'direct' | 'preview' | 'preview_list';
+
+/** The request as the routes pass it, names already unaliased. */
+export interface LinkVideoRequest {
+  link: string;
+  name?: string | null;
+  targetPlatform?: string | null;
+  targetAudience?: string | null;
+  language?: string | null;
+  videoLength?: number | null;
+  aspectRatio?: string | null;
+  scriptStyle?: string | null;
+  visualStyle?: string | null;
+  visualStyles?: string[] | null;
+  overrideAvatar?: string | null;
+  overrideAvatarByImage?: string | null;
+  overrideVoice?: string | null;
+  overrideScript?: string | null;
+  backgroundMusicUrl?: string | null;
+  backgroundMusicVolume?: number | null;
+  voiceoverVolume?: number | null;
+  noBackgroundMusic?: boolean;
+  noCaption?: boolean;
+  noCta?: boolean;
+  captionSetting?: Record<string, unknown> | null;
+  modelVersion?: string | null;
+  webhookUrl?: string | null;
+  /** The body as sent, echoed back on the task. */
+  echo: Record<string, unknown>;
+}
+
+/** What the copywriter and the layouts accept; injected so this module stays free of pipelines. */
+export interface VideoVocabulary {
+  isScriptStyle(name: string): boolean;
+  scriptStyleNames(): string[];
+  isVisualStyle(name: string): boolean;
+  visualStyleNames(): string[];
+  /** The voice to use for a language when neither the request nor the avatar names one. */
+  defaultVoiceFor(language: string): string | null;
+}
+
+const VIDEO_LENGTHS = [15, 30, 45, 60];
+export const DEFAULT_SCRIPT_STYLE = 'DiscoveryWriter';
+export const DEFAULT_VISUAL_STYLE = 'AvatarBubbleTemplate';
+
+/** URL to Video: validates and prices a request, then leaves the work to the job. */
+export class LinkVideoService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly links: LinkService,
+    private readonly voices: VoiceDirectory,
+    private readonly avatars: AvatarDirectory,
+    private readonly vocabulary: VideoVocabulary,
+  ) {}
+
+  async create(accountId: string, req: LinkVideoRequest, mode: LinkVideoMode): Promise<Task> {
+    const link = await this.links.get(accountId, req.link).catch(() => {
+      throw ValidationError.field('link', 'Invalid link ID');
+    });
+    const facts = link.facts as unknown as LinkFacts;
+    if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) {
+      throw ValidationError.field('link', 'This link has no image and no video to make a video from; add some with PATCH /api/links/{id}/.');
+    }
+    const videoLengthSeconds = req.videoLength ?? 15;
+    if (!VIDEO_LENGTHS.includes(videoLengthSeconds)) throw ValidationError.field('video_length', `"${videoLengthSeconds}" is not a valid choice. Allowed: ${VIDEO_LENGTHS.join(', ')}.`);
+    const aspectRatio = (req.aspectRatio ?? '9:16').replace('x', ':');
+    const scriptStyle = req.scriptStyle ?? DEFAULT_SCRIPT_STYLE;
+    if (!this.vocabulary.isScriptStyle(scriptStyle)) throw ValidationError.field('script_style', `"${scriptStyle}" is not a valid choice. Allowed: ${this.vocabulary.scriptStyleNames().join(', ')}.`);
+    const styles = mode === 'preview_list' ? (req.visualStyles ?? []) : [req.visualStyle ?? DEFAULT_VISUAL_STYLE];
+    const styleField = mode === 'preview_list' ? 'visual_styles' : 'visual_style';
+    if (styles.length === 0) throw ValidationError.field(styleField, 'This list may not be empty.');
+    if (styles.length > 10) throw ValidationError.field(styleField, 'Ensure this field has no more than 10 elements.');
+    for (const style of styles) {
+      if (!this.vocabulary.isVisualStyle(style)) throw ValidationError.field(styleField, `"${style}" is not a valid choice. Allowed: ${this.vocabulary.visualStyleNames().join(', ')}.`);
+    }
+    if (req.overrideAvatar && req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Give override_avatar or override_avatar_by_image, not both.');
+    if (req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Photo avatars are not available for URL to video yet; create a custom avatar with POST /api/personas/ and pass its id as override_avatar.');
+    const language = (req.language ?? 'en').toLowerCase();
+
+    const seed = seedFor(`${link.id}|${scriptStyle}|${language}|${videoLengthSeconds}`);
+    const avatar = req.overrideAvatar ? await this.avatars.resolve(accountId, req.overrideAvatar) : await this.avatars.match(facts, seed);
+    if (req.overrideAvatar && !avatar) throw ValidationError.field('override_avatar', `Unknown avatar id "${req.overrideAvatar}". List avatars with GET /api/personas/.`);
+    const voiceId = req.overrideVoice ?? avatar?.defaultVoiceId ?? this.vocabulary.defaultVoiceFor(language);
+    if (!voiceId) throw ValidationError.field('language', `No voice speaks "${language}" here; pick one with override_voice from GET /api/voices/.`);
+    const voice = await this.voices.resolve(accountId, voiceId);
+    if (!voice) throw ValidationError.field(req.overrideVoice ? 'override_voice' : 'language', `Unknown voice id "${voiceId}". List voices with GET /api/voices/.`);
+
+    const estimateSeconds = req.overrideScript ? estimateSpeechSeconds(req.overrideScript) + 3 : videoLengthSeconds;
+    const hold = mode === 'direct' ? prices.directCreate(estimateSeconds) : prices.preview(estimateSeconds) * styles.length;
+    return this.tasks.create({
+      accountId,
+      kind: LINK_VIDEO_KIND,
+      input: {
+        mode, echo: req.echo, linkId: link.id, linkUrl: link.url, facts, language, videoLengthSeconds, aspectRatio,
+        scriptStyle, styles, avatarId: avatar?.id ?? null, voiceId: voice.id, seed,
+        overrideScript: req.overrideScript?.trim() || null,
+        targetAudience: req.targetAudience ?? null, targetPlatform: req.targetPlatform ?? null,
+        music: { none: req.noBackgroundMusic === true, url: req.backgroundMusicUrl ?? null, volume: req.backgroundMusicVolume ?? null },
+        voiceoverVolume: req.voiceoverVolume ?? null,
+        caption: { none: req.noCaption === true, override: req.captionSetting?.override_visual_style === true, setting: req.captionSetting ?? null },
+        noCta: req.noCta === true,
+      },
+      result: { previews: [], previewKey: null, outputKey: null, thumbnailKey: null },
+      holdMillicredits: hold,
+      jobName: LINK_VIDEO_JOB,
+      jobPayload: { step: mode },
+      webhookUrl: req.webhookUrl ?? null,
+    });
+  }
+
+  /** Renders one of the task's previews (default: the first) at full quality on the same task. */
+  async render(accountId: string, id: string, mediaJob: string | null): Promise<Task> {
+    const task = await this.get(accountId, id);
+    const durationSeconds = Number((task.result.plan as { durationSeconds?: number } | undefined)?.durationSeconds ?? task.input.videoLengthSeconds);
+    return this.tasks.followUp(accountId, id, [LINK_VIDEO_KIND], {
+      step: 'render',
+      holdMillicredits: prices.render(durationSeconds),
+      jobName: LINK_VIDEO_JOB,
+      jobPayload: { mediaJob },
+      resultReset: { outputKey: null },
+      ready: (t) => {
+        const previews = (t.result.previews ?? []) as { mediaJob: string }[];
+        return Boolean(t.result.plan) && previews.length > 0 && (!mediaJob || previews.some((p) => p.mediaJob === mediaJob));
+      },
+    });
+  }
+
+  get(accountId: string, id: string): Promise<Task> {
+    return this.tasks.get(accountId, id, [LINK_VIDEO_KIND], 'LinkToVideo');
+  }
+
+  list(accountId: string, q: ListQuery): Promise<Task[]> {
+    return this.tasks.list(accountId, [LINK_VIDEO_KIND], q);
+  }
+}
+
+/** A 31-bit seed from text: the same request gives the same script, colours and music. */
+export function seedFor(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return (h >>> 0) & 0x7fffffff;
+}

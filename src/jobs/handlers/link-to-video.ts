@@ -1,0 +1,140 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { prices } from '../../domain/credits/prices.js';
+import type { LinkFacts } from '../../domain/links/link-facts.js';
+import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
+import type { Task } from '../../domain/tasks/task.js';
+import { LINK_VIDEO_JOB } from '../../domain/videos/link-video-service.js';
+import { uuidV5 } from '../../domain/ids.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { AspectRatio } from '../../media/timeline.js';
+import type { AdPlan } from '../../pipelines/video/ad-plan.js';
+import { planFiles } from '../../pipelines/video/ad-plan.js';
+import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
+import { prepareAdPlan, type AdVideoRequest } from '../../pipelines/video/prepare-ad-plan.js';
+import { renderAdVideo, type AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
+import { defineJob } from '../job-definition.js';
+
+export interface LinkVideoJobDeps {
+  blobs: BlobStore;
+  fetcher: UrlFetcher;
+  speech: SpeechSynthesizer;
+  ffmpeg: FfmpegEngine;
+  writeScript: ScriptWriter;
+  avatars: AvatarClipMaker | null;
+  musicCacheDir: string;
+}
+
+/** A preview as stored on the task; `mediaJob` is the id clients pick it by. */
+export interface StoredPreview {
+  mediaJob: string;
+  style: string;
+  key: string;
+  thumbnailKey: string;
+}
+
+const MEDIA_JOB_NAMESPACE = '6f1c2a3e-58d4-4f7b-9a53-0c1e9d5b7a21';
+
+/** Direct create (plan + render), preview(s) (plan + one preview per style), or render of a preview. */
+export function linkToVideoJob(deps: LinkVideoJobDeps) {
+  return defineJob({
+    name: LINK_VIDEO_JOB,
+    payload: z.object({ step: z.enum(['direct', 'preview', 'preview_list', 'render']), mediaJob: z.string().nullish() }).passthrough(),
+    async handle({ task, payload, signal, workDir, reportProgress }) {
+      const planDir = join(workDir, 'plan');
+      const prefix = `${task.accountId}/${task.id}`;
+      if (payload.step === 'render') {
+        const plan = task.result.plan as AdPlan;
+        await restorePlan(deps.blobs, plan, `${prefix}/plan`, planDir);
+        const previews = (task.result.previews ?? []) as StoredPreview[];
+        const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
+        const out = await renderOne(deps, task, plan, planDir, chosen.style, 'render', workDir, signal, (f) => reportProgress(f * 97));
+        const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
+        await deps.blobs.putFile(outputKey, out.videoPath);
+        await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
+        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: prices.render(out.durationSeconds) };
+      }
+
+      const plan = await prepareAdPlan(requestFrom(task), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
+      await savePlan(deps.blobs, plan, `${prefix}/plan`, planDir);
+      const styles = task.input.styles as string[];
+
+      if (payload.step === 'direct') {
+        const out = await renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68));
+        const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
+        await deps.blobs.putFile(outputKey, out.videoPath);
+        await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
+        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: prices.directCreate(out.durationSeconds) };
+      }
+
+      const previews: StoredPreview[] = [];
+      let durationSeconds = plan.durationSeconds;
+      for (const [i, style] of styles.entries()) {
+        const share = 68 / styles.length;
+        const out = await renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)));
+        const mediaJob = uuidV5(`${task.id}:${i}:${style}`, MEDIA_JOB_NAMESPACE);
+        const stored = { mediaJob, style, key: `${prefix}/preview-${i}.mp4`, thumbnailKey: `${prefix}/preview-${i}.jpg` };
+        await deps.blobs.putFile(stored.key, out.videoPath);
+        await deps.blobs.putFile(stored.thumbnailKey, out.thumbnailPath);
+        previews.push(stored);
+        durationSeconds = out.durationSeconds;
+      }
+      return {
+        result: { plan, previews, previewKey: previews[0]!.key, thumbnailKey: previews[0]!.thumbnailKey, durationSeconds },
+        costMillicredits: prices.preview(durationSeconds) * styles.length,
+      };
+    },
+  });
+}
+
+async function renderOne(
+  deps: LinkVideoJobDeps, task: Task, plan: AdPlan, planDir: string, style: string, quality: 'preview' | 'render',
+  workDir: string, signal: AbortSignal, onProgress: (f: number) => void,
+): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }> {
+  const dir = join(workDir, `${quality}-${style}`);
+  await mkdir(dir, { recursive: true });
+  const videoPath = join(dir, 'video.mp4');
+  const thumbnailPath = join(dir, 'thumbnail.jpg');
+  const out = await renderAdVideo(plan, { accountId: task.accountId, planDir, style, quality, videoPath, thumbnailPath },
+    { ffmpeg: deps.ffmpeg, avatars: deps.avatars }, { workDir: dir, signal, onProgress });
+  return { videoPath, thumbnailPath, durationSeconds: Math.round(out.durationSeconds * 100) / 100 };
+}
+
+function requestFrom(task: Task): AdVideoRequest {
+  const i = task.input as Record<string, any>;
+  return {
+    accountId: task.accountId,
+    facts: i.facts as LinkFacts,
+    scriptStyle: i.scriptStyle,
+    overrideScript: i.overrideScript ?? null,
+    targetAudience: i.targetAudience ?? null,
+    targetPlatform: i.targetPlatform ?? null,
+    language: i.language,
+    videoLengthSeconds: i.videoLengthSeconds,
+    aspectRatio: i.aspectRatio as AspectRatio,
+    voiceId: i.voiceId,
+    avatarId: i.avatarId ?? null,
+    music: i.music,
+    voiceoverVolume: i.voiceoverVolume ?? null,
+    caption: i.caption,
+    noCta: i.noCta === true,
+    seed: i.seed,
+  };
+}
+
+async function savePlan(blobs: BlobStore, plan: AdPlan, prefix: string, planDir: string): Promise<void> {
+  for (const name of planFiles(plan)) await blobs.putFile(`${prefix}/${name}`, join(planDir, name));
+}
+
+async function restorePlan(blobs: BlobStore, plan: AdPlan, prefix: string, planDir: string): Promise<void> {
+  for (const name of planFiles(plan)) {
+    const target = join(planDir, name);
+    await mkdir(dirname(target), { recursive: true });
+    await pipeline(blobs.read(`${prefix}/${name}`), createWriteStream(target));
+  }
+}

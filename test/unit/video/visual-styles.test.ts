@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { compileTimeline } from '../../../src/media/compile.js';
+import { timelineDurationSeconds, type Timeline } from '../../../src/media/timeline.js';
+import type { AdPlan } from '../../../src/pipelines/video/ad-plan.js';
+import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
+import { isVisualStyle, LAYOUTS, layoutNameFor, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
+
+const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, start: i * 0.42, end: i * 0.42 + 0.32 }));
+
+function plan(over: Partial<AdPlan> = {}): AdPlan {
+  return {
+    script: 'x', headline: 'Thermo Bottle Pro keeps drinks hot', highlights: ['Hot for 12 hours', 'Never leaks', 'Fits cup holders'],
+    priceText: '$24.99', cta: { title: 'Shop now', subtitle: '$24.99' }, palette: { primary: '#1E3A8A', accent: '#F59E0B', text: '#111827' },
+    language: 'en', voiceId: 'v', avatarId: null, aspectRatio: '9:16', words, speechEndSeconds: 12.6, durationSeconds: 15, endCardSeconds: 2,
+    voiceoverVolume: 1, musicVolume: 0.25, caption: { hidden: false, override: false, setting: null },
+    files: { voice: 'voice.mp3', images: ['image-0', 'image-1', 'image-2'], videos: [], logo: 'logo', music: 'music.wav' },
+    ...over,
+  };
+}
+
+const avatar = { path: '/clips/avatar.webm', hasAlpha: true };
+
+/** A structural fingerprint: what a viewer would notice differs between two styles. */
+function fingerprint(t: Timeline): string {
+  const scene = t.scenes[0]!;
+  const layers = [...(scene.layers ?? []), ...(t.layers ?? [])].map((l) => `${l.kind}@${l.position?.x ?? 0},${l.position?.y ?? 0}x${l.scale ?? 1}`);
+  return JSON.stringify({
+    n: t.scenes.length, bg: scene.background.kind, motion: 'motion' in scene.background ? scene.background.motion : null,
+    tr: scene.transitionOut?.kind, layers, caption: t.captions?.setting,
+  });
+}
+
+describe('visual styles', () => {
+  it('builds at least 10 layouts, each a different arrangement', () => {
+    const names = Object.keys(LAYOUTS);
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    const prints = names.map((name) => fingerprint(buildAdTimeline(plan(), '/plan', name, avatar)));
+    expect(new Set(prints).size).toBe(names.length);
+  });
+
+  for (const name of Object.keys(LAYOUTS)) {
+    for (const aspect of ['9:16', '16:9', '1:1'] as const) {
+      it(`${name} ${aspect}: lasts exactly the planned length and compiles to one ffmpeg run`, () => {
+        const t = buildAdTimeline(plan({ aspectRatio: aspect }), '/plan', name, avatar);
+        expect(timelineDurationSeconds(t)).toBeCloseTo(15, 6);
+        const compiled = compileTimeline(t, { quality: 'preview', videoPath: '/out/x.mp4', thumbnailPath: '/out/x.jpg' });
+        expect(compiled.expectedDurationSeconds).toBeCloseTo(15, 1);
+        expect(compiled.args).toContain('/plan/voice.mp3');
+        // The CTA end card closes every video.
+        expect(t.scenes.at(-1)!.layers?.some((l) => l.kind === 'cta')).toBe(true);
+      });
+    }
+  }
+
+  it('places the avatar only where the style has one, and keys out a clip without alpha', () => {
+    const withGreen = { path: '/clips/avatar.mp4', hasAlpha: false, chromaKeyColor: '#00FF00' };
+    const bubble = buildAdTimeline(plan(), '/plan', 'AvatarBubbleTemplate', withGreen);
+    const layer = bubble.layers!.find((l) => l.kind === 'avatar');
+    expect(layer).toMatchObject({ shape: 'circle', chromaKeyColor: '#00FF00', endSeconds: 12.6 });
+    const vanilla = buildAdTimeline(plan(), '/plan', 'VanillaTemplate', avatar);
+    expect(vanilla.scenes[0]!.background).toMatchObject({ kind: 'video', path: avatar.path, sourceStartSeconds: 0 });
+    const noAvatar = buildAdTimeline(plan(), '/plan', 'AvatarBubbleTemplate', null);
+    expect(noAvatar.layers!.some((l) => l.kind === 'avatar')).toBe(false);
+  });
+
+  it('honours no_caption, no_cta, no music and the caption override', () => {
+    const quiet = buildAdTimeline(plan({ caption: { hidden: true, override: false, setting: null }, cta: null, musicVolume: null, files: { ...plan().files, music: null } }), '/p', 'FullScreenTemplate', null);
+    expect(quiet.captions).toBeUndefined();
+    expect(quiet.music).toBeUndefined();
+    expect(quiet.scenes.some((s) => s.layers?.some((l) => l.kind === 'cta'))).toBe(false);
+    const own = buildAdTimeline(plan({ caption: { hidden: false, override: true, setting: { style: 'glow', font_size: 90 } } }), '/p', 'FullScreenTemplate', null);
+    expect(own.captions!.setting).toMatchObject({ style: 'glow', font_size: 90 });
+    const styleLook = buildAdTimeline(plan({ caption: { hidden: false, override: false, setting: { style: 'glow' } } }), '/p', 'FullScreenTemplate', null);
+    expect(styleLook.captions!.setting).toMatchObject({ style: 'normal-white' });
+  });
+
+  it('accepts every contract name, drawing the others with the nearest layout', () => {
+    for (const name of visualStyleNames()) expect(isVisualStyle(name)).toBe(true);
+    expect(isVisualStyle('LegoScriptSecretHook')).toBe(true);
+    expect(layoutNameFor('VlogTemplate')).toBe('VanillaTemplate');
+    expect(isVisualStyle('NoSuchTemplate')).toBe(false);
+  });
+
+  it('draws with colour stages when the page has no pictures, only its videos', () => {
+    const t = buildAdTimeline(plan({ files: { ...plan().files, images: [], videos: ['video-0'] } }), '/p', 'FullScreenTemplate', null);
+    expect(t.scenes[0]!.background).toMatchObject({ kind: 'video', path: '/p/video-0' });
+  });
+});
