@@ -1,0 +1,40 @@
+import type { PhoneTiming, WordTiming } from '../../../engines/speech/port.js';
+import { analyzeFrames } from './audio-features.js';
+import { trackFromAudioFeatures } from './audio-mouth.js';
+import { visemesFromWords } from './letter-visemes.js';
+import { visemesFromPhones } from './phone-visemes.js';
+import { readMonoPcm } from './read-pcm.js';
+import { framesFor, MOUTH_FPS, type MouthTrack } from './viseme-set.js';
+import { trackFromVisemes } from './viseme-track.js';
+
+export * from './viseme-set.js';
+export { visemesFromPhones, mouthForPhone, phoneSetOf } from './phone-visemes.js';
+export { visemesFromWords, graphemesOf } from './letter-visemes.js';
+export { trackFromVisemes } from './viseme-track.js';
+export { analyzeFrames, pearson, type FrameFeatures } from './audio-features.js';
+export { trackFromAudioFeatures } from './audio-mouth.js';
+export { readMonoPcm, s16leToFloat } from './read-pcm.js';
+
+/**
+ * The mouth for synthesised speech: from the engine's phones when it reports them (espeak-ng,
+ * flite, festival), otherwise from its word timings and the words' spelling (remote engines).
+ */
+export function mouthTrackFromTimings(
+  timings: { phones?: readonly PhoneTiming[]; words: readonly WordTiming[] },
+  durationSeconds: number,
+  fps = MOUTH_FPS,
+): MouthTrack {
+  const visemes = timings.phones && timings.phones.length > 0 ? visemesFromPhones(timings.phones) : visemesFromWords(timings.words);
+  return trackFromVisemes(visemes, { durationSeconds, fps });
+}
+
+/** Pure: the mouth for a recording's samples (a user's own voiceover). */
+export function mouthTrackFromPcm(audio: { sampleRateHz: number; samples: Float32Array }, fps = MOUTH_FPS): MouthTrack {
+  const frames = framesFor(audio.samples.length / audio.sampleRateHz, fps);
+  return trackFromAudioFeatures(analyzeFrames(audio.samples, audio.sampleRateHz, fps, frames));
+}
+
+/** The mouth for an audio file: decoded through ffmpeg, then analysed frame by frame. */
+export async function mouthTrackFromAudioFile(path: string, opts: { fps?: number; signal?: AbortSignal } = {}): Promise<MouthTrack> {
+  return mouthTrackFromPcm(await readMonoPcm(path, { signal: opts.signal }), opts.fps);
+}
