@@ -21,6 +21,8 @@ export interface Config {
   jobStartDelayMs: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
   remoteSpeech: { baseUrl: string; apiKey: string | undefined; model: string; voices: { name: string; locale?: string; gender?: 'male' | 'female' }[] } | null;
+  /** Price of one voice clone; the contract publishes none, so it defaults to 0. */
+  voiceCloneCredits: number;
   logLevel: string;
   createDefaultAccount: boolean;
   defaultAccountCredits: number;
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
           voices: parseRemoteVoices(env.SPEECH_REMOTE_VOICES || 'alloy:en-US:female'),
         }
       : null,
+    voiceCloneCredits: int(env, 'VOICE_CLONE_CREDITS', 0),
     logLevel: env.LOG_LEVEL || 'info',
     createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),
     defaultAccountCredits: int(env, 'DEFAULT_ACCOUNT_CREDITS', 100),

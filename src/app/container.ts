@@ -3,6 +3,8 @@ import pino, { type Logger } from 'pino';
 import { storeRateLimiter, memoryRateLimiter, type RateLimiter } from '../api/rate-limit.js';
 import { AccountService } from '../domain/accounts/account-service.js';
 import { LinkService } from '../domain/links/link-service.js';
+import { prices } from '../domain/credits/prices.js';
+import { ClonedVoiceService, clonedVoiceLookup } from '../domain/speech/cloned-voice-service.js';
 import { TextToSpeechService } from '../domain/speech/tts-service.js';
 import type { Store } from '../domain/store.js';
 import { TaskService } from '../domain/tasks/task-service.js';
@@ -20,9 +22,10 @@ import { JobCatalog } from '../jobs/job-catalog.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
-import { createLinkScraper } from './link-wiring.js';
+import { createFetcher, createLinkScraper } from './link-wiring.js';
 import { renderMusicMp3 } from './music-wiring.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
+import { createVoiceCloner } from './voice-clone-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -43,6 +46,7 @@ export interface Container {
   tasks: TaskService;
   links: LinkService;
   tts: TextToSpeechService;
+  clonedVoices: ClonedVoiceService;
   close(): Promise<void>;
 }
 
@@ -68,11 +72,12 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts);
-  const speech = await createSpeech(config, log);
+  const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
+  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher: createFetcher(config), blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') });
@@ -99,6 +104,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     tasks,
     links: new LinkService(store, createLinkScraper(config), clock),
     tts: new TextToSpeechService(tasks, speech.voices),
+    clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     async close() {
       await queue.close();
       await db.close();

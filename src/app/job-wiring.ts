@@ -1,12 +1,14 @@
-import type { SpeechSynthesizer } from '../domain/speech/voice-directory.js';
+import { CLONE_VOICE_JOB } from '../domain/speech/cloned-voice-service.js';
+import type { SpeechSynthesizer, VoiceCloner } from '../domain/speech/voice-directory.js';
 import { TTS_JOB } from '../domain/speech/tts-service.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import { JobCatalog } from '../jobs/job-catalog.js';
+import { cloneVoiceJob } from '../jobs/handlers/clone-voice.js';
 import { textToSpeechJob } from '../jobs/handlers/text-to-speech.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
-export const enqueuedJobNames = [TTS_JOB];
+export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB];
 
-export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore }): JobCatalog {
-  return new JobCatalog().register(textToSpeechJob(deps));
+export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner }): JobCatalog {
+  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps));
 }

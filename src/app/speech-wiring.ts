@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import { buildVoiceCatalog, defaultVoiceId, findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
-import type { SpeechSynthesizer, VoiceDirectory } from '../domain/speech/voice-directory.js';
+import { TaskFailure } from '../domain/errors.js';
+import type { ClonedVoiceLookup, SpeechSynthesizer, VoiceDirectory } from '../domain/speech/voice-directory.js';
 import { createSpeechEngines, type EngineVoice, type SpeechEngines } from '../engines/speech/index.js';
-import { synthesizeSpeech } from '../pipelines/speech/synthesize-speech.js';
+import { synthesizeSpeech, type SpeechVoice } from '../pipelines/speech/synthesize-speech.js';
+import { isClonedVoiceSpec } from '../pipelines/speech/voice-match/cloned-voice-spec.js';
 import type { Config } from './config.js';
 
 export interface SpeechWiring {
@@ -15,8 +17,11 @@ export interface SpeechWiring {
   renderPreview(voiceId: string, workDir: string): Promise<string>;
 }
 
-/** Engines and the voice catalog, listed once at start-up from what this machine has. */
-export async function createSpeech(config: Config, log: Logger): Promise<SpeechWiring> {
+/**
+ * Engines and the voice catalog, listed once at start-up from what this machine has. Cloned
+ * voices live in the database; `clonedVoices` finds an account's own.
+ */
+export async function createSpeech(config: Config, log: Logger, opts: { clonedVoices?: ClonedVoiceLookup } = {}): Promise<SpeechWiring> {
   const engines = createSpeechEngines({ remote: config.remoteSpeech ?? undefined });
   const lists = await Promise.all(
     Object.values(engines).map(async (engine) => {
@@ -29,28 +34,35 @@ export async function createSpeech(config: Config, log: Logger): Promise<SpeechW
     }),
   );
   const catalog = buildVoiceCatalog(lists.flat());
-  const speak = (voiceId: string, text: string, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) => {
-    const voice = findVoice(catalog, voiceId);
-    if (!voice) throw new Error(`voice ${voiceId} vanished from the catalog`);
-    return synthesizeSpeech({ text, voice }, { engines }, { workDir, signal, onProgress });
+  const speak = (voice: SpeechVoice, text: string, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) =>
+    synthesizeSpeech({ text, voice }, { engines }, { workDir, signal, onProgress });
+  const cloned = async (accountId: string, voiceId: string) => {
+    const record = await opts.clonedVoices?.(accountId, voiceId);
+    return record && isClonedVoiceSpec(record.spec) ? { record, spec: record.spec } : null;
   };
   return {
     engines,
     catalog,
     defaultVoiceId: defaultVoiceId(catalog),
     voices: {
-      async resolve(_accountId, voiceId) {
+      async resolve(accountId, voiceId) {
         const v = findVoice(catalog, voiceId);
-        return v ? { id: v.id, name: v.name, language: v.language, kind: v.kind } : null;
+        if (v) return { id: v.id, name: v.name, language: v.language, kind: v.kind };
+        const c = await cloned(accountId, voiceId);
+        return c ? { id: c.record.id, name: c.record.name, language: c.record.language, kind: 'cloned' } : null;
       },
     },
     synthesizer: {
-      synthesize: ({ text, voiceId, workDir, signal, onProgress }) => speak(voiceId, text, workDir, signal, onProgress),
+      async synthesize({ accountId, text, voiceId, workDir, signal, onProgress }) {
+        const voice = findVoice(catalog, voiceId) ?? (await cloned(accountId, voiceId))?.spec;
+        if (!voice) throw new TaskFailure(`The voice ${voiceId} is no longer available (a cloned voice deleted after this task was created, or an engine removed from the service).`);
+        return speak(voice, text, workDir, signal, onProgress);
+      },
     },
     async renderPreview(voiceId, workDir) {
       const voice = findVoice(catalog, voiceId);
       if (!voice) throw new Error(`unknown voice ${voiceId}`);
-      return (await speak(voiceId, previewTextFor(voice.language), workDir)).mp3Path;
+      return (await speak(voice, previewTextFor(voice.language), workDir)).mp3Path;
     },
   };
 }

@@ -93,6 +93,8 @@ export interface TaskRepo {
   /** Moves status only from one of `from`; returns the updated task or null when it was not in `from`. */
   transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>>, at: string): Promise<Task | null>;
   setProgress(id: string, progress: number, at: string): Promise<void>;
+  /** Removes an account's task of one of `kinds` (resources kept as tasks, e.g. cloned voices); returns it, or null when there was none. */
+  deleteOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
 }
 
 export interface JobRepo {

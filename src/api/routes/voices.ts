@@ -1,33 +1,64 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Container } from '../../app/container.js';
-import { findVoice, groupVoicesByName, paginateVoices, type Voice } from '../../domain/catalog/voices.js';
+import { filterVoices, findVoice, groupVoicesByName, type VoiceGroup } from '../../domain/catalog/voices.js';
 import { NotFound } from '../../domain/errors.js';
-import { pageParams, paginate } from '../pagination.js';
-import { idParams } from '../schemas/common.js';
-import { voicesPageQuery } from '../schemas/voices.js';
+import { listQueryFrom, pageParams, paginate } from '../pagination.js';
+import { idParams, listQuery } from '../schemas/common.js';
+import { cloneVoiceBody, voicesPageQuery } from '../schemas/voices.js';
+import { clonedVoiceAsVoice, clonedVoiceToWire, voiceToWire } from '../wire/voice.js';
 
 const tags = ['Voices'];
 
 export function voiceRoutes(root: FastifyInstance, c: Container): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const previewUrl = (id: string) => c.blobs.signedUrl(`voice-previews/${id}.mp3`);
-  const toWire = (v: Voice) => ({ id: v.id, name: v.name, language: v.language, accent: v.accentName, gender: v.gender, preview_url: previewUrl(v.id), engine: v.engine, locale: v.locale });
   const voices = c.speech.catalog.voices;
 
-  app.get('/api/voices/', { schema: { tags, summary: 'Voices grouped by name, each accent a voice id' } }, async () => {
-    return groupVoicesByName(voices, previewUrl);
+  // The caller's finished clones come first (newest first), then the catalog.
+  app.get('/api/voices/', { schema: { tags, summary: 'Voices grouped by name, each accent a voice id; the caller\'s cloned voices first' } }, async (request) => {
+    const cloned = await c.clonedVoices.listUsable(request.accountId);
+    const own: VoiceGroup[] = cloned.map((r) => {
+      const v = clonedVoiceAsVoice(r, c.blobs);
+      return { name: v.name, gender: v.gender, accents: [{ id: v.id, accent_name: v.accent, language: v.language, preview_url: v.preview_url }] };
+    });
+    return [...own, ...groupVoicesByName(voices, previewUrl)];
   });
 
-  app.get('/api/voices/paginated/', { schema: { tags, summary: 'Voices, paginated and filtered by language and gender', querystring: voicesPageQuery } }, async (request) => {
+  app.get('/api/voices/paginated/', { schema: { tags, summary: 'Voices (the caller\'s cloned ones first), paginated and filtered by language and gender', querystring: voicesPageQuery } }, async (request) => {
     const { page, pageSize } = pageParams(request.query);
-    const matching = paginateVoices(voices, { language: request.query.language, gender: request.query.gender, page: 1, pageSize: Number.MAX_SAFE_INTEGER });
-    return paginate(request, c.config.publicBaseUrl, matching.results.map(toWire), { page: String(page), page_size: String(pageSize) });
+    const filter = { language: request.query.language, gender: request.query.gender };
+    const cloned = filterVoices(await c.clonedVoices.listUsable(request.accountId), filter).map((r) => clonedVoiceAsVoice(r, c.blobs));
+    const builtin = filterVoices(voices, filter).map((v) => voiceToWire(v, previewUrl(v.id)));
+    return paginate(request, c.config.publicBaseUrl, [...cloned, ...builtin], { page: String(page), page_size: String(pageSize) });
   });
 
-  app.get('/api/voices/:id/', { schema: { tags, summary: 'One voice', params: idParams } }, async (request) => {
+  app.get('/api/voices/cloned/', { schema: { tags, summary: 'The caller\'s cloned voices, any state', querystring: listQuery } }, async (request) => {
+    return (await c.clonedVoices.list(request.accountId, listQueryFrom(request.query))).map((t) => clonedVoiceToWire(t, c.blobs));
+  });
+
+  app.get('/api/voices/:id/', { schema: { tags, summary: 'One voice: a catalog voice, or one of the caller\'s cloned voices', params: idParams } }, async (request) => {
     const v = findVoice(c.speech.catalog, request.params.id);
-    if (!v) throw new NotFound('Voice');
-    return toWire(v);
+    if (v) return voiceToWire(v, previewUrl(v.id));
+    const cloned = await c.clonedVoices.get(request.accountId, request.params.id);
+    if (!cloned) throw new NotFound('Voice');
+    return clonedVoiceToWire(cloned, c.blobs);
+  });
+
+  const clone = async (request: FastifyRequest<{ Body: z.infer<typeof cloneVoiceBody> }>, reply: FastifyReply) => {
+    const b = request.body;
+    const task = await c.clonedVoices.create(request.accountId, { audioUrl: b.audio_url, name: b.name, language: b.language, webhookUrl: b.webhook_url });
+    return reply.status(201).send(clonedVoiceToWire(task, c.blobs));
+  };
+  const cloneSummary = 'Clone a voice from a speech sample (voice matching; the sample is checked before the answer)';
+  app.post('/api/voices/clone/', { schema: { tags, summary: cloneSummary, body: cloneVoiceBody } }, clone);
+  // The compatible API's path for the same operation.
+  app.post('/api/voices/', { schema: { tags, summary: `${cloneSummary} (alias of /api/voices/clone/)`, body: cloneVoiceBody } }, clone);
+
+  app.delete('/api/voices/:id/', { schema: { tags, summary: 'Delete one of the caller\'s cloned voices (built-in voices cannot be deleted)', params: idParams } }, async (request, reply) => {
+    if (findVoice(c.speech.catalog, request.params.id)) throw new NotFound('Voice');
+    await c.clonedVoices.delete(request.accountId, request.params.id);
+    return reply.status(204).send();
   });
 }

@@ -19,6 +19,8 @@ export const prices = {
   render: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 4),
   directCreate: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 5),
   aiScript: () => credits(1),
+  /** No published price: set by VOICE_CLONE_CREDITS (default 0). */
+  voiceClone: (configuredCredits: number) => credits(Math.max(0, configuredCredits)),
 } as const;
 
 export function toCredits(millicredits: number): number {

@@ -21,3 +21,44 @@ export interface SpokenAudio {
 export interface SpeechSynthesizer {
   synthesize(req: { accountId: string; text: string; voiceId: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<SpokenAudio>;
 }
+
+/** A finished cloned voice of one account, as the speech wiring needs it. */
+export interface ClonedVoiceRecord {
+  id: string;
+  name: string;
+  language: string;
+  locale: string;
+  accentName: string;
+  gender: 'male' | 'female' | null;
+  /** What the matching engine made (JSON; checked where it is spoken). */
+  spec: Record<string, unknown>;
+  previewKey: string | null;
+}
+
+/** An account's finished cloned voice by id, or null (unknown, unfinished, or someone else's). */
+export type ClonedVoiceLookup = (accountId: string, voiceId: string) => Promise<ClonedVoiceRecord | null>;
+
+/** What cloning produced: the spec to store and a preview to keep. */
+export interface ClonedVoiceMade {
+  spec: Record<string, unknown>;
+  /** The sample's measurements (kept so a clone can be re-fitted when base voices change). */
+  profile: Record<string, unknown>;
+  gender: 'male' | 'female';
+  base: { voiceId: string; locale: string; accentName: string };
+  previewMp3Path: string;
+}
+
+/**
+ * Voice cloning as a port. The built-in implementation is voice matching (`app/voice-clone-wiring.ts`);
+ * a cloning provider's API would be another implementation.
+ */
+export interface VoiceCloner {
+  /** Languages a voice can be cloned in (primary subtags). */
+  languages(): readonly string[];
+  /**
+   * Fetches the sample at `url`, checks it can be used and keeps it at `sampleKey` in the file
+   * store. Throws `FetchRefused` or a `TaskFailure` whose message says what is wrong with it.
+   */
+  takeSample(url: string, sampleKey: string, opts?: { signal?: AbortSignal }): Promise<{ durationSeconds: number; speechSeconds: number }>;
+  clone(sampleKey: string, opts: { language: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<ClonedVoiceMade>;
+}

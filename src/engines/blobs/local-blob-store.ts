@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
@@ -48,6 +48,10 @@ export class LocalBlobStore implements BlobStore {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.pathOf(key), range);
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   signedUrl(key: string): string {

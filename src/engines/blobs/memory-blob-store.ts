@@ -22,6 +22,9 @@ export class MemoryBlobStore implements BlobStore {
     const b = this.blobs.get(key) ?? Buffer.alloc(0);
     return Readable.from(range ? b.subarray(range.start, range.end + 1) : b);
   }
+  async remove(key: string): Promise<void> {
+    this.blobs.delete(key);
+  }
   signedUrl(key: string): string {
     return `memory://${key}`;
   }

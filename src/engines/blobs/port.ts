@@ -11,6 +11,8 @@ export interface BlobStore {
   putBuffer(key: string, data: Buffer): Promise<BlobStat>;
   stat(key: string): Promise<BlobStat | null>;
   read(key: string, range?: { start: number; end: number }): Readable;
+  /** Deletes the blob; a missing key is not an error. */
+  remove(key: string): Promise<void>;
   /** A signed URL that expires; the local store's URLs are served by the API at /files/. */
   signedUrl(key: string): string;
 }

@@ -62,6 +62,10 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
     async setProgress(id, progress, at) {
       await db.updateTable('tasks').set({ progress, updated_at: at }).where('id', '=', id).where('status', '=', 'processing').execute();
     },
+    async deleteOwned(id, accountId, kinds) {
+      const r = await db.deleteFrom('tasks').where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds).returningAll().executeTakeFirst();
+      return r ? taskFromRow(r) : null;
+    },
   };
 }
 

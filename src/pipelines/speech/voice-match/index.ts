@@ -4,3 +4,4 @@ export { analyzeVoiceSample, analyzePcm, VoiceSampleRejected, MIN_SPEECH_SECONDS
 export { fitVoiceProfile, correctSpec, baseVoiceCandidates, genderOfPitch, type BaseVoiceMeasure } from './fit-profile.js';
 export { measureBaseVoices, measureVoice, calibrationTextFor } from './base-voices.js';
 export { cloneVoiceFromSample } from './clone-voice.js';
+export { fetchVoiceSample, MAX_SAMPLE_BYTES } from './fetch-sample.js';

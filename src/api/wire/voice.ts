@@ -1,0 +1,42 @@
+import type { Voice } from '../../domain/catalog/voices.js';
+import type { ClonedVoiceRecord } from '../../domain/speech/voice-directory.js';
+import type { Task } from '../../domain/tasks/task.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+
+/** The contract's Voice object (spec 2.9) of a catalog voice; `engine` and `locale` are extras. */
+export function voiceToWire(v: Voice, previewUrl: string) {
+  return { id: v.id, name: v.name, language: v.language, accent: v.accentName, gender: v.gender, preview_url: previewUrl, engine: v.engine, locale: v.locale };
+}
+
+/** A finished cloned voice in voice listings, shaped like the catalog's voices. */
+export function clonedVoiceAsVoice(r: ClonedVoiceRecord, blobs: BlobStore) {
+  return {
+    id: r.id,
+    name: r.name,
+    language: r.language,
+    accent: r.accentName,
+    gender: r.gender,
+    preview_url: r.previewKey ? blobs.signedUrl(r.previewKey) : null,
+    engine: 'voice-match',
+    locale: r.locale,
+  };
+}
+
+/** The contract's Cloned voice (spec 2.10) in any state; `gender` and `progress` are extras. */
+export function clonedVoiceToWire(t: Task, blobs: BlobStore) {
+  const previewKey = t.status === 'done' && typeof t.result.previewKey === 'string' ? t.result.previewKey : null;
+  return {
+    id: t.id,
+    name: t.input.name,
+    status: t.status,
+    preview_url: previewKey ? blobs.signedUrl(previewKey) : null,
+    language: t.input.language ?? 'en',
+    gender: t.result.gender ?? null,
+    progress: t.progress,
+    failed_reason: t.failedReason,
+    credits_used: t.chargedMillicredits / 1000,
+    webhook_url: t.webhookUrl,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+  };
+}

@@ -1,0 +1,64 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
+import { TaskFailure } from '../domain/errors.js';
+import type { VoiceCloner } from '../domain/speech/voice-directory.js';
+import type { BlobStore } from '../engines/blobs/port.js';
+import type { UrlFetcher } from '../engines/fetch/port.js';
+import type { SpeechEngines } from '../engines/speech/port.js';
+import { synthesizeSpeech } from '../pipelines/speech/synthesize-speech.js';
+import { baseVoiceCandidates, cloneVoiceFromSample, fetchVoiceSample } from '../pipelines/speech/voice-match/index.js';
+
+/** Share of a clone's progress spent matching; the rest renders the preview. */
+const MATCH_SHARE = 0.85;
+
+/** The built-in cloner: voice matching onto the built-in engines (not neural cloning). */
+export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: VoiceCatalog; fetcher: UrlFetcher; blobs: BlobStore; tempRoot: string }): VoiceCloner {
+  const { engines, catalog, blobs } = deps;
+  const languages = [...new Set(catalog.voices.filter((v) => v.kind === 'builtin').map((v) => v.language))]
+    .filter((language) => baseVoiceCandidates(catalog, language).length > 0)
+    .sort();
+  return {
+    languages: () => languages,
+
+    async takeSample(url, sampleKey, opts = {}) {
+      await mkdir(deps.tempRoot, { recursive: true });
+      const dir = await mkdtemp(join(deps.tempRoot, 'cw-sample-'));
+      try {
+        const { path, profile } = await fetchVoiceSample(url, dir, { fetcher: deps.fetcher }, opts);
+        await blobs.putFile(sampleKey, path);
+        return { durationSeconds: profile.durationSeconds, speechSeconds: profile.speechSeconds };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    async clone(sampleKey, { language, workDir, signal, onProgress }) {
+      if (!(await blobs.stat(sampleKey))) throw new TaskFailure('The voice sample is no longer stored; create the voice again.');
+      await mkdir(workDir, { recursive: true });
+      const samplePath = join(workDir, 'sample');
+      await pipeline(blobs.read(sampleKey), createWriteStream(samplePath));
+      const { profile, spec } = await cloneVoiceFromSample(samplePath, { engines, catalog }, {
+        workDir: join(workDir, 'match'),
+        language,
+        signal,
+        onProgress: (f) => onProgress?.(f * MATCH_SHARE),
+      });
+      const preview = await synthesizeSpeech({ text: previewTextFor(language), voice: spec }, { engines }, {
+        workDir: join(workDir, 'preview'),
+        signal,
+        onProgress: (f) => onProgress?.(MATCH_SHARE + f * (1 - MATCH_SHARE)),
+      });
+      const base = findVoice(catalog, spec.base.voiceId);
+      return {
+        spec: spec as unknown as Record<string, unknown>,
+        profile: profile as unknown as Record<string, unknown>,
+        gender: spec.gender,
+        base: { voiceId: spec.base.voiceId, locale: base?.locale ?? language, accentName: base?.accentName ?? language },
+        previewMp3Path: preview.mp3Path,
+      };
+    },
+  };
+}
