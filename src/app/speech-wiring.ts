@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { buildVoiceCatalog, defaultVoiceId, findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
 import { TaskFailure } from '../domain/errors.js';
 import type { ClonedVoiceLookup, SpeechSynthesizer, VoiceDirectory } from '../domain/speech/voice-directory.js';
-import { createSpeechEngines, type EngineVoice, type SpeechEngines } from '../engines/speech/index.js';
+import { createSpeechEngines, SpeechEngineError, type EngineVoice, type SpeechEngines } from '../engines/speech/index.js';
 import { synthesizeSpeech, type SpeechVoice } from '../pipelines/speech/synthesize-speech.js';
 import { isClonedVoiceSpec } from '../pipelines/speech/voice-match/cloned-voice-spec.js';
 import type { Config } from './config.js';
@@ -56,7 +56,13 @@ export async function createSpeech(config: Config, log: Logger, opts: { clonedVo
       async synthesize({ accountId, text, voiceId, workDir, signal, onProgress }) {
         const voice = findVoice(catalog, voiceId) ?? (await cloned(accountId, voiceId))?.spec;
         if (!voice) throw new TaskFailure(`The voice ${voiceId} is no longer available (a cloned voice deleted after this task was created, or an engine removed from the service).`);
-        return speak(voice, text, workDir, signal, onProgress);
+        try {
+          return await speak(voice, text, workDir, signal, onProgress);
+        } catch (err) {
+          // Retried (a provider may be down for a moment); if it persists the client reads why.
+          if (err instanceof SpeechEngineError) throw new TaskFailure(`The speech engine could not speak this text (${err.message.slice(0, 200)}). Try again later or choose another voice.`, true);
+          throw err;
+        }
       },
     },
     async renderPreview(voiceId, workDir) {
