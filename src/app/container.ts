@@ -26,6 +26,9 @@ import { createFetcher, createLinkScraper } from './link-wiring.js';
 import { renderMusicMp3 } from './music-wiring.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
 import { createVoiceCloner } from './voice-clone-wiring.js';
+import { linkVideoJobDeps, videoAvatars, videoVocabulary } from './video-wiring.js';
+import { LinkVideoService } from '../domain/videos/link-video-service.js';
+import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -46,6 +49,7 @@ export interface Container {
   tasks: TaskService;
   links: LinkService;
   tts: TextToSpeechService;
+  linkVideos: LinkVideoService;
   clonedVoices: ClonedVoiceService;
   close(): Promise<void>;
 }
@@ -77,11 +81,14 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner });
+  const ffmpeg = createFfmpegEngine();
+  const linkVideo = linkVideoJobDeps({ blobs, fetcher: createFetcher(config), speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') });
 
+  const links = new LinkService(store, createLinkScraper(config), clock);
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
     : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
@@ -102,8 +109,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     rateLimiter,
     accounts: new AccountService(store, clock),
     tasks,
-    links: new LinkService(store, createLinkScraper(config), clock),
+    links,
     tts: new TextToSpeechService(tasks, speech.voices),
+    linkVideos: new LinkVideoService(tasks, links, speech.voices, videoAvatars(log), videoVocabulary(speech.catalog)),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     async close() {
       await queue.close();

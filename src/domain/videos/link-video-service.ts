@@ -49,6 +49,8 @@ export interface VideoVocabulary {
   scriptStyleNames(): string[];
   isVisualStyle(name: string): boolean;
   visualStyleNames(): string[];
+  /** Languages the copywriter writes; any voice language works with override_script. */
+  isScriptLanguage(code: string): boolean;
   /** The voice to use for a language when neither the request nor the avatar names one. */
   defaultVoiceFor(language: string): string | null;
 }
@@ -90,6 +92,9 @@ export class LinkVideoService {
     if (req.overrideAvatar && req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Give override_avatar or override_avatar_by_image, not both.');
     if (req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Photo avatars are not available for URL to video yet; create a custom avatar with POST /api/personas/ and pass its id as override_avatar.');
     const language = (req.language ?? 'en').toLowerCase();
+    if (!req.overrideScript?.trim() && !this.vocabulary.isScriptLanguage(language)) {
+      throw ValidationError.field('language', `The built-in copywriter writes en, es, fr and de; for "${language}" send your own script in override_script.`);
+    }
 
     const seed = seedFor(`${link.id}|${scriptStyle}|${language}|${videoLengthSeconds}`);
     const avatar = req.overrideAvatar ? await this.avatars.resolve(accountId, req.overrideAvatar) : await this.avatars.match(facts, seed);

@@ -10,6 +10,7 @@ import type { AspectRatio, WordTiming } from '../../media/timeline.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
 import { resolveBackgroundMusic } from './background-music.js';
+import { SPEECH_FILL } from '../text/word-budget.js';
 import { ctaFor, paletteFor, priceTextFor } from './ad-copy.js';
 
 export interface AdVideoRequest {
@@ -140,13 +141,15 @@ async function voiceScript(
   });
   const draft = write(FIRST_DRAFT_WORDS_PER_SECOND);
   const first = await speak(draft.text, 0);
-  const miss = Math.abs(first.durationSeconds - budgetSeconds) / budgetSeconds;
+  // The copywriter leaves breathing room: it aims at SPEECH_FILL of the length it is given.
+  const target = budgetSeconds * SPEECH_FILL;
+  const miss = Math.abs(first.durationSeconds - target) / target;
   if (miss <= REWRITE_TOLERANCE || first.durationSeconds <= 0) return { script: draft.text, highlights: draft.highlights, ...first };
   const measured = countWords(draft.text) / first.durationSeconds;
   const second = write(measured);
   const audio = await speak(second.text, 1);
   // Keep whichever draft came closer to the budget.
-  return Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(first.durationSeconds - budgetSeconds)
+  return Math.abs(audio.durationSeconds - target) < Math.abs(first.durationSeconds - target)
     ? { script: second.text, highlights: second.highlights, ...audio }
     : { script: draft.text, highlights: draft.highlights, ...first };
 }
