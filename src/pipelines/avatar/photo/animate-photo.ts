@@ -1,0 +1,142 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { centroid, detectSingleFace, type DetectedFace, type FaceEngine, type Point, type RgbaImage } from '../../../engines/face/index.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
+import { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
+import { frameSizeForImage, photoToFrame, placePhoto, type AvatarResolution, type PhotoPlacement, type Size } from './frame-layout.js';
+import { motionBounds, planHeadMotion } from './head-motion.js';
+import { planHeadPatch, type HeadPatch } from './head-patch.js';
+import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState, type PhotoMouthFrame } from './mouth-track.js';
+import { encodePamRgba } from './pam.js';
+import { renderStateFiles } from './render-states.js';
+
+export interface PhotoAvatarRequest {
+  photoPath: string;
+  /** The face on `photoPath`, in its (EXIF-oriented) pixels; see `animatePortrait` to detect it. */
+  face: DetectedFace;
+  /** One entry per frame at 30 fps; the video lasts frames / 30 seconds. */
+  frames: readonly PhotoMouthFrame[];
+  /** The voice, muxed as AAC; the video is cut to the frames' length. */
+  audioPath?: string;
+  outputPath: string;
+  /** Output size; default: the photo's shape at `resolution`. */
+  frame?: Size;
+  resolution?: AvatarResolution;
+  /** Idle head motion; default on. */
+  headMotion?: boolean;
+  /** Places blinks and motion phases; the same seed gives the same video. */
+  seed?: number;
+  /** x264 settings; default veryfast / 23 (the service's render settings). */
+  encoder?: { preset: string; crf: number };
+  /** A folder for the state pictures (a subfolder is made and removed). */
+  scratchDir: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction0to1: number) => void;
+}
+
+export interface PhotoAvatarResult {
+  videoPath: string;
+  durationSeconds: number;
+  frameCount: number;
+  frame: Size;
+  /** How many distinct face pictures were drawn. */
+  stateCount: number;
+  /** Where the head is in the frame, and its landmarks in frame pixels (for tests and layouts). */
+  headRegion: HeadPatch['region'];
+  landmarksInFrame: Point[];
+}
+
+/** Share of progress for drawing the states; encoding takes the rest. */
+const DRAW_SHARE = 0.15;
+
+/**
+ * A talking photo: the face's mouth, jaw and lids are moved by a landmark mesh warp (no neural
+ * network is involved beyond finding the landmarks), a few face states are drawn once, and ffmpeg
+ * shows the right one on each frame over the still picture, with gentle head motion.
+ */
+export async function animatePhoto(ffmpeg: FfmpegEngine, req: PhotoAvatarRequest): Promise<PhotoAvatarResult> {
+  if (req.frames.length === 0) throw new Error('a photo avatar needs at least one frame');
+  const seed = req.seed ?? 1;
+  const work = await mkdtemp(join(req.scratchDir, 'photo-avatar-'));
+  try {
+    const { image: still, placement } = await loadFrame(req);
+    const landmarks = req.face.landmarks68.map((p) => photoToFrame(p, placement));
+    const geometry = planHeadPatch(landmarks, still, { maxAngleRadians: 0, maxShiftPx: 0 });
+    const motion = req.headMotion === false ? null : planHeadMotion(geometry, seed);
+    const head = motion ? planHeadPatch(landmarks, still, motionBounds(motion)) : geometry;
+
+    const states: FaceState[] = withPlannedBlinks(req.frames, seed).map(quantiseFrame);
+    const distinct = [...new Map(states.map((s) => [stateKey(s), s])).values()];
+    const files = await renderStateFiles(still, head, distinct, work, {
+      signal: req.signal,
+      onState: (done, total) => req.onProgress?.((DRAW_SHARE * done) / total),
+    });
+
+    const runs = runLengths(states.map(stateKey));
+    const listPath = join(work, 'states.ffconcat');
+    await writeFile(listPath, buildConcatList(runs.map((r) => ({ file: files.get(r.key)!, frames: r.frames }))));
+    const backgroundPath = join(work, 'still.pam');
+    await writeFile(backgroundPath, encodePamRgba(still.width, still.height, still.data));
+
+    const frameCount = req.frames.length;
+    const encoder = req.encoder ?? { preset: 'veryfast', crf: 23 };
+    const args = buildPhotoAvatarArgs({
+      backgroundPath,
+      concatListPath: listPath,
+      audioPath: req.audioPath,
+      frame: still,
+      region: head.region,
+      marginPx: head.marginPx,
+      pivotInRegion: head.pivotInRegion,
+      motion,
+      frameCount,
+      preset: encoder.preset,
+      crf: encoder.crf,
+      outputPath: req.outputPath,
+    });
+    await ffmpeg.run(args, {
+      signal: req.signal,
+      expectedDurationSeconds: frameCount / AVATAR_FPS,
+      onProgress: (f) => req.onProgress?.(DRAW_SHARE + (1 - DRAW_SHARE) * f),
+    });
+    return {
+      videoPath: req.outputPath,
+      durationSeconds: frameCount / AVATAR_FPS,
+      frameCount,
+      frame: { width: still.width, height: still.height },
+      stateCount: files.size,
+      headRegion: head.region,
+      landmarksInFrame: landmarks,
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Finds the one face on the photo (or throws `FaceNotUsable`) and animates it. */
+export async function animatePortrait(
+  engines: { faces: FaceEngine; ffmpeg: FfmpegEngine },
+  req: Omit<PhotoAvatarRequest, 'face'>,
+): Promise<PhotoAvatarResult & { face: DetectedFace }> {
+  const face = await detectSingleFace(engines.faces, req.photoPath, { signal: req.signal });
+  return { ...(await animatePhoto(engines.ffmpeg, { ...req, face })), face };
+}
+
+/** The photo, oriented, scaled and cropped to the frame, as RGBA. */
+async function loadFrame(req: PhotoAvatarRequest): Promise<{ image: RgbaImage; placement: PhotoPlacement }> {
+  const meta = await sharp(req.photoPath).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const photo = { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
+  if (photo.width === 0 || photo.height === 0) throw new Error(`cannot read the size of ${req.photoPath}`);
+  const frame = req.frame ?? frameSizeForImage(req.resolution ?? '720p', photo);
+  const placement = placePhoto(photo, frame, centroid(req.face.landmarks68, req.face.landmarks68.map((_, i) => i)));
+  const { data, info } = await sharp(req.photoPath)
+    .rotate()
+    .resize(placement.resized.width, placement.resized.height, { fit: 'fill' })
+    .extract({ left: placement.cropX, top: placement.cropY, width: frame.width, height: frame.height })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { image: { width: info.width, height: info.height, data }, placement };
+}

@@ -1,0 +1,59 @@
+import type { MotionBounds } from './head-patch.js';
+import { AVATAR_FPS, seededRandom } from './mouth-track.js';
+
+/** One sine: amplitude (radians or pixels), period in seconds, phase in radians. */
+export interface Wave {
+  amplitude: number;
+  periodSeconds: number;
+  phase: number;
+}
+
+/** Idle head motion as sums of slow sines with unrelated periods, so it never visibly repeats. */
+export interface HeadMotion {
+  /** Tilt, radians, clockwise positive. */
+  angle: Wave[];
+  /** Drift, pixels, right and down positive. */
+  shiftX: Wave[];
+  shiftY: Wave[];
+}
+
+/**
+ * About ±1.2° of tilt, a sideways drift of ±1.4 % of the face width and a nod of ±0.9 % of the
+ * brow–chin distance: enough to read as a live person, little enough to stay out of the way.
+ */
+export function planHeadMotion(face: { faceWidth: number; faceHeight: number }, seed: number): HeadMotion {
+  const random = seededRandom(seed ^ 0x5eed);
+  const wave = (amplitude: number, minPeriod: number, maxPeriod: number): Wave => ({
+    amplitude,
+    periodSeconds: minPeriod + random() * (maxPeriod - minPeriod),
+    phase: random() * 2 * Math.PI,
+  });
+  return {
+    angle: [wave(0.014, 4.3, 5.5), wave(0.007, 2.3, 3.1)],
+    shiftX: [wave(0.010 * face.faceWidth, 5.5, 7.5), wave(0.004 * face.faceWidth, 2.9, 3.7)],
+    shiftY: [wave(0.006 * face.faceHeight, 3.7, 4.9), wave(0.003 * face.faceHeight, 1.9, 2.5)],
+  };
+}
+
+/** The most the motion can turn and move, for sizing the patch margin. */
+export function motionBounds(motion: HeadMotion): MotionBounds {
+  const sum = (waves: Wave[]): number => waves.reduce((s, w) => s + Math.abs(w.amplitude), 0);
+  return { maxAngleRadians: sum(motion.angle), maxShiftPx: Math.hypot(sum(motion.shiftX), sum(motion.shiftY)) };
+}
+
+/** The value at a time, in JS (for tests and for checking the ffmpeg expressions). */
+export function waveValue(waves: readonly Wave[], seconds: number): number {
+  return waves.reduce((s, w) => s + w.amplitude * Math.sin((2 * Math.PI * seconds) / w.periodSeconds + w.phase), 0);
+}
+
+/** The same sum as an ffmpeg expression of the frame number `n`. */
+export function waveExpression(waves: readonly Wave[], fps = AVATAR_FPS): string {
+  if (waves.length === 0) return '0';
+  return waves
+    .map((w) => `${num(w.amplitude)}*sin(${num((2 * Math.PI) / (w.periodSeconds * fps))}*n+${num(w.phase)})`)
+    .join('+');
+}
+
+function num(value: number): string {
+  return Number(value.toFixed(6)).toString();
+}

@@ -1,0 +1,8 @@
+export { animatePhoto, animatePortrait, type PhotoAvatarRequest, type PhotoAvatarResult } from './animate-photo.js';
+export { chooseFrontalStill, type FrontalStill } from './frontal-still.js';
+export {
+  AVATAR_FPS, MOUTH_LEVELS, quantiseFrame, stateKey, planBlinks, withPlannedBlinks,
+  type PhotoMouthFrame, type FaceState, type WidthLevel, type BlinkLevel,
+} from './mouth-track.js';
+export { frameSizeForImage, placePhoto, photoToFrame, SHORT_SIDE_PX, type AvatarResolution, type Size } from './frame-layout.js';
+export { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
