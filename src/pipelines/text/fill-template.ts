@@ -1,0 +1,100 @@
+import type { PhraseBank } from './phrase-banks/types.js';
+
+/** Everything a template slot can be filled with; null means the facts do not have it. */
+export interface SlotValues {
+  product: string;
+  brand: string | null;
+  category: string;
+  audience: string;
+  price: string | null;
+  rating: string | null;
+  count: string | null;
+  quote: string | null;
+  author: string | null;
+  year: string;
+  points: string | null;
+  action: string;
+}
+
+/** What one filled template used, so each sentence can say what it is about. */
+export interface FillUse {
+  slots: Set<string>;
+}
+
+const SLOT = /\{(\w+)\}/g;
+
+export function slotsOf(template: string): string[] {
+  return [...template.matchAll(SLOT)].map((m) => m[1]!);
+}
+
+export function upperFirst(s: string): string {
+  const first = s.codePointAt(0);
+  if (first === undefined) return s;
+  const ch = String.fromCodePoint(first);
+  return ch.toLocaleUpperCase() + s.slice(ch.length);
+}
+
+/**
+ * A selling point placed mid-sentence starts in lower case ("Plus: quiet") unless its first word is
+ * an acronym, a mixed-case name (iPhone, USB-C) or a word of the product's name; German keeps
+ * its capitals (nouns).
+ */
+export function pointMidSentence(point: string, bank: PhraseBank, productName: string): string {
+  if (bank.keepPointCase) return point;
+  const firstWord = (point.split(/\s+/)[0] ?? '').replace(/[,;:.!?]+$/, '');
+  if (!/^\p{Lu}[\p{Ll}'’-]*$/u.test(firstWord)) return point;
+  if (productName.split(/\s+/).some((w) => w === firstWord)) return point;
+  return firstWord.toLocaleLowerCase() + point.slice(firstWord.length);
+}
+
+/** A template can be used when every slot it names has a value (and a point is left for {point}). */
+export function canFill(template: string, values: SlotValues, pointsLeft: number, nth: number | null): boolean {
+  for (const slot of slotsOf(template)) {
+    switch (slot) {
+      case 'point':
+      case 'Point':
+        if (pointsLeft <= 0) return false;
+        break;
+      case 'nth':
+      case 'Nth':
+        if (nth === null) return false;
+        break;
+      case 'action':
+      case 'Action':
+        break;
+      default: {
+        const v = values[slot as keyof SlotValues];
+        if (v === null || v === undefined || v === '') return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Fills a template; `point` is the selling point it consumes (if it names one). */
+export function fillTemplate(template: string, values: SlotValues, bank: PhraseBank, extra: { point: string | null; nth: number | null }): string {
+  let text = template.replace(SLOT, (_m, slot: string) => {
+    switch (slot) {
+      case 'point':
+        return pointMidSentence(extra.point ?? '', bank, values.product);
+      case 'Point':
+        return upperFirst(extra.point ?? '');
+      case 'nth':
+        return bank.numberWords[(extra.nth ?? 1) - 1] ?? String(extra.nth);
+      case 'Nth':
+        return upperFirst(bank.numberWords[(extra.nth ?? 1) - 1] ?? String(extra.nth));
+      case 'action':
+        return values.action;
+      case 'Action':
+        return upperFirst(values.action);
+      default:
+        return String(values[slot as keyof SlotValues] ?? '');
+    }
+  });
+  // French puts a space before ? ! : ; — only a space before . or , is a filling artefact.
+  text = text.replace(/\s+/g, ' ').replace(/\s+([.,])/g, '$1').trim();
+  // Spanish and French open questions and exclamations with their own marks; keep those.
+  text = upperFirst(text.replace(/^([¿¡«„“"]?)(\p{Ll})/u, (_m, lead: string, ch: string) => lead + ch.toLocaleUpperCase()));
+  if (!/[.!?…"”»“]$/.test(text)) text += '.';
+  return text;
+}

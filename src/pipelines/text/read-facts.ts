@@ -1,0 +1,155 @@
+import { splitSentences } from '../speech/text/sentences.js';
+import type { ProductFacts } from './product-facts.js';
+
+/** Review facts the scripts can quote; nothing here is invented. */
+export interface ReviewFacts {
+  rating: number | null;
+  count: number | null;
+  quotes: { text: string; author: string | null }[];
+}
+
+const TITLE_SEPARATORS = /\s+[–—|·•]\s+|\s+-\s+|\s*::\s*|:\s+/;
+const MAX_NAME_WORDS = 6;
+const MAX_FEATURE_WORDS = 14;
+const MAX_QUOTE_WORDS = 24;
+
+/**
+ * The product's spoken name: the title's first part ("Aurora Lamp – Bright Home" → "Aurora Lamp"),
+ * cut before a comma or bracket, at most six words.
+ */
+export function productName(title: string): string {
+  const clean = title.replace(/\s+/g, ' ').trim();
+  if (!clean) return '';
+  const parts = clean.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p.length >= 2);
+  let name = parts[0] ?? clean;
+  name = name.split(/\s*[,(\[]\s*/)[0] ?? name;
+  const words = name.split(' ');
+  if (words.length > MAX_NAME_WORDS) name = words.slice(0, MAX_NAME_WORDS - 1).join(' ');
+  return name.replace(/[.!?:;]+$/, '');
+}
+
+function wordCount(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+function stripEnd(s: string): string {
+  return s.trim().replace(/^[-•*·–—\s]+/, '').replace(/[\s.!?;:,]+$/, '').trim();
+}
+
+const LIST_AND = /\s+(?:and|y|e|et|und|&)\s+/i;
+
+/** A comma list of short items ("Dimmable, quiet and easy to set up") → its items, else null. */
+function listItems(sentence: string): string[] | null {
+  const body = stripEnd(sentence);
+  const commaParts = body.split(/\s*[,;]\s*/);
+  if (commaParts.length < 2) return null;
+  const last = commaParts.pop()!;
+  const lastParts = last.split(LIST_AND);
+  const items = [...commaParts, ...lastParts].map(stripEnd).filter(Boolean);
+  if (items.length < 3 || items.some((i) => wordCount(i) > 6)) return null;
+  // A short list ("dimmable, quiet and easy to set up") reads better said as one point.
+  if (wordCount(body) <= 10) return [body];
+  return items;
+}
+
+/**
+ * Selling points from a description: list items, short sentences, or the first clause of a long
+ * one. Kept as the page wrote them; the copywriter only frames them.
+ */
+export function extractFeatures(description: string, name = ''): string[] {
+  const features: string[] = [];
+  const add = (raw: string) => {
+    const f = stripEnd(raw);
+    const n = wordCount(f);
+    if (n === 0 || n > MAX_FEATURE_WORDS) return;
+    if (f.toLowerCase() === name.toLowerCase()) return;
+    if (features.some((x) => x.toLowerCase() === f.toLowerCase())) return;
+    features.push(f);
+  };
+  const text = description.replace(/\s*[\r\n]+\s*[-•*·]\s*/g, '. ').replace(/\s+/g, ' ').trim();
+  for (const sentence of splitSentences(text)) {
+    const items = listItems(sentence);
+    if (items) {
+      items.forEach(add);
+      continue;
+    }
+    if (wordCount(sentence) <= MAX_FEATURE_WORDS) {
+      add(sentence);
+      continue;
+    }
+    const clause = sentence.split(/\s*[,;:–—]\s*/)[0] ?? '';
+    if (wordCount(clause) >= 3) add(clause);
+  }
+  return features.slice(0, 8);
+}
+
+export function cleanFeatures(features: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of features) {
+    const f = stripEnd(String(raw).replace(/\s+/g, ' '));
+    if (f && wordCount(f) <= MAX_FEATURE_WORDS && !out.some((x) => x.toLowerCase() === f.toLowerCase())) out.push(f);
+  }
+  return out.slice(0, 8);
+}
+
+function num(v: unknown): number | null {
+  const n = typeof v === 'string' ? Number(v.replace(',', '.')) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+function quoteFrom(item: unknown): { text: string; author: string | null } | null {
+  if (typeof item === 'string') return item.trim() ? { text: item.trim(), author: null } : null;
+  if (!item || typeof item !== 'object') return null;
+  const o = item as Record<string, unknown>;
+  const text = [o.text, o.body, o.content, o.review, o.reviewBody].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
+  if (!text) return null;
+  const author = [o.author, o.name, o.user].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
+  return { text: text.trim(), author: author?.trim() ?? null };
+}
+
+/** Reads the shapes reviews arrive in (scraped, or whatever `link_with_params` was given). */
+export function readReviews(reviews: unknown): ReviewFacts {
+  const out: ReviewFacts = { rating: null, count: null, quotes: [] };
+  let items: unknown[] = [];
+  if (Array.isArray(reviews)) items = reviews;
+  else if (typeof reviews === 'string') items = [reviews];
+  else if (reviews && typeof reviews === 'object') {
+    const o = reviews as Record<string, unknown>;
+    out.rating = num(o.rating ?? o.ratingValue ?? o.average);
+    out.count = num(o.count ?? o.reviewCount ?? o.total);
+    if (Array.isArray(o.items)) items = o.items;
+    else if (Array.isArray(o.reviews)) items = o.reviews;
+  }
+  if (out.rating !== null && (out.rating <= 0 || out.rating > 5)) out.rating = null;
+  if (out.count !== null && (out.count < 1 || !Number.isInteger(out.count))) out.count = null;
+  for (const item of items) {
+    const q = quoteFrom(item);
+    if (!q) continue;
+    // A quote is spoken: keep its first sentence or two, within a short breath.
+    const sentences = splitSentences(q.text.replace(/\s+/g, ' '));
+    let text = '';
+    for (const s of sentences) {
+      if (wordCount(`${text} ${s}`) > MAX_QUOTE_WORDS) break;
+      text = text ? `${text} ${s}` : s;
+    }
+    if (text) out.quotes.push({ text, author: q.author });
+  }
+  // Shorter quotes first: they fit short videos and read better aloud.
+  out.quotes.sort((a, b) => wordCount(a.text) - wordCount(b.text));
+  return out;
+}
+
+export type PlatformGroup = 'short_video' | 'youtube' | 'feed' | 'web';
+
+export function platformGroup(platform: string | null | undefined): PlatformGroup {
+  const p = (platform ?? '').toLowerCase();
+  if (/tik ?tok|instagram|reels|snap/.test(p)) return 'short_video';
+  if (/youtube|shorts/.test(p)) return 'youtube';
+  if (/facebook|meta|linkedin|pinterest|twitter|\bx\b/.test(p)) return 'feed';
+  return 'web';
+}
+
+export function factsFeatures(facts: ProductFacts, name: string): string[] {
+  if (facts.features && facts.features.length) return cleanFeatures(facts.features);
+  return extractFeatures(facts.description ?? '', name);
+}
