@@ -17,6 +17,8 @@ export interface Config {
   rateLimit: { capacity: number; refillPerSecond: number };
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
+  /** Webhook delivery: per-attempt timeout, attempts per event, and the exponential wait between them. */
+  webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number; retryMaxDelayMs: number };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
@@ -84,6 +86,13 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: int(env, 'JOB_POLL_MS', 250),
       maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3),
       retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
+    },
+    webhooks: {
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+      // 30 s doubling to a 1 h cap: ten attempts span about three hours of receiver downtime.
+      maxAttempts: Math.max(1, int(env, 'WEBHOOK_MAX_ATTEMPTS', 10)),
+      retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
+      retryMaxDelayMs: int(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
     },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     remoteSpeech: env.SPEECH_REMOTE_BASE_URL

@@ -29,6 +29,8 @@ import { createVoiceCloner } from './voice-clone-wiring.js';
 import { linkVideoJobDeps, videoAvatars, videoVocabulary } from './video-wiring.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
+import { TaskEventBus } from '../domain/tasks/task-events.js';
+import { subscribeWebhooks, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -75,7 +77,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       }, log)
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
-  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts);
+  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
   const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher: createFetcher(config), blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
@@ -83,10 +85,12 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
   const ffmpeg = createFfmpegEngine();
   const linkVideo = linkVideoJobDeps({ blobs, fetcher: createFetcher(config), speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir });
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, webhooks: webhookJobDeps(config, store, clock) });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
-  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') });
+  const taskEvents = new TaskEventBus();
+  subscribeWebhooks(taskEvents, { blobs, dispatcher: queue, clock, config, log });
+  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
   const links = new LinkService(store, createLinkScraper(config), clock);
   const rateLimiter = config.databaseUrl

@@ -70,6 +70,8 @@ export interface AccountRepo {
   count(): Promise<number>;
   /** Atomically moves the balance; returns the new balance, or null if it would go below zero. */
   moveBalance(id: string, deltaMillicredits: number): Promise<number | null>;
+  /** Sets (or with null, removes) the secret that signs the account's webhooks. */
+  setWebhookSecret(id: string, secret: string | null): Promise<void>;
 }
 
 export interface ApiKeyRepo {

@@ -1,16 +1,16 @@
-import type { JobDefinition } from './job-definition.js';
+import type { AnyJobDefinition } from './job-definition.js';
 
 /** Name → definition; checked at start-up so a job name with no handler fails fast. */
 export class JobCatalog {
-  private readonly byName = new Map<string, JobDefinition<any>>();
+  private readonly byName = new Map<string, AnyJobDefinition>();
 
-  register(def: JobDefinition<any>): this {
+  register(def: AnyJobDefinition): this {
     if (this.byName.has(def.name)) throw new Error(`job "${def.name}" is registered twice`);
     this.byName.set(def.name, def);
     return this;
   }
 
-  get(name: string): JobDefinition<any> | undefined {
+  get(name: string): AnyJobDefinition | undefined {
     return this.byName.get(name);
   }
 

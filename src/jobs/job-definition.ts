@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Task } from '../domain/tasks/task.js';
+import type { RunVerdict } from '../engines/queue/port.js';
 
 export interface JobContext<P> {
   task: Task;
@@ -29,4 +30,36 @@ export interface JobDefinition<P = unknown> {
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
+}
+
+/**
+ * A side job follows a task without being its work: it never moves the task's status or credits
+ * (webhook delivery is one). It decides its own retries, and may choose the wait before the next.
+ */
+export interface SideJobContext<P> {
+  jobId: string;
+  taskId: string | null;
+  payload: P;
+  /** 1 for the first run. */
+  attempt: number;
+  maxAttempts: number;
+  signal: AbortSignal;
+  log: Logger;
+}
+
+export interface SideJobDefinition<P = unknown> {
+  name: string;
+  side: true;
+  payload: z.ZodType<P>;
+  run(ctx: SideJobContext<P>): Promise<RunVerdict>;
+}
+
+export function defineSideJob<P>(def: Omit<SideJobDefinition<P>, 'side'>): SideJobDefinition<P> {
+  return { ...def, side: true };
+}
+
+export type AnyJobDefinition = JobDefinition<any> | SideJobDefinition<any>;
+
+export function isSideJob(def: AnyJobDefinition): def is SideJobDefinition<any> {
+  return 'side' in def && def.side === true;
 }

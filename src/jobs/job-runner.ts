@@ -6,13 +6,11 @@ import { release, settle } from '../domain/credits/credit-service.js';
 import { FetchRefused, TaskFailure } from '../domain/errors.js';
 import type { JobRecord, Store } from '../domain/store.js';
 import { clampProgress, type Task } from '../domain/tasks/task.js';
+import { noTaskEvents, type AfterCommit, type TaskEvents } from '../domain/tasks/task-events.js';
 import type { Clock } from '../engines/clock/clock.js';
 import type { RunInfo, RunVerdict } from '../engines/queue/port.js';
 import type { JobCatalog } from './job-catalog.js';
-
-export interface TaskFinished {
-  (task: Task): void;
-}
+import { isSideJob, type SideJobDefinition } from './job-definition.js';
 
 const PROGRESS_SAVE_INTERVAL_MS = 500;
 
@@ -28,12 +26,14 @@ export class JobRunner {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly opts: { startDelayMs: number; tempRoot?: string },
-    private readonly onFinished: TaskFinished = () => undefined,
+    /** Told inside the finishing transaction when a task reaches done or failed (webhooks listen). */
+    private readonly events: TaskEvents = noTaskEvents,
   ) {}
 
   run = async (job: JobRecord, info: RunInfo): Promise<RunVerdict> => {
     const log = this.log.child({ jobId: job.id, taskId: job.taskId, job: job.name, attempt: info.attempt });
     const def = this.catalog.get(job.name);
+    if (def && isSideJob(def)) return this.runSide(def, job, info, log);
     if (!def || !job.taskId) {
       log.error('job has no handler or no task; dropping it');
       return 'failed';
@@ -87,11 +87,11 @@ export class JobRunner {
 
   private async succeed(task: Task, resultPatch: Record<string, unknown>, costMillicredits: number): Promise<void> {
     const at = this.clock.nowIso();
-    const finished = await this.store.transaction(async (tx) => {
+    const afterCommit = await this.store.transaction(async (tx) => {
       const current = await tx.tasks.get(task.id);
-      if (!current || current.status !== 'processing') return null;
+      if (!current || current.status !== 'processing') return [];
       const charged = await settle(tx, current.accountId, current.id, current.heldMillicredits, costMillicredits, at);
-      return tx.tasks.transition(current.id, ['processing'], {
+      const finished = await tx.tasks.transition(current.id, ['processing'], {
         status: 'done',
         progress: 100,
         result: { ...current.result, ...resultPatch },
@@ -99,21 +99,50 @@ export class JobRunner {
         chargedMillicredits: current.chargedMillicredits + charged,
         finishedAt: at,
       }, at);
+      return finished ? this.events.taskFinished(finished, tx) : [];
     });
-    if (finished) this.onFinished(finished);
+    await this.runAfterCommit(afterCommit);
   }
 
   private async fail(task: Task, reason: string, log: Logger): Promise<RunVerdict> {
     const at = this.clock.nowIso();
-    const failed = await this.store.transaction(async (tx) => {
+    const afterCommit = await this.store.transaction(async (tx) => {
       const current = await tx.tasks.get(task.id);
-      if (!current || current.status !== 'processing') return null;
+      if (!current || current.status !== 'processing') return [];
       await release(tx, current.accountId, current.id, current.heldMillicredits, at);
-      return tx.tasks.transition(current.id, ['processing'], { status: 'failed', failedReason: reason, heldMillicredits: 0, finishedAt: at }, at);
+      const failed = await tx.tasks.transition(current.id, ['processing'], { status: 'failed', failedReason: reason, heldMillicredits: 0, finishedAt: at }, at);
+      return failed ? this.events.taskFinished(failed, tx) : [];
     });
     log.info({ reason }, 'task failed');
-    if (failed) this.onFinished(failed);
+    await this.runAfterCommit(afterCommit);
     return 'failed';
+  }
+
+  /** Hand-offs after commit are best effort: what they do is already durable in the database. */
+  private async runAfterCommit(hooks: AfterCommit[]): Promise<void> {
+    for (const hook of hooks) {
+      await hook().catch((err: unknown) => this.log.warn({ err }, 'after-commit hand-off failed; the outbox sweep will cover it'));
+    }
+  }
+
+  /** A side job (webhook delivery) leaves the task alone; its own verdict decides retries. */
+  private async runSide(def: SideJobDefinition<any>, job: JobRecord, info: RunInfo, log: Logger): Promise<RunVerdict> {
+    const parsed = def.payload.safeParse(job.payload);
+    if (!parsed.success) {
+      log.error({ issues: parsed.error.issues }, 'side job has an invalid payload; dropping it');
+      return 'failed';
+    }
+    try {
+      return await def.run({ jobId: job.id, taskId: job.taskId, payload: parsed.data, attempt: info.attempt, maxAttempts: info.maxAttempts, signal: info.signal, log });
+    } catch (err) {
+      if (info.signal.aborted) return 'retry';
+      if (info.attempt < info.maxAttempts) {
+        log.warn({ err }, 'side job failed; retrying with backoff');
+        return 'retry';
+      }
+      log.error({ err }, 'side job failed for good');
+      return 'failed';
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../engines/db/open-database.js';
 /** Admin commands print one JSON object on stdout, so scripts can read them. */
 export async function runAdmin(args: string[], config: Config): Promise<number> {
   const [group, action, ...rest] = args;
-  const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, credits: { type: 'string' }, 'api-id': { type: 'string' }, amount: { type: 'string' } } });
+  const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, credits: { type: 'string' }, 'api-id': { type: 'string' }, amount: { type: 'string' }, secret: { type: 'string' }, clear: { type: 'boolean' } } });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const accounts = new AccountService(kyselyStore(db.db, db.dialect), systemClock);
   try {
@@ -19,10 +19,13 @@ export async function runAdmin(args: string[], config: Config): Promise<number> 
       out = await accounts.grantCredits(required(values['api-id'], '--api-id'), number(required(values.amount, '--amount'), '--amount'));
     } else if (group === 'keys' && action === 'rotate') {
       out = await accounts.rotate(required(values['api-id'], '--api-id'));
+    } else if (group === 'webhooks' && action === 'secret') {
+      // No --secret: a new random one. --clear: webhooks go out unsigned.
+      out = await accounts.setWebhookSecret(required(values['api-id'], '--api-id'), values.clear ? null : values.secret);
     } else if (group === 'migrate') {
       out = { migrated: true, database: db.dialect };
     } else {
-      console.error('admin commands: accounts create --name NAME --credits N | credits grant --api-id ID --amount N | keys rotate --api-id ID | migrate');
+      console.error('admin commands: accounts create --name NAME --credits N | credits grant --api-id ID --amount N | keys rotate --api-id ID | webhooks secret --api-id ID [--secret S | --clear] | migrate');
       return 2;
     }
     process.stdout.write(JSON.stringify(out) + '\n');

@@ -6,7 +6,8 @@ const USAGE = `usage: clipwright <serve|api|worker|admin> …
   serve    HTTP API and workers in one process (what npm start runs)
   api      HTTP API only
   worker   job consumers only
-  admin    accounts create --name NAME --credits N | credits grant --api-id ID --amount N | keys rotate --api-id ID | migrate`;
+  admin    accounts create --name NAME --credits N | credits grant --api-id ID --amount N | keys rotate --api-id ID
+           | webhooks secret --api-id ID [--secret S | --clear] | migrate`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;

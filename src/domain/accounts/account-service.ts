@@ -5,6 +5,7 @@ import { AuthenticationFailed, NotAuthenticated, NotFound } from '../errors.js';
 import type { Store } from '../store.js';
 import { grant } from '../credits/credit-service.js';
 import { credits } from '../credits/prices.js';
+import { newWebhookSecret } from '../webhooks/signature.js';
 
 export interface IssuedCredentials {
   account_id: string;
@@ -59,6 +60,21 @@ export class AccountService {
       if (!accountId) throw new NotFound('API key');
       const balance = await grant(tx, accountId, credits(amountCredits), at, 'granted by admin');
       return { account_id: accountId, remaining_credits: balance / 1000 };
+    });
+  }
+
+  /**
+   * Sets the secret that signs the webhooks of the account of `apiId`: the given one, a new random
+   * one when `secret` is undefined, or none (unsigned webhooks) when it is null.
+   */
+  async setWebhookSecret(apiId: string, secret?: string | null): Promise<{ account_id: string; webhook_secret: string | null }> {
+    const value = secret === undefined ? newWebhookSecret() : secret;
+    if (value !== null && value.length < 16) throw new Error('a webhook secret must be at least 16 characters');
+    return this.store.transaction(async (tx) => {
+      const accountId = await tx.apiKeys.accountOf(apiId);
+      if (!accountId) throw new NotFound('API key');
+      await tx.accounts.setWebhookSecret(accountId, value);
+      return { account_id: accountId, webhook_secret: value };
     });
   }
 

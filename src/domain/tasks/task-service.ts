@@ -1,6 +1,6 @@
 import type { Clock } from '../../engines/clock/clock.js';
 import { hold } from '../credits/credit-service.js';
-import { NotFound, TaskNotReady } from '../errors.js';
+import { NotFound, TaskNotReady, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { JobRecord, ListQuery, Store } from '../store.js';
 import type { Task } from './task.js';
@@ -39,10 +39,14 @@ export class TaskService {
     private readonly dispatcher: Dispatcher,
     private readonly clock: Clock,
     private readonly maxAttempts: number,
+    /** Why a webhook URL cannot be used (private address …), or null; applied before anything is held. */
+    private readonly webhookUrlProblem: (url: string) => string | null = () => null,
   ) {}
 
   /** Holds the credits, inserts the task and its outbox row in one transaction, then dispatches. */
   async create(n: NewTask): Promise<Task> {
+    const webhookProblem = n.webhookUrl ? this.webhookUrlProblem(n.webhookUrl) : null;
+    if (webhookProblem) throw ValidationError.field('webhook_url', webhookProblem);
     const at = this.clock.nowIso();
     const id = newId();
     const task: Task = {

@@ -27,6 +27,9 @@ export function accountRepo(db: Kysely<Database>): AccountRepo {
         .executeTakeFirst();
       return r ? Number(r.balance_millicredits) : null;
     },
+    async setWebhookSecret(id, secret) {
+      await db.updateTable('accounts').set({ webhook_secret: secret }).where('id', '=', id).execute();
+    },
   };
 }
 

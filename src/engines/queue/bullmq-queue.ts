@@ -13,8 +13,18 @@ export interface BullQueueOptions {
   dispatchSweepMs: number;
 }
 
-/** Thrown to BullMQ so it schedules a retry with backoff. */
-class RetryLater extends Error {}
+/** Thrown to BullMQ so it schedules a retry; `delayMs` is the wait the job chose, if any. */
+class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Our own backoff type, so a job that chose its wait (a webhook) gets exactly that wait. */
+const BACKOFF_TYPE = 'clipwright';
 
 /**
  * The scaled queue: BullMQ on Redis, fed from the outbox rows. The job id is the outbox row id
@@ -54,7 +64,7 @@ export class BullQueue implements JobQueue {
     await queue.add(job.name, { jobId: job.id }, {
       jobId: job.id,
       attempts: job.maxAttempts,
-      backoff: { type: 'exponential', delay: this.opts.retryBaseMs },
+      backoff: { type: BACKOFF_TYPE },
       removeOnComplete: 1000,
       removeOnFail: 5000,
     });
@@ -88,7 +98,8 @@ export class BullQueue implements JobQueue {
           maxAttempts: bullJob.opts.attempts ?? this.opts.maxAttempts,
         });
         const at = this.clock.nowIso();
-        if (verdict === 'retry') throw new RetryLater('transient failure; retrying');
+        if (verdict === 'retry') throw new RetryLater('transient failure; retrying', null);
+        if (typeof verdict === 'object') throw new RetryLater(verdict.reason, verdict.retryInMs);
         if (verdict === 'done') await this.store.jobs.complete(record.id, at);
         else await this.store.jobs.fail(record.id, 'failed', at);
       },
@@ -99,6 +110,10 @@ export class BullQueue implements JobQueue {
         lockDuration: this.opts.leaseMs,
         stalledInterval: Math.max(1000, Math.floor(this.opts.leaseMs / 2)),
         maxStalledCount: 3,
+        settings: {
+          backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) =>
+            err instanceof RetryLater && err.delayMs !== null ? err.delayMs : Math.round(this.opts.retryBaseMs * 2 ** Math.max(0, attemptsMade - 1)),
+        },
       },
     );
     this.worker.on('error', (err) => this.log.warn({ err }, 'bullmq worker error'));

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { newId } from '../../domain/ids.js';
 import type { JobRecord, Store } from '../../domain/store.js';
 import type { Clock } from '../clock/clock.js';
-import type { JobQueue, JobRunFn } from './port.js';
+import { retryDelayOf, retryReasonOf, type JobQueue, type JobRunFn } from './port.js';
 
 export interface LocalQueueOptions {
   concurrency: number;
@@ -87,12 +87,10 @@ export class LocalQueue implements JobQueue {
     try {
       const verdict = await this.run(job, { signal: controller.signal, attempt: job.attempts, maxAttempts: job.maxAttempts });
       const at = this.clock.nowIso();
-      if (verdict === 'done') await this.store.jobs.complete(job.id, at);
-      else if (verdict === 'failed') await this.store.jobs.fail(job.id, 'failed', at);
-      else {
-        const delayMs = this.opts.retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
-        await this.store.jobs.retryLater(job.id, 'transient failure', iso(this.clock.nowMs() + delayMs), at);
-      }
+      const delayMs = retryDelayOf(verdict, this.opts.retryBaseMs * 2 ** Math.max(0, job.attempts - 1));
+      if (delayMs !== null) await this.store.jobs.retryLater(job.id, retryReasonOf(verdict), iso(this.clock.nowMs() + delayMs), at);
+      else if (verdict === 'done') await this.store.jobs.complete(job.id, at);
+      else await this.store.jobs.fail(job.id, 'failed', at);
     } finally {
       clearInterval(heartbeat);
       this.controllers.delete(controller);

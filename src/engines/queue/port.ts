@@ -1,6 +1,18 @@
 import type { JobRecord } from '../../domain/store.js';
 
-export type RunVerdict = 'done' | 'retry' | 'failed';
+/** `retry` waits the queue's own backoff; `{ retryInMs }` is a job that chose its wait (webhooks). */
+export type RunVerdict = 'done' | 'retry' | 'failed' | { retryInMs: number; reason: string };
+
+/** The wait before the next attempt, or null when the verdict is not a retry. */
+export function retryDelayOf(verdict: RunVerdict, defaultMs: number): number | null {
+  if (verdict === 'retry') return defaultMs;
+  if (typeof verdict === 'object') return Math.max(0, verdict.retryInMs);
+  return null;
+}
+
+export function retryReasonOf(verdict: RunVerdict): string {
+  return typeof verdict === 'object' ? verdict.reason.slice(0, 500) : 'transient failure';
+}
 
 export interface RunInfo {
   signal: AbortSignal;

@@ -1,0 +1,42 @@
+import { CLONED_VOICE_KIND } from '../../domain/speech/cloned-voice-service.js';
+import { TTS_KIND } from '../../domain/speech/tts-service.js';
+import type { Task } from '../../domain/tasks/task.js';
+import { LINK_VIDEO_KIND } from '../../domain/videos/link-video-service.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { linkVideoToWire } from './link-to-video.js';
+import { taskEnvelope } from './task.js';
+import { ttsToWire } from './text-to-speech.js';
+import { clonedVoiceToWire } from './voice.js';
+
+/** A group's GET mapper, bound to what it needs. */
+export type TaskWireMapper = (task: Task) => Record<string, unknown>;
+
+/**
+ * Task kind → the mapper its GET uses, so a webhook body is exactly the GET body. A new task kind
+ * adds its line here (the GET route and the webhook then cannot drift apart).
+ */
+export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper> {
+  return {
+    [TTS_KIND]: (t) => ttsToWire(t, blobs),
+    [LINK_VIDEO_KIND]: (t) => linkVideoToWire(t, blobs),
+    [CLONED_VOICE_KIND]: (t) => clonedVoiceToWire(t, blobs),
+  };
+}
+
+export class TaskWireRegistry {
+  private readonly byKind: Map<string, TaskWireMapper>;
+
+  constructor(mappers: Record<string, TaskWireMapper>) {
+    this.byKind = new Map(Object.entries(mappers));
+  }
+
+  has(kind: string): boolean {
+    return this.byKind.has(kind);
+  }
+
+  /** The GET shape; a kind with no mapper yet falls back to the shared envelope (id, status, failed_reason …). */
+  toWire(task: Task): Record<string, unknown> {
+    const mapper = this.byKind.get(task.kind);
+    return mapper ? mapper(task) : taskEnvelope(task);
+  }
+}
