@@ -12,8 +12,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createFaceApiEngine, detectSingleFace } from '../src/engines/face/index.js';
-import { createFfmpegEngine, measureRmsWindows, probeMedia, runFfmpeg } from '../src/engines/ffmpeg/index.js';
-import { animatePhoto, AVATAR_FPS, type PhotoMouthFrame } from '../src/pipelines/avatar/photo/index.js';
+import { createFfmpegEngine, probeMedia, runFfmpeg } from '../src/engines/ffmpeg/index.js';
+import { animatePhoto, AVATAR_FPS, photoFramesFromMouthTrack } from '../src/pipelines/avatar/photo/index.js';
+import { mouthTrackFromAudioFile } from '../src/pipelines/avatar/visemes/index.js';
 import { makePortrait } from '../test/helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech } from '../test/helpers/media-fixtures.js';
 
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
     const photo = await makePortrait(fx.path('portrait.png'), 'presenter');
     const voice = await makeSpeech(fx.path('voice.wav'), SCRIPT);
     const voiceSeconds = Math.min(seconds, (await probeMedia(voice)).durationSeconds);
-    const frames = mouthFromLevel(await measureRmsWindows(voice, { windowSeconds: 1 / AVATAR_FPS })).slice(0, Math.round(voiceSeconds * AVATAR_FPS));
+    // The mouth from the recording itself (the path a user's own voiceover takes).
+    const frames = photoFramesFromMouthTrack(await mouthTrackFromAudioFile(voice)).slice(0, Math.round(voiceSeconds * AVATAR_FPS));
     const videoSeconds = frames.length / AVATAR_FPS;
 
     const faces = createFaceApiEngine();
@@ -81,14 +83,6 @@ async function main(): Promise<void> {
   } finally {
     await fx.cleanup();
   }
-}
-
-/**
- * A stand-in for the viseme track: mouth opening from the voice's level per frame (−45 dBFS
- * closed, −15 dBFS wide open), so the bench draws a realistic number of distinct states.
- */
-function mouthFromLevel(levelsDb: number[]): PhotoMouthFrame[] {
-  return levelsDb.map((db) => ({ openness: Math.min(1, Math.max(0, (db + 45) / 30)) }));
 }
 
 async function encodeStill(still: string, audio: string, output: string, seconds: number, preset: string, crf: number): Promise<void> {

@@ -6,3 +6,4 @@ export {
 } from './mouth-track.js';
 export { frameSizeForImage, placePhoto, photoToFrame, SHORT_SIDE_PX, type AvatarResolution, type Size } from './frame-layout.js';
 export { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
+export { photoFramesFromMouthTrack } from './from-mouth-track.js';
