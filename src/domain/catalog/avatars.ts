@@ -265,6 +265,18 @@ const DEFINITIONS: readonly Definition[] = [
     preferredVoiceIds: [espeak('en-gb+f3'), espeak('en-us+f3')],
     greeting: 'Hey, I am Kai. This playlist changed my whole week.',
   },
+  {
+    slug: 'sam', name: 'Sam', gender: 'nb', ageRange: 'adult', location: 'other', style: 'other', manner: 'neutral explainer',
+    suitableIndustries: ['Apps', 'Education', 'Business Services', 'Others'],
+    keywords: ['explainer', 'neutral', 'minimal', 'tutorial', 'glasses', 'clean'],
+    videoScene: 'A plain light backdrop',
+    look: {
+      age: 'adult', skin: '#D8A47F', face: { jaw: 0.74, width: 1 }, hair: { style: 'short', color: '#6B4A2E' }, eyes: { iris: '#4E6B3A' },
+      outfit: { kind: 'sweater', color: '#2F8F8A', accent: '#E8F4F2' }, extras: { glasses: 'square', glassesColor: '#1E1E1E' }, scene: 'plain',
+    },
+    preferredVoiceIds: [flite('kal16'), espeak('en-us+f3')],
+    greeting: 'Hi, I am Sam. In the next minute you will learn exactly how this works.',
+  },
 ];
 
 export const BUILTIN_AVATARS: readonly BuiltinAvatar[] = DEFINITIONS.map((d) => ({ id: avatarIdFor(d.slug), ...d }));

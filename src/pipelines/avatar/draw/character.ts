@@ -82,6 +82,16 @@ function toUnits(ctx: Ctx, layout: Layout, shiftX = 0, shiftY = 0): void {
   ctx.setTransform(layout.scale, 0, 0, layout.scale, layout.originX - shiftX, layout.originY - shiftY);
 }
 
+/** Where the mouth and the eyes are at rest, in frame pixels, with the face's size (for checks and layouts). */
+export function facePoints(look: AvatarLook, layout: Layout): { mouth: { x: number; y: number; halfWidth: number }; eyes: Array<{ x: number; y: number; halfWidth: number }> } {
+  const f = figure(look);
+  const px = (ux: number, uy: number) => ({ x: layout.originX + ux * layout.scale, y: layout.originY + uy * layout.scale });
+  return {
+    mouth: { ...px(f.cx, f.mouthY), halfWidth: (f.mouthW / 2) * layout.scale },
+    eyes: [-1, 1].map((side) => ({ ...px(f.cx + side * f.eyeDx, f.eyeY), halfWidth: f.eyeRx * layout.scale })),
+  };
+}
+
 /** Everything that does not move: background, long hair behind the back, neck and body. */
 export async function renderBase(look: AvatarLook, layout: Layout, background: AvatarBackground): Promise<Canvas> {
   const canvas = createCanvas(layout.width, layout.height);

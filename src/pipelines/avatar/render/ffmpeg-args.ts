@@ -38,17 +38,18 @@ function concatPath(path: string): string {
 
 /**
  * The concat demuxer list: one entry per run. Durations are taken from frame boundaries, so
- * rounding never accumulates. The last file is listed twice: the demuxer otherwise ignores the
- * last entry's duration.
+ * rounding never accumulates. Each image is opened at the clip's frame rate: the image reader's
+ * default of 25 fps would quantise the entries' start times to 40 ms and show mouths a frame
+ * late. The last file is listed twice: the demuxer otherwise ignores the last entry's duration.
  */
 export function concatList(runs: readonly SpriteRun[], fileFor: (key: string) => string, fps: number): string {
   const lines = ['ffconcat version 1.0'];
   for (const run of runs) {
-    lines.push(`file ${concatPath(fileFor(run.key))}`);
+    lines.push(`file ${concatPath(fileFor(run.key))}`, `option framerate ${fps}`);
     lines.push(`duration ${(Number(sec(run.startFrame + run.frames, fps)) - Number(sec(run.startFrame, fps))).toFixed(6)}`);
   }
   const last = runs[runs.length - 1];
-  if (last) lines.push(`file ${concatPath(fileFor(last.key))}`);
+  if (last) lines.push(`file ${concatPath(fileFor(last.key))}`, `option framerate ${fps}`);
   return `${lines.join('\n')}\n`;
 }
 
