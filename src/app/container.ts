@@ -30,7 +30,7 @@ import { linkVideoJobDeps, videoAvatars, videoVocabulary } from './video-wiring.
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
-import { subscribeWebhooks, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -89,7 +89,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
-  subscribeWebhooks(taskEvents, { blobs, dispatcher: queue, clock, config, log });
+  subscribeWebhooks(taskEvents, { wire: taskWire(blobs), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts, log });
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
   const links = new LinkService(store, createLinkScraper(config), clock);

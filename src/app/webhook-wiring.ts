@@ -34,16 +34,19 @@ export function webhookJobDeps(config: Config, store: Store, clock: Clock, sende
  * (the outbox: durable, at least once) with the task's GET body frozen at that moment, and hands
  * it to the queue after commit.
  */
-export function subscribeWebhooks(bus: TaskEventBus, deps: { blobs: BlobStore; dispatcher: Dispatcher; clock: Clock; config: Config; log: Logger }): TaskWireRegistry {
-  const wire = new TaskWireRegistry(taskWireMappers(deps.blobs));
+export function subscribeWebhooks(bus: TaskEventBus, deps: { wire: TaskWireRegistry; dispatcher: Dispatcher; clock: Clock; maxAttempts: number; log: Logger }): void {
   bus.onTaskFinished(async (task, tx) => {
     if (!task.webhookUrl) return;
-    const body = JSON.stringify(bodyOf(wire, task, deps.log));
-    const job = webhookJob({ ...task, webhookUrl: task.webhookUrl }, body, deps.clock.nowIso(), deps.config.webhooks.maxAttempts);
+    const body = JSON.stringify(bodyOf(deps.wire, task, deps.log));
+    const job = webhookJob({ ...task, webhookUrl: task.webhookUrl }, body, deps.clock.nowIso(), deps.maxAttempts);
     await tx.jobs.insert(job, deps.clock.nowIso());
     return () => deps.dispatcher.dispatch(job);
   });
-  return wire;
+}
+
+/** Every group's GET mapper by task kind (see `api/wire/task-wire-registry.ts`). */
+export function taskWire(blobs: BlobStore): TaskWireRegistry {
+  return new TaskWireRegistry(taskWireMappers(blobs));
 }
 
 /** A mapper bug must not undo the task's completion (this runs inside its transaction). */
