@@ -25,8 +25,13 @@ import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
 import { renderMusicMp3 } from './music-wiring.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
+import { createPersonas } from './persona-wiring.js';
+import type { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
 import { createVoiceCloner } from './voice-clone-wiring.js';
-import { linkVideoJobDeps, videoAvatars, videoVocabulary } from './video-wiring.js';
+import { linkVideoJobDeps, videoVocabulary } from './video-wiring.js';
+import { builtinAvatarClips, builtinAvatarDirectory } from './avatar-wiring.js';
+import { createMediaUrlChecker } from './media-check-wiring.js';
+import { LipsyncService } from '../domain/avatars/lipsync-service.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
@@ -51,7 +56,10 @@ export interface Container {
   tasks: TaskService;
   links: LinkService;
   tts: TextToSpeechService;
+  /** Avatars endpoints: built-in avatars, custom ones through `personas.useCustomSource`. */
+  personas: PersonaDirectory;
   linkVideos: LinkVideoService;
+  lipsyncs: LipsyncService;
   clonedVoices: ClonedVoiceService;
   close(): Promise<void>;
 }
@@ -83,9 +91,14 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
+  const personas = createPersonas(speech);
+  lazyBlobs.register('avatar-previews/', personas.renderPreview);
   const ffmpeg = createFfmpegEngine();
-  const linkVideo = linkVideoJobDeps({ blobs, fetcher: createFetcher(config), speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir });
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, webhooks: webhookJobDeps(config, store, clock) });
+  const avatarClips = builtinAvatarClips(ffmpeg);
+  const avatars = builtinAvatarDirectory(speech.catalog);
+  const fetcher = createFetcher(config);
+  const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock) });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
@@ -115,7 +128,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     tasks,
     links,
     tts: new TextToSpeechService(tasks, speech.voices),
-    linkVideos: new LinkVideoService(tasks, links, speech.voices, videoAvatars(log), videoVocabulary(speech.catalog)),
+    personas: personas.directory,
+    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog)),
+    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, createMediaUrlChecker(fetcher, ffmpeg, join(config.dataDir, 'tmp')), () => speech.defaultVoiceId ?? null),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     async close() {
       await queue.close();

@@ -7,12 +7,14 @@ import { cloneVoiceJob } from '../jobs/handlers/clone-voice.js';
 import { textToSpeechJob } from '../jobs/handlers/text-to-speech.js';
 import { LINK_VIDEO_JOB } from '../domain/videos/link-video-service.js';
 import { linkToVideoJob, type LinkVideoJobDeps } from '../jobs/handlers/link-to-video.js';
+import { LIPSYNC_JOB } from '../domain/avatars/lipsync-service.js';
+import { lipsyncJob, type LipsyncJobDeps } from '../jobs/handlers/lipsync.js';
 import { WEBHOOK_JOB } from '../domain/webhooks/webhook-event.js';
 import { deliverWebhookJob, type WebhookJobDeps } from '../jobs/handlers/deliver-webhook.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
-export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, WEBHOOK_JOB];
+export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, WEBHOOK_JOB];
 
-export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; webhooks: WebhookJobDeps }): JobCatalog {
-  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(deliverWebhookJob(deps.webhooks));
+export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps }): JobCatalog {
+  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(deliverWebhookJob(deps.webhooks));
 }

@@ -1,7 +1,5 @@
 import { join } from 'node:path';
-import type { Logger } from 'pino';
 import type { SpeechSynthesizer } from '../domain/speech/voice-directory.js';
-import { noAvatars, type AvatarDirectory } from '../domain/videos/avatar-directory.js';
 import type { VideoVocabulary } from '../domain/videos/link-video-service.js';
 import { defaultVoiceId, type VoiceCatalog } from '../domain/catalog/voices.js';
 import type { BlobStore } from '../engines/blobs/port.js';
@@ -58,7 +56,3 @@ export function linkVideoJobDeps(deps: {
   };
 }
 
-/** Until the avatar catalog is wired, videos are drawn without a presenter. */
-export function videoAvatars(_log: Logger): AvatarDirectory {
-  return noAvatars;
-}

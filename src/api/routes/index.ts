@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../app/container.js';
 import { linkRoutes } from './links.js';
 import { linkToVideoRoutes } from './link-to-videos.js';
+import { lipsyncRoutes } from './lipsyncs.js';
 import { textToSpeechRoutes } from './text-to-speech.js';
 import { musicRoutes } from './music.js';
+import { personaRoutes } from './personas.js';
 import { voiceRoutes } from './voices.js';
 import { workspaceRoutes } from './workspace.js';
 
 /** One module per spec group; each registers its own paths. */
-export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes];
+export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes];

@@ -12,7 +12,7 @@ export interface AvatarRef {
 export interface AvatarDirectory {
   resolve(accountId: string, avatarId: string): Promise<AvatarRef | null>;
   /** An avatar suited to the product (audience, industry), the same for the same seed; null when there are none. */
-  match(facts: LinkFacts, seed: number): Promise<AvatarRef | null>;
+  match(facts: LinkFacts | null, seed: number): Promise<AvatarRef | null>;
 }
 
 /** No avatars at all: videos are drawn without a presenter. */

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
-import { frameSizeFor } from '../../media/frame-size.js';
+import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { RenderQuality, WordTiming } from '../../media/timeline.js';
 import type { AvatarClip } from './ad-materials.js';
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';
+
+export type ClipBackground = { kind: 'scene' } | { kind: 'color'; color: string } | { kind: 'image'; path: string } | { kind: 'transparent' };
 
 /** Makes the speaking-avatar clip for a voiceover (pipelines/avatar implements it). */
 export interface AvatarClipMaker {
@@ -15,9 +17,14 @@ export interface AvatarClipMaker {
     audioPath: string;
     words: WordTiming[];
     durationSeconds: number;
-    /** Height of the clip in pixels; styles scale it down from there. */
+    /** Size of the clip in pixels; styles scale it down from there. */
+    widthPx: number;
     heightPx: number;
+    /** What is behind the avatar (default: the avatar's own drawn scene). Photo avatars keep their photo. */
+    background?: ClipBackground;
     workDir: string;
+    /** The clip must carry alpha (transparent output); otherwise alpha or a keyable colour will do. */
+    wantAlpha?: boolean;
     signal?: AbortSignal;
     onProgress?: (fraction: number) => void;
   }): Promise<AvatarClip>;
@@ -40,7 +47,8 @@ export async function renderAdVideo(
     const frame = frameSizeFor(plan.aspectRatio, req.quality);
     avatar = await deps.avatars.make({
       accountId: req.accountId, avatarId: plan.avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words,
-      durationSeconds: plan.speechEndSeconds, heightPx: Math.max(frame.width, frame.height), workDir: opts.workDir, signal,
+      // A 3:4 portrait box: the styles place and scale it; its own drawn scene is behind the avatar.
+      durationSeconds: plan.speechEndSeconds, widthPx: even(frame.height * 0.75), heightPx: frame.height, workDir: opts.workDir, signal,
       onProgress: (f) => onProgress?.(f * AVATAR_SHARE),
     });
   }

@@ -1,0 +1,23 @@
+import type { Task } from '../../domain/tasks/task.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { taskEnvelope } from './task.js';
+
+/** A lipsync task (v1 or v2) as clients see it; the produced field stays null until done. */
+export function lipsyncToWire(t: Task, blobs: BlobStore) {
+  const url = (key: unknown) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
+  const plan = t.result.plan as { files?: { voice?: string } } | undefined;
+  const voiceKey = plan?.files?.voice ? `${t.accountId}/${t.id}/plan/${plan.files.voice}` : null;
+  return {
+    ...(t.input.echo as Record<string, unknown>),
+    ...taskEnvelope(t),
+    aspect_ratio: (t.input.echo as Record<string, unknown>).aspect_ratio ?? t.input.aspectRatio,
+    creator: t.input.avatarId ?? null,
+    output: url(t.result.outputKey),
+    video_output: url(t.result.outputKey),
+    preview: url(t.result.previewKey),
+    video_thumbnail: url(t.result.thumbnailKey),
+    audio_url: url(voiceKey),
+    media_job: null,
+    editor_url: null,
+  };
+}

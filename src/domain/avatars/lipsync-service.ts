@@ -1,0 +1,120 @@
+import { prices } from '../credits/prices.js';
+import { FetchRefused, ValidationError } from '../errors.js';
+import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
+import type { ListQuery } from '../store.js';
+import { estimateSpeechSeconds, MAX_TTS_CHARS } from '../speech/tts-service.js';
+import type { VoiceDirectory } from '../speech/voice-directory.js';
+import type { TaskService } from '../tasks/task-service.js';
+import type { Task } from '../tasks/task.js';
+import type { AvatarDirectory } from '../videos/avatar-directory.js';
+import { seedFor } from '../videos/link-video-service.js';
+
+export const LIPSYNC_KIND = 'lipsync';
+export const LIPSYNC_V2_KIND = 'lipsync_v2';
+export const LIPSYNC_JOB = 'lipsync.make';
+
+export interface LipsyncRequest {
+  aspectRatio: string;
+  text?: string | null;
+  audio?: string | null;
+  creator?: string | null;
+  voiceId?: string | null;
+  voiceField: string;
+  name?: string | null;
+  greenScreen?: boolean;
+  transparentBackground?: boolean;
+  noCaption?: boolean;
+  noMusic?: boolean;
+  caption?: Record<string, unknown> | null;
+  backgroundImageUrl?: string | null;
+  webhookUrl?: string | null;
+  echo: Record<string, unknown>;
+}
+
+/** AI Avatar v1: one avatar speaking text or the client's audio. */
+export class LipsyncService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly voices: VoiceDirectory,
+    private readonly avatars: AvatarDirectory,
+    private readonly media: MediaUrlChecker,
+    private readonly defaultVoiceId: () => string | null,
+  ) {}
+
+  async create(accountId: string, req: LipsyncRequest, mode: 'direct' | 'preview'): Promise<Task> {
+    const text = req.text?.trim() ?? '';
+    if (!req.audio && !text) throw ValidationError.field('text', 'Give text to speak or an audio URL.');
+    if (text.length > MAX_TTS_CHARS) throw ValidationError.field('text', `Ensure this field has no more than ${MAX_TTS_CHARS} characters.`);
+    const aspectRatio = req.aspectRatio.replace('x', ':');
+    const seed = seedFor(`${accountId}|${text}|${req.audio ?? ''}`);
+    const avatar = req.creator ? await this.avatars.resolve(accountId, req.creator) : await this.avatars.match(null, seed);
+    if (!avatar) {
+      throw ValidationError.field('creator', req.creator ? `Unknown avatar id "${req.creator}". List avatars with GET /api/personas/.` : 'No avatar is available; pass creator.');
+    }
+    let voiceId: string | null = null;
+    let speechSeconds: number;
+    if (req.audio) {
+      speechSeconds = (await this.checked('audio', req.audio, ['audio', 'video'])).durationSeconds ?? 0;
+      if (speechSeconds > 600) throw ValidationError.field('audio', 'The audio is longer than 10 minutes.');
+    } else {
+      const wanted = req.voiceId ?? avatar.defaultVoiceId ?? this.defaultVoiceId();
+      const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
+      if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${wanted}". List voices with GET /api/voices/.`);
+      voiceId = voice.id;
+      speechSeconds = estimateSpeechSeconds(text);
+    }
+    if (req.backgroundImageUrl && !req.greenScreen) await this.checked('background_asset_image_url', req.backgroundImageUrl, ['image']);
+    return this.tasks.create({
+      accountId,
+      kind: LIPSYNC_KIND,
+      input: {
+        echo: req.echo, aspectRatio, avatarId: avatar.id, voiceId, text: text || null, audioUrl: req.audio ?? null,
+        backgroundImageUrl: req.backgroundImageUrl ?? null, greenScreen: req.greenScreen === true, transparent: req.transparentBackground === true,
+        noCaption: req.noCaption !== false, noMusic: req.noMusic !== false, caption: req.caption ?? null, seed,
+      },
+      result: { previewKey: null, outputKey: null, thumbnailKey: null },
+      holdMillicredits: mode === 'direct' ? prices.directCreate(speechSeconds) : prices.preview(speechSeconds),
+      jobName: LIPSYNC_JOB,
+      jobPayload: { step: mode },
+      webhookUrl: req.webhookUrl ?? null,
+    });
+  }
+
+  /** A new preview of a finished task (spec: POST /api/lipsyncs/{id}/preview/), v1 or v2. */
+  preview(accountId: string, id: string): Promise<Task> {
+    return this.followUp(accountId, id, 'repreview', (s) => prices.preview(s), { previewKey: null });
+  }
+
+  render(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+    return this.followUp(accountId, id, 'render', (s) => prices.render(s), { outputKey: null }, kinds);
+  }
+
+  get(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+    return this.tasks.get(accountId, id, kinds, 'Lipsync');
+  }
+
+  list(accountId: string, q: ListQuery, kinds = [LIPSYNC_KIND]): Promise<Task[]> {
+    return this.tasks.list(accountId, kinds, q);
+  }
+
+  private async followUp(accountId: string, id: string, step: string, price: (s: number) => number, reset: Record<string, unknown>, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+    const task = await this.get(accountId, id, kinds);
+    const seconds = Number(task.result.durationSeconds ?? 30);
+    return this.tasks.followUp(accountId, id, kinds, {
+      step, holdMillicredits: price(seconds), jobName: task.kind === LIPSYNC_KIND ? LIPSYNC_JOB : LIPSYNC_V2_JOB_NAME, resultReset: reset,
+      ready: (t) => Boolean(t.result.plan),
+    });
+  }
+
+  private async checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {
+    try {
+      return await this.media.check(url, accept);
+    } catch (err) {
+      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field(field, err.message);
+      throw err;
+    }
+  }
+}
+
+/** The v2 job's name, here so follow-ups on either kind pick the right job. */
+export const LIPSYNC_V2_JOB_NAME = 'lipsync_v2.make';

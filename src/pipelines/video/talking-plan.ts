@@ -1,0 +1,27 @@
+import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+
+/**
+ * A single talking-avatar video (AI Avatar v1), decided before drawing and saved with the task
+ * so the preview and the render show the same voice and picture. Files are relative names.
+ */
+export interface TalkingPlan {
+  aspectRatio: AspectRatio;
+  avatarId: string;
+  speechSeconds: number;
+  /** Word timings; empty for a client's own audio (no captions then). */
+  words: WordTiming[];
+  background: { kind: 'image'; file: string } | { kind: 'color'; color: string };
+  greenScreen: boolean;
+  transparent: boolean;
+  caption: { hidden: boolean; setting: CaptionSettingInput | null };
+  files: { voice: string; background: string | null; music: string | null };
+}
+
+export const GREEN_SCREEN = '#00FF00';
+/** A soft studio backdrop when the request gives no background. */
+export const STUDIO_BACKDROP = '#2B3A55';
+
+export function talkingPlanFiles(plan: TalkingPlan): string[] {
+  return [plan.files.voice, ...(plan.files.background ? [plan.files.background] : []), ...(plan.files.music ? [plan.files.music] : [])];
+}

@@ -1,0 +1,139 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
+import { TaskFailure } from '../../domain/errors.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import { frameSizeFor } from '../../media/frame-size.js';
+import { renderTimeline } from '../../media/render.js';
+import type { AspectRatio, RenderQuality, Timeline } from '../../media/timeline.js';
+import type { AvatarClip } from './ad-materials.js';
+import { resolveBackgroundMusic } from './background-music.js';
+import type { AvatarClipMaker } from './render-ad-video.js';
+import { GREEN_SCREEN, STUDIO_BACKDROP, type TalkingPlan } from './talking-plan.js';
+
+export interface TalkingRequest {
+  accountId: string;
+  aspectRatio: AspectRatio;
+  avatarId: string;
+  voiceId: string;
+  text: string | null;
+  audioUrl: string | null;
+  backgroundImageUrl: string | null;
+  greenScreen: boolean;
+  transparent: boolean;
+  noCaption: boolean;
+  noMusic: boolean;
+  caption: CaptionSettingInput | null;
+  seed: number;
+}
+
+/** Voice (spoken or the client's own audio), background picture and music, into `planDir`. */
+export async function prepareTalkingPlan(
+  req: TalkingRequest,
+  deps: { speech: SpeechSynthesizer; fetcher: UrlFetcher; ffmpeg: FfmpegEngine; musicCacheDir: string },
+  opts: { planDir: string; workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<TalkingPlan> {
+  const { signal } = opts;
+  await mkdir(opts.planDir, { recursive: true });
+  const background = req.backgroundImageUrl && !req.greenScreen
+    ? deps.fetcher.download(req.backgroundImageUrl, join(opts.planDir, 'background'), { accept: ['image'], signal }).then(() => 'background')
+    : Promise.resolve(null);
+  background.catch(() => undefined);
+
+  let words: TalkingPlan['words'] = [];
+  let speechSeconds: number;
+  if (req.audioUrl) {
+    const source = join(opts.workDir, 'voice-source');
+    await deps.fetcher.download(req.audioUrl, source, { accept: ['audio', 'video'], signal });
+    await deps.ffmpeg.run(['-y', '-i', source, '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', join(opts.planDir, 'voice.mp3')], { signal });
+    speechSeconds = (await deps.ffmpeg.probe(join(opts.planDir, 'voice.mp3'), { signal })).durationSeconds;
+  } else {
+    const audio = await deps.speech.synthesize({ accountId: req.accountId, text: req.text ?? '', voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.8) });
+    await copyFile(audio.mp3Path, join(opts.planDir, 'voice.mp3'));
+    speechSeconds = audio.durationSeconds;
+    words = audio.words;
+  }
+  if (!(speechSeconds > 0.2)) throw new TaskFailure('the voiceover is empty: give text to speak or an audio file with sound in it', false);
+
+  const backgroundFile = await background.catch((err: unknown) => {
+    throw new TaskFailure(`background_asset_image_url could not be used: ${err instanceof Error ? err.message : String(err)}`, false);
+  });
+  let music: string | null = null;
+  if (!req.noMusic && !req.greenScreen && !req.transparent) {
+    const path = await resolveBackgroundMusic({ url: null, seed: req.seed }, deps, { workDir: opts.workDir, signal });
+    music = 'music.wav';
+    await copyFile(path, join(opts.planDir, music));
+  }
+  opts.onProgress?.(1);
+  return {
+    aspectRatio: req.aspectRatio,
+    avatarId: req.avatarId,
+    speechSeconds: Math.round(speechSeconds * 1000) / 1000,
+    words,
+    background: req.greenScreen ? { kind: 'color', color: GREEN_SCREEN } : backgroundFile ? { kind: 'image', file: backgroundFile } : { kind: 'color', color: STUDIO_BACKDROP },
+    greenScreen: req.greenScreen,
+    transparent: req.transparent,
+    // A green screen is for keying later: captions would be keyed out with it.
+    caption: { hidden: req.noCaption || req.greenScreen || req.transparent || words.length === 0, setting: req.caption },
+    files: { voice: 'voice.mp3', background: backgroundFile, music },
+  };
+}
+
+/** The avatar over its background as a timeline: pure. */
+export function talkingTimeline(plan: TalkingPlan, planDir: string, avatar: AvatarClip): Timeline {
+  const file = (name: string) => join(planDir, name);
+  return {
+    aspectRatio: plan.aspectRatio,
+    // The clip was drawn at the frame's size over the plan's background: it is the scene.
+    scenes: [{ durationSeconds: plan.speechSeconds, background: { kind: 'video', path: avatar.path, fit: 'crop', loop: false } }],
+    voiceover: { clips: [{ path: file(plan.files.voice), startSeconds: 0 }] },
+    music: plan.files.music ? { path: file(plan.files.music), volume: 0.15, loop: true, fadeOutSeconds: 1 } : undefined,
+    captions: plan.caption.hidden ? undefined : { words: plan.words, setting: plan.caption.setting ?? { style: 'normal-black' } },
+  };
+}
+
+/** Renders a plan: MP4 through the composition engine, or WebM with alpha for a transparent background. */
+export async function renderTalkingVideo(
+  plan: TalkingPlan,
+  req: { accountId: string; planDir: string; quality: RenderQuality; outputDir: string },
+  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker },
+  opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number; contentType: string }> {
+  const { signal, onProgress } = opts;
+  const frame = frameSizeFor(plan.aspectRatio, req.quality);
+  const avatar = await deps.avatars.make({
+    accountId: req.accountId, avatarId: plan.avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words,
+    durationSeconds: plan.speechSeconds, widthPx: frame.width, heightPx: frame.height, workDir: opts.workDir, signal, wantAlpha: plan.transparent,
+    background: plan.transparent ? { kind: 'transparent' } : plan.background.kind === 'image' ? { kind: 'image', path: join(req.planDir, plan.background.file) } : { kind: 'color', color: plan.background.color },
+    onProgress: (f) => onProgress?.(f * 0.5),
+  });
+  const thumbnailPath = join(req.outputDir, 'thumbnail.jpg');
+  if (plan.transparent) {
+    if (!avatar.hasAlpha) throw new TaskFailure('this avatar cannot be drawn on a transparent background; use green_screen instead', false);
+    const videoPath = join(req.outputDir, 'video.webm');
+    await deps.ffmpeg.run(transparentWebmArgs(avatar.path, join(req.planDir, plan.files.voice), videoPath, frame, plan.speechSeconds), {
+      signal, expectedDurationSeconds: plan.speechSeconds, onProgress: (f) => onProgress?.(0.5 + f * 0.45),
+    });
+    await deps.ffmpeg.run(['-y', '-i', avatar.path, '-frames:v', '1', '-vf', `scale=${frame.width}:-2`, thumbnailPath], { signal });
+    const probe = await deps.ffmpeg.probe(videoPath, { signal });
+    return { videoPath, thumbnailPath, durationSeconds: probe.durationSeconds, contentType: 'video/webm' };
+  }
+  const videoPath = join(req.outputDir, 'video.mp4');
+  const out = await renderTimeline(deps.ffmpeg, talkingTimeline(plan, req.planDir, avatar), { quality: req.quality, videoPath, thumbnailPath }, {
+    signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(0.5 + f * 0.5),
+  });
+  return { videoPath, thumbnailPath, durationSeconds: out.durationSeconds, contentType: 'video/mp4' };
+}
+
+/** The avatar clip (with alpha) centred on a transparent frame, VP9 with alpha + Opus. Pure. */
+export function transparentWebmArgs(clip: string, voice: string, output: string, frame: { width: number; height: number }, seconds: number): string[] {
+  return [
+    '-y', '-c:v', 'libvpx-vp9', '-i', clip, '-i', voice,
+    '-filter_complex',
+    `[0:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=decrease,format=yuva420p,pad=${frame.width}:${frame.height}:(ow-iw)/2:(oh-ih)/2:color=black@0[v]`,
+    '-map', '[v]', '-map', '1:a', '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '1500k',
+    '-c:a', 'libopus', '-b:a', '96k', '-t', seconds.toFixed(3), output,
+  ];
+}
