@@ -24,7 +24,9 @@ export function runLengths(keys: readonly string[]): { key: string; frames: numb
 /**
  * An ffconcat script showing each picture for its frames. Durations are written from the running
  * frame total so rounding never accumulates; the last file is listed twice because the concat
- * demuxer ignores the duration of the final entry.
+ * demuxer ignores the duration of the final entry. Each picture is opened at the output frame
+ * rate: the stream takes its time base from the image reader (1/25 s by default), and a change at
+ * 0.5 s would otherwise land on 0.52 s, a frame late.
  */
 export function buildConcatList(entries: readonly ConcatEntry[], fps = AVATAR_FPS): string {
   if (entries.length === 0) throw new Error('a concat list needs at least one entry');
@@ -34,10 +36,10 @@ export function buildConcatList(entries: readonly ConcatEntry[], fps = AVATAR_FP
   for (const entry of entries) {
     framesSoFar += entry.frames;
     const end = Number((framesSoFar / fps).toFixed(6));
-    lines.push(`file ${quoteConcatPath(entry.file)}`, `duration ${(end - secondsSoFar).toFixed(6)}`);
+    lines.push(`file ${quoteConcatPath(entry.file)}`, `option framerate ${fps}`, `duration ${(end - secondsSoFar).toFixed(6)}`);
     secondsSoFar = end;
   }
-  lines.push(`file ${quoteConcatPath(entries.at(-1)!.file)}`);
+  lines.push(`file ${quoteConcatPath(entries.at(-1)!.file)}`, `option framerate ${fps}`);
   return lines.join('\n') + '\n';
 }
 
