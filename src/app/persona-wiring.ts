@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { defaultVoiceForAvatar, findBuiltinAvatar, type BuiltinAvatar } from '../domain/catalog/avatars.js';
+import { parseBuiltinPreviewKey, PersonaDirectory } from '../domain/catalog/avatars-personas.js';
+import { defaultVoiceId, findVoice, type VoiceCatalog } from '../domain/catalog/voices.js';
+import { renderPreviewImage, renderPreviewVideo } from '../pipelines/avatar/previews.js';
+import type { SpeechWiring } from './speech-wiring.js';
+
+export interface PersonaWiring {
+  directory: PersonaDirectory;
+  /** Renders a built-in avatar's preview image or video for its blob key (served lazily). */
+  renderPreview(key: string, workDir: string): Promise<string | null>;
+}
+
+/** The avatar's voice among the voices this machine has. */
+export function builtinAvatarVoice(catalog: VoiceCatalog, avatar: BuiltinAvatar): string | null {
+  return (
+    defaultVoiceForAvatar(avatar, {
+      has: (id) => catalog.byId.has(id),
+      sameGender: (g) => catalog.voices.find((v) => v.gender === g && v.language === 'en' && v.kind === 'builtin')?.id,
+      fallback: defaultVoiceId(catalog),
+    }) ?? null
+  );
+}
+
+/** Built-in avatars for the Avatars endpoints, with previews made on first request. */
+export function createPersonas(speech: Pick<SpeechWiring, 'catalog' | 'engines'>): PersonaWiring {
+  const voiceFor = (a: BuiltinAvatar) => builtinAvatarVoice(speech.catalog, a);
+  return {
+    directory: new PersonaDirectory(voiceFor),
+    async renderPreview(key, workDir) {
+      const parsed = parseBuiltinPreviewKey(key);
+      const avatar = parsed && findBuiltinAvatar(parsed.avatarId);
+      if (!parsed || !avatar) return null;
+      if (parsed.media === 'image') return renderPreviewImage(avatar, parsed.aspect, join(workDir, 'preview.png'));
+      const voiceId = voiceFor(avatar);
+      const voice = voiceId ? findVoice(speech.catalog, voiceId) : undefined;
+      if (!voice) throw new Error(`no voice is available to speak ${avatar.name}'s preview`);
+      return renderPreviewVideo(avatar, voice, parsed.aspect, { engines: speech.engines }, workDir);
+    },
+  };
+}
