@@ -1,9 +1,11 @@
+import { LIPSYNC_KIND, LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
 import { CLONED_VOICE_KIND } from '../../domain/speech/cloned-voice-service.js';
 import { TTS_KIND } from '../../domain/speech/tts-service.js';
 import type { Task } from '../../domain/tasks/task.js';
 import { LINK_VIDEO_KIND } from '../../domain/videos/link-video-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { linkVideoToWire } from './link-to-video.js';
+import { lipsyncToWire } from './lipsync.js';
 import { taskEnvelope } from './task.js';
 import { ttsToWire } from './text-to-speech.js';
 import { clonedVoiceToWire } from './voice.js';
@@ -20,6 +22,8 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [TTS_KIND]: (t) => ttsToWire(t, blobs),
     [LINK_VIDEO_KIND]: (t) => linkVideoToWire(t, blobs),
     [CLONED_VOICE_KIND]: (t) => clonedVoiceToWire(t, blobs),
+    [LIPSYNC_KIND]: (t) => lipsyncToWire(t, blobs),
+    [LIPSYNC_V2_KIND]: (t) => lipsyncToWire(t, blobs),
   };
 }
 

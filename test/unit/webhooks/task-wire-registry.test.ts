@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
+import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
+import type { Task } from '../../../src/domain/tasks/task.js';
+import type { BlobStore } from '../../../src/engines/blobs/port.js';
+
+const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;
+const registry = new TaskWireRegistry(taskWireMappers(blobs));
+
+/** Every `export const X_KIND = '…'` under src/domain: the task kinds services create. */
+function declaredKinds(dir: string): string[] {
+  const kinds: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) kinds.push(...declaredKinds(path));
+    else if (name.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/export const \w+_KIND = '([^']+)'/g)) kinds.push(m[1]!);
+  }
+  return kinds;
+}
+
+const task: Task = {
+  id: 't-1', accountId: 'a-1', kind: 'text_to_speech', status: 'done', progress: 100, failedReason: null,
+  input: { text: 'Hello there.', voiceId: 'v-1' }, result: { outputKey: 'a-1/t-1/speech.mp3', durationSeconds: 1.2, words: [] },
+  heldMillicredits: 0, chargedMillicredits: 1000, webhookUrl: 'https://hooks.test/x', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:05.000Z', finishedAt: '2025-01-01T00:00:05.000Z',
+};
+
+describe('task kind → GET mapper table (webhook bodies)', () => {
+  it('has a mapper for every task kind the domain declares, so no webhook falls back to the bare envelope', () => {
+    const kinds = declaredKinds(join(import.meta.dirname, '..', '..', '..', 'src', 'domain'));
+    expect(kinds.length).toBeGreaterThan(2);
+    expect(kinds.filter((k) => !registry.has(k))).toEqual([]);
+  });
+
+  it('maps a task exactly as its group\'s GET mapper does', () => {
+    expect(JSON.stringify(registry.toWire(task))).toBe(JSON.stringify(ttsToWire(task, blobs)));
+  });
+
+  it('falls back to the shared envelope (id, status, failed_reason …) for an unknown kind', () => {
+    const body = registry.toWire({ ...task, kind: 'not_a_kind', status: 'failed', failedReason: 'Because.' });
+    expect(body).toMatchObject({ id: 't-1', status: 'failed', failed_reason: 'Because.', webhook_url: 'https://hooks.test/x' });
+    expect(body).not.toHaveProperty('output');
+  });
+});
