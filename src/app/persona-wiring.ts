@@ -22,20 +22,39 @@ export function builtinAvatarVoice(catalog: VoiceCatalog, avatar: BuiltinAvatar)
   );
 }
 
+/** Runs at most `limit` tasks at once; the rest wait their turn. */
+function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** Built-in avatars for the Avatars endpoints, with previews made on first request. */
 export function createPersonas(speech: Pick<SpeechWiring, 'catalog' | 'engines'>): PersonaWiring {
   const voiceFor = (a: BuiltinAvatar) => builtinAvatarVoice(speech.catalog, a);
+  // A client opening the whole gallery asks for dozens of previews at once; two renders at a
+  // time keep the API responsive on a 2-core machine.
+  const oneAtATime = limiter(2);
   return {
     directory: new PersonaDirectory(voiceFor),
     async renderPreview(key, workDir) {
       const parsed = parseBuiltinPreviewKey(key);
       const avatar = parsed && findBuiltinAvatar(parsed.avatarId);
       if (!parsed || !avatar) return null;
-      if (parsed.media === 'image') return renderPreviewImage(avatar, parsed.aspect, join(workDir, 'preview.png'));
+      if (parsed.media === 'image') return oneAtATime(() => renderPreviewImage(avatar, parsed.aspect, join(workDir, 'preview.png')));
       const voiceId = voiceFor(avatar);
       const voice = voiceId ? findVoice(speech.catalog, voiceId) : undefined;
       if (!voice) throw new Error(`no voice is available to speak ${avatar.name}'s preview`);
-      return renderPreviewVideo(avatar, voice, parsed.aspect, { engines: speech.engines }, workDir);
+      return oneAtATime(() => renderPreviewVideo(avatar, voice, parsed.aspect, { engines: speech.engines }, workDir));
     },
   };
 }
