@@ -219,7 +219,7 @@ export function drawFacialHair(ctx: Ctx, f: Figure, look: AvatarLook): void {
         stroke(ctx, withAlpha(shade(color, 0.25), 0.35), 2);
       }
     } else {
-      ctx.fillStyle = withAlpha(color, 0.22);
+      ctx.fillStyle = withAlpha(color, 0.14);
       ctx.fill();
     }
     ctx.restore();

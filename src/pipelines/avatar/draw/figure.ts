@@ -70,7 +70,7 @@ export function figureFor(look: AvatarLook): Figure {
     mouthY: cy + ry * (child ? 0.58 : 0.56),
     mouthW: rx * (child ? 0.44 : 0.5),
     neckW: rx * (child ? 0.72 : look.age === 'adult' || look.age === 'senior' ? 0.78 : 0.74),
-    shoulderY: child ? 720 : 688,
+    shoulderY: child ? 676 : 688,
     shoulderW: child ? 245 : teen ? 290 : 320,
     colors: {
       skin,
