@@ -8,6 +8,8 @@ import { FliteEngine } from '../../../src/engines/speech/flite.js';
 import { facePoints, layoutFor } from '../../../src/pipelines/avatar/draw/character.js';
 import { blinkSchedule } from '../../../src/pipelines/avatar/render/blinks.js';
 import { renderTalkingHead } from '../../../src/pipelines/avatar/render/render-talking-head.js';
+import { renderAvatarForAudio } from '../../../src/pipelines/avatar/speak.js';
+import { makeColorImage } from '../../helpers/media-fixtures.js';
 import { mouthTrackFromTimings, pearson, type MouthTrack } from '../../../src/pipelines/avatar/visemes/index.js';
 
 const W = 640;
@@ -121,6 +123,39 @@ describe('talking-head renderer (built-in avatar)', () => {
     expect(alphaAt(W - 5, 5)).toBe(0);
     expect(alphaAt(face.mouth.x, face.mouth.y - face.mouth.halfWidth)).toBeGreaterThan(250);
     expect(alphaAt(W / 2, H - 3)).toBeGreaterThan(250);
+  });
+
+  it('puts a picture behind the avatar when asked (cover)', async () => {
+    const picture = await makeColorImage(join(dir, 'backdrop.png'), '0x3050d0', { width: 400, height: 400 });
+    const clip = join(dir, 'backdrop.mp4');
+    await renderTalkingHead(
+      { look: daniel.look, track: track.slice(0, 15), width: W, height: H, background: { kind: 'image', path: picture }, format: 'mp4', outputPath: clip, seed: SEED },
+      { workDir: dir },
+    );
+    const [first] = await decodeFrames(clip, 3);
+    const at = (x: number, y: number) => [...first!.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)];
+    for (const [x, y] of [[8, 8], [W - 8, 8], [8, H / 2]] as const) {
+      const [r, g, b] = at(x, y);
+      expect(Math.abs(r! - 0x30) + Math.abs(g! - 0x50) + Math.abs(b! - 0xd0)).toBeLessThan(30);
+    }
+  });
+
+  it("mouths a client's own recording: as long as the audio, shut before the speech starts", async () => {
+    const clip = join(dir, 'own-audio.mp4');
+    const result = await renderAvatarForAudio(
+      { look: daniel.look, audioPath: speechWav },
+      { workDir: dir, width: W, height: H, background: { kind: 'scene' }, format: 'mp4', outputPath: clip, seed: SEED },
+    );
+    const p = await probeMedia(clip);
+    expect(p.audio?.codec).toBe('aac');
+    expect(Math.abs(p.durationSeconds - track.length / 30)).toBeLessThan(0.1);
+    expect(result.frames).toBeGreaterThan(30);
+    const frames = await decodeFrames(clip, 3);
+    const face = facePoints(daniel.look, layoutFor(W, H));
+    const slack = H * 0.008;
+    const dark = frames.map((f) => countIn(f, { x: face.mouth.x, y: face.mouth.y + face.mouth.halfWidth * 0.3, rx: face.mouth.halfWidth * 1.2 + slack, ry: face.mouth.halfWidth * 0.9 + slack }, (r, g, b) => r + g + b < 200));
+    expect(dark.slice(0, 3).every((n) => n <= 2)).toBe(true);
+    expect(Math.max(...dark)).toBeGreaterThan(50);
   });
 
   it('refuses a transparent background for MP4', async () => {
