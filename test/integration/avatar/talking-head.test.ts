@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBuiltinAvatar, avatarIdFor } from '../../../src/domain/catalog/avatars.js';
-import { probeMedia, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
+import { isAbortError, probeMedia, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
 import { FliteEngine } from '../../../src/engines/speech/flite.js';
 import { facePoints, layoutFor } from '../../../src/pipelines/avatar/draw/character.js';
 import { blinkSchedule } from '../../../src/pipelines/avatar/render/blinks.js';
@@ -48,6 +48,7 @@ describe('talking-head renderer (built-in avatar)', () => {
   let speechWav: string;
   let track: MouthTrack;
   let out: string;
+  const progress: number[] = [];
   beforeAll(async () => {
     speechWav = join(dir, 'voice.wav');
     const speech = await new FliteEngine().synthesize({ text: 'Hello there. My name is Daniel, and I am happy to meet you!', engineVoice: 'slt', outWavPath: speechWav });
@@ -55,8 +56,24 @@ describe('talking-head renderer (built-in avatar)', () => {
     out = join(dir, 'daniel.mp4');
     await renderTalkingHead(
       { look: daniel.look, track, width: W, height: H, background: { kind: 'color', color: '#00b140' }, audioPath: speechWav, format: 'mp4', outputPath: out, seed: SEED },
-      { workDir: dir },
+      { workDir: dir, onProgress: (f) => progress.push(f) },
     );
+  });
+
+  it('reports progress from 0 to 1, never backwards', () => {
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress.at(-1)).toBe(1);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThanOrEqual(progress[i - 1]!);
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const controller = new AbortController();
+    const run = renderTalkingHead(
+      { look: daniel.look, track, width: W, height: H, background: { kind: 'scene' }, audioPath: speechWav, format: 'mp4', outputPath: join(dir, 'aborted.mp4'), seed: SEED },
+      { workDir: dir, signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    const err = await run.then(() => null, (e: unknown) => e);
+    expect(isAbortError(err)).toBe(true);
   });
 
   it('writes H.264 + AAC at 30 fps, as long as the speech, at the asked size', async () => {
