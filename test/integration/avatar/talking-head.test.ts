@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBuiltinAvatar, avatarIdFor } from '../../../src/domain/catalog/avatars.js';
-import { isAbortError, probeMedia, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
+import { createFfmpegEngine, isAbortError, probeMedia, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
+import { renderTimeline } from '../../../src/media/index.js';
 import { FliteEngine } from '../../../src/engines/speech/flite.js';
 import { facePoints, layoutFor } from '../../../src/pipelines/avatar/draw/character.js';
 import { blinkSchedule } from '../../../src/pipelines/avatar/render/blinks.js';
@@ -140,6 +141,30 @@ describe('talking-head renderer (built-in avatar)', () => {
     expect(alphaAt(W - 5, 5)).toBe(0);
     expect(alphaAt(face.mouth.x, face.mouth.y - face.mouth.halfWidth)).toBeGreaterThan(250);
     expect(alphaAt(W / 2, H - 3)).toBeGreaterThan(250);
+  });
+
+  it('composites in the media engine as an avatar layer: background shows around it, the avatar on top', async () => {
+    const webm = join(dir, 'layer.webm');
+    await renderTalkingHead(
+      { look: daniel.look, track: track.slice(0, 45), width: W, height: H, background: { kind: 'transparent' }, format: 'webm', outputPath: webm, seed: SEED },
+      { workDir: dir },
+    );
+    const composed = join(dir, 'composed.mp4');
+    await renderTimeline(
+      createFfmpegEngine(),
+      { aspectRatio: '16:9', scenes: [{ durationSeconds: 1.5, background: { kind: 'color', color: '#d03030' }, layers: [{ kind: 'avatar', path: webm }] }] },
+      { quality: 'preview', videoPath: composed },
+    );
+    const p = await probeMedia(composed);
+    expect(p.video).toMatchObject({ width: W, height: H });
+    const [frame] = await decodeFrames(composed, 3);
+    const at = (x: number, y: number) => [...frame!.subarray((Math.round(y) * W + Math.round(x)) * 3, (Math.round(y) * W + Math.round(x)) * 3 + 3)];
+    const [r, g, b] = at(10, 10);
+    expect(r! > 170 && g! < 90 && b! < 90).toBe(true);
+    // Daniel's dark navy suit at the bottom centre, not the red behind it.
+    const [sr, , sb] = at(W / 2 + W * 0.12, H - 6);
+    expect(sr!).toBeLessThan(120);
+    expect(sb!).toBeGreaterThan(sr!);
   });
 
   it('puts a picture behind the avatar when asked (cover)', async () => {
