@@ -284,6 +284,18 @@ describe('ffmpeg plan', () => {
     }
   });
 
+  it('drifts without turning in the cheaper mode', () => {
+    const motion = planHeadMotion({ faceWidth: 300, faceHeight: 330 }, 42, 'drift');
+    expect(motion.angle).toEqual([]);
+    const graph = buildPhotoAvatarArgs({ ...plan, motion }).find((a) => a.includes('[head]'))!;
+    expect(graph).not.toContain('rotate');
+    const { x, y } = cropOffsetExpressions({ ...plan, motion });
+    for (const n of [0, 45, 200]) {
+      expect(evalExpression(x, n)).toBeCloseTo(plan.marginPx - waveValue(motion.shiftX, n / 30), 3);
+      expect(evalExpression(y, n)).toBeCloseTo(plan.marginPx - waveValue(motion.shiftY, n / 30), 3);
+    }
+  });
+
   it('keeps the pivot in place while the patch turns', () => {
     const angle = 0.02;
     const [ox, oy] = cropOffsetAt(plan, angle, [0, 0]);

@@ -5,7 +5,7 @@ import { centroid, detectSingleFace, type DetectedFace, type FaceEngine, type Po
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 import { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
 import { frameSizeForImage, photoToFrame, placePhoto, type AvatarResolution, type PhotoPlacement, type Size } from './frame-layout.js';
-import { motionBounds, planHeadMotion } from './head-motion.js';
+import { motionBounds, planHeadMotion, type HeadMotionKind } from './head-motion.js';
 import { planHeadPatch, type HeadPatch } from './head-patch.js';
 import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState, type PhotoMouthFrame } from './mouth-track.js';
 import { encodePamRgba } from './pam.js';
@@ -23,8 +23,8 @@ export interface PhotoAvatarRequest {
   /** Output size; default: the photo's shape at `resolution`. */
   frame?: Size;
   resolution?: AvatarResolution;
-  /** Idle head motion; default on. */
-  headMotion?: boolean;
+  /** Idle head motion; default `natural` (tilt and drift). */
+  headMotion?: HeadMotionKind;
   /** Places blinks and motion phases; the same seed gives the same video. */
   seed?: number;
   /** x264 settings; default veryfast / 23 (the service's render settings). */
@@ -63,7 +63,8 @@ export async function animatePhoto(ffmpeg: FfmpegEngine, req: PhotoAvatarRequest
     const { image: still, placement } = await loadFrame(req);
     const landmarks = req.face.landmarks68.map((p) => photoToFrame(p, placement));
     const geometry = planHeadPatch(landmarks, still, { maxAngleRadians: 0, maxShiftPx: 0 });
-    const motion = req.headMotion === false ? null : planHeadMotion(geometry, seed);
+    const kind = req.headMotion ?? 'natural';
+    const motion = kind === 'still' ? null : planHeadMotion(geometry, seed, kind);
     const head = motion ? planHeadPatch(landmarks, still, motionBounds(motion)) : geometry;
 
     const states: FaceState[] = withPlannedBlinks(req.frames, seed).map(quantiseFrame);

@@ -78,8 +78,9 @@ export function buildPhotoAvatarArgs(plan: PhotoAvatarEncodePlan): string[] {
   const { region, marginPx: m } = plan;
   const seconds = plan.frameCount / fps;
   const offset = cropOffsetExpressions(plan);
+  const turn = plan.motion && plan.motion.angle.length > 0 ? `rotate=a='${waveExpression(plan.motion.angle, fps)}':c=black@0,` : '';
   const head = plan.motion
-    ? `rotate=a='${waveExpression(plan.motion.angle, fps)}':c=black@0,crop=w=${region.width}:h=${region.height}:x='${offset.x}':y='${offset.y}':exact=1`
+    ? `${turn}crop=w=${region.width}:h=${region.height}:x='${offset.x}':y='${offset.y}':exact=1`
     : `crop=w=${region.width}:h=${region.height}:x=${m}:y=${m}:exact=1`;
   const graph = [
     `[0:v]format=yuv420p,loop=loop=${Math.max(0, plan.frameCount - 1)}:size=1,settb=1/${fps},setpts=N,fps=${fps}[still]`,
@@ -117,6 +118,7 @@ export function cropOffsetExpressions(plan: Pick<PhotoAvatarEncodePlan, 'region'
   const sx = `(${waveExpression(plan.motion.shiftX, fps)})`;
   const sy = `(${waveExpression(plan.motion.shiftY, fps)})`;
   const f = (v: number): string => Number(v.toFixed(3)).toString();
+  if (plan.motion.angle.length === 0) return { x: `${m}-${sx}`, y: `${m}-${sy}` };
   return {
     x: `${m}+${f(dx)}*cos${angle}-${f(dy)}*sin${angle}-${f(dx)}-${sx}`,
     y: `${m}+${f(dx)}*sin${angle}+${f(dy)}*cos${angle}-${f(dy)}-${sy}`,

@@ -7,3 +7,4 @@ export {
 export { frameSizeForImage, placePhoto, photoToFrame, SHORT_SIDE_PX, type AvatarResolution, type Size } from './frame-layout.js';
 export { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
 export { photoFramesFromMouthTrack } from './from-mouth-track.js';
+export type { HeadMotionKind } from './head-motion.js';
