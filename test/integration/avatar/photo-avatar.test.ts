@@ -5,10 +5,12 @@ import { createFaceApiEngine, detectSingleFace, LANDMARK, type DetectedFace, typ
 import {
   createFfmpegEngine, extractFrameRgb, meanAbsDifference, meanColor, probeMedia, runFfmpeg, type PixelRect, type RgbFrame,
 } from '../../../src/engines/ffmpeg/index.js';
-import { animatePhoto, chooseFrontalStill, type PhotoAvatarResult, type PhotoMouthFrame } from '../../../src/pipelines/avatar/photo/index.js';
+import {
+  animatePhoto, checkConsent, chooseFrontalStill, makeTalkingPhoto, type PhotoAvatarResult, type PhotoMouthFrame,
+} from '../../../src/pipelines/avatar/photo/index.js';
 import { pearson } from '../../../src/pipelines/avatar/visemes/index.js';
 import { groupPhoto, makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
-import { makeFixtureDir, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { makeFixtureDir, makeSpeech, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
 
 let fx: FixtureDir;
 let faces: FaceEngine;
@@ -145,5 +147,35 @@ describe('frontal still from a video', () => {
     const error = await chooseFrontalStill({ faces, ffmpeg: createFfmpegEngine() }, group, { workDir: fx.dir, sampleCount: 2 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FaceNotUsable);
     expect(error).toMatchObject({ kind: 'several-faces', reason: 'found 3 faces in the video; use a video with exactly one person' });
+  });
+});
+
+describe('talking photo and consent', () => {
+  it('speaks an audio file: the video lasts as long as the audio', async () => {
+    const voice = await makeSpeech(fx.path('hello.wav'), 'Hello there, nice to meet you.');
+    const audioSeconds = (await probeMedia(voice)).durationSeconds;
+    const result = await makeTalkingPhoto({ faces, ffmpeg: createFfmpegEngine() }, {
+      photoPath: portrait, audioPath: voice, outputPath: fx.path('talking.mp4'), resolution: '480p',
+      headMotion: 'drift', scratchDir: fx.dir, encoder: { preset: 'ultrafast', crf: 26 },
+    });
+    const probe = await probeMedia(result.videoPath);
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 480, height: 600, fps: 30 });
+    expect(probe.audio).toMatchObject({ codec: 'aac' });
+    expect(Math.abs(probe.durationSeconds - audioSeconds)).toBeLessThan(0.07);
+    expect(result.stateCount).toBeGreaterThan(3); // the mouth took several openings
+  });
+
+  it('verifies consent from a video of the same person, refuses another person', async () => {
+    const mirrored = await makePortrait(fx.path('consent.jpg'), 'presenter', { flip: true, width: 400 });
+    const consentVideo = fx.path('consent.mp4');
+    await runFfmpeg(['-loop', '1', '-t', '1', '-i', mirrored, '-vf', 'scale=400:-2,fps=30,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', consentVideo]);
+    const engines = { faces, ffmpeg: createFfmpegEngine() };
+    const same = await checkConsent(engines, { kind: 'image', path: portrait }, { kind: 'video', path: consentVideo }, { workDir: fx.dir });
+    expect(same.consentVerified).toBe(true);
+    expect(same.distance).toBeLessThan(same.threshold);
+    const stranger = await makePortrait(fx.path('stranger.png'), 'frontal');
+    const other = await checkConsent(engines, { kind: 'image', path: portrait }, { kind: 'image', path: stranger }, { workDir: fx.dir });
+    expect(other.consentVerified).toBe(false);
+    expect(other.distance).toBeGreaterThan(other.threshold);
   });
 });

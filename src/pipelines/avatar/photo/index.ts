@@ -8,3 +8,5 @@ export { frameSizeForImage, placePhoto, photoToFrame, SHORT_SIDE_PX, type Avatar
 export { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
 export { photoFramesFromMouthTrack } from './from-mouth-track.js';
 export type { HeadMotionKind } from './head-motion.js';
+export { makeTalkingPhoto, type TalkingPhotoRequest } from './talking-photo.js';
+export { checkConsent, type ConsentCheck, type FaceMedia } from './consent-check.js';
