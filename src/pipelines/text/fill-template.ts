@@ -96,5 +96,5 @@ export function fillTemplate(template: string, values: SlotValues, bank: PhraseB
   // Spanish and French open questions and exclamations with their own marks; keep those.
   text = upperFirst(text.replace(/^([¿¡«„“"]?)(\p{Ll})/u, (_m, lead: string, ch: string) => lead + ch.toLocaleUpperCase()));
   if (!/[.!?…"”»“]$/.test(text)) text += '.';
-  return text;
+  return bank.polish ? bank.polish(text) : text;
 }

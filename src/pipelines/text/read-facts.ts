@@ -28,6 +28,15 @@ export function productName(title: string): string {
   return name.replace(/[.!?:;]+$/, '');
 }
 
+/**
+ * How a long name is said again after its first mention: its first two words ("TrailMaster 3000
+ * Hiking Boots" → "TrailMaster 3000"). Names of up to three words are repeated whole.
+ */
+export function shortProductName(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  return words.length >= 4 ? words.slice(0, 2).join(' ').replace(/[,:;]+$/, '') : name;
+}
+
 function wordCount(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }

@@ -1,12 +1,13 @@
 import type { ScriptLanguage } from './languages.js';
 
 /**
- * Speaking rates of this machine's default voice per language, in words per second of speech,
- * measured over generated scripts (bench/text/speaking-rate.ts): festival's slt for English,
- * espeak-ng at its default 175 words a minute for the others. A caller with a chosen voice
- * should pass that voice's own rate (see `wordsPerSecondFromTimings`).
+ * Speaking rates of this machine's default voice per language, in spoken words per second of
+ * audio (pauses between sentences included), measured over scripts the copywriter wrote
+ * (`npx tsx bench/speaking-rate.ts`): festival's slt 3.07 for English, espeak-ng at its default
+ * speed 2.95 (es), 3.44 (fr), 2.62 (de). A caller with a chosen voice passes that voice's own rate
+ * (`wordsPerSecondFromTimings`); these are the fallback.
  */
-export const DEFAULT_WORDS_PER_SECOND: Record<ScriptLanguage, number> = { en: 2.6, es: 2.6, fr: 2.7, de: 2.3 };
+export const DEFAULT_WORDS_PER_SECOND: Record<ScriptLanguage, number> = { en: 3.05, es: 2.95, fr: 3.4, de: 2.6 };
 
 /**
  * Share of the video filled by speech. The rest covers the pauses between sentences and a short

@@ -4,7 +4,8 @@ import { canFill, fillTemplate, pointMidSentence, slotsOf, type SlotValues } fro
 import { phraseBankFor } from './phrase-banks/index.js';
 import type { BeatKind, PhraseBank } from './phrase-banks/types.js';
 import type { ProductFacts } from './product-facts.js';
-import { factsFeatures, platformGroup, productName, readReviews } from './read-facts.js';
+import { factsFeatures, platformGroup, productName, readReviews, shortProductName } from './read-facts.js';
+import { detectLanguage } from './stop-words.js';
 import { DEFAULT_SCRIPT_STYLE, findScriptStyle, SCRIPT_STYLE_NAMES, type ScriptSection, type ScriptStyle } from './script-styles.js';
 import { countSpokenWords, DEFAULT_WORDS_PER_SECOND, scriptWordBudget } from './word-budget.js';
 
@@ -72,6 +73,8 @@ export class ScriptRequestError extends Error {
 interface Context {
   bank: PhraseBank;
   values: SlotValues;
+  /** The product as said after its first mention. */
+  shortName: string;
   /** Features first, then the bank's generic points. */
   points: { text: string; featureIndex: number | null }[];
   features: string[];
@@ -128,7 +131,11 @@ export function formatPrice(price: { amount: number; currency: string | null }, 
 function buildContext(facts: ProductFacts, language: ScriptLanguage, year: number, rng: Rng): Context {
   const bank = phraseBankFor(language);
   const product = productName(facts.title) || productName(facts.description ?? '') || 'this';
-  const features = factsFeatures(facts, product);
+  // Facts are quoted as written. When the page is in another language than the script, only
+  // the first two features are used, so the script stays mostly in its own language.
+  const allFeatures = factsFeatures(facts, product);
+  const factsLanguage = detectLanguage(`${facts.description ?? ''} ${allFeatures.join('. ')}`, language);
+  const features = factsLanguage === language ? allFeatures : allFeatures.slice(0, 2);
   const reviews = readReviews(facts.reviews);
   const audienceGuess = facts.audiences?.[0];
   const audience =
@@ -158,7 +165,7 @@ function buildContext(facts: ProductFacts, language: ScriptLanguage, year: numbe
     ...features.map((text, i) => ({ text, featureIndex: i as number | null })),
     ...bank.points.map((text) => ({ text, featureIndex: null })),
   ];
-  return { bank, values, points, features };
+  return { bank, values, shortName: shortProductName(product), points, features };
 }
 
 function plannedBeats(style: ScriptStyle, plan: Plan): { key: string; kind: BeatKind; section: ScriptSection }[] {
@@ -182,6 +189,8 @@ function realize(style: ScriptStyle, plan: Plan, ctx: Context, seed: number, tun
   const usedPoints = new Set<number>(tuning.banned);
   const seen = new Map<BeatKind, number>();
   const out: RealizedBeat[] = [];
+  const later = { ...ctx.values, product: ctx.shortName };
+  let named = false;
   for (const beat of plannedBeats(style, plan)) {
     const templates = ctx.bank.beats[beat.kind];
     const nth = (seen.get(beat.kind) ?? 0) + 1;
@@ -208,7 +217,8 @@ function realize(style: ScriptStyle, plan: Plan, ctx: Context, seed: number, tun
       pointIndex = o?.point !== undefined && pointOptions.includes(o.point) ? o.point : pointOptions[0]!;
       usedPoints.add(pointIndex);
     }
-    const text = fillTemplate(template, ctx.values, ctx.bank, { point: pointIndex === null ? null : ctx.points[pointIndex]!.text, nth });
+    const text = fillTemplate(template, named ? later : ctx.values, ctx.bank, { point: pointIndex === null ? null : ctx.points[pointIndex]!.text, nth });
+    if (template.includes('{product}')) named = true;
     usedTemplates.add(`${beat.kind}:${variant}`);
     seen.set(beat.kind, nth);
     out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words: countSpokenWords(text), template, pointIndex, variants, pointOptions });

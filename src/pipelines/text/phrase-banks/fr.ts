@@ -167,7 +167,7 @@ export const fr: PhraseBank = {
       "Et le meilleur : {point}.",
       "Et ce n'est pas tout : {point}.",
       "Tu as aussi ça : {point}.",
-      "Le truc, c'est que {point}.",
+      "Le truc : {point}.",
       "Et voici un détail que beaucoup de gens ne remarquent pas tout de suite : {point}.",
     ],
     benefit: [
@@ -523,4 +523,6 @@ export const fr: PhraseBank = {
   list: (items) => joinList(items, 'et'),
   keepPointCase: false,
   sectionSeparator: '\n\n',
+  // "que", "de", "le" elide before a vowel that a slot brought in (a product name, a point).
+  polish: (sentence) => sentence.replace(/\b([QqDdLl]u?e|[Jj]e) (?=[AEIOUaeiouÀÂÉÈÊÎÔÛàâéèêîôû])/g, (_m, w: string) => `${w.slice(0, -1)}'`),
 };

@@ -57,6 +57,8 @@ export interface PhraseBank {
   keepPointCase: boolean;
   /** Joins the script's sections. */
   sectionSeparator: string;
+  /** Last touches on a filled sentence (French elision before a vowel: « que Aurora » → « qu'Aurora »). */
+  polish?(sentence: string): string;
 }
 
 export function joinList(items: readonly string[], and: string, serialComma = false): string {
