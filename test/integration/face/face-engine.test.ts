@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceNotUsable } from '../../../src/domain/errors.js';
@@ -71,6 +72,12 @@ describe('face-api engine (real model, offline)', () => {
     expect(error).toBeInstanceOf(FaceNotUsable);
     expect(error).toMatchObject({ kind: 'several-faces', faceCount: GROUP_PHOTO_FACES[1] });
     expect((error as FaceNotUsable).reason).toBe(`found ${GROUP_PHOTO_FACES[1]} faces; use a photo with exactly one person`);
+  });
+
+  it('says so when the file is not a picture', async () => {
+    const notAPicture = fx.path('notes.txt');
+    await writeFile(notAPicture, 'hello');
+    await expect(engine.detect(notAPicture)).rejects.toMatchObject({ name: 'TaskFailure', transient: false, reason: expect.stringMatching(/^could not read the picture: .*unsupported image format/) });
   });
 
   it('refuses a picture without a face', async () => {
