@@ -45,7 +45,7 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
   if (gap >= 3) {
     ctx.save();
     ctx.clip();
-    const teethHeight = Math.min(gap * 0.32, distance(points[60]!, points[64]!) * 0.12);
+    const teethHeight = Math.min(gap * 0.28, distance(points[60]!, points[64]!) * 0.11);
     const upper = [60, 61, 62, 63, 64].map((i) => points[i]!);
     ctx.beginPath();
     ctx.moveTo(upper[0]![0], upper[0]![1] - 1);
@@ -54,10 +54,11 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
     ctx.closePath();
     const [left, right] = [points[60]!, points[64]!];
     const teeth = ctx.createLinearGradient(left[0], left[1], right[0], right[1]);
+    // Teeth inside a talking mouth sit in its shadow: off-white at most, darker towards the corners.
     teeth.addColorStop(0, shade(70, 55, 52));
-    teeth.addColorStop(0.22, shade(200, 192, 180));
-    teeth.addColorStop(0.5, shade(236, 230, 218));
-    teeth.addColorStop(0.78, shade(200, 192, 180));
+    teeth.addColorStop(0.22, shade(178, 168, 156));
+    teeth.addColorStop(0.5, shade(212, 204, 190));
+    teeth.addColorStop(0.78, shade(178, 168, 156));
     teeth.addColorStop(1, shade(70, 55, 52));
     ctx.fillStyle = teeth;
     ctx.fill();
