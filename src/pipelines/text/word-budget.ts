@@ -56,3 +56,18 @@ function integerWords(n: number): number {
   if (n < 1_000_000) return integerWords(Math.floor(n / 1000)) + 1 + (n % 1000 === 0 ? 0 : integerWords(n % 1000));
   return integerWords(Math.floor(n / 1_000_000)) + 1 + (n % 1_000_000 === 0 ? 0 : integerWords(n % 1_000_000));
 }
+
+/** Seconds a voice needs for the text at a rate, pauses excluded. */
+export function estimateSpeechSeconds(text: string, wordsPerSecond: number): number {
+  return countSpokenWords(text) / wordsPerSecond;
+}
+
+/**
+ * A voice's measured rate from the word timings speech synthesis returns: words over the time
+ * from the first word's start to the last word's end.
+ */
+export function wordsPerSecondFromTimings(words: readonly { start: number; end: number }[]): number | null {
+  if (words.length < 3) return null;
+  const span = words[words.length - 1]!.end - words[0]!.start;
+  return span > 0 ? words.length / span : null;
+}
