@@ -487,3 +487,24 @@ export function defaultScriptStyles(seed: number, count = 5): string[] {
   }
   return [DEFAULT_SCRIPT_STYLE, ...others.slice(0, Math.max(0, count - 1))];
 }
+
+/**
+ * Headline candidates for the facts: the language's headline templates, then its hook openers
+ * that stand on their own (no selling point or number in them), filled and in a seeded order
+ * with the templates first.
+ */
+export function headlineCandidates(facts: ProductFacts, language: ScriptLanguage, seed: number): string[] {
+  const ctx = buildContext(facts, language, 2025, createRng(seed >>> 0));
+  const fill = (templates: readonly string[]) =>
+    templates.filter((t) => canFill(t, ctx.values, 0, null) && !/\{(point|Point|nth|Nth)\}/.test(t)).map((t) => fillTemplate(t, ctx.values, ctx.bank, { point: null, nth: null }).replace(/\.$/, ''));
+  const rng = createRng(seed >>> 0).fork('headlines');
+  const shuffle = (items: string[]) => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  };
+  const hooks = (Object.keys(ctx.bank.beats) as BeatKind[]).filter((k) => k.startsWith('hook_')).flatMap((k) => fill(ctx.bank.beats[k]));
+  return [...new Set([...shuffle(fill(ctx.bank.headlines)), ...shuffle(hooks)])];
+}
