@@ -172,7 +172,8 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
     if (err instanceof LlmError) return err;
     if (caller?.aborted) return new LlmError('The generation was stopped.', 'aborted');
     if (timeout.aborted) return new LlmError(`The text provider did not answer within ${Math.round((this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s.`, 'timeout');
-    const cause = (err as { cause?: { code?: string } })?.cause?.code ?? (err as Error)?.message ?? String(err);
+    const c = (err as { cause?: { code?: string; message?: string } })?.cause;
+    const cause = c?.code ?? c?.message ?? (err as Error)?.message ?? String(err);
     return new LlmError(`The text provider at ${new URL(this.endpoint).host} could not be reached (${cause}).`, 'unavailable');
   }
 

@@ -112,6 +112,7 @@ const headlines: BuiltinTextModel = {
 
 /** "Summarize this:" and similar lead-ins are not part of the text to summarise. */
 function textToSummarise(text: string): string {
+  if (/^[^\n]{0,80}(summar|resum|zusammen|tl;?dr)[^\n]*:\s*$/i.test(text)) return '';
   const lines = text.split(/\r?\n/);
   if (lines.length > 1 && /summar|resum|zusammen|tl;?dr/i.test(lines[0]!) && lines[0]!.split(/\s+/).length <= 12) return lines.slice(1).join('\n').trim();
   const colon = text.match(/^([^:\n]{0,80}(?:summar|resum|zusammen|tl;?dr)[^:\n]*):\s*([\s\S]+)$/i);

@@ -98,7 +98,7 @@ export function readPrompt(messages: LlmMessage[], systemInstruction = ''): Prom
     if (after && after.split(/\s+/).length >= 3) description = after;
   }
   const priceText = labels.get('price') ?? everything.match(/(?:[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|\$|£|eur|usd|gbp|euros?|dollars?))/i)?.[0];
-  const amount = priceText ? parseAmount(priceText) : undefined;
+  const amount = priceText ? parseAmount(priceText.replace(/[.,]+$/, '')) : undefined;
   const rating = labels.get('rating')?.match(/(\d(?:[.,]\d)?)\s*(?:\/|out of|sur|von|de)?\s*5?/)?.[1];
   const reviewCount = labels.get('rating')?.match(/(\d[\d,.]*)\s*(?:reviews|ratings|avis|reseñas|bewertungen)/i)?.[1];
 
