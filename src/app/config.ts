@@ -25,6 +25,12 @@ export interface Config {
   remoteSpeech: { baseUrl: string; apiKey: string | undefined; model: string; voices: { name: string; locale?: string; gender?: 'male' | 'female' }[] } | null;
   /** Price of one voice clone; the contract publishes none, so it defaults to 0. */
   voiceCloneCredits: number;
+  /** Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits. */
+  llm: {
+    remote: { baseUrl: string; apiKey: string | undefined; models: { name: string; providerModel: string }[]; timeoutMs: number } | null;
+    textGenerationCredits: number;
+    syncTimeoutMs: number;
+  };
   logLevel: string;
   createDefaultAccount: boolean;
   defaultAccountCredits: number;
@@ -104,10 +110,39 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
     voiceCloneCredits: int(env, 'VOICE_CLONE_CREDITS', 0),
+    llm: {
+      remote: env.LLM_REMOTE_BASE_URL
+        ? {
+            baseUrl: env.LLM_REMOTE_BASE_URL.replace(/\/+$/, ''),
+            apiKey: env.LLM_REMOTE_API_KEY || undefined,
+            models: parseRemoteModels(env.LLM_REMOTE_MODELS ?? ''),
+            timeoutMs: int(env, 'LLM_REMOTE_TIMEOUT_MS', 120_000),
+          }
+        : null,
+      textGenerationCredits: int(env, 'TEXT_GENERATION_CREDITS', 0),
+      syncTimeoutMs: int(env, 'TEXT_SYNC_TIMEOUT_MS', 120_000),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),
     defaultAccountCredits: int(env, 'DEFAULT_ACCOUNT_CREDITS', 100),
   };
+}
+
+/**
+ * `name,…` or `name=provider-model,…` (clients send `name` as model_name; the provider gets its
+ * own id), e.g. `gpt-4o-mini,local-llama=meta-llama/Llama-3.1-8B-Instruct`.
+ */
+function parseRemoteModels(raw: string): { name: string; providerModel: string }[] {
+  const models = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name, providerModel] = entry.split('=').map((s) => s.trim());
+      return { name: name!, providerModel: providerModel || name! };
+    });
+  if (!models.length) throw new Error('LLM_REMOTE_MODELS must name at least one model when LLM_REMOTE_BASE_URL is set (e.g. "gpt-4o-mini").');
+  return models;
 }
 
 /** `name:locale:gender,…`, e.g. `alloy:en-US:female,onyx:en-US:male`. */

@@ -36,6 +36,11 @@ import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
 import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { AiScriptService } from '../domain/text/ai-script-service.js';
+import { TextGenerationService } from '../domain/text/text-generation-service.js';
+import { InlineTasks } from '../domain/tasks/inline-tasks.js';
+import type { LlmRegistry } from '../engines/llm/registry.js';
+import { builtInCopywriter, createTextModels } from './text-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -61,6 +66,10 @@ export interface Container {
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   clonedVoices: ClonedVoiceService;
+  /** Text models by model_name: built-in, and a configured chat-completions provider's. */
+  textModels: LlmRegistry;
+  textGeneration: TextGenerationService;
+  aiScripts: AiScriptService;
   close(): Promise<void>;
 }
 
@@ -98,7 +107,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const avatars = builtinAvatarDirectory(speech.catalog);
   const fetcher = createFetcher(config);
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock) });
+  const textModels = createTextModels(config);
+  const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits } });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
@@ -106,6 +117,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
   const links = new LinkService(store, createLinkScraper(config), clock);
+  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config));
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
     : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
@@ -132,6 +144,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog)),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, createMediaUrlChecker(fetcher, ffmpeg, join(config.dataDir, 'tmp')), () => speech.defaultVoiceId ?? null),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
+    textModels,
+    textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),
+    aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
     async close() {
       await queue.close();
       await db.close();

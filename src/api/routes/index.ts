@@ -8,6 +8,8 @@ import { musicRoutes } from './music.js';
 import { personaRoutes } from './personas.js';
 import { voiceRoutes } from './voices.js';
 import { workspaceRoutes } from './workspace.js';
+import { aiScriptRoutes } from './ai-scripts.js';
+import { textGeneratorRoutes } from './text-generator.js';
 
 /** One module per spec group; each registers its own paths. */
-export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes];
+export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes, aiScriptRoutes, textGeneratorRoutes];

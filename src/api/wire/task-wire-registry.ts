@@ -9,6 +9,10 @@ import { lipsyncToWire } from './lipsync.js';
 import { taskEnvelope } from './task.js';
 import { ttsToWire } from './text-to-speech.js';
 import { clonedVoiceToWire } from './voice.js';
+import { AI_SCRIPT_KIND } from '../../domain/text/ai-script-service.js';
+import { TEXT_GENERATION_KIND } from '../../domain/text/text-generation-service.js';
+import { aiScriptToWire } from './ai-script.js';
+import { textTaskToWire } from './text-generation.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -24,6 +28,8 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [CLONED_VOICE_KIND]: (t) => clonedVoiceToWire(t, blobs),
     [LIPSYNC_KIND]: (t) => lipsyncToWire(t, blobs),
     [LIPSYNC_V2_KIND]: (t) => lipsyncToWire(t, blobs),
+    [TEXT_GENERATION_KIND]: (t) => textTaskToWire(t),
+    [AI_SCRIPT_KIND]: (t) => aiScriptToWire(t),
   };
 }
 

@@ -21,6 +21,8 @@ export const prices = {
   aiScript: () => credits(1),
   /** No published price: set by VOICE_CLONE_CREDITS (default 0). */
   voiceClone: (configuredCredits: number) => credits(Math.max(0, configuredCredits)),
+  /** No published price: set by TEXT_GENERATION_CREDITS per request (default 0). */
+  textGeneration: (configuredCredits: number) => credits(Math.max(0, configuredCredits)),
 } as const;
 
 export function toCredits(millicredits: number): number {

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Container } from '../../app/container.js';
+import { listQueryFrom } from '../pagination.js';
+import { idParams, listQuery } from '../schemas/common.js';
+import { textGenerationBody, type TextGenerationBody } from '../schemas/text-generator.js';
+import { sseEvent } from '../sse.js';
+import { textRequestFromBody, textTaskToWire } from '../wire/text-generation.js';
+
+const tags = ['Text Generator'];
+
+/** Every path answers under /api/text_generator/ and its /sse/text_generator/ alias. */
+const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
+
+export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  for (const prefix of PREFIXES) {
+    const alias = prefix.startsWith('/sse') ? ' (alias)' : '';
+
+    app.post(`${prefix}/`, { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body: textGenerationBody } }, async (request, reply) => {
+      const req = textRequestFromBody(request.body);
+      const task = request.body.sync
+        ? await c.textGeneration.createSync(request.accountId, req)
+        : await c.textGeneration.createAsync(request.accountId, req);
+      return reply.status(201).send(textTaskToWire(task));
+    });
+
+    app.post(`${prefix}/stream/`, { schema: { tags, summary: `Generate text streamed as Server-Sent Events: delta …, then done or error${alias}`, body: textGenerationBody } }, (request, reply) =>
+      streamText(c, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
+    );
+
+    app.get(`${prefix}/`, { schema: { tags, summary: `List text generation tasks${alias}`, querystring: listQuery } }, async (request) => {
+      return (await c.textGeneration.list(request.accountId, listQueryFrom(request.query))).map(textTaskToWire);
+    });
+
+    app.get(`${prefix}/:id/`, { schema: { tags, summary: `Get a text generation task${alias}`, params: idParams } }, async (request) => {
+      return textTaskToWire(await c.textGeneration.get(request.accountId, request.params.id));
+    });
+  }
+}
+
+/**
+ * Body, model and credit errors answer as JSON before the stream starts. Then: `delta` events
+ * ({id, text}) as the model writes, and `done` (the finished task) or `error` ({detail, code}).
+ * A client that goes away does not stop the generation: the task finishes and stays readable.
+ */
+async function streamText(c: Container, request: FastifyRequest<{ Body: TextGenerationBody }>, reply: FastifyReply): Promise<void> {
+  const task = await c.textGeneration.startStream(request.accountId, textRequestFromBody(request.body));
+  reply.hijack();
+  const res = reply.raw;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': String(request.id),
+  });
+  let open = true;
+  res.on('close', () => {
+    open = false;
+  });
+  const write = async (chunk: string) => {
+    if (!open || res.writableEnded) return;
+    // Respect back-pressure so a slow client does not make the server buffer the whole text.
+    if (!res.write(chunk)) await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  };
+  await write(`: task ${task.id}\n\n`);
+  let final;
+  try {
+    final = await c.textGeneration.runStream(task, { onDelta: (text) => write(sseEvent('delta', { id: task.id, text })) });
+  } catch (err) {
+    request.log.error({ err, taskId: task.id }, 'text stream failed');
+    await write(sseEvent('error', { detail: `Internal server error (request ${request.id}).`, code: 'server_error' }));
+    if (open) res.end();
+    return;
+  }
+  if (final.status === 'done') await write(sseEvent('done', textTaskToWire(final)));
+  else await write(sseEvent('error', { detail: final.failedReason ?? 'The generation failed.', code: 'generation_failed', id: final.id }));
+  if (open) res.end();
+}

@@ -1,0 +1,167 @@
+import type { LlmConfig, LlmFunctionCall, LlmFunctionDeclaration, LlmMessage, LlmRequest, LlmResult, LlmStreamEvent, LlmToolConfig } from '../../engines/llm/port.js';
+import { LlmError } from '../../engines/llm/port.js';
+import type { LlmRegistry } from '../../engines/llm/registry.js';
+import { TaskFailure, ValidationError } from '../errors.js';
+import type { ListQuery, Store } from '../store.js';
+import type { InlineTasks } from '../tasks/inline-tasks.js';
+import type { TaskService } from '../tasks/task-service.js';
+import type { Task } from '../tasks/task.js';
+
+export const TEXT_GENERATION_KIND = 'text_generation';
+export const TEXT_GENERATION_JOB = 'text_generation.generate';
+
+export interface TextGenerationRequest {
+  modelName: string;
+  messages: LlmMessage[];
+  systemInstruction: string;
+  config: LlmConfig;
+  tools: LlmFunctionDeclaration[];
+  toolConfig: LlmToolConfig | null;
+  webhookUrl?: string | null;
+}
+
+/** What a finished text task stores. */
+export interface TextGenerationResult {
+  responseText: string;
+  functionCalls: LlmFunctionCall[];
+  finishReason: string;
+  usage: LlmResult['usage'] | null;
+}
+
+const SYNC_POLL_MS = 100;
+
+/** The request the task was created with, back in port form. */
+export function requestOf(task: Task, signal?: AbortSignal): LlmRequest {
+  const i = task.input as unknown as TextGenerationRequest;
+  return {
+    model: i.modelName,
+    messages: i.messages,
+    systemInstruction: i.systemInstruction,
+    config: i.config,
+    tools: i.tools,
+    ...(i.toolConfig ? { toolConfig: i.toolConfig } : {}),
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** A generation failure as a task failure: what the provider said, and whether to try again. */
+export function generationFailure(err: unknown, modelName: string): TaskFailure {
+  if (err instanceof LlmError) {
+    if (err.kind === 'rejected') return new TaskFailure(`The model ${modelName} refused the request: ${err.message}`);
+    if (err.kind === 'aborted') return new TaskFailure('The generation was stopped before it finished.', true);
+    return new TaskFailure(`The model ${modelName} is unavailable right now (${err.message}). Try again later.`, true);
+  }
+  if (err instanceof TaskFailure) return err;
+  return new TaskFailure(`The model ${modelName} failed with an internal error.`, true);
+}
+
+export function resultOf(r: LlmResult): TextGenerationResult {
+  return { responseText: r.text, functionCalls: r.functionCalls, finishReason: r.finishReason, usage: r.usage ?? null };
+}
+
+/**
+ * Text Generator: asynchronous (a queued job; poll the task), synchronous (the same job, the
+ * request waits for it), and streamed (run in this process, deltas passed to the caller as the
+ * model produces them; the task is saved like any other).
+ */
+export class TextGenerationService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly inline: InlineTasks,
+    private readonly store: Store,
+    private readonly models: LlmRegistry,
+    private readonly priceMillicredits: number,
+    private readonly syncTimeoutMs: number,
+  ) {}
+
+  /** Validates a request before anything is held: the model, the conversation, the tools. */
+  private validate(req: TextGenerationRequest): void {
+    this.models.resolve(req.modelName, 'model_name');
+    if (!req.messages.length) throw ValidationError.field('messages', 'This list may not be empty.');
+    req.messages.forEach((m, i) => {
+      if (!m.content.trim() && !m.functionCall && !m.functionResponse) throw ValidationError.field(`messages.${i}.content`, 'This field may not be blank.');
+    });
+    const names = new Set<string>();
+    req.tools.forEach((t, i) => {
+      if (!/^[A-Za-z_][\w.-]{0,63}$/.test(t.name)) throw ValidationError.field(`tools.${i}.name`, 'A function name is letters, digits, _ . - (up to 64), not starting with a digit.');
+      if (names.has(t.name)) throw ValidationError.field(`tools.${i}.name`, `The function "${t.name}" is declared twice.`);
+      names.add(t.name);
+    });
+    for (const name of req.toolConfig?.allowedFunctionNames ?? []) {
+      if (!names.has(name)) throw ValidationError.field('tool_config.function_calling_config.allowed_function_names', `"${name}" is not one of the declared functions.`);
+    }
+  }
+
+  private input(req: TextGenerationRequest): Record<string, unknown> {
+    const { webhookUrl: _webhook, ...rest } = req;
+    return rest as unknown as Record<string, unknown>;
+  }
+
+  /** 201 pending; a worker generates it. */
+  async createAsync(accountId: string, req: TextGenerationRequest): Promise<Task> {
+    this.validate(req);
+    return this.tasks.create({
+      accountId,
+      kind: TEXT_GENERATION_KIND,
+      input: this.input(req),
+      holdMillicredits: this.priceMillicredits,
+      jobName: TEXT_GENERATION_JOB,
+      webhookUrl: req.webhookUrl ?? null,
+    });
+  }
+
+  /**
+   * The same job, waited for: answers when the task is done or failed (a slow model past the
+   * wait answers with the task still processing; it finishes anyway and can be polled).
+   */
+  async createSync(accountId: string, req: TextGenerationRequest, signal?: AbortSignal): Promise<Task> {
+    const created = await this.createAsync(accountId, req);
+    const deadline = Date.now() + this.syncTimeoutMs;
+    for (;;) {
+      const task = await this.store.tasks.get(created.id);
+      if (!task || task.status === 'done' || task.status === 'failed') return task ?? created;
+      if (Date.now() >= deadline || signal?.aborted) return task;
+      await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+    }
+  }
+
+  /** Validates, holds and saves the task (processing) before any byte of the stream is sent. */
+  async startStream(accountId: string, req: TextGenerationRequest): Promise<Task> {
+    this.validate(req);
+    return this.inline.start({ accountId, kind: TEXT_GENERATION_KIND, input: this.input(req), holdMillicredits: this.priceMillicredits, webhookUrl: req.webhookUrl ?? null });
+  }
+
+  /**
+   * Runs a started task's generation here, handing each text delta to `onDelta` as it comes,
+   * and finishes the task: done with the whole text, or failed with the reason.
+   */
+  async runStream(task: Task, opts: { onDelta: (text: string) => Promise<void> | void; signal?: AbortSignal }): Promise<Task> {
+    const req = requestOf(task, opts.signal);
+    let text = '';
+    const functionCalls: LlmFunctionCall[] = [];
+    let finish: Extract<LlmStreamEvent, { type: 'finish' }> | null = null;
+    try {
+      const adapter = this.models.find(req.model);
+      if (!adapter) throw new LlmError(`The model ${req.model} is no longer offered.`, 'rejected');
+      for await (const event of adapter.stream(req)) {
+        if (event.type === 'delta') {
+          text += event.text;
+          await opts.onDelta(event.text);
+        } else if (event.type === 'function_call') functionCalls.push(event.call);
+        else finish = event;
+      }
+    } catch (err) {
+      return this.inline.fail(task.id, generationFailure(err, req.model).reason);
+    }
+    const result = resultOf({ text, functionCalls, finishReason: finish?.finishReason ?? 'stop', ...(finish?.usage ? { usage: finish.usage } : {}) });
+    return this.inline.finish(task.id, result as unknown as Record<string, unknown>, this.priceMillicredits);
+  }
+
+  get(accountId: string, id: string): Promise<Task> {
+    return this.tasks.get(accountId, id, [TEXT_GENERATION_KIND], 'TextGeneration');
+  }
+
+  list(accountId: string, q: ListQuery): Promise<Task[]> {
+    return this.tasks.list(accountId, [TEXT_GENERATION_KIND], q);
+  }
+}

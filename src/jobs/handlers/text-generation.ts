@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { TaskFailure } from '../../domain/errors.js';
+import { generationFailure, requestOf, resultOf, TEXT_GENERATION_JOB } from '../../domain/text/text-generation-service.js';
+import type { LlmRegistry } from '../../engines/llm/registry.js';
+import { defineJob } from '../job-definition.js';
+
+export interface TextGenerationJobDeps {
+  models: LlmRegistry;
+  priceMillicredits: number;
+}
+
+/** One text generation: the task's model on its conversation. Provider outages are retried with backoff. */
+export function textGenerationJob(deps: TextGenerationJobDeps) {
+  return defineJob({
+    name: TEXT_GENERATION_JOB,
+    payload: z.object({}).passthrough(),
+    async handle({ task, signal, reportProgress }) {
+      const req = requestOf(task, signal);
+      const adapter = deps.models.find(req.model);
+      if (!adapter) throw new TaskFailure(`The model ${req.model} is no longer offered by this service.`);
+      reportProgress(5);
+      let result;
+      try {
+        result = await adapter.generate(req);
+      } catch (err) {
+        throw generationFailure(err, req.model);
+      }
+      return { result: resultOf(result) as unknown as Record<string, unknown>, costMillicredits: deps.priceMillicredits };
+    },
+  });
+}
