@@ -3,6 +3,7 @@ import { parseSse, type SseEvent } from '../../../src/engines/llm/sse.js';
 import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { startChatServer, type ChatServer } from '../../helpers/openai-chat-server.js';
+import { startPageServer } from '../../helpers/page-server.js';
 
 const LAMP = 'Title: Aurora Sunrise Lamp\nDescription: A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up.\nPrice: 49.90 EUR';
 
@@ -175,6 +176,31 @@ describe('Text Generator', () => {
     const r = await fetch(`${base}/api/text_generator/stream/`, { method: 'POST', headers: { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ model_name: 'clipwright-summary', messages: [{ role: 'user', content: 'One. Two.' }] }) });
     expect(r.status).toBe(402);
     expect((await r.json()).code).toBe('insufficient_credits');
+  });
+
+  it('posts the finished task to webhook_url, for streamed and queued tasks alike', async () => {
+    const hooks = await startPageServer();
+    const received: any[] = [];
+    hooks.route('/hook', (req, res) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => {
+        received.push(JSON.parse(data));
+        res.writeHead(204).end();
+      });
+    });
+    try {
+      const s = await stream('/api/text_generator/stream/', { model_name: 'clipwright-ad-copy', messages: [{ role: 'user', content: LAMP }], webhook_url: hooks.url('/hook') });
+      const streamed = JSON.parse(s.events.at(-1)!.data);
+      const queued = (await post('/api/text_generator/', { model_name: 'clipwright-ad-copy', messages: [{ role: 'user', content: LAMP }], webhook_url: hooks.url('/hook') })).json();
+      const deadline = Date.now() + 20_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const byId = new Map(received.map((b) => [b.id, b]));
+      expect(byId.get(streamed.id)).toEqual(streamed);
+      expect(byId.get(queued.id)).toMatchObject({ status: 'done', response_text: expect.stringContaining('Aurora Sunrise Lamp') });
+    } finally {
+      await hooks.close();
+    }
   });
 
   it('finishes and saves a streamed task even when the client goes away', async () => {
