@@ -34,6 +34,8 @@ describe('readPrompt', () => {
     expect(p.facts.price).toEqual({ amount: 49.9, currency: 'EUR' });
     expect(p).toMatchObject({ language: 'de', style: 'ThreeReasonsWriter', videoLengthSeconds: 15 });
     expect(readPrompt([{ role: 'user', content: 'Give me 7 headlines for "Nimbus Notes"' }]).count).toBe(7);
+    const quoted = readPrompt([{ role: 'user', content: 'Write a 15 second GenzWriter script for "Nimbus Notes", the note app for fast thinkers.' }]);
+    expect(quoted.facts).toMatchObject({ title: 'Nimbus Notes', description: 'the note app for fast thinkers.' });
     expect(readPrompt([{ role: 'user', content: 'Lámpara cálida que te despierta con suavidad y sin ruido.' }]).language).toBe('es');
     expect(readPrompt([{ role: 'user', content: 'Title: X' }], 'Always answer in Spanish.').language).toBe('es');
   });

@@ -94,7 +94,7 @@ export function readPrompt(messages: LlmMessage[], systemInstruction = ''): Prom
   let description = labels.get('description') ?? descriptive.filter((s) => s.replace(/[.!?]+$/, '') !== title).join(' ');
   // "Write an ad for X, a warm lamp that …": the part after the name describes it.
   if (!description && instructions && title) {
-    const after = instructions.split(title)[1]?.replace(/^[\s,:;–—-]+/, '').trim();
+    const after = instructions.split(title)[1]?.replace(/^[\s"'”»“’,:;–—-]+/, '').trim();
     if (after && after.split(/\s+/).length >= 3) description = after;
   }
   const priceText = labels.get('price') ?? everything.match(/(?:[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|\$|£|eur|usd|gbp|euros?|dollars?))/i)?.[0];
