@@ -11,6 +11,7 @@ const tags = ['Text Generator'];
 
 /** Every path answers under /api/text_generator/ and its /sse/text_generator/ alias. */
 const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
+const KEEP_ALIVE_MS = 15_000;
 
 export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -20,9 +21,11 @@ export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
 
     app.post(`${prefix}/`, { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body: textGenerationBody } }, async (request, reply) => {
       const req = textRequestFromBody(request.body);
-      const task = request.body.sync
-        ? await c.textGeneration.createSync(request.accountId, req)
-        : await c.textGeneration.createAsync(request.accountId, req);
+      if (!request.body.sync) return reply.status(201).send(textTaskToWire(await c.textGeneration.createAsync(request.accountId, req)));
+      // Stop waiting (not the task) when the client hangs up.
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      const task = await c.textGeneration.createSync(request.accountId, req, gone.signal);
       return reply.status(201).send(textTaskToWire(task));
     });
 
@@ -77,15 +80,19 @@ async function streamText(c: Container, request: FastifyRequest<{ Body: TextGene
     });
   };
   await write(`: task ${task.id}\n\n`);
+  // A comment now and then keeps proxies from closing a stream while a slow model thinks.
+  const keepAlive = setInterval(() => void write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   let final;
   try {
     final = await c.textGeneration.runStream(task, { onDelta: (text) => write(sseEvent('delta', { id: task.id, text })) });
   } catch (err) {
+    clearInterval(keepAlive);
     request.log.error({ err, taskId: task.id }, 'text stream failed');
     await write(sseEvent('error', { detail: `Internal server error (request ${request.id}).`, code: 'server_error' }));
     if (open) res.end();
     return;
   }
+  clearInterval(keepAlive);
   if (final.status === 'done') await write(sseEvent('done', textTaskToWire(final)));
   else await write(sseEvent('error', { detail: final.failedReason ?? 'The generation failed.', code: 'generation_failed', id: final.id }));
   if (open) res.end();
