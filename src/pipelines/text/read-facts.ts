@@ -29,12 +29,15 @@ export function productName(title: string): string {
 }
 
 /**
- * How a long name is said again after its first mention: its first two words ("TrailMaster 3000
- * Hiking Boots" → "TrailMaster 3000"). Names of up to three words are repeated whole.
+ * How a long name is said again after its first mention: a brand and model number ("TrailMaster
+ * 3000 Hiking Boots" → "TrailMaster 3000"). Other names are repeated whole: cutting a descriptive
+ * name ("Lampe Lever de Soleil Aurora") anywhere would break it.
  */
 export function shortProductName(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
-  return words.length >= 4 ? words.slice(0, 2).join(' ').replace(/[,:;]+$/, '') : name;
+  if (words.length < 3) return name;
+  const model = words.findIndex((w, i) => i > 0 && i < 3 && /\d/.test(w));
+  return model > 0 ? words.slice(0, model + 1).join(' ').replace(/[,:;]+$/, '') : name;
 }
 
 function wordCount(s: string): number {

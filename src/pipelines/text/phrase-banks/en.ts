@@ -467,7 +467,7 @@ export const en: PhraseBank = {
     Others: 'products',
   },
   audiences: {},
-  defaultAudience: 'anyone who wants something better',
+  defaultAudience: 'people who want something better',
   actions: {
     short_video: ['tap the link in bio', 'hit the link in bio'],
     youtube: ['click the link below', 'check the link in the description'],
