@@ -1,3 +1,4 @@
+import { fft } from '../../../media/fft.js';
 /**
  * Per-video-frame features of mono PCM, the inputs for a mouth driven by a user's own audio:
  * loudness, how much of the sound is low (voiced vowels) or high (hiss of s, f, sh), and where the
@@ -70,42 +71,6 @@ export function analyzeFrames(samples: Float32Array, sampleRateHz: number, fps: 
     });
   }
   return out;
-}
-
-/** In-place radix-2 FFT (length a power of two). */
-export function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const angle = (-2 * Math.PI) / len;
-    const wr = Math.cos(angle);
-    const wi = Math.sin(angle);
-    for (let i = 0; i < n; i += len) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < len / 2; k++) {
-        const a = i + k;
-        const b = a + len / 2;
-        const tr = re[b]! * cr - im[b]! * ci;
-        const ti = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-        const ncr = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = ncr;
-      }
-    }
-  }
 }
 
 /** Pearson correlation of two equal-length series (0 when either is constant). */

@@ -1,33 +1,4 @@
-/** In-place radix-2 FFT (re, im of power-of-two length). */
-export function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
-    for (let i = 0; i < n; i += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k);
-        const wi = Math.sin(ang * k);
-        const ar = re[i + k + len / 2]!;
-        const ai = im[i + k + len / 2]!;
-        const tr = ar * wr - ai * wi;
-        const ti = ar * wi + ai * wr;
-        re[i + k + len / 2] = re[i + k]! - tr;
-        im[i + k + len / 2] = im[i + k]! - ti;
-        re[i + k] = re[i + k]! + tr;
-        im[i + k] = im[i + k]! + ti;
-      }
-    }
-  }
-}
+import { fft } from '../../../media/fft.js';
 
 const FRAME = 512;
 
