@@ -1,7 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { prices } from '../../domain/credits/prices.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
@@ -19,6 +17,7 @@ import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
 import { prepareAdPlan, type AdVideoRequest } from '../../pipelines/video/prepare-ad-plan.js';
 import { renderAdVideo, type AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
 import { defineJob } from '../job-definition.js';
+import { restorePlanFiles, savePlanFiles } from './plan-files.js';
 
 export interface LinkVideoJobDeps {
   blobs: BlobStore;
@@ -50,7 +49,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       const prefix = `${task.accountId}/${task.id}`;
       if (payload.step === 'render') {
         const plan = task.result.plan as AdPlan;
-        await restorePlan(deps.blobs, plan, `${prefix}/plan`, planDir);
+        await restorePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
         const previews = (task.result.previews ?? []) as StoredPreview[];
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
         const out = await renderOne(deps, task, plan, planDir, chosen.style, 'render', workDir, signal, (f) => reportProgress(f * 97));
@@ -61,7 +60,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       }
 
       const plan = await prepareAdPlan(requestFrom(task), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
-      await savePlan(deps.blobs, plan, `${prefix}/plan`, planDir);
+      await savePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
       const styles = task.input.styles as string[];
 
       if (payload.step === 'direct') {
@@ -125,16 +124,4 @@ function requestFrom(task: Task): AdVideoRequest {
     noCta: i.noCta === true,
     seed: i.seed,
   };
-}
-
-async function savePlan(blobs: BlobStore, plan: AdPlan, prefix: string, planDir: string): Promise<void> {
-  for (const name of planFiles(plan)) await blobs.putFile(`${prefix}/${name}`, join(planDir, name));
-}
-
-async function restorePlan(blobs: BlobStore, plan: AdPlan, prefix: string, planDir: string): Promise<void> {
-  for (const name of planFiles(plan)) {
-    const target = join(planDir, name);
-    await mkdir(dirname(target), { recursive: true });
-    await pipeline(blobs.read(`${prefix}/${name}`), createWriteStream(target));
-  }
 }
