@@ -4,12 +4,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Container } from '../app/container.js';
 import { NotFound } from '../domain/errors.js';
 import { authAndRateLimit } from './auth.js';
 import { sendError } from './error-mapper.js';
 import { registerFileRoutes } from './files-route.js';
 import { registerHealthRoutes } from './health-routes.js';
+import { registerMultipart } from './multipart.js';
 import { routeModules } from './routes/index.js';
 import './zod-messages.js';
 
@@ -40,6 +42,7 @@ export async function buildServer(c: Container): Promise<App> {
     }
   });
   await app.register(formbody);
+  registerMultipart(app as unknown as FastifyInstance, { blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -14,6 +14,8 @@ export interface Config {
   signingSecret: string;
   fileUrlTtlSeconds: number;
   bodyLimitBytes: number;
+  /** Largest file part of a multipart request (files become `upload:` values). */
+  uploadLimitBytes: number;
   rateLimit: { capacity: number; refillPerSecond: number };
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
@@ -77,6 +79,7 @@ export function loadConfig(env: Env = process.env): Config {
     signingSecret: loadSigningSecret(env, dataDir),
     fileUrlTtlSeconds: int(env, 'FILE_URL_TTL_SECONDS', 7 * 24 * 3600),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 200 * 1024 * 1024),
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 60),
       refillPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 10),

@@ -34,6 +34,7 @@ import { createMediaUrlChecker } from './media-check-wiring.js';
 import { LipsyncService } from '../domain/avatars/lipsync-service.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
+import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
 import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
 import { AiScriptService } from '../domain/text/ai-script-service.js';
@@ -96,7 +97,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
 
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
   const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
-  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher: createFetcher(config), blobs, tempRoot: join(config.dataDir, 'tmp') });
+  // Media fields take a URL or a multipart file part (`upload:` values) alike.
+  const fetcher = uploadAwareFetcher(createFetcher(config), blobs);
+  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
@@ -105,7 +108,6 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const ffmpeg = createFfmpegEngine();
   const avatarClips = builtinAvatarClips(ffmpeg);
   const avatars = builtinAvatarDirectory(speech.catalog);
-  const fetcher = createFetcher(config);
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);

@@ -19,6 +19,10 @@ export const pageQuery = z.object({
 export const httpUrl = (max: number) =>
   z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
 
+/** A media field: an http(s) URL, or a file sent as a multipart part (`upload:` value, see domain/uploads.ts). */
+export const mediaUrl = (max: number) =>
+  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(/^(https?:\/\/\S+|upload:uploads\/\S+)$/i, 'Enter a valid URL.');
+
 export const webhookUrl = httpUrl(200).nullish();
 
 export const aspectRatio = z.enum(['16:9', '9:16', '1:1', '16x9', '9x16', '1x1']);

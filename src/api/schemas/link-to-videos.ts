@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aspectRatio, httpUrl, webhookUrl } from './common.js';
+import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 
 /** Form bodies carry booleans and numbers as text; JSON carries them natively. */
 export const flexBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
@@ -34,10 +34,10 @@ export const linkVideoBody = z.object({
   script_style: z.string().nullish(),
   visual_style: z.string().nullish(),
   override_avatar: z.string().nullish(),
-  override_avatar_by_image: httpUrl(1000).nullish(),
+  override_avatar_by_image: mediaUrl(1000).nullish(),
   override_voice: z.string().nullish(),
   override_script: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').nullish(),
-  background_music_url: httpUrl(255).nullish(),
+  background_music_url: mediaUrl(255).nullish(),
   background_music_volume: volume.nullish(),
   voiceover_volume: volume.nullish(),
   no_background_music: flexBoolean.nullish(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { aspectRatio, httpUrl, webhookUrl } from './common.js';
+import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { flexBoolean } from './link-to-videos.js';
 
 /** The contract's Lipsync body (AI Avatar v1: create and preview). */
 export const lipsyncBody = z.object({
   aspect_ratio: aspectRatio,
   text: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').nullish(),
-  audio: httpUrl(1024).nullish(),
+  audio: mediaUrl(1024).nullish(),
   creator: z.string().nullish(),
   accent: z.string().nullish(),
   voice_id: z.string().nullish(),
@@ -19,6 +19,6 @@ export const lipsyncBody = z.object({
   caption_style: z.string().nullish(),
   caption_offset_x: z.union([z.number(), z.string()]).nullish(),
   caption_offset_y: z.union([z.number(), z.string()]).nullish(),
-  background_asset_image_url: httpUrl(1024).nullish(),
+  background_asset_image_url: mediaUrl(1024).nullish(),
   webhook_url: webhookUrl,
 }).passthrough();
