@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MediaUnusable, type MediaUrlChecker } from '../domain/media-check.js';
 import type { UrlFetcher } from '../engines/fetch/port.js';
@@ -8,6 +8,8 @@ import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
 export function createMediaUrlChecker(fetcher: UrlFetcher, ffmpeg: FfmpegEngine, tempRoot: string): MediaUrlChecker {
   return {
     async check(url, accept, signal) {
+      // The scratch root may not exist yet on a fresh data folder (no job has run).
+      await mkdir(tempRoot, { recursive: true });
       const dir = await mkdtemp(join(tempRoot, 'check-'));
       try {
         const file = await fetcher.download(url, join(dir, 'media'), { accept, signal });

@@ -19,6 +19,8 @@ export const prices = {
   render: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 4),
   directCreate: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 5),
   aiScript: () => credits(1),
+  /** Aurora: per started second, by model (and by resolution for aurora_v2). */
+  aurora: (durationSeconds: number, creditsPerSecond: number) => perStartedUnit(durationSeconds, 1, creditsPerSecond),
   /** No published price: set by VOICE_CLONE_CREDITS (default 0). */
   voiceClone: (configuredCredits: number) => credits(Math.max(0, configuredCredits)),
   /** No published price: set by TEXT_GENERATION_CREDITS per request (default 0). */

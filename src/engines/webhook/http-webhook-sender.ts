@@ -88,11 +88,11 @@ export class HttpWebhookSender implements WebhookSender {
 
   private send(url: URL, request: WebhookRequest, lookup: ReturnType<typeof createGuardedLookup>, signal: AbortSignal): Promise<IncomingMessage> {
     const secure = url.protocol === 'https:';
-    const body = Buffer.from(request.body, 'utf8');
+    const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body;
     return new Promise((resolve, reject) => {
       const req = (secure ? https : http).request(
         {
-          method: 'POST',
+          method: request.method ?? 'POST',
           protocol: url.protocol,
           hostname: url.hostname.replace(/^\[|\]$/g, ''),
           port: url.port || undefined,

@@ -4,8 +4,10 @@
  */
 export interface WebhookRequest {
   url: string;
+  /** POST for events; PUT for handing a finished file to a client's upload URL. Default POST. */
+  method?: 'POST' | 'PUT';
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
   /** For the whole exchange: connecting, every redirect hop and the answer. */
   timeoutMs: number;
   signal?: AbortSignal;

@@ -1,9 +1,9 @@
 import type { Point } from '../../../engines/face/index.js';
 
-export type AvatarResolution = '480p' | '720p' | '1080p';
+export type AvatarResolution = '480p' | '720p' | '1080p' | '2k';
 
-/** The short side of the output for each resolution name. */
-export const SHORT_SIDE_PX: Record<AvatarResolution, number> = { '480p': 480, '720p': 720, '1080p': 1080 };
+/** The short side of the output for each resolution name (2k: 1440, as in 2560x1440). */
+export const SHORT_SIDE_PX: Record<AvatarResolution, number> = { '480p': 480, '720p': 720, '1080p': 1080, '2k': 1440 };
 
 export interface Size {
   width: number;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Container } from '../../app/container.js';
+import type { AuroraModel, AuroraResolution } from '../../domain/avatars/aurora-models.js';
+import { listQueryFrom } from '../pagination.js';
+import { auroraBody } from '../schemas/aurora.js';
+import { idParams, listQuery } from '../schemas/common.js';
+import { auroraToWire } from '../wire/aurora.js';
+
+const tags = ['Aurora'];
+
+export function auroraRoutes(root: FastifyInstance, c: Container): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const wire = (t: Parameters<typeof auroraToWire>[0]) => auroraToWire(t, c.blobs);
+
+  app.post('/api/aurora/', { schema: { tags, summary: 'A portrait photo speaking a recording (priced per started second by model)', body: auroraBody } }, async (request, reply) => {
+    const b = request.body;
+    const task = await c.aurora.create(request.accountId, {
+      imageUrl: b.image,
+      audioUrl: b.audio,
+      model: (b.model_version ?? 'aurora_v1') as AuroraModel,
+      resolution: (b.resolution ?? null) as AuroraResolution | null,
+      outputUploadUrl: b.output_upload_url ?? null,
+      webhookUrl: b.webhook_url ?? null,
+      echo: b as Record<string, unknown>,
+    });
+    return reply.status(201).send(wire(task));
+  });
+  app.get('/api/aurora/', { schema: { tags, summary: 'List Aurora tasks', querystring: listQuery } }, async (request) => {
+    return (await c.aurora.list(request.accountId, listQueryFrom(request.query))).map(wire);
+  });
+  app.get('/api/aurora/:id/', { schema: { tags, summary: 'Get an Aurora task', params: idParams } }, async (request) => {
+    return wire(await c.aurora.get(request.accountId, request.params.id));
+  });
+}

@@ -1,0 +1,29 @@
+import type { Task } from '../../domain/tasks/task.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { taskEnvelope } from './task.js';
+
+/** An Aurora task as clients see it; `output` and `video_output` are the same MP4. */
+export function auroraToWire(t: Task, blobs: BlobStore) {
+  const echo = t.input.echo as Record<string, unknown>;
+  const output = typeof t.result.outputKey === 'string' ? blobs.signedUrl(t.result.outputKey) : null;
+  return {
+    ...taskEnvelope(t),
+    name: echo.name ?? null,
+    image: t.input.imageUrl,
+    audio: t.input.audioUrl,
+    text_prompt: echo.text_prompt ?? null,
+    prompt_guidance_scale: echo.prompt_guidance_scale ?? null,
+    model_version: t.input.model,
+    resolution: t.input.resolution,
+    ttl_days: echo.ttl_days ?? null,
+    output_upload_url: t.input.outputUploadUrl ?? null,
+    output_upload: t.result.outputUpload ?? null,
+    output,
+    video_output: output,
+    video_thumbnail: typeof t.result.thumbnailKey === 'string' ? blobs.signedUrl(t.result.thumbnailKey) : null,
+    width: t.result.widthPx ?? null,
+    height: t.result.heightPx ?? null,
+    preview: null,
+    media_job: null,
+  };
+}

@@ -1,0 +1,76 @@
+import { prices } from '../credits/prices.js';
+import { FetchRefused, ValidationError } from '../errors.js';
+import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
+import type { ListQuery } from '../store.js';
+import type { TaskService } from '../tasks/task-service.js';
+import type { Task } from '../tasks/task.js';
+import { seedFor } from '../videos/link-video-service.js';
+import { auroraSettings, type AuroraModel, type AuroraResolution } from './aurora-models.js';
+
+export const AURORA_KIND = 'aurora';
+export const AURORA_JOB = 'aurora.make';
+
+/** name, text_prompt, prompt_guidance_scale and ttl_days travel in `echo`: they are shown, not used. */
+export interface AuroraRequest {
+  imageUrl: string;
+  audioUrl: string;
+  model: AuroraModel;
+  resolution?: AuroraResolution | null;
+  outputUploadUrl?: string | null;
+  webhookUrl?: string | null;
+  echo: Record<string, unknown>;
+}
+
+/** Aurora: a portrait photo speaking a recording, priced per started second of it. */
+export class AuroraService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly media: MediaUrlChecker,
+    /** Why a URL cannot receive the output (the webhook address rules), or null. */
+    private readonly uploadUrlProblem: (url: string) => string | null,
+  ) {}
+
+  async create(accountId: string, req: AuroraRequest): Promise<Task> {
+    if (req.resolution && req.model !== 'aurora_v2') {
+      throw ValidationError.field('resolution', `resolution applies to aurora_v2 only; ${req.model} renders at ${auroraSettings(req.model, null).resolution}.`);
+    }
+    const settings = auroraSettings(req.model, req.resolution ?? null);
+    const uploadProblem = req.outputUploadUrl ? this.uploadUrlProblem(req.outputUploadUrl) : null;
+    if (uploadProblem) throw ValidationError.field('output_upload_url', uploadProblem.replace('webhooks are only sent to', 'outputs are only uploaded to'));
+    await this.checked('image', req.imageUrl, ['image']);
+    const audioSeconds = (await this.checked('audio', req.audioUrl, ['audio'])).durationSeconds ?? 0;
+    if (audioSeconds > settings.maxAudioSeconds + 0.05) {
+      throw ValidationError.field('audio', `The audio lasts ${audioSeconds.toFixed(1)} s; ${req.model}${req.model === 'aurora_v2' ? ` at ${settings.resolution}` : ''} takes at most ${settings.maxAudioSeconds} s.`);
+    }
+    return this.tasks.create({
+      accountId,
+      kind: AURORA_KIND,
+      input: {
+        echo: req.echo, imageUrl: req.imageUrl, audioUrl: req.audioUrl, model: req.model, resolution: settings.resolution,
+        outputUploadUrl: req.outputUploadUrl ?? null, seed: seedFor(`${accountId}|${req.imageUrl}|${req.audioUrl}`),
+      },
+      result: { outputKey: null, thumbnailKey: null },
+      holdMillicredits: prices.aurora(audioSeconds, settings.creditsPerSecond),
+      jobName: AURORA_JOB,
+      jobPayload: {},
+      webhookUrl: req.webhookUrl ?? null,
+    });
+  }
+
+  get(accountId: string, id: string): Promise<Task> {
+    return this.tasks.get(accountId, id, [AURORA_KIND], 'Aurora');
+  }
+
+  list(accountId: string, q: ListQuery): Promise<Task[]> {
+    return this.tasks.list(accountId, [AURORA_KIND], q);
+  }
+
+  private async checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {
+    try {
+      return await this.media.check(url, accept);
+    } catch (err) {
+      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field(field, err.message);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { auroraSettings, type AuroraModel, type AuroraResolution } from '../../domain/avatars/aurora-models.js';
+import { AURORA_JOB } from '../../domain/avatars/aurora-service.js';
+import { prices } from '../../domain/credits/prices.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import type { FaceEngine } from '../../engines/face/index.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { WebhookSender } from '../../engines/webhook/port.js';
+import { makeTalkingPhoto } from '../../pipelines/avatar/photo/index.js';
+import { defineJob } from '../job-definition.js';
+
+export interface AuroraJobDeps {
+  blobs: BlobStore;
+  fetcher: UrlFetcher;
+  faces: FaceEngine;
+  ffmpeg: FfmpegEngine;
+  /** Hands the finished MP4 to `output_upload_url` (PUT), with the webhook address rules. */
+  uploader: WebhookSender;
+}
+
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** Aurora: the photo's one face animated by the recording (mouth from the audio, blinks, head motion). */
+export function auroraJob(deps: AuroraJobDeps) {
+  return defineJob({
+    name: AURORA_JOB,
+    payload: z.object({}).passthrough(),
+    async handle({ task, signal, workDir, reportProgress }) {
+      const input = task.input as { imageUrl: string; audioUrl: string; model: AuroraModel; resolution: AuroraResolution; outputUploadUrl: string | null; seed: number };
+      const settings = auroraSettings(input.model, input.model === 'aurora_v2' ? input.resolution : null);
+      const [photo, audio] = await Promise.all([
+        deps.fetcher.download(input.imageUrl, join(workDir, 'photo'), { accept: ['image'], signal }),
+        deps.fetcher.download(input.audioUrl, join(workDir, 'audio'), { accept: ['audio'], signal }),
+      ]);
+      reportProgress(5);
+      const videoPath = join(workDir, 'output.mp4');
+      const made = await makeTalkingPhoto(deps, {
+        photoPath: photo.path,
+        audioPath: audio.path,
+        outputPath: videoPath,
+        resolution: settings.resolution,
+        headMotion: settings.headMotion,
+        seed: input.seed,
+        scratchDir: workDir,
+        signal,
+        onProgress: (f) => reportProgress(5 + f * 88),
+      });
+      const thumbnailPath = join(workDir, 'thumbnail.jpg');
+      await deps.ffmpeg.run(['-y', '-ss', String(Math.min(0.5, made.durationSeconds / 2)), '-i', videoPath, '-frames:v', '1', '-q:v', '3', thumbnailPath], { signal });
+      const prefix = `${task.accountId}/${task.id}`;
+      await deps.blobs.putFile(`${prefix}/output.mp4`, videoPath);
+      await deps.blobs.putFile(`${prefix}/thumbnail.jpg`, thumbnailPath);
+      reportProgress(96);
+      const outputUpload = input.outputUploadUrl ? await upload(deps.uploader, input.outputUploadUrl, videoPath, signal) : null;
+      const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
+      return {
+        result: {
+          outputKey: `${prefix}/output.mp4`, thumbnailKey: `${prefix}/thumbnail.jpg`, durationSeconds,
+          widthPx: made.frame.width, heightPx: made.frame.height, outputUpload,
+        },
+        costMillicredits: prices.aurora(durationSeconds, settings.creditsPerSecond),
+      };
+    },
+  });
+}
+
+/**
+ * The upload is a courtesy copy: when the client's server refuses it, the task still succeeds
+ * (the video is kept here) and says why the copy is missing.
+ */
+async function upload(uploader: WebhookSender, url: string, videoPath: string, signal: AbortSignal) {
+  const answer = await uploader.post({ url, method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: await readFile(videoPath), timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+  return answer.delivered ? { status: 'uploaded', http_status: answer.status } : { status: 'failed', http_status: answer.status, reason: answer.reason };
+}
