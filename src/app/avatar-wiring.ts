@@ -37,7 +37,7 @@ export function builtinAvatarDirectory(catalog: VoiceCatalog, custom?: AvatarDir
 export function builtinAvatarClips(ffmpeg: FfmpegEngine, custom?: AvatarClipMaker): AvatarClipMaker {
   return {
     async make(req) {
-      const avatar = findBuiltinAvatar(req.avatarId);
+      const avatar = req.photoPath ? undefined : findBuiltinAvatar(req.avatarId);
       if (!avatar) {
         if (custom) return custom.make(req);
         throw new Error(`avatar ${req.avatarId} is not a built-in avatar`);

@@ -27,6 +27,8 @@ export interface Config {
   remoteSpeech: { baseUrl: string; apiKey: string | undefined; model: string; voices: { name: string; locale?: string; gender?: 'male' | 'female' }[] } | null;
   /** Price of one voice clone; the contract publishes none, so it defaults to 0. */
   voiceCloneCredits: number;
+  /** Custom avatars an account may have at once (failed ones do not count); the compatible API's is 3. */
+  customAvatarLimit: number;
   /** Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits. */
   llm: {
     remote: { baseUrl: string; apiKey: string | undefined; models: { name: string; providerModel: string }[]; timeoutMs: number } | null;
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : null,
     voiceCloneCredits: int(env, 'VOICE_CLONE_CREDITS', 0),
+    customAvatarLimit: Math.max(0, int(env, 'CUSTOM_AVATAR_LIMIT', 3)),
     llm: {
       remote: env.LLM_REMOTE_BASE_URL
         ? {

@@ -42,6 +42,9 @@ import { TextGenerationService } from '../domain/text/text-generation-service.js
 import { InlineTasks } from '../domain/tasks/inline-tasks.js';
 import type { LlmRegistry } from '../engines/llm/registry.js';
 import { builtInCopywriter, createTextModels } from './text-wiring.js';
+import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
+import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
+import { createAvatarMediaIntake, customAvatarClips, customAvatarDirectory, voiceForGender } from './custom-avatar-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -64,6 +67,9 @@ export interface Container {
   tts: TextToSpeechService;
   /** Avatars endpoints: built-in avatars, custom ones through `personas.useCustomSource`. */
   personas: PersonaDirectory;
+  /** Faces and landmarks (@vladmandic/face-api on TensorFlow.js WASM, loaded on first use). */
+  faces: FaceEngine;
+  customAvatars: CustomAvatarService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   clonedVoices: ClonedVoiceService;
@@ -106,12 +112,21 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const personas = createPersonas(speech);
   lazyBlobs.register('avatar-previews/', personas.renderPreview);
   const ffmpeg = createFfmpegEngine();
-  const avatarClips = builtinAvatarClips(ffmpeg);
-  const avatars = builtinAvatarDirectory(speech.catalog);
+  const faces = createFaceApiEngine();
+  const tempRoot = join(config.dataDir, 'tmp');
+  const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
+    limit: config.customAvatarLimit,
+    voiceForGender: voiceForGender(speech.catalog),
+  });
+  personas.directory.useCustomSource(customAvatars);
+  const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
+  const avatarClips = builtinAvatarClips(ffmpeg, customAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
+  const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customRecords));
+  const mediaChecker = createMediaUrlChecker(fetcher, ffmpeg, tempRoot);
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits } });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits }, customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null } });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
@@ -143,8 +158,10 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     links,
     tts: new TextToSpeechService(tasks, speech.voices),
     personas: personas.directory,
-    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog)),
-    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, createMediaUrlChecker(fetcher, ffmpeg, join(config.dataDir, 'tmp')), () => speech.defaultVoiceId ?? null),
+    faces,
+    customAvatars,
+    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker),
+    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),

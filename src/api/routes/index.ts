@@ -10,6 +10,7 @@ import { voiceRoutes } from './voices.js';
 import { workspaceRoutes } from './workspace.js';
 import { aiScriptRoutes } from './ai-scripts.js';
 import { textGeneratorRoutes } from './text-generator.js';
+import { customAvatarRoutes } from './custom-avatars.js';
 
 /** One module per spec group; each registers its own paths. */
-export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes, aiScriptRoutes, textGeneratorRoutes];
+export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes, customAvatarRoutes, aiScriptRoutes, textGeneratorRoutes];

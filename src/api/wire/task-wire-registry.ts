@@ -13,6 +13,8 @@ import { AI_SCRIPT_KIND } from '../../domain/text/ai-script-service.js';
 import { TEXT_GENERATION_KIND } from '../../domain/text/text-generation-service.js';
 import { aiScriptToWire } from './ai-script.js';
 import { textTaskToWire } from './text-generation.js';
+import { CUSTOM_AVATAR_KIND } from '../../domain/avatars/custom-avatars.js';
+import { customAvatarToWire } from './custom-avatar.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -30,6 +32,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [LIPSYNC_V2_KIND]: (t) => lipsyncToWire(t, blobs),
     [TEXT_GENERATION_KIND]: (t) => textTaskToWire(t),
     [AI_SCRIPT_KIND]: (t) => aiScriptToWire(t),
+    [CUSTOM_AVATAR_KIND]: (t) => customAvatarToWire(t, blobs),
   };
 }
 

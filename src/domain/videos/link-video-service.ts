@@ -1,5 +1,6 @@
 import { prices } from '../credits/prices.js';
-import { ValidationError } from '../errors.js';
+import { FetchRefused, ValidationError } from '../errors.js';
+import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
 import type { LinkService } from '../links/link-service.js';
 import type { ListQuery } from '../store.js';
@@ -67,6 +68,8 @@ export class LinkVideoService {
     private readonly voices: VoiceDirectory,
     private readonly avatars: AvatarDirectory,
     private readonly vocabulary: VideoVocabulary,
+    /** Probes override_avatar_by_image at create; without one, photo presenters are refused. */
+    private readonly media: MediaUrlChecker | null = null,
   ) {}
 
   async create(accountId: string, req: LinkVideoRequest, mode: LinkVideoMode): Promise<Task> {
@@ -90,14 +93,15 @@ export class LinkVideoService {
       if (!this.vocabulary.isVisualStyle(style)) throw ValidationError.field(styleField, `"${style}" is not a valid choice. Allowed: ${this.vocabulary.visualStyleNames().join(', ')}.`);
     }
     if (req.overrideAvatar && req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Give override_avatar or override_avatar_by_image, not both.');
-    if (req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Photo avatars are not available for URL to video yet; create a custom avatar with POST /api/personas/ and pass its id as override_avatar.');
+    if (req.overrideAvatarByImage) await this.checkPresenterPhoto(req.overrideAvatarByImage);
     const language = (req.language ?? 'en').toLowerCase();
     if (!req.overrideScript?.trim() && !this.vocabulary.isScriptLanguage(language)) {
       throw ValidationError.field('language', `The built-in copywriter writes en, es, fr and de; for "${language}" send your own script in override_script.`);
     }
 
     const seed = seedFor(`${link.id}|${scriptStyle}|${language}|${videoLengthSeconds}`);
-    const avatar = req.overrideAvatar ? await this.avatars.resolve(accountId, req.overrideAvatar) : await this.avatars.match(facts, seed);
+    // A presenter photo replaces the avatar; its face is found by the job (no face → failed with the reason).
+    const avatar = req.overrideAvatarByImage ? null : req.overrideAvatar ? await this.avatars.resolve(accountId, req.overrideAvatar) : await this.avatars.match(facts, seed);
     if (req.overrideAvatar && !avatar) throw ValidationError.field('override_avatar', `Unknown avatar id "${req.overrideAvatar}". List avatars with GET /api/personas/.`);
     const voiceId = req.overrideVoice ?? avatar?.defaultVoiceId ?? this.vocabulary.defaultVoiceFor(language);
     if (!voiceId) throw ValidationError.field('language', `No voice speaks "${language}" here; pick one with override_voice from GET /api/voices/.`);
@@ -111,7 +115,7 @@ export class LinkVideoService {
       kind: LINK_VIDEO_KIND,
       input: {
         mode, echo: req.echo, linkId: link.id, linkUrl: link.url, facts, language, videoLengthSeconds, aspectRatio,
-        scriptStyle, styles, avatarId: avatar?.id ?? null, voiceId: voice.id, seed,
+        scriptStyle, styles, avatarId: avatar?.id ?? null, presenterImageUrl: req.overrideAvatarByImage ?? null, voiceId: voice.id, seed,
         overrideScript: req.overrideScript?.trim() || null,
         targetAudience: req.targetAudience ?? null, targetPlatform: req.targetPlatform ?? null,
         music: { none: req.noBackgroundMusic === true, url: req.backgroundMusicUrl ?? null, volume: req.backgroundMusicVolume ?? null },
@@ -146,6 +150,17 @@ export class LinkVideoService {
 
   get(accountId: string, id: string): Promise<Task> {
     return this.tasks.get(accountId, id, [LINK_VIDEO_KIND], 'LinkToVideo');
+  }
+
+  /** The presenter photo must be a picture the service can fetch and decode (400 on the field otherwise). */
+  private async checkPresenterPhoto(url: string): Promise<void> {
+    if (!this.media) throw ValidationError.field('override_avatar_by_image', 'Photo presenters are not available on this server; pass a persona id as override_avatar.');
+    try {
+      await this.media.check(url, ['image']);
+    } catch (err) {
+      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field('override_avatar_by_image', err.message);
+      throw err;
+    }
   }
 
   list(accountId: string, q: ListQuery): Promise<Task[]> {

@@ -118,6 +118,7 @@ function requestFrom(task: Task): AdVideoRequest {
     aspectRatio: i.aspectRatio as AspectRatio,
     voiceId: i.voiceId,
     avatarId: i.avatarId ?? null,
+    presenterImageUrl: i.presenterImageUrl ?? null,
     music: i.music,
     voiceoverVolume: i.voiceoverVolume ?? null,
     caption: i.caption,

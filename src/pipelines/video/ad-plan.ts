@@ -24,11 +24,12 @@ export interface AdPlan {
   voiceoverVolume: number;
   musicVolume: number | null;
   caption: { hidden: boolean; override: boolean; setting: CaptionSettingInput | null };
-  files: { voice: string; images: string[]; videos: string[]; logo: string | null; music: string | null };
+  /** `presenter`: the photo given as override_avatar_by_image, animated as the avatar (absent on older plans). */
+  files: { voice: string; images: string[]; videos: string[]; logo: string | null; music: string | null; presenter?: string | null };
 }
 
 /** Every file name a plan refers to (what has to be saved and restored with it). */
 export function planFiles(plan: AdPlan): string[] {
   const f = plan.files;
-  return [f.voice, ...f.images, ...f.videos, ...(f.logo ? [f.logo] : []), ...(f.music ? [f.music] : [])];
+  return [f.voice, ...f.images, ...f.videos, ...(f.logo ? [f.logo] : []), ...(f.music ? [f.music] : []), ...(f.presenter ? [f.presenter] : [])];
 }

@@ -25,6 +25,8 @@ export interface AdVideoRequest {
   aspectRatio: AspectRatio;
   voiceId: string;
   avatarId: string | null;
+  /** A photo to present the product instead of an avatar (override_avatar_by_image). */
+  presenterImageUrl?: string | null;
   music: { none: boolean; url: string | null; volume: number | null };
   voiceoverVolume: number | null;
   caption: { none: boolean; override: boolean; setting: CaptionSettingInput | null };
@@ -68,8 +70,12 @@ export async function prepareAdPlan(
   const music = req.music.none
     ? Promise.resolve(null)
     : resolveBackgroundMusic({ url: req.music.url, seed: req.seed }, deps, { workDir: opts.workDir, signal });
+  const presenter = req.presenterImageUrl
+    ? deps.fetcher.download(req.presenterImageUrl, join(opts.planDir, 'presenter'), { accept: ['image'], signal }).then(() => 'presenter')
+    : Promise.resolve(null);
   assets.catch(() => undefined);
   music.catch(() => undefined);
+  presenter.catch(() => undefined);
 
   const speech = await voiceScript(req, deps, spokenBudgetSeconds, opts);
   onProgress?.(0.7);
@@ -84,6 +90,10 @@ export async function prepareAdPlan(
     musicFile = `music${extname(musicPath) || '.audio'}`;
     await copyFile(musicPath, join(opts.planDir, musicFile));
   }
+
+  const presenterFile = await presenter.catch((err: unknown) => {
+    throw new TaskFailure(`override_avatar_by_image could not be used: ${err instanceof Error ? err.message : String(err)}`, false);
+  });
 
   const speechEndSeconds = fitted.durationSeconds;
   const durationSeconds = req.overrideScript
@@ -108,7 +118,7 @@ export async function prepareAdPlan(
     voiceoverVolume: req.voiceoverVolume ?? 1,
     musicVolume: musicFile ? (req.music.volume ?? DEFAULT_MUSIC_VOLUME) : null,
     caption: { hidden: req.caption.none || req.caption.setting?.hidden === true, override: req.caption.override, setting: req.caption.setting },
-    files: { voice: fitted.file, images, videos, logo, music: musicFile },
+    files: { voice: fitted.file, images, videos, logo, music: musicFile, presenter: presenterFile },
   };
 }
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { FaceNotUsable } from '../../domain/errors.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
@@ -22,6 +23,8 @@ export interface AvatarClipMaker {
     heightPx: number;
     /** What is behind the avatar (default: the avatar's own drawn scene). Photo avatars keep their photo. */
     background?: ClipBackground;
+    /** A photo to animate instead of a persona (URL to video's override_avatar_by_image); `avatarId` then only seeds the motion. */
+    photoPath?: string;
     workDir: string;
     /** The clip must carry alpha (transparent output); otherwise alpha or a keyable colour will do. */
     wantAlpha?: boolean;
@@ -29,6 +32,9 @@ export interface AvatarClipMaker {
     onProgress?: (fraction: number) => void;
   }): Promise<AvatarClip>;
 }
+
+/** The avatar id a presenter photo (override_avatar_by_image) is drawn under: it only seeds the head motion. */
+export const PHOTO_PRESENTER_ID = 'presenter-photo';
 
 /** Share of the progress bar for the avatar clip when there is one. */
 const AVATAR_SHARE = 0.4;
@@ -42,14 +48,21 @@ export async function renderAdVideo(
 ): Promise<RenderResult> {
   const { signal, onProgress } = opts;
   let avatar: AvatarClip | null = null;
-  const withAvatar = Boolean(plan.avatarId && deps.avatars);
-  if (plan.avatarId && deps.avatars) {
+  const presenter = plan.files.presenter ?? null;
+  const avatarId = plan.avatarId ?? (presenter ? PHOTO_PRESENTER_ID : null);
+  const withAvatar = Boolean(avatarId && deps.avatars);
+  if (avatarId && deps.avatars) {
     const frame = frameSizeFor(plan.aspectRatio, req.quality);
     avatar = await deps.avatars.make({
-      accountId: req.accountId, avatarId: plan.avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words,
+      accountId: req.accountId, avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words,
       // A 3:4 portrait box: the styles place and scale it; its own drawn scene is behind the avatar.
       durationSeconds: plan.speechEndSeconds, widthPx: even(frame.height * 0.75), heightPx: frame.height, workDir: opts.workDir, signal,
+      ...(presenter ? { photoPath: join(req.planDir, presenter) } : {}),
       onProgress: (f) => onProgress?.(f * AVATAR_SHARE),
+    }).catch((err: unknown) => {
+      // The photo came with the request: name the field, so the reason says what to change.
+      if (presenter && err instanceof FaceNotUsable) throw new FaceNotUsable(err.kind, err.faceCount, `override_avatar_by_image: ${err.reason}`);
+      throw err;
     });
   }
   const timeline = buildAdTimeline(plan, req.planDir, req.style, avatar);

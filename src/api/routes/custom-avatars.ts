@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Container } from '../../app/container.js';
+import type { CustomAvatarVersion } from '../../domain/avatars/custom-avatars.js';
+import { personaToWire } from '../wire/persona.js';
+import { customAvatarToWire } from '../wire/custom-avatar.js';
+import { idParams } from '../schemas/common.js';
+import { customAvatarBody, customAvatarCount, customAvatarPatchBody } from '../schemas/custom-avatars.js';
+
+const tags = ['Custom Avatars'];
+
+/**
+ * Custom Avatars (contract section 16): create from a photo or a video (v1) or with a consent
+ * recording (v2), count against the account's limit, rename and delete. Listings and GET of one
+ * avatar are the Avatars routes (`personas.ts`), which see custom avatars through the directory.
+ */
+export function customAvatarRoutes(root: FastifyInstance, c: Container): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  const create = (version: CustomAvatarVersion) => async (request: FastifyRequest<{ Body: z.infer<typeof customAvatarBody> }>, reply: FastifyReply) => {
+    const b = request.body;
+    const task = await c.customAvatars.create(request.accountId, {
+      version,
+      name: b.name,
+      creatorName: b.creator_name,
+      gender: b.gender,
+      imageUrl: b.image_url,
+      videoUrl: b.video_url,
+      lipsyncInput: b.lipsync_input,
+      gdownUrl: b.gdown_url,
+      consentVideo: b.consent_video,
+      videoScene: b.video_scene,
+      keywords: b.keywords,
+      labels: b.labels,
+      webhookUrl: b.webhook_url,
+    });
+    return reply.status(201).send(customAvatarToWire(task, c.blobs));
+  };
+
+  app.post('/api/personas/', {
+    schema: { tags, summary: 'Create a custom avatar from a portrait (image_url) or a video of the person (video_url); processing → active', body: customAvatarBody },
+  }, create('v1'));
+
+  app.post('/api/personas_v2/', {
+    schema: { tags, summary: 'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)', body: customAvatarBody },
+  }, create('v2'));
+
+  app.get('/api/personas_v2/count/', {
+    schema: { tags, summary: 'How many custom avatars the account has and may still create', response: { 200: customAvatarCount } },
+  }, async (request) => c.customAvatars.count(request.accountId));
+
+  app.patch('/api/personas/:id/', {
+    schema: { tags, summary: 'Rename a custom avatar or change its keywords and labels (your own custom avatars only)', params: idParams, body: customAvatarPatchBody },
+  }, async (request) => {
+    const b = request.body;
+    const persona = await c.customAvatars.update(request.accountId, request.params.id, {
+      name: b.name ?? b.creator_name,
+      ...(b.keywords !== undefined ? { keywords: b.keywords } : {}),
+      ...(b.labels !== undefined ? { labels: b.labels } : {}),
+    });
+    return personaToWire(persona, c.blobs);
+  });
+
+  const remove = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    await c.customAvatars.delete(request.accountId, request.params.id);
+    return reply.status(204).send();
+  };
+  const removeSummary = 'Delete a custom avatar and its files (built-in avatars cannot be deleted)';
+  app.delete('/api/personas/:id/', { schema: { tags, summary: removeSummary, params: idParams } }, remove);
+  app.delete('/api/personas_v2/:id/', { schema: { tags, summary: `${removeSummary} (alias of DELETE /api/personas/{id}/)`, params: idParams } }, remove);
+}

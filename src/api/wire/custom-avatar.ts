@@ -1,0 +1,9 @@
+import { personaOfTask } from '../../domain/avatars/custom-avatars.js';
+import type { Task } from '../../domain/tasks/task.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { personaToWire } from './persona.js';
+
+/** A custom avatar's task as the persona GET shows it (also its webhook body). */
+export function customAvatarToWire(task: Task, blobs: Pick<BlobStore, 'signedUrl'>): Record<string, unknown> {
+  return personaToWire(personaOfTask(task), blobs);
+}

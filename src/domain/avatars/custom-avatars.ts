@@ -1,0 +1,165 @@
+import type { AvatarGender } from '../catalog/avatars.js';
+import type { Persona, PersonaAspect } from '../catalog/avatars-personas.js';
+import type { Task } from '../tasks/task.js';
+
+/**
+ * Custom avatars (POST /api/personas/, /api/personas_v2/) are tasks of one kind, like cloned
+ * voices: created `processing`, built by a job, and shown as personas (task done → `active`).
+ * This module is the model: what the task keeps, and how it reads as a persona.
+ */
+export const CUSTOM_AVATAR_KIND = 'custom_avatar';
+export const CUSTOM_AVATAR_JOB = 'custom_avatar.build';
+
+export type CustomAvatarVersion = 'v1' | 'v2';
+
+/** A client's picture or video, kept in blob storage from the moment the avatar is created. */
+export interface StoredMedia {
+  /** The request field it came in (for messages). */
+  field: string;
+  /** What the client sent (URL or `upload:` reference), echoed back. */
+  value: string;
+  key: string;
+  kind: 'image' | 'video';
+  durationSeconds: number | null;
+}
+
+export interface CustomAvatarInput {
+  version: CustomAvatarVersion;
+  name: string;
+  gender: AvatarGender | null;
+  keywords: string[];
+  labels: string[];
+  videoScene: string | null;
+  source: StoredMedia;
+  consent: StoredMedia | null;
+  /** The voice the avatar speaks with when a request names none (chosen by gender at create). */
+  defaultVoiceId: string | null;
+}
+
+/** The face on the still, in the still's pixels (the 68 landmarks the animator warps). */
+export interface StoredFace {
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  landmarks68: [number, number][];
+}
+
+export interface ConsentOutcome {
+  verified: boolean;
+  /** Descriptor distance between the avatar's face and the consent's face. */
+  distance: number;
+  threshold: number;
+}
+
+/** What the build job stores (merged into the task's result). */
+export interface CustomAvatarResult {
+  stillKey: string;
+  face: StoredFace;
+  thumbnailKey: string;
+  previewImageKeys: Partial<Record<PersonaAspect, string>>;
+  consent: ConsentOutcome | null;
+  /** For a video: where the still was taken from. */
+  stillFromSeconds: number | null;
+}
+
+/** An active custom avatar as the video pipelines need it. */
+export interface CustomAvatarRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  defaultVoiceId: string | null;
+  stillKey: string;
+  face: StoredFace;
+}
+
+export function inputOf(task: Task): CustomAvatarInput {
+  return task.input as unknown as CustomAvatarInput;
+}
+
+function resultOf(task: Task): Partial<CustomAvatarResult> {
+  return task.result as Partial<CustomAvatarResult>;
+}
+
+/** Persona states (spec §3): processing while the task runs, active once done, or failed. */
+export function personaStatusOf(task: Task): Persona['status'] {
+  if (task.status === 'done') return 'active';
+  if (task.status === 'failed') return 'failed';
+  return 'processing';
+}
+
+export function personaOfTask(task: Task): Persona {
+  const i = inputOf(task);
+  const r = resultOf(task);
+  // v2 avatars always carry a consent check (false until it passed); v1 ones only when a consent was sent.
+  const consentVerified = i.version === 'v2' || i.consent ? r.consent?.verified === true : null;
+  return {
+    kind: 'custom',
+    id: task.id,
+    name: i.name,
+    gender: i.gender,
+    ageRange: null,
+    location: null,
+    style: null,
+    suitableIndustries: [],
+    keywords: i.keywords,
+    videoScene: i.videoScene,
+    version: i.version,
+    status: personaStatusOf(task),
+    consentVerified,
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+    failedReason: task.failedReason,
+    thumbnailKey: task.status === 'done' ? (r.thumbnailKey ?? null) : null,
+    previewImageKeys: task.status === 'done' ? (r.previewImageKeys ?? {}) : {},
+    previewVideoKeys: {},
+    defaultVoiceId: i.defaultVoiceId,
+    labels: i.labels,
+    extra: {
+      ...(i.version === 'v2' ? { consent_video: i.consent?.value ?? null, lipsync_input_url: i.source.value } : {}),
+      ...(i.version === 'v1' ? { [i.source.field === 'image_url' ? 'image_url' : 'video_url']: i.source.value, consent_video: i.consent?.value ?? null } : {}),
+      // Service extra: how close the consent's face was (below the threshold = same person).
+      consent_distance: r.consent ? Math.round(r.consent.distance * 1000) / 1000 : null,
+    },
+  };
+}
+
+export function recordOfTask(task: Task): CustomAvatarRecord | null {
+  const r = resultOf(task);
+  if (task.status !== 'done' || !r.stillKey || !r.face) return null;
+  const i = inputOf(task);
+  return { id: task.id, accountId: task.accountId, name: i.name, defaultVoiceId: i.defaultVoiceId, stillKey: r.stillKey, face: r.face };
+}
+
+/** Every blob the avatar owns (its sources and what the job made), to remove with it. */
+export function customAvatarBlobKeys(task: Task): string[] {
+  const i = inputOf(task);
+  const r = resultOf(task);
+  return [i.source?.key, i.consent?.key, r.stillKey, r.thumbnailKey, ...Object.values(r.previewImageKeys ?? {})].filter(
+    (k): k is string => typeof k === 'string' && k.length > 0,
+  );
+}
+
+/** Keywords arrive as one comma-separated string; kept as a list (the wire joins them again). */
+export function splitKeywords(value: string | null | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * A Google Drive sharing link (…/file/d/<id>/view, …/open?id=<id>) → its direct-download URL;
+ * anything else is used as it is.
+ */
+export function directDriveUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!/(^|\.)drive\.google\.com$/i.test(parsed.hostname)) return url;
+  const id = /\/file\/d\/([\w-]+)/.exec(parsed.pathname)?.[1] ?? parsed.searchParams.get('id');
+  return id ? `https://drive.google.com/uc?export=download&id=${encodeURIComponent(id)}` : url;
+}
+
+/** Why a consent does not pass, in words a person can act on. */
+export function consentMismatchReason(field: string, c: ConsentOutcome): string {
+  return `${field} shows a different person than the avatar: the faces are ${c.distance.toFixed(2)} apart (descriptor distance; the same person measures below ${c.threshold.toFixed(2)}). Record the consent with the person the avatar is made from.`;
+}

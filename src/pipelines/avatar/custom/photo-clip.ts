@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { DetectedFace } from '../../../engines/face/index.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
+import type { WordTiming } from '../../../engines/speech/port.js';
+import { animatePhoto } from '../photo/animate-photo.js';
+import type { Size } from '../photo/frame-layout.js';
+import { photoFramesFromMouthTrack } from '../photo/from-mouth-track.js';
+import { mouthTrackFromAudioFile, mouthTrackFromTimings } from '../visemes/index.js';
+import { photoClipCompositeArgs, photoClipLayout, type PhotoClipBackground, type PhotoClipLayout } from './clip-layout.js';
+
+export interface PhotoClipRequest {
+  photoPath: string;
+  /** The one face on the photo, in its (EXIF-oriented) pixels. */
+  face: DetectedFace;
+  /** The voice; its word timings move the mouth when given, else the audio itself does. */
+  audioPath: string;
+  words: readonly WordTiming[];
+  durationSeconds: number;
+  frame: Size;
+  background: PhotoClipBackground;
+  outputDir: string;
+  seed: number;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface PhotoClip {
+  path: string;
+  hasAlpha: boolean;
+  layout: PhotoClipLayout;
+}
+
+/** Share of progress for the animation when a compositing pass follows. */
+const ANIMATE_SHARE = 0.75;
+
+/**
+ * A custom (photo) avatar speaking: the mouth track from the speech's word timings (or from the
+ * audio for a client's own recording), the photo animated at the size `photoClipLayout` picks,
+ * then — when the photo is a card or the background is transparent — laid on the background.
+ * The clip has no sound; it lasts the speech to the frame.
+ */
+export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRequest): Promise<PhotoClip> {
+  const { signal } = req;
+  const track = req.words.length > 0
+    ? mouthTrackFromTimings({ words: req.words }, req.durationSeconds)
+    : await mouthTrackFromAudioFile(req.audioPath, { signal });
+  const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
+  const transparent = req.background.kind === 'transparent';
+  const composite = layout.mode === 'card' || transparent;
+  const animated = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}${composite ? '-part' : ''}.mp4`);
+  const frames = photoFramesFromMouthTrack(track);
+  await animatePhoto(ffmpeg, {
+    photoPath: req.photoPath,
+    face: req.face,
+    frames,
+    outputPath: animated,
+    frame: layout.mode === 'card' ? layout.card : layout.frame,
+    seed: req.seed,
+    // A near-lossless intermediate: the clip is encoded again inside the video.
+    encoder: { preset: 'veryfast', crf: 18 },
+    scratchDir: req.outputDir,
+    signal,
+    onProgress: (f) => req.onProgress?.(composite ? f * ANIMATE_SHARE : f),
+  });
+  if (!composite || req.background.kind === 'scene') return { path: animated, hasAlpha: false, layout };
+
+  const output = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}.${transparent ? 'webm' : 'mp4'}`);
+  const at = layout.mode === 'card' ? { x: layout.x, y: layout.y } : { x: 0, y: 0 };
+  await ffmpeg.run(photoClipCompositeArgs({ clipPath: animated, frame: req.frame, ...at, background: req.background, frameCount: frames.length, outputPath: output }), {
+    signal,
+    expectedDurationSeconds: frames.length / 30,
+    onProgress: (f) => req.onProgress?.(ANIMATE_SHARE + f * (1 - ANIMATE_SHARE)),
+  });
+  return { path: output, hasAlpha: transparent, layout };
+}
+
+/** The photo's size as people see it (EXIF orientation applied). */
+async function orientedSize(path: string): Promise<Size> {
+  const meta = await sharp(path).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : meta.height) ?? 0;
+  if (!width || !height) throw new Error(`cannot read the size of ${path}`);
+  return { width, height };
+}
