@@ -15,6 +15,8 @@ export interface SpokenAudio {
   mp3Path: string;
   durationSeconds: number;
   words: { word: string; start: number; end: number }[];
+  /** The engine's phones, when it reports them; lip sync prefers them to the words. */
+  phones?: { phone: string; start: number; end: number }[];
 }
 
 /** The speech pipeline as a port: text in a voice → an MP3 with word timings. */

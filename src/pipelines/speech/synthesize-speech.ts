@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFfmpeg } from '../../engines/ffmpeg/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/index.js';
-import { SpeechEngineError, type SpeechEngineId, type SpeechEngines, type WordTiming } from '../../engines/speech/port.js';
+import { SpeechEngineError, type PhoneTiming, type SpeechEngineId, type SpeechEngines, type WordTiming } from '../../engines/speech/port.js';
 import { readWav, writeWav } from '../../engines/speech/wav.js';
 import type { Voice } from '../../domain/catalog/voices.js';
 import { joinTimedAudio, type TimedAudio } from './join-audio.js';
@@ -29,6 +29,8 @@ export interface SpeechOutput {
   mp3Path: string;
   durationSeconds: number;
   words: WordTiming[];
+  /** The engine's phones when it reports them (espeak-ng, flite, festival): the mouth follows these. */
+  phones?: PhoneTiming[];
 }
 
 /** Part of progress spent synthesising; the rest is the MP3 encode. */
@@ -105,5 +107,5 @@ export async function synthesizeSpeech(
   });
   await rm(wavPath, { force: true });
   opts.onProgress?.(1);
-  return { mp3Path, durationSeconds: speech.durationSeconds, words: speech.words };
+  return { mp3Path, durationSeconds: speech.durationSeconds, words: speech.words, ...(speech.phones ? { phones: speech.phones } : {}) };
 }

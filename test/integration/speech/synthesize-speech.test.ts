@@ -61,6 +61,11 @@ describe('synthesizeSpeech with real engines', () => {
     expect(offSound.length / out.words.length).toBeLessThan(0.01);
     // The last sentence's words are where the last speech is: offsets survived ~15 chunks.
     expect(Math.abs(out.words.at(-1)!.end - islands.at(-1)!.end)).toBeLessThan(0.1);
+
+    // The engine's phones come through too (lip sync follows them), offset per chunk like the words.
+    expect(out.phones!.length).toBeGreaterThan(out.words.length * 2);
+    for (let i = 1; i < out.phones!.length; i++) expect(out.phones![i]!.start).toBeGreaterThanOrEqual(out.phones![i - 1]!.start - 1e-6);
+    expect(Math.abs(out.phones!.at(-1)!.end - out.words.at(-1)!.end)).toBeLessThan(0.3);
   }, 60_000);
 
   it('speaks with the default (festival HTS) voice across chunks, word times offset per chunk', async () => {
