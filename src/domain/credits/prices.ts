@@ -11,6 +11,21 @@ export function perStartedUnit(durationSeconds: number, unitSeconds: number, cre
   return credits(units * creditsPerUnit);
 }
 
+/** `model_version` on avatar, URL and template endpoints: aurora models are priced per second. */
+export type VideoModelVersion = 'standard' | 'aurora_v1' | 'aurora_v1_fast';
+
+const AURORA_VIDEO_CREDITS_PER_SECOND: Record<Exclude<VideoModelVersion, 'standard'>, number> = { aurora_v1: 1, aurora_v1_fast: 0.5 };
+
+/**
+ * A direct create or a render of a video endpoint: 5 (create) or 4 (render) credits per started
+ * 30 s, or, with an aurora model, its per-second price instead (the contract: "replacing the create
+ * and render price"). Previews keep their 1 credit per 30 s.
+ */
+export function videoPrice(step: 'create' | 'render', durationSeconds: number, model: VideoModelVersion | null | undefined): number {
+  if (model && model !== 'standard') return perStartedUnit(durationSeconds, 1, AURORA_VIDEO_CREDITS_PER_SECOND[model]);
+  return perStartedUnit(durationSeconds, 30, step === 'create' ? 5 : 4);
+}
+
 /** The price table of the contract, for the operations implemented so far. */
 export const prices = {
   link: () => credits(1),

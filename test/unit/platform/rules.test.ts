@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryRateLimiter } from '../../../src/api/rate-limit.js';
 import { listQueryFrom, pageParams } from '../../../src/api/pagination.js';
 import { classifyIndustry, factsFrom, summarise } from '../../../src/domain/links/link-facts.js';
-import { perStartedUnit, prices } from '../../../src/domain/credits/prices.js';
+import { perStartedUnit, prices, videoPrice } from '../../../src/domain/credits/prices.js';
 import { estimateSpeechSeconds } from '../../../src/domain/speech/tts-service.js';
 import { canMove, clampProgress } from '../../../src/domain/tasks/task.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
@@ -17,6 +17,12 @@ describe('prices', () => {
     expect(prices.render(61)).toBe(12000);
     expect(prices.directCreate(15)).toBe(5000);
     expect(prices.link()).toBe(1000);
+    // Aurora models replace the create and render prices with a per-second price.
+    expect(videoPrice('create', 15, 'standard')).toBe(5000);
+    expect(videoPrice('render', 31, null)).toBe(8000);
+    expect(videoPrice('create', 15.2, 'aurora_v1')).toBe(16000);
+    expect(videoPrice('render', 15.2, 'aurora_v1_fast')).toBe(8000);
+    expect(prices.aurora(10.01, 0.4)).toBe(4400);
   });
   it('holds an upper bound for speech', () => {
     // espeak-ng speaks about 14 characters a second; the estimate must not be shorter than real speech.
