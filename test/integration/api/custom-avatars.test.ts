@@ -9,6 +9,7 @@ import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { groupPhoto, makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
 
 const exec = promisify(execFile);
 
@@ -31,6 +32,7 @@ describe('Custom avatars (personas)', () => {
   let db: TestDatabase;
   let t: TestApp;
   let pages: PageServer;
+  let hooks: WebhookReceiver;
   let fx: FixtureDir;
   let other: Record<string, string>;
   let presenterPath: string;
@@ -56,6 +58,7 @@ describe('Custom avatars (personas)', () => {
     await serve('/selfie.mp4', video, 'video/mp4');
     await serve('/consent.mp4', consentVideo, 'video/mp4');
     pages.route('/page.html', { headers: { 'content-type': 'text/html' }, body: '<html><body>not a picture</body></html>' });
+    hooks = await startWebhookReceiver();
     db = await freshSqlite();
     t = await startTestApp(db, { CUSTOM_AVATAR_LIMIT: '4' }, { credits: 5 });
     const o = await t.c.accounts.create('other', 5);
@@ -65,6 +68,7 @@ describe('Custom avatars (personas)', () => {
     await t?.close();
     await db?.drop();
     await pages?.close();
+    await hooks?.close();
     await fx?.cleanup();
   });
 
@@ -89,9 +93,9 @@ describe('Custom avatars (personas)', () => {
     }
   };
 
-  it('makes a v1 avatar from a portrait: processing, then active with a thumbnail cut around the face; listed, free', async () => {
+  it('makes a v1 avatar from a portrait: processing, then active with a thumbnail cut around the face; listed, free, webhook sent', async () => {
     const before = await credits();
-    const r = await post('/api/personas/', { name: 'Presenter Pat', image_url: pages.url('/presenter.png'), gender: 'f', keywords: 'friendly, studio', labels: ['team'] });
+    const r = await post('/api/personas/', { name: 'Presenter Pat', image_url: pages.url('/presenter.png'), gender: 'f', keywords: 'friendly, studio', labels: ['team'], webhook_url: hooks.url('/hooks/persona') });
     expect(r.statusCode).toBe(201);
     expect(r.json()).toMatchObject({ name: 'Presenter Pat', status: 'processing', process_status: 'processing', is_active: false, thumbnail: null, version: 'v1', created_at: expect.any(String) });
     ids.photo = r.json().id;
@@ -119,6 +123,8 @@ describe('Custom avatars (personas)', () => {
     expect((await get('/api/personas_v2/')).json().some((x: { id: string }) => x.id === ids.photo)).toBe(false);
     expect((await get('/api/personas/?gender=m')).json().some((x: { id: string }) => x.id === ids.photo)).toBe(false);
     expect(await credits()).toBe(before);
+    const [delivery] = await hooks.waitFor('/hooks/persona', 1);
+    expect(JSON.parse(delivery!.rawBody)).toMatchObject({ id: ids.photo, status: 'active', name: 'Presenter Pat', failed_reason: null, thumbnail: expect.stringMatching(/^http/) });
   }, 120_000);
 
   it('makes a v1 avatar from a short video, from its most frontal frame', async () => {
