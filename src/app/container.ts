@@ -42,6 +42,8 @@ import { TextGenerationService } from '../domain/text/text-generation-service.js
 import { InlineTasks } from '../domain/tasks/inline-tasks.js';
 import type { LlmRegistry } from '../engines/llm/registry.js';
 import { builtInCopywriter, createTextModels } from './text-wiring.js';
+import { AuroraService } from '../domain/avatars/aurora-service.js';
+import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
 import { createAvatarMediaIntake, customAvatarClips, customAvatarDirectory, voiceForGender } from './custom-avatar-wiring.js';
@@ -70,6 +72,7 @@ export interface Container {
   /** Faces and landmarks (@vladmandic/face-api on TensorFlow.js WASM, loaded on first use). */
   faces: FaceEngine;
   customAvatars: CustomAvatarService;
+  aurora: AuroraService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   clonedVoices: ClonedVoiceService;
@@ -126,7 +129,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits }, customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null } });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits }, aurora: { blobs, fetcher, faces, ffmpeg, uploader: new HttpWebhookSender({ allowPrivate: config.allowPrivateUrls, userAgent: 'Clipwright-Uploads/0.1' }) }, customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null } });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
@@ -160,6 +163,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     personas: personas.directory,
     faces,
     customAvatars,
+    aurora: new AuroraService(tasks, mediaChecker, webhookUrlCheck(config)),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),

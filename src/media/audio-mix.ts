@@ -83,7 +83,8 @@ function addVoiceover(g: FilterGraphBuilder, timeline: Timeline, durationSeconds
     const input = g.addInput(clip.path);
     const label = g.label('vc');
     const delayMs = Math.round(Math.max(0, clip.startSeconds ?? 0) * 1000);
-    g.chain(`[${input}:a]`, [fmt, ...gainFilters(levels.voiceClipLufs?.[i], fmt), `adelay=delays=${delayMs}:all=1`], label);
+    const clipVolume = clip.volume === undefined ? [] : [`volume=${num(clamp01(clip.volume))}`];
+    g.chain(`[${input}:a]`, [fmt, ...gainFilters(levels.voiceClipLufs?.[i], fmt), ...clipVolume, `adelay=delays=${delayMs}:all=1`], label);
     return label;
   });
   const out = g.label('voice');

@@ -119,7 +119,11 @@ function timedLayers(timeline: Timeline, plan: ScenePlan, durationSeconds: numbe
   };
   timeline.scenes.forEach((scene, i) => {
     const start = plan.sceneStartSeconds[i]!;
-    for (const layer of scene.layers ?? []) place(layer, start, plan.sceneFrames[i]! / FPS);
+    for (const layer of scene.layers ?? []) {
+      // Pictures and clips of a `layersInScene` scene were drawn into the scene itself.
+      if (scene.layersInScene && layer.kind !== 'text' && layer.kind !== 'cta') continue;
+      place(layer, start, plan.sceneFrames[i]! / FPS);
+    }
   });
   for (const layer of timeline.layers ?? []) place(layer, 0, durationSeconds);
   return sorted;

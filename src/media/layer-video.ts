@@ -21,12 +21,13 @@ export function addMediaLayers(g: FilterGraphBuilder, base: string, layers: read
     const isLogo = layer.kind === 'logo';
     const scale = layer.scale ?? (isLogo ? LOGO_DEFAULTS.scale : 1);
     const position = layer.position ?? (isLogo ? LOGO_DEFAULTS.position : { x: 0, y: 0 });
-    const box = { width: even(frame.width * scale), height: even(frame.height * scale) };
-    const prepared = layer.kind === 'image' || layer.kind === 'logo'
-      ? addPicture(g, layer.path, box)
-      : addClip(g, layer, box, startSeconds, endSeconds);
+    const box = layer.box
+      ? { width: even(frame.width * layer.box.width), height: even(frame.height * layer.box.height) }
+      : { width: even(frame.width * scale), height: even(frame.height * scale) };
+    const still = layer.kind === 'image' || layer.kind === 'logo';
+    const prepared = still ? addPicture(g, layer, box) : addClip(g, layer, box, startSeconds, endSeconds);
     const out = g.label('ov');
-    g.chain(`${current}${prepared}`, [overlayFilter(position, startSeconds, endSeconds, layer.kind === 'image' || layer.kind === 'logo')], out);
+    g.chain(`${current}${prepared}`, [overlayFilter(position, startSeconds, endSeconds, still)], out);
     current = out;
   }
   return current;
@@ -39,13 +40,35 @@ function overlayFilter(position: FramePosition, start: number, end: number, stil
   return `overlay=x='${x}':y='${y}':enable='between(t,${num(start)},${num(end)})':eof_action=${still ? 'repeat' : 'pass'}`;
 }
 
-function addPicture(g: FilterGraphBuilder, path: string, box: FrameSize): string {
-  const input = g.addInput(path);
+/** Scale filters that bring media into its box: the whole of it (contain) or filling it (crop). */
+function fitIntoBox(box: FrameSize, fit: 'contain' | 'crop'): string[] {
+  return fit === 'crop'
+    ? [`scale=${box.width}:${box.height}:force_original_aspect_ratio=increase`, `crop=${box.width}:${box.height}`]
+    : [`scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`];
+}
+
+/** A disc mask of `side` pixels, drawn once and repeated `repeats` more times. */
+function addCircleMask(g: FilterGraphBuilder, side: number, repeats: number): string {
+  const mask = g.label('mask');
+  g.chain('', [
+    `color=c=black:s=${side}x${side}:r=${FPS}:d=${num(1 / FPS)}`, 'format=gray',
+    `geq=lum='255*lte(hypot(X-${side / 2},Y-${side / 2}),${side / 2 - 1})'`,
+    ...(repeats > 0 ? [`loop=loop=${repeats}:size=1`] : []), `settb=1/${FPS}`, 'setpts=N',
+  ], mask);
+  return mask;
+}
+
+function addPicture(g: FilterGraphBuilder, layer: Extract<MediaLayer, { kind: 'image' | 'logo' }>, box: FrameSize): string {
+  const input = g.addInput(layer.path);
   const out = g.label('pic');
-  g.chain(`[${input}:v]`, [
-    `scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
-    'format=yuva420p',
-  ], out);
+  if (layer.shape === 'circle') {
+    const side = even(Math.min(box.width, box.height));
+    const square = g.label('sq');
+    g.chain(`[${input}:v]`, [...fitIntoBox({ width: side, height: side }, 'crop'), 'format=yuva420p', `settb=1/${FPS}`, 'setpts=N'], square);
+    g.chain(`${square}${addCircleMask(g, side, 0)}`, ['alphamerge'], out);
+    return out;
+  }
+  g.chain(`[${input}:v]`, [...fitIntoBox(box, layer.fit ?? 'contain'), 'format=yuva420p'], out);
   return out;
 }
 
@@ -65,26 +88,19 @@ function addClip(
   const key = layer.kind === 'avatar' ? parseHexColor(layer.chromaKeyColor) : undefined;
   if (key) filters.push('format=yuva420p', `chromakey=${toFfmpegColor({ ...key, a: 255 })}:0.13:0.06`);
 
-  const circle = layer.kind === 'avatar' && layer.shape === 'circle';
   const out = g.label('clip');
-  if (circle) {
+  if (layer.shape === 'circle') {
     const side = even(Math.min(box.width, box.height));
-    const frames = Math.round(seconds * FPS);
     const clip = g.label('sq');
-    const mask = g.label('mask');
-    g.chain(`[${input}:v]`, [...filters, `scale=${side}:${side}:force_original_aspect_ratio=increase`, `crop=${side}:${side}`, 'format=yuva420p'], clip);
+    g.chain(`[${input}:v]`, [...filters, ...fitIntoBox({ width: side, height: side }, 'crop'), 'format=yuva420p'], clip);
     // The round mask is drawn once and repeated, not computed per frame.
-    g.chain('', [
-      `color=c=black:s=${side}x${side}:r=${FPS}:d=${num(1 / FPS)}`, 'format=gray',
-      `geq=lum='255*lte(hypot(X-${side / 2},Y-${side / 2}),${side / 2 - 1})'`,
-      `loop=loop=${frames}:size=1`, `settb=1/${FPS}`, 'setpts=N',
-    ], mask);
+    const mask = addCircleMask(g, side, Math.round(seconds * FPS));
     g.chain(`${clip}${mask}`, ['alphamerge', `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`], out);
     return out;
   }
   g.chain(`[${input}:v]`, [
     ...filters,
-    `scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    ...fitIntoBox(box, layer.fit ?? 'contain'),
     'format=yuva420p',
     `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`,
   ], out);

@@ -27,13 +27,16 @@ export function buildOverlayAss(input: OverlayAssInput): string | undefined {
   const styles: AssStyle[] = [];
   const events: AssEvent[] = [];
 
-  const captions = input.timeline.captions;
-  if (captions && captions.words.length > 0) {
+  const tracks = [...(input.timeline.captions ? [input.timeline.captions] : []), ...(input.timeline.captionTracks ?? [])];
+  tracks.forEach((captions, i) => {
+    if (captions.words.length === 0) return;
     const setting = normalizeCaptionSetting(captions.setting);
     const track = buildCaptionTrack(captions.words, setting, input.frame, resolveFont(setting.fontFamily ?? lookFont(setting.style)));
-    styles.push(track.style);
-    events.push(...track.events);
-  }
+    // Each track keeps its own look: its own style name (the first keeps the plain name).
+    const name = i === 0 ? track.style.name : `${track.style.name}${i + 1}`;
+    styles.push({ ...track.style, name });
+    events.push(...track.events.map((e) => (e.style === track.style.name ? { ...e, style: name } : e)));
+  });
   const text = textLayerAss(input.textLayers, input.frame, resolveFont);
   const cta = ctaLayerAss(input.ctaLayers, input.frame, resolveFont);
   styles.push(...text.styles, ...cta.styles);

@@ -1,6 +1,7 @@
 import { FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
+import { addMediaLayers, type MediaLayer, type TimedMediaLayer } from './layer-video.js';
 import type { BackgroundMotion, Scene, TransitionKind } from './timeline.js';
 
 const DEFAULT_TRANSITION_SECONDS = 0.5;
@@ -62,6 +63,36 @@ export function planScenes(scenes: readonly Scene[]): ScenePlan {
 }
 
 /**
+ * The stretch of output a scene's own clip covers: it starts `leadSeconds` before the scene
+ * (into the transition from the previous scene) and lasts `lengthSeconds`, reaching into the
+ * transition to the next. Layers drawn into the scene (`layersInScene`) can use all of it.
+ */
+export function sceneClipWindow(plan: ScenePlan, index: number): { leadSeconds: number; lengthSeconds: number } {
+  const headFrames = index > 0 ? plan.transitionFrames[index - 1]! : 0;
+  return { leadSeconds: Math.ceil(headFrames / 2) / FPS, lengthSeconds: clipFrames(plan, index) / FPS };
+}
+
+function clipFrames(plan: ScenePlan, index: number): number {
+  const headFrames = index > 0 ? plan.transitionFrames[index - 1]! : 0;
+  const tailFrames = plan.transitionFrames[index] ?? 0;
+  // The clip runs into its neighbours' transitions: half of each overlap before its start or after its end.
+  return plan.sceneFrames[index]! - Math.ceil(headFrames / 2) + headFrames + Math.floor(tailFrames / 2);
+}
+
+/** A scene's picture and clip layers, timed on its own clip (see `sceneClipWindow`). */
+function inSceneLayers(scene: Scene, window: { leadSeconds: number; lengthSeconds: number }): TimedMediaLayer[] {
+  const timed: TimedMediaLayer[] = [];
+  for (const layer of scene.layers ?? []) {
+    if (layer.kind === 'text' || layer.kind === 'cta') continue;
+    // Without a start of its own a layer shows from the clip's first frame, transition included.
+    const startSeconds = layer.startSeconds === undefined ? 0 : Math.max(0, window.leadSeconds + layer.startSeconds);
+    const endSeconds = Math.min(window.lengthSeconds, window.leadSeconds + (layer.endSeconds ?? scene.durationSeconds + window.lengthSeconds));
+    if (endSeconds > startSeconds) timed.push({ layer: layer as MediaLayer, startSeconds, endSeconds });
+  }
+  return timed;
+}
+
+/**
  * Adds every scene's background clip and joins them. Where a transition is asked, only the
  * overlapping frames (tail of one clip, head of the next) are mixed, and every piece is joined
  * by one concat. Returns the label of the joined video at `frame` size, yuv420p, 30 fps.
@@ -73,9 +104,9 @@ export function addSceneSequence(g: FilterGraphBuilder, scenes: readonly Scene[]
   scenes.forEach((scene, i) => {
     const headFrames = i > 0 ? plan.transitionFrames[i - 1]! : 0;
     const tailFrames = i < scenes.length - 1 ? plan.transitionFrames[i]! : 0;
-    // The clip runs into its neighbours' transitions: half of each overlap before its start or after its end.
-    const frames = plan.sceneFrames[i]! - Math.ceil(headFrames / 2) + headFrames + Math.floor(tailFrames / 2);
-    const clip = addBackgroundClip(g, scene, frames, frame);
+    const frames = clipFrames(plan, i);
+    const background = addBackgroundClip(g, scene, frames, frame);
+    const clip = scene.layersInScene ? addMediaLayers(g, background, inSceneLayers(scene, sceneClipWindow(plan, i)), frame) : background;
     const parts = splitClip(g, clip, frames, headFrames, tailFrames);
 
     if (pendingTail && parts.head) {

@@ -49,17 +49,28 @@ interface LayerCommon {
   endSeconds?: number;
 }
 
+/** Picture and clip layers may also be given an exact box and a round shape. */
+interface MediaPlacement {
+  /**
+   * An exact box in fractions of the frame (width, height); replaces `scale`. The media is
+   * fitted into it by `fit`: contain (default) keeps all of it, crop fills the box.
+   */
+  box?: { width: number; height: number };
+  fit?: BackgroundFit;
+  /** circle: a square from the middle of the box, masked to a disc. */
+  shape?: 'normal' | 'circle';
+}
+
 export type Layer =
-  | (LayerCommon & { kind: 'image'; path: string })
-  | (LayerCommon & { kind: 'logo'; path: string })
-  | (LayerCommon & { kind: 'video'; path: string; loop?: boolean })
-  | (LayerCommon & {
+  | (LayerCommon & MediaPlacement & { kind: 'image'; path: string })
+  | (LayerCommon & MediaPlacement & { kind: 'logo'; path: string })
+  | (LayerCommon & MediaPlacement & { kind: 'video'; path: string; loop?: boolean })
+  | (LayerCommon & MediaPlacement & {
       kind: 'avatar';
       /** A clip of the speaking avatar; WebM VP9 or MOV with alpha keeps its transparency. */
       path: string;
       /** Key this colour out when the clip has no alpha (green screen). */
       chromaKeyColor?: string;
-      shape?: 'normal' | 'circle';
     })
   | (LayerCommon & {
       kind: 'text';
@@ -85,12 +96,22 @@ export interface Scene {
   layers?: Layer[];
   /** The transition into the next scene; ignored on the last scene. */
   transitionOut?: Transition | null;
+  /**
+   * Draw this scene's picture and clip layers into the scene itself, before transitions, so a
+   * swipe or fade carries them with it (text, CTA cards and captions stay on top). Their times
+   * are then from the scene's start and may reach into the transitions on either side (see
+   * `sceneClipWindow`); without a start or an end a layer covers the scene's whole clip.
+   * Default false: layers are laid over the joined video.
+   */
+  layersInScene?: boolean;
 }
 
 export interface VoiceoverClip {
   path: string;
   /** Where the clip starts on the timeline (default 0). */
   startSeconds?: number;
+  /** 0–1 after loudness normalisation, times the voiceover's volume (default 1). */
+  volume?: number;
 }
 
 export interface WordTiming {
@@ -107,7 +128,14 @@ export interface Timeline {
   voiceover?: { clips: VoiceoverClip[]; /** 0–1, default 1 */ volume?: number };
   /** Any decodable audio file. */
   music?: { path: string; /** 0–1, default 0.2 */ volume?: number; loop?: boolean; fadeOutSeconds?: number };
-  captions?: { words: WordTiming[]; setting?: CaptionSettingInput };
+  captions?: CaptionTrack;
+  /** More caption tracks, each with its own look (for example one per scene); words timed from the video's start. */
+  captionTracks?: CaptionTrack[];
+}
+
+export interface CaptionTrack {
+  words: WordTiming[];
+  setting?: CaptionSettingInput;
 }
 
 export interface RenderOutput {

@@ -11,6 +11,7 @@ import { workspaceRoutes } from './workspace.js';
 import { aiScriptRoutes } from './ai-scripts.js';
 import { textGeneratorRoutes } from './text-generator.js';
 import { customAvatarRoutes } from './custom-avatars.js';
+import { auroraRoutes } from './aurora.js';
 
 /** One module per spec group; each registers its own paths. */
-export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes, customAvatarRoutes, aiScriptRoutes, textGeneratorRoutes];
+export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes, customAvatarRoutes, auroraRoutes, aiScriptRoutes, textGeneratorRoutes];

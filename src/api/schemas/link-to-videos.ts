@@ -3,10 +3,10 @@ import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 
 /** Form bodies carry booleans and numbers as text; JSON carries them natively. */
 export const flexBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
-const flexNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'A valid number is required.').transform(Number)]);
+export const flexNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'A valid number is required.').transform(Number)]);
 const volume = flexNumber.pipe(z.number().min(0, 'Ensure this value is greater than or equal to 0.').max(1, 'Ensure this value is less than or equal to 1.'));
 
-const captionSetting = z.object({
+export const captionSetting = z.object({
   style: z.string().nullish(),
   offset: z.object({ x: z.union([z.number(), z.string()]).nullish(), y: z.union([z.number(), z.string()]).nullish() }).nullish(),
   font_family: z.string().nullish(),

@@ -13,6 +13,8 @@ import { AI_SCRIPT_KIND } from '../../domain/text/ai-script-service.js';
 import { TEXT_GENERATION_KIND } from '../../domain/text/text-generation-service.js';
 import { aiScriptToWire } from './ai-script.js';
 import { textTaskToWire } from './text-generation.js';
+import { AURORA_KIND } from '../../domain/avatars/aurora-service.js';
+import { auroraToWire } from './aurora.js';
 import { CUSTOM_AVATAR_KIND } from '../../domain/avatars/custom-avatars.js';
 import { customAvatarToWire } from './custom-avatar.js';
 
@@ -33,6 +35,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [TEXT_GENERATION_KIND]: (t) => textTaskToWire(t),
     [AI_SCRIPT_KIND]: (t) => aiScriptToWire(t),
     [CUSTOM_AVATAR_KIND]: (t) => customAvatarToWire(t, blobs),
+    [AURORA_KIND]: (t) => auroraToWire(t, blobs),
   };
 }
 

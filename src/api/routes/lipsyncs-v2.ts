@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Container } from '../../app/container.js';
+import { LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
+import type { LipsyncV2Request, LipsyncV2SceneRequest } from '../../domain/avatars/lipsync-v2-service.js';
+import { listQueryFrom } from '../pagination.js';
+import { idParams, listQuery } from '../schemas/common.js';
+import { lipsyncV2Body } from '../schemas/lipsyncs-v2.js';
+import { lipsyncV2ToWire } from '../wire/lipsync-v2.js';
+
+const tags = ['AI Avatar v2'];
+
+/** AI Avatar v2 (multi-scene). Its preview follow-up shares `POST /api/lipsyncs/{id}/preview/` (lipsyncs.ts). */
+export function lipsyncV2Routes(root: FastifyInstance, c: Container): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const wire = (t: Parameters<typeof lipsyncV2ToWire>[0]) => lipsyncV2ToWire(t, c.blobs);
+
+  app.post('/api/lipsyncs_v2/', { schema: { tags, summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncV2Body } }, async (request, reply) => {
+    return reply.status(201).send(wire(await c.lipsyncsV2.create(request.accountId, toRequest(request.body), 'direct')));
+  });
+  app.post('/api/lipsyncs_v2/preview/', { schema: { tags, summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)', body: lipsyncV2Body } }, async (request, reply) => {
+    return reply.status(201).send(wire(await c.lipsyncsV2.create(request.accountId, toRequest(request.body), 'preview')));
+  });
+  app.post('/api/lipsyncs_v2/:id/render/', { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
+    return wire(await c.lipsyncs.render(request.accountId, request.params.id, [LIPSYNC_V2_KIND]));
+  });
+  app.get('/api/lipsyncs_v2/', { schema: { tags, summary: 'List AI Avatar v2 tasks', querystring: listQuery } }, async (request) => {
+    return (await c.lipsyncsV2.list(request.accountId, listQueryFrom(request.query))).map(wire);
+  });
+  app.get('/api/lipsyncs_v2/:id/', { schema: { tags, summary: 'Get an AI Avatar v2 task', params: idParams } }, async (request) => {
+    return wire(await c.lipsyncsV2.get(request.accountId, request.params.id));
+  });
+}
+
+type Body = z.infer<typeof lipsyncV2Body>;
+
+function toRequest(b: Body): LipsyncV2Request {
+  return {
+    scenes: b.video_inputs.map(toScene),
+    aspectRatio: b.aspect_ratio,
+    name: b.name,
+    music: b.background_music ? { url: b.background_music.url, volume: b.background_music.volume } : null,
+    ctaEnd: b.cta_end ?? false,
+    ctaBackground: b.cta_background,
+    ctaDurationSeconds: b.cta_duration,
+    webhookUrl: b.webhook_url,
+    echo: b as Record<string, unknown>,
+  };
+}
+
+function toScene(s: Body['video_inputs'][number]): LipsyncV2SceneRequest {
+  const ch = s.character;
+  const v = s.voice;
+  return {
+    character: ch ? { avatarId: ch.avatar_id, offset: offset(ch.offset), scale: ch.scale, avatarStyle: ch.avatar_style, hidden: ch.hidden } : null,
+    voice: v ? { type: v.type, inputText: v.input_text, voiceId: v.voice_id, durationSeconds: v.duration, volume: v.volume, model: v.model } : null,
+    background: s.background ? { type: s.background.type, url: s.background.url, fit: s.background.fit, effect: s.background.effect } : null,
+    captionSetting: (s.caption_setting as Record<string, unknown> | null | undefined) ?? null,
+    transitionIn: s.transition_effect?.transition_in,
+    transitionOut: s.transition_effect?.transition_out,
+    visualStyle: s.visual_style,
+    cta: s.cta
+      ? {
+          logo: s.cta.cta_logo ? { url: s.cta.cta_logo.url, offset: offset(s.cta.cta_logo.offset), scale: s.cta.cta_logo.scale } : null,
+          caption: s.cta.cta_caption ? { text: s.cta.cta_caption.caption, captionSetting: (s.cta.cta_caption.caption_setting as Record<string, unknown> | null | undefined) ?? null } : null,
+        }
+      : null,
+  };
+}
+
+function offset(o: { x?: number | null; y?: number | null } | null | undefined) {
+  return o ? { x: o.x ?? undefined, y: o.y ?? undefined } : null;
+}

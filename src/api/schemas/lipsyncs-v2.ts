@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES } from '../../domain/avatars/avatar-video-spec.js';
+import { aspectRatio, httpUrl, webhookUrl } from './common.js';
+import { captionSetting, flexBoolean, flexNumber } from './link-to-videos.js';
+
+const between = (min: number, max: number) =>
+  flexNumber.pipe(z.number().min(min, `Ensure this value is greater than or equal to ${min}.`).max(max, `Ensure this value is less than or equal to ${max}.`));
+
+/** Offsets are fractions of the frame from its centre. */
+const offset = z.object({ x: between(-1, 1).nullish(), y: between(-1, 1).nullish() });
+
+const scene = z.object({
+  character: z.object({
+    type: z.enum(['avatar']).nullish(),
+    avatar_id: z.string().nullish(),
+    offset: offset.nullish(),
+    scale: between(0, 2).nullish(),
+    avatar_style: z.enum(['normal', 'circle']).nullish(),
+    hidden: flexBoolean.nullish(),
+  }).passthrough().nullish(),
+  voice: z.object({
+    type: z.enum(['text', 'silence']).nullish(),
+    input_text: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').nullish(),
+    voice_id: z.string().nullish(),
+    duration: between(1, 100).nullish(),
+    volume: between(0, 1).nullish(),
+    model: z.enum(['v2', 'v3']).nullish(),
+  }).passthrough().nullish(),
+  background: z.object({
+    type: z.enum(['image', 'video']).nullish(),
+    url: httpUrl(1024).nullish(),
+    fit: z.enum(['crop', 'contain', 'cover']).nullish(),
+    effect: z.enum(BACKGROUND_EFFECTS).nullish(),
+  }).passthrough().nullish(),
+  caption_setting: captionSetting.nullish(),
+  transition_effect: z.object({
+    transition_in: z.enum(SCENE_TRANSITIONS).nullish(),
+    transition_out: z.enum(SCENE_TRANSITIONS).nullish(),
+  }).passthrough().nullish(),
+  visual_style: z.enum(V2_VISUAL_STYLES).nullish(),
+  cta: z.object({
+    cta_logo: z.object({ url: httpUrl(1024).nullish(), offset: offset.nullish(), scale: between(0, 1).nullish() }).passthrough().nullish(),
+    cta_caption: z.object({
+      caption: z.string().max(200, 'Ensure this field has no more than 200 characters.').nullish(),
+      caption_setting: captionSetting.nullish(),
+    }).passthrough().nullish(),
+  }).passthrough().nullish(),
+}).passthrough();
+
+/** The contract's v2 body (AI Avatar v2: create and the preview alias). */
+export const lipsyncV2Body = z.object({
+  video_inputs: z.array(scene, { error: 'This field is required.' }).min(1, 'Give at least one scene.'),
+  aspect_ratio: aspectRatio.nullish(),
+  model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
+  name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+  background_music: z.object({ url: httpUrl(1024).nullish(), volume: between(0, 1).nullish() }).passthrough().nullish(),
+  cta_end: flexBoolean.nullish(),
+  cta_background: z.string().max(1024, 'Ensure this field has no more than 1024 characters.').nullish(),
+  cta_duration: between(1, 30).nullish(),
+  webhook_url: webhookUrl,
+}).passthrough();

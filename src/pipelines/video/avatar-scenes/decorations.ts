@@ -1,0 +1,84 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { even, type FrameSize } from '../../../media/frame-size.js';
+import type { Box, Decorate, DecorationKind } from './scene-styles.js';
+
+interface Wanted {
+  kind: DecorationKind;
+  widthPx: number;
+  heightPx: number;
+  path: string;
+}
+
+/**
+ * Collects the decorations a timeline asks for (a `Decorate` that only names files), then draws
+ * each once at the pixel size it will be shown at, so the compositor never rescales it.
+ */
+export class DecorationSet {
+  private readonly wanted = new Map<string, Wanted>();
+
+  constructor(private readonly dir: string, private readonly frame: FrameSize) {}
+
+  readonly decorate: Decorate = (kind: DecorationKind, box: Box) => {
+    const widthPx = even(this.frame.width * box.width);
+    const heightPx = even(this.frame.height * box.height);
+    const path = join(this.dir, `${kind}-${widthPx}x${heightPx}.png`);
+    this.wanted.set(path, { kind, widthPx, heightPx, path });
+    return path;
+  };
+
+  async drawAll(): Promise<void> {
+    for (const w of this.wanted.values()) await writeFile(w.path, drawDecoration(w.kind, w.widthPx, w.heightPx));
+  }
+}
+
+/** One decoration as PNG bytes (transparent where nothing is drawn). */
+export function drawDecoration(kind: DecorationKind, width: number, height: number): Buffer {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const short = Math.min(width, height);
+  switch (kind) {
+    case 'ring': {
+      // A white rim with a soft dark edge, just outside the round bubble it frames.
+      const line = short * 0.035;
+      ctx.beginPath();
+      ctx.arc(width / 2, height / 2, short / 2 - line, 0, Math.PI * 2);
+      ctx.lineWidth = line * 1.6;
+      ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+      ctx.stroke();
+      ctx.lineWidth = line;
+      ctx.strokeStyle = '#FFFFFF';
+      ctx.stroke();
+      break;
+    }
+    case 'tint': {
+      const g = ctx.createLinearGradient(0, 0, 0, height);
+      g.addColorStop(0, 'rgba(0,0,0,0.35)');
+      g.addColorStop(0.5, 'rgba(0,0,0,0.45)');
+      g.addColorStop(1, 'rgba(0,0,0,0.8)');
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, width, height);
+      break;
+    }
+    case 'letterbox': {
+      const bar = Math.round(height * 0.1);
+      ctx.fillStyle = '#000000';
+      ctx.fillRect(0, 0, width, bar);
+      ctx.fillRect(0, height - bar, width, bar);
+      break;
+    }
+    case 'card': {
+      const radius = short * 0.06;
+      ctx.fillStyle = '#F2F4F7';
+      ctx.strokeStyle = '#CFD6DE';
+      ctx.lineWidth = Math.max(2, short * 0.008);
+      ctx.beginPath();
+      ctx.roundRect(ctx.lineWidth, ctx.lineWidth, width - 2 * ctx.lineWidth, height - 2 * ctx.lineWidth, radius);
+      ctx.fill();
+      ctx.stroke();
+      break;
+    }
+  }
+  return canvas.toBuffer('image/png');
+}
