@@ -32,6 +32,8 @@ import { linkVideoJobDeps, videoVocabulary } from './video-wiring.js';
 import { builtinAvatarClips, builtinAvatarDirectory } from './avatar-wiring.js';
 import { createMediaUrlChecker } from './media-check-wiring.js';
 import { LipsyncService } from '../domain/avatars/lipsync-service.js';
+import { LipsyncV2Service } from '../domain/avatars/lipsync-v2-service.js';
+import { libraryTrackIdFromUrl } from '../pipelines/video/background-music.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
@@ -75,6 +77,8 @@ export interface Container {
   aurora: AuroraService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
+  /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
+  lipsyncsV2: LipsyncV2Service;
   clonedVoices: ClonedVoiceService;
   /** Text models by model_name: built-in, and a configured chat-completions provider's. */
   textModels: LlmRegistry;
@@ -166,6 +170,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     aurora: new AuroraService(tasks, mediaChecker, webhookUrlCheck(config)),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null),
+    lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null, (url) => libraryTrackIdFromUrl(url) !== null),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),

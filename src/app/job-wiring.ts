@@ -9,6 +9,8 @@ import { LINK_VIDEO_JOB } from '../domain/videos/link-video-service.js';
 import { linkToVideoJob, type LinkVideoJobDeps } from '../jobs/handlers/link-to-video.js';
 import { LIPSYNC_JOB } from '../domain/avatars/lipsync-service.js';
 import { lipsyncJob, type LipsyncJobDeps } from '../jobs/handlers/lipsync.js';
+import { LIPSYNC_V2_JOB_NAME } from '../domain/avatars/lipsync-service.js';
+import { lipsyncV2Job } from '../jobs/handlers/lipsync-v2.js';
 import { WEBHOOK_JOB } from '../domain/webhooks/webhook-event.js';
 import { deliverWebhookJob, type WebhookJobDeps } from '../jobs/handlers/deliver-webhook.js';
 import { TEXT_GENERATION_JOB } from '../domain/text/text-generation-service.js';
@@ -19,8 +21,8 @@ import { CUSTOM_AVATAR_JOB } from '../domain/avatars/custom-avatars.js';
 import { buildCustomAvatarJob, type CustomAvatarJobDeps } from '../jobs/handlers/build-custom-avatar.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
-export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB];
+export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB];
 
 export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps; text: TextGenerationJobDeps; customAvatars: CustomAvatarJobDeps; aurora: AuroraJobDeps }): JobCatalog {
-  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora));
+  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora));
 }

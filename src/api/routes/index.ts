@@ -3,6 +3,7 @@ import type { Container } from '../../app/container.js';
 import { linkRoutes } from './links.js';
 import { linkToVideoRoutes } from './link-to-videos.js';
 import { lipsyncRoutes } from './lipsyncs.js';
+import { lipsyncV2Routes } from './lipsyncs-v2.js';
 import { textToSpeechRoutes } from './text-to-speech.js';
 import { musicRoutes } from './music.js';
 import { personaRoutes } from './personas.js';
@@ -14,4 +15,4 @@ import { customAvatarRoutes } from './custom-avatars.js';
 import { auroraRoutes } from './aurora.js';
 
 /** One module per spec group; each registers its own paths. */
-export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, personaRoutes, customAvatarRoutes, auroraRoutes, aiScriptRoutes, textGeneratorRoutes];
+export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, lipsyncV2Routes, personaRoutes, customAvatarRoutes, auroraRoutes, aiScriptRoutes, textGeneratorRoutes];
