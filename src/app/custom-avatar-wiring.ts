@@ -101,6 +101,7 @@ export function customAvatarClips(deps: { ffmpeg: FfmpegEngine; faces: FaceEngin
         face,
         audioPath: req.audioPath,
         words: req.words,
+        phones: req.phones,
         durationSeconds: req.durationSeconds,
         frame: { width: req.widthPx, height: req.heightPx },
         background: req.background ?? { kind: 'scene' },

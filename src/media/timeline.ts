@@ -120,6 +120,13 @@ export interface WordTiming {
   end: number;
 }
 
+/** A speech engine's phone (espeak mnemonics or ARPAbet): lip sync follows these when present. */
+export interface PhoneTiming {
+  phone: string;
+  start: number;
+  end: number;
+}
+
 export interface Timeline {
   aspectRatio: AspectRatio;
   scenes: Scene[];

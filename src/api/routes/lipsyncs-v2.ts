@@ -45,6 +45,7 @@ function toRequest(b: Body): LipsyncV2Request {
     ctaBackground: b.cta_background,
     ctaDurationSeconds: b.cta_duration,
     webhookUrl: b.webhook_url,
+    modelVersion: b.model_version ?? null,
     echo: b as Record<string, unknown>,
   };
 }

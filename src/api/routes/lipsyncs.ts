@@ -54,6 +54,7 @@ function toRequest(b: z.infer<typeof lipsyncBody>): LipsyncRequest {
     noMusic: b.no_music ?? true,
     caption: flat,
     backgroundImageUrl: b.background_asset_image_url,
+    modelVersion: b.model_version ?? null,
     webhookUrl: b.webhook_url,
     echo: b as Record<string, unknown>,
   };

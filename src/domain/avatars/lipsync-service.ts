@@ -1,4 +1,4 @@
-import { prices } from '../credits/prices.js';
+import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
 import { FetchRefused, ValidationError } from '../errors.js';
 import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
@@ -27,6 +27,8 @@ export interface LipsyncRequest {
   noMusic?: boolean;
   caption?: Record<string, unknown> | null;
   backgroundImageUrl?: string | null;
+  /** aurora models are priced per second instead of per 30 s (create and render). */
+  modelVersion?: VideoModelVersion | null;
   webhookUrl?: string | null;
   echo: Record<string, unknown>;
 }
@@ -71,9 +73,10 @@ export class LipsyncService {
         echo: req.echo, aspectRatio, avatarId: avatar.id, voiceId, text: text || null, audioUrl: req.audio ?? null,
         backgroundImageUrl: req.backgroundImageUrl ?? null, greenScreen: req.greenScreen === true, transparent: req.transparentBackground === true,
         noCaption: req.noCaption !== false, noMusic: req.noMusic !== false, caption: req.caption ?? null, seed,
+        modelVersion: req.modelVersion ?? 'standard',
       },
       result: { previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: mode === 'direct' ? prices.directCreate(speechSeconds) : prices.preview(speechSeconds),
+      holdMillicredits: mode === 'direct' ? videoPrice('create', speechSeconds, req.modelVersion) : prices.preview(speechSeconds),
       jobName: LIPSYNC_JOB,
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,
@@ -86,7 +89,7 @@ export class LipsyncService {
   }
 
   render(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
-    return this.followUp(accountId, id, 'render', (s) => prices.render(s), { outputKey: null }, kinds);
+    return this.followUp(accountId, id, 'render', (s, t) => videoPrice('render', s, videoModelOf(t.input)), { outputKey: null }, kinds);
   }
 
   get(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
@@ -97,11 +100,11 @@ export class LipsyncService {
     return this.tasks.list(accountId, kinds, q);
   }
 
-  private async followUp(accountId: string, id: string, step: string, price: (s: number) => number, reset: Record<string, unknown>, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+  private async followUp(accountId: string, id: string, step: string, price: (seconds: number, task: Task) => number, reset: Record<string, unknown>, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
     const task = await this.get(accountId, id, kinds);
     const seconds = Number(task.result.durationSeconds ?? 30);
     return this.tasks.followUp(accountId, id, kinds, {
-      step, holdMillicredits: price(seconds), jobName: task.kind === LIPSYNC_KIND ? LIPSYNC_JOB : LIPSYNC_V2_JOB_NAME, resultReset: reset,
+      step, holdMillicredits: price(seconds, task), jobName: task.kind === LIPSYNC_KIND ? LIPSYNC_JOB : LIPSYNC_V2_JOB_NAME, resultReset: reset,
       ready: (t) => Boolean(t.result.plan),
     });
   }

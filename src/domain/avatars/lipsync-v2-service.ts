@@ -1,4 +1,4 @@
-import { prices } from '../credits/prices.js';
+import { prices, videoPrice, type VideoModelVersion } from '../credits/prices.js';
 import { FetchRefused, ValidationError, type FieldErrors } from '../errors.js';
 import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
@@ -43,6 +43,8 @@ export interface LipsyncV2Request {
   ctaEnd?: boolean;
   ctaBackground?: string | null;
   ctaDurationSeconds?: number | null;
+  /** aurora models are priced per second instead of per 30 s (create and render). */
+  modelVersion?: VideoModelVersion | null;
   webhookUrl?: string | null;
   echo: Record<string, unknown>;
 }
@@ -88,9 +90,9 @@ export class LipsyncV2Service {
     return this.tasks.create({
       accountId,
       kind: LIPSYNC_V2_KIND,
-      input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec },
+      input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec, modelVersion: req.modelVersion ?? 'standard' },
       result: { previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: mode === 'direct' ? prices.directCreate(estimateSeconds) : prices.preview(estimateSeconds),
+      holdMillicredits: mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds),
       jobName: LIPSYNC_V2_JOB_NAME,
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,

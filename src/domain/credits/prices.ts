@@ -26,6 +26,12 @@ export function videoPrice(step: 'create' | 'render', durationSeconds: number, m
   return perStartedUnit(durationSeconds, 30, step === 'create' ? 5 : 4);
 }
 
+/** The model a video task was created with (stored in its input; older tasks have none). */
+export function videoModelOf(input: Record<string, unknown>): VideoModelVersion {
+  const m = input.modelVersion;
+  return m === 'aurora_v1' || m === 'aurora_v1_fast' ? m : 'standard';
+}
+
 /** The price table of the contract, for the operations implemented so far. */
 export const prices = {
   link: () => credits(1),

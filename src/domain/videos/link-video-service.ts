@@ -1,4 +1,4 @@
-import { prices } from '../credits/prices.js';
+import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
 import { FetchRefused, ValidationError } from '../errors.js';
 import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
@@ -38,7 +38,8 @@ export interface LinkVideoRequest {
   noCaption?: boolean;
   noCta?: boolean;
   captionSetting?: Record<string, unknown> | null;
-  modelVersion?: string | null;
+  /** aurora models are priced per second instead of per 30 s (create and render). */
+  modelVersion?: VideoModelVersion | null;
   webhookUrl?: string | null;
   /** The body as sent, echoed back on the task. */
   echo: Record<string, unknown>;
@@ -109,7 +110,7 @@ export class LinkVideoService {
     if (!voice) throw ValidationError.field(req.overrideVoice ? 'override_voice' : 'language', `Unknown voice id "${voiceId}". List voices with GET /api/voices/.`);
 
     const estimateSeconds = req.overrideScript ? estimateSpeechSeconds(req.overrideScript) + 3 : videoLengthSeconds;
-    const hold = mode === 'direct' ? prices.directCreate(estimateSeconds) : prices.preview(estimateSeconds) * styles.length;
+    const hold = mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds) * styles.length;
     return this.tasks.create({
       accountId,
       kind: LINK_VIDEO_KIND,
@@ -122,6 +123,7 @@ export class LinkVideoService {
         voiceoverVolume: req.voiceoverVolume ?? null,
         caption: { none: req.noCaption === true, override: req.captionSetting?.override_visual_style === true, setting: req.captionSetting ?? null },
         noCta: req.noCta === true,
+        modelVersion: req.modelVersion ?? 'standard',
       },
       result: { previews: [], previewKey: null, outputKey: null, thumbnailKey: null },
       holdMillicredits: hold,
@@ -137,7 +139,7 @@ export class LinkVideoService {
     const durationSeconds = Number((task.result.plan as { durationSeconds?: number } | undefined)?.durationSeconds ?? task.input.videoLengthSeconds);
     return this.tasks.followUp(accountId, id, [LINK_VIDEO_KIND], {
       step: 'render',
-      holdMillicredits: prices.render(durationSeconds),
+      holdMillicredits: videoPrice('render', durationSeconds, videoModelOf(task.input)),
       jobName: LINK_VIDEO_JOB,
       jobPayload: { mediaJob },
       resultReset: { outputKey: null },

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { prices } from '../../domain/credits/prices.js';
+import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../domain/tasks/task.js';
@@ -56,7 +56,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: prices.render(out.durationSeconds) };
+        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: videoPrice('render', out.durationSeconds, videoModelOf(task.input)) };
       }
 
       const plan = await prepareAdPlan(requestFrom(task), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
@@ -68,7 +68,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: prices.directCreate(out.durationSeconds) };
+        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: videoPrice('create', out.durationSeconds, videoModelOf(task.input)) };
       }
 
       const previews: StoredPreview[] = [];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { AvatarVideoSpec } from '../../domain/avatars/avatar-video-spec.js';
 import { LIPSYNC_V2_JOB_NAME } from '../../domain/avatars/lipsync-service.js';
-import { prices } from '../../domain/credits/prices.js';
+import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import { prepareAvatarScenesPlan } from '../../pipelines/video/avatar-scenes/prepare-scene-plan.js';
 import { renderAvatarScenes } from '../../pipelines/video/avatar-scenes/render-avatar-scenes.js';
 import { avatarScenesPlanFiles, type AvatarScenesPlan } from '../../pipelines/video/avatar-scenes/scene-plan.js';
@@ -45,7 +45,8 @@ export function lipsyncV2Job(deps: LipsyncJobDeps) {
       await deps.blobs.putFile(videoKey, out.videoPath);
       await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
       const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
-      const cost = payload.step === 'direct' ? prices.directCreate(durationSeconds) : quality === 'preview' ? prices.preview(durationSeconds) : prices.render(durationSeconds);
+      const model = videoModelOf(task.input);
+      const cost = payload.step === 'direct' ? videoPrice('create', durationSeconds, model) : quality === 'preview' ? prices.preview(durationSeconds) : videoPrice('render', durationSeconds, model);
       return {
         result: { plan, durationSeconds, thumbnailKey, ...(quality === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) },
         costMillicredits: cost,

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { LIPSYNC_JOB } from '../../domain/avatars/lipsync-service.js';
-import { prices } from '../../domain/credits/prices.js';
+import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../domain/tasks/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -53,7 +53,8 @@ export function lipsyncJob(deps: LipsyncJobDeps) {
       await deps.blobs.putFile(videoKey, out.videoPath);
       await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
       const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
-      const cost = payload.step === 'direct' ? prices.directCreate(durationSeconds) : quality === 'preview' ? prices.preview(durationSeconds) : prices.render(durationSeconds);
+      const model = videoModelOf(task.input);
+      const cost = payload.step === 'direct' ? videoPrice('create', durationSeconds, model) : quality === 'preview' ? prices.preview(durationSeconds) : videoPrice('render', durationSeconds, model);
       return {
         result: { plan, durationSeconds, thumbnailKey, ...(quality === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) },
         costMillicredits: cost,

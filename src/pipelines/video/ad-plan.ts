@@ -1,5 +1,5 @@
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
 
 /**
  * Everything decided before drawing: the script, the timed voiceover and the fetched assets.
@@ -18,6 +18,8 @@ export interface AdPlan {
   avatarId: string | null;
   aspectRatio: AspectRatio;
   words: WordTiming[];
+  /** The engine's phones, timed like `words` (absent on older plans and for engines without them). */
+  phones?: PhoneTiming[];
   speechEndSeconds: number;
   durationSeconds: number;
   endCardSeconds: number;

@@ -6,7 +6,7 @@ import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
 import { resolveBackgroundMusic } from './background-music.js';
@@ -112,6 +112,7 @@ export async function prepareAdPlan(
     avatarId: req.avatarId,
     aspectRatio: req.aspectRatio,
     words: fitted.words,
+    ...(fitted.phones ? { phones: fitted.phones } : {}),
     speechEndSeconds,
     durationSeconds,
     endCardSeconds: req.noCta ? 0 : endCardSeconds,
@@ -128,6 +129,7 @@ interface VoicedScript {
   mp3Path: string;
   durationSeconds: number;
   words: WordTiming[];
+  phones?: PhoneTiming[];
 }
 
 /** Writes at a first-guess rate, measures the voice, and rewrites once if the length is off. */
@@ -167,18 +169,19 @@ async function voiceScript(
 /** Speeds the voice up (pitch kept) when it runs past the budget; word timings follow. */
 async function fitToLength(
   speech: VoicedScript, budgetSeconds: number, ffmpeg: FfmpegEngine, planDir: string, signal?: AbortSignal,
-): Promise<{ file: string; durationSeconds: number; words: WordTiming[] }> {
+): Promise<{ file: string; durationSeconds: number; words: WordTiming[]; phones?: PhoneTiming[] }> {
   const file = 'voice.mp3';
   const tempo = Math.min(MAX_TEMPO, speech.durationSeconds / budgetSeconds);
   if (!(tempo > 1.01)) {
     await copyFile(speech.mp3Path, join(planDir, file));
-    return { file, durationSeconds: round(speech.durationSeconds), words: speech.words };
+    return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
   }
   await ffmpeg.run(['-y', '-i', speech.mp3Path, '-filter:a', `atempo=${tempo.toFixed(4)}`, '-c:a', 'libmp3lame', '-b:a', '128k', join(planDir, file)], {
     signal, expectedDurationSeconds: speech.durationSeconds / tempo,
   });
   const words = speech.words.map((w) => ({ word: w.word, start: round(w.start / tempo), end: round(w.end / tempo) }));
-  return { file, durationSeconds: round(speech.durationSeconds / tempo), words };
+  const phones = speech.phones?.map((p) => ({ phone: p.phone, start: round(p.start / tempo), end: round(p.end / tempo) }));
+  return { file, durationSeconds: round(speech.durationSeconds / tempo), words, phones };
 }
 
 /** The page's pictures, videos and logo; pictures that cannot be fetched are skipped. */

@@ -3,7 +3,7 @@ import { FaceNotUsable } from '../../domain/errors.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
-import type { RenderQuality, WordTiming } from '../../media/timeline.js';
+import type { PhoneTiming, RenderQuality, WordTiming } from '../../media/timeline.js';
 import type { AvatarClip } from './ad-materials.js';
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';
@@ -17,6 +17,8 @@ export interface AvatarClipMaker {
     avatarId: string;
     audioPath: string;
     words: WordTiming[];
+    /** The engine's phones, when the voice came from an engine that reports them. */
+    phones?: PhoneTiming[];
     durationSeconds: number;
     /** Size of the clip in pixels; styles scale it down from there. */
     widthPx: number;
@@ -54,7 +56,7 @@ export async function renderAdVideo(
   if (avatarId && deps.avatars) {
     const frame = frameSizeFor(plan.aspectRatio, req.quality);
     avatar = await deps.avatars.make({
-      accountId: req.accountId, avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words,
+      accountId: req.accountId, avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words, phones: plan.phones,
       // A 3:4 portrait box: the styles place and scale it; its own drawn scene is behind the avatar.
       durationSeconds: plan.speechEndSeconds, widthPx: even(frame.height * 0.75), heightPx: frame.height, workDir: opts.workDir, signal,
       ...(presenter ? { photoPath: join(req.planDir, presenter) } : {}),

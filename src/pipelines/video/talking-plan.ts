@@ -1,5 +1,5 @@
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
 
 /**
  * A single talking-avatar video (AI Avatar v1), decided before drawing and saved with the task
@@ -11,6 +11,8 @@ export interface TalkingPlan {
   speechSeconds: number;
   /** Word timings; empty for a client's own audio (no captions then). */
   words: WordTiming[];
+  /** The engine's phones, when it reports them (absent on older plans). */
+  phones?: PhoneTiming[];
   background: { kind: 'image'; file: string } | { kind: 'color'; color: string };
   greenScreen: boolean;
   transparent: boolean;

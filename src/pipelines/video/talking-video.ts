@@ -43,6 +43,7 @@ export async function prepareTalkingPlan(
   background.catch(() => undefined);
 
   let words: TalkingPlan['words'] = [];
+  let phones: TalkingPlan['phones'];
   let speechSeconds: number;
   if (req.audioUrl) {
     const source = join(opts.workDir, 'voice-source');
@@ -54,6 +55,7 @@ export async function prepareTalkingPlan(
     await copyFile(audio.mp3Path, join(opts.planDir, 'voice.mp3'));
     speechSeconds = audio.durationSeconds;
     words = audio.words;
+    phones = audio.phones;
   }
   if (!(speechSeconds > 0.2)) throw new TaskFailure('the voiceover is empty: give text to speak or an audio file with sound in it', false);
 
@@ -72,6 +74,7 @@ export async function prepareTalkingPlan(
     avatarId: req.avatarId,
     speechSeconds: Math.round(speechSeconds * 1000) / 1000,
     words,
+    ...(phones ? { phones } : {}),
     background: req.greenScreen ? { kind: 'color', color: GREEN_SCREEN } : backgroundFile ? { kind: 'image', file: backgroundFile } : { kind: 'color', color: STUDIO_BACKDROP },
     greenScreen: req.greenScreen,
     transparent: req.transparent,
@@ -104,7 +107,7 @@ export async function renderTalkingVideo(
   const { signal, onProgress } = opts;
   const frame = frameSizeFor(plan.aspectRatio, req.quality);
   const avatar = await deps.avatars.make({
-    accountId: req.accountId, avatarId: plan.avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words,
+    accountId: req.accountId, avatarId: plan.avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words, phones: plan.phones,
     durationSeconds: plan.speechSeconds, widthPx: frame.width, heightPx: frame.height, workDir: opts.workDir, signal, wantAlpha: plan.transparent,
     background: plan.transparent ? { kind: 'transparent' } : plan.background.kind === 'image' ? { kind: 'image', path: join(req.planDir, plan.background.file) } : { kind: 'color', color: plan.background.color },
     onProgress: (f) => onProgress?.(f * 0.5),

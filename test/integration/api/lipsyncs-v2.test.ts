@@ -103,6 +103,8 @@ describe('AI Avatar v2 (lipsyncs_v2)', () => {
     expect(full.audio?.codec).toBe('aac');
     expect(Math.abs(full.durationSeconds - expectedSeconds)).toBeLessThan(0.2);
     expect(done.duration).toBeCloseTo(full.durationSeconds, 0);
+    // Under 30 s: the preview (1 credit) and the render (4).
+    expect(done.credits_used).toBe(5);
 
     // Scene 1, circle style: the bubble is the largest square of the frame-sized slot (1080 px,
     // centred); its corners show the red background, its middle and edges the avatar.
@@ -145,6 +147,7 @@ describe('AI Avatar v2 (lipsyncs_v2)', () => {
     expect(repreviewed.preview).not.toBeNull();
     expect(repreviewed.output).not.toBeNull();
     expect(repreviewed.video_inputs).toHaveLength(2);
+    expect(repreviewed.credits_used).toBe(6);
 
     const listed = await get(`/api/lipsyncs_v2/?ids=${id}`);
     expect(listed.statusCode).toBe(200);

@@ -41,7 +41,8 @@ describe('AI Avatar v1 (lipsyncs)', () => {
   };
 
   it('previews text spoken by the default avatar, then renders it at full size; the video lasts as long as the speech', async () => {
-    const r = await post('/api/lipsyncs/preview/', { aspect_ratio: '9:16', text: 'Hi! I am your new presenter. Nice to meet you.', no_caption: false });
+    // aurora_v1_fast: the preview keeps 1 cr / 30 s, the render is priced 0.5 cr per started second.
+    const r = await post('/api/lipsyncs/preview/', { aspect_ratio: '9:16', text: 'Hi! I am your new presenter. Nice to meet you.', no_caption: false, model_version: 'aurora_v1_fast' });
     expect(r.statusCode).toBe(201);
     expect(r.json()).toMatchObject({ status: 'pending', preview: null, output: null, aspect_ratio: '9:16' });
     const previewed = await waitForTask(t, `/api/lipsyncs/${r.json().id}/`, 180_000);
@@ -51,6 +52,11 @@ describe('AI Avatar v1 (lipsyncs)', () => {
     expect(preview.video).toMatchObject({ width: 360, height: 640 });
     const speech = await probeMedia(await download(previewed.audio_url, 'voice.mp3'));
     expect(Math.abs(preview.durationSeconds - speech.durationSeconds)).toBeLessThan(0.15);
+    // The plan keeps the engine's phones, so the avatar's mouth follows them rather than spelling.
+    const stored = await t.c.store.tasks.get(previewed.id);
+    const phones = (stored!.result.plan as { phones?: { start: number; end: number }[] }).phones ?? [];
+    expect(phones.length).toBeGreaterThan(10);
+    expect(phones.at(-1)!.end).toBeLessThanOrEqual(speech.durationSeconds + 0.05);
 
     const render = await post(`/api/lipsyncs/${previewed.id}/render/`);
     expect(render.statusCode).toBe(200);
@@ -61,6 +67,7 @@ describe('AI Avatar v1 (lipsyncs)', () => {
     expect(full.audio?.codec).toBe('aac');
     expect(Math.abs(full.durationSeconds - speech.durationSeconds)).toBeLessThan(0.15);
     expect(done.preview).not.toBeNull();
+    expect(done.credits_used).toBeCloseTo(1 + Math.ceil(done.duration - 1e-6) * 0.5, 6);
   }, 400_000);
 
   it('speaks the client\'s own audio on a green screen, and draws a transparent WebM with alpha', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DetectedFace } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
-import type { WordTiming } from '../../../engines/speech/port.js';
+import type { PhoneTiming, WordTiming } from '../../../engines/speech/port.js';
 import { animatePhoto } from '../photo/animate-photo.js';
 import type { Size } from '../photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../photo/from-mouth-track.js';
@@ -16,6 +16,8 @@ export interface PhotoClipRequest {
   /** The voice; its word timings move the mouth when given, else the audio itself does. */
   audioPath: string;
   words: readonly WordTiming[];
+  /** The engine's phones; preferred to the words for the mouth when present. */
+  phones?: readonly PhoneTiming[];
   durationSeconds: number;
   frame: Size;
   background: PhotoClipBackground;
@@ -43,7 +45,7 @@ const ANIMATE_SHARE = 0.75;
 export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRequest): Promise<PhotoClip> {
   const { signal } = req;
   const track = req.words.length > 0
-    ? mouthTrackFromTimings({ words: req.words }, req.durationSeconds)
+    ? mouthTrackFromTimings({ words: req.words, phones: req.phones }, req.durationSeconds)
     : await mouthTrackFromAudioFile(req.audioPath, { signal });
   const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
   const transparent = req.background.kind === 'transparent';

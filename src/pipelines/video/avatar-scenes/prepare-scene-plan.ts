@@ -71,7 +71,7 @@ export async function prepareAvatarScenesPlan(
   const steps = spec.scenes.length + 2;
   let done = 0;
   const step = () => opts.onProgress?.(++done / steps);
-  const voices: { voice: PlannedScene['voice']; words: PlannedScene['words']; seconds: number }[] = [];
+  const voices: { voice: PlannedScene['voice']; words: PlannedScene['words']; phones?: PlannedScene['phones']; seconds: number }[] = [];
   for (const [i, scene] of spec.scenes.entries()) {
     voices.push(await voiceScene(scene, i, accountId, deps, { ...opts, onProgress: (f) => opts.onProgress?.((done + f) / steps) }));
     step();
@@ -85,6 +85,7 @@ export async function prepareAvatarScenesPlan(
       durationSeconds: voices[i]!.seconds,
       voice: voices[i]!.voice,
       words: voices[i]!.words,
+      ...(voices[i]!.phones ? { phones: voices[i]!.phones } : {}),
       avatar: { ...s.avatar },
       background: background && s.background ? { ...background, fit: s.background.fit, motion: s.background.effect ? EFFECT_MOTIONS[s.background.effect] : null } : null,
       caption: { hidden: s.caption.hidden, override: s.caption.override, setting: s.caption.setting },
@@ -122,7 +123,7 @@ async function voiceScene(
   accountId: string,
   deps: PrepareScenesDeps,
   opts: { planDir: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
-): Promise<{ voice: PlannedScene['voice']; words: PlannedScene['words']; seconds: number }> {
+): Promise<{ voice: PlannedScene['voice']; words: PlannedScene['words']; phones?: PlannedScene['phones']; seconds: number }> {
   const file = `scene-${i + 1}.mp3`;
   const target = join(opts.planDir, file);
   if (scene.voice.kind === 'silence') {
@@ -137,7 +138,7 @@ async function voiceScene(
   });
   if (!(audio.durationSeconds > 0.2)) throw new TaskFailure(`video_inputs.${i}.voice.input_text gave no speech`, false);
   await copyFile(audio.mp3Path, target);
-  return { voice: { file, volume: scene.voice.volume, spoken: true }, words: audio.words, seconds: round3(audio.durationSeconds) };
+  return { voice: { file, volume: scene.voice.volume, spoken: true }, words: audio.words, phones: audio.phones, seconds: round3(audio.durationSeconds) };
 }
 
 function lastCta(scenes: PlannedScene[]): PlannedCta | null {

@@ -84,6 +84,7 @@ async function sceneAvatarClip(
     avatarId: scene.avatar.id,
     audioPath,
     words: scene.words.map((w) => ({ ...w, start: w.start + window.leadSeconds, end: w.end + window.leadSeconds })),
+    phones: scene.phones?.map((p) => ({ ...p, start: p.start + window.leadSeconds, end: p.end + window.leadSeconds })),
     durationSeconds: window.lengthSeconds,
     widthPx: size.width,
     heightPx: size.height,

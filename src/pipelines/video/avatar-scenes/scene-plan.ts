@@ -1,6 +1,6 @@
 import type { Offset, V2VisualStyle } from '../../../domain/avatars/avatar-video-spec.js';
 import type { CaptionSettingInput } from '../../../media/captions/caption-setting.js';
-import type { AspectRatio, BackgroundFit, BackgroundMotion, TransitionKind, WordTiming } from '../../../media/timeline.js';
+import type { AspectRatio, BackgroundFit, BackgroundMotion, PhoneTiming, TransitionKind, WordTiming } from '../../../media/timeline.js';
 
 /**
  * A multi-scene avatar video (AI Avatar v2), decided before drawing and saved with the task so the
@@ -30,6 +30,8 @@ export interface PlannedScene {
   voice: { file: string; volume: number; spoken: boolean };
   /** Timed from the scene's start; empty for a silence. */
   words: WordTiming[];
+  /** The engine's phones, timed like `words` (absent for silence and older plans). */
+  phones?: PhoneTiming[];
   avatar: { id: string; name: string; offset: Offset; scale: number; style: 'normal' | 'circle'; hidden: boolean };
   background: (PlannedMedia & { fit: BackgroundFit; motion: BackgroundMotion | null }) | null;
   caption: { hidden: boolean; override: boolean; setting: CaptionSettingInput | null };
