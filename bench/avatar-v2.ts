@@ -17,17 +17,13 @@ import { startTestApp, waitForTask } from '../test/helpers/app.js';
 import { freshSqlite } from '../test/helpers/databases.js';
 import { makeChords, makePhoto, makeFixtureDir } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
+import { arg } from './timing.js';
 
 const exec = promisify(execFile);
 const SCRIPT =
   'Hello, and welcome. Today I want to show you something that will change the way you start every morning. ' +
   'It takes two minutes, it costs nothing, and you can do it anywhere. Stay with me to the end and I will show you how. ' +
   'First, put your phone away and open the window.';
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1]! : fallback;
-}
 
 async function main(): Promise<void> {
   const fx = await makeFixtureDir('clipwright-bench-avatar-v2-');

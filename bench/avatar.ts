@@ -7,7 +7,8 @@
  *
  * The clip is the whole path after speech: mouth track from flite's phones, blinks, sprites drawn,
  * base drawn, one ffmpeg encode (H.264 + AAC). `--webm` also times the VP9-with-alpha clip used
- * for compositing.
+ * for compositing. Then the photo avatar at the same sizes (`bench/photo-avatar.ts`), unless
+ * `--builtin-only`.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -19,6 +20,8 @@ import { renderStill } from '../src/pipelines/avatar/draw/character.js';
 import { renderTalkingHead } from '../src/pipelines/avatar/render/render-talking-head.js';
 import { mouthTrackFromTimings, MOUTH_FPS } from '../src/pipelines/avatar/visemes/index.js';
 import { makeFixtureDir } from '../test/helpers/media-fixtures.js';
+import { benchPhotoAvatar } from './photo-avatar.js';
+import { arg, elapsed, timed } from './timing.js';
 
 const exec = promisify(execFile);
 const SCRIPT =
@@ -26,11 +29,6 @@ const SCRIPT =
   'It takes two minutes, it costs nothing, and you can do it anywhere. Stay with me to the end and I will show you how. ' +
   'First, put your phone away and open the window. Then take three slow breaths and think about one thing you want today.';
 const SIZES = { '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } } as const;
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1]! : fallback;
-}
 
 async function main(): Promise<void> {
   const seconds = Number(arg('seconds', '20'));
@@ -92,14 +90,7 @@ async function encodeStill(still: string, audio: string, output: string, seconds
   ]);
 }
 
-function elapsed(start: bigint): number {
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await fn();
-  return elapsed(start);
-}
-
 await main();
+if (!process.argv.includes('--builtin-only')) {
+  await benchPhotoAvatar({ seconds: Number(arg('seconds', '20')), preset: arg('preset', 'veryfast') });
+}

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { createFfmpegEngine, probeMedia, runFfmpeg } from '../src/engines/ffmpeg/index.js';
 import { compileTimeline, renderTimeline, type Timeline, type WordTiming } from '../src/media/index.js';
 import { makeChords, makeFixtureDir, makePhoto, makeSpeech } from '../test/helpers/media-fixtures.js';
+import { timed } from './timing.js';
 
 const exec = promisify(execFile);
 const SECONDS = 30;
@@ -90,12 +91,6 @@ async function encodeStill(photo: string, output: string, preset: string, crf: s
     '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', crf, '-pix_fmt', 'yuv420p', '-r', '30',
     '-c:a', 'aac', '-b:a', '192k', '-t', String(SECONDS), '-movflags', '+faststart', output,
   ]);
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
 await main();

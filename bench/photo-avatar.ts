@@ -5,11 +5,14 @@
  *
  *   npx tsx bench/photo-avatar.ts [--seconds 20] [--preset veryfast]
  *
+ * `bench/avatar.ts` runs this after the built-in avatar (both kinds in one command).
+ *
  * The face is found once per photo (the service does it when an avatar is created), so detection
  * is timed and printed separately from the animation. Each size is rendered with the default head
  * motion (tilt and drift) and with drift only, the cheaper mode. Goal: at least real time at 720p.
  */
 import { execFile } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createFaceApiEngine, detectSingleFace } from '../src/engines/face/index.js';
@@ -18,6 +21,7 @@ import { animatePhoto, AVATAR_FPS, photoFramesFromMouthTrack } from '../src/pipe
 import { mouthTrackFromAudioFile } from '../src/pipelines/avatar/visemes/index.js';
 import { makePortrait } from '../test/helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech } from '../test/helpers/media-fixtures.js';
+import { arg, elapsed, timed } from './timing.js';
 
 const exec = promisify(execFile);
 const SCRIPT =
@@ -25,14 +29,8 @@ const SCRIPT =
   'It takes two minutes, it costs nothing, and you can do it anywhere. Stay with me to the end and I will show you how. ' +
   'First, put your phone away and open the window. Then take three slow breaths and think about one thing you want today.';
 
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1]! : fallback;
-}
-
-async function main(): Promise<void> {
-  const seconds = Number(arg('seconds', '20'));
-  const preset = arg('preset', 'veryfast');
+export async function benchPhotoAvatar(opts: { seconds: number; preset: string }): Promise<void> {
+  const { seconds, preset } = opts;
   const crf = 23;
   const fx = await makeFixtureDir('clipwright-bench-avatar-');
   try {
@@ -100,14 +98,6 @@ async function encodeStill(still: string, audio: string, output: string, seconds
   ]);
 }
 
-function elapsed(start: bigint): number {
-  return Number(process.hrtime.bigint() - start) / 1e9;
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchPhotoAvatar({ seconds: Number(arg('seconds', '20')), preset: arg('preset', 'veryfast') });
 }
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await fn();
-  return elapsed(start);
-}
-
-await main();

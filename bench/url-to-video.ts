@@ -16,6 +16,7 @@ import { buildServer } from '../src/api/server.js';
 import { runFfmpeg } from '../src/engines/ffmpeg/index.js';
 import { makeFixtureDir, makePhoto } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
+import { timed } from './timing.js';
 
 const SECONDS = 30;
 
@@ -86,12 +87,6 @@ async function encodeStill(photo: string, output: string, size: string, preset: 
     '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', crf, '-pix_fmt', 'yuv420p', '-r', '30',
     '-c:a', 'aac', '-t', String(SECONDS), '-movflags', '+faststart', '-y', output,
   ]);
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return (performance.now() - start) / 1000;
 }
 
 await main();
