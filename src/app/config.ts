@@ -21,6 +21,8 @@ export interface Config {
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
   /** Webhook delivery: per-attempt timeout, attempts per event, and the exponential wait between them. */
   webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number; retryMaxDelayMs: number };
+  /** Seconds between passes of the output-retention sweep (workers only; tasks created with ttl_days). */
+  retentionSweepSeconds: number;
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
@@ -105,6 +107,8 @@ export function loadConfig(env: Env = process.env): Config {
       retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
       retryMaxDelayMs: int(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
     },
+    // At least a second: a zero would turn the sweep into a busy loop against the database.
+    retentionSweepSeconds: Math.max(1, int(env, 'RETENTION_SWEEP_SECONDS', 300)),
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     remoteSpeech: env.SPEECH_REMOTE_BASE_URL
       ? {

@@ -20,6 +20,7 @@ import { LocalQueue } from '../engines/queue/local-queue.js';
 import type { JobQueue } from '../engines/queue/port.js';
 import { JobCatalog } from '../jobs/job-catalog.js';
 import { JobRunner } from '../jobs/job-runner.js';
+import { OutputRetentionSweep } from '../jobs/schedules/output-retention.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
@@ -84,6 +85,8 @@ export interface Container {
   textModels: LlmRegistry;
   textGeneration: TextGenerationService;
   aiScripts: AiScriptService;
+  /** Deletes the files of tasks whose ttl_days ran out; started by the roles that run jobs. */
+  retention: OutputRetentionSweep;
   close(): Promise<void>;
 }
 
@@ -142,6 +145,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
 
   const links = new LinkService(store, createLinkScraper(config), clock);
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config));
+  const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
     : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
@@ -175,7 +179,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),
     aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
+    retention,
     async close() {
+      await retention.stop();
       await queue.close();
       await db.close();
     },

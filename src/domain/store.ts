@@ -92,11 +92,31 @@ export interface TaskRepo {
   get(id: string): Promise<Task | null>;
   getOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
   list(accountId: string, kinds: string[], q: ListQuery): Promise<Task[]>;
-  /** Moves status only from one of `from`; returns the updated task or null when it was not in `from`. */
-  transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>>, at: string): Promise<Task | null>;
+  /**
+   * Moves status only from one of `from`; returns the updated task or null when it was not in `from`.
+   * `purgeAt` schedules (or with null, cancels) the retention sweep for the task (see `tasks/retention.ts`).
+   */
+  transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>> & { purgeAt?: string | null }, at: string): Promise<Task | null>;
   setProgress(id: string, progress: number, at: string): Promise<void>;
   /** Removes an account's task of one of `kinds` (resources kept as tasks, e.g. cloned voices); returns it, or null when there was none. */
   deleteOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
+  /** Done tasks whose retention purge is due (`purge_at <= now`), earliest first. */
+  duePurges(now: string, limit: number): Promise<PurgeCandidate[]>;
+  /**
+   * Takes a due purge for one sweeper: writes `result` and moves `purge_at` to `leaseUntil`, only
+   * if the task is still done and `purge_at` and `updated_at` are what the sweeper read — so of
+   * several sweepers exactly one gets the task. A sweeper that dies leaves the lease to lapse,
+   * and the task is due again. Returns the task, or null when another sweeper (or a change) won.
+   */
+  claimPurge(seen: PurgeCandidate, result: Record<string, unknown>, leaseUntil: string, at: string): Promise<Task | null>;
+  /** Ends a purge whose files are gone (`purge_at` back to null), only while the lease is still ours. */
+  finishPurge(id: string, leaseUntil: string): Promise<boolean>;
+}
+
+/** A task the retention sweep may take, with the schedule it was read at. */
+export interface PurgeCandidate {
+  task: Task;
+  purgeAt: string;
 }
 
 export interface JobRepo {

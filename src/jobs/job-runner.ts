@@ -6,6 +6,7 @@ import { release, settle } from '../domain/credits/credit-service.js';
 import { FetchRefused, TaskFailure } from '../domain/errors.js';
 import type { JobRecord, Store } from '../domain/store.js';
 import { clampProgress, type Task } from '../domain/tasks/task.js';
+import { expiryOf } from '../domain/tasks/retention.js';
 import { noTaskEvents, type AfterCommit, type TaskEvents } from '../domain/tasks/task-events.js';
 import type { Clock } from '../engines/clock/clock.js';
 import type { RunInfo, RunVerdict } from '../engines/queue/port.js';
@@ -91,13 +92,16 @@ export class JobRunner {
       const current = await tx.tasks.get(task.id);
       if (!current || current.status !== 'processing') return [];
       const charged = await settle(tx, current.accountId, current.id, current.heldMillicredits, costMillicredits, at);
+      // A task with a retention learns when its files expire as it finishes; the sweep takes them then.
+      const expiresAt = expiryOf(current, at);
       const finished = await tx.tasks.transition(current.id, ['processing'], {
         status: 'done',
         progress: 100,
-        result: { ...current.result, ...resultPatch },
+        result: { ...current.result, ...resultPatch, ...(expiresAt ? { expiresAt } : {}) },
         heldMillicredits: 0,
         chargedMillicredits: current.chargedMillicredits + charged,
         finishedAt: at,
+        purgeAt: expiresAt,
       }, at);
       return finished ? this.events.taskFinished(finished, tx) : [];
     });

@@ -21,7 +21,11 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
   const c = await createContainer(config);
   await ensureDefaultAccount(c);
   const app = role === 'worker' ? null : await buildServer(c);
-  if (role !== 'api') await c.queue.startConsuming(c.runner.run);
+  if (role !== 'api') {
+    await c.queue.startConsuming(c.runner.run);
+    // Every worker sweeps; each expired task is claimed by one of them (`c.close()` stops it).
+    c.retention.start();
+  }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });
   c.log.info({ role, port: app ? config.port : undefined, database: c.db.dialect, queue: c.queue.kind }, 'clipwright started');

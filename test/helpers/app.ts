@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../src/app/config.js';
 import { createContainer, type Container } from '../../src/app/container.js';
 import { buildServer, type App } from '../../src/api/server.js';
+import type { Clock } from '../../src/engines/clock/clock.js';
 import type { TestDatabase } from './databases.js';
 
 export interface TestApp {
@@ -12,7 +13,7 @@ export interface TestApp {
 }
 
 /** The real service in-process on a test database, driven with `app.inject`. */
-export async function startTestApp(db: TestDatabase, env: Record<string, string> = {}, opts: { credits?: number; consume?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(db: TestDatabase, env: Record<string, string> = {}, opts: { credits?: number; consume?: boolean; clock?: Clock } = {}): Promise<TestApp> {
   const config: Config = loadConfig({
     DATA_DIR: db.dataDir,
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
@@ -24,7 +25,8 @@ export async function startTestApp(db: TestDatabase, env: Record<string, string>
     RATE_LIMIT_PER_SECOND: '1000',
     ...env,
   });
-  const c = await createContainer(config);
+  // A test that moves time (retention, expiry) passes a `fixedClock` and advances it.
+  const c = await createContainer(config, opts.clock ? { clock: opts.clock } : {});
   const app = await buildServer(c);
   await app.ready();
   if (opts.consume !== false) await c.queue.startConsuming(c.runner.run);

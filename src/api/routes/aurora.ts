@@ -20,6 +20,7 @@ export function auroraRoutes(root: FastifyInstance, c: Container): void {
       audioUrl: b.audio,
       model: (b.model_version ?? 'aurora_v1') as AuroraModel,
       resolution: (b.resolution ?? null) as AuroraResolution | null,
+      ttlDays: b.ttl_days ?? null,
       outputUploadUrl: b.output_upload_url ?? null,
       webhookUrl: b.webhook_url ?? null,
       echo: b as Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AURORA_MODELS, AURORA_RESOLUTIONS } from '../../domain/avatars/aurora-models.js';
+import { MAX_RETENTION_DAYS } from '../../domain/tasks/retention.js';
 import { httpUrl, mediaUrl, webhookUrl } from './common.js';
 
 const number = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'A valid number is required.').transform(Number)]);
@@ -14,7 +15,10 @@ export const auroraBody = z.object({
   prompt_guidance_scale: number.nullish(),
   model_version: z.enum(AURORA_MODELS as [string, ...string[]]).nullish(),
   resolution: z.enum(AURORA_RESOLUTIONS as [string, ...string[]]).nullish(),
-  ttl_days: integer.refine((n) => n >= 1, 'Ensure this value is greater than or equal to 1.').nullish(),
+  ttl_days: integer
+    .refine((n) => n >= 1, 'Ensure this value is greater than or equal to 1.')
+    .refine((n) => n <= MAX_RETENTION_DAYS, `Ensure this value is less than or equal to ${MAX_RETENTION_DAYS}.`)
+    .nullish(),
   output_upload_url: httpUrl(2000).nullish(),
   webhook_url: webhookUrl,
 }).passthrough();

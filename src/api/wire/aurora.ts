@@ -2,7 +2,11 @@ import type { Task } from '../../domain/tasks/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { taskEnvelope } from './task.js';
 
-/** An Aurora task as clients see it; `output` and `video_output` are the same MP4. */
+/**
+ * An Aurora task as clients see it; `output` and `video_output` are the same MP4. With `ttl_days`,
+ * `expires_at` says when the files go (set when done); after that the file fields are null and
+ * `output_expired` is true.
+ */
 export function auroraToWire(t: Task, blobs: BlobStore) {
   const echo = t.input.echo as Record<string, unknown>;
   const output = typeof t.result.outputKey === 'string' ? blobs.signedUrl(t.result.outputKey) : null;
@@ -16,6 +20,8 @@ export function auroraToWire(t: Task, blobs: BlobStore) {
     model_version: t.input.model,
     resolution: t.input.resolution,
     ttl_days: echo.ttl_days ?? null,
+    expires_at: typeof t.result.expiresAt === 'string' ? t.result.expiresAt : null,
+    output_expired: t.result.outputExpired === true,
     output_upload_url: t.input.outputUploadUrl ?? null,
     output_upload: t.result.outputUpload ?? null,
     output,

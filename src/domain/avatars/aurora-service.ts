@@ -10,12 +10,14 @@ import { auroraSettings, type AuroraModel, type AuroraResolution } from './auror
 export const AURORA_KIND = 'aurora';
 export const AURORA_JOB = 'aurora.make';
 
-/** name, text_prompt, prompt_guidance_scale and ttl_days travel in `echo`: they are shown, not used. */
+/** name, text_prompt, prompt_guidance_scale and ttl_days travel in `echo`: they are shown as sent. */
 export interface AuroraRequest {
   imageUrl: string;
   audioUrl: string;
   model: AuroraModel;
   resolution?: AuroraResolution | null;
+  /** `ttl_days`: the output's files are deleted this many days after the task is done. */
+  ttlDays?: number | null;
   outputUploadUrl?: string | null;
   webhookUrl?: string | null;
   echo: Record<string, unknown>;
@@ -54,6 +56,7 @@ export class AuroraService {
       jobName: AURORA_JOB,
       jobPayload: {},
       webhookUrl: req.webhookUrl ?? null,
+      retentionDays: req.ttlDays ?? null,
     });
   }
 

@@ -3,6 +3,7 @@ import { hold } from '../credits/credit-service.js';
 import { NotFound, TaskNotReady, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { JobRecord, ListQuery, Store } from '../store.js';
+import { isOutputExpired, RETENTION_INPUT_KEY } from './retention.js';
 import type { Task } from './task.js';
 
 export interface Dispatcher {
@@ -20,6 +21,8 @@ export interface NewTask {
   webhookUrl?: string | null;
   /** Persona and cloned-voice creation start as processing (spec §3). */
   initialStatus?: 'pending' | 'processing';
+  /** Days the task's files are kept after it finishes (`tasks/retention.ts`); absent or null keeps them. */
+  retentionDays?: number | null;
 }
 
 export interface FollowUp {
@@ -56,7 +59,7 @@ export class TaskService {
       status: n.initialStatus ?? 'pending',
       progress: 0,
       failedReason: null,
-      input: n.input,
+      input: n.retentionDays ? { ...n.input, [RETENTION_INPUT_KEY]: n.retentionDays } : n.input,
       result: n.result ?? {},
       heldMillicredits: n.holdMillicredits,
       chargedMillicredits: 0,
@@ -84,6 +87,8 @@ export class TaskService {
       const task = await tx.tasks.getOwned(taskId, accountId, kinds);
       if (!task) throw new NotFound('task');
       if (task.status !== 'done' || !f.ready(task)) throw new TaskNotReady();
+      // Its files (plan included) are gone; nothing is left to build on.
+      if (isOutputExpired(task)) throw new TaskNotReady('The task\'s output has expired (ttl_days), so it cannot be built on.');
       await hold(tx, accountId, taskId, f.holdMillicredits, at);
       const moved = await tx.tasks.transition(taskId, ['done'], {
         status: 'processing',

@@ -3,7 +3,7 @@ import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
-import type { BlobStat, BlobStore } from './port.js';
+import { checkedPrefix, type BlobStat, type BlobStore } from './port.js';
 import type { UrlSigner } from './url-signer.js';
 
 /** Files under `<DATA_DIR>/files`, written via a temp name so a reader never sees half a file. */
@@ -52,6 +52,10 @@ export class LocalBlobStore implements BlobStore {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(checkedPrefix(prefix)), { recursive: true, force: true });
   }
 
   signedUrl(key: string): string {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
-import type { BlobStat, BlobStore } from './port.js';
+import { checkedPrefix, type BlobStat, type BlobStore } from './port.js';
 
 /** In-memory fake for unit tests. */
 export class MemoryBlobStore implements BlobStore {
@@ -24,6 +24,10 @@ export class MemoryBlobStore implements BlobStore {
   }
   async remove(key: string): Promise<void> {
     this.blobs.delete(key);
+  }
+  async removePrefix(prefix: string): Promise<void> {
+    const folder = checkedPrefix(prefix);
+    for (const key of [...this.blobs.keys()]) if (key.startsWith(folder)) this.blobs.delete(key);
   }
   signedUrl(key: string): string {
     return `memory://${key}`;

@@ -13,6 +13,20 @@ export interface BlobStore {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** Deletes the blob; a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Deletes every blob under a folder-like prefix (`<account>/<task>/`, ending in `/`, never the
+   * root); nothing there is not an error. Output retention uses it to take all of a task's files.
+   */
+  removePrefix(prefix: string): Promise<void>;
   /** A signed URL that expires; the local store's URLs are served by the API at /files/. */
   signedUrl(key: string): string;
+}
+
+/** A prefix `removePrefix` may take: a folder (ends in `/`) below the root, with no `..` segment. */
+export function checkedPrefix(prefix: string): string {
+  const segments = prefix.split('/');
+  if (!prefix.endsWith('/') || segments.length < 2 || segments.slice(0, -1).some((s) => s === '' || s === '.' || s === '..')) {
+    throw new Error(`not a blob folder prefix: "${prefix}"`);
+  }
+  return prefix;
 }

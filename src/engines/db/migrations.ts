@@ -96,6 +96,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Output retention: when the sweep should next take a task's files (null: never). A column
+    // with an index, because the sweep asks "which tasks are due" across every account; partial,
+    // since most tasks have no retention.
+    '0002_task_purge_at': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('tasks').addColumn('purge_at', 'text').execute();
+        await db.schema.createIndex('tasks_purge_at').on('tasks').column('purge_at').where(sql.ref('purge_at'), 'is not', null).execute();
+      },
+    },
   };
 }
 

@@ -44,6 +44,8 @@ export interface TasksTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Retention: when the sweep takes the task's files, or its lease while it does (migration 0002). */
+  purge_at: string | null;
 }
 
 export interface JobsTable {

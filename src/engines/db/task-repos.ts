@@ -26,6 +26,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
           created_at: t.createdAt,
           updated_at: t.updatedAt,
           finished_at: t.finishedAt,
+          purge_at: null,
         })
         .execute();
     },
@@ -56,6 +57,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (patch.heldMillicredits !== undefined) set.held_millicredits = patch.heldMillicredits;
       if (patch.chargedMillicredits !== undefined) set.charged_millicredits = patch.chargedMillicredits;
       if (patch.finishedAt !== undefined) set.finished_at = patch.finishedAt;
+      if (patch.purgeAt !== undefined) set.purge_at = patch.purgeAt;
       const r = await db.updateTable('tasks').set(set).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
       return r ? taskFromRow(r) : null;
     },
@@ -65,6 +67,28 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
     async deleteOwned(id, accountId, kinds) {
       const r = await db.deleteFrom('tasks').where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds).returningAll().executeTakeFirst();
       return r ? taskFromRow(r) : null;
+    },
+    async duePurges(now, limit) {
+      const rows = await db.selectFrom('tasks').selectAll().where('purge_at', 'is not', null).where('purge_at', '<=', now).where('status', '=', 'done').orderBy('purge_at').limit(limit).execute();
+      return rows.map((r) => ({ task: taskFromRow(r), purgeAt: r.purge_at! }));
+    },
+    async claimPurge(seen, result, leaseUntil, at) {
+      // The WHERE is the claim: a second sweeper's UPDATE finds purge_at already moved (PostgreSQL
+      // re-checks it after the first commit; SQLite writes one at a time) and changes nothing.
+      const r = await db
+        .updateTable('tasks')
+        .set({ purge_at: leaseUntil, result: JSON.stringify(result), updated_at: at })
+        .where('id', '=', seen.task.id)
+        .where('status', '=', 'done')
+        .where('purge_at', '=', seen.purgeAt)
+        .where('updated_at', '=', seen.task.updatedAt)
+        .returningAll()
+        .executeTakeFirst();
+      return r ? taskFromRow(r) : null;
+    },
+    async finishPurge(id, leaseUntil) {
+      const r = await db.updateTable('tasks').set({ purge_at: null }).where('id', '=', id).where('purge_at', '=', leaseUntil).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
   };
 }

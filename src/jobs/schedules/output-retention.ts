@@ -1,0 +1,106 @@
+import type { Logger } from 'pino';
+import { expiredResult, taskBlobPrefix } from '../../domain/tasks/retention.js';
+import type { PurgeCandidate, Store } from '../../domain/store.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import type { Clock } from '../../engines/clock/clock.js';
+
+export interface OutputRetentionOptions {
+  /** Real time between passes (`RETENTION_SWEEP_SECONDS`). */
+  intervalMs: number;
+  /** How long a claimed task is this sweeper's; a sweeper that dies mid-purge gives it up after this. */
+  leaseMs?: number;
+  /** Tasks read per query. */
+  batchSize?: number;
+}
+
+const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_BATCH = 100;
+/** Bounds one pass, so a pass always ends even if the same rows kept coming back. */
+const MAX_BATCHES_PER_PASS = 20;
+
+/**
+ * The retention sweep: every `intervalMs`, takes the done tasks whose files have expired, deletes
+ * their blob folder (`<account>/<task>/`: output, thumbnail, plan files) and leaves the task done
+ * with `outputExpired` and its file keys null; the charge stands. "Now" is the clock port's, so
+ * tests move time instead of waiting a day.
+ *
+ * Several workers run it at once: each task is claimed by one conditional UPDATE (see
+ * `TaskRepo.claimPurge`), which also writes the expired result, so clients stop getting URLs to
+ * files about to vanish. The claim is a lease: the files are deleted after it and the lease
+ * cleared; a crash in between leaves the lease to lapse and a later pass deletes again (deleting
+ * is idempotent).
+ */
+export class OutputRetentionSweep {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly store: Store,
+    private readonly blobs: Pick<BlobStore, 'removePrefix'>,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+    private readonly opts: OutputRetentionOptions,
+  ) {}
+
+  /** Starts the periodic passes (the worker side of a process); the first pass is one interval away. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Stops the timer and waits for a pass under way; whatever it did not reach is due next time. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass: every task due now, each taken by this sweeper or by another, never by two. */
+  async sweepOnce(): Promise<{ expiredTaskIds: string[] }> {
+    const batch = this.opts.batchSize ?? DEFAULT_BATCH;
+    const expiredTaskIds: string[] = [];
+    for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+      const due = await this.store.tasks.duePurges(this.clock.nowIso(), batch);
+      for (const candidate of due) {
+        if (await this.purge(candidate)) expiredTaskIds.push(candidate.task.id);
+      }
+      // Claimed rows (ours or another sweeper's) now carry a lease in the future, so a full batch
+      // means there may be more due rows behind it.
+      if (due.length < batch) break;
+    }
+    return { expiredTaskIds };
+  }
+
+  private async purge(candidate: PurgeCandidate): Promise<boolean> {
+    const nowMs = this.clock.nowMs();
+    const leaseUntil = new Date(nowMs + (this.opts.leaseMs ?? DEFAULT_LEASE_MS)).toISOString();
+    const claimed = await this.store.tasks.claimPurge(candidate, expiredResult(candidate.task), leaseUntil, new Date(nowMs).toISOString());
+    if (!claimed) return false;
+    try {
+      await this.blobs.removePrefix(taskBlobPrefix(claimed));
+      await this.store.tasks.finishPurge(claimed.id, leaseUntil);
+      this.log.info({ taskId: claimed.id, kind: claimed.kind }, 'task output expired; files deleted');
+    } catch (err) {
+      // The lease lapses and a later pass tries again; the task already reads as expired.
+      this.log.warn({ err, taskId: claimed.id }, 'deleting expired task files failed; will retry');
+    }
+    return true;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.sweepOnce()
+        .catch((err: unknown) => this.log.error({ err }, 'retention sweep failed'))
+        .finally(() => {
+          this.running = null;
+          this.schedule();
+        });
+    }, this.opts.intervalMs);
+    // A pending sweep alone must not keep a process alive.
+    this.timer.unref();
+  }
+}
