@@ -23,6 +23,7 @@ export function builtinAvatarDirectory(catalog: VoiceCatalog, custom?: AvatarDir
       if (builtin) return ref(builtin);
       return custom ? custom.resolve(accountId, avatarId) : null;
     },
+    whyUnusable: async (accountId, avatarId) => (await custom?.whyUnusable?.(accountId, avatarId)) ?? null,
     async match(facts: LinkFacts | null, seed: number) {
       if (!facts) return ref(findBuiltinAvatar(DEFAULT_AVATAR_ID)!);
       // Presenters suited to the product's industry first; the seed picks among them.

@@ -50,6 +50,8 @@ import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
 import { createAvatarMediaIntake, customAvatarClips, customAvatarDirectory, voiceForGender } from './custom-avatar-wiring.js';
+import { customAvatarPreviewVideos } from './custom-avatar-previews.js';
+import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -131,7 +133,10 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   personas.directory.useCustomSource(customAvatars);
   const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
   const avatarClips = builtinAvatarClips(ffmpeg, customAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
-  const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customRecords));
+  lazyBlobs.register(CUSTOM_AVATAR_PREVIEW_PREFIX, customAvatarPreviewVideos({
+    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: () => speech.defaultVoiceId ?? null, slot: personas.previewSlot,
+  }));
+  const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
   const mediaChecker = createMediaUrlChecker(fetcher, ffmpeg, tempRoot);
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);

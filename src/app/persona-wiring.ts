@@ -9,6 +9,8 @@ export interface PersonaWiring {
   directory: PersonaDirectory;
   /** Renders a built-in avatar's preview image or video for its blob key (served lazily). */
   renderPreview(key: string, workDir: string): Promise<string | null>;
+  /** The turns preview renders take (custom avatars' previews share them with the built-ins'). */
+  previewSlot: <T>(render: () => Promise<T>) => Promise<T>;
 }
 
 /** The avatar's voice among the voices this machine has. */
@@ -45,6 +47,7 @@ export function createPersonas(speech: Pick<SpeechWiring, 'catalog' | 'engines'>
   // time keep the API responsive on a 2-core machine.
   const oneAtATime = limiter(2);
   return {
+    previewSlot: oneAtATime,
     directory: new PersonaDirectory(voiceFor),
     async renderPreview(key, workDir) {
       const parsed = parseBuiltinPreviewKey(key);

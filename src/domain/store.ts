@@ -72,6 +72,12 @@ export interface AccountRepo {
   moveBalance(id: string, deltaMillicredits: number): Promise<number | null>;
   /** Sets (or with null, removes) the secret that signs the account's webhooks. */
   setWebhookSecret(id: string, secret: string | null): Promise<void>;
+  /**
+   * Inside a transaction: makes other transactions that lock the same account wait until this one
+   * ends, so a count of the account's resources followed by an insert cannot interleave with another
+   * (PostgreSQL: the account's row `FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` already serialises writers).
+   */
+  lock(id: string): Promise<void>;
 }
 
 export interface ApiKeyRepo {
@@ -98,6 +104,8 @@ export interface TaskRepo {
    */
   transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>> & { purgeAt?: string | null }, at: string): Promise<Task | null>;
   setProgress(id: string, progress: number, at: string): Promise<void>;
+  /** How many of the account's tasks of `kinds` are in one of `statuses`. */
+  countOwned(accountId: string, kinds: string[], statuses: TaskStatus[]): Promise<number>;
   /** Removes an account's task of one of `kinds` (resources kept as tasks, e.g. cloned voices); returns it, or null when there was none. */
   deleteOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
   /** Done tasks whose retention purge is due (`purge_at <= now`), earliest first. */

@@ -5,11 +5,11 @@ import type { CustomAvatarSource, Persona } from '../catalog/avatars-personas.js
 import { FetchRefused, NotFound, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import { MediaUnusable } from '../media-check.js';
-import type { Store } from '../store.js';
+import type { Repos, Store } from '../store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
 import {
-  CUSTOM_AVATAR_JOB, CUSTOM_AVATAR_KIND, customAvatarBlobKeys, directDriveUrl, personaOfTask, recordOfTask, splitKeywords,
+  CUSTOM_AVATAR_JOB, CUSTOM_AVATAR_KIND, customAvatarBlobKeys, customAvatarPreviewVideoKeys, directDriveUrl, inputOf, personaOfTask, recordOfTask, splitKeywords, unusableReason,
   type CustomAvatarInput, type CustomAvatarRecord, type CustomAvatarVersion, type StoredMedia,
 } from './custom-avatars.js';
 
@@ -64,9 +64,6 @@ const GENDER_ALIASES: Record<string, AvatarGender> = { male: 'm', man: 'm', fema
  * face, frontal still, consent) is done by the build job. Free; limited in number per account.
  */
 export class CustomAvatarService implements CustomAvatarSource {
-  /** Serialises the final limit check and insert per account (one process; see docs). */
-  private readonly creating = new Map<string, Promise<unknown>>();
-
   constructor(
     private readonly tasks: TaskService,
     private readonly store: Store,
@@ -106,17 +103,20 @@ export class CustomAvatarService implements CustomAvatarSource {
         consent: consentMedia,
         defaultVoiceId: this.opts.voiceForGender(gender),
       };
-      return await this.oneAtATime(accountId, async () => {
-        await this.checkLimit(accountId);
-        return this.tasks.create({
-          accountId,
-          kind: CUSTOM_AVATAR_KIND,
-          input: input as unknown as Record<string, unknown>,
-          holdMillicredits: 0,
-          jobName: CUSTOM_AVATAR_JOB,
-          webhookUrl: req.webhookUrl ?? null,
-          initialStatus: 'processing',
-        });
+      return await this.tasks.create({
+        accountId,
+        kind: CUSTOM_AVATAR_KIND,
+        input: input as unknown as Record<string, unknown>,
+        holdMillicredits: 0,
+        jobName: CUSTOM_AVATAR_JOB,
+        webhookUrl: req.webhookUrl ?? null,
+        initialStatus: 'processing',
+        // The check that counts: in the inserting transaction, with the account locked, so creates
+        // in several API processes take turns and the last free place goes to one of them.
+        guard: async (tx) => {
+          await tx.accounts.lock(accountId);
+          this.refuseOverLimit(await countTowardsLimit(tx, accountId));
+        },
       });
     } catch (err) {
       await Promise.all(kept.map((m) => this.blobs.remove(m.key).catch(() => undefined)));
@@ -126,7 +126,7 @@ export class CustomAvatarService implements CustomAvatarSource {
 
   /** `GET /api/personas_v2/count/`: custom avatars that are not failed count against the limit. */
   async count(accountId: string): Promise<{ used: number; limit: number; remaining: number }> {
-    const used = (await this.all(accountId)).filter((t) => t.status !== 'failed').length;
+    const used = await countTowardsLimit(this.store, accountId);
     return { used, limit: this.opts.limit, remaining: Math.max(0, this.opts.limit - used) };
   }
 
@@ -145,6 +145,12 @@ export class CustomAvatarService implements CustomAvatarSource {
     return task ? recordOfTask(task) : null;
   }
 
+  /** Why the account's own avatar cannot be used yet (building, failed); null when active or not the account's. */
+  async whyUnusable(accountId: string, id: string): Promise<string | null> {
+    const task = await this.task(accountId, id);
+    return task ? unusableReason(task) : null;
+  }
+
   /** PATCH: name, keywords, labels of the account's own custom avatar. */
   async update(accountId: string, id: string, edit: CustomAvatarEdit): Promise<Persona> {
     const patch: Partial<CustomAvatarInput> = {};
@@ -161,7 +167,12 @@ export class CustomAvatarService implements CustomAvatarSource {
       const task = await this.task(accountId, id);
       if (!task) throw new NotFound('Persona');
       const updated = await this.store.tasks.transition(task.id, [task.status], { input: { ...task.input, ...patch } }, this.clock.nowIso());
-      if (updated) return personaOfTask(updated);
+      if (!updated) continue;
+      // The preview videos say the name: drop them, the next request renders them anew.
+      if (patch.name !== undefined && patch.name !== inputOf(task).name) {
+        await Promise.all(Object.values(customAvatarPreviewVideoKeys(updated)).map((k) => this.blobs.remove(k).catch(() => undefined)));
+      }
+      return personaOfTask(updated);
     }
     throw new Error('the avatar kept changing while it was being updated');
   }
@@ -181,8 +192,13 @@ export class CustomAvatarService implements CustomAvatarSource {
     return this.tasks.list(accountId, [CUSTOM_AVATAR_KIND], {});
   }
 
+  /** An early check, before any media is fetched; the one in the create transaction decides. */
   private async checkLimit(accountId: string): Promise<void> {
-    const { used, limit } = await this.count(accountId);
+    this.refuseOverLimit(await countTowardsLimit(this.store, accountId));
+  }
+
+  private refuseOverLimit(used: number): void {
+    const { limit } = this.opts;
     if (used >= limit) {
       throw ValidationError.general(
         `This account has ${used} custom avatars, the most it may have (${limit}). Delete one with DELETE /api/personas/{id}/ (failed ones do not count).`,
@@ -208,17 +224,11 @@ export class CustomAvatarService implements CustomAvatarSource {
     }
     return stored;
   }
+}
 
-  private async oneAtATime<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-    const before = this.creating.get(accountId) ?? Promise.resolve();
-    const run = before.catch(() => undefined).then(work);
-    this.creating.set(accountId, run);
-    try {
-      return await run;
-    } finally {
-      if (this.creating.get(accountId) === run) this.creating.delete(accountId);
-    }
-  }
+/** Custom avatars that take a place: being built or active (failed ones do not). */
+function countTowardsLimit(repos: Pick<Repos, 'tasks'>, accountId: string): Promise<number> {
+  return repos.tasks.countOwned(accountId, [CUSTOM_AVATAR_KIND], ['pending', 'processing', 'done']);
 }
 
 function parseGender(value: string | null | undefined): AvatarGender | null {

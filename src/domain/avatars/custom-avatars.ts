@@ -110,7 +110,7 @@ export function personaOfTask(task: Task): Persona {
     failedReason: task.failedReason,
     thumbnailKey: task.status === 'done' ? (r.thumbnailKey ?? null) : null,
     previewImageKeys: task.status === 'done' ? (r.previewImageKeys ?? {}) : {},
-    previewVideoKeys: {},
+    previewVideoKeys: task.status === 'done' ? customAvatarPreviewVideoKeys(task) : {},
     defaultVoiceId: i.defaultVoiceId,
     labels: i.labels,
     extra: {
@@ -129,13 +129,53 @@ export function recordOfTask(task: Task): CustomAvatarRecord | null {
   return { id: task.id, accountId: task.accountId, name: i.name, defaultVoiceId: i.defaultVoiceId, stillKey: r.stillKey, face: r.face };
 }
 
+/**
+ * Why the account's own avatar cannot be used in a video, in words the client can act on; null
+ * when it is active.
+ */
+export function unusableReason(task: Task): string | null {
+  if (recordOfTask(task)) return null;
+  if (task.status === 'failed') return `Avatar ${task.id} failed: ${task.failedReason ?? 'it could not be built'}`;
+  return `Avatar ${task.id} is still being built; wait until GET /api/personas/${task.id}/ shows status active.`;
+}
+
 /** Every blob the avatar owns (its sources and what the job made), to remove with it. */
 export function customAvatarBlobKeys(task: Task): string[] {
   const i = inputOf(task);
   const r = resultOf(task);
-  return [i.source?.key, i.consent?.key, r.stillKey, r.thumbnailKey, ...Object.values(r.previewImageKeys ?? {})].filter(
+  return [i.source?.key, i.consent?.key, r.stillKey, r.thumbnailKey, ...Object.values(r.previewImageKeys ?? {}), ...Object.values(customAvatarPreviewVideoKeys(task))].filter(
     (k): k is string => typeof k === 'string' && k.length > 0,
   );
+}
+
+/** Blob keys of preview videos, rendered on first request (LazyBlobs) from the avatar they name. */
+export const CUSTOM_AVATAR_PREVIEW_PREFIX = 'custom-avatar-previews/';
+const PREVIEW_ASPECTS: readonly PersonaAspect[] = ['16:9', '1:1', '9:16'];
+
+/** `custom-avatar-previews/<account>/<avatar>/video-16x9.mp4`: the account is in the key so a render can check ownership. */
+export function customAvatarPreviewVideoKey(accountId: string, avatarId: string, aspect: PersonaAspect): string {
+  return `${CUSTOM_AVATAR_PREVIEW_PREFIX}${accountId}/${avatarId}/video-${aspect.replace(':', 'x')}.mp4`;
+}
+
+export function customAvatarPreviewVideoKeys(task: Task): Partial<Record<PersonaAspect, string>> {
+  return Object.fromEntries(PREVIEW_ASPECTS.map((a) => [a, customAvatarPreviewVideoKey(task.accountId, task.id, a)]));
+}
+
+/** Parses a preview video key back; null when it is not one. */
+export function parseCustomAvatarPreviewKey(key: string): { accountId: string; avatarId: string; aspect: PersonaAspect } | null {
+  const m = /^custom-avatar-previews\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/video-(16x9|1x1|9x16)\.mp4$/.exec(key);
+  return m ? { accountId: m[1]!, avatarId: m[2]!, aspect: m[3]!.replace('x', ':') as PersonaAspect } : null;
+}
+
+/** What the avatar says in its preview video: a short greeting with its name (cut at a word, long names would drag on). */
+export function customAvatarGreeting(name: string): string {
+  const words = name.replace(/\s+/g, ' ').trim().split(' ');
+  let short = words[0]!.slice(0, 40);
+  for (const w of words.slice(1)) {
+    if (short.length + 1 + w.length > 40) break;
+    short += ` ${w}`;
+  }
+  return `Hi, I am ${short}. This is how I look and sound in your videos.`;
 }
 
 /** Keywords arrive as one comma-separated string; kept as a list (the wire joins them again). */

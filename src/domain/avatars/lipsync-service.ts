@@ -6,7 +6,7 @@ import { estimateSpeechSeconds, MAX_TTS_CHARS } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
-import type { AvatarDirectory } from '../videos/avatar-directory.js';
+import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../videos/link-video-service.js';
 
 export const LIPSYNC_KIND = 'lipsync';
@@ -51,7 +51,7 @@ export class LipsyncService {
     const seed = seedFor(`${accountId}|${text}|${req.audio ?? ''}`);
     const avatar = req.creator ? await this.avatars.resolve(accountId, req.creator) : await this.avatars.match(null, seed);
     if (!avatar) {
-      throw ValidationError.field('creator', req.creator ? `Unknown avatar id "${req.creator}". List avatars with GET /api/personas/.` : 'No avatar is available; pass creator.');
+      throw ValidationError.field('creator', req.creator ? await unresolvedAvatarMessage(this.avatars, accountId, req.creator) : 'No avatar is available; pass creator.');
     }
     let voiceId: string | null = null;
     let speechSeconds: number;

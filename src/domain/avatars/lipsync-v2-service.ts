@@ -6,7 +6,7 @@ import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
-import type { AvatarDirectory } from '../videos/avatar-directory.js';
+import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../videos/link-video-service.js';
 import {
   DEFAULT_V2_VISUAL_STYLE, spokenText, type AvatarVideoAspect, type AvatarVideoSpec, type BackgroundEffect,
@@ -112,7 +112,7 @@ export class LipsyncV2Service {
     const avatar = avatarId ? await this.avatars.resolve(accountId, avatarId) : null;
     if (!s.character) fail(`${at}.character`, 'This field is required.');
     else if (!avatarId) fail(`${at}.character.avatar_id`, 'This field is required.');
-    else if (!avatar) fail(`${at}.character.avatar_id`, `Unknown avatar id "${avatarId}". List avatars with GET /api/personas/.`);
+    else if (!avatar) fail(`${at}.character.avatar_id`, await unresolvedAvatarMessage(this.avatars, accountId, avatarId));
 
     const voice = await this.voice(accountId, s.voice, avatar?.defaultVoiceId ?? null, `${at}.voice`, fail);
 

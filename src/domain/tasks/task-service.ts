@@ -2,7 +2,7 @@ import type { Clock } from '../../engines/clock/clock.js';
 import { hold } from '../credits/credit-service.js';
 import { NotFound, TaskNotReady, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { JobRecord, ListQuery, Store } from '../store.js';
+import type { JobRecord, ListQuery, Repos, Store } from '../store.js';
 import { isOutputExpired, RETENTION_INPUT_KEY } from './retention.js';
 import type { Task } from './task.js';
 
@@ -21,6 +21,11 @@ export interface NewTask {
   webhookUrl?: string | null;
   /** Persona and cloned-voice creation start as processing (spec §3). */
   initialStatus?: 'pending' | 'processing';
+  /**
+   * Runs first inside the creating transaction; throwing creates nothing. For rules that
+   * concurrent creates must not both pass (a per-account limit: lock the account, then count).
+   */
+  guard?: (tx: Repos) => Promise<void>;
   /** Days the task's files are kept after it finishes (`tasks/retention.ts`); absent or null keeps them. */
   retentionDays?: number | null;
 }
@@ -70,6 +75,7 @@ export class TaskService {
     };
     const job = this.jobFor(id, id, n.jobName, n.jobPayload ?? {}, at);
     await this.store.transaction(async (tx) => {
+      await n.guard?.(tx);
       await hold(tx, n.accountId, id, n.holdMillicredits, at);
       await tx.tasks.insert(task);
       await tx.jobs.insert(job, at);

@@ -8,7 +8,7 @@ import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
-import type { AvatarDirectory } from './avatar-directory.js';
+import { unresolvedAvatarMessage, type AvatarDirectory } from './avatar-directory.js';
 
 export const LINK_VIDEO_KIND = 'link_to_video';
 export const LINK_VIDEO_JOB = 'link_to_video.make';
@@ -103,7 +103,7 @@ export class LinkVideoService {
     const seed = seedFor(`${link.id}|${scriptStyle}|${language}|${videoLengthSeconds}`);
     // A presenter photo replaces the avatar; its face is found by the job (no face → failed with the reason).
     const avatar = req.overrideAvatarByImage ? null : req.overrideAvatar ? await this.avatars.resolve(accountId, req.overrideAvatar) : await this.avatars.match(facts, seed);
-    if (req.overrideAvatar && !avatar) throw ValidationError.field('override_avatar', `Unknown avatar id "${req.overrideAvatar}". List avatars with GET /api/personas/.`);
+    if (req.overrideAvatar && !avatar) throw ValidationError.field('override_avatar', await unresolvedAvatarMessage(this.avatars, accountId, req.overrideAvatar));
     const voiceId = req.overrideVoice ?? avatar?.defaultVoiceId ?? this.vocabulary.defaultVoiceFor(language);
     if (!voiceId) throw ValidationError.field('language', `No voice speaks "${language}" here; pick one with override_voice from GET /api/voices/.`);
     const voice = await this.voices.resolve(accountId, voiceId);

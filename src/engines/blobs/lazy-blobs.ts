@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlobStore } from './port.js';
 
-export type BlobProducer = (key: string, workDir: string) => Promise<string | null>;
+/**
+ * A made file, with a check run once it is stored: false (what it was made from was deleted or
+ * changed while it was being made) removes it again, and the key answers not found.
+ */
+export interface ProducedBlob {
+  path: string;
+  stillCurrent(): Promise<boolean>;
+}
+
+export type BlobProducer = (key: string, workDir: string) => Promise<string | ProducedBlob | null>;
 
 /**
  * Catalog media (voice previews, music tracks) is made on first request and then kept, so
@@ -39,9 +48,15 @@ export class LazyBlobs {
   private async produce(key: string, producer: BlobProducer): Promise<boolean> {
     const workDir = await mkdtemp(join(this.tempRoot, 'cw-lazy-'));
     try {
-      const path = await producer(key, workDir);
-      if (!path) return false;
-      await this.blobs.putFile(key, path);
+      const made = await producer(key, workDir);
+      if (!made) return false;
+      await this.blobs.putFile(key, typeof made === 'string' ? made : made.path);
+      // Checked after the put: a deletion committed before this check is seen here, and one
+      // committed after it removes the stored file itself.
+      if (typeof made !== 'string' && !(await made.stillCurrent())) {
+        await this.blobs.remove(key);
+        return false;
+      }
       return true;
     } finally {
       await rm(workDir, { recursive: true, force: true });

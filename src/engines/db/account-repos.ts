@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { AccountRepo, ApiKeyRepo, LedgerRepo } from '../../domain/store.js';
 import { ledgerFromRow } from './rows.js';
+import type { DialectName } from './open-database.js';
 import type { Database } from './schema.js';
 
-export function accountRepo(db: Kysely<Database>): AccountRepo {
+export function accountRepo(db: Kysely<Database>, dialect: DialectName): AccountRepo {
   return {
     async create(a) {
       await db.insertInto('accounts').values({ id: a.id, name: a.name, balance_millicredits: 0, webhook_secret: null, created_at: a.createdAt }).execute();
@@ -29,6 +30,10 @@ export function accountRepo(db: Kysely<Database>): AccountRepo {
     },
     async setWebhookSecret(id, secret) {
       await db.updateTable('accounts').set({ webhook_secret: secret }).where('id', '=', id).execute();
+    },
+    async lock(id) {
+      // SQLite has no row locks and needs none: a transaction here began with BEGIN IMMEDIATE.
+      if (dialect === 'postgres') await db.selectFrom('accounts').select('id').where('id', '=', id).forUpdate().execute();
     },
   };
 }

@@ -7,7 +7,7 @@ import { jobRepo, linkRepo, rateBucketRepo, taskRepo } from './task-repos.js';
 
 function repos(db: Kysely<Database>, dialect: DialectName): Repos {
   return {
-    accounts: accountRepo(db),
+    accounts: accountRepo(db, dialect),
     apiKeys: apiKeyRepo(db),
     ledger: ledgerRepo(db),
     tasks: taskRepo(db),

@@ -64,6 +64,12 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
     async setProgress(id, progress, at) {
       await db.updateTable('tasks').set({ progress, updated_at: at }).where('id', '=', id).where('status', '=', 'processing').execute();
     },
+    async countOwned(accountId, kinds, statuses) {
+      if (statuses.length === 0) return 0;
+      const r = await db.selectFrom('tasks').select(sql<number>`count(*)`.as('n'))
+        .where('account_id', '=', accountId).where('kind', 'in', kinds).where('status', 'in', statuses).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
     async deleteOwned(id, accountId, kinds) {
       const r = await db.deleteFrom('tasks').where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds).returningAll().executeTakeFirst();
       return r ? taskFromRow(r) : null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  consentMismatchReason, directDriveUrl, personaOfTask, recordOfTask, splitKeywords, type CustomAvatarInput,
+  consentMismatchReason, customAvatarBlobKeys, customAvatarGreeting, customAvatarPreviewVideoKey, directDriveUrl, parseCustomAvatarPreviewKey,
+  personaOfTask, recordOfTask, splitKeywords, unusableReason, type CustomAvatarInput,
 } from '../../../src/domain/avatars/custom-avatars.js';
 import type { Task } from '../../../src/domain/tasks/task.js';
 import { faceThumbnailCrop, photoClipCompositeArgs, photoClipLayout } from '../../../src/pipelines/avatar/custom/index.js';
@@ -48,6 +49,38 @@ describe('custom avatar model', () => {
     const p = personaOfTask(v1);
     expect(p.consentVerified).toBeNull();
     expect(p.extra).toMatchObject({ image_url: input.source.value, consent_video: null });
+  });
+
+  it('names preview videos by account, avatar and aspect, once the avatar is active; deleting takes them too', () => {
+    const accountId = 'a0a0a0a0-0000-4000-8000-00000000000a';
+    const built = task({ accountId, status: 'done', result: { stillKey: 's.jpg', thumbnailKey: 't.jpg', previewImageKeys: {}, face: { box: { x: 0, y: 0, width: 1, height: 1 }, score: 1, landmarks68: [] } } });
+    const keys = personaOfTask(built).previewVideoKeys;
+    expect(keys).toEqual({
+      '16:9': `custom-avatar-previews/${accountId}/${built.id}/video-16x9.mp4`,
+      '1:1': `custom-avatar-previews/${accountId}/${built.id}/video-1x1.mp4`,
+      '9:16': `custom-avatar-previews/${accountId}/${built.id}/video-9x16.mp4`,
+    });
+    expect(personaOfTask(task({ accountId })).previewVideoKeys).toEqual({});
+    expect(customAvatarBlobKeys(built)).toEqual(expect.arrayContaining(Object.values(keys)));
+    expect(parseCustomAvatarPreviewKey(keys['9:16']!)).toEqual({ accountId, avatarId: built.id, aspect: '9:16' });
+    expect(parseCustomAvatarPreviewKey(customAvatarPreviewVideoKey(accountId, built.id, '1:1'))?.aspect).toBe('1:1');
+    for (const bad of [`custom-avatar-previews/${accountId}/${built.id}/video-4x3.mp4`, `custom-avatar-previews/${accountId}/../x/video-1x1.mp4`, `avatar-previews/${built.id}/video-1x1.mp4`]) {
+      expect(parseCustomAvatarPreviewKey(bad)).toBeNull();
+    }
+  });
+
+  it('greets with the name, a long one cut at a word', () => {
+    expect(customAvatarGreeting('  Dana  ')).toBe('Hi, I am Dana. This is how I look and sound in your videos.');
+    const long = customAvatarGreeting('Dana Maria Josefina Alexandra van der Berg-Schmidt the Third');
+    expect(long).toBe('Hi, I am Dana Maria Josefina Alexandra van der. This is how I look and sound in your videos.');
+  });
+
+  it('says why an own avatar cannot be used yet: still being built, or failed with its reason', () => {
+    const id = task({}).id;
+    expect(unusableReason(task({}))).toBe(`Avatar ${id} is still being built; wait until GET /api/personas/${id}/ shows status active.`);
+    expect(unusableReason(task({ status: 'pending' }))).toMatch(/is still being built/);
+    expect(unusableReason(task({ status: 'failed', failedReason: 'image_url: no face found' }))).toBe(`Avatar ${id} failed: image_url: no face found`);
+    expect(unusableReason(task({ status: 'done', result: { stillKey: 's.jpg', face: { box: { x: 0, y: 0, width: 1, height: 1 }, score: 1, landmarks68: [] } } }))).toBeNull();
   });
 
   it('turns Drive sharing links into direct downloads and leaves other URLs alone', () => {

@@ -258,11 +258,14 @@ describe('ffmpeg plan', () => {
     expect(graph).toContain('crop=w=644:h=730:x=22:y=22');
     expect(graph).toContain('overlay=x=52:y=0');
     expect(graph).not.toContain('rotate');
-    expect(args.slice(args.indexOf('-frames:v'), args.indexOf('-frames:v') + 4)).toEqual(['-frames:v', '95', '-t', '3.167']);
+    // With a voice the length is -t alone (-frames:v would cut the audio's tail).
+    expect(args).not.toContain('-frames:v');
+    expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '3.167']);
     expect(args.slice(args.indexOf('-map'), args.indexOf('-map') + 4)).toEqual(['-map', '[v]', '-map', '2:a:0']);
     expect(args.at(-1)).toBe('/w/out.mp4');
     const silent = buildPhotoAvatarArgs({ ...plan, motion: null });
     expect(silent).not.toContain('2:a:0');
+    expect(silent.slice(silent.indexOf('-frames:v'), silent.indexOf('-frames:v') + 4)).toEqual(['-frames:v', '95', '-t', '3.167']);
   });
 
   it('turns the head about the pivot: the crop expressions equal the JS offsets frame by frame', () => {

@@ -23,6 +23,11 @@ export interface PhotoClipRequest {
   background: PhotoClipBackground;
   outputDir: string;
   seed: number;
+  /**
+   * The clip is shown as it is (a persona's preview video), not laid into a video: the voice is
+   * muxed in as AAC and `encoder` is the final encode. Only with the `scene` background.
+   */
+  standalone?: { encoder: { preset: string; crf: number } };
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -40,7 +45,7 @@ const ANIMATE_SHARE = 0.75;
  * A custom (photo) avatar speaking: the mouth track from the speech's word timings (or from the
  * audio for a client's own recording), the photo animated at the size `photoClipLayout` picks,
  * then — when the photo is a card or the background is transparent — laid on the background.
- * The clip has no sound; it lasts the speech to the frame.
+ * The clip has no sound (unless `standalone`); it lasts the speech to the frame.
  */
 export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRequest): Promise<PhotoClip> {
   const { signal } = req;
@@ -50,6 +55,7 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
   const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
   const transparent = req.background.kind === 'transparent';
   const composite = layout.mode === 'card' || transparent;
+  if (req.standalone && req.background.kind !== 'scene') throw new Error('a standalone photo clip is drawn on its own scene only');
   const animated = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}${composite ? '-part' : ''}.mp4`);
   const frames = photoFramesFromMouthTrack(track);
   await animatePhoto(ffmpeg, {
@@ -59,8 +65,9 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
     outputPath: animated,
     frame: layout.mode === 'card' ? layout.card : layout.frame,
     seed: req.seed,
-    // A near-lossless intermediate: the clip is encoded again inside the video.
-    encoder: { preset: 'veryfast', crf: 18 },
+    audioPath: req.standalone ? req.audioPath : undefined,
+    // A near-lossless intermediate unless it is shown as it is: otherwise it is encoded again inside the video.
+    encoder: req.standalone?.encoder ?? { preset: 'veryfast', crf: 18 },
     scratchDir: req.outputDir,
     signal,
     onProgress: (f) => req.onProgress?.(composite ? f * ANIMATE_SHARE : f),

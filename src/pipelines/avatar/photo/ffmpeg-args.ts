@@ -97,7 +97,9 @@ export function buildPhotoAvatarArgs(plan: PhotoAvatarEncodePlan): string[] {
     '-filter_complex', graph,
     '-map', '[v]', ...audio.output,
     '-c:v', 'libx264', '-preset', plan.preset, '-crf', String(plan.crf), '-pix_fmt', 'yuv420p', '-r', String(fps),
-    '-frames:v', String(plan.frameCount), '-t', seconds.toFixed(3),
+    // With a voice, -t alone cuts both streams: ffmpeg 5 closes the file when -frames:v is reached,
+    // before the last ~0.6 s of audio (held back behind x264's lookahead) is written.
+    ...(plan.audioPath ? [] : ['-frames:v', String(plan.frameCount)]), '-t', seconds.toFixed(3),
     '-movflags', '+faststart', plan.outputPath,
   ];
 }
