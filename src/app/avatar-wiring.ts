@@ -37,6 +37,8 @@ export function builtinAvatarDirectory(catalog: VoiceCatalog, custom?: AvatarDir
 /** Talking clips of the built-in drawn avatars (photo avatars plug in through `custom`). */
 export function builtinAvatarClips(ffmpeg: FfmpegEngine, custom?: AvatarClipMaker): AvatarClipMaker {
   return {
+    // Drawn avatars are painted on their backdrop, so they can be painted without it too.
+    canCutOut: (req) => !req.photoPath && findBuiltinAvatar(req.avatarId) !== undefined,
     async make(req) {
       const avatar = req.photoPath ? undefined : findBuiltinAvatar(req.avatarId);
       if (!avatar) {

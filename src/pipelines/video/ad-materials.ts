@@ -1,4 +1,5 @@
 import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { Decorate } from './avatar-scenes/scene-styles.js';
 import type { SceneCut } from './scene-cuts.js';
 
 /** A clip of the speaking avatar covering the whole voiceover, ready to lay over scenes. */
@@ -30,6 +31,8 @@ export interface AdMaterials {
   palette: { primary: string; accent: string; text: string };
   /** Seconds of the CTA end card (0 when none). */
   endCardSeconds: number;
+  /** Names a drawn decoration (a frame, a card) to be drawn before rendering; null when none can be drawn. */
+  decorate: Decorate | null;
 }
 
 export type { SceneCut };

@@ -1,11 +1,15 @@
 import { join } from 'node:path';
 import type { Timeline } from '../../media/timeline.js';
 import type { AdMaterials, AvatarClip } from './ad-materials.js';
+import type { Decorate } from './avatar-scenes/scene-styles.js';
 import type { AdPlan } from './ad-plan.js';
 import { layOut } from './visual-styles.js';
 
-/** A saved plan, drawn in one visual style: pure, so every style can be tested without ffmpeg. */
-export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, avatar: AvatarClip | null): Timeline {
+/**
+ * A saved plan, drawn in one visual style: pure, so every style can be tested without ffmpeg.
+ * `decorate` names the decorations the style wants (they are drawn by the caller).
+ */
+export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, avatar: AvatarClip | null, decorate: Decorate | null = null): Timeline {
   const file = (name: string) => join(planDir, name);
   const materials: AdMaterials = {
     aspectRatio: plan.aspectRatio,
@@ -22,6 +26,7 @@ export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, av
     cta: plan.cta,
     palette: plan.palette,
     endCardSeconds: plan.cta ? plan.endCardSeconds : 0,
+    decorate,
   };
   const styled = layOut(style, materials);
   const caption = plan.caption.override && plan.caption.setting ? { ...styled.caption, ...plan.caption.setting } : styled.caption;

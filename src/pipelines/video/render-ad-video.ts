@@ -7,6 +7,8 @@ import type { PhoneTiming, RenderQuality, WordTiming } from '../../media/timelin
 import type { AvatarClip } from './ad-materials.js';
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';
+import { DecorationSet } from './avatar-scenes/decorations.js';
+import { avatarClipSpec } from './visual-styles.js';
 
 export type ClipBackground = { kind: 'scene' } | { kind: 'color'; color: string } | { kind: 'image'; path: string } | { kind: 'transparent' };
 
@@ -33,6 +35,12 @@ export interface AvatarClipMaker {
     signal?: AbortSignal;
     onProgress?: (fraction: number) => void;
   }): Promise<AvatarClip>;
+  /**
+   * Whether this avatar can be drawn alone on a transparent background (the figure cut out).
+   * Photo avatars cannot: nothing separates the person from the photo's own background.
+   * Absent: never.
+   */
+  canCutOut?(req: { accountId: string; avatarId: string; photoPath?: string }): boolean;
 }
 
 /** The avatar id a presenter photo (override_avatar_by_image) is drawn under: it only seeds the head motion. */
@@ -53,13 +61,21 @@ export async function renderAdVideo(
   const presenter = plan.files.presenter ?? null;
   const avatarId = plan.avatarId ?? (presenter ? PHOTO_PRESENTER_ID : null);
   const withAvatar = Boolean(avatarId && deps.avatars);
+  const frame = frameSizeFor(plan.aspectRatio, req.quality);
   if (avatarId && deps.avatars) {
-    const frame = frameSizeFor(plan.aspectRatio, req.quality);
+    const photoPath = presenter ? join(req.planDir, presenter) : undefined;
+    const canCutOut = deps.avatars.canCutOut?.({ accountId: req.accountId, avatarId, ...(photoPath ? { photoPath } : {}) }) ?? false;
+    const spec = avatarClipSpec(req.style, plan.aspectRatio, canCutOut);
+    // The style's box, or a 3:4 portrait box at frame height that the styles place and scale.
+    const size = spec.box
+      ? { widthPx: even(frame.width * spec.box.width), heightPx: even(frame.height * spec.box.height) }
+      : { widthPx: even(frame.height * 0.75), heightPx: frame.height };
     avatar = await deps.avatars.make({
       accountId: req.accountId, avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words, phones: plan.phones,
-      // A 3:4 portrait box: the styles place and scale it; its own drawn scene is behind the avatar.
-      durationSeconds: plan.speechEndSeconds, widthPx: even(frame.height * 0.75), heightPx: frame.height, workDir: opts.workDir, signal,
-      ...(presenter ? { photoPath: join(req.planDir, presenter) } : {}),
+      durationSeconds: plan.speechEndSeconds, ...size, workDir: opts.workDir, signal,
+      // Cut out: the figure alone (VP9 with alpha) over the product; otherwise its own drawn scene is behind it.
+      ...(spec.cutOut ? { background: { kind: 'transparent' as const }, wantAlpha: true } : {}),
+      ...(photoPath ? { photoPath } : {}),
       onProgress: (f) => onProgress?.(f * AVATAR_SHARE),
     }).catch((err: unknown) => {
       // The photo came with the request: name the field, so the reason says what to change.
@@ -67,7 +83,9 @@ export async function renderAdVideo(
       throw err;
     });
   }
-  const timeline = buildAdTimeline(plan, req.planDir, req.style, avatar);
+  const decorations = new DecorationSet(opts.workDir, frame);
+  const timeline = buildAdTimeline(plan, req.planDir, req.style, avatar, decorations.decorate);
+  await decorations.drawAll();
   const base = withAvatar ? AVATAR_SHARE : 0;
   return renderTimeline(deps.ffmpeg, timeline, { quality: req.quality, videoPath: req.videoPath, thumbnailPath: req.thumbnailPath }, {
     signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(base + f * (1 - base)),

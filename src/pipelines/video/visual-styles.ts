@@ -1,6 +1,7 @@
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { BackgroundMotion, Layer, Scene, SceneBackground, TransitionKind } from '../../media/timeline.js';
+import type { AspectRatio, BackgroundMotion, Layer, Scene, SceneBackground, TransitionKind } from '../../media/timeline.js';
 import type { AdMaterials } from './ad-materials.js';
+import type { Box } from './avatar-scenes/scene-styles.js';
 import { planSceneCuts, type SceneCut } from './scene-cuts.js';
 
 /** What a visual style contributes to a timeline: the scenes, layers over them, its caption look. */
@@ -73,7 +74,7 @@ export const LAYOUTS: Record<string, Layout> = {
   }),
   GreenScreenEffectTemplate: (m) => ({
     scenes: productScenes(m, 3.5, (i) => ({ motion: MOTIONS[(i + 2) % MOTIONS.length]!, transition: 'fade' })),
-    layers: avatarLayer(m, { position: { x: 0, y: 0.22 }, scale: 0.62 }),
+    layers: greenScreenLayers(m),
     caption: { style: 'toons', offset: { x: 0, y: -0.3 } },
   }),
   TwitterFrameTemplate: (m) => ({
@@ -127,6 +128,71 @@ export function layoutNameFor(style: string): string {
 export function layOut(style: string, materials: AdMaterials): StyledVideo {
   const styled = LAYOUTS[layoutNameFor(style)]!(materials);
   return { ...styled, scenes: withEndCard(styled.scenes, materials) };
+}
+
+/** What a style needs from the avatar clip maker: the figure alone (alpha) or with its own backdrop, and at what size. */
+export interface AvatarClipSpec {
+  /** Ask for a transparent background (the figure cut out, VP9 with alpha). */
+  cutOut: boolean;
+  /** The clip's size in fractions of the frame; null: the default 3:4 portrait at frame height. */
+  box: Box | null;
+}
+
+/**
+ * The clip a style asks for. `canCutOut`: the avatar can be drawn without its backdrop (drawn
+ * avatars can; photo avatars cannot — nothing separates the person from the photo's background).
+ */
+export function avatarClipSpec(style: string, aspectRatio: AspectRatio, canCutOut: boolean): AvatarClipSpec {
+  if (layoutNameFor(style) !== 'GreenScreenEffectTemplate') return { cutOut: false, box: null };
+  return canCutOut ? { cutOut: true, box: GREEN_SCREEN_FIGURE[aspectRatio].box } : { cutOut: false, box: GREEN_SCREEN_CARD[aspectRatio].box };
+}
+
+interface Placement {
+  box: Box;
+  position: { x: number; y: number };
+}
+
+/**
+ * Where the cut-out presenter stands over the product, standing on the frame's bottom edge:
+ * the lower part of a tall frame (captions and the product above), the right side of a wide
+ * one, the lower right of a square. Boxes are portrait (about 5:6 in pixels) so the head and
+ * shoulders of a drawn avatar fill them.
+ */
+const GREEN_SCREEN_FIGURE: Record<AspectRatio, Placement> = {
+  '9:16': { box: { width: 0.92, height: 0.62 }, position: { x: 0, y: 0.19 } },
+  '16:9': { box: { width: 0.42, height: 0.88 }, position: { x: 0.27, y: 0.06 } },
+  '1:1': { box: { width: 0.56, height: 0.74 }, position: { x: 0.2, y: 0.13 } },
+};
+
+/** A photo avatar instead: a 3:4 framed photo card tucked into the lower right. */
+const GREEN_SCREEN_CARD: Record<AspectRatio, Placement> = {
+  '9:16': { box: { width: 0.454, height: 0.34 }, position: { x: 0.233, y: 0.28 } },
+  '16:9': { box: { width: 0.236, height: 0.56 }, position: { x: 0.352, y: 0.16 } },
+  '1:1': { box: { width: 0.346, height: 0.46 }, position: { x: 0.2875, y: 0.22 } },
+};
+
+/**
+ * GreenScreenEffect: a clip with alpha (or a keyable colour) is the presenter alone, laid over
+ * the product pictures with nothing of their room; a clip without either is a photo avatar,
+ * shown as a framed card instead.
+ */
+function greenScreenLayers(m: AdMaterials): Layer[] {
+  const avatar = m.avatar;
+  if (!avatar) return [];
+  const timing = { startSeconds: 0, endSeconds: m.speechEndSeconds };
+  if (avatar.hasAlpha || avatar.chromaKeyColor) {
+    const { box, position } = GREEN_SCREEN_FIGURE[m.aspectRatio];
+    return [{
+      kind: 'avatar', path: avatar.path, box, position, fit: 'contain',
+      chromaKeyColor: avatar.hasAlpha ? undefined : avatar.chromaKeyColor, ...timing,
+    }];
+  }
+  const { box, position } = GREEN_SCREEN_CARD[m.aspectRatio];
+  const frame = { width: box.width * 1.07, height: box.height * 1.05 };
+  return [
+    ...(m.decorate ? [{ kind: 'image' as const, path: m.decorate('card', frame), box: frame, position, ...timing }] : []),
+    { kind: 'avatar', path: avatar.path, box, position, fit: 'crop', ...timing },
+  ];
 }
 
 // ---- building blocks ------------------------------------------------------------------------

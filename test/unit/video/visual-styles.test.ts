@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileTimeline } from '../../../src/media/compile.js';
-import { timelineDurationSeconds, type Timeline } from '../../../src/media/timeline.js';
+import { timelineDurationSeconds, type Layer, type Timeline } from '../../../src/media/timeline.js';
 import type { AdPlan } from '../../../src/pipelines/video/ad-plan.js';
 import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
-import { isVisualStyle, LAYOUTS, layoutNameFor, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
+import { DecorationSet } from '../../../src/pipelines/video/avatar-scenes/decorations.js';
+import { avatarClipSpec, isVisualStyle, LAYOUTS, layoutNameFor, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
 
 const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, start: i * 0.42, end: i * 0.42 + 0.32 }));
 
@@ -84,5 +85,58 @@ describe('visual styles', () => {
   it('draws with colour stages when the page has no pictures, only its videos', () => {
     const t = buildAdTimeline(plan({ files: { ...plan().files, images: [], videos: ['video-0'] } }), '/p', 'FullScreenTemplate', null);
     expect(t.scenes[0]!.background).toMatchObject({ kind: 'video', path: '/p/video-0' });
+  });
+
+  it('GreenScreenEffect asks for the figure alone (an alpha clip) at its box, other styles for the avatar with its room', () => {
+    for (const aspect of ['9:16', '16:9', '1:1'] as const) {
+      for (const name of ['GreenScreenEffectTemplate', 'DynamicGreenScreenEffect']) {
+        const spec = avatarClipSpec(name, aspect, true);
+        expect(spec.cutOut).toBe(true);
+        expect(spec.box!.width).toBeGreaterThan(0.3);
+        expect(spec.box!.height).toBeGreaterThan(0.5);
+      }
+      // A photo avatar cannot be cut out: a smaller framed card instead.
+      const photo = avatarClipSpec('GreenScreenEffectTemplate', aspect, false);
+      expect(photo.cutOut).toBe(false);
+      expect(photo.box!.height).toBeLessThan(avatarClipSpec('GreenScreenEffectTemplate', aspect, true).box!.height);
+      for (const other of ['AvatarBubbleTemplate', 'VanillaTemplate', 'SideBySideTemplate']) expect(avatarClipSpec(other, aspect, true)).toEqual({ cutOut: false, box: null });
+    }
+  });
+
+  it('GreenScreenEffect: the cut-out presenter stands on the bottom edge over full-bleed product pictures, with no room layer behind', () => {
+    const places = new Set<string>();
+    for (const aspect of ['9:16', '16:9', '1:1'] as const) {
+      const decorations = new DecorationSet('/work', { width: 360, height: 640 });
+      const t = buildAdTimeline(plan({ aspectRatio: aspect }), '/plan', 'GreenScreenEffectTemplate', avatar, decorations.decorate);
+      const spoken = t.scenes.slice(0, -1);
+      for (const scene of spoken) {
+        expect(scene.background).toMatchObject({ kind: 'image', fit: 'crop' });
+        expect(scene.layers ?? []).toEqual([]);
+      }
+      // The only layer is the avatar clip itself: no panel, card or picture drawn behind it, nothing keyed.
+      expect(t.layers).toHaveLength(1);
+      const layer = t.layers![0]!;
+      expect(layer).toMatchObject({ kind: 'avatar', path: avatar.path, chromaKeyColor: undefined, endSeconds: 12.6 });
+      if (layer.kind !== 'avatar') throw new Error('not an avatar layer');
+      expect(layer.box).toEqual(avatarClipSpec('GreenScreenEffectTemplate', aspect, true).box);
+      expect(layer.position!.y + layer.box!.height / 2).toBeCloseTo(0.5, 2);
+      expect(Math.abs(layer.position!.x) + layer.box!.width / 2).toBeLessThanOrEqual(0.5);
+      places.add(JSON.stringify([layer.position, layer.box]));
+    }
+    expect(places.size).toBe(3);
+    // A clip with a green backdrop is keyed instead: still the figure alone.
+    const green = buildAdTimeline(plan(), '/plan', 'GreenScreenEffectTemplate', { path: '/clips/a.mp4', hasAlpha: false, chromaKeyColor: '#00FF00' });
+    expect(green.layers).toEqual([expect.objectContaining({ kind: 'avatar', chromaKeyColor: '#00FF00' })]);
+  });
+
+  it('GreenScreenEffect with a photo avatar: a framed photo card, the frame drawn behind it', () => {
+    const photo = { path: '/clips/photo.mp4', hasAlpha: false };
+    const decorations = new DecorationSet('/work', { width: 360, height: 640 });
+    const t = buildAdTimeline(plan(), '/plan', 'GreenScreenEffectTemplate', photo, decorations.decorate);
+    expect(t.layers!.map((l) => l.kind)).toEqual(['image', 'avatar']);
+    const [frame, card] = t.layers as [Extract<Layer, { kind: 'image' }>, Extract<Layer, { kind: 'avatar' }>];
+    expect(frame.path).toMatch(/^\/work\/card-\d+x\d+\.png$/);
+    expect(card).toMatchObject({ fit: 'crop', box: avatarClipSpec('GreenScreenEffectTemplate', '9:16', false).box, position: frame.position });
+    expect(frame.box!.width).toBeGreaterThan(card.box!.width);
   });
 });
