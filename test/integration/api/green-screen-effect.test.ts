@@ -1,0 +1,85 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
+import { extractFrameRgb, meanColor, probeMedia, type PixelRect } from '../../../src/engines/ffmpeg/index.js';
+import { avatarClipSpec } from '../../../src/pipelines/video/visual-styles.js';
+import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
+import { makeColorImage, makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+
+/** The product picture: one flat colour no drawn avatar room uses, so any pixel of it is the product showing. */
+const PRODUCT: [number, number, number] = [0xd0, 0x20, 0x90];
+const PRODUCT_HEX = '0xD02090';
+
+const distance = (a: readonly number[], b: readonly number[]) => Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
+
+/**
+ * GreenScreenEffectTemplate through the API: a drawn presenter, cut out, over a flat-colour
+ * product picture. Around the figure inside its box the product shows; the figure itself is there.
+ */
+describe('URL to Video GreenScreenEffect', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let pages: PageServer;
+  let fx: FixtureDir;
+
+  beforeAll(async () => {
+    fx = await makeFixtureDir('clipwright-green-screen-');
+    pages = await startPageServer();
+    const picture = await makeColorImage(fx.path('product.png'), PRODUCT_HEX, { width: 800, height: 800 });
+    pages.route('/img/product.png', { headers: { 'content-type': 'image/png' }, body: await readFile(picture) });
+    db = await freshSqlite();
+    t = await startTestApp(db, {}, { credits: 10 });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+    await pages?.close();
+    if (!process.env.KEEP_FIXTURES) await fx?.cleanup();
+  });
+
+  const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
+
+  it('9:16 preview: the presenter cut out over the product picture, no drawn room around them', async () => {
+    const link = await post('/api/links/link_with_params/', { title: 'Pink Mug', image_urls: [pages.url('/img/product.png')] });
+    expect(link.statusCode).toBe(200);
+    const r = await post('/api/link_to_videos/preview/', {
+      link: link.json().id, aspect_ratio: '9:16', visual_style: 'GreenScreenEffectTemplate', override_avatar: DEFAULT_AVATAR_ID,
+      override_script: 'This pink mug keeps your tea warm for hours.', no_background_music: true, no_caption: true, no_cta: true,
+    });
+    expect(r.statusCode).toBe(201);
+    const done = await waitForTask(t, `/api/link_to_videos/${r.json().id}/`, 240_000);
+    expect(done.failed_reason).toBeNull();
+    const res = await t.app.inject({ method: 'GET', url: new URL(done.preview).pathname + new URL(done.preview).search });
+    expect(res.statusCode).toBe(200);
+    const video = fx.path('green-screen.mp4');
+    await writeFile(video, res.rawPayload);
+    const probe = await probeMedia(video);
+    expect(probe.video).toMatchObject({ width: 360, height: 640 });
+    expect(probe.audio).toBeDefined();
+    expect(probe.durationSeconds).toBeGreaterThan(2);
+
+    // The avatar's box in this frame, as the style places it.
+    const { box } = avatarClipSpec('GreenScreenEffectTemplate', '9:16', true);
+    const w = 360 * box!.width;
+    const h = 640 * box!.height;
+    const left = 180 - w / 2;
+    const top = 640 - h;
+    const corner = (x: number): PixelRect => ({ x: Math.round(x), y: Math.round(top + 6), width: 30, height: 30 });
+    for (const at of [1, 2]) {
+      const frame = await extractFrameRgb(video, at, { width: 360, height: 640 });
+      // Above the figure's shoulders, beside its head, still inside its box: the product.
+      for (const area of [corner(left + 6), corner(left + w - 36)]) {
+        expect(distance(meanColor(frame, area), PRODUCT), `${at}s ${JSON.stringify(area)}`).toBeLessThan(24);
+      }
+      // The figure: its face, 40 % down the box, and its body near the bottom edge.
+      const face = meanColor(frame, { x: 165, y: Math.round(top + 0.4 * h) - 15, width: 30, height: 30 });
+      const body = meanColor(frame, { x: 165, y: 640 - 40, width: 30, height: 30 });
+      expect(distance(face, PRODUCT), `face at ${at}s`).toBeGreaterThan(60);
+      expect(distance(body, PRODUCT), `body at ${at}s`).toBeGreaterThan(60);
+      // The frame's top, away from the avatar: the product, full-bleed.
+      expect(distance(meanColor(frame, { x: 20, y: 20, width: 320, height: 150 }), PRODUCT)).toBeLessThan(24);
+    }
+  }, 300_000);
+});
