@@ -7,39 +7,14 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findMusicTrack, type MusicTrack } from '../../domain/catalog/music.js';
 import { NotFound } from '../../domain/errors.js';
-import type { Arrangement } from './arrangement.js';
-import { composeTrack } from './compose.js';
-import { mixArrangement, type StereoAudio } from './mixdown.js';
-import { hashString } from './prng.js';
-import { styleFor } from './styles.js';
-import { encodeWav16 } from './wav.js';
+import { trackWavOffThread } from './track-wav-worker.js';
 
-export const MUSIC_SAMPLE_RATE_HZ = 44100;
+export { MUSIC_SAMPLE_RATE_HZ, trackSeed, composeCatalogTrack, renderTrackAudio } from './track-audio.js';
 /**
  * Part of cached file names: raise it whenever the synthesiser's output changes, so stale
  * renders are never served under a track id.
  */
 export const MUSIC_SYNTH_VERSION = 1;
-
-/** The seed depends on the category and slug only, never on list order or ids. */
-export function trackSeed(track: MusicTrack): number {
-  return hashString(`${track.categorySlug}/${track.slug}`);
-}
-
-export function composeCatalogTrack(track: MusicTrack): Arrangement {
-  return composeTrack({
-    seed: trackSeed(track),
-    bpm: track.bpm,
-    beatsPerBar: track.beatsPerBar,
-    barCount: track.barCount,
-    key: { tonicPitchClass: track.tonicPitchClass, mode: track.mode },
-    style: styleFor(track.categorySlug),
-  });
-}
-
-export function renderTrackAudio(track: MusicTrack, sampleRateHz = MUSIC_SAMPLE_RATE_HZ): StereoAudio {
-  return mixArrangement(composeCatalogTrack(track), styleFor(track.categorySlug), trackSeed(track), sampleRateHz);
-}
 
 function requireTrack(trackId: string): MusicTrack {
   const track = findMusicTrack(trackId);
@@ -48,7 +23,7 @@ function requireTrack(trackId: string): MusicTrack {
 }
 
 /** Writes to a temporary name and renames, so a reader never sees a half-written file. */
-async function writeAtomically(outPath: string, bytes: Buffer): Promise<void> {
+async function writeAtomically(outPath: string, bytes: Uint8Array): Promise<void> {
   const temporaryPath = `${outPath}.${process.pid}.${randomUUID()}.tmp`;
   try {
     await writeFile(temporaryPath, bytes);
@@ -61,9 +36,10 @@ async function writeAtomically(outPath: string, bytes: Buffer): Promise<void> {
 
 export async function renderTrackWav(trackId: string, outPath: string): Promise<{ durationSeconds: number }> {
   const track = requireTrack(trackId);
-  const audio = renderTrackAudio(track);
-  await writeAtomically(outPath, encodeWav16(audio));
-  return { durationSeconds: audio.left.length / audio.sampleRateHz };
+  // Synthesised on a worker thread: seconds of JavaScript that would otherwise stall every request.
+  const { wav, durationSeconds } = await trackWavOffThread.run([track.id]);
+  await writeAtomically(outPath, wav);
+  return { durationSeconds };
 }
 
 export function cachedTrackPath(trackId: string, cacheDir: string): string {
