@@ -147,7 +147,7 @@ export function avatarClipSpec(style: string, aspectRatio: AspectRatio, canCutOu
   return canCutOut ? { cutOut: true, box: GREEN_SCREEN_FIGURE[aspectRatio].box } : { cutOut: false, box: GREEN_SCREEN_CARD[aspectRatio].box };
 }
 
-interface Placement {
+export interface Placement {
   box: Box;
   position: { x: number; y: number };
 }
@@ -158,14 +158,14 @@ interface Placement {
  * one, the lower right of a square. Boxes are portrait (about 5:6 in pixels) so the head and
  * shoulders of a drawn avatar fill them.
  */
-const GREEN_SCREEN_FIGURE: Record<AspectRatio, Placement> = {
+export const GREEN_SCREEN_FIGURE: Record<AspectRatio, Placement> = {
   '9:16': { box: { width: 0.92, height: 0.62 }, position: { x: 0, y: 0.19 } },
   '16:9': { box: { width: 0.42, height: 0.88 }, position: { x: 0.27, y: 0.06 } },
   '1:1': { box: { width: 0.56, height: 0.74 }, position: { x: 0.2, y: 0.13 } },
 };
 
 /** A photo avatar instead: a 3:4 framed photo card tucked into the lower right. */
-const GREEN_SCREEN_CARD: Record<AspectRatio, Placement> = {
+export const GREEN_SCREEN_CARD: Record<AspectRatio, Placement> = {
   '9:16': { box: { width: 0.454, height: 0.34 }, position: { x: 0.233, y: 0.28 } },
   '16:9': { box: { width: 0.236, height: 0.56 }, position: { x: 0.352, y: 0.16 } },
   '1:1': { box: { width: 0.346, height: 0.46 }, position: { x: 0.2875, y: 0.22 } },
