@@ -23,6 +23,8 @@ export interface Config {
   webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number; retryMaxDelayMs: number };
   /** Seconds between passes of the output-retention sweep (workers only; tasks created with ttl_days). */
   retentionSweepSeconds: number;
+  /** Inline tasks (streamed text): how long a lease lasts unrenewed, and seconds between passes of the sweep that fails lapsed ones (job-running roles). */
+  inlineTasks: { leaseSeconds: number; sweepSeconds: number };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
@@ -109,6 +111,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     // At least a second: a zero would turn the sweep into a busy loop against the database.
     retentionSweepSeconds: Math.max(1, int(env, 'RETENTION_SWEEP_SECONDS', 300)),
+    inlineTasks: {
+      // Renewed every third of it: at least 3 s, so a renewal is never due faster than a second.
+      leaseSeconds: Math.max(3, int(env, 'INLINE_LEASE_SECONDS', 30)),
+      sweepSeconds: Math.max(1, int(env, 'INLINE_SWEEP_SECONDS', 15)),
+    },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     remoteSpeech: env.SPEECH_REMOTE_BASE_URL
       ? {

@@ -21,6 +21,7 @@ import type { JobQueue } from '../engines/queue/port.js';
 import { JobCatalog } from '../jobs/job-catalog.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { OutputRetentionSweep } from '../jobs/schedules/output-retention.js';
+import { InlineLeaseSweep } from '../jobs/schedules/inline-leases.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
@@ -89,6 +90,8 @@ export interface Container {
   aiScripts: AiScriptService;
   /** Deletes the files of tasks whose ttl_days ran out; started by the roles that run jobs. */
   retention: OutputRetentionSweep;
+  /** Fails inline tasks (streamed text) whose process died, releasing their hold; started by the roles that run jobs. */
+  inlineLeases: InlineLeaseSweep;
   close(): Promise<void>;
 }
 
@@ -149,7 +152,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
   const links = new LinkService(store, createLinkScraper(config), clock);
-  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config));
+  const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
+  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
+  const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
@@ -185,8 +190,12 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),
     aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
     retention,
+    inlineLeases,
     async close() {
       await retention.stop();
+      await inlineLeases.stop();
+      // Streams still running past the server's close lose their lease; a sweep fails them.
+      inlineTasks.stopRenewing();
       await queue.close();
       await db.close();
     },

@@ -101,8 +101,9 @@ export interface TaskRepo {
   /**
    * Moves status only from one of `from`; returns the updated task or null when it was not in `from`.
    * `purgeAt` schedules (or with null, cancels) the retention sweep for the task (see `tasks/retention.ts`).
+   * `leaseUntil` sets or (null) clears an inline task's lease (see `tasks/inline-tasks.ts`).
    */
-  transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>> & { purgeAt?: string | null }, at: string): Promise<Task | null>;
+  transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>> & { purgeAt?: string | null; leaseUntil?: string | null }, at: string): Promise<Task | null>;
   setProgress(id: string, progress: number, at: string): Promise<void>;
   /** How many of the account's tasks of `kinds` are in one of `statuses`. */
   countOwned(accountId: string, kinds: string[], statuses: TaskStatus[]): Promise<number>;
@@ -119,6 +120,16 @@ export interface TaskRepo {
   claimPurge(seen: PurgeCandidate, result: Record<string, unknown>, leaseUntil: string, at: string): Promise<Task | null>;
   /** Ends a purge whose files are gone (`purge_at` back to null), only while the lease is still ours. */
   finishPurge(id: string, leaseUntil: string): Promise<boolean>;
+  /** Inline tasks: moves a processing task's lease to `leaseUntil`; false when it is no longer processing (finished, or failed by the lease sweep). */
+  renewLease(id: string, leaseUntil: string): Promise<boolean>;
+  /** Processing tasks whose lease ran out before `now` (their process stopped renewing it), oldest lease first. */
+  lapsedLeases(now: string, limit: number): Promise<Task[]>;
+  /**
+   * Takes a lapsed inline task for the caller's transaction: clears its lease only if it is still
+   * processing and the lease still ended before `now`, so of several sweepers (or an owner that
+   * finishes late) exactly one goes on. Returns the task, or null when it was not lapsed any more.
+   */
+  claimLapsed(id: string, now: string, at: string): Promise<Task | null>;
 }
 
 /** A task the retention sweep may take, with the schedule it was read at. */

@@ -25,6 +25,9 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
     await c.queue.startConsuming(c.runner.run);
     // Every worker sweeps; each expired task is claimed by one of them (`c.close()` stops it).
     c.retention.start();
+    // Streamed text tasks whose API process died are failed and their holds released (in `serve`
+    // this is the API's own process, so a restart cleans up after the one that died).
+    c.inlineLeases.start();
   }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });

@@ -133,10 +133,14 @@ export class TextGenerationService {
 
   /**
    * Runs a started task's generation here, handing each text delta to `onDelta` as it comes,
-   * and finishes the task: done with the whole text, or failed with the reason.
+   * and finishes the task: done with the whole text, or failed with the reason. While it runs,
+   * the task's lease is renewed (`InlineTasks`), so if this process dies the lease sweep fails it.
    */
   async runStream(task: Task, opts: { onDelta: (text: string) => Promise<void> | void; signal?: AbortSignal }): Promise<Task> {
-    const req = requestOf(task, opts.signal);
+    // The generation also stops if this process lost the task (stalled past its lease and failed
+    // by the sweep): nothing it produced could be saved.
+    const signals = [opts.signal, this.inline.lostSignal(task.id)].filter((s): s is AbortSignal => s !== undefined);
+    const req = requestOf(task, signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
     let text = '';
     const functionCalls: LlmFunctionCall[] = [];
     let finish: Extract<LlmStreamEvent, { type: 'finish' }> | null = null;

@@ -105,6 +105,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('tasks_purge_at').on('tasks').column('purge_at').where(sql.ref('purge_at'), 'is not', null).execute();
       },
     },
+    // Inline tasks (a streamed text generation run by the API process, no job row): the owner
+    // process keeps `lease_until` in the future while it runs; a sweep fails the ones whose lease
+    // lapsed (the process died) and releases their hold. A column, not JSON in the task, because
+    // the sweep asks across every account and the heartbeat rewrites only this; indexed partially,
+    // since only running inline tasks carry a lease.
+    '0003_task_lease_until': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('tasks').addColumn('lease_until', 'text').execute();
+        await db.schema.createIndex('tasks_lease_until').on('tasks').column('lease_until').where(sql.ref('lease_until'), 'is not', null).execute();
+      },
+    },
   };
 }
 

@@ -46,6 +46,8 @@ export interface TasksTable {
   finished_at: string | null;
   /** Retention: when the sweep takes the task's files, or its lease while it does (migration 0002). */
   purge_at: string | null;
+  /** Inline tasks: until when the API process running it vouches for it (migration 0003). */
+  lease_until: string | null;
 }
 
 export interface JobsTable {

@@ -27,6 +27,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
           updated_at: t.updatedAt,
           finished_at: t.finishedAt,
           purge_at: null,
+          lease_until: null,
         })
         .execute();
     },
@@ -58,6 +59,7 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       if (patch.chargedMillicredits !== undefined) set.charged_millicredits = patch.chargedMillicredits;
       if (patch.finishedAt !== undefined) set.finished_at = patch.finishedAt;
       if (patch.purgeAt !== undefined) set.purge_at = patch.purgeAt;
+      if (patch.leaseUntil !== undefined) set.lease_until = patch.leaseUntil;
       const r = await db.updateTable('tasks').set(set).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
       return r ? taskFromRow(r) : null;
     },
@@ -88,6 +90,28 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
         .where('status', '=', 'done')
         .where('purge_at', '=', seen.purgeAt)
         .where('updated_at', '=', seen.task.updatedAt)
+        .returningAll()
+        .executeTakeFirst();
+      return r ? taskFromRow(r) : null;
+    },
+    async renewLease(id, leaseUntil) {
+      const r = await db.updateTable('tasks').set({ lease_until: leaseUntil }).where('id', '=', id).where('status', '=', 'processing').executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    async lapsedLeases(now, limit) {
+      const rows = await db.selectFrom('tasks').selectAll().where('lease_until', 'is not', null).where('lease_until', '<', now).where('status', '=', 'processing').orderBy('lease_until').limit(limit).execute();
+      return rows.map(taskFromRow);
+    },
+    async claimLapsed(id, now, at) {
+      // The WHERE is the claim, as in claimPurge: a second sweeper (or the owner finishing late)
+      // finds the row changed after the first commits (PostgreSQL re-checks; SQLite writes one at a time).
+      const r = await db
+        .updateTable('tasks')
+        .set({ lease_until: null, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .where('lease_until', 'is not', null)
+        .where('lease_until', '<', now)
         .returningAll()
         .executeTakeFirst();
       return r ? taskFromRow(r) : null;
