@@ -1,4 +1,5 @@
 /** Messages between the CPU pool and its worker threads (plain, structured-cloneable data). */
+import { AppError, FetchRefused, TaskFailure, ValidationError, type FieldErrors } from '../../domain/errors.js';
 
 export interface CpuCall {
   id: number;
@@ -8,7 +9,10 @@ export interface CpuCall {
   args: unknown[];
 }
 
-/** An error as data: the class is lost on the way, the name, message, stack and fields are not. */
+/**
+ * An error as data: name, message, stack and own fields cross; the class does not, so the
+ * catalog's classes are rebuilt from their fields (see errorFromData).
+ */
 export interface CpuErrorData {
   name: string;
   message: string;
@@ -22,14 +26,30 @@ export function errorToData(err: unknown): CpuErrorData {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(err)) {
-    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+    try {
+      fields[k] = structuredClone(v);
+    } catch {
+      // A field that cannot cross threads (a function, a socket) is left behind.
+    }
   }
   return { name: err.name, message: err.message, stack: err.stack, fields };
 }
 
+/**
+ * The error again, as the class callers test with `instanceof` where the catalog has one:
+ * ValidationError, AppError (status and code: the HTTP mapping), TaskFailure (reason, transient:
+ * the job runner's and the routes' mapping), FetchRefused. The original name is kept, so a
+ * subclass (VoiceSampleRejected, NotFound) still reads as itself by name.
+ */
 export function errorFromData(data: CpuErrorData): Error {
-  const err = new Error(data.message);
-  Object.assign(err, data.fields);
+  const f = data.fields;
+  let err: Error;
+  if (data.name === 'ValidationError' && f.fields && typeof f.fields === 'object') err = new ValidationError(f.fields as FieldErrors);
+  else if (typeof f.status === 'number' && typeof f.code === 'string') err = new AppError(f.status, f.code, data.message);
+  else if (typeof f.reason === 'string' && typeof f.transient === 'boolean') err = new TaskFailure(f.reason, f.transient);
+  else if (data.name === 'FetchRefused') err = new FetchRefused(data.message);
+  else err = new Error(data.message);
+  Object.assign(err, f);
   err.name = data.name;
   if (data.stack) err.stack = data.stack;
   return err;
