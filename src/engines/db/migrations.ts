@@ -114,6 +114,25 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<any>) {
         await db.schema.alterTable('tasks').addColumn('lease_until', 'text').execute();
         await db.schema.createIndex('tasks_lease_until').on('tasks').column('lease_until').where(sql.ref('lease_until'), 'is not', null).execute();
+        // Streams a process left behind before leases existed: text tasks still processing with no
+        // job row (a queued one has one). Leased to ten minutes after they started — longer than
+        // any stream runs (the provider timeout is 2 min) — so the sweep ends them and releases
+        // their holds without racing a stream an older process may still be finishing.
+        const stuck = await db
+          .selectFrom('tasks')
+          .select(['id', 'created_at'])
+          .where('kind', '=', 'text_generation')
+          .where('status', '=', 'processing')
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('jobs').select('jobs.id').whereRef('jobs.task_id', '=', 'tasks.id'))))
+          .execute();
+        for (const t of stuck) {
+          const leaseUntil = new Date(Date.parse(t.created_at) + 10 * 60_000).toISOString();
+          await db.updateTable('tasks').set({ lease_until: leaseUntil }).where('id', '=', t.id).execute();
+        }
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('tasks_lease_until').execute();
+        await db.schema.alterTable('tasks').dropColumn('lease_until').execute();
       },
     },
   };
