@@ -13,6 +13,10 @@ import { fixedClock } from '../../../src/engines/clock/clock.js';
 import { kyselyStore } from '../../../src/engines/db/kysely-store.js';
 import { openDatabase, type OpenDatabase } from '../../../src/engines/db/open-database.js';
 import { InlineLeaseSweep } from '../../../src/jobs/schedules/inline-leases.js';
+import { FakeLlm } from '../../../src/engines/llm/fake.js';
+import { LlmRegistry } from '../../../src/engines/llm/registry.js';
+import { TaskService } from '../../../src/domain/tasks/task-service.js';
+import { TextGenerationService } from '../../../src/domain/text/text-generation-service.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 
 const log = pino({ level: 'silent' });
@@ -189,6 +193,28 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
       }
     }
     expect(await balance()).toBe(before - charged);
+  });
+
+  it('a text stream whose process lost the task stops generating and answers with the sweep\'s reason', async () => {
+    const before = await balance();
+    const owner = process(store);
+    const model = new FakeLlm({ models: ['fake-model'], reply: () => ({ text: 'word '.repeat(200) }), chunkSize: 5 });
+    const text = new TextGenerationService(new TaskService(store, { dispatch: async () => undefined }, clock, 3), owner, store, new LlmRegistry([model]), HOLD, 1000);
+    const task = await text.startStream(accountId, { modelName: 'fake-model', messages: [{ role: 'user', content: 'Write on.' }], systemInstruction: '', config: {}, tools: [], toolConfig: null });
+    let deltas = 0;
+    const final = await text.runStream(task, {
+      onDelta: async () => {
+        if (++deltas !== 1) return;
+        // The process stalls past its lease; another one sweeps; then this one renews again.
+        clock.advance(LEASE_MS + 1);
+        expect((await sweeper(concurrentStore).sweepOnce()).failedTaskIds).toEqual([task.id]);
+        await owner.renewLeases();
+      },
+    });
+    expect(final).toMatchObject({ id: task.id, status: 'failed', failedReason: ABANDONED_REASON, chargedMillicredits: 0 });
+    expect(deltas).toBeLessThan(200);
+    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+    expect(await balance()).toBe(before);
   });
 
   it('sweeps on its own once started, and stops when told', async () => {
