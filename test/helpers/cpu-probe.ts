@@ -25,3 +25,8 @@ export function spinForever(): never {
     // Busy on purpose.
   }
 }
+
+/** Ends the worker thread itself mid-call (in a worker, process.exit ends only the thread). */
+export function exitThread(): void {
+  process.exit(3);
+}

@@ -99,6 +99,14 @@ describe('CpuWorkerPool', () => {
     already.abort();
     await expect(pool.run(probe, 'whereAmI', [], { signal: already.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('fails the call of a worker that exits, and starts a fresh worker for the next call', async () => {
+    const before = await pool.run<{ threadId: number }>(probe, 'whereAmI', []);
+    await expect(pool.run(probe, 'exitThread', [])).rejects.toThrow(/exited \(code 3\)/);
+    const after = await pool.run<{ threadId: number; isMainThread: boolean }>(probe, 'whereAmI', []);
+    expect(after.isMainThread).toBe(false);
+    expect(after.threadId).not.toBe(before.threadId);
+  });
 });
 
 describe('work moved off the event loop', () => {
