@@ -125,6 +125,16 @@ describe('work moved off the event loop', () => {
     expect(Math.abs(result.durationSeconds - track.durationSeconds)).toBeLessThan(0.001);
     const inThread = await trackWavOffThread.inThread(track.id);
     expect(sha256(await readFile(path))).toBe(sha256(inThread.wav));
+    // And identical to a render in another process (the library is deterministic everywhere).
+    const { stdout: otherProcess } = await run(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', `
+        const { renderTrackWavBytes } = await import('./src/pipelines/music/track-wav-worker.ts');
+        const { createHash } = await import('node:crypto');
+        process.stdout.write(createHash('sha256').update(renderTrackWavBytes(${JSON.stringify(track.id)}).wav).digest('hex'));`],
+      { cwd: join(import.meta.dirname, '..', '..', '..') },
+    );
+    expect(otherProcess).toBe(sha256(inThread.wav));
     await expect(renderTrackWav('00000000-0000-5000-8000-000000000000', join(dir, 'x.wav'))).rejects.toBeInstanceOf(NotFound);
   });
 
