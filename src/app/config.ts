@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_CPU_WORKERS } from '../engines/cpu/off-thread.js';
 
 /** Everything the service reads from its environment, read once at start-up. */
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   retentionSweepSeconds: number;
   /** Inline tasks (streamed text): how long a lease lasts unrenewed, and seconds between passes of the sweep that fails lapsed ones (job-running roles). */
   inlineTasks: { leaseSeconds: number; sweepSeconds: number };
+  /** Worker threads for CPU-bound JavaScript (music synthesis, voice analysis); 0 runs it in the calling thread. */
+  cpuWorkers: number;
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
@@ -116,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: Math.max(3, int(env, 'INLINE_LEASE_SECONDS', 30)),
       sweepSeconds: Math.max(1, int(env, 'INLINE_SWEEP_SECONDS', 15)),
     },
+    cpuWorkers: Math.max(0, int(env, 'CPU_WORKERS', DEFAULT_CPU_WORKERS)),
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     remoteSpeech: env.SPEECH_REMOTE_BASE_URL
       ? {

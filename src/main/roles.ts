@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../app/config.js';
 import { createContainer, type Container } from '../app/container.js';
 import { buildServer } from '../api/server.js';
+import { configureCpuPool } from '../engines/cpu/off-thread.js';
 
 /** On the first start of an empty embedded database, a newcomer gets a working account. */
 async function ensureDefaultAccount(c: Container): Promise<void> {
@@ -18,6 +19,8 @@ async function ensureDefaultAccount(c: Container): Promise<void> {
 }
 
 export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config): Promise<void> {
+  // The pool is the process's (one per process, shared by everything in it), so the role sets it.
+  await configureCpuPool({ workers: config.cpuWorkers });
   const c = await createContainer(config);
   await ensureDefaultAccount(c);
   const app = role === 'worker' ? null : await buildServer(c);

@@ -1,4 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/app/config.js';
+import { DEFAULT_CPU_WORKERS } from '../../../src/engines/cpu/off-thread.js';
 import { memoryRateLimiter } from '../../../src/api/rate-limit.js';
 import { listQueryFrom, pageParams } from '../../../src/api/pagination.js';
 import { classifyIndustry, factsFrom, summarise } from '../../../src/domain/links/link-facts.js';
@@ -101,5 +106,14 @@ describe('in-memory blob store (fake)', () => {
     const chunks: Buffer[] = [];
     for await (const c of blobs.read('k.mp3', { start: 6, end: 10 })) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('world');
+  });
+});
+
+describe('CPU worker setting', () => {
+  it('defaults to the pool size for this machine, takes 0 (in-thread) and never goes negative', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cw-cpu-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).cpuWorkers).toBe(DEFAULT_CPU_WORKERS);
+    expect(loadConfig({ DATA_DIR: dataDir, CPU_WORKERS: '0' }).cpuWorkers).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, CPU_WORKERS: '-3' }).cpuWorkers).toBe(0);
   });
 });
