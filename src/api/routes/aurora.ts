@@ -20,6 +20,8 @@ export function auroraRoutes(root: FastifyInstance, c: Container): void {
       audioUrl: b.audio,
       model: (b.model_version ?? 'aurora_v1') as AuroraModel,
       resolution: (b.resolution ?? null) as AuroraResolution | null,
+      textPrompt: b.text_prompt ?? null,
+      promptGuidanceScale: b.prompt_guidance_scale ?? null,
       ttlDays: b.ttl_days ?? null,
       outputUploadUrl: b.output_upload_url ?? null,
       webhookUrl: b.webhook_url ?? null,

@@ -12,7 +12,10 @@ export const auroraBody = z.object({
   audio: mediaUrl(2000),
   name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
   text_prompt: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').nullish(),
-  prompt_guidance_scale: number.nullish(),
+  prompt_guidance_scale: number
+    .refine((n) => n >= 0, 'Ensure this value is greater than or equal to 0.')
+    .refine((n) => n <= 3, 'Ensure this value is less than or equal to 3.')
+    .nullish(),
   model_version: z.enum(AURORA_MODELS as [string, ...string[]]).nullish(),
   resolution: z.enum(AURORA_RESOLUTIONS as [string, ...string[]]).nullish(),
   ttl_days: integer

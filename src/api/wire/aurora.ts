@@ -1,6 +1,17 @@
 import type { Task } from '../../domain/tasks/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
+import type { MotionGuidance } from '../../pipelines/avatar/photo/motion-guidance.js';
 import { taskEnvelope } from './task.js';
+
+/**
+ * What `text_prompt` was understood as: the cues found (and those negated) and the animator's
+ * multipliers; null for tasks made before prompts were read.
+ */
+function guidanceToWire(value: unknown) {
+  if (!value || typeof value !== 'object') return null;
+  const g = value as MotionGuidance;
+  return { matched: g.matched, negated: g.negated, head_motion: g.headMotion, nod: g.nod, blink_rate: g.blinkRate, mouth_gain: g.mouthGain };
+}
 
 /**
  * An Aurora task as clients see it; `output` and `video_output` are the same MP4. With `ttl_days`,
@@ -17,6 +28,7 @@ export function auroraToWire(t: Task, blobs: BlobStore) {
     audio: t.input.audioUrl,
     text_prompt: echo.text_prompt ?? null,
     prompt_guidance_scale: echo.prompt_guidance_scale ?? null,
+    prompt_guidance: guidanceToWire(t.input.guidance),
     model_version: t.input.model,
     resolution: t.input.resolution,
     ttl_days: echo.ttl_days ?? null,

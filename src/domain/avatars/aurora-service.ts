@@ -5,6 +5,7 @@ import type { ListQuery } from '../store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
 import { seedFor } from '../videos/link-video-service.js';
+import { guidanceFromPrompt } from '../../pipelines/avatar/photo/motion-guidance.js';
 import { auroraSettings, type AuroraModel, type AuroraResolution } from './aurora-models.js';
 
 export const AURORA_KIND = 'aurora';
@@ -16,6 +17,9 @@ export interface AuroraRequest {
   audioUrl: string;
   model: AuroraModel;
   resolution?: AuroraResolution | null;
+  /** Read for motion cues (docs/avatars-photo.md, "Aurora"); `promptGuidanceScale` 0–3 (default 1) is how strongly. */
+  textPrompt?: string | null;
+  promptGuidanceScale?: number | null;
   /** `ttl_days`: the output's files are deleted this many days after the task is done. */
   ttlDays?: number | null;
   outputUploadUrl?: string | null;
@@ -37,6 +41,8 @@ export class AuroraService {
       throw ValidationError.field('resolution', `resolution applies to aurora_v2 only; ${req.model} renders at ${auroraSettings(req.model, null).resolution}.`);
     }
     const settings = auroraSettings(req.model, req.resolution ?? null);
+    const scale = req.promptGuidanceScale ?? null;
+    if (scale !== null && !(scale >= 0 && scale <= 3)) throw ValidationError.field('prompt_guidance_scale', 'Ensure this value is between 0 and 3.');
     const uploadProblem = req.outputUploadUrl ? this.uploadUrlProblem(req.outputUploadUrl) : null;
     if (uploadProblem) throw ValidationError.field('output_upload_url', uploadProblem.replace('webhooks are only sent to', 'outputs are only uploaded to'));
     await this.checked('image', req.imageUrl, ['image']);
@@ -49,7 +55,10 @@ export class AuroraService {
       kind: AURORA_KIND,
       input: {
         echo: req.echo, imageUrl: req.imageUrl, audioUrl: req.audioUrl, model: req.model, resolution: settings.resolution,
-        outputUploadUrl: req.outputUploadUrl ?? null, seed: seedFor(`${accountId}|${req.imageUrl}|${req.audioUrl}`),
+        outputUploadUrl: req.outputUploadUrl ?? null,
+        // Read once here, so the task shows (and the job uses) what this request was understood as.
+        guidance: guidanceFromPrompt(req.textPrompt ?? null, scale ?? undefined),
+        seed: seedFor(`${accountId}|${req.imageUrl}|${req.audioUrl}`),
       },
       result: { outputKey: null, thumbnailKey: null },
       holdMillicredits: prices.aurora(audioSeconds, settings.creditsPerSecond),

@@ -9,7 +9,7 @@ import type { FaceEngine } from '../../engines/face/index.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
-import { makeTalkingPhoto } from '../../pipelines/avatar/photo/index.js';
+import { makeTalkingPhoto, type AnimatorGuidance } from '../../pipelines/avatar/photo/index.js';
 import { defineJob } from '../job-definition.js';
 
 export interface AuroraJobDeps {
@@ -29,7 +29,7 @@ export function auroraJob(deps: AuroraJobDeps) {
     name: AURORA_JOB,
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
-      const input = task.input as { imageUrl: string; audioUrl: string; model: AuroraModel; resolution: AuroraResolution; outputUploadUrl: string | null; seed: number };
+      const input = task.input as { imageUrl: string; audioUrl: string; model: AuroraModel; resolution: AuroraResolution; outputUploadUrl: string | null; seed: number; guidance?: AnimatorGuidance };
       const settings = auroraSettings(input.model, input.model === 'aurora_v2' ? input.resolution : null);
       const [photo, audio] = await Promise.all([
         deps.fetcher.download(input.imageUrl, join(workDir, 'photo'), { accept: ['image'], signal }),
@@ -43,6 +43,8 @@ export function auroraJob(deps: AuroraJobDeps) {
         outputPath: videoPath,
         resolution: settings.resolution,
         headMotion: settings.headMotion,
+        // Tasks made before prompts were read have none: the animator's defaults.
+        guidance: input.guidance,
         seed: input.seed,
         scratchDir: workDir,
         signal,

@@ -8,6 +8,7 @@ import { frameSizeForImage, photoToFrame, placePhoto, type AvatarResolution, typ
 import { motionBounds, planHeadMotion, type HeadMotionKind } from './head-motion.js';
 import { planHeadPatch, type HeadPatch } from './head-patch.js';
 import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState, type PhotoMouthFrame } from './mouth-track.js';
+import { guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance } from './motion-guidance.js';
 import { encodePamRgba } from './pam.js';
 import { renderStateFiles } from './render-states.js';
 
@@ -25,6 +26,8 @@ export interface PhotoAvatarRequest {
   resolution?: AvatarResolution;
   /** Idle head motion; default `natural` (tilt and drift). */
   headMotion?: HeadMotionKind;
+  /** Aurora's motion guidance (head motion and nod amplitudes, blink rate, mouth gain); default: none. */
+  guidance?: AnimatorGuidance;
   /** Places blinks and motion phases; the same seed gives the same video. */
   seed?: number;
   /** x264 settings; default veryfast / 23 (the service's render settings). */
@@ -63,11 +66,12 @@ export async function animatePhoto(ffmpeg: FfmpegEngine, req: PhotoAvatarRequest
     const { image: still, placement } = await loadFrame(req);
     const landmarks = req.face.landmarks68.map((p) => photoToFrame(p, placement));
     const geometry = planHeadPatch(landmarks, still, { maxAngleRadians: 0, maxShiftPx: 0 });
-    const kind = req.headMotion ?? 'natural';
-    const motion = kind === 'still' ? null : planHeadMotion(geometry, seed, kind);
+    const guidance = req.guidance ?? NEUTRAL_GUIDANCE;
+    const kind = guidedHeadMotionKind(req.headMotion ?? 'natural', guidance);
+    const motion = kind === 'still' ? null : planHeadMotion(geometry, seed, kind, guidance);
     const head = motion ? planHeadPatch(landmarks, still, motionBounds(motion)) : geometry;
 
-    const states: FaceState[] = withPlannedBlinks(req.frames, seed).map(quantiseFrame);
+    const states: FaceState[] = withPlannedBlinks(withMouthGain(req.frames, guidance.mouthGain), seed, guidance.blinkRate).map(quantiseFrame);
     const distinct = [...new Map(states.map((s) => [stateKey(s), s])).values()];
     const files = await renderStateFiles(still, head, distinct, work, {
       signal: req.signal,

@@ -28,17 +28,25 @@ export type HeadMotionKind = 'natural' | 'drift' | 'still';
  * About ±1.2° of tilt, a sideways drift of ±1.4 % of the face width and a nod of ±0.9 % of the
  * brow–chin distance: enough to read as a live person, little enough to stay out of the way.
  */
-export function planHeadMotion(face: { faceWidth: number; faceHeight: number }, seed: number, kind: Exclude<HeadMotionKind, 'still'> = 'natural'): HeadMotion {
+export function planHeadMotion(
+  face: { faceWidth: number; faceHeight: number },
+  seed: number,
+  kind: Exclude<HeadMotionKind, 'still'> = 'natural',
+  /** Amplitude multipliers (Aurora's motion guidance): all motion, and the nod on top; default 1 and 1. */
+  scale: { headMotion: number; nod: number } = { headMotion: 1, nod: 1 },
+): HeadMotion {
   const random = seededRandom(seed ^ 0x5eed);
-  const wave = (amplitude: number, minPeriod: number, maxPeriod: number): Wave => ({
-    amplitude,
+  // The periods and phases are drawn in the same order whatever the scale, so a scaled plan is
+  // the default plan with larger or smaller waves.
+  const wave = (amplitude: number, minPeriod: number, maxPeriod: number, gain = scale.headMotion): Wave => ({
+    amplitude: amplitude * gain,
     periodSeconds: minPeriod + random() * (maxPeriod - minPeriod),
     phase: random() * 2 * Math.PI,
   });
   return {
     angle: kind === 'natural' ? [wave(0.014, 4.3, 5.5), wave(0.007, 2.3, 3.1)] : [],
     shiftX: [wave(0.010 * face.faceWidth, 5.5, 7.5), wave(0.004 * face.faceWidth, 2.9, 3.7)],
-    shiftY: [wave(0.006 * face.faceHeight, 3.7, 4.9), wave(0.003 * face.faceHeight, 1.9, 2.5)],
+    shiftY: [wave(0.006 * face.faceHeight, 3.7, 4.9, scale.headMotion * scale.nod), wave(0.003 * face.faceHeight, 1.9, 2.5, scale.headMotion * scale.nod)],
   };
 }
 

@@ -10,3 +10,7 @@ export { photoFramesFromMouthTrack } from './from-mouth-track.js';
 export type { HeadMotionKind } from './head-motion.js';
 export { makeTalkingPhoto, type TalkingPhotoRequest } from './talking-photo.js';
 export { checkConsent, type ConsentCheck, type FaceMedia } from './consent-check.js';
+export {
+  guidanceFromPrompt, NEUTRAL_GUIDANCE, GUIDANCE_BOUNDS, MAX_GUIDANCE_SCALE, CUES,
+  type AnimatorGuidance, type MotionGuidance,
+} from './motion-guidance.js';

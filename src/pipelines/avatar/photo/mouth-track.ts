@@ -53,23 +53,25 @@ const BLINK_PROFILE = [0.5, 1, 1, 0.5, 0.3];
  * Blink strength per frame: a blink every 2.5–6 s (people blink 10–20 times a minute), the first
  * within 0.8–2.5 s, placed by a seeded generator so a render is repeatable.
  */
-export function planBlinks(frameCount: number, seed: number, fps = AVATAR_FPS): number[] {
+export function planBlinks(frameCount: number, seed: number, fps = AVATAR_FPS, rate = 1): number[] {
   const random = seededRandom(seed);
   const blinks = new Array<number>(frameCount).fill(0);
-  let at = Math.round((0.8 + random() * 1.7) * fps);
+  // `rate` (motion guidance) divides the gaps; at least one frame of open eyes between blinks.
+  const gap = (seconds: number) => Math.max(BLINK_PROFILE.length + 1, Math.round((seconds * fps) / rate));
+  let at = Math.round(((0.8 + random() * 1.7) * fps) / rate);
   while (at < frameCount) {
     BLINK_PROFILE.forEach((value, i) => {
       if (at + i < frameCount) blinks[at + i] = value;
     });
-    at += Math.round((2.5 + random() * 3.5) * fps);
+    at += gap(2.5 + random() * 3.5);
   }
   return blinks;
 }
 
 /** Frames with blinks filled in where the track did not say. */
-export function withPlannedBlinks(frames: readonly PhotoMouthFrame[], seed: number): PhotoMouthFrame[] {
+export function withPlannedBlinks(frames: readonly PhotoMouthFrame[], seed: number, blinkRate = 1): PhotoMouthFrame[] {
   if (frames.every((f) => f.blink !== undefined)) return [...frames];
-  const planned = planBlinks(frames.length, seed);
+  const planned = planBlinks(frames.length, seed, AVATAR_FPS, blinkRate);
   return frames.map((f, i) => (f.blink === undefined ? { ...f, blink: planned[i]! } : f));
 }
 
