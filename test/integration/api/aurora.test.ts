@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFrameRgb, probeMedia } from '../../../src/engines/ffmpeg/index.js';
+import { createFaceApiEngine, detectSingleFace, LANDMARK } from '../../../src/engines/face/index.js';
+import { extractFrameRgb, meanAbsDifference, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
@@ -119,6 +120,8 @@ describe('Aurora', () => {
       [{ image: pages.url('/face.jpg'), audio: pages.url('/minute.wav'), model_version: 'aurora_v2' }, 'audio'],
       [{ image: pages.url('/face.jpg'), audio: pages.url('/speech.wav'), resolution: '1080p' }, 'resolution'],
       [{ image: pages.url('/face.jpg'), audio: pages.url('/speech.wav'), model_version: 'aurora_v9' }, 'model_version'],
+      [{ image: pages.url('/face.jpg'), audio: pages.url('/speech.wav'), text_prompt: 'calm', prompt_guidance_scale: 3.5 }, 'prompt_guidance_scale'],
+      [{ image: pages.url('/face.jpg'), audio: pages.url('/speech.wav'), text_prompt: 'calm', prompt_guidance_scale: -1 }, 'prompt_guidance_scale'],
     ];
     for (const [body, field] of cases) {
       const r = await post(body);
@@ -138,4 +141,44 @@ describe('Aurora', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/aurora/', headers, payload: { image: pages.url('/face.jpg'), audio: pages.url('/speech.wav') } });
     expect(r.statusCode).toBe(402);
   });
+
+  it('reads text_prompt for motion: "stay still" keeps the forehead and hair still where the default render moves them', async () => {
+    const body = { image: pages.url('/face.jpg'), audio: pages.url('/speech.wav'), model_version: 'aurora_v2', resolution: '480p' };
+    const still = await post({ ...body, text_prompt: 'Stay still, serious', prompt_guidance_scale: '1' });
+    const moving = await post({ ...body, text_prompt: 'A friendly presenter in a studio' });
+    expect(still.statusCode).toBe(201);
+    expect(still.json()).toMatchObject({
+      text_prompt: 'Stay still, serious', prompt_guidance_scale: 1,
+      prompt_guidance: { matched: ['still', 'serious'], negated: [], head_motion: 0, nod: 1, blink_rate: 0.5, mouth_gain: 1 },
+    });
+    // An unrecognised prompt is shown as understood as nothing, and renders as without one.
+    expect(moving.json().prompt_guidance).toEqual({ matched: [], negated: [], head_motion: 1, nod: 1, blink_rate: 1, mouth_gain: 1 });
+
+    const videos = [];
+    for (const [i, r] of [still, moving].entries()) {
+      const done = await waitForTask(t, `/api/aurora/${r.json().id}/`, 240_000);
+      expect(done.failed_reason).toBeNull();
+      expect(done.prompt_guidance).toEqual(r.json().prompt_guidance);
+      videos.push(await download(done.output, `guided-${i}.mp4`));
+    }
+    const size = { width: 480, height: 600 };
+    // Where the forehead and hair are: the brows found on the still render's first frame.
+    const first = await extractFrameRgb(videos[0]!, 0.02, size);
+    const framePng = fx.path('guided-first.png');
+    await sharp(first.data, { raw: { width: size.width, height: size.height, channels: 3 } }).png().toFile(framePng);
+    const face = await detectSingleFace(createFaceApiEngine(), framePng);
+    const brows = [...LANDMARK.rightBrow, ...LANDMARK.leftBrow].map((i) => face.landmarks68[i]!);
+    const xs = brows.map((p) => p[0]);
+    const ys = brows.map((p) => p[1]);
+    const browHeight = Math.max(...ys) - Math.min(...ys);
+    const forehead = { x: Math.min(...xs), y: Math.min(...ys) - 3 * browHeight, width: Math.max(...xs) - Math.min(...xs), height: 2.5 * browHeight };
+    const drift = async (video: string) => {
+      const start = await extractFrameRgb(video, 1 / 30, size);
+      const later = await Promise.all([0.8, 1.2, 1.6].filter((s) => s < speechSeconds - 0.1).map((s) => extractFrameRgb(video, s, size)));
+      return Math.max(...later.map((f) => meanAbsDifference(start, f, forehead)));
+    };
+    const [stillDrift, movingDrift] = [await drift(videos[0]!), await drift(videos[1]!)];
+    expect(stillDrift).toBeLessThan(0.8);
+    expect(movingDrift).toBeGreaterThan(1.5);
+  }, 300_000);
 });
