@@ -27,10 +27,11 @@ export interface MotionGuidance extends AnimatorGuidance {
 export const NEUTRAL_GUIDANCE: AnimatorGuidance = { headMotion: 1, nod: 1, blinkRate: 1, mouthGain: 1 };
 
 /**
- * Safe ranges: the head patch's margin is sized from the motion, but past 2× the tilt (±2.4°) the
- * warped head starts to show its edge against the still picture; the mouth warp is drawn for
+ * Safe ranges: the head patch's margin is sized from the motion, but the head is one rigid patch
+ * feathered into the still picture, so it is kept to small moves (at most 2×: ±2.4° of tilt,
+ * and a nod of up to ±4.5 % of the brow–chin distance); the mouth warp is drawn for
  * openness 0…1 only, so the gain just rescales within it; blinks stay within what people do
- * (about 4–50 a minute).
+ * (about 4–60 a minute).
  */
 export const GUIDANCE_BOUNDS: Record<keyof AnimatorGuidance, { min: number; max: number }> = {
   headMotion: { min: 0, max: 2 },
