@@ -1,3 +1,5 @@
+import { FetchRefused, ValidationError } from './errors.js';
+
 /** What a checked input URL turned out to be. */
 export interface CheckedMedia {
   contentType: string;
@@ -16,4 +18,20 @@ export interface MediaUrlChecker {
 
 export class MediaUnusable extends Error {
   override readonly name = 'MediaUnusable';
+}
+
+/** The client-facing reason when `err` says a client's media cannot be used; null for anything else (a fault of ours). */
+export function mediaProblemOf(err: unknown): string | null {
+  return err instanceof FetchRefused || err instanceof MediaUnusable ? err.message : null;
+}
+
+/** Runs a create-time media step; a client's unusable media becomes a 400 on `field`, anything else passes through. */
+export async function asFieldError<T>(field: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    const problem = mediaProblemOf(err);
+    if (problem !== null) throw ValidationError.field(field, problem);
+    throw err;
+  }
 }

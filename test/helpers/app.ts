@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { loadConfig, type Config } from '../../src/app/config.js';
 import { createContainer, type Container } from '../../src/app/container.js';
 import { buildServer, type App } from '../../src/api/server.js';
@@ -53,4 +54,13 @@ export async function waitForTask(t: TestApp, path: string, timeoutMs = 60_000):
     if (Date.now() > deadline) throw new Error(`task at ${path} still ${body.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** GETs one of the service's signed file URLs through the app (it must answer 200) and writes it to `path`. */
+export async function downloadTo(t: TestApp, url: string, path: string): Promise<string> {
+  const u = new URL(url);
+  const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
+  if (r.statusCode !== 200) throw new Error(`GET ${u.pathname} answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
+  await writeFile(path, r.rawPayload);
+  return path;
 }

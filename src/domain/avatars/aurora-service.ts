@@ -1,6 +1,6 @@
 import { prices } from '../credits/prices.js';
-import { FetchRefused, ValidationError } from '../errors.js';
-import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
+import { ValidationError } from '../errors.js';
+import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
@@ -77,12 +77,7 @@ export class AuroraService {
     return this.tasks.list(accountId, [AURORA_KIND], q);
   }
 
-  private async checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {
-    try {
-      return await this.media.check(url, accept);
-    } catch (err) {
-      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field(field, err.message);
-      throw err;
-    }
+  private checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {
+    return asFieldError(field, () => this.media.check(url, accept));
   }
 }

@@ -2,9 +2,9 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import type { Clock } from '../../engines/clock/clock.js';
 import { AVATAR_GENDERS, type AvatarGender } from '../catalog/avatars.js';
 import type { CustomAvatarSource, Persona } from '../catalog/avatars-personas.js';
-import { FetchRefused, NotFound, ValidationError } from '../errors.js';
+import { NotFound, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
-import { MediaUnusable } from '../media-check.js';
+import { asFieldError } from '../media-check.js';
 import type { Repos, Store } from '../store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
@@ -207,13 +207,7 @@ export class CustomAvatarService implements CustomAvatarSource {
   }
 
   private async keep(field: string, value: string, keyStem: string, accept: ('image' | 'video')[], kept: StoredMedia[]): Promise<StoredMedia> {
-    let media: KeptMedia;
-    try {
-      media = await this.media.keep(field === 'gdown_url' ? directDriveUrl(value) : value, keyStem, accept);
-    } catch (err) {
-      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field(field, err.message);
-      throw err;
-    }
+    const media = await asFieldError(field, () => this.media.keep(field === 'gdown_url' ? directDriveUrl(value) : value, keyStem, accept));
     const stored: StoredMedia = { field, value, key: media.key, kind: media.kind, durationSeconds: media.durationSeconds };
     kept.push(stored);
     if (media.kind === 'video' && (media.durationSeconds ?? 0) > MAX_VIDEO_SECONDS) {

@@ -1,6 +1,6 @@
 import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
-import { FetchRefused, ValidationError } from '../errors.js';
-import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
+import { ValidationError } from '../errors.js';
+import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
 import { estimateSpeechSeconds, MAX_TTS_CHARS } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
@@ -109,13 +109,8 @@ export class LipsyncService {
     });
   }
 
-  private async checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {
-    try {
-      return await this.media.check(url, accept);
-    } catch (err) {
-      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field(field, err.message);
-      throw err;
-    }
+  private checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {
+    return asFieldError(field, () => this.media.check(url, accept));
   }
 }
 

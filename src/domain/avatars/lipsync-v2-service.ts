@@ -1,6 +1,6 @@
 import { prices, videoPrice, type VideoModelVersion } from '../credits/prices.js';
-import { FetchRefused, ValidationError, type FieldErrors } from '../errors.js';
-import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
+import { ValidationError, type FieldErrors } from '../errors.js';
+import { mediaProblemOf, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
@@ -216,8 +216,9 @@ export class LipsyncV2Service {
       const key = `${u.accept.join(',')}|${u.url}`;
       if (!results.has(key)) {
         results.set(key, this.media.check(u.url, u.accept).then(() => null, (err: unknown) => {
-          if (err instanceof FetchRefused || err instanceof MediaUnusable) return err.message;
-          throw err;
+          const problem = mediaProblemOf(err);
+          if (problem === null) throw err;
+          return problem;
         }));
       }
       return results.get(key)!;

@@ -1,6 +1,6 @@
 import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
-import { FetchRefused, ValidationError } from '../errors.js';
-import { MediaUnusable, type MediaUrlChecker } from '../media-check.js';
+import { ValidationError } from '../errors.js';
+import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
 import type { LinkService } from '../links/link-service.js';
 import type { ListQuery } from '../store.js';
@@ -157,12 +157,8 @@ export class LinkVideoService {
   /** The presenter photo must be a picture the service can fetch and decode (400 on the field otherwise). */
   private async checkPresenterPhoto(url: string): Promise<void> {
     if (!this.media) throw ValidationError.field('override_avatar_by_image', 'Photo presenters are not available on this server; pass a persona id as override_avatar.');
-    try {
-      await this.media.check(url, ['image']);
-    } catch (err) {
-      if (err instanceof FetchRefused || err instanceof MediaUnusable) throw ValidationError.field('override_avatar_by_image', err.message);
-      throw err;
-    }
+    const media = this.media;
+    await asFieldError('override_avatar_by_image', () => media.check(url, ['image']));
   }
 
   list(accountId: string, q: ListQuery): Promise<Task[]> {

@@ -3,6 +3,7 @@ import { expiredResult, taskBlobPrefix } from '../../domain/tasks/retention.js';
 import type { PurgeCandidate, Store } from '../../domain/store.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { Clock } from '../../engines/clock/clock.js';
+import { forEachDue, PeriodicPass } from './periodic-pass.js';
 
 export interface OutputRetentionOptions {
   /** Real time between passes (`RETENTION_SWEEP_SECONDS`). */
@@ -15,8 +16,6 @@ export interface OutputRetentionOptions {
 
 const DEFAULT_LEASE_MS = 10 * 60_000;
 const DEFAULT_BATCH = 100;
-/** Bounds one pass, so a pass always ends even if the same rows kept coming back. */
-const MAX_BATCHES_PER_PASS = 20;
 
 /**
  * The retention sweep: every `intervalMs`, takes the done tasks whose files have expired, deletes
@@ -31,9 +30,7 @@ const MAX_BATCHES_PER_PASS = 20;
  * is idempotent).
  */
 export class OutputRetentionSweep {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly store: Store,
@@ -41,36 +38,27 @@ export class OutputRetentionSweep {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly opts: OutputRetentionOptions,
-  ) {}
+  ) {
+    this.periodic = new PeriodicPass(() => this.sweepOnce(), opts.intervalMs, (err) => log.error({ err }, 'retention sweep failed'));
+  }
 
   /** Starts the periodic passes (the worker side of a process); the first pass is one interval away. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule();
+    this.periodic.start();
   }
 
   /** Stops the timer and waits for a pass under way; whatever it did not reach is due next time. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One pass: every task due now, each taken by this sweeper or by another, never by two. */
   async sweepOnce(): Promise<{ expiredTaskIds: string[] }> {
-    const batch = this.opts.batchSize ?? DEFAULT_BATCH;
     const expiredTaskIds: string[] = [];
-    for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-      const due = await this.store.tasks.duePurges(this.clock.nowIso(), batch);
-      for (const candidate of due) {
-        if (await this.purge(candidate)) expiredTaskIds.push(candidate.task.id);
-      }
-      // Claimed rows (ours or another sweeper's) now carry a lease in the future, so a full batch
-      // means there may be more due rows behind it.
-      if (due.length < batch) break;
-    }
+    // Claimed rows (ours or another sweeper's) carry a lease in the future and no longer come back.
+    await forEachDue((limit) => this.store.tasks.duePurges(this.clock.nowIso(), limit), this.opts.batchSize ?? DEFAULT_BATCH, async (candidate) => {
+      if (await this.purge(candidate)) expiredTaskIds.push(candidate.task.id);
+    });
     return { expiredTaskIds };
   }
 
@@ -88,19 +76,5 @@ export class OutputRetentionSweep {
       this.log.warn({ err, taskId: claimed.id }, 'deleting expired task files failed; will retry');
     }
     return true;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweepOnce()
-        .catch((err: unknown) => this.log.error({ err }, 'retention sweep failed'))
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, this.opts.intervalMs);
-    // A pending sweep alone must not keep a process alive.
-    this.timer.unref();
   }
 }

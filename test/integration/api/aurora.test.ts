@@ -1,9 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceApiEngine, detectSingleFace, LANDMARK } from '../../../src/engines/face/index.js';
 import { extractFrameRgb, meanAbsDifference, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -48,13 +48,7 @@ describe('Aurora', () => {
 
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/aurora/', headers: t.headers, payload: payload as object });
   const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
-  const download = async (url: string, name: string) => {
-    const u = new URL(url);
-    const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-    expect(r.statusCode).toBe(200);
-    await writeFile(fx.path(name), r.rawPayload);
-    return fx.path(name);
-  };
+  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
 
   it('animates the photo for as long as the audio, at each model\'s size, priced per started second', async () => {
     const before = await balance();

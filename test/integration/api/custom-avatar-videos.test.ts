@@ -1,10 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centroid, decideSamePerson, detectSingleFace, type DetectedFace } from '../../../src/engines/face/index.js';
 import { extractFramePng, extractFrameRgb, meanAbsDifference, meanColor, probeMedia, type RgbFrame } from '../../../src/engines/ffmpeg/index.js';
 import { placePhoto } from '../../../src/pipelines/avatar/photo/frame-layout.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -63,13 +63,7 @@ describe('Custom avatars in videos', () => {
   });
 
   const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
-  const download = async (url: string, name: string) => {
-    const u = new URL(url);
-    const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-    expect(r.statusCode).toBe(200);
-    await writeFile(fx.path(name), r.rawPayload);
-    return fx.path(name);
-  };
+  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
   /** The frame at `seconds` as a PNG, and whether the face on it is the portrait's person. */
   const faceAt = async (video: string, seconds: number, name: string) => {
     const png = fx.path(name);

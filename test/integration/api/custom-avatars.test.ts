@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideSamePerson, detectSingleFace } from '../../../src/engines/face/index.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { groupPhoto, makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -75,13 +75,7 @@ describe('Custom avatars (personas)', () => {
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
   const get = (url: string, headers = t.headers) => t.app.inject({ method: 'GET', url, headers });
   const credits = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
-  const download = async (url: string, name: string) => {
-    const u = new URL(url);
-    const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-    expect(r.statusCode).toBe(200);
-    await writeFile(fx.path(name), r.rawPayload);
-    return fx.path(name);
-  };
+  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
   /** Follows creation with GET /api/personas/{id}/ until the avatar is active or failed. */
   const settled = async (id: string, timeoutMs = 90_000): Promise<Record<string, any>> => {
     const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
 import { extractFrameRgb, meanColor, probeMedia, type PixelRect } from '../../../src/engines/ffmpeg/index.js';
 import { GREEN_SCREEN_CARD, GREEN_SCREEN_FIGURE } from '../../../src/pipelines/video/visual-styles.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';
 import { makeColorImage, makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -54,10 +54,7 @@ describe('URL to Video GreenScreenEffect', () => {
     expect(r.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/link_to_videos/${r.json().id}/`, 240_000);
     expect(done.failed_reason).toBeNull();
-    const res = await t.app.inject({ method: 'GET', url: new URL(done.preview).pathname + new URL(done.preview).search });
-    expect(res.statusCode).toBe(200);
-    const video = fx.path(name);
-    await writeFile(video, res.rawPayload);
+    const video = await downloadTo(t, done.preview, fx.path(name));
     const probe = await probeMedia(video);
     expect(probe.video).toMatchObject({ width: 360, height: 640 });
     expect(probe.audio).toBeDefined();

@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanAbsDifference, measureRmsWindows, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
@@ -47,13 +47,7 @@ describe('URL to Video', () => {
 
   const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
   const credits = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
-  const download = async (url: string, name: string) => {
-    const r = await t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
-    expect(r.statusCode).toBe(200);
-    const path = fx.path(name);
-    await writeFile(path, r.rawPayload);
-    return path;
-  };
+  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
 
   let previewTask: Record<string, any>;
 

@@ -1,8 +1,8 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
 import { extractFrameRgb, meanColor, measureRmsWindows, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeChords, makeColorImage, makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
@@ -40,13 +40,7 @@ describe('AI Avatar v2 (lipsyncs_v2)', () => {
 
   const post = (url: string, payload?: unknown, headers = t.headers) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
-  const download = async (url: string, name: string) => {
-    const u = new URL(url);
-    const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-    expect(r.statusCode).toBe(200);
-    await writeFile(fx.path(name), r.rawPayload);
-    return fx.path(name);
-  };
+  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
   const credits = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
 
   const twoScenes = () => ({

@@ -1,7 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanColor, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
@@ -32,13 +32,7 @@ describe('AI Avatar v1 (lipsyncs)', () => {
   });
 
   const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
-  const download = async (url: string, name: string) => {
-    const u = new URL(url);
-    const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-    expect(r.statusCode).toBe(200);
-    await writeFile(fx.path(name), r.rawPayload);
-    return fx.path(name);
-  };
+  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
 
   it('previews text spoken by the default avatar, then renders it at full size; the video lasts as long as the speech', async () => {
     // aurora_v1_fast: the preview keeps 1 cr / 30 s, the render is priced 0.5 cr per started second.

@@ -1,7 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
 
@@ -51,10 +51,7 @@ describe('multipart/form-data requests', () => {
     expect(r.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/lipsyncs/${r.json().id}/`, 180_000);
     expect(done.failed_reason).toBeNull();
-    const u = new URL(done.preview);
-    const file = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
-    await writeFile(fx.path('preview.mp4'), file.rawPayload);
-    const probe = await probeMedia(fx.path('preview.mp4'));
+    const probe = await probeMedia(await downloadTo(t, done.preview, fx.path('preview.mp4')));
     expect(probe.video).toMatchObject({ width: 360, height: 360 });
     expect(Math.abs(probe.durationSeconds - voiceSeconds)).toBeLessThan(0.15);
   }, 200_000);

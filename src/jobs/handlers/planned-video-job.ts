@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { z } from 'zod';
+import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
+import type { Task } from '../../domain/tasks/task.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import type { RenderQuality } from '../../media/timeline.js';
+import { defineJob } from '../job-definition.js';
+import { restorePlanFiles, savePlanFiles } from './plan-files.js';
+
+/** What a talking-avatar kind (AI Avatar v1, v2) adds to the shared job: how to plan and how to draw. */
+export interface PlannedVideoSteps<Plan> {
+  name: string;
+  /** Share of progress (0–100) the planning takes when the task has no plan yet. */
+  planProgressShare: number;
+  planFiles(plan: Plan): string[];
+  prepare(task: Task, opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void }): Promise<Plan>;
+  render(
+    plan: Plan,
+    req: { accountId: string; planDir: string; quality: RenderQuality; outputDir: string },
+    opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+  ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }>;
+}
+
+/**
+ * Plan once (saved with the task and its files in blob storage), then draw what the step asks
+ * for from the plan: a preview (`preview`, `repreview`) or the full render (`direct`, `render`),
+ * priced per the contract and the task's `model_version`.
+ */
+export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps<Plan>) {
+  return defineJob({
+    name: steps.name,
+    payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
+    async handle({ task, payload, signal, workDir, reportProgress }) {
+      const planDir = join(workDir, 'plan');
+      const prefix = `${task.accountId}/${task.id}`;
+      let plan = task.result.plan as Plan | undefined;
+      let base = 0;
+      if (plan) {
+        await restorePlanFiles(blobs, steps.planFiles(plan), `${prefix}/plan`, planDir);
+      } else {
+        base = steps.planProgressShare;
+        plan = await steps.prepare(task, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * base) });
+        await savePlanFiles(blobs, steps.planFiles(plan), `${prefix}/plan`, planDir);
+      }
+      const quality: RenderQuality = payload.step === 'preview' || payload.step === 'repreview' ? 'preview' : 'render';
+      const outputDir = join(workDir, quality);
+      await mkdir(outputDir, { recursive: true });
+      const out = await steps.render(plan, { accountId: task.accountId, planDir, quality, outputDir }, {
+        workDir, signal, onProgress: (f) => reportProgress(base + f * (98 - base)),
+      });
+      const name = quality === 'preview' ? 'preview' : 'output';
+      const videoKey = `${prefix}/${name}${extname(out.videoPath)}`;
+      const thumbnailKey = `${prefix}/${name}.jpg`;
+      await blobs.putFile(videoKey, out.videoPath);
+      await blobs.putFile(thumbnailKey, out.thumbnailPath);
+      const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
+      const model = videoModelOf(task.input);
+      const cost = payload.step === 'direct' ? videoPrice('create', durationSeconds, model) : quality === 'preview' ? prices.preview(durationSeconds) : videoPrice('render', durationSeconds, model);
+      return {
+        result: { plan, durationSeconds, thumbnailKey, ...(quality === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) },
+        costMillicredits: cost,
+      };
+    },
+  });
+}
