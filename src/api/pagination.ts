@@ -12,7 +12,10 @@ export interface Page<T> {
 
 const MAX_PAGE_SIZE = 100;
 
-export function pageParams(q: { page?: string; page_size?: string }): { page: number; pageSize: number } {
+/** Values come from the validated query (numbers) or from a caller's own paging (text). */
+type PageQuery = { page?: number | string; page_size?: number | string };
+
+export function pageParams(q: PageQuery): { page: number; pageSize: number } {
   return { page: Number(q.page ?? 1), pageSize: Math.min(MAX_PAGE_SIZE, Number(q.page_size ?? 20)) };
 }
 
@@ -35,7 +38,7 @@ export function pageEnvelope<T>(request: FastifyRequest, baseUrl: string, count:
 }
 
 /** Pages an in-memory list. */
-export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], q: { page?: string; page_size?: string }): Page<T> {
+export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], q: PageQuery): Page<T> {
   const { page, pageSize } = pageParams(q);
   const start = (page - 1) * pageSize;
   return pageEnvelope(request, baseUrl, all.length, page, pageSize, all.slice(start, start + pageSize));

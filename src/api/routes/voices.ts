@@ -31,7 +31,7 @@ export function voiceRoutes(root: FastifyInstance, c: Container): void {
     const filter = { language: request.query.language, gender: request.query.gender };
     const cloned = filterVoices(await c.clonedVoices.listUsable(request.accountId), filter).map((r) => clonedVoiceAsVoice(r, c.blobs));
     const builtin = filterVoices(voices, filter).map((v) => voiceToWire(v, previewUrl(v.id)));
-    return paginate(request, c.config.publicBaseUrl, [...cloned, ...builtin], { page: String(page), page_size: String(pageSize) });
+    return paginate(request, c.config.publicBaseUrl, [...cloned, ...builtin], { page, page_size: pageSize });
   });
 
   app.get('/api/voices/cloned/', { schema: { tags, summary: 'The caller\'s cloned voices, any state', querystring: listQuery } }, async (request) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
-const flexInt = z.union([z.number().int('A valid integer is required.'), z.string().regex(/^-?\d+$/, 'A valid integer is required.').transform(Number)]);
+import { AI_SCRIPT_VIDEO_LENGTHS } from '../../domain/text/ai-script-service.js';
+import { boundedNumber, numberChoice } from './bounded-number.js';
 
 /** Form bodies send a list as repeated fields or one comma-separated value. */
 const styleList = z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))]);
@@ -20,8 +20,8 @@ export const aiScriptBody = z
     target_audience: z.string().max(500, 'Ensure this field has no more than 500 characters.').nullish(),
     platform: z.string().max(100).nullish(),
     target_platform: z.string().max(100).nullish(),
-    video_length: flexInt.nullish(),
+    video_length: numberChoice(AI_SCRIPT_VIDEO_LENGTHS).nullish(),
     script_styles: styleList.nullish(),
-    seed: flexInt.pipe(z.number().int().min(0, 'Ensure this value is greater than or equal to 0.').max(2 ** 32 - 1)).nullish(),
+    seed: boundedNumber(0, 2 ** 32 - 1, { integer: true }).nullish(),
   })
   .passthrough();

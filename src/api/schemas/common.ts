@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedNumber } from './bounded-number.js';
 
 export const errorBody = z.object({ detail: z.string(), code: z.string() });
 export const fieldErrorBody = z.record(z.string(), z.array(z.string()));
@@ -11,9 +12,12 @@ export const listQuery = z.object({
   ordering: z.enum(['created_at', '-created_at', 'updated_at', '-updated_at']).optional(),
 });
 
+/** The largest page number or size a query may name (a 32-bit count); page sizes above 100 are then clamped. */
+export const MAX_PAGE_QUERY_VALUE = 2 ** 31 - 1;
+
 export const pageQuery = z.object({
-  page: z.string().regex(/^\d+$/, 'A valid integer is required.').refine((v) => Number(v) >= 1, 'Ensure this value is greater than or equal to 1.').optional(),
-  page_size: z.string().regex(/^\d+$/, 'A valid integer is required.').refine((v) => Number(v) >= 1, 'Ensure this value is greater than or equal to 1.').optional(),
+  page: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional(),
+  page_size: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional(),
 });
 
 export const httpUrl = (max: number) =>

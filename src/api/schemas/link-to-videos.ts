@@ -1,22 +1,31 @@
 import { z } from 'zod';
+import { VIDEO_LENGTHS } from '../../domain/videos/link-video-service.js';
+import { boundedNumber, numberChoice } from './bounded-number.js';
+import { colour } from './colour.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 
-/** Form bodies carry booleans and numbers as text; JSON carries them natively. */
+/** Form bodies carry booleans as text; JSON carries them natively. */
 export const flexBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
-export const flexNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'A valid number is required.').transform(Number)]);
-const volume = flexNumber.pipe(z.number().min(0, 'Ensure this value is greater than or equal to 0.').max(1, 'Ensure this value is less than or equal to 1.'));
+export const volume = boundedNumber(0, 1);
+/** Caption offsets are fractions of the frame from its centre; the renderer clamps to the frame's half. */
+export const captionOffset = boundedNumber(-0.5, 0.5);
 
+/**
+ * The contract's caption_setting. Bounds: font_size 8–400 px (the renderer's cap; below 8 is
+ * unreadable at 1080p), max_width 1–3840 px (a 4K frame's width), line_height 0.5–5 (a multiple
+ * of the font size; the renderer's accepted band).
+ */
 export const captionSetting = z.object({
   style: z.string().nullish(),
-  offset: z.object({ x: z.union([z.number(), z.string()]).nullish(), y: z.union([z.number(), z.string()]).nullish() }).nullish(),
+  offset: z.object({ x: captionOffset.nullish(), y: captionOffset.nullish() }).nullish(),
   font_family: z.string().nullish(),
-  font_size: z.union([z.number(), z.string()]).nullish(),
+  font_size: boundedNumber(8, 400, { integer: true }).nullish(),
   font_style: z.string().nullish(),
-  text_color: z.string().nullish(),
-  background_color: z.string().nullish(),
-  highlight_text_color: z.string().nullish(),
-  max_width: z.union([z.number(), z.string()]).nullish(),
-  line_height: z.union([z.number(), z.string()]).nullish(),
+  text_color: colour.nullish(),
+  background_color: colour.nullish(),
+  highlight_text_color: colour.nullish(),
+  max_width: boundedNumber(1, 3840, { integer: true }).nullish(),
+  line_height: boundedNumber(0.5, 5).nullish(),
   text_shadow: z.string().nullish(),
   hidden: flexBoolean.nullish(),
   override_visual_style: flexBoolean.nullish(),
@@ -29,7 +38,7 @@ export const linkVideoBody = z.object({
   target_platform: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
   target_audience: z.string().nullish(),
   language: z.string().max(16).nullish(),
-  video_length: flexNumber.nullish(),
+  video_length: numberChoice(VIDEO_LENGTHS).nullish(),
   aspect_ratio: aspectRatio.nullish(),
   script_style: z.string().nullish(),
   visual_style: z.string().nullish(),
@@ -47,8 +56,8 @@ export const linkVideoBody = z.object({
   no_stock_broll: flexBoolean.nullish(),
   caption_setting: captionSetting.nullish(),
   caption_style: z.string().nullish(),
-  caption_offset_x: z.union([z.number(), z.string()]).nullish(),
-  caption_offset_y: z.union([z.number(), z.string()]).nullish(),
+  caption_offset_x: captionOffset.nullish(),
+  caption_offset_y: captionOffset.nullish(),
   model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
   webhook_url: webhookUrl,
 }).passthrough();

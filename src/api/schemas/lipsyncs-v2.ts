@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES } from '../../domain/avatars/avatar-video-spec.js';
 import { aspectRatio, httpUrl, webhookUrl } from './common.js';
-import { captionSetting, flexBoolean, flexNumber } from './link-to-videos.js';
-
-const between = (min: number, max: number) =>
-  flexNumber.pipe(z.number().min(min, `Ensure this value is greater than or equal to ${min}.`).max(max, `Ensure this value is less than or equal to ${max}.`));
+import { boundedNumber } from './bounded-number.js';
+import { COLOUR_PATTERN } from './colour.js';
+import { captionSetting, flexBoolean, volume } from './link-to-videos.js';
 
 /** Offsets are fractions of the frame from its centre. */
-const offset = z.object({ x: between(-1, 1).nullish(), y: between(-1, 1).nullish() });
+const offset = z.object({ x: boundedNumber(-1, 1).nullish(), y: boundedNumber(-1, 1).nullish() });
 
 const scene = z.object({
   character: z.object({
     type: z.enum(['avatar']).nullish(),
     avatar_id: z.string().nullish(),
     offset: offset.nullish(),
-    scale: between(0, 2).nullish(),
+    scale: boundedNumber(0, 2).nullish(),
     avatar_style: z.enum(['normal', 'circle']).nullish(),
     hidden: flexBoolean.nullish(),
   }).passthrough().nullish(),
@@ -22,8 +21,8 @@ const scene = z.object({
     type: z.enum(['text', 'silence']).nullish(),
     input_text: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').nullish(),
     voice_id: z.string().nullish(),
-    duration: between(1, 100).nullish(),
-    volume: between(0, 1).nullish(),
+    duration: boundedNumber(1, 100).nullish(),
+    volume: volume.nullish(),
     model: z.enum(['v2', 'v3']).nullish(),
   }).passthrough().nullish(),
   background: z.object({
@@ -39,7 +38,7 @@ const scene = z.object({
   }).passthrough().nullish(),
   visual_style: z.enum(V2_VISUAL_STYLES).nullish(),
   cta: z.object({
-    cta_logo: z.object({ url: httpUrl(1024).nullish(), offset: offset.nullish(), scale: between(0, 1).nullish() }).passthrough().nullish(),
+    cta_logo: z.object({ url: httpUrl(1024).nullish(), offset: offset.nullish(), scale: boundedNumber(0, 1).nullish() }).passthrough().nullish(),
     cta_caption: z.object({
       caption: z.string().max(200, 'Ensure this field has no more than 200 characters.').nullish(),
       caption_setting: captionSetting.nullish(),
@@ -53,9 +52,14 @@ export const lipsyncV2Body = z.object({
   aspect_ratio: aspectRatio.nullish(),
   model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
   name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  background_music: z.object({ url: httpUrl(1024).nullish(), volume: between(0, 1).nullish() }).passthrough().nullish(),
+  background_music: z.object({ url: httpUrl(1024).nullish(), volume: volume.nullish() }).passthrough().nullish(),
   cta_end: flexBoolean.nullish(),
-  cta_background: z.string().max(1024, 'Ensure this field has no more than 1024 characters.').nullish(),
-  cta_duration: between(1, 30).nullish(),
+  // The end card's picture or clip, or a plain colour (the colour forms of every colour field).
+  cta_background: z
+    .string()
+    .max(1024, 'Ensure this field has no more than 1024 characters.')
+    .refine((v) => v.trim() === '' || COLOUR_PATTERN.test(v.trim()) || /^https?:\/\/\S+$/i.test(v.trim()), 'Enter a valid URL (an image or a video), or a colour as #RGB, #RRGGBB or #RRGGBBAA.')
+    .nullish(),
+  cta_duration: boundedNumber(1, 30).nullish(),
   webhook_url: webhookUrl,
 }).passthrough();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
-import { flexBoolean } from './link-to-videos.js';
+import { captionOffset, flexBoolean } from './link-to-videos.js';
 
 /** The contract's Lipsync body (AI Avatar v1: create and preview). */
 export const lipsyncBody = z.object({
@@ -17,8 +17,8 @@ export const lipsyncBody = z.object({
   no_caption: flexBoolean.nullish(),
   no_music: flexBoolean.nullish(),
   caption_style: z.string().nullish(),
-  caption_offset_x: z.union([z.number(), z.string()]).nullish(),
-  caption_offset_y: z.union([z.number(), z.string()]).nullish(),
+  caption_offset_x: captionOffset.nullish(),
+  caption_offset_y: captionOffset.nullish(),
   background_asset_image_url: mediaUrl(1024).nullish(),
   webhook_url: webhookUrl,
 }).passthrough();

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { flexBoolean } from './link-to-videos.js';
+import { boundedNumber } from './bounded-number.js';
 import { webhookUrl } from './common.js';
 
 const message = z.object({
-  role: z.enum(['user', 'model'], { error: '"role" must be "user" or "model".' }),
+  role: z.enum(['user', 'model'], { error: (issue) => (issue.input === undefined ? 'This field is required.' : '"role" must be "user" or "model".') }),
   content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullish(),
   function_call: z.object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).nullish() }).nullish(),
   function_response: z.object({ name: z.string().min(1), response: z.unknown() }).nullish(),
@@ -11,13 +12,14 @@ const message = z.object({
 
 const generationConfig = z
   .object({
-    temperature: z.number().min(0, 'Ensure this value is greater than or equal to 0.').max(2, 'Ensure this value is less than or equal to 2.').nullish(),
-    max_output_tokens: z.number().int().min(1, 'Ensure this value is greater than or equal to 1.').max(1_000_000).nullish(),
-    top_p: z.number().min(0).max(1, 'Ensure this value is less than or equal to 1.').nullish(),
-    top_k: z.number().int().min(1).nullish(),
-    presence_penalty: z.number().min(-2).max(2).nullish(),
-    frequency_penalty: z.number().min(-2).max(2).nullish(),
-    seed: z.number().int().nullish(),
+    temperature: boundedNumber(0, 2).nullish(),
+    max_output_tokens: boundedNumber(1, 1_000_000, { integer: true }).nullish(),
+    top_p: boundedNumber(0, 1).nullish(),
+    top_k: boundedNumber(1, 1000, { integer: true }).nullish(),
+    presence_penalty: boundedNumber(-2, 2).nullish(),
+    frequency_penalty: boundedNumber(-2, 2).nullish(),
+    // Any 32-bit seed, signed (Gemini-style clients) or unsigned.
+    seed: boundedNumber(-(2 ** 31), 2 ** 32 - 1, { integer: true }).nullish(),
     stop_sequences: z.array(z.string().min(1)).max(5, 'Ensure this field has no more than 5 elements.').nullish(),
     response_mime_type: z.enum(['text/plain', 'application/json']).nullish(),
     response_json_schema: z.record(z.string(), z.unknown()).nullish(),

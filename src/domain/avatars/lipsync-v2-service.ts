@@ -200,9 +200,9 @@ export class LipsyncV2Service {
       return null;
     }
     // Leniently, a colour also makes an end card.
-    if (/^#(?:[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)) return { background: { kind: 'color', color: value }, seconds };
+    if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)) return { background: { kind: 'color', color: value }, seconds };
     if (!/^https?:\/\/\S+$/i.test(value)) {
-      fail('cta_background', 'Enter a valid URL (an image or a video), or a colour as #RRGGBB.');
+      fail('cta_background', 'Enter a valid URL (an image or a video), or a colour as #RGB, #RRGGBB or #RRGGBBAA.');
       return null;
     }
     urls.push({ field: 'cta_background', url: value, accept: ['image', 'video'] });

@@ -57,7 +57,7 @@ export interface VideoVocabulary {
   defaultVoiceFor(language: string): string | null;
 }
 
-const VIDEO_LENGTHS = [15, 30, 45, 60];
+export const VIDEO_LENGTHS = [15, 30, 45, 60];
 export const DEFAULT_SCRIPT_STYLE = 'DiscoveryWriter';
 export const DEFAULT_VISUAL_STYLE = 'AvatarBubbleTemplate';
 
