@@ -39,7 +39,7 @@ export function numberChoice(allowed: readonly number[]) {
     input === undefined ? 'This field is required.' : `"${String(input)}" is not a valid choice. Allowed: ${allowed.join(', ')}.`;
   const isAllowed = (n: number) => allowed.includes(n);
   return z
-    .union([z.number().refine(isAllowed, { error: (issue) => message(issue.input) }), z.string().regex(DECIMAL, { error: (issue) => message(issue.input) })], { error: (issue) => message(issue.input) })
+    .union([z.literal(allowed, { error: (issue) => message(issue.input) }), z.string().regex(DECIMAL, { error: (issue) => message(issue.input) })], { error: (issue) => message(issue.input) })
     .transform((value, ctx) => {
       const n = typeof value === 'number' ? value : Number(value);
       if (!isAllowed(n)) {
