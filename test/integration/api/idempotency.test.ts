@@ -35,7 +35,8 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
     });
     db = await fresh();
     // No consumer: tasks stay pending with their hold, so the ledger shows exactly what a create took.
-    t = await startTestApp(db, { TEXT_GENERATION_CREDITS: '1' }, { credits: 20, consume: false, clock });
+    // The shortest lock (renewed every second), so the test sees a running request keep its key past it.
+    t = await startTestApp(db, { TEXT_GENERATION_CREDITS: '1', IDEMPOTENCY_LOCK_SECONDS: '3' }, { credits: 20, consume: false, clock });
     voiceId = t.c.speech.defaultVoiceId!;
   }, 60_000);
   afterAll(async () => {
@@ -111,6 +112,11 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
     const during = await post('/api/links/', body, key);
     expect(during.statusCode).toBe(409);
     expect(during.json()).toMatchObject({ code: 'idempotency_key_in_use' });
+    // A request running longer than the lock keeps renewing it: a repeat is still a 409, not a second run.
+    clock.advance(t.c.config.idempotency.lockSeconds * 1000 + 1);
+    while ((await t.c.store.idempotencyKeys.get(t.account.account_id, key))!.lockedUntil! <= clock.nowIso()) await new Promise((r) => setTimeout(r, 50));
+    expect((await post('/api/links/', body, key)).statusCode).toBe(409);
+    expect(held).toHaveLength(1);
     held.shift()!.writeHead(200, { 'content-type': 'text/html' }).end(page());
     const done = await first;
     expect(done.statusCode).toBe(201);
