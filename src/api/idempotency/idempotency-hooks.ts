@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { ValidationError } from '../../domain/errors.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyLease, type IdempotencyService } from '../../domain/idempotency/idempotency-service.js';
 import { requestFingerprint } from './request-fingerprint.js';
@@ -29,8 +29,7 @@ const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
  *   so the client can retry. A reply the route writes itself (SSE) saves through `recordHijackedReply`.
  */
 export function registerIdempotency(api: FastifyInstance, service: IdempotencyService): void {
-  api.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST') return;
+  const takeKey: preValidationAsyncHookHandler = async (request) => {
     const key = keyFrom(request);
     if (key === null) return;
     const fingerprint = requestFingerprint({
@@ -41,9 +40,9 @@ export function registerIdempotency(api: FastifyInstance, service: IdempotencySe
       uploads: uploadDigestsOf(request),
     });
     keyed.set(request, { key, fingerprint });
-  });
+  };
 
-  api.addHook('preHandler', async (request, reply) => {
+  const claimOrReplay: preHandlerAsyncHookHandler = async (request, reply) => {
     const k = keyed.get(request);
     if (!k) return;
     const start = await service.begin(request.accountId, k.key, k.fingerprint);
@@ -55,9 +54,9 @@ export function registerIdempotency(api: FastifyInstance, service: IdempotencySe
     reply.header(REPLAYED_HEADER, 'true');
     if (saved.contentType) reply.header('content-type', saved.contentType);
     return reply.status(saved.statusCode).send(saved.body);
-  });
+  };
 
-  api.addHook('onSend', async (request, reply, payload) => {
+  const saveResponse: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const lease = takeLease(request);
     if (!lease) return payload;
     try {
@@ -71,12 +70,27 @@ export function registerIdempotency(api: FastifyInstance, service: IdempotencySe
       request.log.error({ err, idempotencyKey: lease.key }, 'could not save the response of an idempotency key');
     }
     return payload;
-  });
+  };
 
   // A request that ended without onSend (it should not happen): its lock lapses on its own.
-  api.addHook('onResponse', async (request) => {
+  const stopRenewing: onResponseAsyncHookHandler = async (request) => {
     takeLease(request)?.stopRenewing();
+  };
+
+  // Route-level hooks on POST routes only, so the polling GETs pay nothing for this.
+  api.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST')) return;
+    route.preValidation = [...asArray(route.preValidation), takeKey];
+    route.preHandler = [...asArray(route.preHandler), claimOrReplay];
+    route.onSend = [...asArray(route.onSend), saveResponse];
+    route.onResponse = [...asArray(route.onResponse), stopRenewing];
   });
+}
+
+function asArray<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** A reply the route writes on the raw socket (reply.hijack): what it writes, saved when it ends. */
