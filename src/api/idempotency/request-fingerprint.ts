@@ -19,8 +19,14 @@ export interface FingerprintInput {
  * validation, so a field the schema ignores still makes a different request, as at Stripe.
  */
 export function requestFingerprint(input: FingerprintInput): string {
-  const canonical = canonicalJson({ method: input.method, route: input.route, params: input.params ?? null, body: input.body ?? null }, input.uploads);
+  const canonical = canonicalJson({ method: input.method, route: input.route, params: input.params ?? null, body: isEmpty(input.body) ? null : input.body }, input.uploads);
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** A follow-up's missing body, `{}` and an empty JSON text are one request, whatever the client library sends. */
+function isEmpty(body: unknown): boolean {
+  if (body === null || body === undefined || body === '') return true;
+  return typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) && Object.keys(body).length === 0;
 }
 
 export function canonicalJson(value: unknown, uploads: ReadonlyMap<string, UploadDigest> = new Map()): string {

@@ -18,6 +18,12 @@ describe('request fingerprint of an idempotency key', () => {
     expect(requestFingerprint({ ...base, body: { n: 1 } })).not.toBe(requestFingerprint({ ...base, body: { n: '1' } }));
   });
 
+  it('takes a missing body and an empty object as the same body (follow-ups are sent both ways)', () => {
+    const render = { ...base, route: '/api/lipsyncs/:id/render/', params: { id: 'a' } };
+    expect(requestFingerprint({ ...render, body: undefined })).toBe(requestFingerprint({ ...render, body: {} }));
+    expect(requestFingerprint({ ...render, body: {} })).not.toBe(requestFingerprint({ ...render, body: { x: 1 } }));
+  });
+
   it('counts an uploaded file by its content digest, not the value the parser put in the field', () => {
     const digest = { sha256: 'ab'.repeat(32), sizeBytes: 10 };
     const first = requestFingerprint({ ...base, body: { audio_url: 'upload:uploads/1/a.wav' }, uploads: new Map([['upload:uploads/1/a.wav', digest]]) });
