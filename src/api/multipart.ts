@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_KEY_ROOT, uploadRef } from '../domain/uploads.js';
 import type { BlobStore } from '../engines/blobs/port.js';
+import { digestingStream, noteUploadDigest } from './idempotency/upload-digests.js';
 
 const MAX_FILES = 5;
 const MAX_FIELDS = 200;
@@ -71,13 +72,16 @@ async function parseMultipart(
       const key = `${UPLOAD_KEY_ROOT}${randomUUID()}/${safeFileName(fileName)}`;
       const tempPath = join(scratch, `${pending.length}-${safeFileName(fileName)}`);
       pending.push((async () => {
-        await pipeline(stream, createWriteStream(tempPath));
+        const content = digestingStream();
+        await pipeline(stream, content.stream, createWriteStream(tempPath));
         if (stream.truncated) {
           failure ??= clientError(413, `The file "${safeFileName(fileName)}" is larger than ${deps.fileLimitBytes} bytes.`);
           return;
         }
         await deps.blobs.putFile(key, tempPath);
         addField(body, name, uploadRef(key));
+        // Idempotency keys compare the file's bytes, not the storage key it got.
+        noteUploadDigest(request, uploadRef(key), content.digest());
       })());
     });
     busboy.on('filesLimit', () => {

@@ -11,6 +11,7 @@ import { authAndRateLimit } from './auth.js';
 import { sendError } from './error-mapper.js';
 import { registerFileRoutes } from './files-route.js';
 import { registerHealthRoutes } from './health-routes.js';
+import { registerIdempotency } from './idempotency/idempotency-hooks.js';
 import { registerMultipart } from './multipart.js';
 import { routeModules } from './routes/index.js';
 import './zod-messages.js';
@@ -82,6 +83,7 @@ export async function buildServer(c: Container): Promise<App> {
   const guard = authAndRateLimit(c.accounts, c.rateLimiter);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
+    registerIdempotency(api as unknown as FastifyInstance, c.idempotency);
     for (const register of routeModules) register(api as unknown as FastifyInstance, c);
   });
   return app;

@@ -26,6 +26,8 @@ export interface Config {
   retentionSweepSeconds: number;
   /** Inline tasks (streamed text): how long a lease lasts unrenewed, and seconds between passes of the sweep that fails lapsed ones (job-running roles). */
   inlineTasks: { leaseSeconds: number; sweepSeconds: number };
+  /** Idempotency-Key: how long a key keeps its first response, how long an in-flight key stays locked unrenewed (a crashed holder's key is free after it), and seconds between sweeps of expired keys. */
+  idempotency: { ttlHours: number; lockSeconds: number; sweepSeconds: number };
   /** Worker threads for CPU-bound JavaScript (music synthesis, voice analysis); 0 runs it in the calling thread. */
   cpuWorkers: number;
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
@@ -118,6 +120,12 @@ export function loadConfig(env: Env = process.env): Config {
       // Renewed every third of it: at least 3 s, so a renewal is never due faster than a second.
       leaseSeconds: Math.max(3, int(env, 'INLINE_LEASE_SECONDS', 30)),
       sweepSeconds: Math.max(1, int(env, 'INLINE_SWEEP_SECONDS', 15)),
+    },
+    idempotency: {
+      ttlHours: Math.max(1, int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24)),
+      // Renewed every third of it, as inline leases are.
+      lockSeconds: Math.max(3, int(env, 'IDEMPOTENCY_LOCK_SECONDS', 60)),
+      sweepSeconds: Math.max(1, int(env, 'IDEMPOTENCY_SWEEP_SECONDS', 3600)),
     },
     cpuWorkers: Math.max(0, int(env, 'CPU_WORKERS', DEFAULT_CPU_WORKERS)),
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),

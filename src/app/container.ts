@@ -22,6 +22,8 @@ import { JobCatalog } from '../jobs/job-catalog.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { OutputRetentionSweep } from '../jobs/schedules/output-retention.js';
 import { InlineLeaseSweep } from '../jobs/schedules/inline-leases.js';
+import { IdempotencyKeySweep } from '../jobs/schedules/idempotency-keys.js';
+import { IdempotencyService } from '../domain/idempotency/idempotency-service.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
@@ -92,6 +94,10 @@ export interface Container {
   retention: OutputRetentionSweep;
   /** Fails inline tasks (streamed text) whose process died, releasing their hold; started by the roles that run jobs. */
   inlineLeases: InlineLeaseSweep;
+  /** Idempotency-Key of POST requests (`api/idempotency/`). */
+  idempotency: IdempotencyService;
+  /** Deletes expired idempotency keys; started by the roles that run jobs. */
+  idempotencySweep: IdempotencyKeySweep;
   close(): Promise<void>;
 }
 
@@ -155,6 +161,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
+  const idempotencyLockMs = config.idempotency.lockSeconds * 1000;
+  const idempotency = new IdempotencyService(store.idempotencyKeys, clock, { ttlMs: config.idempotency.ttlHours * 3_600_000, lockMs: idempotencyLockMs, renewEveryMs: Math.floor(idempotencyLockMs / 3) });
+  const idempotencySweep = new IdempotencyKeySweep(store.idempotencyKeys, clock, log, { intervalMs: config.idempotency.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
@@ -191,9 +200,12 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
     retention,
     inlineLeases,
+    idempotency,
+    idempotencySweep,
     async close() {
       await retention.stop();
       await inlineLeases.stop();
+      await idempotencySweep.stop();
       // Streams still running past the server's close lose their lease; a sweep fails them.
       inlineTasks.stopRenewing();
       await queue.close();

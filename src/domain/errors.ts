@@ -68,6 +68,20 @@ export class Throttled extends AppError {
   }
 }
 
+/** 409: a request with the same `Idempotency-Key` is still running; the client may retry shortly. */
+export class IdempotencyKeyInUse extends AppError {
+  constructor() {
+    super(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry once it has finished to receive its response.');
+  }
+}
+
+/** 422: the `Idempotency-Key` was already used with another request (a different body or endpoint). */
+export class IdempotencyKeyReused extends AppError {
+  constructor() {
+    super(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request (another body or endpoint). Use a new key for a new request.');
+  }
+}
+
 /**
  * A failure inside a task. `reason` is shown to the client as `failed_reason`, so it must be
  * something a person can act on. `transient` failures are retried with backoff.

@@ -164,6 +164,47 @@ export interface RateBucketRepo {
   take(key: string, capacity: number, refillPerSecond: number, nowMs: number): Promise<{ allowed: boolean; tokens: number }>;
 }
 
+/** A saved answer, replayed byte for byte to a repeat of the request. */
+export interface StoredResponse {
+  statusCode: number;
+  contentType: string | null;
+  body: string;
+}
+
+/** One `Idempotency-Key` of one account (see `domain/idempotency/idempotency-service.ts`). */
+export interface IdempotencyRecord {
+  accountId: string;
+  key: string;
+  /** Hash of the request (endpoint and canonical body) the key was first used with. */
+  fingerprint: string;
+  /** `in_flight` while the first request runs (held by `lockToken` until `lockedUntil`), then `done`. */
+  state: 'in_flight' | 'done';
+  lockToken: string | null;
+  lockedUntil: string | null;
+  response: StoredResponse | null;
+  createdAt: string;
+  /** After this the key means nothing any more: a new request may take it. */
+  expiresAt: string;
+}
+
+export interface IdempotencyKeyRepo {
+  /**
+   * Takes the key for a new request, atomically: inserts it in flight, or takes over a row that
+   * expired (any fingerprint) or whose holder stopped renewing its lock (same fingerprint only).
+   * Returns null when taken, or the row that stands in the way.
+   */
+  claim(r: { accountId: string; key: string; fingerprint: string; lockToken: string; lockedUntil: string; createdAt: string; expiresAt: string }, now: string): Promise<IdempotencyRecord | null>;
+  /** Moves the lock on while its holder still runs; false when the key is no longer held with `lockToken`. */
+  renew(accountId: string, key: string, lockToken: string, lockedUntil: string): Promise<boolean>;
+  /** Saves the first response and ends the lock; false when the key is no longer held with `lockToken`. */
+  complete(accountId: string, key: string, lockToken: string, response: StoredResponse): Promise<boolean>;
+  /** Forgets an in-flight key (the request saved nothing, e.g. a 5xx), so the client may retry it. */
+  release(accountId: string, key: string, lockToken: string): Promise<void>;
+  get(accountId: string, key: string): Promise<IdempotencyRecord | null>;
+  /** Removes up to `limit` keys that expired before `now`; returns how many. */
+  deleteExpired(now: string, limit: number): Promise<number>;
+}
+
 export interface Repos {
   accounts: AccountRepo;
   apiKeys: ApiKeyRepo;
@@ -172,6 +213,7 @@ export interface Repos {
   jobs: JobRepo;
   links: LinkRepo;
   rateBuckets: RateBucketRepo;
+  idempotencyKeys: IdempotencyKeyRepo;
 }
 
 export interface Store extends Repos {

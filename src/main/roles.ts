@@ -31,6 +31,8 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
     // Streamed text tasks whose API process died are failed and their holds released (in `serve`
     // this is the API's own process, so a restart cleans up after the one that died).
     c.inlineLeases.start();
+    // Housekeeping only: an expired key is treated as new whether or not it was deleted yet.
+    c.idempotencySweep.start();
   }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });

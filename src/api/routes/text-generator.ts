@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Container } from '../../app/container.js';
+import { recordHijackedReply } from '../idempotency/idempotency-hooks.js';
 import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { textGenerationBody, type TextGenerationBody } from '../schemas/text-generator.js';
@@ -12,6 +13,7 @@ const tags = ['Text Generator'];
 /** Every path answers under /api/text_generator/ and its /sse/text_generator/ alias. */
 const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
 const KEEP_ALIVE_MS = 15_000;
+const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
 export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -51,12 +53,14 @@ export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
 async function streamText(c: Container, request: FastifyRequest<{ Body: TextGenerationBody }>, reply: FastifyReply): Promise<void> {
   const task = await c.textGeneration.startStream(request.accountId, textRequestFromBody(request.body));
   reply.hijack();
+  // With an Idempotency-Key, the stream's events are kept and a repeat replays them, uncharged.
+  const recording = recordHijackedReply(request);
   const res = reply.raw;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = String(value);
   res.writeHead(200, {
     ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
+    'content-type': STREAM_CONTENT_TYPE,
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
@@ -79,21 +83,30 @@ async function streamText(c: Container, request: FastifyRequest<{ Body: TextGene
       res.on('close', done);
     });
   };
-  await write(`: task ${task.id}\n\n`);
+  // What the stream says (not its keep-alives) is what a repeat with the same key replays.
+  const say = (chunk: string) => {
+    recording?.append(chunk);
+    return write(chunk);
+  };
+  await say(`: task ${task.id}\n\n`);
   // A comment now and then keeps proxies from closing a stream while a slow model thinks.
   const keepAlive = setInterval(() => void write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   let final;
   try {
-    final = await c.textGeneration.runStream(task, { onDelta: (text) => write(sseEvent('delta', { id: task.id, text })) });
+    final = await c.textGeneration.runStream(task, { onDelta: (text) => say(sseEvent('delta', { id: task.id, text })) });
   } catch (err) {
     clearInterval(keepAlive);
     request.log.error({ err, taskId: task.id }, 'text stream failed');
+    // A server error saves nothing: the same key may be sent again.
+    await recording?.forget().catch((e: unknown) => request.log.error({ err: e }, 'could not free an idempotency key'));
     await write(sseEvent('error', { detail: `Internal server error (request ${request.id}).`, code: 'server_error' }));
     if (open) res.end();
     return;
   }
   clearInterval(keepAlive);
-  if (final.status === 'done') await write(sseEvent('done', textTaskToWire(final)));
-  else await write(sseEvent('error', { detail: final.failedReason ?? 'The generation failed.', code: 'generation_failed', id: final.id }));
+  if (final.status === 'done') await say(sseEvent('done', textTaskToWire(final)));
+  else await say(sseEvent('error', { detail: final.failedReason ?? 'The generation failed.', code: 'generation_failed', id: final.id }));
+  // Saved before the stream ends, so a client that retries on seeing the end gets the replay, not a 409.
+  await recording?.save(200, STREAM_CONTENT_TYPE).catch((e: unknown) => request.log.error({ err: e, taskId: task.id }, 'could not save a stream for its idempotency key'));
   if (open) res.end();
 }

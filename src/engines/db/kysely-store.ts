@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Repos, Store } from '../../domain/store.js';
 import { accountRepo, apiKeyRepo, ledgerRepo } from './account-repos.js';
+import { idempotencyKeyRepo } from './idempotency-repo.js';
 import type { DialectName } from './open-database.js';
 import type { Database } from './schema.js';
 import { jobRepo, linkRepo, rateBucketRepo, taskRepo } from './task-repos.js';
@@ -14,6 +15,7 @@ function repos(db: Kysely<Database>, dialect: DialectName): Repos {
     jobs: jobRepo(db, dialect),
     links: linkRepo(db),
     rateBuckets: rateBucketRepo(db, dialect),
+    idempotencyKeys: idempotencyKeyRepo(db),
   };
 }
 

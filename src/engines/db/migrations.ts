@@ -135,6 +135,32 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('tasks').dropColumn('lease_until').execute();
       },
     },
+    // Idempotency keys: one row per (account, key) — the primary key makes taking a key one atomic
+    // insert on both databases. The first response is kept as sent, so a repeat is answered byte
+    // for byte. `expires_at` is indexed for the sweep that removes keys past their 24 h.
+    '0004_idempotency_keys': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('lock_token', 'text')
+          .addColumn('locked_until', 'text')
+          .addColumn('response_status', 'integer')
+          .addColumn('response_content_type', 'text')
+          .addColumn('response_body', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
+          .execute();
+        await db.schema.createIndex('idempotency_keys_expires_at').on('idempotency_keys').column('expires_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('idempotency_keys').execute();
+      },
+    },
   };
 }
 

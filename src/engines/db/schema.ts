@@ -83,6 +83,21 @@ export interface RateBucketsTable {
   updated_at_ms: number;
 }
 
+/** Idempotency keys per account (migration 0004); the response is stored as sent. */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  fingerprint: string;
+  state: string;
+  lock_token: string | null;
+  locked_until: string | null;
+  response_status: number | null;
+  response_content_type: string | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -91,4 +106,5 @@ export interface Database {
   jobs: JobsTable;
   links: LinksTable;
   rate_buckets: RateBucketsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -1,0 +1,52 @@
+import type { Logger } from 'pino';
+import type { IdempotencyKeyRepo } from '../../domain/store.js';
+import type { Clock } from '../../engines/clock/clock.js';
+import { PeriodicPass } from './periodic-pass.js';
+
+export interface IdempotencyKeySweepOptions {
+  /** Real time between passes (`IDEMPOTENCY_SWEEP_SECONDS`). */
+  intervalMs: number;
+  /** Keys deleted per statement. */
+  batchSize?: number;
+}
+
+const DEFAULT_BATCH = 500;
+/** Bounds one pass; what is left is due next time. */
+const MAX_BATCHES_PER_PASS = 20;
+
+/**
+ * Deletes idempotency keys past their lifetime, so the table holds about one day of keys. Only
+ * housekeeping: an expired key that is still there is already treated as new when it is used.
+ */
+export class IdempotencyKeySweep {
+  private readonly periodic: PeriodicPass;
+
+  constructor(
+    private readonly keys: Pick<IdempotencyKeyRepo, 'deleteExpired'>,
+    private readonly clock: Clock,
+    log: Logger,
+    private readonly opts: IdempotencyKeySweepOptions,
+  ) {
+    this.periodic = new PeriodicPass(() => this.sweepOnce(), opts.intervalMs, (err) => log.error({ err }, 'idempotency key sweep failed'));
+  }
+
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** One pass: deletes keys that expired before the clock's now; returns how many. */
+  async sweepOnce(): Promise<{ deleted: number }> {
+    const batch = this.opts.batchSize ?? DEFAULT_BATCH;
+    let deleted = 0;
+    for (let i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+      const n = await this.keys.deleteExpired(this.clock.nowIso(), batch);
+      deleted += n;
+      if (n < batch) break;
+    }
+    return { deleted };
+  }
+}
