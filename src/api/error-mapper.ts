@@ -29,6 +29,8 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
     return reply.status(400).send(fieldErrorsFromValidation(err.validation, (err as { validationContext?: string }).validationContext));
   }
   const fe = err as FastifyError;
+  // A path parameter longer than any id can be names nothing.
+  if (fe.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const [code, fallback] = fastifyCodes[status] ?? ['bad_request', 'Bad request.'];

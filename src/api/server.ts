@@ -2,17 +2,19 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Container } from '../app/container.js';
 import { NotFound } from '../domain/errors.js';
 import { authAndRateLimit } from './auth.js';
+import { limitConnectionsPerAddress, slowClientOptions } from './connection-limits.js';
 import { sendError } from './error-mapper.js';
 import { registerFileRoutes } from './files-route.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerIdempotency } from './idempotency/idempotency-hooks.js';
 import { registerMultipart } from './multipart.js';
+import { attachResponses, openApiTransform, plainSerializerCompiler } from './openapi.js';
 import { routeModules } from './routes/index.js';
 import './zod-messages.js';
 
@@ -24,11 +26,17 @@ export async function buildServer(c: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: c.log,
     bodyLimit: c.config.bodyLimitBytes,
+    http: slowClientOptions(c.config.connections),
+    requestTimeout: c.config.connections.requestTimeoutMs,
+    // Bad URLs and over-long path parameters answer in the contract's bodies, not Fastify's.
+    frameworkErrors: (err, request, reply) => sendError(reply, err, request),
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(plainSerializerCompiler);
+  app.addHook('onRoute', attachResponses);
+  limitConnectionsPerAddress(app.server, c.config.connections.maxConnectionsPerAddress);
 
   // Follow-up POSTs have no body; clients still send Content-Type: application/json.
   app.removeContentTypeParser('application/json');
@@ -42,6 +50,8 @@ export async function buildServer(c: Container): Promise<App> {
       done(err, undefined);
     }
   });
+  // Bodies are JSON, form-encoded or multipart; anything else (text/plain too) is a 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   registerMultipart(app as unknown as FastifyInstance, { blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
 
@@ -71,7 +81,7 @@ export async function buildServer(c: Container): Promise<App> {
       },
       security: [{ apiId: [], apiKey: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The UI's assets ship inside the npm package: the docs page works offline.
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/openapi.json' } as never });

@@ -17,6 +17,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file part of a multipart request (files become `upload:` values). */
   uploadLimitBytes: number;
+  /** Slow clients: headers must arrive within `headersTimeoutMs`, the whole request within `requestTimeoutMs` (0 = no limit); at most `maxConnectionsPerAddress` open connections per remote address (0 = no cap). */
+  connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerAddress: number };
   rateLimit: { capacity: number; refillPerSecond: number };
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
@@ -91,6 +93,12 @@ export function loadConfig(env: Env = process.env): Config {
     fileUrlTtlSeconds: int(env, 'FILE_URL_TTL_SECONDS', 7 * 24 * 3600),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 200 * 1024 * 1024),
+    connections: {
+      headersTimeoutMs: Math.max(1, int(env, 'HEADERS_TIMEOUT_MS', 10_000)),
+      // Long enough for a 200 MB upload on a slow line; a body that trickles slower than that is cut.
+      requestTimeoutMs: Math.max(0, int(env, 'REQUEST_TIMEOUT_MS', 600_000)),
+      maxConnectionsPerAddress: Math.max(0, int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100)),
+    },
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 60),
       refillPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 10),

@@ -47,9 +47,13 @@ export async function release(tx: Repos, accountId: string, taskId: string, held
   if (heldMillicredits > 0) await move(tx, accountId, heldMillicredits, 'release', at, taskId, null);
 }
 
-/** Charges immediately, for synchronous operations (links, scripts); 402 when short. */
-export async function chargeNow(tx: Repos, accountId: string, millicredits: number, at: string, note: string): Promise<void> {
+/**
+ * Charges immediately, for synchronous operations (links, scripts); 402 when short. `taskId` is
+ * the id of what was bought (the task, or the link for links, which have no task), so every
+ * charge in the ledger can be traced to the object its client saw.
+ */
+export async function chargeNow(tx: Repos, accountId: string, taskId: string, millicredits: number, at: string, note: string): Promise<void> {
   if (millicredits <= 0) return;
-  const balance = await move(tx, accountId, -millicredits, 'charge', at, null, note);
+  const balance = await move(tx, accountId, -millicredits, 'charge', at, taskId, note);
   if (balance === null) throw new InsufficientCredits(millicredits, (await tx.accounts.get(accountId))?.balanceMillicredits ?? 0);
 }

@@ -98,7 +98,7 @@ export class LinkService {
     const price = prices.link();
     const record: LinkRecord = { id: newId(), accountId, url, facts: facts as unknown as Record<string, unknown>, chargedMillicredits: price, createdAt: at, updatedAt: at };
     await this.store.transaction(async (tx) => {
-      await chargeNow(tx, accountId, price, at, `link ${record.id}`);
+      await chargeNow(tx, accountId, record.id, price, at, `link ${record.id}`);
       await tx.links.insert(record);
     });
     return record;

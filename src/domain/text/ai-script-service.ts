@@ -125,7 +125,7 @@ export class AiScriptService {
       finishedAt: at,
     };
     await this.store.transaction(async (tx) => {
-      await chargeNow(tx, accountId, price, at, `ai_script ${task.id}`);
+      await chargeNow(tx, accountId, task.id, price, at, `ai_script ${task.id}`);
       await tx.tasks.insert(task);
     });
     return task;

@@ -1,0 +1,55 @@
+import type { RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { $ZodType } from 'zod/v4/core';
+import { errorResponses } from './schemas/responses/errors.js';
+import { operations } from './schemas/responses/operations.js';
+
+/**
+ * Responses are sent with plain JSON.stringify, never validated against their schemas: a body
+ * that drifted from its documented shape must not become a 500, and validating every GET costs
+ * time on the read path. The tests keep the document truthful instead (test/integration/api/openapi*).
+ */
+export const plainSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
+
+/** The document's key of a route: "METHOD /path/:param/". */
+export function operationKey(method: string, url: string): string {
+  return `${method} ${url}`;
+}
+
+/**
+ * onRoute hook: gives every /api (and /sse) operation its documented responses — the success body
+ * from `schemas/responses/operations.ts` and the error bodies of what it can answer. A route's own
+ * `schema.response` entries win.
+ */
+export function attachResponses(route: RouteOptions): void {
+  const schema = (route.schema ??= {}) as Record<string, any>;
+  if (schema.hide || !/^\/(api|sse)\//.test(route.url)) return;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const operation = methods.map((m) => operations[operationKey(m, route.url)]).find(Boolean);
+  if (!operation) return;
+  const readsBody = methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH');
+  const errors = errorResponses({
+    validates: Boolean(schema.body || schema.querystring || schema.params),
+    readsBody,
+    findsById: route.url.includes('/:') || operation.findsById,
+    holdsCredits: operation.holdsCredits,
+    idempotent: operation.creates,
+  });
+  schema.response = { ...errors, [operation.status]: operation.body, ...(schema.response ?? {}) };
+}
+
+/**
+ * jsonSchemaTransform for the document, letting response entries that are already OpenAPI
+ * (the text stream's `content: text/event-stream`) through unchanged.
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const response = input.schema?.response as Record<string, unknown> | undefined;
+  if (!response) return jsonSchemaTransform(input);
+  const zod: Record<string, unknown> = {};
+  const plain: Record<string, unknown> = {};
+  for (const [status, entry] of Object.entries(response)) (entry instanceof $ZodType ? zod : plain)[status] = entry;
+  const out = jsonSchemaTransform({ ...input, schema: { ...input.schema, response: zod } } as typeof input);
+  const transformed = out.schema as Record<string, any> | undefined;
+  if (transformed && !transformed.hide && Object.keys(plain).length) transformed.response = { ...transformed.response, ...plain };
+  return out;
+};

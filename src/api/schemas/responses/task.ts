@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const taskStatus = z.enum(['pending', 'processing', 'done', 'failed']);
+export const isoTime = z.string().describe('ISO 8601, UTC');
+/** A signed, expiring file URL of the service (null until the file exists). */
+export const fileUrl = z.string().nullable();
+
+/** The envelope every task shape starts with (`api/wire/task.ts`). */
+export const taskEnvelopeShape = {
+  id: z.string(),
+  status: taskStatus,
+  progress: z.number().describe('0–100'),
+  failed_reason: z.string().nullable(),
+  credits_used: z.number().describe('0 until the charge is settled at done'),
+  duration: z.number().nullable().describe('Seconds of the produced media'),
+  webhook_url: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+};
+
+/**
+ * The request fields a task echoes (its create body's own fields, as parsed). Optional: only the
+ * fields the request carried come back.
+ */
+export function echoOf(body: z.ZodObject): Record<string, z.ZodType> {
+  return Object.fromEntries(Object.entries(body.shape).map(([k, v]) => [k, (v as z.ZodType).optional()]));
+}
