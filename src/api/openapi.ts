@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { $ZodType } from 'zod/v4/core';
+import { IDEMPOTENCY_HEADER } from './idempotency/idempotency-hooks.js';
 import { errorResponses } from './schemas/responses/errors.js';
 import { operations } from './schemas/responses/operations.js';
 
@@ -33,7 +34,8 @@ export function attachResponses(route: RouteOptions): void {
     readsBody,
     findsById: route.url.includes('/:') || operation.findsById,
     holdsCredits: operation.holdsCredits,
-    idempotent: operation.creates,
+    // The idempotency hooks take every authenticated POST (creates and follow-ups alike).
+    idempotent: methods.includes('POST'),
   });
   schema.response = { ...errors, [operation.status]: operation.body, ...(schema.response ?? {}) };
 }
@@ -53,3 +55,19 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   if (transformed && !transformed.hide && Object.keys(plain).length) transformed.response = { ...transformed.response, ...plain };
   return out;
 };
+
+/** swagger's transformObject: every POST names the optional Idempotency-Key header it honours. */
+export function documentIdempotencyHeader({ openapiObject }: { openapiObject: Record<string, any> }): Record<string, any> {
+  for (const [path, item] of Object.entries<Record<string, any>>(openapiObject.paths ?? {})) {
+    const post = item.post;
+    if (!post || !/^\/(api|sse)\//.test(path)) continue;
+    post.parameters = [...(post.parameters ?? []), {
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      description: 'Up to 255 characters. The same key and body from the same account within 24 h replays the first response (Idempotent-Replayed: true) and charges once; another body → 422; while the first is running → 409.',
+      schema: { type: 'string', maxLength: 255 },
+    }];
+  }
+  return openapiObject;
+}

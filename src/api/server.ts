@@ -14,7 +14,7 @@ import { registerFileRoutes } from './files-route.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerIdempotency } from './idempotency/idempotency-hooks.js';
 import { registerMultipart } from './multipart.js';
-import { attachResponses, openApiTransform, plainSerializerCompiler } from './openapi.js';
+import { attachResponses, documentIdempotencyHeader, openApiTransform, plainSerializerCompiler } from './openapi.js';
 import { routeModules } from './routes/index.js';
 import './zod-messages.js';
 
@@ -82,6 +82,7 @@ export async function buildServer(c: Container): Promise<App> {
       security: [{ apiId: [], apiKey: [] }],
     },
     transform: openApiTransform,
+    transformObject: documentIdempotencyHeader as never,
   });
   // The UI's assets ship inside the npm package: the docs page works offline.
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/openapi.json' } as never });

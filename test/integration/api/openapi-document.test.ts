@@ -88,9 +88,15 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('documents 409 and 422 (Idempotency-Key) on creates, and the text stream as Server-Sent Events', () => {
+  it('documents 409 and 422 and the Idempotency-Key header on every POST (creates and follow-ups), and the text stream as Server-Sent Events', () => {
     const tts = doc.paths['/api/text_to_speech/']!.post!.responses!;
     expect(Object.keys(tts)).toEqual(expect.arrayContaining(['201', '409', '422']));
+    const render = doc.paths['/api/lipsyncs/{id}/render/']!.post!;
+    expect(Object.keys(render.responses!)).toEqual(expect.arrayContaining(['409', '422']));
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!item.post) continue;
+      expect((item.post.parameters ?? []).map((p: any) => `${p.in}:${p.name}`), path).toContain('header:Idempotency-Key');
+    }
     const stream = doc.paths['/api/text_generator/stream/']!.post!.responses!;
     expect(stream['200'].content).toHaveProperty('text/event-stream');
   });
