@@ -87,7 +87,8 @@ export async function checkMediaFields(checker: MediaUrlChecker, checks: MediaFi
   return errors;
 }
 
-const KIND_NOUNS: Record<MediaAccept, string> = { image: 'an image', audio: 'audio', video: 'a video' };
+// The fetcher's words (engines/fetch/messages.ts), so a refusal reads the same whichever step made it.
+const KIND_NOUNS: Record<MediaAccept, string> = { image: 'an image', audio: 'an audio file', video: 'a video' };
 
 function fieldProblem(c: MediaFieldCheck, outcome: CheckedMedia | { problem: string }): string | null {
   if ('problem' in outcome) return outcome.problem;
