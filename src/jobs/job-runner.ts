@@ -159,7 +159,8 @@ export function permanentReasonOf(err: unknown): string | null {
   if (err instanceof TaskFailure) return err.transient ? null : err.reason;
   const mediaProblem = mediaProblemOf(err);
   if (mediaProblem !== null) return mediaProblem;
-  if (err instanceof AppError && err.status >= 400 && err.status < 500) return err.message;
+  // A client's error is the input's fault; 429 is only a wait, so it is not among them.
+  if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) return err.message;
   return null;
 }
 
