@@ -103,10 +103,18 @@ describe('Create-time media checks', () => {
     await refused(strict, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo)] }, 'image_urls.0', /private|loopback/i);
     const links = (await t.app.inject({ method: 'GET', url: '/api/links/', headers: t.headers })).json();
     expect(links).toHaveLength(1);
+    // A URL given in several fields is fetched once.
+    const hits = f.pages.hits.length;
+    const twice = await post(t, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo), url(f.paths.photo)], logo_url: url(f.paths.photo) });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(f.pages.hits.length).toBe(hits + 1);
     // An edit probes only the media the link did not have.
+    const photoHits = () => f.pages.hits.filter((h) => h === f.paths.photo).length;
+    const photoHitsBefore = photoHits();
     const put = await t.app.inject({ method: 'PUT', url: `/api/links/${linkId}/`, headers: t.headers, payload: { image_urls: [url(f.paths.photo), url(f.paths.mp3AsPng)] } });
     expect(put.statusCode).toBe(400);
     expect(put.json()).toEqual({ 'image_urls.1': [expect.stringMatching(/audio\/mpeg/)] });
+    expect(photoHits()).toBe(photoHitsBefore);
   });
 
   it('an MP3 served as image/png is a 400 on the picture field wherever a picture is taken', async () => {
