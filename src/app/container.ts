@@ -157,7 +157,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   subscribeWebhooks(taskEvents, { wire: taskWire(blobs), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts, log });
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
-  const links = new LinkService(store, createLinkScraper(config), clock);
+  const links = new LinkService(store, createLinkScraper(config), clock, mediaChecker);
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
@@ -191,7 +191,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     faces,
     customAvatars,
     aurora: new AuroraService(tasks, mediaChecker, webhookUrlCheck(config)),
-    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker),
+    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, (url) => libraryTrackIdFromUrl(url) !== null),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null, (url) => libraryTrackIdFromUrl(url) !== null),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),

@@ -17,9 +17,11 @@ export function createMediaUrlChecker(fetcher: UrlFetcher, ffmpeg: FfmpegEngine,
           throw new MediaUnusable(`the file at this URL (${file.contentType}) could not be decoded`);
         });
         const isPicture = file.contentType.startsWith('image/');
+        // The label and the first bytes agreed on a picture; the decoder has the last word.
+        if (isPicture && (!probe.video || probe.audio)) throw new MediaUnusable(`the file at this URL is labelled ${file.contentType} but is not a picture`);
         if (!isPicture && !(probe.durationSeconds > 0)) throw new MediaUnusable('the file at this URL has no playable length');
         if (accept.includes('audio') && !accept.includes('video') && !probe.audio) throw new MediaUnusable('the file at this URL has no audio track');
-        return { contentType: file.contentType, durationSeconds: isPicture ? null : probe.durationSeconds };
+        return { contentType: file.contentType, durationSeconds: isPicture ? null : probe.durationSeconds, hasAudio: Boolean(probe.audio) };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

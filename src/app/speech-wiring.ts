@@ -59,8 +59,7 @@ export async function createSpeech(config: Config, log: Logger, opts: { clonedVo
         try {
           return await speak(voice, text, workDir, signal, onProgress);
         } catch (err) {
-          // Retried (a provider may be down for a moment); if it persists the client reads why.
-          if (err instanceof SpeechEngineError) throw new TaskFailure(`The speech engine could not speak this text (${err.message.slice(0, 200)}). Try again later or choose another voice.`, true);
+          if (err instanceof SpeechEngineError) throw speechFailure(err);
           throw err;
         }
       },
@@ -71,4 +70,14 @@ export async function createSpeech(config: Config, log: Logger, opts: { clonedVo
       return (await speak(voice, previewTextFor(voice.language), workDir)).mp3Path;
     },
   };
+}
+
+/**
+ * A transient engine failure is retried (a provider may be down for a moment) and, if it
+ * persists, tells the client to try again later; a permanent one fails at once and says what to
+ * change instead.
+ */
+export function speechFailure(err: SpeechEngineError): TaskFailure {
+  const what = `The speech engine could not speak this text (${err.message.slice(0, 200)}).`;
+  return err.permanent ? new TaskFailure(`${what} Change the text or choose another voice.`, false) : new TaskFailure(`${what} Try again later or choose another voice.`, true);
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { release, settle } from '../domain/credits/credit-service.js';
-import { FetchRefused, TaskFailure } from '../domain/errors.js';
+import { AppError, TaskFailure } from '../domain/errors.js';
+import { mediaProblemOf } from '../domain/media-check.js';
 import type { JobRecord, Store } from '../domain/store.js';
 import { clampProgress, type Task } from '../domain/tasks/task.js';
 import { expiryOf } from '../domain/tasks/retention.js';
@@ -72,8 +73,8 @@ export class JobRunner {
         log.warn('job interrupted by shutdown; it will run again');
         return 'retry';
       }
-      if (err instanceof TaskFailure && !err.transient) return this.fail(started, err.reason, log);
-      if (err instanceof FetchRefused) return this.fail(started, err.message, log);
+      const permanent = permanentReasonOf(err);
+      if (permanent !== null) return this.fail(started, permanent, log);
       if (info.attempt < info.maxAttempts) {
         log.warn({ err }, 'job failed; retrying with backoff');
         return 'retry';
@@ -148,6 +149,19 @@ export class JobRunner {
       return 'failed';
     }
   }
+}
+
+/**
+ * The client-facing reason of a failure that running the job again cannot change (the input is
+ * what it is), or null for one worth retrying: a transient `TaskFailure`, or an error of ours.
+ */
+export function permanentReasonOf(err: unknown): string | null {
+  if (err instanceof TaskFailure) return err.transient ? null : err.reason;
+  const mediaProblem = mediaProblemOf(err);
+  if (mediaProblem !== null) return mediaProblem;
+  // A client's error is the input's fault; 429 is only a wait, so it is not among them.
+  if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) return err.message;
+  return null;
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {

@@ -3,6 +3,7 @@ import { ValidationError } from '../errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
 import { estimateSpeechSeconds, MAX_TTS_CHARS } from '../speech/tts-service.js';
+import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
@@ -47,6 +48,8 @@ export class LipsyncService {
     const text = req.text?.trim() ?? '';
     if (!req.audio && !text) throw ValidationError.field('text', 'Give text to speak or an audio URL.');
     if (text.length > MAX_TTS_CHARS) throw ValidationError.field('text', `Ensure this field has no more than ${MAX_TTS_CHARS} characters.`);
+    const unspeakable = req.audio ? null : unspeakableTextProblem(text);
+    if (unspeakable) throw ValidationError.field('text', unspeakable);
     const aspectRatio = req.aspectRatio.replace('x', ':');
     const seed = seedFor(`${accountId}|${text}|${req.audio ?? ''}`);
     const avatar = req.creator ? await this.avatars.resolve(accountId, req.creator) : await this.avatars.match(null, seed);

@@ -1,8 +1,9 @@
 import { prices, videoPrice, type VideoModelVersion } from '../credits/prices.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
-import { mediaProblemOf, type MediaUrlChecker } from '../media-check.js';
+import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../store.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
+import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
@@ -49,7 +50,7 @@ export interface LipsyncV2Request {
   echo: Record<string, unknown>;
 }
 
-type UrlCheck = { field: string; url: string; accept: ('image' | 'audio' | 'video')[] };
+type UrlCheck = MediaFieldCheck;
 
 /** AI Avatar v2: multi-scene avatar videos. Follow-ups (preview, render) go through LipsyncService. */
 export class LipsyncV2Service {
@@ -170,8 +171,14 @@ export class LipsyncV2Service {
       fail(`${at}.input_text`, 'This field may not be blank when voice.type is "text".');
       return null;
     }
-    if (!spokenText(text, model)) {
+    const spoken = spokenText(text, model);
+    if (!spoken) {
       fail(`${at}.input_text`, 'There are no words to speak once the emotion tags are taken out.');
+      return null;
+    }
+    const unspeakable = unspeakableTextProblem(spoken);
+    if (unspeakable) {
+      fail(`${at}.input_text`, unspeakable);
       return null;
     }
     const wanted = v.voiceId ?? avatarVoiceId ?? this.defaultVoiceId();
@@ -188,7 +195,7 @@ export class LipsyncV2Service {
       fail('background_music.url', 'This field is required.');
       return null;
     }
-    if (!this.isLibraryMusicUrl(m.url)) urls.push({ field: 'background_music.url', url: m.url, accept: ['audio', 'video'] });
+    if (!this.isLibraryMusicUrl(m.url)) urls.push({ field: 'background_music.url', url: m.url, accept: ['audio', 'video'], needsAudio: true });
     return { url: m.url, volume: m.volume ?? DEFAULT_MUSIC_VOLUME };
   }
 
@@ -211,22 +218,8 @@ export class LipsyncV2Service {
 
   /** Every URL fetched and probed at once (each distinct one once): an unusable one is a 400 on its field. */
   private async checkUrls(urls: UrlCheck[], fail: (f: string, m: string) => void): Promise<void> {
-    const results = new Map<string, Promise<string | null>>();
-    const check = (u: UrlCheck) => {
-      const key = `${u.accept.join(',')}|${u.url}`;
-      if (!results.has(key)) {
-        results.set(key, this.media.check(u.url, u.accept).then(() => null, (err: unknown) => {
-          const problem = mediaProblemOf(err);
-          if (problem === null) throw err;
-          return problem;
-        }));
-      }
-      return results.get(key)!;
-    };
-    const problems = await Promise.all(urls.map(check));
-    urls.forEach((u, i) => {
-      if (problems[i]) fail(u.field, problems[i]!);
-    });
+    const problems = await checkMediaFields(this.media, urls);
+    for (const [field, messages] of Object.entries(problems)) messages.forEach((m) => fail(field, m));
   }
 }
 

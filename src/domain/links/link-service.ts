@@ -4,6 +4,7 @@ import { prices } from '../credits/prices.js';
 import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { LinkRecord, ListQuery, Store } from '../store.js';
+import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import { factsFrom, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
 
 export interface LinkEdit {
@@ -24,6 +25,8 @@ export class LinkService {
     private readonly store: Store,
     private readonly scrape: PageScraper,
     private readonly clock: Clock,
+    /** Probes the pictures, videos and logo a client gives (not scraped ones) before they are saved. */
+    private readonly media: MediaUrlChecker | null = null,
   ) {}
 
   /** Fetches and reads the page, then charges 1 credit and saves it, in that order. */
@@ -45,6 +48,9 @@ export class LinkService {
 
   async createFromParams(accountId: string, p: Required<Pick<LinkEdit, 'imageUrls' | 'videoUrls'>> & LinkEdit): Promise<LinkRecord> {
     if (p.imageUrls.length === 0 && p.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
+    // Checked before the fetches so an account that cannot pay does not make the service download.
+    await this.assertCanPay(accountId, prices.link());
+    await this.checkMedia(p, null);
     const page: ScrapedPage = {
       title: p.title ?? '',
       description: p.description ?? '',
@@ -71,6 +77,7 @@ export class LinkService {
       aiSummary: edit.aiSummary ?? old.aiSummary,
     };
     if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
+    await this.checkMedia(edit, old);
     const at = this.clock.nowIso();
     const url = edit.url ?? link.url;
     await this.store.links.update(id, facts as unknown as Record<string, unknown>, url, at);
@@ -85,6 +92,26 @@ export class LinkService {
 
   list(accountId: string, q: ListQuery): Promise<LinkRecord[]> {
     return this.store.links.list(accountId, q);
+  }
+
+  /**
+   * Every picture, video and logo URL the client gives is fetched and probed (each once; on an
+   * edit, only the ones the link did not have): an unusable one is a 400 on its field, e.g.
+   * `image_urls.2`, so a video is never made from media that cannot be used.
+   */
+  private async checkMedia(edit: LinkEdit, before: LinkFacts | null): Promise<void> {
+    if (!this.media) return;
+    const known = new Set([...(before?.imageUrls ?? []), ...(before?.videoUrls ?? []), before?.logoUrl ?? '']);
+    const checks: MediaFieldCheck[] = [];
+    const add = (field: string, url: string | null | undefined, accept: MediaFieldCheck['accept']) => {
+      if (url && !known.has(url)) checks.push({ field, url, accept });
+    };
+    edit.imageUrls?.forEach((url, i) => add(`image_urls.${i}`, url, ['image']));
+    edit.videoUrls?.forEach((url, i) => add(`video_urls.${i}`, url, ['video']));
+    add('logo_url', edit.logoUrl, ['image']);
+    if (checks.length === 0) return;
+    const problems = await checkMediaFields(this.media, checks);
+    if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   }
 
   private async assertCanPay(accountId: string, millicredits: number): Promise<void> {

@@ -3,6 +3,7 @@ import { ValidationError } from '../errors.js';
 import type { ListQuery } from '../store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
+import { unspeakableTextProblem } from './speakable-text.js';
 import type { VoiceDirectory } from './voice-directory.js';
 
 export const TTS_KIND = 'text_to_speech';
@@ -27,6 +28,8 @@ export class TextToSpeechService {
     const text = req.text.trim();
     if (!text) throw ValidationError.field(req.textField, 'This field may not be blank.');
     if (text.length > MAX_TTS_CHARS) throw ValidationError.field(req.textField, `Ensure this field has no more than ${MAX_TTS_CHARS} characters.`);
+    const unspeakable = unspeakableTextProblem(text);
+    if (unspeakable) throw ValidationError.field(req.textField, unspeakable);
     const voice = await this.voices.resolve(accountId, req.voiceId);
     if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${req.voiceId}". List voices with GET /api/voices/.`);
     return this.tasks.create({

@@ -1,9 +1,10 @@
 import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
 import { ValidationError } from '../errors.js';
-import { asFieldError, type MediaUrlChecker } from '../media-check.js';
+import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
 import type { LinkService } from '../links/link-service.js';
 import type { ListQuery } from '../store.js';
+import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../tasks/task.js';
@@ -69,8 +70,10 @@ export class LinkVideoService {
     private readonly voices: VoiceDirectory,
     private readonly avatars: AvatarDirectory,
     private readonly vocabulary: VideoVocabulary,
-    /** Probes override_avatar_by_image at create; without one, photo presenters are refused. */
+    /** Probes override_avatar_by_image and background_music_url at create; without one, photo presenters are refused. */
     private readonly media: MediaUrlChecker | null = null,
+    /** True for the service's own music library URLs, which need no fetching to be checked. */
+    private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
   ) {}
 
   async create(accountId: string, req: LinkVideoRequest, mode: LinkVideoMode): Promise<Task> {
@@ -94,8 +97,10 @@ export class LinkVideoService {
       if (!this.vocabulary.isVisualStyle(style)) throw ValidationError.field(styleField, `"${style}" is not a valid choice. Allowed: ${this.vocabulary.visualStyleNames().join(', ')}.`);
     }
     if (req.overrideAvatar && req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Give override_avatar or override_avatar_by_image, not both.');
-    if (req.overrideAvatarByImage) await this.checkPresenterPhoto(req.overrideAvatarByImage);
     const language = (req.language ?? 'en').toLowerCase();
+    const script = req.overrideScript?.trim();
+    const unspeakable = script ? unspeakableTextProblem(script) : null;
+    if (unspeakable) throw ValidationError.field('override_script', unspeakable);
     if (!req.overrideScript?.trim() && !this.vocabulary.isScriptLanguage(language)) {
       throw ValidationError.field('language', `The built-in copywriter writes en, es, fr and de; for "${language}" send your own script in override_script.`);
     }
@@ -108,6 +113,8 @@ export class LinkVideoService {
     if (!voiceId) throw ValidationError.field('language', `No voice speaks "${language}" here; pick one with override_voice from GET /api/voices/.`);
     const voice = await this.voices.resolve(accountId, voiceId);
     if (!voice) throw ValidationError.field(req.overrideVoice ? 'override_voice' : 'language', `Unknown voice id "${voiceId}". List voices with GET /api/voices/.`);
+    // Fetches last, once everything cheap to check has passed.
+    await this.checkMedia(req);
 
     const estimateSeconds = req.overrideScript ? estimateSpeechSeconds(req.overrideScript) + 3 : videoLengthSeconds;
     const hold = mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds) * styles.length;
@@ -154,11 +161,22 @@ export class LinkVideoService {
     return this.tasks.get(accountId, id, [LINK_VIDEO_KIND], 'LinkToVideo');
   }
 
-  /** The presenter photo must be a picture the service can fetch and decode (400 on the field otherwise). */
-  private async checkPresenterPhoto(url: string): Promise<void> {
-    if (!this.media) throw ValidationError.field('override_avatar_by_image', 'Photo presenters are not available on this server; pass a persona id as override_avatar.');
-    const media = this.media;
-    await asFieldError('override_avatar_by_image', () => media.check(url, ['image']));
+  /**
+   * The presenter photo must be a picture, and the music (when it will be used and is not a library
+   * track) sound, that the service can fetch and decode: a 400 on the field otherwise, both probed
+   * at once.
+   */
+  private async checkMedia(req: LinkVideoRequest): Promise<void> {
+    const checks: MediaFieldCheck[] = [];
+    if (req.overrideAvatarByImage) {
+      if (!this.media) throw ValidationError.field('override_avatar_by_image', 'Photo presenters are not available on this server; pass a persona id as override_avatar.');
+      checks.push({ field: 'override_avatar_by_image', url: req.overrideAvatarByImage, accept: ['image'] });
+    }
+    const musicUrl = req.noBackgroundMusic ? null : req.backgroundMusicUrl;
+    if (musicUrl && !this.isLibraryMusicUrl(musicUrl)) checks.push({ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true });
+    if (checks.length === 0 || !this.media) return;
+    const problems = await checkMediaFields(this.media, checks);
+    if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   }
 
   list(accountId: string, q: ListQuery): Promise<Task[]> {

@@ -1,20 +1,20 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { FetchRefused } from '../../domain/errors.js';
-import { acceptanceProblem, effectiveType, isGenericType } from './media-types.js';
+import { acceptanceProblem, effectiveType } from './media-types.js';
 import { tooLarge } from './messages.js';
 import type { MediaKind } from './port.js';
 import { SNIFF_BYTES } from './sniff.js';
 
 /**
  * Sits between the response and wherever the body goes. It stops the stream as soon as the body
- * passes the size limit (content-length can be absent or wrong), and when the server sent a
- * generic type it holds back the first bytes until they show what the file is, so a refused
- * file never reaches the destination.
+ * passes the size limit (content-length can be absent or wrong), and it holds back the first
+ * bytes until they show what the file is (a generic type says nothing; a specific one may be
+ * wrong), so a refused file never reaches the destination.
  */
 export class MediaGate extends Transform {
   private held: Buffer[] = [];
   private heldBytes = 0;
-  private decided: boolean;
+  private decided = false;
   private receivedBytes = 0;
   contentType: string;
 
@@ -24,7 +24,6 @@ export class MediaGate extends Transform {
     private readonly maxBytes: number,
   ) {
     super();
-    this.decided = !isGenericType(declaredType);
     this.contentType = declaredType;
   }
 

@@ -38,10 +38,24 @@ export function isGenericType(type: string): boolean {
   return GENERIC_TYPES.has(type);
 }
 
-/** The declared type, or what the first bytes show when the declared type says nothing. */
+/**
+ * The type a file is taken as. The declared type stands unless it says nothing (a generic type) or
+ * names another kind of media than the first bytes show: an MP3 labelled image/png is audio, so a
+ * picture field refuses it before anything tries to decode it. Audio against video is left to the
+ * label, since the containers (MP4, WebM, Ogg) hold either and their first bytes cannot tell.
+ */
 export function effectiveType(declaredType: string, head: Buffer): string {
-  if (!isGenericType(declaredType)) return declaredType;
-  return sniffMediaType(head) ?? (declaredType || 'application/octet-stream');
+  const sniffed = sniffMediaType(head);
+  if (isGenericType(declaredType)) return sniffed ?? (declaredType || 'application/octet-stream');
+  if (!sniffed) return declaredType;
+  const declaredKind = mediaKindOf(declaredType);
+  const sniffedKind = mediaKindOf(sniffed);
+  if (declaredKind === sniffedKind || (isPlayable(declaredKind) && isPlayable(sniffedKind))) return declaredType;
+  return sniffed;
+}
+
+function isPlayable(kind: MediaKind | null): boolean {
+  return kind === 'audio' || kind === 'video';
 }
 
 export function mediaKindOf(type: string): MediaKind | null {

@@ -76,7 +76,9 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     }
     if (!res.ok) {
       const detail = (await res.text().catch(() => '')).slice(0, 500);
-      throw new SpeechEngineError(`speech provider answered ${res.status}`, detail);
+      // A 4xx other than timeout or throttling is the provider refusing this request: it will again.
+      const refused = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+      throw new SpeechEngineError(`speech provider answered ${res.status}`, detail, refused);
     }
     const bytes = Buffer.from(await res.arrayBuffer());
     await this.storeAsPcmWav(bytes, format, req.outWavPath, req.signal);

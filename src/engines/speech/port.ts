@@ -58,11 +58,16 @@ export interface SpeechEngine {
 /** Engines by id; a deployment may lack some (e.g. no remote provider configured). */
 export type SpeechEngines = Partial<Record<SpeechEngineId, SpeechEngine>>;
 
-/** A speech engine failed; `stderrTail` holds the tool's last stderr lines for the logs. */
+/**
+ * A speech engine failed; `stderrTail` holds the tool's last stderr lines for the logs.
+ * `permanent` when asking again cannot help (nothing to say, a provider refusing the request);
+ * otherwise the failure may pass (a provider down, a process killed) and is worth a retry.
+ */
 export class SpeechEngineError extends Error {
   constructor(
     message: string,
     readonly stderrTail = '',
+    readonly permanent = false,
   ) {
     super(stderrTail ? `${message}: ${stderrTail}` : message);
     this.name = 'SpeechEngineError';

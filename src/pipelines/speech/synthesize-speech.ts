@@ -57,9 +57,9 @@ export async function synthesizeToWav(
 ): Promise<TimedAudio & { durationSeconds: number }> {
   const target = resolveEngineVoice(input.voice);
   const engine = deps.engines[target.engine];
-  if (!engine) throw new SpeechEngineError(`speech engine ${target.engine} is not available`);
+  if (!engine) throw new SpeechEngineError(`speech engine ${target.engine} is not available`, '', true);
   const chunks = prepareSpeechChunks(input.text, { language: target.language });
-  if (chunks.length === 0) throw new SpeechEngineError('the text has nothing to say');
+  if (chunks.length === 0) throw new SpeechEngineError('the text has nothing to say: no letters or digits', '', true);
   await mkdir(opts.workDir, { recursive: true });
 
   const parts: TimedAudio[] = new Array(chunks.length);

@@ -18,6 +18,8 @@ describe('Links', () => {
   beforeAll(async () => {
     pages = await startPageServer();
     pages.route('/product', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: productPage(pages.baseUrl) });
+    // A picture for link_with_params, which probes the media it is given.
+    pages.route('/img/mug.png', { headers: { 'content-type': 'image/png' }, body: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6ae0000000049454e44ae426082', 'hex') });
     pages.route('/empty', { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Nothing</title></head><body><p>No media.</p></body></html>' });
     db = await freshSqlite();
     t = await startTestApp(db, {}, { credits: 2 });
@@ -69,13 +71,13 @@ describe('Links', () => {
   });
 
   it('creates from params (and its alias path), updates with PUT, and hides other accounts\' links', async () => {
-    const made = await t.app.inject({ method: 'POST', url: '/api/link_with_params/', headers: t.headers, payload: { title: 'Mug', description: 'A mug for coffee.', image_urls: ['https://example.com/mug.png'] } });
+    const made = await t.app.inject({ method: 'POST', url: '/api/link_with_params/', headers: t.headers, payload: { title: 'Mug', description: 'A mug for coffee.', image_urls: [pages.url('/img/mug.png')] } });
     expect(made.statusCode).toBe(200);
     const id = made.json().id;
     expect(made.json().link.ai_industry).toBe('Food & Beverage');
     const put = await t.app.inject({ method: 'PUT', url: `/api/links/${id}/`, headers: t.headers, payload: { title: 'Big mug', ai_summary: 'A big mug.' } });
     expect(put.statusCode).toBe(200);
-    expect(put.json().link).toMatchObject({ title: 'Big mug', ai_summary: 'A big mug.', image_urls: ['https://example.com/mug.png'] });
+    expect(put.json().link).toMatchObject({ title: 'Big mug', ai_summary: 'A big mug.', image_urls: [pages.url('/img/mug.png')] });
     const noMedia = await t.app.inject({ method: 'POST', url: '/api/links/link_with_params/', headers: t.headers, payload: { title: 'x' } });
     expect(noMedia.statusCode).toBe(400);
 

@@ -38,6 +38,10 @@ async function startSpeechProvider(dir: string) {
       res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"Incorrect API key provided"}}');
       return;
     }
+    if (String(body.input).includes('forbidden')) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"The input was refused by the content policy"}}');
+      return;
+    }
     if (broken) {
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"The model is overloaded"}}');
       return;
@@ -162,5 +166,17 @@ describe('A remote OpenAI-compatible speech provider, through the API', () => {
     } finally {
       provider.setBroken(false);
     }
+  });
+
+  it('fails at once, without retries or "try again", when the provider refuses the request itself (a 4xx)', async () => {
+    const onyx = (await remoteVoices())[0];
+    const before = provider.requests.length;
+    const created = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'A forbidden sentence.', voice_id: onyx.id } });
+    const failed = await waitForTask(t, `/api/text_to_speech/${created.json().id}/`);
+    expect(failed.status).toBe('failed');
+    expect(failed.failed_reason).toMatch(/speech provider answered 400.*Change the text or choose another voice/);
+    expect(failed.failed_reason).not.toMatch(/try again/i);
+    expect(provider.requests.length).toBe(before + 1);
+    expect(await t.c.store.jobs.get(created.json().id)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 });

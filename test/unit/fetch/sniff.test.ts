@@ -54,6 +54,17 @@ describe('effectiveType', () => {
       expect(effectiveType(declared, png)).toBe('image/png');
     },
   );
+  it('lets the bytes decide when the label names another kind of media (an MP3 labelled image/png is audio)', () => {
+    const mp3 = bytes('ID3', hex('0400'), pad);
+    expect(effectiveType('image/png', mp3)).toBe('audio/mpeg');
+    expect(effectiveType('image/png', Buffer.from('<!doctype html><html></html>'))).toBe('text/html');
+    expect(effectiveType('audio/mpeg', png)).toBe('image/png');
+  });
+  it('keeps an audio label on a video container and the reverse: their first bytes cannot tell', () => {
+    const mp4 = bytes(hex('00000018'), 'ftypisom', pad);
+    expect(effectiveType('audio/mp4', mp4)).toBe('audio/mp4');
+    expect(effectiveType('video/mp4', bytes('ID3', hex('0400'), pad))).toBe('video/mp4');
+  });
   it('falls back to the declared type, or octet-stream, when the bytes say nothing', () => {
     expect(effectiveType('text/plain', Buffer.from('hi'))).toBe('text/plain');
     expect(effectiveType('', Buffer.from('hi'))).toBe('application/octet-stream');

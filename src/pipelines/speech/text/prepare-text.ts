@@ -1,3 +1,4 @@
+import { hasSpeakableContent } from '../../../domain/speech/speakable-text.js';
 import { chunkSentences } from './chunks.js';
 import { normalizeEnglish } from './normalize-english.js';
 import { splitSentences } from './sentences.js';
@@ -14,7 +15,7 @@ export function prepareSpeechChunks(text: string, opts: { language: string; maxC
   const sentences = splitSentences(text);
   const speakable = opts.language === 'en' ? sentences.map(normalizeEnglish) : sentences;
   return chunkSentences(
-    speakable.filter((s) => /[\p{L}\p{N}]/u.test(s)),
+    speakable.filter(hasSpeakableContent),
     opts.maxChars ?? DEFAULT_CHUNK_CHARS,
   );
 }

@@ -12,6 +12,8 @@ export { analyzePcm } from './analyze-pcm.js';
 export const MIN_SPEECH_SECONDS = 5;
 export const MAX_SAMPLE_SECONDS = 600;
 const ANALYSIS_RATE_HZ = 16000;
+/** Between music (at most 1.0 for the library's tracks) and speech (1.3 and up, even over quiet music); see loudness-flux.ts. */
+export const MIN_SPEECH_LOUDNESS_FLUX_DB = 1.15;
 
 /** A sample that cannot be used for voice matching; `reason` is meant for the client. */
 export class VoiceSampleRejected extends TaskFailure {
@@ -40,7 +42,7 @@ export async function analyzeVoiceSample(
       throw new VoiceSampleRejected('The voice sample is not audio that can be decoded. Upload a WAV, MP3, M4A, OGG or FLAC recording.');
     }
     // Read and measured on a worker thread; the checks below stay here, so rejections are unchanged.
-    const { seconds, profile } = await sampleWavOffThread.run([wavPath, MAX_SAMPLE_SECONDS], { signal: opts.signal });
+    const { seconds, profile, loudnessFluxDb } = await sampleWavOffThread.run([wavPath, MAX_SAMPLE_SECONDS], { signal: opts.signal });
     if (seconds === 0) throw new VoiceSampleRejected('The voice sample contains no audio.');
     if (seconds > MAX_SAMPLE_SECONDS) {
       throw new VoiceSampleRejected('The voice sample is longer than 10 minutes. Upload between 5 seconds and 10 minutes of speech.');
@@ -50,6 +52,12 @@ export async function analyzeVoiceSample(
     if (profile.speechSeconds < MIN_SPEECH_SECONDS || voicedSeconds < MIN_SPEECH_SECONDS * 0.4 || !(profile.medianPitchHz > 0)) {
       throw new VoiceSampleRejected(
         `The voice sample has only ${profile.speechSeconds.toFixed(1)} s of speech; at least ${MIN_SPEECH_SECONDS} s of clear speech is needed (30 s or more works best).`,
+      );
+    }
+    // Pitch alone takes a tone or a melody for a voice; speech is also never steady in loudness.
+    if (loudnessFluxDb < MIN_SPEECH_LOUDNESS_FLUX_DB) {
+      throw new VoiceSampleRejected(
+        'The voice sample does not sound like speech: its loudness hardly changes from syllable to syllable, as with a steady tone, music or noise. Upload a recording of one person speaking, with little background sound.',
       );
     }
     return profile;
