@@ -26,6 +26,9 @@ class RetryLater extends Error {
   }
 }
 
+/** ioredis states in which nothing can be sent (refused, reset, closed): no need to wait for a deadline. */
+const DOWN = new Set(['reconnecting', 'close', 'end']);
+
 /** Our own backoff type, so a job that chose its wait (a webhook) gets exactly that wait. */
 const BACKOFF_TYPE = 'clipwright';
 
@@ -129,6 +132,9 @@ export class BullQueue implements JobQueue {
   }
 
   private async add(job: JobRecord): Promise<void> {
+    // Refused or reset: the commands would only wait in ioredis' offline queue until the deadline.
+    const producer = await this.producerConnection();
+    if (DOWN.has(producer.status)) throw new Error(`redis connection is ${producer.status}`);
     const queue = await this.getQueue();
     await queue.add(job.name, { jobId: job.id }, {
       jobId: job.id,
@@ -143,8 +149,7 @@ export class BullQueue implements JobQueue {
     const started = performance.now();
     try {
       const c = await withDeadline(this.producerConnection(), timeoutMs, 'redis');
-      // Reconnecting (refused, reset): no need to wait for a ping that cannot be sent.
-      if (c.status !== 'ready' && c.status !== 'connect' && c.status !== 'connecting') return { kind: this.kind, ok: false, detail: `redis connection is ${c.status}` };
+      if (DOWN.has(c.status)) return { kind: this.kind, ok: false, detail: `redis connection is ${c.status}` };
       await withDeadline(c.ping(), timeoutMs, 'redis ping');
       return { kind: this.kind, ok: true, latencyMs: Math.round(performance.now() - started) };
     } catch (err) {
