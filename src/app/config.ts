@@ -21,7 +21,9 @@ export interface Config {
   connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerAddress: number };
   rateLimit: { capacity: number; refillPerSecond: number };
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
-  queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
+  queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number };
+  /** How long /readyz waits for each dependency (database, Redis) before reporting it down. */
+  readinessTimeoutMs: number;
   /** Webhook delivery: per-attempt timeout, attempts per event, and the exponential wait between them. */
   webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number; retryMaxDelayMs: number };
   /** Seconds between passes of the output-retention sweep (workers only; tasks created with ttl_days). */
@@ -114,7 +116,10 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: int(env, 'JOB_POLL_MS', 250),
       maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3),
       retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
+      // A create waits this long at most for Redis; past it the job waits in the outbox for the sweep.
+      dispatchTimeoutMs: Math.max(50, int(env, 'QUEUE_DISPATCH_TIMEOUT_MS', 500)),
     },
+    readinessTimeoutMs: Math.max(50, int(env, 'READINESS_TIMEOUT_MS', 500)),
     webhooks: {
       timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
       // 30 s doubling to a 1 h cap: ten attempts span about three hours of receiver downtime.

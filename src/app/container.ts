@@ -119,6 +119,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
         maxAttempts: config.queue.maxAttempts,
         retryBaseMs: config.queue.retryBaseMs,
         dispatchSweepMs: Math.max(500, config.queue.pollMs * 4),
+        dispatchTimeoutMs: config.queue.dispatchTimeoutMs,
       }, log)
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 

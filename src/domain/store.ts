@@ -149,6 +149,8 @@ export interface JobRepo {
   retryLater(id: string, error: string, runAt: string, at: string): Promise<void>;
   undispatched(limit: number): Promise<JobRecord[]>;
   markDispatched(id: string, at: string): Promise<void>;
+  /** Marks every queued row not yet handed over, so the outbox sweep sends it again (a queue that lost its data); returns how many. */
+  undispatchQueued(): Promise<number>;
   countByStatus(): Promise<Record<string, number>>;
 }
 

@@ -53,6 +53,14 @@ export class TaskService {
 
   /** Holds the credits, inserts the task and its outbox row in one transaction, then dispatches. */
   async create(n: NewTask): Promise<Task> {
+    return (await this.createAndHandOver(n)).task;
+  }
+
+  /**
+   * `create`, also telling whether the queue took the job now; false means it waits in the
+   * outbox until the queue is back (a caller about to wait for the result should not).
+   */
+  async createAndHandOver(n: NewTask): Promise<{ task: Task; handedOver: boolean }> {
     const webhookProblem = n.webhookUrl ? this.webhookUrlProblem(n.webhookUrl) : null;
     if (webhookProblem) throw ValidationError.field('webhook_url', webhookProblem);
     const at = this.clock.nowIso();
@@ -80,8 +88,7 @@ export class TaskService {
       await tx.tasks.insert(task);
       await tx.jobs.insert(job, at);
     });
-    await this.dispatchQuietly(job);
-    return task;
+    return { task, handedOver: await this.dispatchQuietly(job) };
   }
 
   /** A follow-up on a finished task (preview, render …): done → processing with a new hold and job. */
@@ -126,12 +133,18 @@ export class TaskService {
     return { id, taskId, name, payload, status: 'queued', attempts: 0, maxAttempts: this.maxAttempts, runAt: at, lockedUntil: null, lockedBy: null, lastError: null, dispatchedAt: null };
   }
 
-  /** The row is committed; if the hand-off fails, the dispatcher's sweep re-sends it. */
-  private async dispatchQuietly(job: JobRecord): Promise<void> {
+  /**
+   * The row is committed; if the hand-off fails, the dispatcher's sweep re-sends it. The queue
+   * bounds the hand-off (a queue outage answers within its dispatch timeout), so a create never
+   * waits out an outage with its task and hold already saved.
+   */
+  private async dispatchQuietly(job: JobRecord): Promise<boolean> {
     try {
       await this.dispatcher.dispatch(job);
+      return true;
     } catch {
       // Deliberately swallowed: the outbox sweep covers it.
+      return false;
     }
   }
 }

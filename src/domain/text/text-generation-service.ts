@@ -99,8 +99,12 @@ export class TextGenerationService {
 
   /** 201 pending; a worker generates it. */
   async createAsync(accountId: string, req: TextGenerationRequest): Promise<Task> {
+    return (await this.createQueued(accountId, req)).task;
+  }
+
+  private async createQueued(accountId: string, req: TextGenerationRequest): Promise<{ task: Task; handedOver: boolean }> {
     this.validate(req);
-    return this.tasks.create({
+    return this.tasks.createAndHandOver({
       accountId,
       kind: TEXT_GENERATION_KIND,
       input: this.input(req),
@@ -112,10 +116,13 @@ export class TextGenerationService {
 
   /**
    * The same job, waited for: answers when the task is done or failed (a slow model past the
-   * wait answers with the task still processing; it finishes anyway and can be polled).
+   * wait answers with the task still processing; it finishes anyway and can be polled). When
+   * the queue did not take the job (an outage), it answers at once with the pending task: the
+   * job waits in the outbox, and waiting for it would hold the connection for the outage.
    */
   async createSync(accountId: string, req: TextGenerationRequest, signal?: AbortSignal): Promise<Task> {
-    const created = await this.createAsync(accountId, req);
+    const { task: created, handedOver } = await this.createQueued(accountId, req);
+    if (!handedOver) return created;
     const deadline = Date.now() + this.syncTimeoutMs;
     for (;;) {
       const task = await this.store.tasks.get(created.id);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CompiledQuery, Kysely, Migrator, SqliteDialect, type DatabaseConnection } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql, type DatabaseConnection } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -8,6 +8,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** One round trip (`select 1`), for readiness. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ async function openSqlite(file: string): Promise<OpenDatabase> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
 }
 
 async function openPostgres(url: string): Promise<OpenDatabase> {
@@ -45,7 +47,11 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<OpenDatabase> {

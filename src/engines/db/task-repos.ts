@@ -189,6 +189,10 @@ export function jobRepo(db: Kysely<Database>, dialect: DialectName): JobRepo {
     async markDispatched(id, at) {
       await db.updateTable('jobs').set({ dispatched_at: at }).where('id', '=', id).execute();
     },
+    async undispatchQueued() {
+      const r = await db.updateTable('jobs').set({ dispatched_at: null }).where('status', '=', 'queued').where('dispatched_at', 'is not', null).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
     async countByStatus() {
       const rows = await db.selectFrom('jobs').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));

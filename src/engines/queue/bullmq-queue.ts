@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { JobRecord, Store } from '../../domain/store.js';
 import type { Clock } from '../clock/clock.js';
-import type { JobQueue, JobRunFn } from './port.js';
+import { withDeadline } from '../clock/deadline.js';
+import type { JobQueue, JobRunFn, QueueHealth } from './port.js';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -11,6 +12,8 @@ export interface BullQueueOptions {
   maxAttempts: number;
   retryBaseMs: number;
   dispatchSweepMs: number;
+  /** Longest wait for one hand-off to Redis; past it the row stays in the outbox for the sweep. */
+  dispatchTimeoutMs: number;
 }
 
 /** Thrown to BullMQ so it schedules a retry; `delayMs` is the wait the job chose, if any. */
@@ -23,19 +26,34 @@ class RetryLater extends Error {
   }
 }
 
+/** ioredis states in which nothing can be sent (refused, reset, closed): no need to wait for a deadline. */
+const DOWN = new Set(['reconnecting', 'close', 'end']);
+
 /** Our own backoff type, so a job that chose its wait (a webhook) gets exactly that wait. */
 const BACKOFF_TYPE = 'clipwright';
 
 /**
  * The scaled queue: BullMQ on Redis, fed from the outbox rows. The job id is the outbox row id
  * (the task id for a create), so dispatching the same row twice adds one job.
+ *
+ * Redis may be down or frozen (a stopped process keeps its sockets open and never answers).
+ * The row is already committed, so no caller waits on Redis for long: a hand-off gives up after
+ * `dispatchTimeoutMs`, and after a failure hand-offs are skipped for one sweep interval (the
+ * sweep alone probes), so creates during an outage answer at database speed. Whenever the
+ * connection becomes ready, queued rows are marked undispatched and handed over again: a Redis
+ * that restarted empty has lost them, and one that did not ignores the repeat (same job id).
  */
 export class BullQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
-  private queue: import('bullmq').Queue | null = null;
+  private queue: Promise<import('bullmq').Queue> | null = null;
+  private producer: Promise<import('ioredis').Redis> | null = null;
   private worker: import('bullmq').Worker | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private closed = false;
   private connections: import('ioredis').Redis[] = [];
+  /** Real time (ms) before which `dispatch` does not try Redis, after a failed hand-off. */
+  private skipHandOffsUntil = 0;
+  private outage = false;
 
   constructor(
     private readonly store: Store,
@@ -44,22 +62,79 @@ export class BullQueue implements JobQueue {
     private readonly log: Logger,
   ) {}
 
-  private async connection(): Promise<import('ioredis').Redis> {
+  private async connection(extra: import('ioredis').RedisOptions = {}): Promise<import('ioredis').Redis> {
     const { Redis } = await import('ioredis');
-    const c = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null });
+    const c = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null, ...extra });
     this.connections.push(c);
     return c;
   }
 
-  private async getQueue(): Promise<import('bullmq').Queue> {
+  /** The connection for hand-offs and pings; every command on it gives up after the hand-off timeout. */
+  private producerConnection(): Promise<import('ioredis').Redis> {
+    this.producer ??= this.connection({ commandTimeout: this.opts.dispatchTimeoutMs }).then((c) => {
+      // Reconnection errors repeat every retry; the outage is logged once, by the hand-offs.
+      c.on('error', (err) => this.log.debug({ err }, 'redis producer connection error'));
+      c.on('ready', () => void this.resendQueued());
+      return c;
+    });
+    return this.producer;
+  }
+
+  private getQueue(): Promise<import('bullmq').Queue> {
     if (!this.queue) {
-      const { Queue } = await import('bullmq');
-      this.queue = new Queue(this.opts.queueName, { connection: await this.connection() });
+      const made = (async () => {
+        const { Queue } = await import('bullmq');
+        const queue = new Queue(this.opts.queueName, { connection: await this.producerConnection() });
+        queue.on('error', (err) => this.log.debug({ err }, 'bullmq queue error'));
+        // BullMQ keeps a failed start-up (a version check that timed out) for the queue's life.
+        await queue.waitUntilReady().catch(async (err: unknown) => {
+          await queue.close().catch(() => undefined);
+          throw err;
+        });
+        return queue;
+      })();
+      this.queue = made;
+      made.catch(() => {
+        if (this.queue === made) this.queue = null;
+      });
     }
     return this.queue;
   }
 
+  /** Marks every queued row undispatched so the sweep hands it over again (see the class comment). */
+  private async resendQueued(): Promise<void> {
+    try {
+      const n = await this.store.jobs.undispatchQueued();
+      if (n > 0) this.log.info({ jobs: n }, 'redis connection ready; queued jobs will be handed over again');
+    } catch (err) {
+      this.log.warn({ err }, 'could not mark queued jobs for a new hand-off');
+    }
+  }
+
   async dispatch(job: JobRecord): Promise<void> {
+    if (Date.now() < this.skipHandOffsUntil) throw new Error('the queue was unreachable a moment ago; the outbox sweep will hand this job over');
+    await this.handOff(job);
+  }
+
+  private async handOff(job: JobRecord): Promise<void> {
+    try {
+      await withDeadline(this.add(job), this.opts.dispatchTimeoutMs, 'redis (job hand-off)');
+    } catch (err) {
+      this.skipHandOffsUntil = Date.now() + this.opts.dispatchSweepMs;
+      if (!this.outage) this.log.warn({ err }, 'queue unreachable; new jobs wait in the outbox until it is back');
+      this.outage = true;
+      throw err;
+    }
+    if (this.outage) this.log.info('queue reachable again; handing over the jobs that waited in the outbox');
+    this.outage = false;
+    this.skipHandOffsUntil = 0;
+    await this.store.jobs.markDispatched(job.id, this.clock.nowIso());
+  }
+
+  private async add(job: JobRecord): Promise<void> {
+    // Refused or reset: the commands would only wait in ioredis' offline queue until the deadline.
+    const producer = await this.producerConnection();
+    if (DOWN.has(producer.status)) throw new Error(`redis connection is ${producer.status}`);
     const queue = await this.getQueue();
     await queue.add(job.name, { jobId: job.id }, {
       jobId: job.id,
@@ -68,17 +143,29 @@ export class BullQueue implements JobQueue {
       removeOnComplete: 1000,
       removeOnFail: 5000,
     });
-    await this.store.jobs.markDispatched(job.id, this.clock.nowIso());
+  }
+
+  async health(timeoutMs: number): Promise<QueueHealth> {
+    const started = performance.now();
+    try {
+      const c = await withDeadline(this.producerConnection(), timeoutMs, 'redis');
+      if (DOWN.has(c.status)) return { kind: this.kind, ok: false, detail: `redis connection is ${c.status}` };
+      await withDeadline(c.ping(), timeoutMs, 'redis ping');
+      return { kind: this.kind, ok: true, latencyMs: Math.round(performance.now() - started) };
+    } catch (err) {
+      return { kind: this.kind, ok: false, detail: (err as Error).message };
+    }
   }
 
   startDispatcher(): void {
+    // The sweep bypasses the skip window: it is what finds out that Redis is back.
     const sweep = async () => {
       try {
-        for (const job of await this.store.jobs.undispatched(100)) await this.dispatch(job);
+        for (const job of await this.store.jobs.undispatched(100)) await this.handOff(job);
       } catch (err) {
-        this.log.warn({ err }, 'outbox sweep failed; will try again');
+        if (!this.outage) this.log.warn({ err }, 'outbox sweep failed; will try again');
       }
-      this.sweepTimer = setTimeout(sweep, this.opts.dispatchSweepMs);
+      if (!this.closed) this.sweepTimer = setTimeout(sweep, this.opts.dispatchSweepMs);
     };
     void sweep();
   }
@@ -120,9 +207,12 @@ export class BullQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     await this.worker?.close();
-    await this.queue?.close();
-    await Promise.allSettled(this.connections.map((c) => c.quit()));
+    // A Redis that is down at shutdown must not keep the process from exiting.
+    const queue = this.queue ? await withDeadline(this.queue, this.opts.dispatchTimeoutMs, 'redis').catch(() => null) : null;
+    await queue?.close();
+    await Promise.allSettled(this.connections.map((c) => withDeadline(c.quit(), this.opts.dispatchTimeoutMs, 'redis quit').catch(() => c.disconnect())));
   }
 }

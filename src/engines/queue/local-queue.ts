@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { newId } from '../../domain/ids.js';
 import type { JobRecord, Store } from '../../domain/store.js';
 import type { Clock } from '../clock/clock.js';
-import { retryDelayOf, retryReasonOf, type JobQueue, type JobRunFn } from './port.js';
+import { retryDelayOf, retryReasonOf, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface LocalQueueOptions {
   concurrency: number;
@@ -41,6 +41,11 @@ export class LocalQueue implements JobQueue {
 
   startDispatcher(): void {
     // Nothing to re-send: the table is the queue.
+  }
+
+  async health(): Promise<QueueHealth> {
+    // The table is the queue: it is up when the database is, which readiness reports beside it.
+    return { kind: 'local', ok: true };
   }
 
   async startConsuming(run: JobRunFn): Promise<void> {

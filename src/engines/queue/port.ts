@@ -23,13 +23,27 @@ export interface RunInfo {
 
 export type JobRunFn = (job: JobRecord, info: RunInfo) => Promise<RunVerdict>;
 
+/** What readiness reports about the queue; `detail` says why it is not ok. */
+export interface QueueHealth {
+  kind: 'local' | 'bullmq';
+  ok: boolean;
+  latencyMs?: number;
+  detail?: string;
+}
+
 /**
  * The job queue port. Jobs are always written first to the `jobs` table in the task's
  * transaction (the outbox); `dispatch` tells the queue about a committed row.
  */
 export interface JobQueue {
   readonly kind: 'local' | 'bullmq';
+  /**
+   * Hands a committed row to the queue. Settles promptly even when the queue's server is down
+   * or frozen (BullMQ: within `dispatchTimeoutMs`); a rejection leaves the row to the sweep.
+   */
   dispatch(job: JobRecord): Promise<void>;
+  /** Whether the queue answers, within `timeoutMs` (readiness). */
+  health(timeoutMs: number): Promise<QueueHealth>;
   startConsuming(run: JobRunFn): Promise<void>;
   /** Re-sends outbox rows the queue has not taken (after a crash between commit and dispatch). */
   startDispatcher(): void;

@@ -82,7 +82,7 @@ describe('HTTP contract: auth, errors, docs, health', () => {
   it('reports health and readiness', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
-    expect(ready).toMatchObject({ status: 'ready', database: 'sqlite', queue: 'local' });
+    expect(ready).toMatchObject({ status: 'ready', database: { kind: 'sqlite', ok: true, latency_ms: expect.any(Number) }, queue: { kind: 'local', ok: true } });
   });
 
   it('gives every response a request id', async () => {

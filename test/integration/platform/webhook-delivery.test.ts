@@ -69,7 +69,7 @@ describe.each(queues)('webhook delivery, %s', (_name, fresh, bull) => {
       )
       .register(deliverWebhookJob({ accounts: store.accounts, sender: new HttpWebhookSender({ allowPrivate: true }), clock: systemClock, timeoutMs: 2000, retry: { baseMs: 40, maxDelayMs: 400 } }));
     queue = bull
-      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName: `cw-test-hooks-${Math.random().toString(36).slice(2)}`, concurrency: 2, leaseMs: 5000, maxAttempts: 3, retryBaseMs: 50, dispatchSweepMs: 200 }, log)
+      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName: `cw-test-hooks-${Math.random().toString(36).slice(2)}`, concurrency: 2, leaseMs: 5000, maxAttempts: 3, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000 }, log)
       : new LocalQueue(store, systemClock, { concurrency: 2, leaseMs: 5000, pollMs: 30, retryBaseMs: 50, names: () => catalog.names() }, log);
     tasks = new TaskService(store, queue, systemClock, 3);
     const bus = new TaskEventBus();
