@@ -11,8 +11,9 @@ import { authAndRateLimit } from './auth.js';
 import { sendError } from './error-mapper.js';
 import { registerFileRoutes } from './files-route.js';
 import { registerHealthRoutes } from './health-routes.js';
-import { registerMultipart } from './multipart.js';
+import { discardMultipart, storeMultipartUploads } from './multipart.js';
 import { routeModules } from './routes/index.js';
+import { checkUploadRefs } from './upload-refs.js';
 import './zod-messages.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -42,7 +43,8 @@ export async function buildServer(c: Container): Promise<App> {
     }
   });
   await app.register(formbody);
-  registerMultipart(app as unknown as FastifyInstance, { blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
+  // Files are stored only inside the authenticated scope below; elsewhere they are read and dropped.
+  discardMultipart(app as unknown as FastifyInstance);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -82,6 +84,8 @@ export async function buildServer(c: Container): Promise<App> {
   const guard = authAndRateLimit(c.accounts, c.rateLimiter);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
+    storeMultipartUploads(api as unknown as FastifyInstance, { uploads: c.uploads, blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
+    checkUploadRefs(api as unknown as FastifyInstance, c.uploads);
     for (const register of routeModules) register(api as unknown as FastifyInstance, c);
   });
   return app;

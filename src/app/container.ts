@@ -39,6 +39,7 @@ import { libraryTrackIdFromUrl } from '../pipelines/video/background-music.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
+import { UploadFiles } from '../domain/uploads.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
 import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
 import { AiScriptService } from '../domain/text/ai-script-service.js';
@@ -63,6 +64,8 @@ export interface Container {
   store: Store;
   signer: UrlSigner;
   blobs: BlobStore;
+  /** Files sent as multipart parts, each owned by the account that sent it. */
+  uploads: UploadFiles;
   lazyBlobs: LazyBlobs;
   speech: SpeechWiring;
   queue: JobQueue;
@@ -119,7 +122,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
   const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
-  const fetcher = uploadAwareFetcher(createFetcher(config), blobs);
+  const uploads = new UploadFiles(blobs);
+  const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
@@ -168,6 +172,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     store,
     signer,
     blobs,
+    uploads,
     lazyBlobs,
     speech,
     queue,
