@@ -17,6 +17,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Largest file part of a multipart request (files become `upload:` values). */
   uploadLimitBytes: number;
+  /** Uploads no task uses: how long they are kept, and seconds between passes of the sweep that deletes them (job-running roles). */
+  uploadSweep: { graceSeconds: number; sweepSeconds: number };
   rateLimit: { capacity: number; refillPerSecond: number };
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
@@ -89,6 +91,10 @@ export function loadConfig(env: Env = process.env): Config {
     fileUrlTtlSeconds: int(env, 'FILE_URL_TTL_SECONDS', 7 * 24 * 3600),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 200 * 1024 * 1024),
+    uploadSweep: {
+      graceSeconds: Math.max(0, int(env, 'UPLOAD_SWEEP_GRACE_SECONDS', 6 * 3600)),
+      sweepSeconds: Math.max(1, int(env, 'UPLOAD_SWEEP_SECONDS', 600)),
+    },
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 60),
       refillPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 10),

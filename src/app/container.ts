@@ -22,6 +22,7 @@ import { JobCatalog } from '../jobs/job-catalog.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { OutputRetentionSweep } from '../jobs/schedules/output-retention.js';
 import { InlineLeaseSweep } from '../jobs/schedules/inline-leases.js';
+import { UploadSweep } from '../jobs/schedules/upload-sweep.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
@@ -95,6 +96,8 @@ export interface Container {
   retention: OutputRetentionSweep;
   /** Fails inline tasks (streamed text) whose process died, releasing their hold; started by the roles that run jobs. */
   inlineLeases: InlineLeaseSweep;
+  /** Deletes uploads no task uses once their grace period is over; started by the roles that run jobs. */
+  uploadSweep: UploadSweep;
   close(): Promise<void>;
 }
 
@@ -160,6 +163,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
+  const uploadSweep = new UploadSweep(uploads, store, clock, log, { intervalMs: config.uploadSweep.sweepSeconds * 1000, graceMs: config.uploadSweep.graceSeconds * 1000 });
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
     : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
@@ -196,9 +200,11 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
     retention,
     inlineLeases,
+    uploadSweep,
     async close() {
       await retention.stop();
       await inlineLeases.stop();
+      await uploadSweep.stop();
       // Streams still running past the server's close lose their lease; a sweep fails them.
       inlineTasks.stopRenewing();
       await queue.close();

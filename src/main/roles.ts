@@ -31,6 +31,8 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
     // Streamed text tasks whose API process died are failed and their holds released (in `serve`
     // this is the API's own process, so a restart cleans up after the one that died).
     c.inlineLeases.start();
+    // Uploads no task uses (a failed request's, a never-used one's) are deleted after a grace period.
+    c.uploadSweep.start();
   }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });
