@@ -105,6 +105,7 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
       addField(body, name, value);
     });
     let files = 0;
+    const open = new Set<NodeJS.ReadableStream & { destroy(err?: Error): void }>();
     busboy.on('file', (name, stream, fileName) => {
       if (fileName && ++files > MAX_FILES) failure ??= new PayloadTooLarge(`At most ${MAX_FILES} files per request.`);
       // A file input left empty still sends a part with no name and no bytes: not a file.
@@ -115,8 +116,9 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
       }
       const { id, key } = deps.uploads.newKey(request.accountId, safeFileName(fileName));
       const tempPath = join(scratch, `${pending.length}-${safeFileName(fileName)}`);
+      open.add(stream);
       pending.push((async () => {
-        await pipeline(stream, createWriteStream(tempPath));
+        await pipeline(stream, createWriteStream(tempPath)).finally(() => open.delete(stream));
         if (stream.truncated) {
           failure ??= new PayloadTooLarge(`The file "${safeFileName(fileName)}" is larger than ${deps.fileLimitBytes} bytes.`);
           return;
@@ -130,6 +132,8 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
     let parseError = null as Error | null;
     await pipeline(payload, busboy).catch((err: Error) => {
       parseError = malformed(`Malformed multipart body: ${err.message}`);
+      // A body cut short (the client went away) leaves the part being read without an end.
+      for (const stream of open) stream.destroy(parseError);
     });
     // Every part's write ends (or fails) before anything is answered or deleted.
     const writes = await Promise.allSettled(pending);

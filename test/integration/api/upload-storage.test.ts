@@ -1,4 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
@@ -17,6 +18,15 @@ async function folderUsage(dir: string): Promise<{ bytes: number; files: number 
     bytes += (await stat(join(e.parentPath, e.name))).size;
   }
   return { bytes, files };
+}
+
+/** Waits for a condition that the server reaches on its own (a stored part, a clean-up after a disconnect). */
+async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**
@@ -115,6 +125,30 @@ describe('upload storage', () => {
     const r = await send('POST', '/api/lipsyncs/preview/', f, t.headers);
     expect(r.statusCode).toBe(413);
     expect(r.json()).toEqual({ detail: 'The file "big.wav" is larger than 1048576 bytes.', code: 'payload_too_large' });
+    expect(await folderUsage(uploadsDir)).toEqual(before);
+  });
+
+  it('deletes the parts already stored when the client goes away in the middle of the body', async () => {
+    const before = await folderUsage(uploadsDir);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const boundary = 'cw-abort-boundary';
+    const part = (name: string, file: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: audio/wav\r\n\r\n`;
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/lipsyncs/preview/ HTTP/1.1\r\nHost: localhost\r\nX-API-ID: ${t.headers['x-api-id']}\r\nX-API-KEY: ${t.headers['x-api-key']}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+    );
+    // One whole file part (stored once the next boundary shows it ended), then half of another.
+    socket.write(part('audio', 'first.wav'));
+    socket.write(voice);
+    socket.write('\r\n' + part('extra', 'second.wav'));
+    socket.write(voice.subarray(0, 1000));
+    await until(async () => (await folderUsage(uploadsDir)).files > before.files);
+    socket.destroy();
+    await until(async () => (await folderUsage(uploadsDir)).files === before.files);
     expect(await folderUsage(uploadsDir)).toEqual(before);
   });
 
