@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { NotAuthenticated, PayloadTooLarge } from '../domain/errors.js';
 import { uploadRef, type UploadFiles } from '../domain/uploads.js';
 import type { BlobStore } from '../engines/blobs/port.js';
+import { addBodyRouteHook } from './body-route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,7 +75,7 @@ export function storeMultipartUploads(api: FastifyInstance, deps: MultipartDeps)
   });
   // Before the answer goes out, so a client told 4xx finds nothing kept. A 5xx is left to the
   // sweep, which deletes only files no task uses.
-  api.addHook('onSend', async (request, reply) => {
+  addBodyRouteHook(api, 'onSend', async (request, reply) => {
     if (reply.statusCode >= 400 && reply.statusCode < 500 && request.uploadIds?.length) await removeUploads(request, deps.uploads);
   });
 }

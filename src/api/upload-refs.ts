@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationError, type FieldErrors } from '../domain/errors.js';
+import { addBodyRouteHook } from './body-route-hooks.js';
 import { UPLOAD_NOT_FOUND_MESSAGE, uploadIdOf, type UploadFiles } from '../domain/uploads.js';
 
 /** Every `upload:<id>` value in a body, with its field path as the 400 map names it (`scenes.0.audio`). */
@@ -22,7 +23,7 @@ export function uploadRefsIn(value: unknown, path: string[] = [], found: { field
  * another account's id is indistinguishable from one that never existed.
  */
 export function checkUploadRefs(api: FastifyInstance, uploads: UploadFiles): void {
-  api.addHook('preHandler', async (request) => {
+  addBodyRouteHook(api, 'preHandler', async (request) => {
     if (request.body === undefined || request.body === null || typeof request.body !== 'object') return;
     const refs = uploadRefsIn(request.body);
     if (!refs.length) return;
