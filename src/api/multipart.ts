@@ -97,13 +97,15 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
   try {
     const busboy = Busboy({
       headers: request.headers as { 'content-type': string },
-      // No `files` limit here: busboy stalls on a part it skips past that limit once the body is
-      // large (the request never ends), so the parts are counted below and read through instead.
-      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: deps.fileLimitBytes },
+      // No `files` or `fields` limit here: busboy stalls on a large part it skips past such a
+      // limit (the request never ends), so parts are counted below and read through instead.
+      limits: { fieldSize: MAX_FIELD_BYTES, fileSize: deps.fileLimitBytes },
     });
+    let fields = 0;
     busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (++fields > MAX_FIELDS) failure ??= new PayloadTooLarge(`At most ${MAX_FIELDS} fields per request.`);
       if (valueTruncated) failure ??= new PayloadTooLarge('Request body is too large.');
-      addField(body, name, value);
+      if (!failure) addField(body, name, value);
     });
     let files = 0;
     const open = new Set<NodeJS.ReadableStream & { destroy(err?: Error): void }>();

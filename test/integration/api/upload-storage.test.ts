@@ -118,6 +118,18 @@ describe('upload storage', () => {
     expect(await folderUsage(uploadsDir)).toEqual(before);
   });
 
+  it('answers too many fields with 413 saying so (a large field past the limit does not stall the request)', async () => {
+    const f = new FormData();
+    for (let i = 0; i < 201; i++) f.append(`field_${i}`, 'x');
+    f.append('late', 'v'.repeat(300_000));
+    f.append('audio', new Blob([new Uint8Array(voice)], { type: 'audio/wav' }), 'voice.wav');
+    const before = await folderUsage(uploadsDir);
+    const r = await send('POST', '/api/lipsyncs/preview/', f, t.headers);
+    expect(r.statusCode).toBe(413);
+    expect(r.json()).toEqual({ detail: 'At most 200 fields per request.', code: 'payload_too_large' });
+    expect(await folderUsage(uploadsDir)).toEqual(before);
+  });
+
   it('answers a file over the limit with 413 naming the file, and keeps the parts before it', async () => {
     const before = await folderUsage(uploadsDir);
     const f = form(2, { aspect_ratio: '9:16' });
