@@ -5,17 +5,33 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_KEY_ROOT, uploadRef } from '../domain/uploads.js';
+import { NotAuthenticated, PayloadTooLarge } from '../domain/errors.js';
+import { uploadRef, type UploadFiles } from '../domain/uploads.js';
 import type { BlobStore } from '../engines/blobs/port.js';
+import { addBodyRouteHook } from './body-route-hooks.js';
 import { digestingStream, noteUploadDigest } from './idempotency/upload-digests.js';
 
-const MAX_FILES = 5;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Uploads this request stored (multipart file parts), deleted again if it is rejected. */
+    uploadIds?: string[];
+  }
+}
+
+export const MAX_FILES = 5;
 const MAX_FIELDS = 200;
 const MAX_FIELD_BYTES = 1024 * 1024;
 
-/** A client error the error mapper turns into the contract's body (413 or 400). */
-function clientError(statusCode: number, message: string): Error {
-  return Object.assign(new Error(message), { statusCode });
+export interface MultipartDeps {
+  uploads: UploadFiles;
+  blobs: BlobStore;
+  tempRoot: string;
+  fileLimitBytes: number;
+}
+
+/** A malformed body: the error mapper's 400 `non_field_errors`. */
+function malformed(message: string): Error {
+  return Object.assign(new Error(message), { statusCode: 400 });
 }
 
 /** Keeps letters, digits, dot, dash and underscore; a file name never decides a folder. */
@@ -34,21 +50,46 @@ export function addField(body: Record<string, unknown>, rawName: string, value: 
 }
 
 /**
- * multipart/form-data bodies: fields become the same body a JSON request would carry; each file
- * part is stored in the blob store and its field carries `upload:<key>`, which every media field
- * accepts in place of a URL.
+ * Outside the authenticated API (unknown routes, `/healthz`, `/files/…`) a multipart body is
+ * read and thrown away, never stored: the route's own answer (404, 405) goes out at once.
  */
-export function registerMultipart(app: FastifyInstance, deps: { blobs: BlobStore; tempRoot: string; fileLimitBytes: number }): void {
-  app.addContentTypeParser('multipart/form-data', { bodyLimit: deps.fileLimitBytes * MAX_FILES + MAX_FIELD_BYTES * 4 }, (request, payload, done) => {
-    parseMultipart(request, payload, deps).then((body) => done(null, body), (err: Error) => done(err, undefined));
+export function discardMultipart(app: FastifyInstance): void {
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+    payload.on('error', () => undefined);
+    payload.resume();
+    done(null, undefined);
   });
 }
 
-async function parseMultipart(
-  request: FastifyRequest,
-  payload: NodeJS.ReadableStream,
-  deps: { blobs: BlobStore; tempRoot: string; fileLimitBytes: number },
-): Promise<Record<string, unknown>> {
+/**
+ * Inside the authenticated API scope (content-type parsers are per plugin, and parsing runs
+ * after the scope's `onRequest` auth, on a known route): fields become the same body a JSON
+ * request would carry; each file part is stored as an upload of the caller's account and its
+ * field carries `upload:<id>`, which every media field accepts in place of a URL. A request
+ * answered with a 4xx takes its uploads with it; whatever else no task uses, the upload sweep
+ * removes (`jobs/schedules/upload-sweep.ts`).
+ */
+export function storeMultipartUploads(api: FastifyInstance, deps: MultipartDeps): void {
+  api.removeContentTypeParser('multipart/form-data');
+  api.addContentTypeParser('multipart/form-data', { bodyLimit: deps.fileLimitBytes * MAX_FILES + MAX_FIELD_BYTES * 4 }, (request, payload, done) => {
+    parseMultipart(request, payload, deps).then((body) => done(null, body), (err: Error) => done(err, undefined));
+  });
+  // Before the answer goes out, so a client told 4xx finds nothing kept. A 5xx is left to the
+  // sweep, which deletes only files no task uses.
+  addBodyRouteHook(api, 'onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && reply.statusCode < 500 && request.uploadIds?.length) await removeUploads(request, deps.uploads);
+  });
+}
+
+async function removeUploads(request: FastifyRequest, uploads: UploadFiles): Promise<void> {
+  const ids = request.uploadIds ?? [];
+  request.uploadIds = [];
+  await Promise.all(ids.map((id) => uploads.remove(id).catch((err: unknown) => request.log.warn({ err, uploadId: id }, 'could not delete a rejected upload'))));
+}
+
+async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream, deps: MultipartDeps): Promise<Record<string, unknown>> {
+  // Auth runs first in this scope; a missing account here would be a wiring mistake, never a stored file.
+  if (!request.accountId) throw new NotAuthenticated();
   const body: Record<string, unknown> = {};
   const pending: Promise<void>[] = [];
   const scratch = join(deps.tempRoot, `upload-${randomUUID()}`);
@@ -57,41 +98,58 @@ async function parseMultipart(
   try {
     const busboy = Busboy({
       headers: request.headers as { 'content-type': string },
-      limits: { files: MAX_FILES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fileSize: deps.fileLimitBytes },
+      // No `files` or `fields` limit here: busboy stalls on a large part it skips past such a
+      // limit (the request never ends), so parts are counted below and read through instead.
+      limits: { fieldSize: MAX_FIELD_BYTES, fileSize: deps.fileLimitBytes },
     });
+    let fields = 0;
     busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
-      if (valueTruncated) failure ??= clientError(413, 'Request body is too large.');
-      addField(body, name, value);
+      if (++fields > MAX_FIELDS) failure ??= new PayloadTooLarge(`At most ${MAX_FIELDS} fields per request.`);
+      if (valueTruncated) failure ??= new PayloadTooLarge('Request body is too large.');
+      if (!failure) addField(body, name, value);
     });
+    let files = 0;
+    const open = new Set<NodeJS.ReadableStream & { destroy(err?: Error): void }>();
     busboy.on('file', (name, stream, fileName) => {
+      if (fileName && ++files > MAX_FILES) failure ??= new PayloadTooLarge(`At most ${MAX_FILES} files per request.`);
       // A file input left empty still sends a part with no name and no bytes: not a file.
-      if (!fileName) {
+      // Once the request is refused, later parts are only read through.
+      if (!fileName || failure) {
         stream.resume();
         return;
       }
-      const key = `${UPLOAD_KEY_ROOT}${randomUUID()}/${safeFileName(fileName)}`;
+      const { id, key } = deps.uploads.newKey(request.accountId, safeFileName(fileName));
       const tempPath = join(scratch, `${pending.length}-${safeFileName(fileName)}`);
+      open.add(stream);
       pending.push((async () => {
         const content = digestingStream();
-        await pipeline(stream, content.stream, createWriteStream(tempPath));
+        await pipeline(stream, content.stream, createWriteStream(tempPath)).finally(() => open.delete(stream));
         if (stream.truncated) {
-          failure ??= clientError(413, `The file "${safeFileName(fileName)}" is larger than ${deps.fileLimitBytes} bytes.`);
+          failure ??= new PayloadTooLarge(`The file "${safeFileName(fileName)}" is larger than ${deps.fileLimitBytes} bytes.`);
           return;
         }
+        if (failure) return;
+        (request.uploadIds ??= []).push(id);
         await deps.blobs.putFile(key, tempPath);
-        addField(body, name, uploadRef(key));
-        // Idempotency keys compare the file's bytes, not the storage key it got.
-        noteUploadDigest(request, uploadRef(key), content.digest());
+        addField(body, name, uploadRef(id));
+        // Idempotency keys compare the file's bytes, not the upload id it got.
+        noteUploadDigest(request, uploadRef(id), content.digest());
       })());
     });
-    busboy.on('filesLimit', () => {
-      failure ??= clientError(413, `At most ${MAX_FILES} files per request.`);
-    });
+    let parseError = null as Error | null;
     await pipeline(payload, busboy).catch((err: Error) => {
-      throw clientError(400, `Malformed multipart body: ${err.message}`);
+      parseError = malformed(`Malformed multipart body: ${err.message}`);
+      // A body cut short (the client went away) leaves the part being read without an end.
+      for (const stream of open) stream.destroy(parseError);
     });
-    await Promise.all(pending);
-    if (failure) throw failure;
+    // Every part's write ends (or fails) before anything is answered or deleted.
+    const writes = await Promise.allSettled(pending);
+    const writeError = writes.find((w): w is PromiseRejectedResult => w.status === 'rejected')?.reason as Error | undefined;
+    const refused = parseError ?? failure ?? writeError;
+    if (refused) {
+      await removeUploads(request, deps.uploads);
+      throw refused;
+    }
     return body;
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -13,9 +13,10 @@ import { sendError } from './error-mapper.js';
 import { registerFileRoutes } from './files-route.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerIdempotency } from './idempotency/idempotency-hooks.js';
-import { registerMultipart } from './multipart.js';
+import { discardMultipart, storeMultipartUploads } from './multipart.js';
 import { attachResponses, documentIdempotencyHeader, openApiTransform, plainSerializerCompiler } from './openapi.js';
 import { routeModules } from './routes/index.js';
+import { checkUploadRefs } from './upload-refs.js';
 import './zod-messages.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -53,7 +54,8 @@ export async function buildServer(c: Container): Promise<App> {
   // Bodies are JSON, form-encoded or multipart; anything else (text/plain too) is a 415.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
-  registerMultipart(app as unknown as FastifyInstance, { blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
+  // Files are stored only inside the authenticated scope below; elsewhere they are read and dropped.
+  discardMultipart(app as unknown as FastifyInstance);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -94,6 +96,9 @@ export async function buildServer(c: Container): Promise<App> {
   const guard = authAndRateLimit(c.accounts, c.rateLimiter);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
+    storeMultipartUploads(api as unknown as FastifyInstance, { uploads: c.uploads, blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
+    // Before the idempotency hooks: a foreign or unknown upload is refused like a schema error, saving nothing.
+    checkUploadRefs(api as unknown as FastifyInstance, c.uploads);
     registerIdempotency(api as unknown as FastifyInstance, c.idempotency);
     for (const register of routeModules) register(api as unknown as FastifyInstance, c);
   });

@@ -19,6 +19,8 @@ export interface Config {
   uploadLimitBytes: number;
   /** Slow clients: headers must arrive within `headersTimeoutMs`, the whole request within `requestTimeoutMs` (0 = no limit); at most `maxConnectionsPerAddress` open connections per remote address (0 = no cap). */
   connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerAddress: number };
+  /** Uploads no task uses: how long they are kept, and seconds between passes of the sweep that deletes them (job-running roles). */
+  uploadSweep: { graceSeconds: number; sweepSeconds: number };
   rateLimit: { capacity: number; refillPerSecond: number };
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number };
@@ -100,6 +102,10 @@ export function loadConfig(env: Env = process.env): Config {
       // Long enough for a 200 MB upload on a slow line; a body that trickles slower than that is cut.
       requestTimeoutMs: Math.max(0, int(env, 'REQUEST_TIMEOUT_MS', 600_000)),
       maxConnectionsPerAddress: Math.max(0, int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100)),
+    },
+    uploadSweep: {
+      graceSeconds: Math.max(0, int(env, 'UPLOAD_SWEEP_GRACE_SECONDS', 6 * 3600)),
+      sweepSeconds: Math.max(1, int(env, 'UPLOAD_SWEEP_SECONDS', 600)),
     },
     rateLimit: {
       capacity: int(env, 'RATE_LIMIT_BURST', 60),

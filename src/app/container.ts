@@ -24,6 +24,7 @@ import { OutputRetentionSweep } from '../jobs/schedules/output-retention.js';
 import { InlineLeaseSweep } from '../jobs/schedules/inline-leases.js';
 import { IdempotencyKeySweep } from '../jobs/schedules/idempotency-keys.js';
 import { IdempotencyService } from '../domain/idempotency/idempotency-service.js';
+import { UploadSweep } from '../jobs/schedules/upload-sweep.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
@@ -41,6 +42,7 @@ import { libraryTrackIdFromUrl } from '../pipelines/video/background-music.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
+import { UploadFiles } from '../domain/uploads.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
 import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
 import { AiScriptService } from '../domain/text/ai-script-service.js';
@@ -65,6 +67,8 @@ export interface Container {
   store: Store;
   signer: UrlSigner;
   blobs: BlobStore;
+  /** Files sent as multipart parts, each owned by the account that sent it. */
+  uploads: UploadFiles;
   lazyBlobs: LazyBlobs;
   speech: SpeechWiring;
   queue: JobQueue;
@@ -98,6 +102,8 @@ export interface Container {
   idempotency: IdempotencyService;
   /** Deletes expired idempotency keys; started by the roles that run jobs. */
   idempotencySweep: IdempotencyKeySweep;
+  /** Deletes uploads no task uses once their grace period is over; started by the roles that run jobs. */
+  uploadSweep: UploadSweep;
   close(): Promise<void>;
 }
 
@@ -126,7 +132,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
   const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
-  const fetcher = uploadAwareFetcher(createFetcher(config), blobs);
+  const uploads = new UploadFiles(blobs);
+  const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
@@ -166,6 +173,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const idempotency = new IdempotencyService(store.idempotencyKeys, clock, { ttlMs: config.idempotency.ttlHours * 3_600_000, lockMs: idempotencyLockMs, renewEveryMs: Math.floor(idempotencyLockMs / 3) });
   const idempotencySweep = new IdempotencyKeySweep(store.idempotencyKeys, clock, log, { intervalMs: config.idempotency.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
+  const uploadSweep = new UploadSweep(uploads, store, clock, log, { intervalMs: config.uploadSweep.sweepSeconds * 1000, graceMs: config.uploadSweep.graceSeconds * 1000 });
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
     : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
@@ -178,6 +186,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     store,
     signer,
     blobs,
+    uploads,
     lazyBlobs,
     speech,
     queue,
@@ -203,10 +212,12 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     inlineLeases,
     idempotency,
     idempotencySweep,
+    uploadSweep,
     async close() {
       await retention.stop();
       await inlineLeases.stop();
       await idempotencySweep.stop();
+      await uploadSweep.stop();
       // Streams still running past the server's close lose their lease; a sweep fails them.
       inlineTasks.stopRenewing();
       await queue.close();

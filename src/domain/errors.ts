@@ -62,6 +62,13 @@ export class TaskNotReady extends AppError {
   }
 }
 
+/** 413 with a message that says what was too large (a multipart part, too many parts). */
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'Request body is too large.') {
+    super(413, 'payload_too_large', message);
+  }
+}
+
 export class Throttled extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'throttled', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);

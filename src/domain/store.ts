@@ -130,6 +130,11 @@ export interface TaskRepo {
    * finishes late) exactly one goes on. Returns the task, or null when it was not lapsed any more.
    */
   claimLapsed(id: string, now: string, at: string): Promise<Task | null>;
+  /**
+   * Whether any task's input holds `needle` (an upload's id): of `accountId` only, or of any account
+   * with null (uploads stored before they had an owner). The upload sweep keeps what this finds.
+   */
+  anyInputContains(accountId: string | null, needle: string): Promise<boolean>;
 }
 
 /** A task the retention sweep may take, with the schedule it was read at. */

@@ -33,6 +33,8 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
     c.inlineLeases.start();
     // Housekeeping only: an expired key is treated as new whether or not it was deleted yet.
     c.idempotencySweep.start();
+    // Uploads no task uses (a failed request's, a never-used one's) are deleted after a grace period.
+    c.uploadSweep.start();
   }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });

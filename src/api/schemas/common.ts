@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number.js';
+import { UPLOAD_REF_PATTERN } from '../../domain/uploads.js';
 
 export const errorBody = z.object({ detail: z.string(), code: z.string() });
 export const fieldErrorBody = z.record(z.string(), z.array(z.string()));
@@ -23,9 +24,15 @@ export const pageQuery = z.object({
 export const httpUrl = (max: number) =>
   z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
 
-/** A media field: an http(s) URL, or a file sent as a multipart part (`upload:` value, see domain/uploads.ts). */
+// The scheme in any case, as before; the upload reference exactly (one pattern, so the OpenAPI document shows it).
+const MEDIA_URL_PATTERN = new RegExp(`^(?:[hH][tT][tT][pP][sS]?://\\S+|${UPLOAD_REF_PATTERN.source.slice(1, -1)})$`);
+
+/**
+ * A media field: an http(s) URL, or a file sent as a multipart part (`upload:<id>`, see
+ * domain/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation).
+ */
 export const mediaUrl = (max: number) =>
-  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(/^(https?:\/\/\S+|upload:uploads\/\S+)$/i, 'Enter a valid URL.');
+  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(MEDIA_URL_PATTERN, 'Enter a valid URL.');
 
 export const webhookUrl = httpUrl(200).nullish();
 

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, sep } from 'node:path';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
-import { checkedPrefix, type BlobStat, type BlobStore } from './port.js';
+import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore } from './port.js';
 import type { UrlSigner } from './url-signer.js';
 
 /** Files under `<DATA_DIR>/files`, written via a temp name so a reader never sees half a file. */
@@ -56,6 +56,20 @@ export class LocalBlobStore implements BlobStore {
 
   async removePrefix(prefix: string): Promise<void> {
     await rm(this.pathOf(checkedPrefix(prefix)), { recursive: true, force: true });
+  }
+
+  async list(prefix: string): Promise<BlobEntry[]> {
+    const folder = this.pathOf(checkedPrefix(prefix));
+    const found = await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
+    const entries: BlobEntry[] = [];
+    for (const e of found) {
+      if (!e.isFile()) continue;
+      const path = join(e.parentPath, e.name);
+      // A file removed between the listing and its stat is simply not there any more.
+      const s = await stat(path).catch(() => null);
+      if (s) entries.push({ key: relative(this.root, path).split(sep).join('/'), sizeBytes: s.size, modifiedAt: s.mtime.toISOString() });
+    }
+    return entries;
   }
 
   signedUrl(key: string): string {

@@ -1,17 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
-import { checkedPrefix, type BlobStat, type BlobStore } from './port.js';
+import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore } from './port.js';
 
 /** In-memory fake for unit tests. */
 export class MemoryBlobStore implements BlobStore {
   readonly blobs = new Map<string, Buffer>();
+  /** When each blob was written; tests may set it to make a blob old. */
+  readonly writtenAt = new Map<string, string>();
 
   async putFile(key: string, sourcePath: string): Promise<BlobStat> {
     return this.putBuffer(key, await readFile(sourcePath));
   }
   async putBuffer(key: string, data: Buffer): Promise<BlobStat> {
     this.blobs.set(key, data);
+    this.writtenAt.set(key, new Date().toISOString());
     return { sizeBytes: data.length, contentType: contentTypeFor(key) };
   }
   async stat(key: string): Promise<BlobStat | null> {
@@ -24,10 +27,17 @@ export class MemoryBlobStore implements BlobStore {
   }
   async remove(key: string): Promise<void> {
     this.blobs.delete(key);
+    this.writtenAt.delete(key);
   }
   async removePrefix(prefix: string): Promise<void> {
     const folder = checkedPrefix(prefix);
-    for (const key of [...this.blobs.keys()]) if (key.startsWith(folder)) this.blobs.delete(key);
+    for (const key of [...this.blobs.keys()]) if (key.startsWith(folder)) await this.remove(key);
+  }
+  async list(prefix: string): Promise<BlobEntry[]> {
+    const folder = checkedPrefix(prefix);
+    return [...this.blobs.entries()]
+      .filter(([key]) => key.startsWith(folder))
+      .map(([key, data]) => ({ key, sizeBytes: data.length, modifiedAt: this.writtenAt.get(key) ?? new Date(0).toISOString() }));
   }
   signedUrl(key: string): string {
     return `memory://${key}`;

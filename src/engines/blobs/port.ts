@@ -5,6 +5,14 @@ export interface BlobStat {
   contentType: string;
 }
 
+/** One stored blob as `list` reports it. */
+export interface BlobEntry {
+  key: string;
+  sizeBytes: number;
+  /** When it was written (ISO 8601 UTC). */
+  modifiedAt: string;
+}
+
 /** Where outputs live. Keys are relative paths like `<account>/<task>/output.mp3`. */
 export interface BlobStore {
   putFile(key: string, sourcePath: string): Promise<BlobStat>;
@@ -18,6 +26,8 @@ export interface BlobStore {
    * root); nothing there is not an error. Output retention uses it to take all of a task's files.
    */
   removePrefix(prefix: string): Promise<void>;
+  /** Every blob under a folder-like prefix (as `removePrefix` takes), in no particular order; none is an empty list. */
+  list(prefix: string): Promise<BlobEntry[]>;
   /** A signed URL that expires; the local store's URLs are served by the API at /files/. */
   signedUrl(key: string): string;
 }

@@ -120,6 +120,13 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       const r = await db.updateTable('tasks').set({ purge_at: null }).where('id', '=', id).where('purge_at', '=', leaseUntil).executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
+    async anyInputContains(accountId, needle) {
+      // `input` is JSON as text in both dialects; LIKE's wildcards in the needle are escaped.
+      const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      let query = db.selectFrom('tasks').select('id').where(sql<boolean>`input like ${pattern} escape '\\'`);
+      if (accountId !== null) query = query.where('account_id', '=', accountId);
+      return (await query.limit(1).executeTakeFirst()) !== undefined;
+    },
   };
 }
 

@@ -2,21 +2,23 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { FetchRefused } from '../../domain/errors.js';
-import { uploadKeyOf, isUploadRef } from '../../domain/uploads.js';
+import { isUploadRef, UPLOAD_NOT_FOUND_MESSAGE } from '../../domain/uploads.js';
 import type { BlobStore } from '../blobs/port.js';
 import { acceptanceProblem, effectiveType } from './media-types.js';
 import type { DownloadedFile, FetchedResource, FetchOptions, UrlFetcher } from './port.js';
 import { SNIFF_BYTES } from './sniff.js';
 
 /**
- * A fetcher that also reads `upload:<key>` values (files sent as multipart parts) from the blob
+ * A fetcher that also reads `upload:<id>` values (files sent as multipart parts) from the blob
  * store, with the same type checks as a fetched URL; every other value goes to `inner`.
+ * `keyOf` finds an upload's blob key. Whose upload it is was checked when the value came in
+ * (`api/upload-refs.ts`), so values reaching here are the task's own account's.
  */
-export function uploadAwareFetcher(inner: UrlFetcher, blobs: BlobStore): UrlFetcher {
+export function uploadAwareFetcher(inner: UrlFetcher, blobs: BlobStore, keyOf: (ref: string) => Promise<string | null>): UrlFetcher {
   const located = async (ref: string) => {
-    const key = uploadKeyOf(ref);
+    const key = await keyOf(ref);
     const stat = key ? await blobs.stat(key) : null;
-    if (!key || !stat) throw new FetchRefused('The uploaded file was not found; send it again.');
+    if (!key || !stat) throw new FetchRefused(UPLOAD_NOT_FOUND_MESSAGE);
     return { key, stat };
   };
   const readAll = async (key: string): Promise<Buffer> => {

@@ -207,7 +207,7 @@ describe('Custom avatars (personas)', () => {
       method: 'POST', url: '/api/personas_v2/', headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()),
     });
     expect(r.statusCode).toBe(201);
-    expect(r.json().lipsync_input_url).toMatch(/^upload:uploads\//);
+    expect(r.json().lipsync_input_url).toMatch(/^upload:[0-9a-f-]{36}$/);
     ids.upload = r.json().id;
     const p = await settled(ids.upload);
     expect(p.failed_reason).toBeNull();
