@@ -38,9 +38,10 @@ describe.each(databases)('migration 0003 on %s', (_name, fresh) => {
   it('leases the stuck streamed text tasks ten minutes after they started, and only those', async () => {
     const accountId = (await new AccountService(store, clock).create('old', 10)).account_id;
     // Back to the schema before leases, as a database from the previous version.
-    const down = await new Migrator({ db: opened.db, provider: migrationProvider(opened.dialect) }).migrateDown();
+    // Later migrations are undone on the way, whatever they are.
+    const down = await new Migrator({ db: opened.db, provider: migrationProvider(opened.dialect) }).migrateTo('0002_task_purge_at');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]?.migrationName).toBe('0003_task_lease_until');
+    expect(down.results?.at(-1)).toMatchObject({ migrationName: '0003_task_lease_until', direction: 'Down', status: 'Success' });
 
     const at = clock.nowIso();
     const row = (id: string, kind: string, status: string) => ({
