@@ -79,7 +79,7 @@ export async function buildServer(c: Container): Promise<App> {
   registerHealthRoutes(app as unknown as FastifyInstance, c);
   registerFileRoutes(app as unknown as FastifyInstance, c);
 
-  const guard = authAndRateLimit(c.accounts, c.rateLimiter);
+  const guard = authAndRateLimit(c.accounts, c.rateLimiter, c.authFailures);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
     for (const register of routeModules) register(api as unknown as FastifyInstance, c);

@@ -18,6 +18,10 @@ export interface Config {
   /** Largest file part of a multipart request (files become `upload:` values). */
   uploadLimitBytes: number;
   rateLimit: { capacity: number; refillPerSecond: number };
+  /** Failed authentications per remote address: a burst, then this many a minute; beyond that, 429 for the address. */
+  authFailureLimit: { capacity: number; refillPerSecond: number };
+  /** How long a verified key is trusted without a database look-up; also how long a key revoked by another process may still work. */
+  authCacheSeconds: number;
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number };
   /** Webhook delivery: per-attempt timeout, attempts per event, and the exponential wait between them. */
@@ -93,6 +97,11 @@ export function loadConfig(env: Env = process.env): Config {
       capacity: int(env, 'RATE_LIMIT_BURST', 60),
       refillPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 10),
     },
+    authFailureLimit: {
+      capacity: Math.max(1, int(env, 'AUTH_FAILURE_BURST', 20)),
+      refillPerSecond: Math.max(1, int(env, 'AUTH_FAILURES_PER_MINUTE', 10)) / 60,
+    },
+    authCacheSeconds: Math.max(0, int(env, 'AUTH_CACHE_SECONDS', 5)),
     fetch: {
       timeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000),
       maxBytes: int(env, 'FETCH_MAX_BYTES', 200 * 1024 * 1024),
