@@ -52,10 +52,22 @@ async function serveService(dataDir: string): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const ready: Ready = { port: (app.server.address() as { port: number }).port, path: `/api/text_to_speech/${id}/`, headers: { 'x-api-id': account.api_id, 'x-api-key': account.api_key } };
   process.send!(ready);
-  process.once('message', async () => {
+  answerUntilStopped(async () => {
     await app.close();
     await c.close();
-    process.exit(0);
+  });
+}
+
+/** Answers the parent's 'cpu' with this process's CPU time (µs); 'stop' closes and exits. */
+function answerUntilStopped(close: () => Promise<void>): void {
+  process.on('message', async (m) => {
+    if (m === 'cpu') {
+      const u = process.cpuUsage();
+      process.send!({ cpuMicros: u.user + u.system });
+    } else if (m === 'stop') {
+      await close();
+      process.exit(0);
+    }
   });
 }
 
@@ -66,10 +78,7 @@ async function serveBare(): Promise<void> {
   app.get('/bare/', async () => body);
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send!({ port: (app.server.address() as { port: number }).port, path: '/bare/', headers: {} } satisfies Ready);
-  process.once('message', async () => {
-    await app.close();
-    process.exit(0);
-  });
+  answerUntilStopped(() => app.close());
 }
 
 function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
@@ -85,6 +94,12 @@ function start(args: string[], execArgv: string[] = []): { child: ChildProcess; 
   return { child, ready };
 }
 
+async function cpuMicros(child: ChildProcess): Promise<number> {
+  const answer = new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { cpuMicros: number }).cpuMicros)));
+  child.send('cpu');
+  return answer;
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.send('stop');
@@ -96,11 +111,15 @@ interface Figures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** The server process's CPU time per request: steadier than req/s when other work shares the machine. */
+  cpuMicrosPerRequest: number;
 }
 
-async function load(target: Ready, seconds: number, connections: number): Promise<Figures> {
+async function load(target: Ready, server: ChildProcess, seconds: number, connections: number): Promise<Figures> {
+  const cpuBefore = await cpuMicros(server);
   const r = await autocannon({ url: `http://127.0.0.1:${target.port}${target.path}`, headers: target.headers, connections, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  const cpu = (await cpuMicros(server)) - cpuBefore;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuMicrosPerRequest: cpu / Math.max(1, r.requests.total) };
 }
 
 async function main(): Promise<void> {
@@ -119,27 +138,29 @@ async function main(): Promise<void> {
     const bareTarget = await bare.ready;
     const health: Ready = { port: svc.port, path: '/healthz', headers: {} };
     const show = (name: string, f: Figures) =>
-      `${name.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.non2xx ? `  ${f.non2xx} non-2xx/errors` : ''}`;
+      `${name.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  ${f.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/request${f.non2xx ? `  ${f.non2xx} non-2xx/errors` : ''}`;
     // A short warm-up of each, so JIT and caches are the same for both sides.
     const only = arg('only', '');
     if (only) {
       // Profiling aid: load one target only, so a --cpu-prof profile holds nothing else.
-      const target = { bare: bareTarget, service: svc, healthz: health }[only];
+      const target = ({ bare: [bareTarget, bare.child], service: [svc, service.child], healthz: [health, service.child] } as const)[only];
       if (!target) throw new Error(`--only takes bare, service or healthz, not "${only}"`);
-      console.log(show(only, await load(target, seconds, connections)));
+      console.log(show(only, await load(target[0], target[1], seconds, connections)));
       return;
     }
-    for (const t of [bareTarget, svc, health]) await load(t, 1, connections);
+    await load(bareTarget, bare.child, 1, connections);
+    await load(svc, service.child, 1, connections);
+    await load(health, service.child, 1, connections);
     console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${connections} connections, ${seconds} s each`);
     for (let round = 1; round <= rounds; round++) {
-      const b = await load(bareTarget, seconds, connections);
-      const s = await load(svc, seconds, connections);
-      const h = await load(health, seconds, connections);
+      const b = await load(bareTarget, bare.child, seconds, connections);
+      const s = await load(svc, service.child, seconds, connections);
+      const h = await load(health, service.child, seconds, connections);
       console.log(`round ${round}`);
       console.log(show('bare Fastify, same JSON', b));
       console.log(show('GET /api/text_to_speech/{id}/', s));
       console.log(show('service /healthz', h));
-      console.log(`ratio service / bare: ${((100 * s.rps) / b.rps).toFixed(1)} %   (/healthz / bare: ${((100 * h.rps) / b.rps).toFixed(1)} %)`);
+      console.log(`ratio service / bare: ${((100 * s.rps) / b.rps).toFixed(1)} %   (/healthz / bare: ${((100 * h.rps) / b.rps).toFixed(1)} %; CPU per request bare / service: ${((100 * b.cpuMicrosPerRequest) / s.cpuMicrosPerRequest).toFixed(1)} %)`);
     }
     console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {

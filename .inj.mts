@@ -1,0 +1,32 @@
+import { loadConfig } from '/work/wt-read/src/app/config.js';
+import { createContainer } from '/work/wt-read/src/app/container.js';
+import { buildServer } from '/work/wt-read/src/api/server.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+const dataDir = mkdtempSync(join(tmpdir(), 'cw-inj-'));
+const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_BURST: '1000000000', RATE_LIMIT_PER_SECOND: '1000000000', CPU_WORKERS: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+const c = await createContainer(config);
+const app = await buildServer(c);
+const account = await c.accounts.create('bench', 10);
+const id = crypto.randomUUID(); const at = new Date().toISOString();
+const words = 'the quick brown fox jumps over the lazy dog'.split(' ').map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.35 }));
+await c.store.tasks.insert({ id, accountId: account.account_id, kind: 'text_to_speech', status: 'done', progress: 100, failedReason: null, input: { text: 'The quick brown fox jumps over the lazy dog.', voiceId: 'en-us' }, result: { outputKey: `${account.account_id}/${id}/speech.mp3`, durationSeconds: 3.6, words }, heldMillicredits: 0, chargedMillicredits: 1000, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: at });
+const headers = { 'x-api-id': account.api_id, 'x-api-key': account.api_key };
+async function run(name: string, fn: () => Promise<unknown>, n = 20000) {
+  for (let i = 0; i < 2000; i++) await fn();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await fn();
+  console.log(name.padEnd(20), (Number(process.hrtime.bigint() - t0) / 1000 / n).toFixed(1), 'µs');
+}
+await run('inject healthz', () => app.inject({ method: 'GET', url: '/healthz' }));
+await run('inject GET task', () => app.inject({ method: 'GET', url: `/api/text_to_speech/${id}/`, headers }));
+await run('authenticate', () => c.accounts.authenticate(account.api_id, account.api_key));
+await run('rateLimiter', () => c.rateLimiter.take(account.api_id));
+await run('tts.get', () => c.tts.get(account.account_id, id));
+const task = await c.tts.get(account.account_id, id);
+const { ttsToWire } = await import('/work/wt-read/src/api/wire/text-to-speech.js');
+await run('ttsToWire', async () => ttsToWire(task, c.blobs));
+await run('stringify', async () => JSON.stringify(ttsToWire(task, c.blobs)));
+await run('signedUrl', async () => c.blobs.signedUrl('a/b/speech.mp3'));
+await app.close(); await c.close();
