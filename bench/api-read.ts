@@ -128,8 +128,8 @@ async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '1'));
   const profile = process.argv.includes('--cpu-prof');
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-read-'));
-  const service = start(['--role', 'service', '--data', dataDir], profile ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []);
-  const bare = start(['--role', 'bare']);
+  const service = start(['--role', 'service', '--data', dataDir], profile && arg('only', '') !== 'bare' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []);
+  const bare = start(['--role', 'bare'], profile && arg('only', '') === 'bare' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []);
   try {
     const svc = await service.ready;
     const first = await fetch(`http://127.0.0.1:${svc.port}${svc.path}`, { headers: svc.headers });

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -19,11 +19,26 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export type App = FastifyInstance<any, any, any, any, any>;
 
+/**
+ * One access-log line per request, written when it completes (request, status and time), where
+ * Fastify writes two (on arrival and on completion): each line is a synchronous write, and polling
+ * makes requests the bulk of the log.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: any, reply: any): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildServer(c: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: c.log,
     bodyLimit: c.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLineRequestLog(),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +62,7 @@ export async function buildServer(c: Container): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+
   app.setErrorHandler((err, request, reply) => sendError(reply, err, request));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Clock } from '../../engines/clock/clock.js';
 
 /**
@@ -62,5 +62,6 @@ export class VerifiedCredentials {
   }
 }
 
-// The separator cannot occur in a header value's api id, so (a, bc) and (ab, c) differ.
-const entryId = (apiId: string, apiKey: string) => createHash('sha256').update(apiId).update('\n').update(apiKey).digest('base64');
+// The separator cannot occur in a header value, so (a, bc) and (ab, c) differ. The one-shot
+// `hash` costs about half of a createHash object on every request.
+const entryId = (apiId: string, apiKey: string) => hash('sha256', `${apiId}\n${apiKey}`, 'base64');
