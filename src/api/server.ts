@@ -59,8 +59,10 @@ export async function buildServer(c: Container): Promise<App> {
   await app.register(formbody);
   registerMultipart(app as unknown as FastifyInstance, { blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: no promise per response on the polling path.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
 
   app.setErrorHandler((err, request, reply) => sendError(reply, err, request));
