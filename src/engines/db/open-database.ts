@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql, type DatabaseConnection } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -34,7 +35,7 @@ async function openSqlite(file: string): Promise<OpenDatabase> {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
 }
 
