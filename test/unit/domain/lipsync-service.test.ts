@@ -224,6 +224,16 @@ describe('LipsyncService (AI Avatar v1)', () => {
       expect((await h.jobsOf(v2.id)).map((j) => [j.name, j.payload.step])).toEqual([[LIPSYNC_V2_JOB_NAME, 'repreview']]);
     });
 
+    it('renders through the v2 route only tasks of the v2 kind', async () => {
+      const account = await h.account(100);
+      const v1 = await h.doneTask(account, LIPSYNC_KIND, {}, { plan: {}, durationSeconds: 10 });
+      await expect(service.render(account, v1.id, [LIPSYNC_V2_KIND])).rejects.toBeInstanceOf(NotFound);
+      const v2 = await h.doneTask(account, LIPSYNC_V2_KIND, { modelVersion: 'aurora_v1' }, { plan: {}, durationSeconds: 10 });
+      expect((await service.render(account, v2.id, [LIPSYNC_V2_KIND])).heldMillicredits).toBe(credits(10));
+      expect((await h.jobsOf(v2.id)).map((j) => [j.name, j.payload.step])).toEqual([[LIPSYNC_V2_JOB_NAME, 'render']]);
+      expect(await h.jobsOf(v1.id)).toEqual([]);
+    });
+
     it('answers task_not_ready for a task without a plan, not finished, or with expired output; 404 for another account', async () => {
       const account = await h.account(100);
       const other = await h.account(100);
