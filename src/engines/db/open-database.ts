@@ -47,6 +47,10 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator's terminate) is an 'error'
+  // event on the pool, which would otherwise crash the process; the pool drops that client and the
+  // next query opens a new one, so the loss is reported by the query that meets it, if any.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', ping: () => ping(db), close: () => db.destroy() };
 }
