@@ -62,6 +62,24 @@ describe('signed URLs', () => {
     clock.advance(61_000);
     expect(signer.verify(key, exp, sig)).toBe('expired');
   });
+
+  it('hands out one URL per expiry step, living at least the lifetime less one step', () => {
+    const clock = fixedClock(1_700_000_007_000);
+    const signer = new UrlSigner('secret', 'http://h', 3600, () => clock.nowMs());
+    const first = signer.sign('acc/task/output.mp3');
+    const expires = (u: string) => Number(new URL(u).searchParams.get('expires'));
+    expect(expires(first) % 60).toBe(0);
+    expect(expires(first) * 1000 - clock.nowMs()).toBeGreaterThan((3600 - 60) * 1000);
+    expect(expires(first) * 1000 - clock.nowMs()).toBeLessThanOrEqual(3600 * 1000);
+    clock.advance(20_000);
+    expect(signer.sign('acc/task/output.mp3')).toBe(first);
+    expect(signer.sign('acc/task/other.mp3')).not.toBe(first);
+    clock.advance(60_000);
+    const next = signer.sign('acc/task/output.mp3');
+    expect(expires(next)).toBe(expires(first) + 60);
+    const u = new URL(next);
+    expect(signer.verify('acc/task/output.mp3', u.searchParams.get('expires')!, u.searchParams.get('signature')!)).toBe('ok');
+  });
 });
 
 describe('token bucket', () => {
