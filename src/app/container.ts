@@ -123,6 +123,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       }, log)
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
+  const ffmpeg = createFfmpegEngine(config.ffmpeg);
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
   const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
@@ -133,7 +134,6 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
   const personas = createPersonas(speech);
   lazyBlobs.register('avatar-previews/', personas.renderPreview);
-  const ffmpeg = createFfmpegEngine();
   const faces = createFaceApiEngine();
   const tempRoot = join(config.dataDir, 'tmp');
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
