@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MP3_PRESETS, aacArgs, decodeToWavArgs, ffprobeArgs, frameImageArgs, h264Args, loudnessArgs, monoPcmArgs, mp3EncodeArgs, opusArgs,
-  rawRgbFrameArgs, silentMp3Args, tempoMp3Args, thumbnailOutputArgs, vp9AlphaArgs,
+  rawRgbFrameArgs, silentMp3Args, tempoMp3Args, thumbnailOutputArgs, voiceInWindowWavArgs, vp9AlphaArgs,
 } from '../../../src/engines/ffmpeg/args/index.js';
 
 /** The lists each caller spelled by hand before the builders: a builder must reproduce them. */
@@ -110,5 +110,12 @@ describe('video encoders', () => {
     expect(aacArgs({ bitrate: '192k' })).toEqual(['-c:a', 'aac', '-b:a', '192k']);
     expect(aacArgs({ bitrate: '128k', sampleRateHz: 48000, channels: 2 })).toEqual(['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2']);
     expect(opusArgs({ bitrate: '96k' })).toEqual(['-c:a', 'libopus', '-b:a', '96k']);
+  });
+});
+
+describe('voice placed in a window', () => {
+  it('delays by the lead, pads with silence, cuts at the length, mono 44.1 kHz WAV', () => {
+    expect(voiceInWindowWavArgs('voice.mp3', { leadSeconds: 0.25, lengthSeconds: 3 }, 'v.wav'))
+      .toEqual(['-y', '-i', 'voice.mp3', '-af', 'adelay=delays=250:all=1,apad', '-t', '3.000', '-ac', '1', '-ar', '44100', 'v.wav']);
   });
 });

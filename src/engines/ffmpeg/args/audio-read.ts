@@ -36,3 +36,12 @@ export function decodeToWavArgs(input: string, output: string, opts: { sampleRat
     '-c:a', 'pcm_s16le', '-f', 'wav', output,
   ];
 }
+
+/**
+ * A voice placed in a window as a mono 44.1 kHz WAV: `leadSeconds` of silence before it, silence
+ * after it up to `lengthSeconds` (an avatar clip of a scene mouths exactly this).
+ */
+export function voiceInWindowWavArgs(input: string, window: { leadSeconds: number; lengthSeconds: number }, output: string): string[] {
+  const leadMs = Math.round(window.leadSeconds * 1000);
+  return ['-y', '-i', input, '-af', `adelay=delays=${leadMs}:all=1,apad`, '-t', window.lengthSeconds.toFixed(3), '-ac', '1', '-ar', '44100', output];
+}
