@@ -18,7 +18,7 @@ export interface CompileOptions {
 }
 
 export interface CompiledRender {
-  /** Arguments for runFfmpeg (without the binary and the -progress options it adds). */
+  /** Arguments for `FfmpegEngine.run` (without the binary and the -progress options it adds). */
   args: string[];
   filterGraph: string;
   expectedDurationSeconds: number;
