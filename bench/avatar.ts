@@ -22,6 +22,8 @@ import { mouthTrackFromTimings, MOUTH_FPS } from '../src/pipelines/avatar/viseme
 import { makeFixtureDir } from '../test/helpers/media-fixtures.js';
 import { benchPhotoAvatar } from './photo-avatar.js';
 import { arg, elapsed, timed } from './timing.js';
+import { createFfmpegEngine } from '../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 const exec = promisify(execFile);
 const SCRIPT =
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
       const start = process.hrtime.bigint();
       const result = await renderTalkingHead(
         { look: avatar.look, track, ...size, background: { kind: 'scene' }, audioPath: wav, format: 'mp4', outputPath: out, seed: 7, preset, crf },
-        { workDir: fx.dir },
+        { workDir: fx.dir, ffmpeg },
       );
       const avatarSeconds = elapsed(start);
       const still = fx.path(`still-${label}.png`);
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
       const start = process.hrtime.bigint();
       await renderTalkingHead(
         { look: avatar.look, track, ...SIZES['720p'], background: { kind: 'transparent' }, audioPath: wav, format: 'webm', outputPath: out, seed: 7 },
-        { workDir: fx.dir },
+        { workDir: fx.dir, ffmpeg },
       );
       const s = elapsed(start);
       console.log(`720p WebM VP9 with alpha: ${s.toFixed(2)} s wall = ${(videoSeconds / s).toFixed(2)}x real time`);

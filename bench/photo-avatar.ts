@@ -38,7 +38,7 @@ export async function benchPhotoAvatar(opts: { seconds: number; preset: string }
     const voice = await makeSpeech(fx.path('voice.wav'), SCRIPT);
     const voiceSeconds = Math.min(seconds, (await probeMedia(voice)).durationSeconds);
     // The mouth from the recording itself (the path a user's own voiceover takes).
-    const frames = photoFramesFromMouthTrack(await mouthTrackFromAudioFile(voice)).slice(0, Math.round(voiceSeconds * AVATAR_FPS));
+    const frames = photoFramesFromMouthTrack(await mouthTrackFromAudioFile(createFfmpegEngine(), voice)).slice(0, Math.round(voiceSeconds * AVATAR_FPS));
     const videoSeconds = frames.length / AVATAR_FPS;
 
     const faces = createFaceApiEngine();

@@ -14,6 +14,8 @@ import { synthesizeSpeech } from '../src/pipelines/speech/synthesize-speech.js';
 import { SCRIPT_LANGUAGES } from '../src/pipelines/text/languages.js';
 import { countSpokenWords, DEFAULT_WORDS_PER_SECOND, SPEECH_FILL } from '../src/pipelines/text/word-budget.js';
 import { writeAdScript } from '../src/pipelines/text/write-ad-script.js';
+import { createFfmpegEngine } from '../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 const facts = {
   title: 'Aurora Sunrise Lamp',
@@ -43,7 +45,7 @@ async function main() {
       let speech = 0;
       for (const style of STYLES) {
         const script = writeAdScript({ facts, style, videoLengthSeconds: 30, language, seed: 1 });
-        const out = await synthesizeSpeech({ text: script.paragraphs.join(' '), voice }, { engines }, { workDir: join(dir, `${language}-${style}`) });
+        const out = await synthesizeSpeech({ text: script.paragraphs.join(' '), voice }, { engines, ffmpeg }, { workDir: join(dir, `${language}-${style}`) });
         words += countSpokenWords(script.text);
         audio += out.durationSeconds;
         speech += out.words.length ? out.words[out.words.length - 1]!.end - out.words[0]!.start : out.durationSeconds;

@@ -12,6 +12,8 @@ import { buildVoiceCatalog, voiceIdFor, type Voice } from '../src/domain/catalog
 import { createSpeechEngines } from '../src/engines/speech/index.js';
 import { synthesizeSpeech, synthesizeToWav, type SpeechVoice } from '../src/pipelines/speech/synthesize-speech.js';
 import { cloneVoiceFromSample } from '../src/pipelines/speech/voice-match/clone-voice.js';
+import { createFfmpegEngine } from '../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 const TEXT = [
   'Welcome to our weekly product update. This week, the team shipped three features that many of you asked for.',
@@ -51,7 +53,7 @@ async function timeVoice(label: string, voice: SpeechVoice, engines: ReturnType<
   const wav = await synthesizeToWav({ text: TEXT, voice }, { engines }, { workDir: join(dir, 'e'), outWavPath: join(dir, 'e.wav') });
   const engineSeconds = (performance.now() - t) / 1000;
   t = performance.now();
-  const out = await synthesizeSpeech({ text: TEXT, voice }, { engines }, { workDir: join(dir, 'p') });
+  const out = await synthesizeSpeech({ text: TEXT, voice }, { engines, ffmpeg }, { workDir: join(dir, 'p') });
   const pipelineSeconds = (performance.now() - t) / 1000;
   return { label, audioSeconds: Math.max(wav.durationSeconds, out.durationSeconds), engineSeconds, pipelineSeconds };
 }
@@ -77,7 +79,7 @@ async function main() {
     execFileSync('espeak-ng', ['-v', 'en-us+m3', '-p', '35', '-s', '190', '-w', `${samplePath}.raw.wav`, SAMPLE_TEXT]);
     execFileSync('sox', [`${samplePath}.raw.wav`, samplePath, 'pitch', '-150']);
     const t = performance.now();
-    const { spec } = await cloneVoiceFromSample(samplePath, { engines, catalog }, { workDir: join(dir, 'clone') });
+    const { spec } = await cloneVoiceFromSample(samplePath, { engines, catalog, ffmpeg }, { workDir: join(dir, 'clone') });
     const cloneSeconds = (performance.now() - t) / 1000;
     rows.push(await timeVoice(`cloned (base ${spec.base.engine} ${spec.base.engineVoice})`, spec, engines, join(dir, 'cloned')));
 

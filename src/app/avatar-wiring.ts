@@ -47,7 +47,7 @@ export function builtinAvatarClips(ffmpeg: FfmpegEngine, custom?: AvatarClipMake
       }
       const track = req.words.length > 0
         ? mouthTrackFromTimings({ words: req.words, phones: req.phones }, req.durationSeconds)
-        : await mouthTrackFromAudioFile(req.audioPath, { signal: req.signal });
+        : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal: req.signal });
       const transparent = req.background?.kind === 'transparent';
       const outputPath = join(req.workDir, `avatar-${avatar.slug}-${req.widthPx}x${req.heightPx}.${transparent ? 'webm' : 'mp4'}`);
       await renderTalkingHead({

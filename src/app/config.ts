@@ -40,6 +40,8 @@ export interface Config {
   idempotency: { ttlHours: number; lockSeconds: number; sweepSeconds: number };
   /** Worker threads for CPU-bound JavaScript (music synthesis, voice analysis); 0 runs it in the calling thread. */
   cpuWorkers: number;
+  /** The ffmpeg and ffprobe executables (a name found on PATH, or a path); passed into the ffmpeg engine. */
+  ffmpeg: { ffmpegPath: string; ffprobePath: string };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
       sweepSeconds: Math.max(1, int(env, 'IDEMPOTENCY_SWEEP_SECONDS', 3600)),
     },
     cpuWorkers: Math.max(0, int(env, 'CPU_WORKERS', DEFAULT_CPU_WORKERS)),
+    ffmpeg: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg', ffprobePath: env.FFPROBE_PATH || 'ffprobe' },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     remoteSpeech: env.SPEECH_REMOTE_BASE_URL
       ? {

@@ -132,18 +132,18 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       }, log)
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
+  const ffmpeg = createFfmpegEngine(config.ffmpeg);
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
-  const speech = await createSpeech(config, log, { clonedVoices: clonedVoiceLookup(store) });
+  const speech = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
   const uploads = new UploadFiles(blobs);
   const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
-  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, blobs, tempRoot: join(config.dataDir, 'tmp') });
+  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
-  lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
+  lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(ffmpeg, key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
-  const personas = createPersonas(speech);
+  const personas = createPersonas(speech, ffmpeg);
   lazyBlobs.register('avatar-previews/', personas.renderPreview);
-  const ffmpeg = createFfmpegEngine();
   const faces = createFaceApiEngine();
   const tempRoot = join(config.dataDir, 'tmp');
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defaultVoiceForAvatar, findBuiltinAvatar, type BuiltinAvatar } from '../domain/catalog/avatars.js';
 import { parseBuiltinPreviewKey, PersonaDirectory } from '../domain/catalog/avatars-personas.js';
 import { defaultVoiceId, findVoice, type VoiceCatalog } from '../domain/catalog/voices.js';
+import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
 import { renderPreviewImage, renderPreviewVideo } from '../pipelines/avatar/previews.js';
 import type { SpeechWiring } from './speech-wiring.js';
 
@@ -41,7 +42,7 @@ function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
 }
 
 /** Built-in avatars for the Avatars endpoints, with previews made on first request. */
-export function createPersonas(speech: Pick<SpeechWiring, 'catalog' | 'engines'>): PersonaWiring {
+export function createPersonas(speech: Pick<SpeechWiring, 'catalog' | 'engines'>, ffmpeg: FfmpegEngine): PersonaWiring {
   const voiceFor = (a: BuiltinAvatar) => builtinAvatarVoice(speech.catalog, a);
   // A client opening the whole gallery asks for dozens of previews at once; two renders at a
   // time keep the API responsive on a 2-core machine.
@@ -57,7 +58,7 @@ export function createPersonas(speech: Pick<SpeechWiring, 'catalog' | 'engines'>
       const voiceId = voiceFor(avatar);
       const voice = voiceId ? findVoice(speech.catalog, voiceId) : undefined;
       if (!voice) throw new Error(`no voice is available to speak ${avatar.name}'s preview`);
-      return oneAtATime(() => renderPreviewVideo(avatar, voice, parsed.aspect, { engines: speech.engines }, workDir));
+      return oneAtATime(() => renderPreviewVideo(avatar, voice, parsed.aspect, { engines: speech.engines, ffmpeg }, workDir));
     },
   };
 }

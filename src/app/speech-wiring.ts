@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { buildVoiceCatalog, defaultVoiceId, findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
 import { TaskFailure } from '../domain/errors.js';
 import type { ClonedVoiceLookup, SpeechSynthesizer, VoiceDirectory } from '../domain/speech/voice-directory.js';
+import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
 import { createSpeechEngines, SpeechEngineError, type EngineVoice, type SpeechEngines } from '../engines/speech/index.js';
 import { synthesizeSpeech, type SpeechVoice } from '../pipelines/speech/synthesize-speech.js';
 import { isClonedVoiceSpec } from '../pipelines/speech/voice-match/cloned-voice-spec.js';
@@ -21,8 +22,8 @@ export interface SpeechWiring {
  * Engines and the voice catalog, listed once at start-up from what this machine has. Cloned
  * voices live in the database; `clonedVoices` finds an account's own.
  */
-export async function createSpeech(config: Config, log: Logger, opts: { clonedVoices?: ClonedVoiceLookup } = {}): Promise<SpeechWiring> {
-  const engines = createSpeechEngines({ remote: config.remoteSpeech ?? undefined });
+export async function createSpeech(config: Config, log: Logger, ffmpeg: FfmpegEngine, opts: { clonedVoices?: ClonedVoiceLookup } = {}): Promise<SpeechWiring> {
+  const engines = createSpeechEngines({ remote: config.remoteSpeech ?? undefined, ffmpeg });
   const lists = await Promise.all(
     Object.values(engines).map(async (engine) => {
       try {
@@ -35,7 +36,7 @@ export async function createSpeech(config: Config, log: Logger, opts: { clonedVo
   );
   const catalog = buildVoiceCatalog(lists.flat());
   const speak = (voice: SpeechVoice, text: string, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) =>
-    synthesizeSpeech({ text, voice }, { engines }, { workDir, signal, onProgress });
+    synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir, signal, onProgress });
   const cloned = async (accountId: string, voiceId: string) => {
     const record = await opts.clonedVoices?.(accountId, voiceId);
     return record && isClonedVoiceSpec(record.spec) ? { record, spec: record.spec } : null;

@@ -7,6 +7,7 @@ import { TaskFailure } from '../domain/errors.js';
 import type { VoiceCloner } from '../domain/speech/voice-directory.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import type { UrlFetcher } from '../engines/fetch/port.js';
+import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
 import type { SpeechEngines } from '../engines/speech/port.js';
 import { synthesizeSpeech } from '../pipelines/speech/synthesize-speech.js';
 import { baseVoiceCandidates, cloneVoiceFromSample, fetchVoiceSample } from '../pipelines/speech/voice-match/index.js';
@@ -15,8 +16,8 @@ import { baseVoiceCandidates, cloneVoiceFromSample, fetchVoiceSample } from '../
 const MATCH_SHARE = 0.85;
 
 /** The built-in cloner: voice matching onto the built-in engines (not neural cloning). */
-export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: VoiceCatalog; fetcher: UrlFetcher; blobs: BlobStore; tempRoot: string }): VoiceCloner {
-  const { engines, catalog, blobs } = deps;
+export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: VoiceCatalog; fetcher: UrlFetcher; ffmpeg: FfmpegEngine; blobs: BlobStore; tempRoot: string }): VoiceCloner {
+  const { engines, catalog, blobs, ffmpeg } = deps;
   const languages = [...new Set(catalog.voices.filter((v) => v.kind === 'builtin').map((v) => v.language))]
     .filter((language) => baseVoiceCandidates(catalog, language).length > 0)
     .sort();
@@ -27,7 +28,7 @@ export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: Voice
       await mkdir(deps.tempRoot, { recursive: true });
       const dir = await mkdtemp(join(deps.tempRoot, 'cw-sample-'));
       try {
-        const { path, profile } = await fetchVoiceSample(url, dir, { fetcher: deps.fetcher }, opts);
+        const { path, profile } = await fetchVoiceSample(url, dir, { fetcher: deps.fetcher, ffmpeg }, opts);
         await blobs.putFile(sampleKey, path);
         return { durationSeconds: profile.durationSeconds, speechSeconds: profile.speechSeconds };
       } finally {
@@ -40,13 +41,13 @@ export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: Voice
       await mkdir(workDir, { recursive: true });
       const samplePath = join(workDir, 'sample');
       await pipeline(blobs.read(sampleKey), createWriteStream(samplePath));
-      const { profile, spec } = await cloneVoiceFromSample(samplePath, { engines, catalog }, {
+      const { profile, spec } = await cloneVoiceFromSample(samplePath, { engines, catalog, ffmpeg }, {
         workDir: join(workDir, 'match'),
         language,
         signal,
         onProgress: (f) => onProgress?.(f * MATCH_SHARE),
       });
-      const preview = await synthesizeSpeech({ text: previewTextFor(language), voice: spec }, { engines }, {
+      const preview = await synthesizeSpeech({ text: previewTextFor(language), voice: spec }, { engines, ffmpeg }, {
         workDir: join(workDir, 'preview'),
         signal,
         onProgress: (f) => onProgress?.(MATCH_SHARE + f * (1 - MATCH_SHARE)),

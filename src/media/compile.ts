@@ -1,3 +1,4 @@
+import { aacArgs, FASTSTART_ARGS, h264Args, thumbnailOutputArgs } from '../engines/ffmpeg/args/index.js';
 import { addAudioMix, PREVIEW_AUDIO, RENDER_AUDIO, type AudioLevels } from './audio-mix.js';
 import type { CtaLayer, TextLayer, TimedLayer } from './captions/overlay-text.js';
 import { FilterGraphBuilder, num } from './filter-graph.js';
@@ -17,7 +18,7 @@ export interface CompileOptions {
 }
 
 export interface CompiledRender {
-  /** Arguments for runFfmpeg (without the binary and the -progress options it adds). */
+  /** Arguments for `FfmpegEngine.run` (without the binary and the -progress options it adds). */
   args: string[];
   filterGraph: string;
   expectedDurationSeconds: number;
@@ -79,14 +80,13 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
     ...g.inputArguments(),
     '-filter_complex', filterGraph,
     '-map', finalVideo, '-map', audio,
-    '-c:v', 'libx264', '-preset', output.encoderPreset ?? enc.preset, '-crf', enc.crf,
-    '-pix_fmt', 'yuv420p', '-r', String(FPS),
-    '-c:a', 'aac', '-b:a', enc.audioBitrate, '-ar', String(enc.audio.sampleRateHz), '-ac', String(enc.audio.channels),
-    '-t', num(durationSeconds), '-movflags', '+faststart',
+    ...h264Args({ preset: output.encoderPreset ?? enc.preset, crf: enc.crf }), '-r', String(FPS),
+    ...aacArgs({ bitrate: enc.audioBitrate, sampleRateHz: enc.audio.sampleRateHz, channels: enc.audio.channels }),
+    '-t', num(durationSeconds), ...FASTSTART_ARGS,
     output.videoPath,
   ];
   if (output.thumbnailPath) {
-    args.push('-map', thumbnail, '-frames:v', '1', '-q:v', '3', '-update', '1', output.thumbnailPath);
+    args.push(...thumbnailOutputArgs(thumbnail, output.thumbnailPath));
   }
   return { args, filterGraph, expectedDurationSeconds: durationSeconds, files, frame };
 }

@@ -1,3 +1,4 @@
+import { VP9_ALPHA_DECODER_ARGS } from '../engines/ffmpeg/args/index.js';
 import { FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
@@ -82,7 +83,7 @@ function addClip(
   const seconds = Math.max(1 / FPS, endSeconds - startSeconds);
   const loop = layer.kind === 'video' && layer.loop === true;
   // ffmpeg's own VP9 decoder drops the alpha plane; libvpx keeps it.
-  const decoder = /\.webm$/i.test(layer.path) ? ['-c:v', 'libvpx-vp9'] : [];
+  const decoder = /\.webm$/i.test(layer.path) ? [...VP9_ALPHA_DECODER_ARGS] : [];
   const input = g.addInput(layer.path, [...(loop ? ['-stream_loop', '-1'] : []), '-t', num(seconds), ...decoder]);
   const filters = [`fps=${FPS}`];
   const key = layer.kind === 'avatar' ? parseHexColor(layer.chromaKeyColor) : undefined;

@@ -4,6 +4,8 @@ import type { FfmpegEngine, LoudnessMeasurement, MediaProbe, RunFfmpegOptions } 
 export interface FakeFfmpegEngine extends FfmpegEngine {
   /** Every run, in order, with its arguments and options. */
   readonly runs: { args: string[]; opts: RunFfmpegOptions }[];
+  /** Every capture, in order, with its arguments. */
+  readonly captures: { args: string[] }[];
   readonly probedPaths: string[];
 }
 
@@ -15,11 +17,14 @@ export interface FakeFfmpegOptions {
   fontFamilies?: string[];
   /** Lets a test create the output files, or throw to simulate a failed run. */
   onRun?: (args: string[], opts: RunFfmpegOptions) => void | Promise<void>;
+  /** What a capture writes to stdout (default: nothing); may also create files or throw. */
+  onCapture?: (args: string[]) => Buffer | void | Promise<Buffer | void>;
 }
 
 /** In-memory stand-in: no process is started. Reports progress 0.5 then 1, honours abort. */
 export function createFakeFfmpegEngine(options: FakeFfmpegOptions = {}): FakeFfmpegEngine {
   const runs: FakeFfmpegEngine['runs'] = [];
+  const captures: FakeFfmpegEngine['captures'] = [];
   const probedPaths: string[] = [];
   const defaultProbe: MediaProbe = options.defaultProbe ?? {
     durationSeconds: 3,
@@ -29,6 +34,7 @@ export function createFakeFfmpegEngine(options: FakeFfmpegOptions = {}): FakeFfm
   };
   return {
     runs,
+    captures,
     probedPaths,
     async run(args, opts = {}) {
       if (opts.signal?.aborted) throw abortError(opts.signal);
@@ -37,6 +43,11 @@ export function createFakeFfmpegEngine(options: FakeFfmpegOptions = {}): FakeFfm
       await options.onRun?.(args, opts);
       if (opts.signal?.aborted) throw abortError(opts.signal);
       opts.onProgress?.(1);
+    },
+    async capture(args, opts = {}) {
+      if (opts.signal?.aborted) throw abortError(opts.signal);
+      captures.push({ args });
+      return (await options.onCapture?.(args)) ?? Buffer.alloc(0);
     },
     async probe(path) {
       probedPaths.push(path);

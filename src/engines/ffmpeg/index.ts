@@ -1,6 +1,7 @@
 export type { FfmpegEngine, LoudnessMeasurement, MediaProbe, RunFfmpegOptions } from './types.js';
 export { FfmpegError, abortError, isAbortError } from './errors.js';
-export { runFfmpeg, runFfmpegCapture, FFMPEG_BIN, FFPROBE_BIN } from './run.js';
+export { runFfmpeg, runFfmpegCapture, DEFAULT_FFMPEG_BINARIES, type FfmpegBinaries } from './run.js';
+export * from './args/index.js';
 export { probeMedia, parseFfprobeJson } from './probe.js';
 export { ProgressParser } from './progress.js';
 export {

@@ -1,22 +1,15 @@
-import { FFMPEG_BIN, runFfmpegCapture } from './run.js';
-import { spawnTool } from './spawn-tool.js';
+import { frameImageArgs, rawRgbFrameArgs } from './args/frames.js';
+import { loudnessArgs, monoPcmArgs } from './args/audio-read.js';
+import { DEFAULT_FFMPEG_BINARIES, runFfmpegCapture, runFfmpegForStderr, type FfmpegBinaries } from './run.js';
 import type { LoudnessMeasurement } from './types.js';
 
-/**
- * Integrated loudness (EBU R128) of a file's first audio stream. Uses ebur128 with its per-frame
- * log at verbose level so that only the summary is printed (framelog=quiet is broken in 5.1).
- */
+/** Integrated loudness (EBU R128) of a file's first audio stream. */
 export async function measureLoudness(
   path: string,
   opts: { signal?: AbortSignal; maxSeconds?: number } = {},
+  bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES,
 ): Promise<LoudnessMeasurement> {
-  const limit = opts.maxSeconds ? ['-t', String(opts.maxSeconds)] : [];
-  const { stderr } = await spawnTool(
-    FFMPEG_BIN,
-    ['-hide_banner', '-nostdin', '-nostats', ...limit, '-i', path, '-map', '0:a:0', '-af', 'ebur128=framelog=verbose', '-f', 'null', '-'],
-    { signal: opts.signal, collectStderr: true },
-  );
-  return parseEbur128Summary(stderr);
+  return parseEbur128Summary(await runFfmpegForStderr(loudnessArgs(path, { maxSeconds: opts.maxSeconds }), { signal: opts.signal }, bin));
 }
 
 /** Pure: the "Summary:" block of ebur128 → numbers. Silence reports −70 LUFS. */
@@ -38,11 +31,7 @@ export async function measureRmsWindows(
   opts: { windowSeconds?: number; signal?: AbortSignal; sampleRateHz?: number; /** e.g. a bandpass, to follow one instrument */ audioFilter?: string } = {},
 ): Promise<number[]> {
   const sampleRateHz = opts.sampleRateHz ?? 16000;
-  const filter = opts.audioFilter ? ['-af', opts.audioFilter] : [];
-  const pcm = await runFfmpegCapture(
-    ['-i', path, '-map', '0:a:0', ...filter, '-ac', '1', '-ar', String(sampleRateHz), '-f', 's16le', 'pipe:1'],
-    { signal: opts.signal },
-  );
+  const pcm = await runFfmpegCapture(monoPcmArgs(path, { sampleRateHz, audioFilter: opts.audioFilter }), { signal: opts.signal });
   return rmsWindowsDb(pcm, sampleRateHz, opts.windowSeconds ?? 0.1);
 }
 
@@ -81,13 +70,7 @@ export async function extractFrameRgb(
   size: { width: number; height: number },
   opts: { signal?: AbortSignal } = {},
 ): Promise<RgbFrame> {
-  const data = await runFfmpegCapture(
-    [
-      '-ss', atSeconds.toFixed(3), '-i', path, '-frames:v', '1',
-      '-vf', `scale=${size.width}:${size.height}`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1',
-    ],
-    { signal: opts.signal },
-  );
+  const data = await runFfmpegCapture(rawRgbFrameArgs(path, atSeconds, size), { signal: opts.signal });
   if (data.length !== size.width * size.height * 3) {
     throw new Error(`expected a ${size.width}x${size.height} frame at ${atSeconds}s, got ${data.length} bytes`);
   }
@@ -101,7 +84,7 @@ export async function extractFramePng(
   outputPath: string,
   opts: { signal?: AbortSignal } = {},
 ): Promise<void> {
-  await runFfmpegCapture(['-y', '-ss', atSeconds.toFixed(3), '-i', path, '-frames:v', '1', outputPath], opts);
+  await runFfmpegCapture(frameImageArgs({ input: path, atSeconds, output: outputPath }), opts);
 }
 
 export interface PixelRect {

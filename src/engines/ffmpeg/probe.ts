@@ -1,14 +1,9 @@
-import { FFPROBE_BIN } from './run.js';
-import { spawnTool } from './spawn-tool.js';
+import { ffprobeArgs } from './args/audio-read.js';
+import { DEFAULT_FFMPEG_BINARIES, runFfprobe, type FfmpegBinaries } from './run.js';
 import type { MediaProbe } from './types.js';
 
-export async function probeMedia(path: string, opts: { signal?: AbortSignal } = {}): Promise<MediaProbe> {
-  const { stdout } = await spawnTool(
-    FFPROBE_BIN,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path],
-    { signal: opts.signal, collectStdout: true },
-  );
-  return parseFfprobeJson(stdout.toString('utf8'));
+export async function probeMedia(path: string, opts: { signal?: AbortSignal } = {}, bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): Promise<MediaProbe> {
+  return parseFfprobeJson(await runFfprobe(ffprobeArgs(path), opts, bin));
 }
 
 interface FfprobeStream {

@@ -1,15 +1,17 @@
 import { listFontFamilies } from './font-families.js';
 import { measureLoudness } from './measure.js';
 import { probeMedia } from './probe.js';
-import { runFfmpeg } from './run.js';
+import { DEFAULT_FFMPEG_BINARIES, runFfmpeg, runFfmpegCapture, type FfmpegBinaries } from './run.js';
 import type { FfmpegEngine } from './types.js';
 
-export function createFfmpegEngine(): FfmpegEngine {
+/** The engine over the real executables; the container passes `config.ffmpeg` as `bin`. */
+export function createFfmpegEngine(bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): FfmpegEngine {
   let fontFamilies: Promise<string[]> | undefined;
   return {
-    run: runFfmpeg,
-    probe: probeMedia,
-    measureLoudness,
+    run: (args, opts) => runFfmpeg(args, opts, bin),
+    capture: (args, opts) => runFfmpegCapture(args, opts, bin),
+    probe: (path, opts) => probeMedia(path, opts, bin),
+    measureLoudness: (path, opts) => measureLoudness(path, opts, bin),
     // Fonts change only when set-up runs again; one lookup per process is enough.
     listFontFamilies: () => (fontFamilies ??= listFontFamilies()),
   };

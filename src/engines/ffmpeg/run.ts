@@ -1,17 +1,27 @@
+import { CAPTURE_PREFIX_ARGS, RUN_PREFIX_ARGS, STDERR_REPORT_PREFIX_ARGS } from './args/global.js';
 import { ProgressParser } from './progress.js';
 import { spawnTool } from './spawn-tool.js';
 import type { RunFfmpegOptions } from './types.js';
 
-export const FFMPEG_BIN = process.env.FFMPEG_PATH ?? 'ffmpeg';
-export const FFPROBE_BIN = process.env.FFPROBE_PATH ?? 'ffprobe';
+/**
+ * Which executables to start. The service passes what configuration says (`FFMPEG_PATH`,
+ * `FFPROBE_PATH`, read in `app/config.ts`) into `createFfmpegEngine`; these defaults (found on
+ * PATH) serve tests and benchmarks that call the functions below directly.
+ */
+export interface FfmpegBinaries {
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
+export const DEFAULT_FFMPEG_BINARIES: FfmpegBinaries = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
 
 /**
  * Runs ffmpeg with the given arguments (inputs, filters, outputs). Progress comes from
  * `-progress pipe:1`, so the arguments must not write media to stdout.
  */
-export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<void> {
+export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}, bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): Promise<void> {
   const parser = opts.onProgress ? new ProgressParser(opts.expectedDurationSeconds, opts.onProgress) : undefined;
-  await spawnTool(FFMPEG_BIN, ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1', ...args], {
+  await spawnTool(bin.ffmpegPath, [...RUN_PREFIX_ARGS, ...args], {
     signal: opts.signal,
     cwd: opts.cwd,
     onStdout: parser ? (chunk) => parser.push(chunk.toString('utf8')) : undefined,
@@ -22,10 +32,27 @@ export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Pr
 export async function runFfmpegCapture(
   args: string[],
   opts: { signal?: AbortSignal; cwd?: string } = {},
+  bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES,
 ): Promise<Buffer> {
-  const { stdout } = await spawnTool(FFMPEG_BIN, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+  const { stdout } = await spawnTool(bin.ffmpegPath, [...CAPTURE_PREFIX_ARGS, ...args], {
     ...opts,
     collectStdout: true,
   });
   return stdout;
+}
+
+/** Runs ffmpeg and returns all it wrote to stderr (for filters that report there, such as ebur128). */
+export async function runFfmpegForStderr(
+  args: string[],
+  opts: { signal?: AbortSignal } = {},
+  bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES,
+): Promise<string> {
+  const { stderr } = await spawnTool(bin.ffmpegPath, [...STDERR_REPORT_PREFIX_ARGS, ...args], { signal: opts.signal, collectStderr: true });
+  return stderr;
+}
+
+/** Runs ffprobe and returns its stdout. */
+export async function runFfprobe(args: string[], opts: { signal?: AbortSignal } = {}, bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): Promise<string> {
+  const { stdout } = await spawnTool(bin.ffprobePath, args, { signal: opts.signal, collectStdout: true });
+  return stdout.toString('utf8');
 }

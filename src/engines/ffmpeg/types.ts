@@ -38,7 +38,10 @@ export interface LoudnessMeasurement {
  * tests can pass the in-memory fake.
  */
 export interface FfmpegEngine {
+  /** A long run that writes files (arguments from `engines/ffmpeg/args`), with progress. */
   run(args: string[], opts?: RunFfmpegOptions): Promise<void>;
+  /** A short run whose result is what ffmpeg writes to stdout (PCM, raw frames), or only files. */
+  capture(args: string[], opts?: { signal?: AbortSignal; cwd?: string }): Promise<Buffer>;
   probe(path: string, opts?: { signal?: AbortSignal }): Promise<MediaProbe>;
   measureLoudness(path: string, opts?: { signal?: AbortSignal; maxSeconds?: number }): Promise<LoudnessMeasurement>;
   /** Families fontconfig knows, so captions can name one that libass will find. */

@@ -11,14 +11,15 @@ import { EspeakNgEngine } from './espeak-ng.js';
 import { FestivalEngine } from './festival.js';
 import { FliteEngine } from './flite.js';
 import { OpenAiCompatibleSpeechEngine, type OpenAiCompatibleSpeechOptions } from './openai-compatible.js';
+import type { FfmpegEngine } from '../ffmpeg/types.js';
 import type { SpeechEngines } from './port.js';
 
 /** The built-in engines, plus the remote provider when configured. */
-export function createSpeechEngines(opts: { remote?: OpenAiCompatibleSpeechOptions } = {}): SpeechEngines {
+export function createSpeechEngines(opts: { remote?: OpenAiCompatibleSpeechOptions; ffmpeg?: Pick<FfmpegEngine, 'capture'> } = {}): SpeechEngines {
   return {
     'espeak-ng': new EspeakNgEngine(),
     flite: new FliteEngine(),
     festival: new FestivalEngine(),
-    ...(opts.remote ? { remote: new OpenAiCompatibleSpeechEngine(opts.remote) } : {}),
+    ...(opts.remote ? { remote: new OpenAiCompatibleSpeechEngine({ ...opts.remote, ffmpeg: opts.ffmpeg }) } : {}),
   };
 }

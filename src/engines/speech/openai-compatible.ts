@@ -1,4 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import { createFfmpegEngine } from '../ffmpeg/real-engine.js';
+import type { FfmpegEngine } from '../ffmpeg/types.js';
 import { decodeToWav } from './decode-audio.js';
 import { deriveWordTimings } from './derive-word-timings.js';
 import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
@@ -27,6 +29,8 @@ export interface OpenAiCompatibleSpeechOptions {
   timeoutMs?: number;
   /** For tests; default the global fetch. */
   fetch?: typeof fetch;
+  /** Decodes what is not 16-bit PCM WAV; the container passes its configured engine. Default: ffmpeg on PATH. */
+  ffmpeg?: Pick<FfmpegEngine, 'capture'>;
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -104,7 +108,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     }
     const rawPath = `${outWavPath}.remote.${format}`;
     await writeFile(rawPath, bytes);
-    await decodeToWav(rawPath, outWavPath, { signal }).catch((err: unknown) => {
+    await decodeToWav(this.opts.ffmpeg ?? createFfmpegEngine(), rawPath, outWavPath, { signal }).catch((err: unknown) => {
       throw new SpeechEngineError('speech provider returned audio that cannot be decoded', (err as Error).message);
     });
   }

@@ -7,6 +7,7 @@ import { prices } from '../../domain/credits/prices.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
+import { frameImageArgs, THUMBNAIL_JPEG_QUALITY } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
 import { makeTalkingPhoto, type AnimatorGuidance } from '../../pipelines/avatar/photo/index.js';
@@ -51,7 +52,7 @@ export function auroraJob(deps: AuroraJobDeps) {
         onProgress: (f) => reportProgress(5 + f * 88),
       });
       const thumbnailPath = join(workDir, 'thumbnail.jpg');
-      await deps.ffmpeg.run(['-y', '-ss', String(Math.min(0.5, made.durationSeconds / 2)), '-i', videoPath, '-frames:v', '1', '-q:v', '3', thumbnailPath], { signal });
+      await deps.ffmpeg.run(frameImageArgs({ input: videoPath, atSeconds: Math.min(0.5, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }), { signal });
       const prefix = `${task.accountId}/${task.id}`;
       await deps.blobs.putFile(`${prefix}/output.mp4`, videoPath);
       await deps.blobs.putFile(`${prefix}/thumbnail.jpg`, thumbnailPath);

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuiltinAvatar } from '../../domain/catalog/avatars.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { SpeechEngines } from '../../engines/speech/port.js';
 import type { SpeechVoice } from '../speech/synthesize-speech.js';
 import { renderStill } from './draw/character.js';
@@ -39,7 +40,7 @@ export async function renderPreviewVideo(
   avatar: BuiltinAvatar,
   voice: SpeechVoice,
   aspect: PreviewAspect,
-  deps: { engines: SpeechEngines },
+  deps: { engines: SpeechEngines; ffmpeg: FfmpegEngine },
   workDir: string,
 ): Promise<string> {
   const outputPath = join(workDir, `preview-${aspectSlug(aspect)}.mp4`);

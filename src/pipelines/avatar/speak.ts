@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AvatarLook } from '../../domain/catalog/avatars-look.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { SpeechEngines } from '../../engines/speech/port.js';
 import { synthesizeToWav, type SpeechVoice } from '../speech/synthesize-speech.js';
 import type { AvatarBackground } from './draw/character.js';
@@ -29,7 +30,7 @@ const SPEECH_SHARE = 0.2;
  */
 export async function renderSpeakingAvatar(
   input: { look: AvatarLook; text: string; voice: SpeechVoice },
-  deps: { engines: SpeechEngines },
+  deps: { engines: SpeechEngines; ffmpeg: FfmpegEngine },
   opts: SpeakingClipOptions,
 ): Promise<TalkingHeadResult & { wavPath: string }> {
   const wavPath = join(opts.workDir, 'speech.wav');
@@ -42,7 +43,7 @@ export async function renderSpeakingAvatar(
   const track = mouthTrackFromTimings(speech, speech.durationSeconds);
   const clip = await renderTalkingHead(
     { look: input.look, track, width: opts.width, height: opts.height, background: opts.background, audioPath: wavPath, format: opts.format, outputPath: opts.outputPath, seed: opts.seed, preset: opts.preset },
-    { workDir: opts.workDir, signal: opts.signal, onProgress: (f) => opts.onProgress?.(SPEECH_SHARE + f * (1 - SPEECH_SHARE)) },
+    { workDir: opts.workDir, signal: opts.signal, ffmpeg: deps.ffmpeg, onProgress: (f) => opts.onProgress?.(SPEECH_SHARE + f * (1 - SPEECH_SHARE)) },
   );
   return { ...clip, wavPath };
 }
@@ -50,11 +51,12 @@ export async function renderSpeakingAvatar(
 /** A drawn avatar mouthing a recording (a client's own voiceover): the mouth is read from the audio. */
 export async function renderAvatarForAudio(
   input: { look: AvatarLook; audioPath: string },
+  deps: { ffmpeg: FfmpegEngine },
   opts: SpeakingClipOptions,
 ): Promise<TalkingHeadResult> {
-  const track = await mouthTrackFromAudioFile(input.audioPath, { signal: opts.signal });
+  const track = await mouthTrackFromAudioFile(deps.ffmpeg, input.audioPath, { signal: opts.signal });
   return renderTalkingHead(
     { look: input.look, track, width: opts.width, height: opts.height, background: opts.background, audioPath: input.audioPath, format: opts.format, outputPath: opts.outputPath, seed: opts.seed, preset: opts.preset },
-    { workDir: opts.workDir, signal: opts.signal, onProgress: opts.onProgress },
+    { workDir: opts.workDir, signal: opts.signal, ffmpeg: deps.ffmpeg, onProgress: opts.onProgress },
   );
 }

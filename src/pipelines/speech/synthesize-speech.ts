@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runFfmpeg } from '../../engines/ffmpeg/index.js';
+import { MP3_PRESETS, mp3EncodeArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/index.js';
 import { SpeechEngineError, type PhoneTiming, type SpeechEngineId, type SpeechEngines, type WordTiming } from '../../engines/speech/port.js';
 import { readWav, writeWav } from '../../engines/speech/wav.js';
@@ -14,7 +14,6 @@ export type SpeechVoice = Voice | ClonedVoiceSpec;
 
 export interface SpeechDeps {
   engines: SpeechEngines;
-  ffmpeg?: Pick<FfmpegEngine, 'run'>;
 }
 
 export interface SpeechOptions {
@@ -93,14 +92,13 @@ export async function synthesizeToWav(
 /** The whole text-to-speech pipeline: text → chunks → engine → joined WAV → MP3 with word timings. */
 export async function synthesizeSpeech(
   input: { text: string; voice: SpeechVoice },
-  deps: SpeechDeps,
+  deps: SpeechDeps & { ffmpeg: Pick<FfmpegEngine, 'run'> },
   opts: SpeechOptions,
 ): Promise<SpeechOutput> {
   const wavPath = join(opts.workDir, 'speech.wav');
   const mp3Path = join(opts.workDir, 'speech.mp3');
   const speech = await synthesizeToWav(input, deps, { ...opts, outWavPath: wavPath });
-  const run = deps.ffmpeg ? deps.ffmpeg.run.bind(deps.ffmpeg) : runFfmpeg;
-  await run(['-i', wavPath, '-vn', '-ac', '1', '-c:a', 'libmp3lame', '-q:a', '4', mp3Path], {
+  await deps.ffmpeg.run(mp3EncodeArgs({ input: wavPath, output: mp3Path, preset: MP3_PRESETS.speech }), {
     signal: opts.signal,
     expectedDurationSeconds: speech.durationSeconds,
     onProgress: (f) => opts.onProgress?.(SYNTH_SHARE + f * (1 - SYNTH_SHARE)),

@@ -4,6 +4,7 @@ import type { LinkFacts } from '../../domain/links/link-facts.js';
 import { TaskFailure } from '../../domain/errors.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
+import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
@@ -176,7 +177,7 @@ async function fitToLength(
     await copyFile(speech.mp3Path, join(planDir, file));
     return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
   }
-  await ffmpeg.run(['-y', '-i', speech.mp3Path, '-filter:a', `atempo=${tempo.toFixed(4)}`, '-c:a', 'libmp3lame', '-b:a', '128k', join(planDir, file)], {
+  await ffmpeg.run(tempoMp3Args(speech.mp3Path, tempo, join(planDir, file)), {
     signal, expectedDurationSeconds: speech.durationSeconds / tempo,
   });
   const words = speech.words.map((w) => ({ word: w.word, start: round(w.start / tempo), end: round(w.end / tempo) }));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import { TaskFailure } from '../../domain/errors.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
+import { frameImageArgs, MP3_PRESETS, mp3EncodeArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, vp9AlphaArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import { frameSizeFor } from '../../media/frame-size.js';
@@ -48,7 +49,7 @@ export async function prepareTalkingPlan(
   if (req.audioUrl) {
     const source = join(opts.workDir, 'voice-source');
     await deps.fetcher.download(req.audioUrl, source, { accept: ['audio', 'video'], signal });
-    await deps.ffmpeg.run(['-y', '-i', source, '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', join(opts.planDir, 'voice.mp3')], { signal });
+    await deps.ffmpeg.run(mp3EncodeArgs({ input: source, output: join(opts.planDir, 'voice.mp3'), preset: MP3_PRESETS.planVoiceFromClientAudio }), { signal });
     speechSeconds = (await deps.ffmpeg.probe(join(opts.planDir, 'voice.mp3'), { signal })).durationSeconds;
   } else {
     const audio = await deps.speech.synthesize({ accountId: req.accountId, text: req.text ?? '', voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.8) });
@@ -119,7 +120,7 @@ export async function renderTalkingVideo(
     await deps.ffmpeg.run(transparentWebmArgs(avatar.path, join(req.planDir, plan.files.voice), videoPath, frame, plan.speechSeconds), {
       signal, expectedDurationSeconds: plan.speechSeconds, onProgress: (f) => onProgress?.(0.5 + f * 0.45),
     });
-    await deps.ffmpeg.run(['-y', '-i', avatar.path, '-frames:v', '1', '-vf', `scale=${frame.width}:-2`, thumbnailPath], { signal });
+    await deps.ffmpeg.run(frameImageArgs({ input: avatar.path, width: frame.width, output: thumbnailPath }), { signal });
     const probe = await deps.ffmpeg.probe(videoPath, { signal });
     return { videoPath, thumbnailPath, durationSeconds: probe.durationSeconds, contentType: 'video/webm' };
   }
@@ -133,10 +134,10 @@ export async function renderTalkingVideo(
 /** The avatar clip (with alpha) centred on a transparent frame, VP9 with alpha + Opus. Pure. */
 export function transparentWebmArgs(clip: string, voice: string, output: string, frame: { width: number; height: number }, seconds: number): string[] {
   return [
-    '-y', '-c:v', 'libvpx-vp9', '-i', clip, '-i', voice,
+    '-y', ...VP9_ALPHA_DECODER_ARGS, '-i', clip, '-i', voice,
     '-filter_complex',
     `[0:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=decrease,format=yuva420p,pad=${frame.width}:${frame.height}:(ow-iw)/2:(oh-ih)/2:color=black@0[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '1500k',
-    '-c:a', 'libopus', '-b:a', '96k', '-t', seconds.toFixed(3), output,
+    '-map', '[v]', '-map', '1:a', ...vp9AlphaArgs({ bitrate: '1500k' }),
+    ...opusArgs({ bitrate: '96k' }), '-t', seconds.toFixed(3), output,
   ];
 }

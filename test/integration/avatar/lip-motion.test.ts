@@ -16,6 +16,8 @@ import {
   trackFromVisemes,
   type MouthTrack,
 } from '../../../src/pipelines/avatar/visemes/index.js';
+import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 /** Three sentences: the engines pause between them, so the recording has real silences. */
 const TEXT = 'Good morning, everyone. Today I will show you our new bottle. It keeps your coffee hot all day!';
@@ -30,7 +32,7 @@ afterAll(async () => {
 
 /** The speech's level per video frame (linear RMS) and the frames that lie inside pauses. */
 async function speechEnergy(wavPath: string, frames: number): Promise<{ rms: number[]; silentRuns: Array<[number, number]> }> {
-  const audio = await readMonoPcm(wavPath);
+  const audio = await readMonoPcm(ffmpeg, wavPath);
   const features = analyzeFrames(audio.samples, audio.sampleRateHz, 30, frames);
   const db = features.map((f) => f.levelDb);
   const loud = [...db].sort((a, b) => a - b)[Math.floor(db.length * 0.95)]!;
@@ -95,7 +97,7 @@ describe.each(engines)('lip motion follows %s speech', (name, engine, voice) => 
   it('from the recording itself (own audio, as MP3): opening follows energy, shut in pauses', async () => {
     const mp3 = join(dir, `${name}.mp3`);
     await runFfmpeg(['-i', wav, '-c:a', 'libmp3lame', '-q:a', '4', mp3]);
-    const track = await mouthTrackFromAudioFile(mp3);
+    const track = await mouthTrackFromAudioFile(ffmpeg, mp3);
     const { rms, silentRuns } = await speechEnergy(wav, track.length);
     expect(Math.abs(track.length - durationSeconds * 30)).toBeLessThanOrEqual(2);
     expect(pearson(track.map((f) => f.openness), rms)).toBeGreaterThan(0.65);

@@ -13,6 +13,8 @@ import { renderAvatarForAudio } from '../../../src/pipelines/avatar/speak.js';
 import { makeColorImage } from '../../helpers/media-fixtures.js';
 import { mouthTrackFromTimings, pearson, type MouthTrack } from '../../../src/pipelines/avatar/visemes/index.js';
 
+const ffmpeg = createFfmpegEngine();
+
 const W = 640;
 const H = 360;
 const SEED = 2024;
@@ -57,7 +59,7 @@ describe('talking-head renderer (built-in avatar)', () => {
     out = join(dir, 'daniel.mp4');
     await renderTalkingHead(
       { look: daniel.look, track, width: W, height: H, background: { kind: 'color', color: '#00b140' }, audioPath: speechWav, format: 'mp4', outputPath: out, seed: SEED },
-      { workDir: dir, onProgress: (f) => progress.push(f) },
+      { workDir: dir, ffmpeg, onProgress: (f) => progress.push(f) },
     );
   });
 
@@ -71,7 +73,7 @@ describe('talking-head renderer (built-in avatar)', () => {
     const controller = new AbortController();
     const run = renderTalkingHead(
       { look: daniel.look, track, width: W, height: H, background: { kind: 'scene' }, audioPath: speechWav, format: 'mp4', outputPath: join(dir, 'aborted.mp4'), seed: SEED },
-      { workDir: dir, signal: controller.signal, onProgress: () => controller.abort() },
+      { workDir: dir, ffmpeg, signal: controller.signal, onProgress: () => controller.abort() },
     );
     const err = await run.then(() => null, (e: unknown) => e);
     expect(isAbortError(err)).toBe(true);
@@ -128,7 +130,7 @@ describe('talking-head renderer (built-in avatar)', () => {
     const webm = join(dir, 'daniel.webm');
     await renderTalkingHead(
       { look: daniel.look, track: track.slice(0, 30), width: W, height: H, background: { kind: 'transparent' }, format: 'webm', outputPath: webm, seed: SEED },
-      { workDir: dir },
+      { workDir: dir, ffmpeg },
     );
     const p = await probeMedia(webm);
     expect(p.video).toMatchObject({ codec: 'vp9', width: W, height: H, hasAlpha: true });
@@ -147,7 +149,7 @@ describe('talking-head renderer (built-in avatar)', () => {
     const webm = join(dir, 'layer.webm');
     await renderTalkingHead(
       { look: daniel.look, track: track.slice(0, 45), width: W, height: H, background: { kind: 'transparent' }, format: 'webm', outputPath: webm, seed: SEED },
-      { workDir: dir },
+      { workDir: dir, ffmpeg },
     );
     const composed = join(dir, 'composed.mp4');
     await renderTimeline(
@@ -172,7 +174,7 @@ describe('talking-head renderer (built-in avatar)', () => {
     const clip = join(dir, 'backdrop.mp4');
     await renderTalkingHead(
       { look: daniel.look, track: track.slice(0, 15), width: W, height: H, background: { kind: 'image', path: picture }, format: 'mp4', outputPath: clip, seed: SEED },
-      { workDir: dir },
+      { workDir: dir, ffmpeg },
     );
     const [first] = await decodeFrames(clip, 3);
     const at = (x: number, y: number) => [...first!.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)];
@@ -186,6 +188,7 @@ describe('talking-head renderer (built-in avatar)', () => {
     const clip = join(dir, 'own-audio.mp4');
     const result = await renderAvatarForAudio(
       { look: daniel.look, audioPath: speechWav },
+      { ffmpeg },
       { workDir: dir, width: W, height: H, background: { kind: 'scene' }, format: 'mp4', outputPath: clip, seed: SEED },
     );
     const p = await probeMedia(clip);
@@ -202,7 +205,7 @@ describe('talking-head renderer (built-in avatar)', () => {
 
   it('refuses a transparent background for MP4', async () => {
     await expect(
-      renderTalkingHead({ look: daniel.look, track, width: W, height: H, background: { kind: 'transparent' }, format: 'mp4', outputPath: join(dir, 'x.mp4'), seed: 1 }, { workDir: dir }),
+      renderTalkingHead({ look: daniel.look, track, width: W, height: H, background: { kind: 'transparent' }, format: 'mp4', outputPath: join(dir, 'x.mp4'), seed: 1 }, { workDir: dir, ffmpeg }),
     ).rejects.toThrow(/webm/);
   });
 });

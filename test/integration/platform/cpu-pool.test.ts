@@ -19,6 +19,8 @@ import { renderTrackWav } from '../../../src/pipelines/music/render-track.js';
 import { trackWavOffThread } from '../../../src/pipelines/music/track-wav-worker.js';
 import { analyzeVoiceSample, VoiceSampleRejected } from '../../../src/pipelines/speech/voice-match/analyze-sample.js';
 import { sampleWavOffThread } from '../../../src/pipelines/speech/voice-match/sample-wav-worker.js';
+import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 const run = promisify(execFile);
 const probe = new URL('../../helpers/cpu-probe.ts', import.meta.url);
@@ -146,14 +148,14 @@ describe('work moved off the event loop', () => {
     expect(turns).toBeGreaterThan(10);
     expect(result.profile).not.toBeNull();
     expect(result).toEqual(await sampleWavOffThread.inThread(wav, 600));
-    const profile = await analyzeVoiceSample(wav);
+    const profile = await analyzeVoiceSample(wav, { ffmpeg });
     expect(profile).toEqual(result.profile);
   });
 
   it('rejects unusable samples with the same errors as before', async () => {
     const silence = join(dir, 'silence.wav');
     await run('sox', ['-n', '-r', '16000', '-b', '16', silence, 'trim', '0', '8']);
-    const rejected = await analyzeVoiceSample(silence).catch((e: unknown) => e);
+    const rejected = await analyzeVoiceSample(silence, { ffmpeg }).catch((e: unknown) => e);
     expect(rejected).toBeInstanceOf(VoiceSampleRejected);
     expect((rejected as VoiceSampleRejected).reason).toMatch(/of speech; at least 5 s/);
     // A file that is not WAV fails inside the worker with the reader's own message.

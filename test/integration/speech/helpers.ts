@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { decodeToWav } from '../../../src/engines/speech/decode-audio.js';
 import { readWav, type PcmAudio } from '../../../src/engines/speech/wav.js';
+import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 export const run = promisify(execFile);
 
@@ -24,7 +26,7 @@ export function useTempDir(): { path: string } {
 /** Any audio file → PCM through ffmpeg (MP3 outputs included). */
 export async function decodeAny(path: string, sampleRateHz = 16000): Promise<PcmAudio> {
   const wav = `${path}.decoded.wav`;
-  await decodeToWav(path, wav, { sampleRateHz });
+  await decodeToWav(ffmpeg, path, wav, { sampleRateHz });
   return readWav(wav);
 }
 

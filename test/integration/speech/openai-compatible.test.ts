@@ -9,6 +9,8 @@ import { OpenAiCompatibleSpeechEngine } from '../../../src/engines/speech/openai
 import { readWav } from '../../../src/engines/speech/wav.js';
 import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
 import { run, useTempDir } from './helpers.js';
+import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 const tmp = useTempDir();
 const API_KEY = 'sk-test-123';
@@ -97,7 +99,7 @@ describe('OpenAI-compatible speech provider', () => {
       ['Onyx', 'male', 'en-GB', 'remote'],
       ['Nova', 'female', 'en-US', 'remote'],
     ]);
-    const out = await synthesizeSpeech({ text: 'It costs $5.', voice: catalog.voices[1]! }, { engines: { remote: engine } }, {
+    const out = await synthesizeSpeech({ text: 'It costs $5.', voice: catalog.voices[1]! }, { engines: { remote: engine }, ffmpeg }, {
       workDir: join(tmp.path, 'pipe'),
     });
     expect(requests.at(-1)!.body.input).toBe('It costs five dollars.');

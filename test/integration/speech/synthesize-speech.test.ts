@@ -6,6 +6,8 @@ import { findSpeechIslands } from '../../../src/engines/speech/audio-frames.js';
 import { createSpeechEngines } from '../../../src/engines/speech/index.js';
 import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
 import { countClicks, decodeAny, useTempDir } from './helpers.js';
+import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+const ffmpeg = createFfmpegEngine();
 
 const tmp = useTempDir();
 const engines = createSpeechEngines();
@@ -33,7 +35,7 @@ describe('synthesizeSpeech with real engines', () => {
     const voice = findVoice(await catalog(), voiceIdFor('espeak-ng', 'en-us+f3'))!;
     const text = PARAGRAPH.repeat(40).slice(0, 8000);
     const progress: number[] = [];
-    const out = await synthesizeSpeech({ text, voice }, { engines }, {
+    const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, {
       workDir: join(tmp.path, 'long'),
       onProgress: (f) => progress.push(f),
     });
@@ -72,7 +74,7 @@ describe('synthesizeSpeech with real engines', () => {
     const voice = findVoice(await catalog(), DEFAULT_VOICE_ID)!;
     expect(voice.engine).toBe('festival');
     const text = PARAGRAPH.repeat(2);
-    const out = await synthesizeSpeech({ text, voice }, { engines }, { workDir: join(tmp.path, 'fest') });
+    const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir: join(tmp.path, 'fest') });
     const audio = await decodeAny(out.mp3Path);
     const islands = findSpeechIslands(audio);
     expect(out.durationSeconds).toBeGreaterThan(20);

@@ -1,3 +1,4 @@
+import { h264Args, vp9AlphaArgs } from '../../../engines/ffmpeg/args/index.js';
 import { even, type Size } from '../photo/frame-layout.js';
 import { AVATAR_FPS } from '../photo/mouth-track.js';
 
@@ -60,7 +61,7 @@ export function photoClipCompositeArgs(req: {
   const alpha = background.kind === 'transparent';
   const graph = `${prepare};[bg][0:v]overlay=${req.x}:${req.y}:shortest=1,format=${alpha ? 'yuva420p' : 'yuv420p'}[v]`;
   const encode = alpha
-    ? ['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '2500k']
-    : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
+    ? vp9AlphaArgs({ bitrate: '2500k' })
+    : h264Args({ preset: 'veryfast', crf: 20 });
   return ['-y', '-i', req.clipPath, ...backgroundInput, '-filter_complex', graph, '-map', '[v]', '-an', ...encode, '-r', String(AVATAR_FPS), '-frames:v', String(req.frameCount), '-t', seconds, req.outputPath];
 }

@@ -51,7 +51,7 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
   const { signal } = req;
   const track = req.words.length > 0
     ? mouthTrackFromTimings({ words: req.words, phones: req.phones }, req.durationSeconds)
-    : await mouthTrackFromAudioFile(req.audioPath, { signal });
+    : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal });
   const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
   const transparent = req.background.kind === 'transparent';
   const composite = layout.mode === 'card' || transparent;

@@ -1,3 +1,4 @@
+import { aacArgs, FASTSTART_ARGS, h264Args } from '../../../engines/ffmpeg/args/index.js';
 import type { Point } from '../../../engines/face/index.js';
 import type { Size } from './frame-layout.js';
 import type { Rect } from './head-patch.js';
@@ -88,7 +89,7 @@ export function buildPhotoAvatarArgs(plan: PhotoAvatarEncodePlan): string[] {
     `[still][head]overlay=x=${region.x}:y=${region.y}:format=yuv420:eof_action=repeat,fps=${fps}[v]`,
   ].join(';');
   const audio = plan.audioPath
-    ? { inputs: ['-i', plan.audioPath], output: ['-map', '2:a:0', '-c:a', 'aac', '-b:a', '192k'] }
+    ? { inputs: ['-i', plan.audioPath], output: ['-map', '2:a:0', ...aacArgs({ bitrate: '192k' })] }
     : { inputs: [], output: [] };
   return [
     '-i', plan.backgroundPath,
@@ -96,11 +97,11 @@ export function buildPhotoAvatarArgs(plan: PhotoAvatarEncodePlan): string[] {
     ...audio.inputs,
     '-filter_complex', graph,
     '-map', '[v]', ...audio.output,
-    '-c:v', 'libx264', '-preset', plan.preset, '-crf', String(plan.crf), '-pix_fmt', 'yuv420p', '-r', String(fps),
+    ...h264Args({ preset: plan.preset, crf: plan.crf }), '-r', String(fps),
     // With a voice, -t alone cuts both streams: ffmpeg 5 closes the file when -frames:v is reached,
     // before the last ~0.6 s of audio (held back behind x264's lookahead) is written.
     ...(plan.audioPath ? [] : ['-frames:v', String(plan.frameCount)]), '-t', seconds.toFixed(3),
-    '-movflags', '+faststart', plan.outputPath,
+    ...FASTSTART_ARGS, plan.outputPath,
   ];
 }
 

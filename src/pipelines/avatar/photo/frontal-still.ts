@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { FaceNotUsable } from '../../../domain/errors.js';
 import { BACKGROUND_FACE_WIDTH_RATIO, frontalFaceScore, type DetectedFace, type FaceEngine } from '../../../engines/face/index.js';
-import { abortError, extractFramePng, type FfmpegEngine } from '../../../engines/ffmpeg/index.js';
+import { abortError, frameImageArgs, type FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 
 export interface FrontalStill {
   /** The chosen frame as a PNG. */
@@ -34,7 +34,7 @@ export async function chooseFrontalStill(
     if (opts.signal?.aborted) throw abortError(opts.signal);
     const timeSeconds = (durationSeconds * (i + 0.5)) / count;
     const imagePath = join(opts.workDir, `still-${i}.png`);
-    await extractFramePng(videoPath, timeSeconds, imagePath, { signal: opts.signal });
+    await engines.ffmpeg.capture(frameImageArgs({ input: videoPath, atSeconds: timeSeconds, output: imagePath }), { signal: opts.signal });
     const faces = await engines.faces.detect(imagePath, { detector: opts.detector ?? 'ssd', signal: opts.signal });
     const widest = Math.max(0, ...faces.map((f) => f.box.width));
     const people = faces.filter((f) => f.box.width >= widest * BACKGROUND_FACE_WIDTH_RATIO);

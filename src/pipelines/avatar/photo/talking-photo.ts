@@ -19,7 +19,7 @@ export async function makeTalkingPhoto(
   engines: { faces: FaceEngine; ffmpeg: FfmpegEngine },
   req: TalkingPhotoRequest,
 ): Promise<PhotoAvatarResult> {
-  const track = req.mouthTrack ?? (await mouthTrackFromAudioFile(req.audioPath, { signal: req.signal }));
+  const track = req.mouthTrack ?? (await mouthTrackFromAudioFile(engines.ffmpeg, req.audioPath, { signal: req.signal }));
   const { mouthTrack: _unused, ...rest } = req;
   return animatePortrait(engines, { ...rest, frames: photoFramesFromMouthTrack(track) });
 }

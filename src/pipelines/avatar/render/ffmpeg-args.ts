@@ -1,3 +1,4 @@
+import { aacArgs, FASTSTART_ARGS, h264Args, opusArgs, vp9AlphaArgs } from '../../../engines/ffmpeg/args/index.js';
 import type { SpriteRun } from './sprite-plan.js';
 
 /**
@@ -75,12 +76,12 @@ export function talkingHeadArgs(e: TalkingHeadEncode): string[] {
     '-frames:v', String(e.frames),
   ];
   if (alpha) {
-    args.push('-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p', '-auto-alt-ref', '0', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '0', '-crf', String(e.crf ?? 34));
-    if (e.audioPath) args.push('-c:a', 'libopus', '-b:a', '96k');
+    args.push(...vp9AlphaArgs({ crf: e.crf ?? 34, noAltRef: true }));
+    if (e.audioPath) args.push(...opusArgs({ bitrate: '96k' }));
   } else {
-    args.push('-c:v', 'libx264', '-preset', e.preset ?? 'veryfast', '-tune', 'animation', '-crf', String(e.crf ?? 23), '-pix_fmt', 'yuv420p');
-    if (e.audioPath) args.push('-c:a', 'aac', '-b:a', '128k', '-ar', '48000');
-    args.push('-movflags', '+faststart');
+    args.push(...h264Args({ preset: e.preset ?? 'veryfast', tune: 'animation', crf: e.crf ?? 23 }));
+    if (e.audioPath) args.push(...aacArgs({ bitrate: '128k', sampleRateHz: 48000 }));
+    args.push(...FASTSTART_ARGS);
   }
   if (e.audioPath) args.push('-t', duration);
   args.push(e.outputPath);

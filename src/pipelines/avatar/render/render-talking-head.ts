@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AvatarLook } from '../../../domain/catalog/avatars-look.js';
-import { runFfmpeg, type FfmpegEngine } from '../../../engines/ffmpeg/index.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 import { headBox, layoutFor, renderBase, renderHead, type AvatarBackground } from '../draw/character.js';
 import { MOUTH_FPS, type MouthTrack } from '../visemes/viseme-set.js';
 import { blinkSchedule } from './blinks.js';
@@ -31,7 +31,7 @@ export interface TalkingHeadOptions {
   workDir: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
-  ffmpeg?: Pick<FfmpegEngine, 'run'>;
+  ffmpeg: Pick<FfmpegEngine, 'run'>;
 }
 
 export interface TalkingHeadResult {
@@ -95,9 +95,8 @@ export async function renderTalkingHead(req: TalkingHeadRequest, opts: TalkingHe
     preset: req.preset,
     crf: req.crf,
   });
-  const run = opts.ffmpeg ? opts.ffmpeg.run.bind(opts.ffmpeg) : runFfmpeg;
   const durationSeconds = frames / fps;
-  await run(args, {
+  await opts.ffmpeg.run(args, {
     signal: opts.signal,
     expectedDurationSeconds: durationSeconds,
     onProgress: (f) => opts.onProgress?.(DRAW_SHARE + f * (1 - DRAW_SHARE)),

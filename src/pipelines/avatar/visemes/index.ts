@@ -1,3 +1,4 @@
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { PhoneTiming, WordTiming } from '../../../engines/speech/port.js';
 import { analyzeFrames } from './audio-features.js';
 import { trackFromAudioFeatures } from './audio-mouth.js';
@@ -35,6 +36,10 @@ export function mouthTrackFromPcm(audio: { sampleRateHz: number; samples: Float3
 }
 
 /** The mouth for an audio file: decoded through ffmpeg, then analysed frame by frame. */
-export async function mouthTrackFromAudioFile(path: string, opts: { fps?: number; signal?: AbortSignal } = {}): Promise<MouthTrack> {
-  return mouthTrackFromPcm(await readMonoPcm(path, { signal: opts.signal }), opts.fps);
+export async function mouthTrackFromAudioFile(
+  ffmpeg: Pick<FfmpegEngine, 'capture'>,
+  path: string,
+  opts: { fps?: number; signal?: AbortSignal } = {},
+): Promise<MouthTrack> {
+  return mouthTrackFromPcm(await readMonoPcm(ffmpeg, path, { signal: opts.signal }), opts.fps);
 }

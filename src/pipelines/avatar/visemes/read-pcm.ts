@@ -1,18 +1,17 @@
-import { runFfmpegCapture } from '../../../engines/ffmpeg/index.js';
+import { monoPcmArgs } from '../../../engines/ffmpeg/args/index.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 
 /** The rate the mouth analysis works at: speech formants and hiss both sit below 8 kHz. */
 export const ANALYSIS_RATE_HZ = 16000;
 
 /** Any audio (or a video's first audio stream) → mono float PCM through ffmpeg. */
 export async function readMonoPcm(
+  ffmpeg: Pick<FfmpegEngine, 'capture'>,
   path: string,
   opts: { sampleRateHz?: number; signal?: AbortSignal } = {},
 ): Promise<{ sampleRateHz: number; samples: Float32Array }> {
   const sampleRateHz = opts.sampleRateHz ?? ANALYSIS_RATE_HZ;
-  const pcm = await runFfmpegCapture(
-    ['-i', path, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRateHz), '-f', 's16le', 'pipe:1'],
-    { signal: opts.signal },
-  );
+  const pcm = await ffmpeg.capture(monoPcmArgs(path, { sampleRateHz, dropVideo: true }), { signal: opts.signal });
   return { sampleRateHz, samples: s16leToFloat(pcm) };
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import { decodeToWav } from '../../../engines/speech/decode-audio.js';
 import { TaskFailure } from '../../../domain/errors.js';
 import type { VoiceSampleProfile } from './cloned-voice-spec.js';
@@ -29,6 +30,7 @@ export class VoiceSampleRejected extends TaskFailure {
  */
 export async function analyzeVoiceSample(
   audioPath: string,
+  deps: { ffmpeg: Pick<FfmpegEngine, 'capture'> },
   opts: { signal?: AbortSignal; workDir?: string } = {},
 ): Promise<VoiceSampleProfile> {
   const dir = opts.workDir ?? (await mkdtemp(join(tmpdir(), 'voice-sample-')));
@@ -36,7 +38,7 @@ export async function analyzeVoiceSample(
   try {
     try {
       // One second past the limit is enough to know a sample is too long without decoding hours.
-      await decodeToWav(audioPath, wavPath, { sampleRateHz: ANALYSIS_RATE_HZ, maxSeconds: MAX_SAMPLE_SECONDS + 1, signal: opts.signal });
+      await decodeToWav(deps.ffmpeg, audioPath, wavPath, { sampleRateHz: ANALYSIS_RATE_HZ, maxSeconds: MAX_SAMPLE_SECONDS + 1, signal: opts.signal });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
       throw new VoiceSampleRejected('The voice sample is not audio that can be decoded. Upload a WAV, MP3, M4A, OGG or FLAC recording.');

@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { SpeechEngines } from '../../../engines/speech/port.js';
 import { previewTextFor, type Voice } from '../../../domain/catalog/voices.js';
 import type { SpeechVoice } from '../synthesize-speech.js';
@@ -28,14 +29,14 @@ export function calibrationTextFor(language: string): string {
 export async function measureVoice(
   voice: SpeechVoice,
   language: string,
-  deps: { engines: SpeechEngines },
+  deps: { engines: SpeechEngines; ffmpeg: Pick<FfmpegEngine, 'capture'> },
   opts: { workDir: string; signal?: AbortSignal },
 ): Promise<VoiceSampleProfile> {
   await mkdir(opts.workDir, { recursive: true });
   const wavPath = join(opts.workDir, `measure-${Math.random().toString(36).slice(2)}.wav`);
   try {
     await synthesizeToWav({ text: calibrationTextFor(language), voice }, deps, { ...opts, outWavPath: wavPath });
-    return await analyzeVoiceSample(wavPath, { signal: opts.signal, workDir: opts.workDir });
+    return await analyzeVoiceSample(wavPath, deps, { signal: opts.signal, workDir: opts.workDir });
   } finally {
     await rm(wavPath, { force: true });
   }
@@ -49,7 +50,7 @@ const cache = new Map<string, Promise<BaseVoiceMeasure>>();
  */
 export async function measureBaseVoices(
   voices: readonly Voice[],
-  deps: { engines: SpeechEngines },
+  deps: { engines: SpeechEngines; ffmpeg: Pick<FfmpegEngine, 'capture'> },
   opts: { workDir: string; signal?: AbortSignal },
 ): Promise<Map<string, BaseVoiceMeasure>> {
   const out = new Map<string, BaseVoiceMeasure>();

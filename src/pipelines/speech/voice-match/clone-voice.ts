@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { SpeechEngines } from '../../../engines/speech/port.js';
 import type { VoiceCatalog } from '../../../domain/catalog/voices.js';
 import { analyzeVoiceSample } from './analyze-sample.js';
@@ -18,11 +19,11 @@ const MAX_CORRECTIONS = 2;
  */
 export async function cloneVoiceFromSample(
   samplePath: string,
-  deps: { engines: SpeechEngines; catalog: VoiceCatalog },
+  deps: { engines: SpeechEngines; catalog: VoiceCatalog; ffmpeg: Pick<FfmpegEngine, 'capture'> },
   opts: { workDir: string; language?: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<{ profile: VoiceSampleProfile; spec: ClonedVoiceSpec }> {
   const language = opts.language ?? 'en';
-  const profile = await analyzeVoiceSample(samplePath, { signal: opts.signal });
+  const profile = await analyzeVoiceSample(samplePath, deps, { signal: opts.signal });
   opts.onProgress?.(0.2);
   // Only voices of the sample's gender can be chosen, so only those need measuring.
   const gender = genderOfPitch(profile.medianPitchHz);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { UrlFetcher } from '../../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import { analyzeVoiceSample } from './analyze-sample.js';
 import type { VoiceSampleProfile } from './cloned-voice-spec.js';
 
@@ -17,11 +18,11 @@ export const MAX_SAMPLE_BYTES = 150 * 1024 * 1024;
 export async function fetchVoiceSample(
   url: string,
   workDir: string,
-  deps: { fetcher: UrlFetcher },
+  deps: { fetcher: UrlFetcher; ffmpeg: Pick<FfmpegEngine, 'capture'> },
   opts: { signal?: AbortSignal } = {},
 ): Promise<{ path: string; contentType: string; profile: VoiceSampleProfile }> {
   const path = join(workDir, 'sample');
   const file = await deps.fetcher.download(url, path, { accept: ['audio'], maxBytes: MAX_SAMPLE_BYTES, signal: opts.signal });
-  const profile = await analyzeVoiceSample(path, { signal: opts.signal, workDir });
+  const profile = await analyzeVoiceSample(path, deps, { signal: opts.signal, workDir });
   return { path, contentType: file.contentType, profile };
 }

@@ -4,6 +4,7 @@ import { spokenText, type AvatarVideoSpec, type BackgroundEffect, type SceneSpec
 import { TaskFailure } from '../../../domain/errors.js';
 import type { SpeechSynthesizer } from '../../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../../engines/fetch/port.js';
+import { silentMp3Args } from '../../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { BackgroundMotion } from '../../../media/timeline.js';
 import { resolveBackgroundMusic } from '../background-music.js';
@@ -128,7 +129,7 @@ async function voiceScene(
   const target = join(opts.planDir, file);
   if (scene.voice.kind === 'silence') {
     const seconds = scene.voice.seconds;
-    await deps.ffmpeg.run(['-y', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', seconds.toFixed(3), '-c:a', 'libmp3lame', '-b:a', '64k', target], { signal: opts.signal });
+    await deps.ffmpeg.run(silentMp3Args(seconds, target), { signal: opts.signal });
     return { voice: { file, volume: scene.voice.volume, spoken: false }, words: [], seconds };
   }
   const workDir = join(opts.workDir, `speech-${i + 1}`);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { voiceInWindowWavArgs } from '../../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import { even, frameSizeFor, type FrameSize } from '../../../media/frame-size.js';
 import { renderTimeline } from '../../../media/render.js';
@@ -73,11 +74,7 @@ async function sceneAvatarClip(
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<AvatarClip> {
   const audioPath = join(opts.workDir, 'voice.wav');
-  const leadMs = Math.round(window.leadSeconds * 1000);
-  await deps.ffmpeg.run([
-    '-y', '-i', join(req.planDir, scene.voice.file),
-    '-af', `adelay=delays=${leadMs}:all=1,apad`, '-t', window.lengthSeconds.toFixed(3), '-ac', '1', '-ar', '44100', audioPath,
-  ], { signal: opts.signal });
+  await deps.ffmpeg.run(voiceInWindowWavArgs(join(req.planDir, scene.voice.file), window, audioPath), { signal: opts.signal });
   const size = clipSize(slot, frame);
   return deps.avatars.make({
     accountId: req.accountId,

@@ -1,0 +1,11 @@
+/**
+ * The one home of ffmpeg arguments: pure builders, no process, tested by their argument lists.
+ * Callers build a list here and hand it to the `FfmpegEngine` port (`run`, `capture`), the one
+ * place a process is started. Filter graphs particular to one capability (the timeline compiler
+ * in `media/`, the avatar renders) stay with it, and take their encoders, thumbnails and MP3s from here.
+ */
+export { RUN_PREFIX_ARGS, CAPTURE_PREFIX_ARGS, STDERR_REPORT_PREFIX_ARGS, seconds } from './global.js';
+export { MP3_PRESETS, mp3EncodeArgs, silentMp3Args, tempoMp3Args, type Mp3Preset, type Mp3EncodeRequest } from './mp3.js';
+export { frameImageArgs, thumbnailOutputArgs, rawRgbFrameArgs, THUMBNAIL_JPEG_QUALITY, type FrameRequest } from './frames.js';
+export { ffprobeArgs, loudnessArgs, monoPcmArgs, decodeToWavArgs, voiceInWindowWavArgs } from './audio-read.js';
+export { h264Args, vp9AlphaArgs, aacArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, FASTSTART_ARGS } from './video-encoders.js';

@@ -1,0 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/app/config.js';
+import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cw-ffmpeg-bin-'));
+
+describe('ffmpeg executables come from configuration', () => {
+  it('FFMPEG_PATH and FFPROBE_PATH are read by config.ts, with PATH lookups by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).ffmpeg).toEqual({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
+    expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe' }).ffmpeg)
+      .toEqual({ ffmpegPath: '/opt/ff/ffmpeg', ffprobePath: '/opt/ff/ffprobe' });
+  });
+
+  it('the engine starts the executables it was given, for every kind of run', async () => {
+    const missing = join(dataDir, 'no-such-dir');
+    const { ffmpeg: bin } = loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: join(missing, 'ffmpeg'), FFPROBE_PATH: join(missing, 'ffprobe') });
+    const engine = createFfmpegEngine(bin);
+    await expect(engine.run(['-version'])).rejects.toThrow(`${bin.ffmpegPath} could not start`);
+    await expect(engine.capture(['-version'])).rejects.toThrow(`${bin.ffmpegPath} could not start`);
+    await expect(engine.measureLoudness('x.wav')).rejects.toThrow(`${bin.ffmpegPath} could not start`);
+    await expect(engine.probe('x.wav')).rejects.toThrow(`${bin.ffprobePath} could not start`);
+  });
+});
