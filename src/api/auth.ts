@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../domain/accounts/account-service.js';
-import { Throttled } from '../domain/errors.js';
+import { Throttled } from '../core/errors.js';
 import type { RateLimiter } from './rate-limit.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number.js';
-import { UPLOAD_REF_PATTERN } from '../../domain/uploads.js';
+import { UPLOAD_REF_PATTERN } from '../../core/uploads.js';
 
 export const errorBody = z.object({ detail: z.string(), code: z.string() });
 export const fieldErrorBody = z.record(z.string(), z.array(z.string()));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeToWav } from '../../../engines/speech/decode-audio.js';
-import { TaskFailure } from '../../../domain/errors.js';
+import { TaskFailure } from '../../../core/errors.js';
 import type { VoiceSampleProfile } from './cloned-voice-spec.js';
 import { ANALYSIS_SECONDS } from './analyze-pcm.js';
 import { sampleWavOffThread } from './sample-wav-worker.js';

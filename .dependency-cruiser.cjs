@@ -1,0 +1,61 @@
+/**
+ * The layer check (`npm run lint:layers`, part of `npm test`). The order is written once, in
+ * docs/architecture.md ("Imports point one way"); this file enforces it. Each layer may import
+ * the layers listed under it in `mayImport` (and itself); every other direction is forbidden.
+ * Siblings (api and jobs; domain and media) do not import each other.
+ */
+const LAYERS = ['main', 'app', 'api', 'jobs', 'pipelines', 'domain', 'media', 'engines', 'core'];
+
+/** Which layers each layer may import (besides its own files), as in docs/architecture.md. */
+const mayImport = {
+  main: ['app', 'api', 'jobs', 'domain', 'pipelines', 'media', 'engines', 'core'],
+  app: ['api', 'jobs', 'domain', 'pipelines', 'media', 'engines', 'core'],
+  api: ['domain', 'pipelines', 'media', 'engines', 'core'],
+  jobs: ['domain', 'pipelines', 'media', 'engines', 'core'],
+  pipelines: ['domain', 'media', 'engines', 'core'],
+  domain: ['engines', 'core'],
+  media: ['engines', 'core'],
+  engines: ['core'],
+  core: [],
+};
+
+const layerRules = LAYERS.map((layer) => {
+  const forbidden = LAYERS.filter((other) => other !== layer && !mayImport[layer].includes(other));
+  return {
+    name: `layer-${layer}`,
+    comment: forbidden.length
+      ? `src/${layer}/ may import only ${mayImport[layer].map((l) => `src/${l}/`).join(', ') || 'nothing else in src/'} (docs/architecture.md)`
+      : `src/${layer}/ may import every lower layer`,
+    severity: 'error',
+    from: { path: `^src/${layer}/` },
+    to: { path: `^src/(${forbidden.join('|')})/` },
+  };
+}).filter((rule) => !rule.to.path.endsWith('()/'));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'no-folder-cycles',
+      comment: 'Two folders must not import each other, directly or through others.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'outside-the-layers',
+      comment: 'Every file of src/ lives in one of the layer folders.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${LAYERS.join('|')})/` },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|test|bench|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
