@@ -29,7 +29,7 @@ const MEDIA_URL_PATTERN = new RegExp(`^(?:[hH][tT][tT][pP][sS]?://\\S+|${UPLOAD_
 
 /**
  * A media field: an http(s) URL, or a file sent as a multipart part (`upload:<id>`, see
- * domain/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation).
+ * core/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation).
  */
 export const mediaUrl = (max: number) =>
   z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(MEDIA_URL_PATTERN, 'Enter a valid URL.');
