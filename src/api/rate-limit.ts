@@ -25,11 +25,23 @@ function decide(allowed: boolean, tokens: number, capacity: number, refillPerSec
   };
 }
 
-export function memoryRateLimiter(capacity: number, refillPerSecond: number, clock: Clock): RateLimiter {
+/**
+ * `maxKeys` bounds the memory a stream of new keys (client addresses) can take: past it, buckets
+ * that have refilled are dropped, since a full bucket is the same as none.
+ */
+export function memoryRateLimiter(capacity: number, refillPerSecond: number, clock: Clock, maxKeys = 100_000): RateLimiter {
   const buckets = new Map<string, { tokens: number; atMs: number }>();
+  let prunedAtMs = -Infinity;
+  // At most once a second: with every bucket still refilling, a scan per new key would cost O(n) each.
+  const prune = (now: number) => {
+    if (now - prunedAtMs < 1000) return;
+    prunedAtMs = now;
+    for (const [key, b] of buckets) if (b.tokens + ((now - b.atMs) * refillPerSecond) / 1000 >= capacity) buckets.delete(key);
+  };
   return {
     async take(key) {
       const now = clock.nowMs();
+      if (buckets.size >= maxKeys && !buckets.has(key)) prune(now);
       const b = buckets.get(key) ?? { tokens: capacity, atMs: now };
       b.tokens = Math.min(capacity, b.tokens + ((now - b.atMs) * refillPerSecond) / 1000);
       b.atMs = now;

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -23,6 +23,20 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export type App = FastifyInstance<any, any, any, any, any>;
 
+/**
+ * One access-log line per request, written when it completes (request, status and time), where
+ * Fastify writes two (on arrival and on completion): each line is a synchronous write, and polling
+ * makes requests the bulk of the log.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: any, reply: any): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildServer(c: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: c.log,
@@ -32,6 +46,7 @@ export async function buildServer(c: Container): Promise<App> {
     // Bad URLs and over-long path parameters answer in the contract's bodies, not Fastify's.
     frameworkErrors: (err, request, reply) => sendError(reply, err, request),
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLineRequestLog(),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -57,9 +72,12 @@ export async function buildServer(c: Container): Promise<App> {
   // Files are stored only inside the authenticated scope below; elsewhere they are read and dropped.
   discardMultipart(app as unknown as FastifyInstance);
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: no promise per response on the polling path.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
+
   app.setErrorHandler((err, request, reply) => sendError(reply, err, request));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -93,7 +111,7 @@ export async function buildServer(c: Container): Promise<App> {
   registerHealthRoutes(app as unknown as FastifyInstance, c);
   registerFileRoutes(app as unknown as FastifyInstance, c);
 
-  const guard = authAndRateLimit(c.accounts, c.rateLimiter);
+  const guard = authAndRateLimit(c.accounts, c.rateLimiter, c.authFailures);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
     storeMultipartUploads(api as unknown as FastifyInstance, { uploads: c.uploads, blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });

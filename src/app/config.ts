@@ -22,6 +22,10 @@ export interface Config {
   /** Uploads no task uses: how long they are kept, and seconds between passes of the sweep that deletes them (job-running roles). */
   uploadSweep: { graceSeconds: number; sweepSeconds: number };
   rateLimit: { capacity: number; refillPerSecond: number };
+  /** Failed authentications per remote address: a burst, then this many a minute; beyond that, 429 for the address. */
+  authFailureLimit: { capacity: number; refillPerSecond: number };
+  /** How long a verified key is trusted without a database look-up; also how long a key revoked by another process may still work. */
+  authCacheSeconds: number;
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
   queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number };
   /** How long /readyz waits for each dependency (database, Redis) before reporting it down. */
@@ -111,6 +115,11 @@ export function loadConfig(env: Env = process.env): Config {
       capacity: int(env, 'RATE_LIMIT_BURST', 60),
       refillPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 10),
     },
+    authFailureLimit: {
+      capacity: Math.max(1, int(env, 'AUTH_FAILURE_BURST', 20)),
+      refillPerSecond: Math.max(1, int(env, 'AUTH_FAILURES_PER_MINUTE', 10)) / 60,
+    },
+    authCacheSeconds: Math.max(0, int(env, 'AUTH_CACHE_SECONDS', 5)),
     fetch: {
       timeoutMs: int(env, 'FETCH_TIMEOUT_MS', 15_000),
       maxBytes: int(env, 'FETCH_MAX_BYTES', 200 * 1024 * 1024),

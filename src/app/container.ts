@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { storeRateLimiter, memoryRateLimiter, type RateLimiter } from '../api/rate-limit.js';
+import { AuthFailureThrottle } from '../api/auth-failures.js';
 import { AccountService } from '../domain/accounts/account-service.js';
 import { LinkService } from '../domain/links/link-service.js';
 import { prices } from '../domain/credits/prices.js';
@@ -75,6 +76,8 @@ export interface Container {
   catalog: JobCatalog;
   runner: JobRunner;
   rateLimiter: RateLimiter;
+  /** Wrong credentials per remote address (429 once an address has spent its burst). */
+  authFailures: AuthFailureThrottle;
   accounts: AccountService;
   tasks: TaskService;
   links: LinkService;
@@ -177,6 +180,11 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const rateLimiter = config.databaseUrl
     ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
     : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
+  const { capacity: failureBurst, refillPerSecond: failureRefill } = config.authFailureLimit;
+  const authFailures = new AuthFailureThrottle(
+    config.databaseUrl ? storeRateLimiter(store, failureBurst, failureRefill, clock) : memoryRateLimiter(failureBurst, failureRefill, clock),
+    clock,
+  );
 
   return {
     config,
@@ -193,7 +201,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     catalog,
     runner,
     rateLimiter,
-    accounts: new AccountService(store, clock),
+    authFailures,
+    accounts: new AccountService(store, clock, { verifiedTtlMs: config.authCacheSeconds * 1000 }),
     tasks,
     links,
     tts: new TextToSpeechService(tasks, speech.voices),

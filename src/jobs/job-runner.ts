@@ -2,13 +2,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { release, settle } from '../domain/credits/credit-service.js';
 import { AppError, TaskFailure } from '../core/errors.js';
 import { mediaProblemOf } from '../domain/media-check.js';
 import type { JobRecord, Store } from '../core/store.js';
 import { clampProgress, type Task } from '../core/task.js';
-import { expiryOf } from '../domain/tasks/retention.js';
-import { noTaskEvents, type AfterCommit, type TaskEvents } from '../domain/tasks/task-events.js';
+import { noTaskEvents, type TaskEvents } from '../domain/tasks/task-events.js';
+import { runAfterCommit, TaskFinisher, type FinishedTask } from '../domain/tasks/task-finisher.js';
 import type { Clock } from '../core/clock.js';
 import type { RunInfo, RunVerdict } from '../engines/queue/port.js';
 import type { JobCatalog } from './job-catalog.js';
@@ -17,9 +16,9 @@ import { isSideJob, type SideJobDefinition } from './job-definition.js';
 const PROGRESS_SAVE_INTERVAL_MS = 500;
 
 /**
- * Runs one job: marks its task processing, calls the handler, and then, in one transaction,
- * marks the task done and settles its hold — or failed and releases it. The status move is
- * conditional, so a job run twice (at-least-once delivery) is charged once.
+ * Runs one job: marks its task processing, calls the handler, and then finishes the task in one
+ * transaction through the `TaskFinisher` (done and settled, or failed and released). The status
+ * move is conditional, so a job run twice (at-least-once delivery) is charged once.
  */
 export class JobRunner {
   constructor(
@@ -29,8 +28,12 @@ export class JobRunner {
     private readonly log: Logger,
     private readonly opts: { startDelayMs: number; tempRoot?: string },
     /** Told inside the finishing transaction when a task reaches done or failed (webhooks listen). */
-    private readonly events: TaskEvents = noTaskEvents,
-  ) {}
+    events: TaskEvents = noTaskEvents,
+  ) {
+    this.finisher = new TaskFinisher(events);
+  }
+
+  private readonly finisher: TaskFinisher;
 
   run = async (job: JobRecord, info: RunInfo): Promise<RunVerdict> => {
     const log = this.log.child({ jobId: job.id, taskId: job.taskId, job: job.name, attempt: info.attempt });
@@ -89,45 +92,26 @@ export class JobRunner {
 
   private async succeed(task: Task, resultPatch: Record<string, unknown>, costMillicredits: number): Promise<void> {
     const at = this.clock.nowIso();
-    const afterCommit = await this.store.transaction(async (tx) => {
+    const finished = await this.store.transaction(async (tx) => {
       const current = await tx.tasks.get(task.id);
-      if (!current || current.status !== 'processing') return [];
-      const charged = await settle(tx, current.accountId, current.id, current.heldMillicredits, costMillicredits, at);
-      // A task with a retention learns when its files expire as it finishes; the sweep takes them then.
-      const expiresAt = expiryOf(current, at);
-      const finished = await tx.tasks.transition(current.id, ['processing'], {
-        status: 'done',
-        progress: 100,
-        result: { ...current.result, ...resultPatch, ...(expiresAt ? { expiresAt } : {}) },
-        heldMillicredits: 0,
-        chargedMillicredits: current.chargedMillicredits + charged,
-        finishedAt: at,
-        purgeAt: expiresAt,
-      }, at);
-      return finished ? this.events.taskFinished(finished, tx) : [];
+      return current ? this.finisher.finishDone(tx, current, { result: resultPatch, costMillicredits }, at) : null;
     });
-    await this.runAfterCommit(afterCommit);
+    await this.runAfterCommit(finished);
   }
 
   private async fail(task: Task, reason: string, log: Logger): Promise<RunVerdict> {
     const at = this.clock.nowIso();
-    const afterCommit = await this.store.transaction(async (tx) => {
+    const finished = await this.store.transaction(async (tx) => {
       const current = await tx.tasks.get(task.id);
-      if (!current || current.status !== 'processing') return [];
-      await release(tx, current.accountId, current.id, current.heldMillicredits, at);
-      const failed = await tx.tasks.transition(current.id, ['processing'], { status: 'failed', failedReason: reason, heldMillicredits: 0, finishedAt: at }, at);
-      return failed ? this.events.taskFinished(failed, tx) : [];
+      return current ? this.finisher.finishFailed(tx, current, reason, at) : null;
     });
     log.info({ reason }, 'task failed');
-    await this.runAfterCommit(afterCommit);
+    await this.runAfterCommit(finished);
     return 'failed';
   }
 
-  /** Hand-offs after commit are best effort: what they do is already durable in the database. */
-  private async runAfterCommit(hooks: AfterCommit[]): Promise<void> {
-    for (const hook of hooks) {
-      await hook().catch((err: unknown) => this.log.warn({ err }, 'after-commit hand-off failed; the outbox sweep will cover it'));
-    }
+  private runAfterCommit(finished: FinishedTask | null): Promise<void> {
+    return runAfterCommit(finished, (err) => this.log.warn({ err }, 'after-commit hand-off failed; the outbox sweep will cover it'));
   }
 
   /** A side job (webhook delivery) leaves the task alone; its own verdict decides retries. */

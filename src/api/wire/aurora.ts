@@ -1,7 +1,7 @@
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { MotionGuidance } from '../../domain/avatars/motion-guidance.js';
-import { taskEnvelope } from './task.js';
+import { envelopeWith } from './task.js';
 
 /**
  * What `text_prompt` was understood as: the cues found (and those negated) and the animator's
@@ -21,8 +21,7 @@ function guidanceToWire(value: unknown) {
 export function auroraToWire(t: Task, blobs: BlobStore) {
   const echo = t.input.echo as Record<string, unknown>;
   const output = typeof t.result.outputKey === 'string' ? blobs.signedUrl(t.result.outputKey) : null;
-  return {
-    ...taskEnvelope(t),
+  return envelopeWith(t, {
     name: echo.name ?? null,
     image: t.input.imageUrl,
     audio: t.input.audioUrl,
@@ -43,5 +42,5 @@ export function auroraToWire(t: Task, blobs: BlobStore) {
     height: t.result.heightPx ?? null,
     preview: null,
     media_job: null,
-  };
+  });
 }

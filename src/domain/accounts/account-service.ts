@@ -6,6 +6,7 @@ import type { Store } from '../../core/store.js';
 import { grant } from '../credits/credit-service.js';
 import { credits } from '../credits/prices.js';
 import { newWebhookSecret } from '../webhooks/signature.js';
+import { VerifiedCredentials } from './verified-credentials.js';
 
 export interface IssuedCredentials {
   account_id: string;
@@ -20,10 +21,16 @@ const newApiId = () => `cw_${randomBytes(9).toString('base64url')}`;
 const newApiKey = () => `cwk_${randomBytes(32).toString('base64url')}`;
 
 export class AccountService {
+  private readonly verified: VerifiedCredentials;
+
+  /** `verifiedTtlMs`: how long a verified key is trusted without a database look-up (0: never). */
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-  ) {}
+    opts: { verifiedTtlMs?: number } = {},
+  ) {
+    this.verified = new VerifiedCredentials(opts.verifiedTtlMs ?? 0, clock);
+  }
 
   async create(name: string, initialCredits: number): Promise<IssuedCredentials> {
     const accountId = newId();
@@ -41,7 +48,7 @@ export class AccountService {
   /** Issues a new key for the account of `apiId`; every older key of the account stops working. */
   async rotate(apiId: string): Promise<IssuedCredentials> {
     const at = this.clock.nowIso();
-    return this.store.transaction(async (tx) => {
+    const issued = await this.store.transaction(async (tx) => {
       const accountId = await tx.apiKeys.accountOf(apiId);
       if (!accountId) throw new NotFound('API key');
       await tx.apiKeys.revokeAllFor(accountId, at);
@@ -51,6 +58,9 @@ export class AccountService {
       const account = await tx.accounts.get(accountId);
       return { account_id: accountId, api_id: newApi, api_key: key, credits: (account?.balanceMillicredits ?? 0) / 1000 };
     });
+    // After the commit: a look-up that read the old row before it cannot cache it (see `since`).
+    this.verified.forgetAccount(issued.account_id);
+    return issued;
   }
 
   async grantCredits(apiId: string, amountCredits: number): Promise<{ account_id: string; remaining_credits: number }> {
@@ -81,11 +91,15 @@ export class AccountService {
   /** Returns the account id; compares hashes in constant time. */
   async authenticate(apiId: string | undefined, apiKey: string | undefined): Promise<string> {
     if (!apiId || !apiKey) throw new NotAuthenticated();
+    const known = this.verified.accountOf(apiId, apiKey);
+    if (known) return known;
+    const since = this.verified.generation;
     const record = await this.store.apiKeys.get(apiId);
     const expected = Buffer.from(record?.keyHash ?? hashKey('no such key'), 'hex');
     const given = Buffer.from(hashKey(apiKey), 'hex');
     const same = timingSafeEqual(expected, given);
     if (!record || record.revokedAt || !same) throw new AuthenticationFailed();
+    this.verified.remember(apiId, apiKey, record.accountId, since);
     return record.accountId;
   }
 

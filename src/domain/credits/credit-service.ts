@@ -34,13 +34,18 @@ export async function hold(tx: Repos, accountId: string, taskId: string, millicr
  * the hold, so an estimate that was too low can never push the balance below zero.
  */
 export async function settle(tx: Repos, accountId: string, taskId: string, heldMillicredits: number, actualMillicredits: number, at: string): Promise<number> {
-  const charge = Math.min(Math.max(0, actualMillicredits), heldMillicredits);
+  const charge = chargeWithinHold(heldMillicredits, actualMillicredits);
   if (heldMillicredits > 0) await move(tx, accountId, heldMillicredits, 'release', at, taskId, null);
   if (charge > 0) {
     const balance = await move(tx, accountId, -charge, 'charge', at, taskId, null);
     if (balance === null) throw new Error('charge after release cannot fail');
   }
   return charge;
+}
+
+/** What `settle` charges for a hold and an actual cost: the cost, never negative, capped at the hold. */
+export function chargeWithinHold(heldMillicredits: number, actualMillicredits: number): number {
+  return Math.min(Math.max(0, actualMillicredits), heldMillicredits);
 }
 
 export async function release(tx: Repos, accountId: string, taskId: string, heldMillicredits: number, at: string): Promise<void> {

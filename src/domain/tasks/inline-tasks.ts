@@ -1,9 +1,10 @@
 import type { Clock } from '../../core/clock.js';
-import { hold, release, settle } from '../credits/credit-service.js';
+import { hold } from '../credits/credit-service.js';
 import { ValidationError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Store } from '../../core/store.js';
-import type { AfterCommit, TaskEvents } from './task-events.js';
+import type { TaskEvents } from './task-events.js';
+import { runAfterCommit, TaskFinisher, type FinishedTask } from './task-finisher.js';
 import type { Task } from '../../core/task.js';
 
 /** How long an inline task stays vouched for without a renewal, and how often its process renews it. */
@@ -23,8 +24,8 @@ type Tx = Parameters<Parameters<Store['transaction']>[0]>[0];
 /**
  * Tasks the API process runs itself while the client waits on the connection (a streamed text
  * generation): no job row. They keep every other rule of tasks: the hold is taken with the
- * insert, settled or released with the final status move, and finishing tells the task events
- * (webhooks) in the same transaction.
+ * insert, and the final move is the job runner's own `TaskFinisher` (settle or release, retention,
+ * task events for webhooks, all in one transaction).
  *
  * With no job row there is no queue lease to notice a dead process, so the task carries its own:
  * `lease_until`, set at the insert and pushed forward every `renewEveryMs` (real time; the value
@@ -37,10 +38,14 @@ export class InlineTasks {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly events: TaskEvents,
+    events: TaskEvents,
     private readonly webhookUrlProblem: (url: string) => string | null = () => null,
     private readonly lease: InlineLeaseOptions = DEFAULT_LEASE,
-  ) {}
+  ) {
+    this.finisher = new TaskFinisher(events);
+  }
+
+  private readonly finisher: TaskFinisher;
 
   /** The tasks this process runs and renews, each with the signal that fires if it loses one. */
   private readonly held = new Map<string, AbortController>();
@@ -127,34 +132,18 @@ export class InlineTasks {
     const at = this.clock.nowIso();
     return this.move(
       (tx) => tx.tasks.claimLapsed(taskId, at, at),
-      async (tx, current) => {
-        await release(tx, current.accountId, current.id, current.heldMillicredits, at);
-        return tx.tasks.transition(current.id, ['processing'], { status: 'failed', failedReason: ABANDONED_REASON, heldMillicredits: 0, finishedAt: at }, at);
-      },
+      (tx, current) => this.finisher.finishFailed(tx, current, ABANDONED_REASON, at),
     );
   }
 
   async finish(taskId: string, result: Record<string, unknown>, costMillicredits: number): Promise<Task> {
     const at = this.clock.nowIso();
-    return this.ownerMove(taskId, async (tx, current) => {
-      const charged = await settle(tx, current.accountId, current.id, current.heldMillicredits, costMillicredits, at);
-      return tx.tasks.transition(current.id, ['processing'], {
-        status: 'done',
-        progress: 100,
-        result: { ...current.result, ...result },
-        heldMillicredits: 0,
-        chargedMillicredits: current.chargedMillicredits + charged,
-        finishedAt: at,
-      }, at);
-    });
+    return this.ownerMove(taskId, (tx, current) => this.finisher.finishDone(tx, current, { result, costMillicredits }, at));
   }
 
   async fail(taskId: string, reason: string): Promise<Task> {
     const at = this.clock.nowIso();
-    return this.ownerMove(taskId, async (tx, current) => {
-      await release(tx, current.accountId, current.id, current.heldMillicredits, at);
-      return tx.tasks.transition(current.id, ['processing'], { status: 'failed', failedReason: reason, heldMillicredits: 0, finishedAt: at }, at);
-    });
+    return this.ownerMove(taskId, (tx, current) => this.finisher.finishFailed(tx, current, reason, at));
   }
 
   /**
@@ -162,7 +151,7 @@ export class InlineTasks {
    * UPDATE (in PostgreSQL a row lock held to commit), so a sweep that failed the task first
    * leaves nothing to take: the task is returned as the sweep left it, credits untouched.
    */
-  private async ownerMove(taskId: string, change: (tx: Tx, current: Task) => Promise<Task | null>): Promise<Task> {
+  private async ownerMove(taskId: string, change: (tx: Tx, current: Task) => Promise<FinishedTask | null>): Promise<Task> {
     try {
       const at = this.clock.nowIso();
       const moved = await this.move((tx) => tx.tasks.transition(taskId, ['processing'], { leaseUntil: null }, at), change, (tx) => tx.tasks.get(taskId));
@@ -173,17 +162,17 @@ export class InlineTasks {
     }
   }
 
-  private async move(take: (tx: Tx) => Promise<Task | null>, change: (tx: Tx, current: Task) => Promise<Task | null>, otherwise: (tx: Tx) => Promise<Task | null> = async () => null): Promise<Task | null> {
-    let after: AfterCommit[] = [];
+  /** Takes the row (`take`), then finishes it; `otherwise` says what a caller gets when there was nothing to take. */
+  private async move(take: (tx: Tx) => Promise<Task | null>, finish: (tx: Tx, current: Task) => Promise<FinishedTask | null>, otherwise: (tx: Tx) => Promise<Task | null> = async () => null): Promise<Task | null> {
+    let finished: FinishedTask | null = null;
     const moved = await this.store.transaction(async (tx) => {
       const current = await take(tx);
       if (!current) return otherwise(tx);
-      const next = await change(tx, current);
-      if (next) after = await this.events.taskFinished(next, tx);
-      return next;
+      finished = await finish(tx, current);
+      return finished?.task ?? null;
     });
     // Best effort: what the hooks hand off is already durable in the database.
-    for (const hook of after) await hook().catch(() => undefined);
+    await runAfterCommit(finished, () => undefined);
     return moved;
   }
 

@@ -11,7 +11,7 @@ function repos(db: Kysely<Database>, dialect: DialectName): Repos {
     accounts: accountRepo(db, dialect),
     apiKeys: apiKeyRepo(db),
     ledger: ledgerRepo(db),
-    tasks: taskRepo(db),
+    tasks: taskRepo(db, dialect),
     jobs: jobRepo(db, dialect),
     links: linkRepo(db),
     rateBuckets: rateBucketRepo(db, dialect),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql, type DatabaseConnection } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -34,7 +35,7 @@ async function openSqlite(file: string): Promise<OpenDatabase> {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
 }
 
@@ -46,6 +47,10 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator's terminate) is an 'error'
+  // event on the pool, which would otherwise crash the process; the pool drops that client and the
+  // next query opens a new one, so the loss is reported by the query that meets it, if any.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', ping: () => ping(db), close: () => db.destroy() };
 }

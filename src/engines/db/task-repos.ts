@@ -1,12 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import type { JobRepo, LinkRepo, ListQuery, RateBucketRepo, TaskRepo } from '../../core/store.js';
+import { compiledOnce } from './compiled-once.js';
 import { jobFromRow, linkFromRow, taskFromRow } from './rows.js';
 import type { Database } from './schema.js';
 import type { DialectName } from './open-database.js';
 
 const MAX_LIST = 500;
 
-export function taskRepo(db: Kysely<Database>): TaskRepo {
+// What every poll runs: compiled once per number of kinds.
+const selectOwnedTask = compiledOnce({
+  build: (db, id: string, accountId: string, kinds: string[]) =>
+    db.selectFrom('tasks').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds),
+  parameters: (id: string, accountId: string, kinds: string[]) => [id, accountId, ...kinds],
+  shape: (_id: string, _accountId: string, kinds: string[]) => String(kinds.length),
+});
+
+export function taskRepo(db: Kysely<Database>, dialect: DialectName): TaskRepo {
   return {
     async insert(t) {
       await db
@@ -36,7 +45,8 @@ export function taskRepo(db: Kysely<Database>): TaskRepo {
       return r ? taskFromRow(r) : null;
     },
     async getOwned(id, accountId, kinds) {
-      const r = await db.selectFrom('tasks').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds).executeTakeFirst();
+      if (kinds.length === 0) return null;
+      const [r] = await selectOwnedTask(db, dialect, id, accountId, kinds);
       return r ? taskFromRow(r) : null;
     },
     async list(accountId, kinds, q: ListQuery) {

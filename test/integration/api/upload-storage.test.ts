@@ -14,8 +14,11 @@ async function folderUsage(dir: string): Promise<{ bytes: number; files: number 
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   for (const e of entries) {
     if (!e.isFile()) continue;
+    // A part being written is renamed into place between the listing and the stat: not there any more.
+    const size = await stat(join(e.parentPath, e.name)).then((s) => s.size, () => null);
+    if (size === null) continue;
     files += 1;
-    bytes += (await stat(join(e.parentPath, e.name))).size;
+    bytes += size;
   }
   return { bytes, files };
 }
