@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
-import { Throttled } from '../domain/errors.js';
-import type { Clock } from '../engines/clock/clock.js';
+import { Throttled } from '../core/errors.js';
+import type { Clock } from '../core/clock.js';
 import type { RateLimiter } from './rate-limit.js';
 
 /**

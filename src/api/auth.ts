@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../domain/accounts/account-service.js';
-import { AuthenticationFailed, Throttled } from '../domain/errors.js';
+import { AuthenticationFailed, Throttled } from '../core/errors.js';
 import type { AuthFailureThrottle } from './auth-failures.js';
 import type { RateLimiter } from './rate-limit.js';
 

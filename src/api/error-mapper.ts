@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, Throttled, ValidationError, type FieldErrors } from '../domain/errors.js';
+import { AppError, Throttled, ValidationError, type FieldErrors } from '../core/errors.js';
 
 /** The contract's 400 field map from schema validation issues (`/a/0/b` → `a.0.b`). */
 function fieldErrorsFromValidation(issues: { instancePath: string; message?: string }[], context: string | undefined): FieldErrors {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../app/container.js';
-import { checkReadiness, type DatabaseHealth } from '../app/readiness.js';
+import { checkReadiness, type DatabaseHealth } from './readiness.js';
 import type { QueueHealth } from '../engines/queue/port.js';
 
 export function registerHealthRoutes(app: FastifyInstance, c: Container): void {

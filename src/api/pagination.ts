@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ListQuery } from '../domain/store.js';
+import type { ListQuery } from '../core/store.js';
 
 export interface Page<T> {
   count: number;

@@ -1,5 +1,5 @@
-import type { RateBucketRepo, Store } from '../domain/store.js';
-import type { Clock } from '../engines/clock/clock.js';
+import type { RateBucketRepo, Store } from '../core/store.js';
+import type { Clock } from '../core/clock.js';
 
 export interface RateDecision {
   allowed: boolean;

@@ -6,7 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Container } from '../app/container.js';
-import { NotFound } from '../domain/errors.js';
+import { NotFound } from '../core/errors.js';
 import { authAndRateLimit } from './auth.js';
 import { limitConnectionsPerAddress, slowClientOptions } from './connection-limits.js';
 import { sendError } from './error-mapper.js';

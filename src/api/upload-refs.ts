@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ValidationError, type FieldErrors } from '../domain/errors.js';
+import { ValidationError, type FieldErrors } from '../core/errors.js';
 import { addBodyRouteHook } from './body-route-hooks.js';
-import { UPLOAD_NOT_FOUND_MESSAGE, uploadIdOf, type UploadFiles } from '../domain/uploads.js';
+import { UPLOAD_NOT_FOUND_MESSAGE, uploadIdOf } from '../core/uploads.js';
+import { type UploadFiles } from '../domain/upload-files.js';
 
 /** Every `upload:<id>` value in a body, with its field path as the 400 map names it (`scenes.0.audio`). */
 export function uploadRefsIn(value: unknown, path: string[] = [], found: { field: string; id: string }[] = []): { field: string; id: string }[] {

@@ -6,7 +6,7 @@ import type { AvatarMediaIntake } from '../domain/avatars/custom-avatar-service.
 import type { CustomAvatarRecord } from '../domain/avatars/custom-avatars.js';
 import { defaultVoiceForAvatar, type AvatarGender } from '../domain/catalog/avatars.js';
 import { defaultVoiceId, type VoiceCatalog } from '../domain/catalog/voices.js';
-import { TaskFailure } from '../domain/errors.js';
+import { TaskFailure } from '../core/errors.js';
 import { MediaUnusable } from '../domain/media-check.js';
 import type { AvatarDirectory } from '../domain/videos/avatar-directory.js';
 import { seedFor } from '../domain/videos/link-video-service.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { buildVoiceCatalog, defaultVoiceId, findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
-import { TaskFailure } from '../domain/errors.js';
+import { TaskFailure } from '../core/errors.js';
 import type { ClonedVoiceLookup, SpeechSynthesizer, VoiceDirectory } from '../domain/speech/voice-directory.js';
 import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
 import { createSpeechEngines, SpeechEngineError, type EngineVoice, type SpeechEngines } from '../engines/speech/index.js';

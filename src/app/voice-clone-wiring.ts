@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
-import { TaskFailure } from '../domain/errors.js';
+import { TaskFailure } from '../core/errors.js';
 import type { VoiceCloner } from '../domain/speech/voice-directory.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import type { UrlFetcher } from '../engines/fetch/port.js';

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import { TaskWireRegistry, taskWireMappers } from '../api/wire/task-wire-registry.js';
-import type { Store } from '../domain/store.js';
+import type { Store } from '../core/store.js';
 import type { TaskEventBus } from '../domain/tasks/task-events.js';
 import type { Dispatcher } from '../domain/tasks/task-service.js';
 import { webhookJob } from '../domain/webhooks/webhook-event.js';
 import type { BlobStore } from '../engines/blobs/port.js';
-import type { Clock } from '../engines/clock/clock.js';
+import type { Clock } from '../core/clock.js';
 import { anyAddress, publicAddressesOnly } from '../engines/fetch/address-policy.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import type { WebhookSender } from '../engines/webhook/port.js';

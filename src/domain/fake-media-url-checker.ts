@@ -1,4 +1,4 @@
-import { FetchRefused } from './errors.js';
+import { FetchRefused } from '../core/errors.js';
 import type { CheckedMedia, MediaAccept, MediaUrlChecker } from './media-check.js';
 
 /** What a URL turns out to be, or the refusal (`FetchRefused`, `MediaUnusable`, any error) its check fails with. */

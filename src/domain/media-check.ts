@@ -1,4 +1,4 @@
-import { FetchRefused, ValidationError, type FieldErrors } from './errors.js';
+import { FetchRefused, ValidationError, type FieldErrors } from '../core/errors.js';
 
 /** What a checked input URL turned out to be. */
 export interface CheckedMedia {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Task } from '../domain/tasks/task.js';
+import type { Task } from '../core/task.js';
 import type { RunVerdict } from '../engines/queue/port.js';
 
 export interface JobContext<P> {

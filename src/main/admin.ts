@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../app/config.js';
 import { AccountService } from '../domain/accounts/account-service.js';
-import { systemClock } from '../engines/clock/clock.js';
+import { systemClock } from '../core/clock.js';
 import { kyselyStore } from '../engines/db/kysely-store.js';
 import { openDatabase } from '../engines/db/open-database.js';
 

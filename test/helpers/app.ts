@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { loadConfig, type Config } from '../../src/app/config.js';
 import { createContainer, type Container } from '../../src/app/container.js';
 import { buildServer, type App } from '../../src/api/server.js';
-import type { Clock } from '../../src/engines/clock/clock.js';
+import type { Clock } from '../../src/core/clock.js';
 import type { TestDatabase } from './databases.js';
 
 export interface TestApp {

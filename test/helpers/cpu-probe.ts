@@ -1,6 +1,6 @@
 /** Functions the CPU-pool tests run on worker threads: where they ran, moved buffers, errors, a call that never ends. */
 import { isMainThread, threadId } from 'node:worker_threads';
-import { NotFound, TaskFailure } from '../../src/domain/errors.js';
+import { NotFound, TaskFailure } from '../../src/core/errors.js';
 
 export function whereAmI(): { isMainThread: boolean; threadId: number } {
   return { isMainThread, threadId };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../core/errors.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyLease, type IdempotencyService } from '../../domain/idempotency/idempotency-service.js';
 import { requestFingerprint } from './request-fingerprint.js';
 import { uploadDigestsOf } from './upload-digests.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Container } from '../../app/container.js';
 import { filterVoices, findVoice, groupVoicesByName, type VoiceGroup } from '../../domain/catalog/voices.js';
-import { NotFound } from '../../domain/errors.js';
+import { NotFound } from '../../core/errors.js';
 import { listQueryFrom, pageParams, paginate } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { cloneVoiceBody, voicesPageQuery } from '../schemas/voices.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number.js';
-import { UPLOAD_REF_PATTERN } from '../../domain/uploads.js';
+import { UPLOAD_REF_PATTERN } from '../../core/uploads.js';
 
 export const errorBody = z.object({ detail: z.string(), code: z.string() });
 export const fieldErrorBody = z.record(z.string(), z.array(z.string()));
@@ -29,7 +29,7 @@ const MEDIA_URL_PATTERN = new RegExp(`^(?:[hH][tT][tT][pP][sS]?://\\S+|${UPLOAD_
 
 /**
  * A media field: an http(s) URL, or a file sent as a multipart part (`upload:<id>`, see
- * domain/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation).
+ * core/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation).
  */
 export const mediaUrl = (max: number) =>
   z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(MEDIA_URL_PATTERN, 'Enter a valid URL.');

@@ -1,5 +1,5 @@
 import type { WrittenScript } from '../../domain/text/ai-script-service.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 
 /** The AI Scripts object: synchronous, so it is always done with its scripts. */
 export function aiScriptToWire(t: Task) {

@@ -1,6 +1,6 @@
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import type { MotionGuidance } from '../../pipelines/avatar/photo/motion-guidance.js';
+import type { MotionGuidance } from '../../domain/avatars/motion-guidance.js';
 import { envelopeWith } from './task.js';
 
 /**

@@ -1,5 +1,5 @@
 import { personaOfTask } from '../../domain/avatars/custom-avatars.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { personaToWire } from './persona.js';
 

@@ -1,6 +1,6 @@
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import type { StoredPreview } from '../../jobs/handlers/link-to-video.js';
+import type { StoredPreview } from '../../domain/videos/stored-preview.js';
 import { taskEnvelope } from './task.js';
 
 export function linkVideoToWire(t: Task, blobs: BlobStore) {

@@ -1,5 +1,5 @@
 import type { LinkFacts } from '../../domain/links/link-facts.js';
-import type { LinkRecord } from '../../domain/store.js';
+import type { LinkRecord } from '../../core/store.js';
 
 export function linkToWire(l: LinkRecord) {
   const f = l.facts as unknown as LinkFacts;

@@ -1,4 +1,4 @@
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { taskEnvelope } from './task.js';
 

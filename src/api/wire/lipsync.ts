@@ -1,4 +1,4 @@
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
 import { lipsyncV2ToWire } from './lipsync-v2.js';

@@ -1,7 +1,7 @@
 import { LIPSYNC_KIND, LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
 import { CLONED_VOICE_KIND } from '../../domain/speech/cloned-voice-service.js';
 import { TTS_KIND } from '../../domain/speech/tts-service.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import { LINK_VIDEO_KIND } from '../../domain/videos/link-video-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { linkVideoToWire } from './link-to-video.js';

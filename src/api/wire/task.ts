@@ -1,4 +1,4 @@
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 
 /** The task envelope every group shares; group mappers add their own fields. */
 export function taskEnvelope(t: Task) {

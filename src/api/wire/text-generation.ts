@@ -1,5 +1,5 @@
 import type { TextGenerationRequest, TextGenerationResult } from '../../domain/text/text-generation-service.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { LlmConfig } from '../../engines/llm/port.js';
 import type { TextGenerationBody } from '../schemas/text-generator.js';
 import { taskEnvelope } from './task.js';

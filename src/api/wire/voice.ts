@@ -1,6 +1,6 @@
 import type { Voice } from '../../domain/catalog/voices.js';
 import type { ClonedVoiceRecord } from '../../domain/speech/voice-directory.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 
 /** The contract's Voice object (spec 2.9) of a catalog voice; `engine` and `locale` are extras. */

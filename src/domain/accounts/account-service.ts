@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../engines/clock/clock.js';
-import { newId } from '../ids.js';
-import { AuthenticationFailed, NotAuthenticated, NotFound } from '../errors.js';
-import type { Store } from '../store.js';
+import type { Clock } from '../../core/clock.js';
+import { newId } from '../../core/ids.js';
+import { AuthenticationFailed, NotAuthenticated, NotFound } from '../../core/errors.js';
+import type { Store } from '../../core/store.js';
 import { grant } from '../credits/credit-service.js';
 import { credits } from '../credits/prices.js';
 import { newWebhookSecret } from '../webhooks/signature.js';

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 
 /**
  * Credentials this process has verified against the database recently, so a polling client is

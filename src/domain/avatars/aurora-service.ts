@@ -1,11 +1,11 @@
 import { prices } from '../credits/prices.js';
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../core/errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
-import type { ListQuery } from '../store.js';
+import type { ListQuery } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 import { seedFor } from '../videos/link-video-service.js';
-import { guidanceFromPrompt } from '../../pipelines/avatar/photo/motion-guidance.js';
+import { guidanceFromPrompt } from './motion-guidance.js';
 import { auroraSettings, type AuroraModel, type AuroraResolution } from './aurora-models.js';
 
 export const AURORA_KIND = 'aurora';

@@ -1,13 +1,13 @@
 import type { BlobStore } from '../../engines/blobs/port.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { AVATAR_GENDERS, type AvatarGender } from '../catalog/avatars.js';
 import type { CustomAvatarSource, Persona } from '../catalog/avatars-personas.js';
-import { NotFound, ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
+import { NotFound, ValidationError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
 import { asFieldError } from '../media-check.js';
-import type { Repos, Store } from '../store.js';
+import type { Repos, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 import {
   CUSTOM_AVATAR_JOB, CUSTOM_AVATAR_KIND, customAvatarBlobKeys, customAvatarPreviewVideoKeys, directDriveUrl, inputOf, personaOfTask, recordOfTask, splitKeywords, unusableReason,
   type CustomAvatarInput, type CustomAvatarRecord, type CustomAvatarVersion, type StoredMedia,

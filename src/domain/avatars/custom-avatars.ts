@@ -1,6 +1,6 @@
 import type { AvatarGender } from '../catalog/avatars.js';
 import type { Persona, PersonaAspect } from '../catalog/avatars-personas.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 
 /**
  * Custom avatars (POST /api/personas/, /api/personas_v2/) are tasks of one kind, like cloned

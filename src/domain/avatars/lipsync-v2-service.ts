@@ -1,12 +1,12 @@
 import { prices, videoPrice, type VideoModelVersion } from '../credits/prices.js';
-import { ValidationError, type FieldErrors } from '../errors.js';
+import { ValidationError, type FieldErrors } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
-import type { ListQuery } from '../store.js';
+import type { ListQuery } from '../../core/store.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../videos/link-video-service.js';
 import {

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../core/errors.js';
 import {
   AVATAR_AGE_RANGES,
   AVATAR_GENDERS,

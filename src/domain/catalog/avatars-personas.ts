@@ -1,4 +1,4 @@
-import { NotFound } from '../errors.js';
+import { NotFound } from '../../core/errors.js';
 import { filterAvatars, type AvatarFilter } from './avatars-filter.js';
 import { BUILTIN_AVATARS, BUILTIN_AVATARS_CREATED_AT, type BuiltinAvatar, type FilterableAvatar } from './avatars.js';
 

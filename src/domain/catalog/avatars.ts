@@ -6,7 +6,7 @@
  * Ids are UUIDv5 of a fixed namespace and the slug, so they never change between releases or
  * machines: a client that stored an avatar id keeps a working id.
  */
-import { uuidV5 } from '../ids.js';
+import { uuidV5 } from '../../core/ids.js';
 import type { AgeRange, AvatarLook } from './avatars-look.js';
 import { voiceIdFor } from './voice-ids.js';
 

@@ -1,4 +1,4 @@
-import { uuidV5 } from '../ids.js';
+import { uuidV5 } from '../../core/ids.js';
 /**
  * The built-in music library: categories and tracks that the service synthesises itself
  * (`pipelines/music`). Pure data and filters; the API maps these to the wire shape.
@@ -6,7 +6,7 @@ import { uuidV5 } from '../ids.js';
  * Ids are UUIDv5 of a fixed namespace and the slug, so they never change between releases or
  * machines, and a track URL handed out once keeps working.
  */
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../core/errors.js';
 
 export type MusicMode = 'major' | 'minor';
 

@@ -1,4 +1,4 @@
-import { uuidV5 } from '../ids.js';
+import { uuidV5 } from '../../core/ids.js';
 
 /**
  * Namespace of built-in voice ids. Never change it: every stored task, cloned voice and client

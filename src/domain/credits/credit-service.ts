@@ -1,6 +1,6 @@
-import { newId } from '../ids.js';
-import { InsufficientCredits } from '../errors.js';
-import type { LedgerKind, Repos } from '../store.js';
+import { newId } from '../../core/ids.js';
+import { InsufficientCredits } from '../../core/errors.js';
+import type { LedgerKind, Repos } from '../../core/store.js';
 
 /**
  * The ledger is append-only; `accounts.balance_millicredits` is its running sum, moved by a

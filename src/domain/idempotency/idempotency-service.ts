@@ -1,7 +1,7 @@
-import type { Clock } from '../../engines/clock/clock.js';
-import { IdempotencyKeyInUse, IdempotencyKeyReused } from '../errors.js';
-import { newId } from '../ids.js';
-import type { IdempotencyKeyRepo, StoredResponse } from '../store.js';
+import type { Clock } from '../../core/clock.js';
+import { IdempotencyKeyInUse, IdempotencyKeyReused } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { IdempotencyKeyRepo, StoredResponse } from '../../core/store.js';
 
 /** Stripe's limit; longer keys are refused on the header. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

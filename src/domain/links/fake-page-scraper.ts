@@ -1,4 +1,4 @@
-import { FetchRefused } from '../errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import type { PageScraper, ScrapedPage } from './link-facts.js';
 
 /** A page as read, or the refusal (`FetchRefused`, any error) reading it fails with. */

@@ -1,9 +1,9 @@
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { chargeNow } from '../credits/credit-service.js';
 import { prices } from '../credits/prices.js';
-import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
-import type { LinkRecord, ListQuery, Store } from '../store.js';
+import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { LinkRecord, ListQuery, Store } from '../../core/store.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import { factsFrom, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
 

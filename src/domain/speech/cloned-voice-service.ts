@@ -1,11 +1,11 @@
 import type { BlobStore } from '../../engines/blobs/port.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { release } from '../credits/credit-service.js';
-import { FetchRefused, InsufficientCredits, NotFound, TaskFailure, ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
-import type { ListQuery, Store } from '../store.js';
+import { FetchRefused, InsufficientCredits, NotFound, TaskFailure, ValidationError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { ListQuery, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { ClonedVoiceLookup, ClonedVoiceRecord, VoiceCloner } from './voice-directory.js';
 
 /** Cloned voices are tasks of this kind: created processing, done once matched (spec §2.10). */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { FetchRefused } from '../errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import type { ClonedVoiceMade, VoiceCloner } from './voice-directory.js';
 
 /** A sample's measurements, or the refusal (`FetchRefused`, `TaskFailure`, any error) taking it fails with. */

@@ -1,8 +1,8 @@
 import { prices } from '../credits/prices.js';
-import { ValidationError } from '../errors.js';
-import type { ListQuery } from '../store.js';
+import { ValidationError } from '../../core/errors.js';
+import type { ListQuery } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 import { unspeakableTextProblem } from './speakable-text.js';
 import type { VoiceDirectory } from './voice-directory.js';
 

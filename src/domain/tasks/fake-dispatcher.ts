@@ -1,4 +1,4 @@
-import type { JobRecord } from '../store.js';
+import type { JobRecord } from '../../core/store.js';
 import type { Dispatcher } from './task-service.js';
 
 /**

@@ -1,11 +1,11 @@
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { hold } from '../credits/credit-service.js';
-import { ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
-import type { Store } from '../store.js';
+import { ValidationError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { Store } from '../../core/store.js';
 import type { TaskEvents } from './task-events.js';
 import { runAfterCommit, TaskFinisher, type FinishedTask } from './task-finisher.js';
-import type { Task } from './task.js';
+import type { Task } from '../../core/task.js';
 
 /** How long an inline task stays vouched for without a renewal, and how often its process renews it. */
 export interface InlineLeaseOptions {

@@ -1,4 +1,4 @@
-import type { Task } from './task.js';
+import type { Task } from '../../core/task.js';
 
 /**
  * Output retention: a task created with a retention keeps its files for that many days after it

@@ -1,5 +1,5 @@
-import type { Repos } from '../store.js';
-import type { Task } from './task.js';
+import type { Repos } from '../../core/store.js';
+import type { Task } from '../../core/task.js';
 
 /** Work a subscriber wants done once the finishing transaction has committed (e.g. waking the queue). */
 export type AfterCommit = () => Promise<void>;

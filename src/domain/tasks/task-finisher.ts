@@ -1,8 +1,8 @@
 import { chargeWithinHold, release, settle } from '../credits/credit-service.js';
-import type { Repos } from '../store.js';
+import type { Repos } from '../../core/store.js';
 import { expiryOf } from './retention.js';
 import { noTaskEvents, type AfterCommit, type TaskEvents } from './task-events.js';
-import type { Task } from './task.js';
+import type { Task } from '../../core/task.js';
 
 /** A task the finisher moved, and what its listeners want done once the transaction commits. */
 export interface FinishedTask {

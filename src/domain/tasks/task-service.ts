@@ -1,10 +1,10 @@
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { hold } from '../credits/credit-service.js';
-import { NotFound, TaskNotReady, ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
-import type { JobRecord, ListQuery, Repos, Store } from '../store.js';
+import { NotFound, TaskNotReady, ValidationError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { JobRecord, ListQuery, Repos, Store } from '../../core/store.js';
 import { isOutputExpired, RETENTION_INPUT_KEY } from './retention.js';
-import type { Task } from './task.js';
+import type { Task } from '../../core/task.js';
 
 export interface Dispatcher {
   dispatch(job: JobRecord): Promise<void>;

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { chargeNow } from '../credits/credit-service.js';
 import { prices } from '../credits/prices.js';
-import { FetchRefused, InsufficientCredits, ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
+import { FetchRefused, InsufficientCredits, ValidationError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
 import { factsFrom, type LinkFacts, type PageScraper } from '../links/link-facts.js';
-import type { ListQuery, Store } from '../store.js';
+import type { ListQuery, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 
 export const AI_SCRIPT_KIND = 'ai_script';
 export const MAX_SCRIPT_STYLES = 5;

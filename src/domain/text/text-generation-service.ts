@@ -1,11 +1,11 @@
 import type { LlmConfig, LlmFunctionCall, LlmFunctionDeclaration, LlmMessage, LlmRequest, LlmResult, LlmStreamEvent, LlmToolConfig } from '../../engines/llm/port.js';
 import { LlmError } from '../../engines/llm/port.js';
 import type { LlmRegistry } from '../../engines/llm/registry.js';
-import { TaskFailure, ValidationError } from '../errors.js';
-import type { ListQuery, Store } from '../store.js';
+import { TaskFailure, ValidationError } from '../../core/errors.js';
+import type { ListQuery, Store } from '../../core/store.js';
 import type { InlineTasks } from '../tasks/inline-tasks.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 
 export const TEXT_GENERATION_KIND = 'text_generation';
 export const TEXT_GENERATION_JOB = 'text_generation.generate';

@@ -1,13 +1,13 @@
 import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
 import type { LinkService } from '../links/link-service.js';
-import type { ListQuery } from '../store.js';
+import type { ListQuery } from '../../core/store.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
-import type { Task } from '../tasks/task.js';
+import type { Task } from '../../core/task.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from './avatar-directory.js';
 

@@ -1,6 +1,6 @@
-import { newId } from '../ids.js';
-import type { JobRecord } from '../store.js';
-import type { Task } from '../tasks/task.js';
+import { newId } from '../../core/ids.js';
+import type { JobRecord } from '../../core/store.js';
+import type { Task } from '../../core/task.js';
 
 /** The job that delivers one webhook event; its row is the event's outbox entry. */
 export const WEBHOOK_JOB = 'webhook.deliver';

@@ -1,5 +1,5 @@
 /** Messages between the CPU pool and its worker threads (plain, structured-cloneable data). */
-import { AppError, FetchRefused, TaskFailure, ValidationError, type FieldErrors } from '../../domain/errors.js';
+import { AppError, FetchRefused, TaskFailure, ValidationError, type FieldErrors } from '../../core/errors.js';
 
 export interface CpuCall {
   id: number;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AccountRepo, ApiKeyRepo, LedgerRepo } from '../../domain/store.js';
+import type { AccountRepo, ApiKeyRepo, LedgerRepo } from '../../core/store.js';
 import { ledgerFromRow } from './rows.js';
 import type { DialectName } from './open-database.js';
 import type { Database } from './schema.js';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { IdempotencyKeyRepo, IdempotencyRecord } from '../../domain/store.js';
+import type { IdempotencyKeyRepo, IdempotencyRecord } from '../../core/store.js';
 import type { Database, IdempotencyKeysTable } from './schema.js';
 
 function fromRow(r: Selectable<IdempotencyKeysTable>): IdempotencyRecord {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Repos, Store } from '../../domain/store.js';
+import type { Repos, Store } from '../../core/store.js';
 import { accountRepo, apiKeyRepo, ledgerRepo } from './account-repos.js';
 import { idempotencyKeyRepo } from './idempotency-repo.js';
 import type { DialectName } from './open-database.js';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { JobRecord, LedgerEntry, LinkRecord } from '../../domain/store.js';
-import type { Task, TaskStatus } from '../../domain/tasks/task.js';
+import type { JobRecord, LedgerEntry, LinkRecord } from '../../core/store.js';
+import type { Task, TaskStatus } from '../../core/task.js';
 import type { CreditLedgerTable, JobsTable, LinksTable, TasksTable } from './schema.js';
 
 /** Row ↔ record mapping, kept in one place so each repository stays about queries. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { JobRepo, LinkRepo, ListQuery, RateBucketRepo, TaskRepo } from '../../domain/store.js';
+import type { JobRepo, LinkRepo, ListQuery, RateBucketRepo, TaskRepo } from '../../core/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { jobFromRow, linkFromRow, taskFromRow } from './rows.js';
 import type { Database } from './schema.js';

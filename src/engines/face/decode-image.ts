@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { TaskFailure } from '../../domain/errors.js';
+import { TaskFailure } from '../../core/errors.js';
 import type { FaceImageInput } from './port.js';
 
 /** Packed RGB, what the detector's input tensor is made from. */

@@ -1,4 +1,4 @@
-import { FaceNotUsable } from '../../domain/errors.js';
+import { FaceNotUsable } from '../../core/errors.js';
 import type { DetectedFace, DetectOptions, FaceEngine, FaceImageInput } from './port.js';
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import { acceptanceProblem, effectiveType, parseContentType } from './media-types.js';
 import { tooLarge } from './messages.js';
 import type { DownloadedFile, FetchedResource, FetchOptions, UrlFetcher } from './port.js';

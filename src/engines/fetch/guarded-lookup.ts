@@ -1,6 +1,6 @@
 import { promises as dns, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import type { AddressPolicy } from './address-policy.js';
 
 /** Resolves a host name to every address it has. Injectable so tests can simulate DNS answers. */

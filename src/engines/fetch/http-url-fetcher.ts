@@ -6,7 +6,7 @@ import https from 'node:https';
 import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import { anyAddress, publicAddressesOnly, type AddressPolicy } from './address-policy.js';
 import { createGuardedLookup, systemResolver, type HostResolver, type LookupFunction } from './guarded-lookup.js';
 import { MediaGate } from './media-gate.js';

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import { acceptanceProblem, effectiveType } from './media-types.js';
 import { tooLarge } from './messages.js';
 import type { MediaKind } from './port.js';

@@ -1,4 +1,4 @@
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 
 const CERTIFICATE_CODES = new Set([
   'CERT_HAS_EXPIRED',

@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import type { AddressPolicy } from './address-policy.js';
 import { checkLiteralHost, type LookupFunction } from './guarded-lookup.js';
 import { acceptanceProblem, isGenericType, parseContentType } from './media-types.js';

@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { FetchRefused } from '../../domain/errors.js';
-import { isUploadRef, UPLOAD_NOT_FOUND_MESSAGE } from '../../domain/uploads.js';
+import { FetchRefused } from '../../core/errors.js';
+import { isUploadRef, UPLOAD_NOT_FOUND_MESSAGE } from '../../core/uploads.js';
 import type { BlobStore } from '../blobs/port.js';
 import { acceptanceProblem, effectiveType } from './media-types.js';
 import type { DownloadedFile, FetchedResource, FetchOptions, UrlFetcher } from './port.js';

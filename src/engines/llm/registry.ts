@@ -1,4 +1,4 @@
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../core/errors.js';
 import type { LlmAdapter, LlmModelInfo } from './port.js';
 
 /** model_name → the adapter that serves it. The first adapter to offer a name keeps it. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { JobRecord, Store } from '../../domain/store.js';
-import type { Clock } from '../clock/clock.js';
-import { withDeadline } from '../clock/deadline.js';
+import type { JobRecord, Store } from '../../core/store.js';
+import type { Clock } from '../../core/clock.js';
+import { withDeadline } from '../../core/deadline.js';
 import type { JobQueue, JobRunFn, QueueHealth } from './port.js';
 
 export interface BullQueueOptions {

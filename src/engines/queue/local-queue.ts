@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { newId } from '../../domain/ids.js';
-import type { JobRecord, Store } from '../../domain/store.js';
-import type { Clock } from '../clock/clock.js';
+import { newId } from '../../core/ids.js';
+import type { JobRecord, Store } from '../../core/store.js';
+import type { Clock } from '../../core/clock.js';
 import { retryDelayOf, retryReasonOf, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface LocalQueueOptions {

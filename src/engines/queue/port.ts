@@ -1,4 +1,4 @@
-import type { JobRecord } from '../../domain/store.js';
+import type { JobRecord } from '../../core/store.js';
 
 /** `retry` waits the queue's own backoff; `{ retryInMs }` is a job that chose its wait (webhooks). */
 export type RunVerdict = 'done' | 'retry' | 'failed' | { retryInMs: number; reason: string };

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import { anyAddress, publicAddressesOnly, type AddressPolicy } from '../fetch/address-policy.js';
 import { checkLiteralHost, createGuardedLookup, systemResolver, type HostResolver } from '../fetch/guarded-lookup.js';
 import { explainNetworkError } from '../fetch/network-errors.js';

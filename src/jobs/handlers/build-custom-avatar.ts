@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   consentMismatchReason, CUSTOM_AVATAR_JOB, inputOf, type CustomAvatarResult, type StoredMedia,
 } from '../../domain/avatars/custom-avatars.js';
-import { TaskFailure } from '../../domain/errors.js';
+import { TaskFailure } from '../../core/errors.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AccountRepo } from '../../domain/store.js';
+import type { AccountRepo } from '../../core/store.js';
 import { webhookRetryDelayMs, type WebhookRetryPolicy } from '../../domain/webhooks/backoff.js';
 import { webhookHeaders } from '../../domain/webhooks/signature.js';
 import { WEBHOOK_JOB, type WebhookJobPayload } from '../../domain/webhooks/webhook-event.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
 import { defineSideJob } from '../job-definition.js';
 

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import { LINK_VIDEO_JOB } from '../../domain/videos/link-video-service.js';
-import { uuidV5 } from '../../domain/ids.js';
+import type { StoredPreview } from '../../domain/videos/stored-preview.js';
+import { uuidV5 } from '../../core/ids.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
@@ -27,14 +28,6 @@ export interface LinkVideoJobDeps {
   writeScript: ScriptWriter;
   avatars: AvatarClipMaker | null;
   musicCacheDir: string;
-}
-
-/** A preview as stored on the task; `mediaJob` is the id clients pick it by. */
-export interface StoredPreview {
-  mediaJob: string;
-  style: string;
-  key: string;
-  thumbnailKey: string;
 }
 
 const MEDIA_JOB_NAMESPACE = '6f1c2a3e-58d4-4f7b-9a53-0c1e9d5b7a21';

@@ -1,6 +1,6 @@
 import { LIPSYNC_JOB } from '../../domain/avatars/lipsync-service.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';

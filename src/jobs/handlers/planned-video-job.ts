@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
-import type { Task } from '../../domain/tasks/task.js';
+import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { RenderQuality } from '../../media/timeline.js';
 import { defineJob } from '../job-definition.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TaskFailure } from '../../domain/errors.js';
+import { TaskFailure } from '../../core/errors.js';
 import { generationFailure, requestOf, resultOf, TEXT_GENERATION_JOB } from '../../domain/text/text-generation-service.js';
 import type { LlmRegistry } from '../../engines/llm/registry.js';
 import { defineJob } from '../job-definition.js';

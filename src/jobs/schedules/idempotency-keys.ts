@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { IdempotencyKeyRepo } from '../../domain/store.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { IdempotencyKeyRepo } from '../../core/store.js';
+import type { Clock } from '../../core/clock.js';
 import { PeriodicPass } from './periodic-pass.js';
 
 export interface IdempotencyKeySweepOptions {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Store } from '../../domain/store.js';
+import type { Store } from '../../core/store.js';
 import type { InlineTasks } from '../../domain/tasks/inline-tasks.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { forEachDue, PeriodicPass } from './periodic-pass.js';
 
 export interface InlineLeaseSweepOptions {

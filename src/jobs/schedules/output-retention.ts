@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { expiredResult, taskBlobPrefix } from '../../domain/tasks/retention.js';
-import type { PurgeCandidate, Store } from '../../domain/store.js';
+import type { PurgeCandidate, Store } from '../../core/store.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { forEachDue, PeriodicPass } from './periodic-pass.js';
 
 export interface OutputRetentionOptions {

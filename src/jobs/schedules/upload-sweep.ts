@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Store } from '../../domain/store.js';
-import type { UploadFiles } from '../../domain/uploads.js';
-import type { Clock } from '../../engines/clock/clock.js';
+import type { Store } from '../../core/store.js';
+import type { UploadFiles } from '../../domain/upload-files.js';
+import type { Clock } from '../../core/clock.js';
 import { PeriodicPass } from './periodic-pass.js';
 
 export interface UploadSweepOptions {

@@ -1,4 +1,4 @@
-import { FetchRefused } from '../../domain/errors.js';
+import { FetchRefused } from '../../core/errors.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { decodeHtml } from './decode-html.js';
 import type { PageFacts } from './page-facts.js';

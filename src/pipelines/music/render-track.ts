@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findMusicTrack, type MusicTrack } from '../../domain/catalog/music.js';
-import { NotFound } from '../../domain/errors.js';
+import { NotFound } from '../../core/errors.js';
 import { trackWavOffThread } from './track-wav-worker.js';
 
 export { MUSIC_SAMPLE_RATE_HZ, trackSeed, composeCatalogTrack, renderTrackAudio } from './track-audio.js';

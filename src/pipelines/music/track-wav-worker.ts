@@ -3,7 +3,7 @@
  * synchronous JavaScript per track that must not block the thread serving requests.
  */
 import { findMusicTrack } from '../../domain/catalog/music.js';
-import { NotFound } from '../../domain/errors.js';
+import { NotFound } from '../../core/errors.js';
 import { offThreadFunction } from '../../engines/cpu/off-thread.js';
 import { renderTrackAudio } from './track-audio.js';
 import { encodeWav16 } from './wav.js';

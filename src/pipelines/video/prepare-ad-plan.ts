@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
-import { TaskFailure } from '../../domain/errors.js';
+import { TaskFailure } from '../../core/errors.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FaceNotUsable } from '../../domain/errors.js';
+import { FaceNotUsable } from '../../core/errors.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';

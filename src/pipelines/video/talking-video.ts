@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
-import { TaskFailure } from '../../domain/errors.js';
+import { TaskFailure } from '../../core/errors.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { frameImageArgs, MP3_PRESETS, mp3EncodeArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, vp9AlphaArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';

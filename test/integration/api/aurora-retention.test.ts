@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import { fixedClock } from '../../../src/core/clock.js';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { OutputRetentionSweep } from '../../../src/jobs/schedules/output-retention.js';
 import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../../src/api/auth-failures.js';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import { fixedClock } from '../../../src/core/clock.js';
 import { startTestApp } from '../../helpers/app.js';
 import { databases, freshPostgres } from '../../helpers/databases.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaceNotUsable } from '../../../src/domain/errors.js';
+import { FaceNotUsable } from '../../../src/core/errors.js';
 import { createFaceApiEngine, detectSingleFace, LANDMARK, type DetectedFace, type FaceEngine, type Point } from '../../../src/engines/face/index.js';
 import {
   createFfmpegEngine, extractFrameRgb, meanAbsDifference, meanColor, probeMedia, runFfmpeg, type PixelRect, type RgbFrame,

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaceNotUsable } from '../../../src/domain/errors.js';
+import { FaceNotUsable } from '../../../src/core/errors.js';
 import {
   createFaceApiEngine, decideSamePerson, detectSingleFace, LANDMARK, centroid, type DetectedFace, type FaceEngine,
 } from '../../../src/engines/face/index.js';

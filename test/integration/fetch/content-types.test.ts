@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchRefused } from '../../../src/domain/errors.js';
+import { FetchRefused } from '../../../src/core/errors.js';
 import { HttpUrlFetcher } from '../../../src/engines/fetch/index.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 

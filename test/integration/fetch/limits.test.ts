@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchRefused } from '../../../src/domain/errors.js';
+import { FetchRefused } from '../../../src/core/errors.js';
 import { HttpUrlFetcher } from '../../../src/engines/fetch/index.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchRefused } from '../../../src/domain/errors.js';
+import { FetchRefused } from '../../../src/core/errors.js';
 import { HttpUrlFetcher, publicAddressesOnly, type AddressPolicy, type HostResolver } from '../../../src/engines/fetch/index.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchRefused } from '../../../src/domain/errors.js';
+import { FetchRefused } from '../../../src/core/errors.js';
 import { HttpUrlFetcher } from '../../../src/engines/fetch/index.js';
 import { scrapeLink } from '../../../src/pipelines/links/scrape-link.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';

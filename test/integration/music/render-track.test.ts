@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMusicTracks } from '../../../src/domain/catalog/music.js';
-import { NotFound } from '../../../src/domain/errors.js';
+import { NotFound } from '../../../src/core/errors.js';
 import { cachedTrackPath, ensureTrackFile, MUSIC_SAMPLE_RATE_HZ, renderTrackWav } from '../../../src/pipelines/music/render-track.js';
 import { estimateTempoBpm, mixToMono, rms } from '../../unit/music/audio-analysis.js';
 import { expectSeamlessLoop } from '../../unit/music/loop-seam.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/domain/store.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
+import type { Store } from '../../../src/core/store.js';
+import type { Task } from '../../../src/core/task.js';
 import { compiledOnce } from '../../../src/engines/db/compiled-once.js';
 import { kyselyStore } from '../../../src/engines/db/kysely-store.js';
 import { openDatabase, type OpenDatabase } from '../../../src/engines/db/open-database.js';

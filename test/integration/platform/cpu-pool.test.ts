@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMusicTracks } from '../../../src/domain/catalog/music.js';
-import { AppError, NotFound, TaskFailure } from '../../../src/domain/errors.js';
+import { AppError, NotFound, TaskFailure } from '../../../src/core/errors.js';
 import { configureCpuPool, DEFAULT_CPU_WORKERS, sharedCpuPool } from '../../../src/engines/cpu/off-thread.js';
 import { CpuWorkerPool } from '../../../src/engines/cpu/worker-pool.js';
 import { renderTrackWav } from '../../../src/pipelines/music/render-track.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hold, release, settle } from '../../../src/domain/credits/credit-service.js';
-import { InsufficientCredits } from '../../../src/domain/errors.js';
+import { InsufficientCredits } from '../../../src/core/errors.js';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
-import type { Store } from '../../../src/domain/store.js';
-import { systemClock } from '../../../src/engines/clock/clock.js';
+import type { Store } from '../../../src/core/store.js';
+import { systemClock } from '../../../src/core/clock.js';
 import { kyselyStore } from '../../../src/engines/db/kysely-store.js';
 import { openDatabase, type OpenDatabase } from '../../../src/engines/db/open-database.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';

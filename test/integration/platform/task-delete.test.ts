@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
-import type { Store } from '../../../src/domain/store.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
-import { systemClock } from '../../../src/engines/clock/clock.js';
+import type { Store } from '../../../src/core/store.js';
+import type { Task } from '../../../src/core/task.js';
+import { systemClock } from '../../../src/core/clock.js';
 import { kyselyStore } from '../../../src/engines/db/kysely-store.js';
 import { openDatabase, type OpenDatabase } from '../../../src/engines/db/open-database.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
 import { hold } from '../../../src/domain/credits/credit-service.js';
-import { newId } from '../../../src/domain/ids.js';
-import type { Repos, Store } from '../../../src/domain/store.js';
+import { newId } from '../../../src/core/ids.js';
+import type { Repos, Store } from '../../../src/core/store.js';
 import { InlineTasks } from '../../../src/domain/tasks/inline-tasks.js';
 import { TaskEventBus } from '../../../src/domain/tasks/task-events.js';
 import { runAfterCommit, TaskFinisher } from '../../../src/domain/tasks/task-finisher.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import type { Task } from '../../../src/core/task.js';
+import { fixedClock } from '../../../src/core/clock.js';
 import { kyselyStore } from '../../../src/engines/db/kysely-store.js';
 import { openDatabase, type OpenDatabase } from '../../../src/engines/db/open-database.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../src/core/errors.js';
 import { filterAvatars, parseAvatarFilter } from '../../../src/domain/catalog/avatars-filter.js';
 import {
   AVATAR_INDUSTRIES,

@@ -3,7 +3,7 @@ import {
   consentMismatchReason, customAvatarBlobKeys, customAvatarGreeting, customAvatarPreviewVideoKey, directDriveUrl, parseCustomAvatarPreviewKey,
   personaOfTask, recordOfTask, splitKeywords, unusableReason, type CustomAvatarInput,
 } from '../../../src/domain/avatars/custom-avatars.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
+import type { Task } from '../../../src/core/task.js';
 import { faceThumbnailCrop, photoClipCompositeArgs, photoClipLayout } from '../../../src/pipelines/avatar/custom/index.js';
 
 const input: CustomAvatarInput = {

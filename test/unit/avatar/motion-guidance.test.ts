@@ -5,7 +5,7 @@ import { createFakeFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { planHeadMotion } from '../../../src/pipelines/avatar/photo/head-motion.js';
 import {
   GUIDANCE_BOUNDS, guidanceFromPrompt, guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance,
-} from '../../../src/pipelines/avatar/photo/motion-guidance.js';
+} from '../../../src/domain/avatars/motion-guidance.js';
 import { planBlinks, quantiseFrame } from '../../../src/pipelines/avatar/photo/mouth-track.js';
 import { animatePhoto, type PhotoMouthFrame } from '../../../src/pipelines/avatar/photo/index.js';
 import { makeGradient } from '../../helpers/face-fixtures.js';

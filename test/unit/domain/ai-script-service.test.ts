@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../../../src/domain/errors.js';
-import { newId } from '../../../src/domain/ids.js';
+import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../../../src/core/errors.js';
+import { newId } from '../../../src/core/ids.js';
 import { fakePageScraper } from '../../../src/domain/links/fake-page-scraper.js';
 import { factsFrom } from '../../../src/domain/links/link-facts.js';
-import type { LinkRecord } from '../../../src/domain/store.js';
+import type { LinkRecord } from '../../../src/core/store.js';
 import { AI_SCRIPT_KIND, AiScriptService, type AiScriptRequest } from '../../../src/domain/text/ai-script-service.js';
 import { FakeCopywriter } from '../../../src/domain/text/fake-copywriter.js';
 import { credits, domainHarness, rejectionOf, START_MS, type DomainHarness } from './harness.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AURORA_JOB, AURORA_KIND, AuroraService, type AuroraRequest } from '../../../src/domain/avatars/aurora-service.js';
-import { InsufficientCredits, NotFound, ValidationError } from '../../../src/domain/errors.js';
+import { InsufficientCredits, NotFound, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { MediaUnusable } from '../../../src/domain/media-check.js';
 import { seedFor } from '../../../src/domain/videos/link-video-service.js';
-import { guidanceFromPrompt } from '../../../src/pipelines/avatar/photo/motion-guidance.js';
+import { guidanceFromPrompt } from '../../../src/domain/avatars/motion-guidance.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 
 const PHOTO = 'https://media.test/face.jpg';

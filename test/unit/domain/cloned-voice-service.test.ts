@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FetchRefused, InsufficientCredits, NotFound, TaskFailure, ValidationError } from '../../../src/domain/errors.js';
+import { FetchRefused, InsufficientCredits, NotFound, TaskFailure, ValidationError } from '../../../src/core/errors.js';
 import { CLONE_VOICE_JOB, CLONED_VOICE_KIND, ClonedVoiceService, clonedVoiceLookup } from '../../../src/domain/speech/cloned-voice-service.js';
 import { FakeVoiceCloner } from '../../../src/domain/speech/fake-voice-cloner.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';

@@ -1,11 +1,11 @@
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
 import { credits } from '../../../src/domain/credits/prices.js';
-import type { JobRecord, Store } from '../../../src/domain/store.js';
+import type { JobRecord, Store } from '../../../src/core/store.js';
 import { RecordingDispatcher } from '../../../src/domain/tasks/fake-dispatcher.js';
 import { TaskService } from '../../../src/domain/tasks/task-service.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
-import { newId } from '../../../src/domain/ids.js';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import type { Task } from '../../../src/core/task.js';
+import { newId } from '../../../src/core/ids.js';
+import { fixedClock } from '../../../src/core/clock.js';
 import { kyselyStore } from '../../../src/engines/db/kysely-store.js';
 import { openDatabase, type OpenDatabase } from '../../../src/engines/db/open-database.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../../../src/domain/errors.js';
+import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { fakePageScraper } from '../../../src/domain/links/fake-page-scraper.js';
 import { LinkService } from '../../../src/domain/links/link-service.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/domain/errors.js';
+import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
-import { newId } from '../../../src/domain/ids.js';
+import { newId } from '../../../src/core/ids.js';
 import { fakePageScraper } from '../../../src/domain/links/fake-page-scraper.js';
 import { factsFrom, type LinkFacts } from '../../../src/domain/links/link-facts.js';
 import { LinkService } from '../../../src/domain/links/link-service.js';
-import type { LinkRecord } from '../../../src/domain/store.js';
+import type { LinkRecord } from '../../../src/core/store.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';
 import { FakeAvatarDirectory } from '../../../src/domain/videos/fake-avatar-directory.js';
 import { fakeVideoVocabulary } from '../../../src/domain/videos/fake-video-vocabulary.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIPSYNC_JOB, LIPSYNC_KIND, LIPSYNC_V2_JOB_NAME, LIPSYNC_V2_KIND, LipsyncService, type LipsyncRequest } from '../../../src/domain/avatars/lipsync-service.js';
-import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/domain/errors.js';
+import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { MediaUnusable } from '../../../src/domain/media-check.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';

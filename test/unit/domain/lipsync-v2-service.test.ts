@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIPSYNC_KIND, LIPSYNC_V2_JOB_NAME, LIPSYNC_V2_KIND } from '../../../src/domain/avatars/lipsync-service.js';
 import { LipsyncV2Service, MAX_SCENES, type LipsyncV2Request, type LipsyncV2SceneRequest } from '../../../src/domain/avatars/lipsync-v2-service.js';
-import { InsufficientCredits, NotFound, ValidationError } from '../../../src/domain/errors.js';
+import { InsufficientCredits, NotFound, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';
 import { FakeAvatarDirectory } from '../../../src/domain/videos/fake-avatar-directory.js';

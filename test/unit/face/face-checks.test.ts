@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaceNotUsable, TaskFailure } from '../../../src/domain/errors.js';
+import { FaceNotUsable, TaskFailure } from '../../../src/core/errors.js';
 import {
   createFakeFaceEngine, decideSamePerson, descriptorDistance, detectSingleFace, frontalFaceScore, requireSingleFace,
   SAME_PERSON_MAX_DISTANCE, syntheticFace, templateLandmarks68, type Point,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FetchRefused } from '../../../src/domain/errors.js';
-import { UPLOAD_NOT_FOUND_MESSAGE, UploadFiles, uploadRef } from '../../../src/domain/uploads.js';
+import { FetchRefused } from '../../../src/core/errors.js';
+import { UPLOAD_NOT_FOUND_MESSAGE, uploadRef } from '../../../src/core/uploads.js';
+import { UploadFiles } from '../../../src/domain/upload-files.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
 import { FakeUrlFetcher } from '../../../src/engines/fetch/fake-url-fetcher.js';
 import { uploadAwareFetcher } from '../../../src/engines/fetch/upload-aware-fetcher.js';

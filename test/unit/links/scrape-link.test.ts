@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FetchRefused } from '../../../src/domain/errors.js';
+import { FetchRefused } from '../../../src/core/errors.js';
 import { FakeUrlFetcher } from '../../../src/engines/fetch/index.js';
 import { PAGE_MAX_BYTES, scrapeLink } from '../../../src/pipelines/links/scrape-link.js';
 

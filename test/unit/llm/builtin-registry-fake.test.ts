@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../src/core/errors.js';
 import { BuiltinLlm } from '../../../src/engines/llm/builtin.js';
 import { FakeLlm } from '../../../src/engines/llm/fake.js';
 import { collectStream, LlmError, type LlmRequest } from '../../../src/engines/llm/port.js';

@@ -9,7 +9,7 @@ import {
   queryMusicTracks,
   uuidV5,
 } from '../../../src/domain/catalog/music.js';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../src/core/errors.js';
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

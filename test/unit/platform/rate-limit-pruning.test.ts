@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryRateLimiter } from '../../../src/api/rate-limit.js';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import { fixedClock } from '../../../src/core/clock.js';
 
 describe('memory rate limiter past its key bound', () => {
   it('forgets only refilled buckets: a throttled key stays throttled however many new keys come', async () => {

@@ -9,10 +9,10 @@ import { listQueryFrom, pageParams } from '../../../src/api/pagination.js';
 import { classifyIndustry, factsFrom, summarise } from '../../../src/domain/links/link-facts.js';
 import { perStartedUnit, prices, videoPrice } from '../../../src/domain/credits/prices.js';
 import { estimateSpeechSeconds } from '../../../src/domain/speech/tts-service.js';
-import { canMove, clampProgress } from '../../../src/domain/tasks/task.js';
+import { canMove, clampProgress } from '../../../src/core/task.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
 import { UrlSigner } from '../../../src/engines/blobs/url-signer.js';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import { fixedClock } from '../../../src/core/clock.js';
 
 describe('prices', () => {
   it('charges per started unit, never less than one', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { envelopeWith, taskEnvelope } from '../../../src/api/wire/task.js';
 import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
+import type { Task } from '../../../src/core/task.js';
 
 const at = '2025-01-01T00:00:00.000Z';
 const task: Task = {

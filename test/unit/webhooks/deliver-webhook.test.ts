@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../../src/domain/store.js';
+import type { Account } from '../../../src/core/store.js';
 import { webhookSignature } from '../../../src/domain/webhooks/signature.js';
-import { fixedClock } from '../../../src/engines/clock/clock.js';
+import { fixedClock } from '../../../src/core/clock.js';
 import { FakeWebhookSender } from '../../../src/engines/webhook/index.js';
 import { deliverWebhookJob } from '../../../src/jobs/handlers/deliver-webhook.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
 import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
-import type { Task } from '../../../src/domain/tasks/task.js';
+import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
 
 const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FaceNotUsable, TaskFailure } from '../../../domain/errors.js';
+import { FaceNotUsable, TaskFailure } from '../../../core/errors.js';
 import { centroid, detectSingleFace, type DetectedFace, type FaceEngine } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 import { checkConsent, type ConsentCheck } from '../photo/consent-check.js';

@@ -8,7 +8,7 @@ import { frameSizeForImage, photoToFrame, placePhoto, type AvatarResolution, typ
 import { motionBounds, planHeadMotion, type HeadMotionKind } from './head-motion.js';
 import { planHeadPatch, type HeadPatch } from './head-patch.js';
 import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState, type PhotoMouthFrame } from './mouth-track.js';
-import { guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance } from './motion-guidance.js';
+import { guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance } from '../../../domain/avatars/motion-guidance.js';
 import { encodePamRgba } from './pam.js';
 import { renderStateFiles } from './render-states.js';
 

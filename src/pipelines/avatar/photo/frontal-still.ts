@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FaceNotUsable } from '../../../domain/errors.js';
+import { FaceNotUsable } from '../../../core/errors.js';
 import { BACKGROUND_FACE_WIDTH_RATIO, frontalFaceScore, type DetectedFace, type FaceEngine } from '../../../engines/face/index.js';
 import { abortError, frameImageArgs, type FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 

@@ -13,4 +13,4 @@ export { checkConsent, type ConsentCheck, type FaceMedia } from './consent-check
 export {
   guidanceFromPrompt, NEUTRAL_GUIDANCE, GUIDANCE_BOUNDS, MAX_GUIDANCE_SCALE, CUES,
   type AnimatorGuidance, type MotionGuidance,
-} from './motion-guidance.js';
+} from '../../../domain/avatars/motion-guidance.js';

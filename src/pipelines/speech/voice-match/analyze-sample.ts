@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import { decodeToWav } from '../../../engines/speech/decode-audio.js';
-import { TaskFailure } from '../../../domain/errors.js';
+import { TaskFailure } from '../../../core/errors.js';
 import type { VoiceSampleProfile } from './cloned-voice-spec.js';
 import { ANALYSIS_SECONDS } from './analyze-pcm.js';
 import { sampleWavOffThread } from './sample-wav-worker.js';

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { spokenText, type AvatarVideoSpec, type BackgroundEffect, type SceneSpec } from '../../../domain/avatars/avatar-video-spec.js';
-import { TaskFailure } from '../../../domain/errors.js';
+import { TaskFailure } from '../../../core/errors.js';
 import type { SpeechSynthesizer } from '../../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../../engines/fetch/port.js';
 import { silentMp3Args } from '../../../engines/ffmpeg/args/index.js';

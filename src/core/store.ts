@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from './tasks/task.js';
+import type { Task, TaskStatus } from './task.js';
 
 /**
  * The persistence port the domain uses. `engines/db` implements it on SQLite and PostgreSQL;

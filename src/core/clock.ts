@@ -21,4 +21,4 @@ export function fixedClock(startMs: number): Clock & { advance(ms: number): void
   };
 }
 
-export { newId } from '../../domain/ids.js';
+export { newId } from './ids.js';

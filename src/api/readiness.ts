@@ -1,4 +1,4 @@
-import { withDeadline } from '../engines/clock/deadline.js';
+import { withDeadline } from '../core/deadline.js';
 import type { OpenDatabase } from '../engines/db/open-database.js';
 import type { JobQueue, QueueHealth } from '../engines/queue/port.js';
 
