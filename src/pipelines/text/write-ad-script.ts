@@ -1,4 +1,4 @@
-import { createRng, hashString } from '../music/prng.js';
+import { createRng, hashString } from '../../core/random.js';
 import { ScriptRequestError, type AdScript, type AdScriptRequest, type ScriptSentence } from './ad-script/ad-script-types.js';
 import { titleFor } from './ad-script/headlines.js';
 import { wordsOf } from './ad-script/realize-beats.js';

@@ -1,4 +1,4 @@
-import { createRng } from '../../music/prng.js';
+import { createRng } from '../../../core/random.js';
 import { DEFAULT_SCRIPT_STYLE, findScriptStyle, SCRIPT_STYLE_NAMES } from '../script-styles.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createRng } from '../../music/prng.js';
+import { createRng } from '../../../core/random.js';
 import { canFill, fillTemplate } from '../fill-template.js';
 import type { ScriptLanguage } from '../languages.js';
 import type { BeatKind } from '../phrase-banks/types.js';

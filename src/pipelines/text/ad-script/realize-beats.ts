@@ -1,4 +1,4 @@
-import { createRng, type Rng } from '../../music/prng.js';
+import { createRng, type Rng } from '../../../core/random.js';
 import { canFill, fillTemplate, slotsOf } from '../fill-template.js';
 import type { BeatKind } from '../phrase-banks/types.js';
 import type { ScriptSection, ScriptStyle } from '../script-styles.js';

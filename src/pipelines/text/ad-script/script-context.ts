@@ -1,4 +1,4 @@
-import type { Rng } from '../../music/prng.js';
+import type { Rng } from '../../../core/random.js';
 import { pointMidSentence, type SlotValues } from '../fill-template.js';
 import type { ScriptLanguage } from '../languages.js';
 import { phraseBankFor } from '../phrase-banks/index.js';
