@@ -1,3 +1,4 @@
+import { readSavedWordTimings } from '../../core/timing.js';
 import type { Task } from '../../domain/tasks/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { taskEnvelope } from './task.js';
@@ -12,7 +13,8 @@ export function ttsToWire(t: Task, blobs: BlobStore) {
     accent: t.input.voiceId,
     output,
     video_output: output,
-    words: Array.isArray(t.result.words) ? t.result.words : null,
+    // The contract's names; results saved before the rename already hold them.
+    words: readSavedWordTimings(t.result.words)?.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })) ?? null,
     media_job: null,
   };
 }

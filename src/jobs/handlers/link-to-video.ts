@@ -1,3 +1,4 @@
+import { upgradeSavedTimings } from '../../core/timing.js';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       const planDir = join(workDir, 'plan');
       const prefix = `${task.accountId}/${task.id}`;
       if (payload.step === 'render') {
-        const plan = task.result.plan as AdPlan;
+        const plan = upgradeSavedTimings(task.result.plan) as AdPlan;
         await restorePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
         const previews = (task.result.previews ?? []) as StoredPreview[];
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
