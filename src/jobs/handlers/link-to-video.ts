@@ -1,7 +1,7 @@
-import { upgradeSavedTimings } from '../../core/timing.js';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { upgradeSavedTimings } from '../../core/timing.js';
 import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';

@@ -1,7 +1,7 @@
-import { upgradeSavedTimings } from '../../core/timing.js';
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
+import { upgradeSavedTimings } from '../../core/timing.js';
 import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { Task } from '../../domain/tasks/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
