@@ -6,10 +6,11 @@
  *
  *   npx tsx bench/compose.ts [--preset superfast]   (x264 preset for render and floor; default: the service's)
  */
+import type { WordTiming } from '../src/core/timing.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createFfmpegEngine, probeMedia, runFfmpeg } from '../src/engines/ffmpeg/index.js';
-import { compileTimeline, renderTimeline, type Timeline, type WordTiming } from '../src/media/index.js';
+import { compileTimeline, renderTimeline, type Timeline } from '../src/media/index.js';
 import { makeChords, makeFixtureDir, makePhoto, makeSpeech } from '../test/helpers/media-fixtures.js';
 import { timed } from './timing.js';
 
@@ -78,7 +79,7 @@ function spreadWords(text: string, startSeconds: number, durationSeconds: number
   let t = startSeconds;
   return words.map((word, i) => {
     const length = (weights[i]! / total) * durationSeconds;
-    const timing = { word, start: t, end: t + length * 0.9 };
+    const timing = { word, startSeconds: t, endSeconds: t + length * 0.9 };
     t += length;
     return timing;
   });

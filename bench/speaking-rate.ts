@@ -48,7 +48,7 @@ async function main() {
         const out = await synthesizeSpeech({ text: script.paragraphs.join(' '), voice }, { engines, ffmpeg }, { workDir: join(dir, `${language}-${style}`) });
         words += countSpokenWords(script.text);
         audio += out.durationSeconds;
-        speech += out.words.length ? out.words[out.words.length - 1]!.end - out.words[0]!.start : out.durationSeconds;
+        speech += out.words.length ? out.words[out.words.length - 1]!.endSeconds - out.words[0]!.startSeconds : out.durationSeconds;
       }
       const wps = DEFAULT_WORDS_PER_SECOND[language];
       // A 30 s script at the default rate has 30 × wps × SPEECH_FILL words; at the measured rate it lasts:

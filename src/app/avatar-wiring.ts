@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { mouthTrackFromAudioFile, mouthTrackFromTimings } from '../pipelines/avatar/visemes/index.js';
 import { renderTalkingHead } from '../pipelines/avatar/render/render-talking-head.js';
 import type { AvatarClipMaker } from '../pipelines/video/render-ad-video.js';
-import { seedFor } from '../domain/videos/link-video-service.js';
+import { seedFor } from '../core/random.js';
 
 /** Built-in avatars (custom avatars plug in through `custom`). */
 export function builtinAvatarDirectory(catalog: VoiceCatalog, custom?: AvatarDirectory): AvatarDirectory {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { customAvatarGreeting, parseCustomAvatarPreviewKey, type CustomAvatarRecord } from '../domain/avatars/custom-avatars.js';
 import type { SpeechSynthesizer } from '../domain/speech/voice-directory.js';
-import { seedFor } from '../domain/videos/link-video-service.js';
+import { seedFor } from '../core/random.js';
 import type { BlobProducer } from '../engines/blobs/lazy-blobs.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import type { FfmpegEngine } from '../engines/ffmpeg/types.js';

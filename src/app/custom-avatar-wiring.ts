@@ -9,7 +9,7 @@ import { defaultVoiceId, type VoiceCatalog } from '../domain/catalog/voices.js';
 import { TaskFailure } from '../core/errors.js';
 import { MediaUnusable } from '../domain/media-check.js';
 import type { AvatarDirectory } from '../domain/videos/avatar-directory.js';
-import { seedFor } from '../domain/videos/link-video-service.js';
+import { seedFor } from '../core/random.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import { detectSingleFace, type FaceEngine } from '../engines/face/index.js';
 import type { UrlFetcher } from '../engines/fetch/port.js';

@@ -1,6 +1,6 @@
 export type {
   AspectRatio, RenderQuality, BackgroundFit, BackgroundMotion, TransitionKind, SceneBackground, FramePosition,
-  Transition, Layer, Scene, VoiceoverClip, WordTiming, Timeline, RenderOutput, CaptionTrack,
+  Transition, Layer, Scene, VoiceoverClip, Timeline, RenderOutput, CaptionTrack,
 } from './timeline.js';
 export { timelineDurationSeconds } from './timeline.js';
 export { frameSizeFor, parseAspectRatio, FRAMES_PER_SECOND, type FrameSize } from './frame-size.js';

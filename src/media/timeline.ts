@@ -3,6 +3,7 @@
  * positions are offsets from the frame centre as fractions of the frame (−0.5..0.5, like the
  * contract's `offset`), colours are `#RRGGBB` or `#RRGGBBAA`.
  */
+import type { WordTiming } from '../core/timing.js';
 import type { CaptionSettingInput } from './captions/caption-setting.js';
 
 export type AspectRatio = '16:9' | '9:16' | '1:1';
@@ -114,18 +115,6 @@ export interface VoiceoverClip {
   volume?: number;
 }
 
-export interface WordTiming {
-  word: string;
-  start: number;
-  end: number;
-}
-
-/** A speech engine's phone (espeak mnemonics or ARPAbet): lip sync follows these when present. */
-export interface PhoneTiming {
-  phone: string;
-  start: number;
-  end: number;
-}
 
 export interface Timeline {
   aspectRatio: AspectRatio;

@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { readSavedWordTimings } from '../../core/timing.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
 
@@ -11,7 +12,8 @@ export function ttsToWire(t: Task, blobs: BlobStore) {
     accent: t.input.voiceId,
     output,
     video_output: output,
-    words: Array.isArray(t.result.words) ? t.result.words : null,
+    // The contract's names; results saved before the rename already hold them.
+    words: readSavedWordTimings(t.result.words)?.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })) ?? null,
     media_job: null,
   });
 }

@@ -4,7 +4,7 @@ import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
-import { seedFor } from '../videos/link-video-service.js';
+import { seedFor } from '../../core/random.js';
 import { guidanceFromPrompt } from './motion-guidance.js';
 import { auroraSettings, type AuroraModel, type AuroraResolution } from './aurora-models.js';
 

@@ -8,7 +8,7 @@ import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
-import { seedFor } from '../videos/link-video-service.js';
+import { seedFor } from '../../core/random.js';
 
 export const LIPSYNC_KIND = 'lipsync';
 export const LIPSYNC_V2_KIND = 'lipsync_v2';

@@ -8,7 +8,7 @@ import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
-import { seedFor } from '../videos/link-video-service.js';
+import { seedFor } from '../../core/random.js';
 import {
   DEFAULT_V2_VISUAL_STYLE, spokenText, type AvatarVideoAspect, type AvatarVideoSpec, type BackgroundEffect,
   type CaptionSettingJson, type Offset, type SceneSpec, type SceneTransition, type V2VisualStyle,

@@ -1,3 +1,5 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
+
 /** A voice as the rest of the service sees it: built-in, remote or cloned, one id space. */
 export interface VoiceRef {
   id: string;
@@ -14,9 +16,9 @@ export interface VoiceDirectory {
 export interface SpokenAudio {
   mp3Path: string;
   durationSeconds: number;
-  words: { word: string; start: number; end: number }[];
+  words: WordTiming[];
   /** The engine's phones, when it reports them; lip sync prefers them to the words. */
-  phones?: { phone: string; start: number; end: number }[];
+  phones?: PhoneTiming[];
 }
 
 /** The speech pipeline as a port: text in a voice → an MP3 with word timings. */

@@ -1,3 +1,4 @@
+import { seedFor } from '../../core/random.js';
 import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
 import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
@@ -182,14 +183,4 @@ export class LinkVideoService {
   list(accountId: string, q: ListQuery): Promise<Task[]> {
     return this.tasks.list(accountId, [LINK_VIDEO_KIND], q);
   }
-}
-
-/** A 31-bit seed from text: the same request gives the same script, colours and music. */
-export function seedFor(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return (h >>> 0) & 0x7fffffff;
 }

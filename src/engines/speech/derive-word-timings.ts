@@ -1,5 +1,6 @@
+import type { WordTiming } from '../../core/timing.js';
 import { findSpeechIslands, type SpeechIsland } from './audio-frames.js';
-import type { WordTiming } from './port.js';
+
 import { spokenWeight } from './syllables.js';
 import type { WordToken } from './word-tokens.js';
 import type { PcmAudio } from './wav.js';
@@ -146,8 +147,8 @@ function spreadOverSpeech(words: readonly WordToken[], start: number, end: numbe
   const s1 = Math.max(s0, clock.speechTimeAt(end));
   return spread(words, s0, s1).map((w, i, all) => ({
     word: w.word,
-    start: i === 0 ? start : clock.realTimeAt(w.start),
-    end: i === all.length - 1 ? end : clock.realTimeAt(w.end),
+    startSeconds: i === 0 ? start : clock.realTimeAt(w.startSeconds),
+    endSeconds: i === all.length - 1 ? end : clock.realTimeAt(w.endSeconds),
   }));
 }
 
@@ -157,7 +158,7 @@ function spread(words: readonly WordToken[], start: number, end: number): WordTi
   let t = start;
   return words.map((w, i) => {
     const d = ((end - start) * weights[i]!) / total;
-    const timing = { word: w.word, start: t, end: t + d };
+    const timing = { word: w.word, startSeconds: t, endSeconds: t + d };
     t += d;
     return timing;
   });

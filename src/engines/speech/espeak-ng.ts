@@ -1,14 +1,13 @@
 import { runProcess } from './run-process.js';
 import { deriveWordTimings } from './derive-word-timings.js';
 import { ESPEAK_EVENTS_PY } from './espeak-events-script.js';
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import {
   SpeechEngineError,
   type EngineVoice,
-  type PhoneTiming,
   type SpeechEngine,
   type SynthesisRequest,
   type SynthesisResult,
-  type WordTiming,
 } from './port.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { spokenWeight } from './syllables.js';
@@ -93,7 +92,7 @@ export function timingsFromEspeakEvents(text: string, ev: EspeakEvents): { words
   phoneStarts.forEach((p, i) => {
     const end = phoneStarts[i + 1]?.t ?? total;
     // Names starting with "_" are pauses; they end words but are not phones.
-    if (!p.name.startsWith('_') && end > p.t) phones.push({ phone: p.name, start: p.t, end });
+    if (!p.name.startsWith('_') && end > p.t) phones.push({ phone: p.name, startSeconds: p.t, endSeconds: end });
   });
   const tokens = wordsWithPositions(text);
   const words: WordTiming[] = [];
@@ -117,7 +116,7 @@ export function timingsFromEspeakEvents(text: string, ev: EspeakEvents): { words
     let t = start;
     unit.forEach((word, k) => {
       const d = ((end - start) * weights[k]!) / totalWeight;
-      words.push({ word, start: t, end: t + d });
+      words.push({ word, startSeconds: t, endSeconds: t + d });
       t += d;
     });
   });

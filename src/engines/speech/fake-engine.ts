@@ -1,4 +1,5 @@
-import type { EngineVoice, SpeechEngine, SpeechEngineId, SynthesisRequest, SynthesisResult, WordTiming } from './port.js';
+import type { WordTiming } from '../../core/timing.js';
+import type { EngineVoice, SpeechEngine, SpeechEngineId, SynthesisRequest, SynthesisResult } from './port.js';
 import { estimateSyllables } from './syllables.js';
 import { writeWav } from './wav.js';
 import { tokenizeWords } from './word-tokens.js';
@@ -34,7 +35,7 @@ export class FakeSpeechEngine implements SpeechEngine {
     let t = 0.1;
     for (const token of tokenizeWords(req.text)) {
       const seconds = estimateSyllables(token.word) * perSyllable;
-      words.push({ word: token.word, start: t, end: t + seconds });
+      words.push({ word: token.word, startSeconds: t, endSeconds: t + seconds });
       const pause = { none: 0.04, clause: 0.2, sentence: 0.4 }[token.breakAfter];
       pieces.push({ seconds, tone: true }, { seconds: pause, tone: false });
       t += seconds + pause;

@@ -1,12 +1,11 @@
 import { unlink, writeFile } from 'node:fs/promises';
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import {
   SpeechEngineError,
   type EngineVoice,
-  type PhoneTiming,
   type SpeechEngine,
   type SynthesisRequest,
   type SynthesisResult,
-  type WordTiming,
 } from './port.js';
 import { runProcess } from './run-process.js';
 import { applyPitchTempo } from './sox-transform.js';
@@ -53,8 +52,8 @@ export function parseFestivalTimings(stdout: string): { words: WordTiming[]; pho
     const start = Number(startText);
     const end = Number(endText);
     if (!name || !Number.isFinite(start) || !Number.isFinite(end) || end <= start) continue;
-    if (kind === 'W') words.push({ word: name, start, end });
-    else if (kind === 'P' && name !== 'pau') phones.push({ phone: name, start, end });
+    if (kind === 'W') words.push({ word: name, startSeconds: start, endSeconds: end });
+    else if (kind === 'P' && name !== 'pau') phones.push({ phone: name, startSeconds: start, endSeconds: end });
   }
   return { words, phones };
 }

@@ -1,7 +1,8 @@
+import type { PhoneTiming } from '../../core/timing.js';
 import { unlink, writeFile } from 'node:fs/promises';
 import { deriveWordTimings } from './derive-word-timings.js';
 import { alignPhonesToWords } from './phone-word-alignment.js';
-import type { EngineVoice, PhoneTiming, SpeechEngine, SynthesisRequest, SynthesisResult } from './port.js';
+import type { EngineVoice, SpeechEngine, SynthesisRequest, SynthesisResult } from './port.js';
 import { runProcess } from './run-process.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { readWav } from './wav.js';
@@ -40,7 +41,7 @@ export function parsePsdur(output: string): PhoneTiming[] {
       const [phone, endText] = item.split(':');
       const end = Number(endText);
       if (!phone || !Number.isFinite(end)) continue;
-      phones.push({ phone, start: offset + start, end: offset + end });
+      phones.push({ phone, startSeconds: offset + start, endSeconds: offset + end });
       start = end;
       last = end;
     }

@@ -1,4 +1,4 @@
-import type { PhoneTiming, WordTiming } from './port.js';
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 
 /**
  * Gives words the times of their phones. `timed` is the engine's phone sequence for the running
@@ -53,15 +53,15 @@ export function alignPhonesToWords(
   wordOfTimed.forEach((w, k) => {
     const span = spans[w];
     if (!span) return;
-    span.start = Math.min(span.start, timed[k]!.start);
-    span.end = Math.max(span.end, timed[k]!.end);
+    span.start = Math.min(span.start, timed[k]!.startSeconds);
+    span.end = Math.max(span.end, timed[k]!.endSeconds);
   });
   // A word whose phones all vanished in context (rare) gets a zero-length slot at its neighbour's edge.
-  let cursor = timed[0]?.start ?? 0;
+  let cursor = timed[0]?.startSeconds ?? 0;
   return words.map((word, w) => {
     const span = spans[w]!;
-    if (!Number.isFinite(span.start)) return { word, start: cursor, end: cursor };
+    if (!Number.isFinite(span.start)) return { word, startSeconds: cursor, endSeconds: cursor };
     cursor = span.end;
-    return { word, start: span.start, end: span.end };
+    return { word, startSeconds: span.start, endSeconds: span.end };
   });
 }

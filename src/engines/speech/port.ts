@@ -2,20 +2,9 @@
  * The speech port: every text-to-speech engine (built-in or remote) looks like this to the
  * pipelines. Times are seconds from the start of the returned WAV.
  */
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
+
 export type SpeechEngineId = 'espeak-ng' | 'flite' | 'festival' | 'remote';
-
-export interface WordTiming {
-  word: string;
-  start: number;
-  end: number;
-}
-
-export interface PhoneTiming {
-  /** The engine's own phone symbol (espeak mnemonics, CMU/ARPAbet for flite and festival). */
-  phone: string;
-  start: number;
-  end: number;
-}
 
 export interface EngineVoice {
   engine: SpeechEngineId;

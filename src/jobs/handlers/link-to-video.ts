@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { upgradeSavedTimings } from '../../core/timing.js';
 import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
@@ -41,7 +42,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       const planDir = join(workDir, 'plan');
       const prefix = `${task.accountId}/${task.id}`;
       if (payload.step === 'render') {
-        const plan = task.result.plan as AdPlan;
+        const plan = upgradeSavedTimings(task.result.plan) as AdPlan;
         await restorePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
         const previews = (task.result.previews ?? []) as StoredPreview[];
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
+import { upgradeSavedTimings } from '../../core/timing.js';
 import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -34,7 +35,7 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
       const prefix = `${task.accountId}/${task.id}`;
-      let plan = task.result.plan as Plan | undefined;
+      let plan = upgradeSavedTimings(task.result.plan) as Plan | undefined;
       let base = 0;
       if (plan) {
         await restorePlanFiles(blobs, steps.planFiles(plan), `${prefix}/plan`, planDir);

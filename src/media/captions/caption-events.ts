@@ -1,6 +1,7 @@
+import type { WordTiming } from '../../core/timing.js';
 import { colorOrDefault, toAssAlpha, toAssColor, toAssStyleColor, type Rgba } from '../color.js';
 import type { FrameSize } from '../frame-size.js';
-import type { WordTiming } from '../timeline.js';
+
 import { escapeAssText, round, type AssEvent, type AssStyle } from './ass-document.js';
 import { paginateWords, type CaptionPage } from './caption-layout.js';
 import type { CaptionSetting } from './caption-setting.js';
@@ -120,8 +121,8 @@ function pageEvents(page: CaptionPage, look: CaptionLook, setting: CaptionSettin
   // karaoke / progressive: one set of line events per spoken word.
   const events: AssEvent[] = [];
   allWords.forEach((active, activeIndex) => {
-    const start = activeIndex === 0 ? page.startSeconds : active.start;
-    const end = allWords[activeIndex + 1]?.start ?? page.endSeconds;
+    const start = activeIndex === 0 ? page.startSeconds : active.startSeconds;
+    const end = allWords[activeIndex + 1]?.startSeconds ?? page.endSeconds;
     let index = 0;
     page.lines.forEach((line, i) => {
       const parts = line.map((w) => {

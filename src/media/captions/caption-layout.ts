@@ -1,4 +1,4 @@
-import type { WordTiming } from '../timeline.js';
+import type { WordTiming } from '../../core/timing.js';
 
 export interface CaptionPage {
   /** Lines of words, top to bottom. */
@@ -29,16 +29,16 @@ const LINGER_SECONDS = 0.25;
  */
 export function paginateWords(words: readonly WordTiming[], opts: LayoutOptions): CaptionPage[] {
   const clean = words
-    .filter((w) => w.word.trim() !== '' && Number.isFinite(w.start) && Number.isFinite(w.end))
-    .map((w) => ({ word: w.word.trim(), start: w.start, end: Math.max(w.end, w.start) }))
-    .sort((a, b) => a.start - b.start);
+    .filter((w) => w.word.trim() !== '' && Number.isFinite(w.startSeconds) && Number.isFinite(w.endSeconds))
+    .map((w) => ({ word: w.word.trim(), startSeconds: w.startSeconds, endSeconds: Math.max(w.endSeconds, w.startSeconds) }))
+    .sort((a, b) => a.startSeconds - b.startSeconds);
 
   const pages: WordTiming[][][] = [];
   let lines: WordTiming[][] = [];
   let previous: WordTiming | undefined;
 
   for (const word of clean) {
-    const pause = previous ? word.start - previous.end : 0;
+    const pause = previous ? word.startSeconds - previous.endSeconds : 0;
     const sentenceEnded = previous ? /[.!?…]["')\]]*$/.test(previous.word) : false;
     const pageStarted = lines.length > 0;
     if (pageStarted && (opts.singleWord || pause >= PAGE_BREAK_PAUSE_SECONDS || sentenceEnded)) {
@@ -60,9 +60,9 @@ export function paginateWords(words: readonly WordTiming[], opts: LayoutOptions)
 
   return pages.map((pageLines, i) => {
     const flat = pageLines.flat();
-    const start = flat[0]!.start;
-    const lastEnd = Math.max(...flat.map((w) => w.end));
-    const nextStart = pages[i + 1]?.[0]?.[0]?.start;
+    const start = flat[0]!.startSeconds;
+    const lastEnd = Math.max(...flat.map((w) => w.endSeconds));
+    const nextStart = pages[i + 1]?.[0]?.[0]?.startSeconds;
     let end = lastEnd + LINGER_SECONDS;
     if (nextStart !== undefined) end = nextStart - lastEnd <= BRIDGE_GAP_SECONDS ? nextStart : Math.min(end, nextStart);
     return { lines: pageLines, startSeconds: start, endSeconds: Math.max(end, start + 0.05) };

@@ -5,7 +5,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { SpeechEngines } from '../../engines/speech/port.js';
 import type { SpeechVoice } from '../speech/synthesize-speech.js';
 import { renderStill } from './draw/character.js';
-import { hashText } from './draw/paint.js';
+import { hashString } from '../../core/random.js';
 import { renderSpeakingAvatar } from './speak.js';
 
 export type PreviewAspect = '16:9' | '1:1' | '9:16';
@@ -47,7 +47,7 @@ export async function renderPreviewVideo(
   await renderSpeakingAvatar(
     { look: avatar.look, text: avatar.greeting, voice },
     deps,
-    { workDir, ...VIDEO_SIZES[aspect], background: { kind: 'scene' }, format: 'mp4', outputPath, seed: hashText(avatar.id), preset: 'veryfast' },
+    { workDir, ...VIDEO_SIZES[aspect], background: { kind: 'scene' }, format: 'mp4', outputPath, seed: hashString(avatar.id), preset: 'veryfast' },
   );
   return outputPath;
 }

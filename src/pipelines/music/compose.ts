@@ -13,7 +13,7 @@ import {
   type SectionLabel,
 } from './arrangement.js';
 import { writeMelodyPhrase } from './melody.js';
-import { createRng, type Rng } from './prng.js';
+import { createRng, type Rng } from '../../core/random.js';
 import type { DrumKind, DrumPattern, StyleParameters } from './styles.js';
 import { diatonicChord, voiceChord, type Chord, type MusicalKey } from './theory.js';
 

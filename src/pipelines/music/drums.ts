@@ -4,7 +4,7 @@
  */
 import { decayPerSample, exp2, sinTurns as importedSinTurns } from './deterministic-math.js';
 import { StateVariableFilter } from './filters.js';
-import type { Rng } from './prng.js';
+import type { Rng } from '../../core/random.js';
 import type { DrumKind, KickSound } from './styles.js';
 
 /** Bound once: per-sample calls through a transpiled module namespace (tsx, vitest) cost a getter each. */

@@ -5,7 +5,7 @@
 import { decayPerSample, dbToGain, exp2, midiToHz, sinTurns as importedSinTurns } from './deterministic-math.js';
 import { StateVariableFilter } from './filters.js';
 import type { InstrumentPatch } from './instrument-patch.js';
-import type { Rng } from './prng.js';
+import type { Rng } from '../../core/random.js';
 
 /** Bound once: per-sample calls through a transpiled module namespace (tsx, vitest) cost a getter each. */
 const sinTurns = importedSinTurns;

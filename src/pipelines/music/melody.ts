@@ -4,7 +4,7 @@
  * line of notes sound like a tune rather than a random walk.
  */
 import { parseStepRuns, PHRASE_BARS, type NoteEvent } from './arrangement.js';
-import type { Rng } from './prng.js';
+import type { Rng } from '../../core/random.js';
 import { scaleNotesInRange, type Chord, type MusicalKey } from './theory.js';
 
 export interface MelodyRange {

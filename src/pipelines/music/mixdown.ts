@@ -9,7 +9,7 @@ import { cosTurns, dbToGain, sinTurns, softClip } from './deterministic-math.js'
 import { DRUM_VARIANTS, synthesizeDrumVariants } from './drums.js';
 import { addCircularDelay, addCircularReverb } from './effects.js';
 import { synthesizeNote } from './instruments.js';
-import { createRng } from './prng.js';
+import { createRng } from '../../core/random.js';
 import type { DrumKind, StyleParameters } from './styles.js';
 
 export interface StereoAudio {

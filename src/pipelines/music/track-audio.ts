@@ -3,7 +3,7 @@ import type { MusicTrack } from '../../domain/catalog/music.js';
 import type { Arrangement } from './arrangement.js';
 import { composeTrack } from './compose.js';
 import { mixArrangement, type StereoAudio } from './mixdown.js';
-import { hashString } from './prng.js';
+import { hashString } from '../../core/random.js';
 import { styleFor } from './styles.js';
 
 export const MUSIC_SAMPLE_RATE_HZ = 44100;

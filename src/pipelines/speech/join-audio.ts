@@ -1,5 +1,6 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { findSpeechIslands } from '../../engines/speech/audio-frames.js';
-import type { PhoneTiming, WordTiming } from '../../engines/speech/port.js';
+
 import type { PcmAudio } from '../../engines/speech/wav.js';
 
 export interface TimedAudio {
@@ -47,8 +48,8 @@ export function joinTimedAudio(parts: readonly TimedAudio[], options: JoinOption
     const shift = offsetSeconds - from / rate;
     const bodySeconds = body.length / rate;
     const clamp = (t: number) => Math.min(offsetSeconds + bodySeconds, Math.max(offsetSeconds, t + shift));
-    for (const w of part.words) words.push({ word: w.word, start: clamp(w.start), end: clamp(w.end) });
-    for (const p of part.phones ?? []) phones.push({ phone: p.phone, start: clamp(p.start), end: clamp(p.end) });
+    for (const w of part.words) words.push({ word: w.word, startSeconds: clamp(w.startSeconds), endSeconds: clamp(w.endSeconds) });
+    for (const p of part.phones ?? []) phones.push({ phone: p.phone, startSeconds: clamp(p.startSeconds), endSeconds: clamp(p.endSeconds) });
     offsetSeconds += bodySeconds;
   });
   pieces.push(silence(opts.edgeSeconds));
@@ -68,8 +69,8 @@ function soundSpan(part: TimedAudio): { startSeconds: number; endSeconds: number
   const total = part.audio.samples.length / part.audio.sampleRateHz;
   const islands = findSpeechIslands(part.audio, { belowPeakDb: 45 });
   const margin = 0.03;
-  const firstWord = part.words[0]?.start ?? total;
-  const lastWord = part.words[part.words.length - 1]?.end ?? 0;
+  const firstWord = part.words[0]?.startSeconds ?? total;
+  const lastWord = part.words[part.words.length - 1]?.endSeconds ?? 0;
   const start = Math.min(islands[0]?.start ?? firstWord, firstWord) - margin;
   const end = Math.max(islands[islands.length - 1]?.end ?? lastWord, lastWord) + margin;
   return { startSeconds: Math.max(0, start), endSeconds: Math.min(total, Math.max(end, start + margin)) };

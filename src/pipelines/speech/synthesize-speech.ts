@@ -1,8 +1,9 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MP3_PRESETS, mp3EncodeArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/index.js';
-import { SpeechEngineError, type PhoneTiming, type SpeechEngineId, type SpeechEngines, type WordTiming } from '../../engines/speech/port.js';
+import { SpeechEngineError, type SpeechEngineId, type SpeechEngines } from '../../engines/speech/port.js';
 import { readWav, writeWav } from '../../engines/speech/wav.js';
 import type { Voice } from '../../domain/catalog/voices.js';
 import { joinTimedAudio, type TimedAudio } from './join-audio.js';

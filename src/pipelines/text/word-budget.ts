@@ -1,3 +1,4 @@
+import type { WordTiming } from '../../core/timing.js';
 import type { ScriptLanguage } from './languages.js';
 
 /**
@@ -66,8 +67,8 @@ export function estimateSpeechSeconds(text: string, wordsPerSecond: number): num
  * A voice's measured rate from the word timings speech synthesis returns: words over the time
  * from the first word's start to the last word's end.
  */
-export function wordsPerSecondFromTimings(words: readonly { start: number; end: number }[]): number | null {
+export function wordsPerSecondFromTimings(words: readonly Pick<WordTiming, 'startSeconds' | 'endSeconds'>[]): number | null {
   if (words.length < 3) return null;
-  const span = words[words.length - 1]!.end - words[0]!.start;
+  const span = words[words.length - 1]!.endSeconds - words[0]!.startSeconds;
   return span > 0 ? words.length / span : null;
 }

@@ -1,4 +1,5 @@
-import type { AspectRatio, WordTiming } from '../../media/timeline.js';
+import type { WordTiming } from '../../core/timing.js';
+import type { AspectRatio } from '../../media/timeline.js';
 import type { Decorate } from './avatar-scenes/scene-styles.js';
 import type { SceneCut } from './scene-cuts.js';
 

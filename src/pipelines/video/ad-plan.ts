@@ -1,5 +1,6 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
+import type { AspectRatio } from '../../media/timeline.js';
 
 /**
  * Everything decided before drawing: the script, the timed voiceover and the fetched assets.

@@ -1,3 +1,4 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
@@ -7,7 +8,7 @@ import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
+import type { AspectRatio } from '../../media/timeline.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
 import { resolveBackgroundMusic } from './background-music.js';
@@ -180,8 +181,8 @@ async function fitToLength(
   await ffmpeg.run(tempoMp3Args(speech.mp3Path, tempo, join(planDir, file)), {
     signal, expectedDurationSeconds: speech.durationSeconds / tempo,
   });
-  const words = speech.words.map((w) => ({ word: w.word, start: round(w.start / tempo), end: round(w.end / tempo) }));
-  const phones = speech.phones?.map((p) => ({ phone: p.phone, start: round(p.start / tempo), end: round(p.end / tempo) }));
+  const words = speech.words.map((w) => ({ word: w.word, startSeconds: round(w.startSeconds / tempo), endSeconds: round(w.endSeconds / tempo) }));
+  const phones = speech.phones?.map((p) => ({ phone: p.phone, startSeconds: round(p.startSeconds / tempo), endSeconds: round(p.endSeconds / tempo) }));
   return { file, durationSeconds: round(speech.durationSeconds / tempo), words, phones };
 }
 

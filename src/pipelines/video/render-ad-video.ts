@@ -1,9 +1,10 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { join } from 'node:path';
 import { FaceNotUsable } from '../../core/errors.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
-import type { PhoneTiming, RenderQuality, WordTiming } from '../../media/timeline.js';
+import type { RenderQuality } from '../../media/timeline.js';
 import type { AvatarClip } from './ad-materials.js';
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';

@@ -1,4 +1,4 @@
-import type { WordTiming } from '../../media/timeline.js';
+import type { WordTiming } from '../../core/timing.js';
 
 /** Where a scene starts and ends on the video, in seconds. */
 export interface SceneCut {
@@ -38,8 +38,8 @@ interface Gap {
 function wordGaps(words: readonly WordTiming[]): Gap[] {
   const gaps: Gap[] = [];
   for (let i = 1; i < words.length; i++) {
-    const width = Math.max(0, words[i]!.start - words[i - 1]!.end);
-    gaps.push({ atSeconds: (words[i]!.start + words[i - 1]!.end) / 2, widthSeconds: width });
+    const width = Math.max(0, words[i]!.startSeconds - words[i - 1]!.endSeconds);
+    gaps.push({ atSeconds: (words[i]!.startSeconds + words[i - 1]!.endSeconds) / 2, widthSeconds: width });
   }
   return gaps;
 }

@@ -1,5 +1,6 @@
+import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, PhoneTiming, WordTiming } from '../../media/timeline.js';
+import type { AspectRatio } from '../../media/timeline.js';
 
 /**
  * A single talking-avatar video (AI Avatar v1), decided before drawing and saved with the task

@@ -48,9 +48,9 @@ describe('AI Avatar v1 (lipsyncs)', () => {
     expect(Math.abs(preview.durationSeconds - speech.durationSeconds)).toBeLessThan(0.15);
     // The plan keeps the engine's phones, so the avatar's mouth follows them rather than spelling.
     const stored = await t.c.store.tasks.get(previewed.id);
-    const phones = (stored!.result.plan as { phones?: { start: number; end: number }[] }).phones ?? [];
+    const phones = (stored!.result.plan as { phones?: { startSeconds: number; endSeconds: number }[] }).phones ?? [];
     expect(phones.length).toBeGreaterThan(10);
-    expect(phones.at(-1)!.end).toBeLessThanOrEqual(speech.durationSeconds + 0.05);
+    expect(phones.at(-1)!.endSeconds).toBeLessThanOrEqual(speech.durationSeconds + 0.05);
 
     const render = await post(`/api/lipsyncs/${previewed.id}/render/`);
     expect(render.statusCode).toBe(200);

@@ -33,7 +33,7 @@ describe('renderTimeline (real ffmpeg)', () => {
       voiceover: { clips: [{ path: voice, startSeconds: 0.2 }] },
       music: { path: music, volume: 0.3 },
       // No word before 2 s, so earlier frames show no caption.
-      captions: { words: [{ word: 'FRESH', start: 2.0, end: 2.4 }, { word: 'DEALS', start: 2.4, end: 2.9 }], setting: { style: 'caution', font_size: 110 } },
+      captions: { words: [{ word: 'FRESH', startSeconds: 2.0, endSeconds: 2.4 }, { word: 'DEALS', startSeconds: 2.4, endSeconds: 2.9 }], setting: { style: 'caution', font_size: 110 } },
     };
     const videoPath = fx.path('portrait.mp4');
     const thumbnailPath = fx.path('portrait.jpg');

@@ -41,8 +41,8 @@ describe.each(['espeak-ng', 'flite'] as const)('derived word timings on %s words
     const derived = deriveWordTimings({ sampleRateHz: rate, samples }, tokenizeWords(WORDS.join(' ')));
     expect(derived.map((w) => w.word)).toEqual(WORDS);
     derived.forEach((w, i) => {
-      expect(Math.abs(w.start - truth[i]!.start), `${w.word} start`).toBeLessThanOrEqual(0.08);
-      expect(Math.abs(w.end - truth[i]!.end), `${w.word} end`).toBeLessThanOrEqual(0.08);
+      expect(Math.abs(w.startSeconds - truth[i]!.start), `${w.word} start`).toBeLessThanOrEqual(0.08);
+      expect(Math.abs(w.endSeconds - truth[i]!.end), `${w.word} end`).toBeLessThanOrEqual(0.08);
     });
   });
 });
@@ -54,7 +54,7 @@ describe('derived word timings on connected speech', () => {
     const { EspeakNgEngine } = await import('../../../src/engines/speech/espeak-ng.js');
     const exact = await new EspeakNgEngine().synthesize({ text, engineVoice: 'en-us', outWavPath: path });
     const derived = deriveWordTimings(await readWav(path), tokenizeWords(text));
-    const errors = derived.map((w, i) => Math.abs(w.start - exact.words[i]!.start)).sort((a, b) => a - b);
+    const errors = derived.map((w, i) => Math.abs(w.startSeconds - exact.words[i]!.startSeconds)).sort((a, b) => a - b);
     // No pauses to anchor most boundaries, so this is rougher than the ±80 ms above: the median
     // must still be within a syllable and no word may be off by more than a long word.
     expect(errors[Math.floor(errors.length / 2)]!).toBeLessThan(0.15);

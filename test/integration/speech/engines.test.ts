@@ -34,14 +34,14 @@ describe.each(engines)('%s', (name, engine, voice) => {
     const islands = findSpeechIslands(audio, { minGapSeconds: 0.1 });
     expect(islands.length).toBeGreaterThanOrEqual(4);
     for (const island of islands) {
-      const nearestStart = Math.min(...result.words.map((w) => Math.abs(w.start - island.start)));
-      const nearestEnd = Math.min(...result.words.map((w) => Math.abs(w.end - island.end)));
+      const nearestStart = Math.min(...result.words.map((w) => Math.abs(w.startSeconds - island.start)));
+      const nearestEnd = Math.min(...result.words.map((w) => Math.abs(w.endSeconds - island.end)));
       expect(nearestStart, `island at ${island.start}`).toBeLessThan(0.08);
       expect(nearestEnd, `island ending ${island.end}`).toBeLessThan(0.08);
     }
     // And no word lies in a silence.
     for (const w of result.words) {
-      const mid = (w.start + w.end) / 2;
+      const mid = (w.startSeconds + w.endSeconds) / 2;
       expect(islands.some((i) => mid >= i.start - 0.02 && mid <= i.end + 0.02), `${w.word} is in silence`).toBe(true);
     }
   });
@@ -50,7 +50,7 @@ describe.each(engines)('%s', (name, engine, voice) => {
     const text = 'The quick brown fox jumps over the lazy dog.';
     const normal = await engine.synthesize({ text, engineVoice: voice, outWavPath: join(tmp.path, `${name}-n.wav`) });
     const fast = await engine.synthesize({ text, engineVoice: voice, outWavPath: join(tmp.path, `${name}-f.wav`), rate: 1.5 });
-    const speech = (r: typeof normal) => r.words[r.words.length - 1]!.end - r.words[0]!.start;
+    const speech = (r: typeof normal) => r.words[r.words.length - 1]!.endSeconds - r.words[0]!.startSeconds;
     expect(speech(fast) / speech(normal)).toBeGreaterThan(0.55);
     expect(speech(fast) / speech(normal)).toBeLessThan(0.8);
     expect(fast.words).toHaveLength(9);
@@ -80,6 +80,6 @@ describe('espeak-ng beyond English', () => {
     const r = await engine.synthesize({ text: LIST, engineVoice: 'en-us', outWavPath: join(tmp.path, 'cli.wav') });
     const islands = findSpeechIslands(await readWav(r.wavPath), { minGapSeconds: 0.1 });
     expect(r.words).toHaveLength(LIST_WORDS.length);
-    r.words.forEach((w, i) => expect(Math.abs(w.start - islands[i]!.start)).toBeLessThan(0.08));
+    r.words.forEach((w, i) => expect(Math.abs(w.startSeconds - islands[i]!.start)).toBeLessThan(0.08));
   });
 });

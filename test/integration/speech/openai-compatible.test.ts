@@ -73,7 +73,7 @@ describe('OpenAI-compatible speech provider', () => {
     expect(result.words.map((w) => w.word)).toEqual(['Lemon', 'Summer', 'River', 'morning', 'and', 'yellow']);
     const islands = findSpeechIslands(audio, { minGapSeconds: 0.1 });
     // The sentence pauses are found, so the first three words start on their own sound.
-    for (let i = 0; i < 3; i++) expect(Math.abs(result.words[i]!.start - islands[i]!.start)).toBeLessThan(0.08);
+    for (let i = 0; i < 3; i++) expect(Math.abs(result.words[i]!.startSeconds - islands[i]!.start)).toBeLessThan(0.08);
   });
 
   it('decodes MP3 responses', async () => {

@@ -54,20 +54,20 @@ describe('synthesizeSpeech with real engines', () => {
 
     // Words come back normalised, in order, inside the audio, and each one on sound.
     expect(out.words.slice(0, 8).map((w) => w.word)).toEqual(['Our', 'coffee', 'subscription', 'starts', 'at', 'twelve', 'dollars', 'and']);
-    for (let i = 1; i < out.words.length; i++) expect(out.words[i]!.start).toBeGreaterThanOrEqual(out.words[i - 1]!.start);
-    expect(out.words.at(-1)!.end).toBeLessThanOrEqual(out.durationSeconds);
+    for (let i = 1; i < out.words.length; i++) expect(out.words[i]!.startSeconds).toBeGreaterThanOrEqual(out.words[i - 1]!.startSeconds);
+    expect(out.words.at(-1)!.endSeconds).toBeLessThanOrEqual(out.durationSeconds);
     const offSound = out.words.filter((w) => {
-      const mid = (w.start + w.end) / 2;
+      const mid = (w.startSeconds + w.endSeconds) / 2;
       return !islands.some((isl) => mid >= isl.start - 0.05 && mid <= isl.end + 0.05);
     });
     expect(offSound.length / out.words.length).toBeLessThan(0.01);
     // The last sentence's words are where the last speech is: offsets survived ~15 chunks.
-    expect(Math.abs(out.words.at(-1)!.end - islands.at(-1)!.end)).toBeLessThan(0.1);
+    expect(Math.abs(out.words.at(-1)!.endSeconds - islands.at(-1)!.end)).toBeLessThan(0.1);
 
     // The engine's phones come through too (lip sync follows them), offset per chunk like the words.
     expect(out.phones!.length).toBeGreaterThan(out.words.length * 2);
-    for (let i = 1; i < out.phones!.length; i++) expect(out.phones![i]!.start).toBeGreaterThanOrEqual(out.phones![i - 1]!.start - 1e-6);
-    expect(Math.abs(out.phones!.at(-1)!.end - out.words.at(-1)!.end)).toBeLessThan(0.3);
+    for (let i = 1; i < out.phones!.length; i++) expect(out.phones![i]!.startSeconds).toBeGreaterThanOrEqual(out.phones![i - 1]!.startSeconds - 1e-6);
+    expect(Math.abs(out.phones!.at(-1)!.endSeconds - out.words.at(-1)!.endSeconds)).toBeLessThan(0.3);
   }, 60_000);
 
   it('speaks with the default (festival HTS) voice across chunks, word times offset per chunk', async () => {
@@ -81,8 +81,8 @@ describe('synthesizeSpeech with real engines', () => {
     const repeatAt = out.words.findIndex((w, i) => i > 10 && w.word === 'Our');
     expect(repeatAt).toBeGreaterThan(0);
     // The second paragraph (another chunk) starts on sound, after the first one ended.
-    expect(out.words[repeatAt]!.start).toBeGreaterThan(out.words[repeatAt - 1]!.end);
-    const startsOnSound = islands.some((isl) => Math.abs(isl.start - out.words[repeatAt]!.start) < 0.08);
+    expect(out.words[repeatAt]!.startSeconds).toBeGreaterThan(out.words[repeatAt - 1]!.endSeconds);
+    const startsOnSound = islands.some((isl) => Math.abs(isl.start - out.words[repeatAt]!.startSeconds) < 0.08);
     expect(startsOnSound).toBe(true);
     expect(countClicks(audio)).toBe(0);
   }, 60_000);

@@ -30,10 +30,10 @@ describe('phones to visemes', () => {
 
   it('drops pauses, splits diphthongs and opens unstressed vowels less', () => {
     const v = visemesFromPhones([
-      { phone: 'pau', start: 0, end: 0.2 },
-      { phone: 'b', start: 0.2, end: 0.28 },
-      { phone: 'ay1', start: 0.28, end: 0.48 },
-      { phone: 'ah0', start: 0.48, end: 0.56 },
+      { phone: 'pau', startSeconds: 0, endSeconds: 0.2 },
+      { phone: 'b', startSeconds: 0.2, endSeconds: 0.28 },
+      { phone: 'ay1', startSeconds: 0.28, endSeconds: 0.48 },
+      { phone: 'ah0', startSeconds: 0.48, endSeconds: 0.56 },
     ]);
     expect(v.map((x) => x.viseme)).toEqual(['MBP', 'AI', 'E', 'AI']);
     expect(v[1]!.end).toBeCloseTo(0.4, 5);
@@ -51,7 +51,7 @@ describe('spelling to visemes (word timings only)', () => {
   });
 
   it('fills each word exactly, vowels longer than consonants', () => {
-    const v = visemesFromWords([{ word: 'map', start: 1, end: 1.4 }]);
+    const v = visemesFromWords([{ word: 'map', startSeconds: 1, endSeconds: 1.4 }]);
     expect(v.map((x) => x.viseme)).toEqual(['MBP', 'AI', 'MBP']);
     expect(v[0]!.start).toBe(1);
     expect(v[2]!.end).toBe(1.4);
@@ -94,7 +94,7 @@ describe('viseme track', () => {
   });
 
   it('falls back to spelling when an engine gives only words', () => {
-    const fromWords = mouthTrackFromTimings({ words: [{ word: 'hello', start: 0.1, end: 0.5 }] }, 1);
+    const fromWords = mouthTrackFromTimings({ words: [{ word: 'hello', startSeconds: 0.1, endSeconds: 0.5 }] }, 1);
     expect(fromWords).toHaveLength(30);
     expect(fromWords.slice(3, 15).some((f) => f.openness > 0.3)).toBe(true);
     expect(fromWords.slice(17).every((f) => f.viseme === 'rest')).toBe(true);

@@ -3,7 +3,7 @@ import { AURORA_JOB, AURORA_KIND, AuroraService, type AuroraRequest } from '../.
 import { InsufficientCredits, NotFound, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { MediaUnusable } from '../../../src/domain/media-check.js';
-import { seedFor } from '../../../src/domain/videos/link-video-service.js';
+import { seedFor } from '../../../src/core/random.js';
 import { guidanceFromPrompt } from '../../../src/domain/avatars/motion-guidance.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 

@@ -9,7 +9,8 @@ import type { LinkRecord } from '../../../src/core/store.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';
 import { FakeAvatarDirectory } from '../../../src/domain/videos/fake-avatar-directory.js';
 import { fakeVideoVocabulary } from '../../../src/domain/videos/fake-video-vocabulary.js';
-import { LINK_VIDEO_JOB, LINK_VIDEO_KIND, LinkVideoService, seedFor, type LinkVideoMode, type LinkVideoRequest } from '../../../src/domain/videos/link-video-service.js';
+import { LINK_VIDEO_JOB, LINK_VIDEO_KIND, LinkVideoService, type LinkVideoMode, type LinkVideoRequest } from '../../../src/domain/videos/link-video-service.js';
+import { seedFor } from '../../../src/core/random.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 
 const PHOTO = 'https://media.test/presenter.jpg';

@@ -5,7 +5,7 @@ import { InsufficientCredits, NotFound, ValidationError } from '../../../src/cor
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';
 import { FakeAvatarDirectory } from '../../../src/domain/videos/fake-avatar-directory.js';
-import { seedFor } from '../../../src/domain/videos/link-video-service.js';
+import { seedFor } from '../../../src/core/random.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 
 const PICTURE = 'https://media.test/bg.png';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAPTION_STYLE_NAMES, CAPTION_STYLES, buildCaptionTrack, escapeAssText, formatAssTime, normalizeCaptionSetting,
-  paginateWords, parseTextShadow, writeAssDocument, type WordTiming,
+  paginateWords, parseTextShadow, writeAssDocument,
 } from '../../../src/media/index.js';
+import type { WordTiming } from '../../../src/core/timing.js';
 
 const FRAME = { width: 1080, height: 1920 };
 const words = (text: string, start = 0, each = 0.4): WordTiming[] =>
-  text.split(' ').map((word, i) => ({ word, start: start + i * each, end: start + i * each + each * 0.9 }));
+  text.split(' ').map((word, i) => ({ word, startSeconds: start + i * each, endSeconds: start + i * each + each * 0.9 }));
 
 describe('caption_setting', () => {
   it('applies the contract defaults', () => {
@@ -55,7 +56,7 @@ describe('paging words', () => {
   const opts = { fontSizePx: 70, maxWidthPx: 500, maxLines: 2, uppercase: false, bold: true, singleWord: false };
 
   it('wraps lines to the width, at most two lines a page, and breaks at sentences and pauses', () => {
-    const timed = [...words('one two three four five six seven eight nine ten eleven twelve'), { word: 'later', start: 9, end: 9.3 }];
+    const timed = [...words('one two three four five six seven eight nine ten eleven twelve'), { word: 'later', startSeconds: 9, endSeconds: 9.3 }];
     const pages = paginateWords(timed, opts);
     for (const page of pages) expect(page.lines.length).toBeLessThanOrEqual(2);
     expect(pages[pages.length - 1]!.lines.flat().map((w) => w.word)).toEqual(['later']);

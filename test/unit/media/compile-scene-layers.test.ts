@@ -54,8 +54,8 @@ describe('compileTimeline: multi-scene additions', () => {
       scenes: [{ durationSeconds: 3, background: color('#000000') }],
       voiceover: { clips: [{ path: '/in/a.mp3', startSeconds: 0, volume: 0.5 }, { path: '/in/b.mp3', startSeconds: 1.5 }] },
       captionTracks: [
-        { words: [{ word: 'one', start: 0.1, end: 0.5 }], setting: { style: 'neo' } },
-        { words: [{ word: 'two', start: 1.6, end: 2 }], setting: { style: 'toons', font_size: 90 } },
+        { words: [{ word: 'one', startSeconds: 0.1, endSeconds: 0.5 }], setting: { style: 'neo' } },
+        { words: [{ word: 'two', startSeconds: 1.6, endSeconds: 2 }], setting: { style: 'toons', font_size: 90 } },
       ],
     };
     const { filterGraph, files } = compileTimeline(timeline, { quality: 'render', videoPath: '/o.mp4' }, { audioLevels: { voiceClipLufs: [-20, -20] } });

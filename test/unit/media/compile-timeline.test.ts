@@ -137,7 +137,7 @@ describe('compileTimeline', () => {
     const timeline: Timeline = {
       aspectRatio: '9:16',
       scenes: [{ durationSeconds: 2, background: { kind: 'color', color: '#000' }, layers: [{ kind: 'text', text: 'Sale {50%}', fontFamily: 'Poppins' }] }],
-      captions: { words: [{ word: 'hello', start: 0.2, end: 0.6 }], setting: { font_family: 'Luckiest Guy' } },
+      captions: { words: [{ word: 'hello', startSeconds: 0.2, endSeconds: 0.6 }], setting: { font_family: 'Luckiest Guy' } },
     };
     const { files } = compileTimeline(timeline, { quality: 'render', videoPath: '/o.mp4' }, { installedFontFamilies: ['DejaVu Sans', 'Lilita One', 'Poppins'] });
     const ass = files[OVERLAY_FILE_NAME]!;

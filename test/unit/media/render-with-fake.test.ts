@@ -9,7 +9,7 @@ const timeline: Timeline = {
   scenes: [{ durationSeconds: 2, background: { kind: 'color', color: '#336699' } }],
   voiceover: { clips: [{ path: '/in/voice.wav' }] },
   music: { path: '/in/music.mp3' },
-  captions: { words: [{ word: 'hi', start: 0.1, end: 0.5 }] },
+  captions: { words: [{ word: 'hi', startSeconds: 0.1, endSeconds: 0.5 }] },
 };
 
 describe('renderTimeline with the fake engine', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dbToGain, decayPerSample, exp2, midiToHz, sinTurns, softClip } from '../../../src/pipelines/music/deterministic-math.js';
-import { createRng, hashString } from '../../../src/pipelines/music/prng.js';
+import { createRng, hashString } from '../../../src/core/random.js';
 
 describe('deterministic math', () => {
   it('matches the platform sine closely', () => {

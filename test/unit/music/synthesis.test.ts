@@ -3,7 +3,7 @@ import { synthesizeDrumVariants } from '../../../src/pipelines/music/drums.js';
 import { addCircularDelay, addCircularReverb } from '../../../src/pipelines/music/effects.js';
 import { patch, type Oscillator } from '../../../src/pipelines/music/instrument-patch.js';
 import { synthesizeNote } from '../../../src/pipelines/music/instruments.js';
-import { createRng } from '../../../src/pipelines/music/prng.js';
+import { createRng } from '../../../src/core/random.js';
 import { encodeWav16 } from '../../../src/pipelines/music/wav.js';
 import { magnitudeSpectrum, rms, spectralSummary } from './audio-analysis.js';
 

@@ -26,8 +26,8 @@ describe('deriveWordTimings (synthetic audio with known word spans)', () => {
     const timings = deriveWordTimings(concat(RATE, pieces), tokenizeWords(words.join(' ')));
     expect(timings.map((w) => w.word)).toEqual(words);
     timings.forEach((w, i) => {
-      expect(Math.abs(w.start - truth[i]![0])).toBeLessThan(0.03);
-      expect(Math.abs(w.end - truth[i]![1])).toBeLessThan(0.03);
+      expect(Math.abs(w.startSeconds - truth[i]![0])).toBeLessThan(0.03);
+      expect(Math.abs(w.endSeconds - truth[i]![1])).toBeLessThan(0.03);
     });
   });
 
@@ -38,22 +38,22 @@ describe('deriveWordTimings (synthetic audio with known word spans)', () => {
       silence(0.3, RATE), voicedTone(0.3, RATE, 150), silence(0.2, RATE),
     ]);
     const [little, cat] = deriveWordTimings(audio, tokenizeWords('little, cat'));
-    expect(little!.start).toBeCloseTo(0.1, 1);
-    expect(Math.abs(little!.end - 0.435)).toBeLessThan(0.03);
-    expect(Math.abs(cat!.start - 0.735)).toBeLessThan(0.03);
+    expect(little!.startSeconds).toBeCloseTo(0.1, 1);
+    expect(Math.abs(little!.endSeconds - 0.435)).toBeLessThan(0.03);
+    expect(Math.abs(cat!.startSeconds - 0.735)).toBeLessThan(0.03);
   });
 
   it('spreads words by syllables over continuous sound', () => {
     const audio = concat(RATE, [silence(0.1, RATE), voicedTone(1.0, RATE, 150), silence(0.1, RATE)]);
     const timings = deriveWordTimings(audio, tokenizeWords('a wonderful'));
     // "a" has 1 syllable, "wonderful" 3 (+ consonants): "a" gets the smaller share.
-    expect(timings[0]!.end - timings[0]!.start).toBeLessThan(timings[1]!.end - timings[1]!.start);
-    expect(timings[1]!.end).toBeCloseTo(1.1, 1);
+    expect(timings[0]!.endSeconds - timings[0]!.startSeconds).toBeLessThan(timings[1]!.endSeconds - timings[1]!.startSeconds);
+    expect(timings[1]!.endSeconds).toBeCloseTo(1.1, 1);
   });
 
   it('copes with silence', () => {
     const timings = deriveWordTimings(concat(RATE, [silence(1, RATE)]), tokenizeWords('nothing here'));
     expect(timings).toHaveLength(2);
-    expect(timings[1]!.end).toBeLessThanOrEqual(1);
+    expect(timings[1]!.endSeconds).toBeLessThanOrEqual(1);
   });
 });

@@ -20,23 +20,23 @@ describe('espeak-ng events', () => {
   it('turns start events into word spans that end at the next pause or word', () => {
     const { words } = timingsFromEspeakEvents('Hello world, a test of the timing.', events);
     expect(words.map((w) => w.word)).toEqual(['Hello', 'world', 'a', 'test', 'of', 'the', 'timing']);
-    expect(words[1]!.start).toBeCloseTo(6427 / 22050, 4);
+    expect(words[1]!.startSeconds).toBeCloseTo(6427 / 22050, 4);
     // "world" ends where the pause after the comma begins, not at the next word.
-    expect(words[1]!.end).toBeCloseTo(16102 / 22050, 4);
-    expect(words[6]!.end).toBeCloseTo(42000 / 22050, 4);
+    expect(words[1]!.endSeconds).toBeCloseTo(16102 / 22050, 4);
+    expect(words[6]!.endSeconds).toBeCloseTo(42000 / 22050, 4);
   });
   it('shares a unit espeak-ng says as one ("of the") between its words', () => {
     const { words } = timingsFromEspeakEvents('Hello world, a test of the timing.', events);
     const of = words[4]!;
     const the = words[5]!;
-    expect(of.start).toBeCloseTo(26000 / 22050, 4);
-    expect(of.end).toBeCloseTo(the.start, 6);
-    expect(the.end).toBeCloseTo(30000 / 22050, 4);
+    expect(of.startSeconds).toBeCloseTo(26000 / 22050, 4);
+    expect(of.endSeconds).toBeCloseTo(the.startSeconds, 6);
+    expect(the.endSeconds).toBeCloseTo(30000 / 22050, 4);
   });
   it('keeps phones but not pauses', () => {
     const { phones } = timingsFromEspeakEvents('Hello world, a test of the timing.', events);
     expect(phones.some((p) => p.phone.startsWith('_'))).toBe(false);
-    expect(phones[0]).toEqual({ phone: 'h', start: 264 / 22050, end: 1384 / 22050 });
+    expect(phones[0]).toEqual({ phone: 'h', startSeconds: 264 / 22050, endSeconds: 1384 / 22050 });
   });
 });
 
@@ -44,22 +44,22 @@ describe('flite -psdur', () => {
   it('chains utterances: each line restarts at zero', () => {
     const phones = parsePsdur('pau:0.1 hh:0.2 ay:0.4 pau:0.5 \npau:0.1 b:0.2 ay:0.3 pau:0.4 \n');
     expect(phones.map((p) => p.phone).join(' ')).toBe('pau hh ay pau pau b ay pau');
-    expect(phones[5]!.start).toBeCloseTo(0.6, 6);
-    expect(phones[5]!.end).toBeCloseTo(0.7, 6);
-    expect(phones[7]!.end).toBeCloseTo(0.9, 6);
+    expect(phones[5]!.startSeconds).toBeCloseTo(0.6, 6);
+    expect(phones[5]!.endSeconds).toBeCloseTo(0.7, 6);
+    expect(phones[7]!.endSeconds).toBeCloseTo(0.9, 6);
   });
   it('gives words the span of their phones even when context changes a phone', () => {
     // "a" is "ey" alone but "ax" in running speech.
     const timed = [
-      { phone: 'hh', start: 0.1, end: 0.2 }, { phone: 'ax', start: 0.2, end: 0.25 }, { phone: 'l', start: 0.25, end: 0.3 },
-      { phone: 'ow', start: 0.3, end: 0.4 }, { phone: 'ax', start: 0.4, end: 0.45 }, { phone: 'k', start: 0.45, end: 0.5 },
-      { phone: 'ae', start: 0.5, end: 0.6 }, { phone: 't', start: 0.6, end: 0.7 },
+      { phone: 'hh', startSeconds: 0.1, endSeconds: 0.2 }, { phone: 'ax', startSeconds: 0.2, endSeconds: 0.25 }, { phone: 'l', startSeconds: 0.25, endSeconds: 0.3 },
+      { phone: 'ow', startSeconds: 0.3, endSeconds: 0.4 }, { phone: 'ax', startSeconds: 0.4, endSeconds: 0.45 }, { phone: 'k', startSeconds: 0.45, endSeconds: 0.5 },
+      { phone: 'ae', startSeconds: 0.5, endSeconds: 0.6 }, { phone: 't', startSeconds: 0.6, endSeconds: 0.7 },
     ];
     const words = alignPhonesToWords(timed, [['hh', 'ax', 'l', 'ow'], ['ey'], ['k', 'ae', 't']], ['hello', 'a', 'cat']);
     expect(words).toEqual([
-      { word: 'hello', start: 0.1, end: 0.4 },
-      { word: 'a', start: 0.4, end: 0.45 },
-      { word: 'cat', start: 0.45, end: 0.7 },
+      { word: 'hello', startSeconds: 0.1, endSeconds: 0.4 },
+      { word: 'a', startSeconds: 0.4, endSeconds: 0.45 },
+      { word: 'cat', startSeconds: 0.45, endSeconds: 0.7 },
     ]);
   });
 });
@@ -68,8 +68,8 @@ describe('festival', () => {
   it('parses the Word and Segment dumps of the script', () => {
     const out = 'W\tHello\t0.165\t0.400\nW\tworld\t0.400\t0.865\nP\tpau\t0\t0.165\nP\thh\t0.165\t0.255\nnoise line\n';
     const { words, phones } = parseFestivalTimings(out);
-    expect(words).toEqual([{ word: 'Hello', start: 0.165, end: 0.4 }, { word: 'world', start: 0.4, end: 0.865 }]);
-    expect(phones).toEqual([{ phone: 'hh', start: 0.165, end: 0.255 }]);
+    expect(words).toEqual([{ word: 'Hello', startSeconds: 0.165, endSeconds: 0.4 }, { word: 'world', startSeconds: 0.4, endSeconds: 0.865 }]);
+    expect(phones).toEqual([{ phone: 'hh', startSeconds: 0.165, endSeconds: 0.255 }]);
   });
   it('escapes text for Scheme so quotes cannot break out of the string', () => {
     const script = festivalScript({ text: 'Say "hi" \\ (now)', engineVoice: 'cmu_us_slt_arctic_hts', outWavPath: '/tmp/x.wav', rate: 1.25 });

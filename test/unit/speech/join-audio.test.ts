@@ -7,7 +7,7 @@ const RATE = 16000;
 
 function chunk(leadSeconds: number, speechSeconds: number, tailSeconds: number, word: string) {
   const audio = concat(RATE, [silence(leadSeconds, RATE), voicedTone(speechSeconds, RATE, 160), silence(tailSeconds, RATE)]);
-  return { audio, words: [{ word, start: leadSeconds, end: leadSeconds + speechSeconds }] };
+  return { audio, words: [{ word, startSeconds: leadSeconds, endSeconds: leadSeconds + speechSeconds }] };
 }
 
 describe('joinTimedAudio', () => {
@@ -21,8 +21,8 @@ describe('joinTimedAudio', () => {
       expect(gap).toBeLessThan(0.6);
     }
     joined.words.forEach((w, i) => {
-      expect(Math.abs(w.start - islands[i]!.start)).toBeLessThan(0.03);
-      expect(Math.abs(w.end - islands[i]!.end)).toBeLessThan(0.03);
+      expect(Math.abs(w.startSeconds - islands[i]!.start)).toBeLessThan(0.03);
+      expect(Math.abs(w.endSeconds - islands[i]!.end)).toBeLessThan(0.03);
     });
     const total = joined.audio.samples.length / RATE;
     // speech + two pauses + two edges + a 30 ms margin each side of each chunk, + slack
@@ -33,8 +33,8 @@ describe('joinTimedAudio', () => {
     // A chunk whose sound runs to its very last sample (an engine that stops abruptly).
     const loud = new Float32Array(RATE).fill(0.5);
     const joined = joinTimedAudio([
-      { audio: { sampleRateHz: RATE, samples: loud }, words: [{ word: 'a', start: 0, end: 1 }] },
-      { audio: { sampleRateHz: RATE, samples: loud.slice() }, words: [{ word: 'b', start: 0, end: 1 }] },
+      { audio: { sampleRateHz: RATE, samples: loud }, words: [{ word: 'a', startSeconds: 0, endSeconds: 1 }] },
+      { audio: { sampleRateHz: RATE, samples: loud.slice() }, words: [{ word: 'b', startSeconds: 0, endSeconds: 1 }] },
     ]);
     let maxJump = 0;
     for (let i = 1; i < joined.audio.samples.length; i++) {

@@ -39,9 +39,9 @@ describe('synthesizeSpeech with fake engines', () => {
     const spokenWords = engine.requests.flatMap((r) => r.text.split(/\s+/)).length;
     expect(out.words).toHaveLength(spokenWords);
     for (let i = 1; i < out.words.length; i++) {
-      expect(out.words[i]!.start).toBeGreaterThanOrEqual(out.words[i - 1]!.end - 1e-9);
+      expect(out.words[i]!.startSeconds).toBeGreaterThanOrEqual(out.words[i - 1]!.endSeconds - 1e-9);
     }
-    expect(out.words[out.words.length - 1]!.end).toBeLessThanOrEqual(out.durationSeconds);
+    expect(out.words[out.words.length - 1]!.endSeconds).toBeLessThanOrEqual(out.durationSeconds);
     expect(progress[progress.length - 1]).toBe(1);
     expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
     expect(ffmpeg.runs).toHaveLength(1);

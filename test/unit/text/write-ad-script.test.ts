@@ -27,7 +27,7 @@ describe('scriptWordBudget', () => {
   });
 
   it('measures a rate from word timings', () => {
-    expect(wordsPerSecondFromTimings([{ start: 0, end: 0.4 }, { start: 0.5, end: 0.9 }, { start: 1, end: 2 }])).toBeCloseTo(1.5);
+    expect(wordsPerSecondFromTimings([{ startSeconds: 0, endSeconds: 0.4 }, { startSeconds: 0.5, endSeconds: 0.9 }, { startSeconds: 1, endSeconds: 2 }])).toBeCloseTo(1.5);
     expect(wordsPerSecondFromTimings([])).toBeNull();
   });
 });

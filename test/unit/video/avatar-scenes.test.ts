@@ -7,7 +7,7 @@ import { totalSeconds, transitionAfter, type AvatarScenesPlan, type PlannedScene
 import { placeAvatar, SCENE_LAYOUTS, styleScene, type Box } from '../../../src/pipelines/video/avatar-scenes/scene-styles.js';
 import { avatarSlots, buildAvatarScenesTimeline, sceneWindows } from '../../../src/pipelines/video/avatar-scenes/scene-timeline.js';
 
-const words = (at: number, ...list: string[]) => list.map((word, i) => ({ word, start: at + i * 0.4, end: at + i * 0.4 + 0.3 }));
+const words = (at: number, ...list: string[]) => list.map((word, i) => ({ word, startSeconds: at + i * 0.4, endSeconds: at + i * 0.4 + 0.3 }));
 
 function scene(over: Partial<PlannedScene> = {}): PlannedScene {
   return {
@@ -69,7 +69,7 @@ describe('AI Avatar v2 plan timing', () => {
       { path: '/plan/scene-3.mp3', startSeconds: 3.8, volume: 0.5 },
     ]);
     // Captions per scene, moved to the scene's start.
-    expect(timeline.captionTracks!.map((t) => t.words[0]!.start)).toEqual([0.1, 3.9]);
+    expect(timeline.captionTracks!.map((t) => t.words[0]!.startSeconds)).toEqual([0.1, 3.9]);
     // Cuts: scene 1's own transition_out wins over scene 2's transition_in; neither side asks at the next cut; the end card fades in.
     expect(timeline.scenes.map((s) => s.transitionOut?.kind ?? null)).toEqual(['fade', null, 'fade', null]);
     expect(compile(p).expectedDurationSeconds).toBeCloseTo(7, 1);

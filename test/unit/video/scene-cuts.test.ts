@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSceneCuts } from '../../../src/pipelines/video/scene-cuts.js';
 
-const words = (spec: [number, number][]) => spec.map(([start, end], i) => ({ word: `w${i}`, start, end }));
+const words = (spec: [number, number][]) => spec.map(([startSeconds, endSeconds], i) => ({ word: `w${i}`, startSeconds, endSeconds }));
 
 describe('planSceneCuts', () => {
   it('covers the whole length with contiguous scenes', () => {

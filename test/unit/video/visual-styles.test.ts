@@ -6,7 +6,7 @@ import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
 import { DecorationSet } from '../../../src/pipelines/video/avatar-scenes/decorations.js';
 import { avatarClipSpec, isVisualStyle, LAYOUTS, layoutNameFor, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
 
-const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, start: i * 0.42, end: i * 0.42 + 0.32 }));
+const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, startSeconds: i * 0.42, endSeconds: i * 0.42 + 0.32 }));
 
 function plan(over: Partial<AdPlan> = {}): AdPlan {
   return {

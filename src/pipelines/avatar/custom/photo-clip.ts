@@ -1,8 +1,9 @@
+import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DetectedFace } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
-import type { PhoneTiming, WordTiming } from '../../../engines/speech/port.js';
+
 import { animatePhoto } from '../photo/animate-photo.js';
 import type { Size } from '../photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../photo/from-mouth-track.js';

@@ -1,6 +1,7 @@
+import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import type { DetectedFace } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
-import type { PhoneTiming, WordTiming } from '../../../engines/speech/port.js';
+
 import type { Size } from '../photo/frame-layout.js';
 import { makePhotoAvatarClip } from './photo-clip.js';
 import type { PreviewAspect } from './build-custom-avatar.js';

@@ -1,6 +1,7 @@
 import type { AvatarLook } from '../../../domain/catalog/avatars-look.js';
 import type { Figure } from './figure.js';
-import { ellipse, hashText, seededRandom, shade, stroke, withAlpha, type Ctx } from './paint.js';
+import { hashString, seededRandom } from '../../../core/random.js';
+import { ellipse, shade, stroke, withAlpha, type Ctx } from './paint.js';
 
 export type EyeState = 'open' | 'half' | 'closed';
 
@@ -152,7 +153,7 @@ export function drawCheeks(ctx: Ctx, f: Figure, look: AvatarLook): void {
     }
   }
   if (extras.freckles) {
-    const rnd = seededRandom(hashText(look.skin + look.hair.color));
+    const rnd = seededRandom(hashString(look.skin + look.hair.color));
     for (let i = 0; i < 26; i++) {
       const side = i % 2 === 0 ? -1 : 1;
       const x = f.cx + side * f.rx * (0.12 + rnd() * 0.5);
@@ -209,7 +210,7 @@ export function drawFacialHair(ctx: Ctx, f: Figure, look: AvatarLook): void {
     if (extras.beard === 'full') {
       ctx.fillStyle = color;
       ctx.fill();
-      const rnd = seededRandom(hashText(color));
+      const rnd = seededRandom(hashString(color));
       for (let i = 0; i < 70; i++) {
         const x = cx + (rnd() * 2 - 1) * rx * 0.95;
         const y = f.noseY + ry * 0.15 + rnd() * ry * 0.8;

@@ -1,6 +1,7 @@
 import type { AvatarLook, HairStyle } from '../../../domain/catalog/avatars-look.js';
 import type { Figure } from './figure.js';
-import { ellipse, hashText, seededRandom, shade, stroke, withAlpha, type Ctx } from './paint.js';
+import { hashString, seededRandom } from '../../../core/random.js';
+import { ellipse, shade, stroke, withAlpha, type Ctx } from './paint.js';
 
 /**
  * Hair in three parts, so the head can move over a still body:
@@ -41,7 +42,7 @@ function fillHair(ctx: Ctx, f: Figure, top: number, bottom: number): void {
 
 /** Loose strokes along the hair's flow, so a flat shape reads as hair. */
 function strands(ctx: Ctx, f: Figure, count: number, from: [number, number], spread: number, length: number, curl: number, seed: string): void {
-  const rnd = seededRandom(hashText(seed));
+  const rnd = seededRandom(hashString(seed));
   for (let i = 0; i < count; i++) {
     const x = from[0] + (rnd() * 2 - 1) * spread;
     const y = from[1] + rnd() * 20;
@@ -53,7 +54,7 @@ function strands(ctx: Ctx, f: Figure, count: number, from: [number, number], spr
 }
 
 function curlCloud(ctx: Ctx, f: Figure, cx: number, cy: number, rx: number, ry: number, bump: number, seed: string): void {
-  const rnd = seededRandom(hashText(seed));
+  const rnd = seededRandom(hashString(seed));
   const n = Math.round((2 * Math.PI * Math.max(rx, ry)) / (bump * 1.2));
   ellipse(ctx, cx, cy, rx, ry, f.colors.hair);
   for (let i = 0; i < n; i++) {
@@ -205,7 +206,7 @@ export function drawHairFront(ctx: Ctx, f: Figure, look: AvatarLook): void {
       ctx.fillStyle = f.colors.hair;
       ctx.fill();
       // Curls along the hairline and over the crown.
-      const rnd = seededRandom(hashText(seed));
+      const rnd = seededRandom(hashString(seed));
       const r = style === 'afro' ? 20 : 24;
       for (let i = 0; i <= 10; i++) {
         const t = i / 10;

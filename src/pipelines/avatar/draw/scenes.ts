@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { SceneKind } from '../../../domain/catalog/avatars-look.js';
-import { ellipse, hashText, seededRandom, shade, withAlpha, type Ctx } from './paint.js';
+import { hashString, seededRandom } from '../../../core/random.js';
+import { ellipse, shade, withAlpha, type Ctx } from './paint.js';
 
 /**
  * The avatars' settings, drawn to the frame's size (not the character's unit box) so they fill any
@@ -10,7 +11,7 @@ import { ellipse, hashText, seededRandom, shade, withAlpha, type Ctx } from './p
 export function drawScene(ctx: Ctx, kind: SceneKind, width: number, height: number): void {
   const layer = createCanvas(width, height);
   const c = layer.getContext('2d');
-  const rnd = seededRandom(hashText(kind));
+  const rnd = seededRandom(hashString(kind));
   SCENES[kind](c, width, height, rnd);
   const blurPx = kind === 'plain' ? 0 : Math.max(1, Math.round(Math.min(width, height) * 0.006));
   ctx.save();

@@ -1,5 +1,6 @@
 import type { MotionBounds } from './head-patch.js';
-import { AVATAR_FPS, seededRandom } from './mouth-track.js';
+import { seededRandom } from '../../../core/random.js';
+import { AVATAR_FPS } from './mouth-track.js';
 
 /** One sine: amplitude (radians or pixels), period in seconds, phase in radians. */
 export interface Wave {

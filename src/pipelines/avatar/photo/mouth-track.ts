@@ -2,6 +2,8 @@
  * What drives a photo avatar, frame by frame at 30 fps, and how it is reduced to the few face
  * states that are drawn once and reused (8 mouth openings × 3 mouth widths × 3 eyelid states).
  */
+import { seededRandom } from '../../../core/random.js';
+
 export const AVATAR_FPS = 30;
 
 export interface PhotoMouthFrame {
@@ -73,18 +75,6 @@ export function withPlannedBlinks(frames: readonly PhotoMouthFrame[], seed: numb
   if (frames.every((f) => f.blink !== undefined)) return [...frames];
   const planned = planBlinks(frames.length, seed, AVATAR_FPS, blinkRate);
   return frames.map((f, i) => (f.blink === undefined ? { ...f, blink: planned[i]! } : f));
-}
-
-/** mulberry32: small, fast, good enough for placing blinks and motion phases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function clamp01(value: number): number {

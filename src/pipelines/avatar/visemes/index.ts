@@ -1,5 +1,5 @@
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
-import type { PhoneTiming, WordTiming } from '../../../engines/speech/port.js';
+import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import { analyzeFrames } from './audio-features.js';
 import { trackFromAudioFeatures } from './audio-mouth.js';
 import { visemesFromWords } from './letter-visemes.js';

@@ -1,4 +1,4 @@
-import type { WordTiming } from '../../../engines/speech/port.js';
+import type { WordTiming } from '../../../core/timing.js';
 import type { TimedViseme, Viseme } from './viseme-set.js';
 
 /**
@@ -92,15 +92,15 @@ export function graphemesOf(word: string): Grapheme[] {
 export function visemesFromWords(words: readonly WordTiming[]): TimedViseme[] {
   const out: TimedViseme[] = [];
   for (const w of words) {
-    const span = w.end - w.start;
+    const span = w.endSeconds - w.startSeconds;
     if (!(span > 0)) continue;
     const graphemes = graphemesOf(w.word);
     if (graphemes.length === 0) continue;
     const units = graphemes.map((g) => (g.vowel ? 2 : 1));
     const total = units.reduce((a, b) => a + b, 0);
-    let t = w.start;
+    let t = w.startSeconds;
     graphemes.forEach((g, k) => {
-      const end = k === graphemes.length - 1 ? w.end : t + (span * units[k]!) / total;
+      const end = k === graphemes.length - 1 ? w.endSeconds : t + (span * units[k]!) / total;
       out.push({ viseme: g.viseme, start: t, end, ...(g.weight !== undefined ? { weight: g.weight } : {}) });
       t = end;
     });

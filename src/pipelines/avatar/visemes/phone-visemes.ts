@@ -1,4 +1,4 @@
-import type { PhoneTiming } from '../../../engines/speech/port.js';
+import type { PhoneTiming } from '../../../core/timing.js';
 import type { TimedViseme, Viseme } from './viseme-set.js';
 
 /** A phone's mouth: one shape, or two for a diphthong (the glide gets the second part). */
@@ -92,11 +92,11 @@ export function visemesFromPhones(phones: readonly PhoneTiming[]): TimedViseme[]
   const set = phoneSetOf(phones);
   for (const p of phones) {
     const mouth = mouthForPhone(p.phone, set);
-    if (!mouth || !(p.end > p.start)) continue;
+    if (!mouth || !(p.endSeconds > p.startSeconds)) continue;
     const stress = set === 'arpabet' ? stressWeight(p.phone) : 1;
-    let t = p.start;
+    let t = p.startSeconds;
     for (const part of mouth) {
-      const end = t + (p.end - p.start) * part.share;
+      const end = t + (p.endSeconds - p.startSeconds) * part.share;
       out.push({ viseme: part.viseme, start: t, end, weight: (part.weight ?? 1) * stress });
       t = end;
     }

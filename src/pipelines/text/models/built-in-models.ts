@@ -1,5 +1,5 @@
 import { LlmError, type BuiltinTextModel, type LlmRequest } from '../../../engines/llm/port.js';
-import { createRng, hashString } from '../../music/prng.js';
+import { createRng, hashString } from '../../../core/random.js';
 import { LOCALE_OF } from '../languages.js';
 import { phraseBankFor } from '../phrase-banks/index.js';
 import { DEFAULT_SCRIPT_STYLE, SCRIPT_STYLES } from '../script-styles.js';

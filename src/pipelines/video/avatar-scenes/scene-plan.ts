@@ -1,6 +1,7 @@
+import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import type { Offset, V2VisualStyle } from '../../../domain/avatars/avatar-video-spec.js';
 import type { CaptionSettingInput } from '../../../media/captions/caption-setting.js';
-import type { AspectRatio, BackgroundFit, BackgroundMotion, PhoneTiming, TransitionKind, WordTiming } from '../../../media/timeline.js';
+import type { AspectRatio, BackgroundFit, BackgroundMotion, TransitionKind } from '../../../media/timeline.js';
 
 /**
  * A multi-scene avatar video (AI Avatar v2), decided before drawing and saved with the task so the

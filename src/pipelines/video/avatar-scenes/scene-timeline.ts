@@ -63,7 +63,7 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
       : [];
     if (!s.caption.hidden && s.words.length > 0) {
       const setting = s.caption.override && s.caption.setting ? { ...look.caption, ...s.caption.setting } : look.caption;
-      captionTracks.push({ words: s.words.map((w) => ({ ...w, start: w.start + starts[i]!, end: w.end + starts[i]! })), setting });
+      captionTracks.push({ words: s.words.map((w) => ({ ...w, startSeconds: w.startSeconds + starts[i]!, endSeconds: w.endSeconds + starts[i]! })), setting });
     }
     return {
       ...skeleton[i]!,

@@ -1,7 +1,8 @@
 /**
- * Seeded pseudo-random numbers. Math.random is never used: a track is a pure function of its seed,
- * so the same track renders to the same bytes on every run and machine. Integer-only arithmetic
- * (Math.imul, shifts) keeps the sequence identical across platforms.
+ * The one seeded pseudo-random generator. Math.random is never used where output must repeat: a
+ * music track, an avatar drawing, blinks and head motion, a script are pure functions of their
+ * seed, so they render to the same bytes on every run and machine. Integer-only arithmetic
+ * (Math.imul, shifts) keeps the sequence identical across platforms. Imports nothing.
  */
 
 export interface Rng {
@@ -27,7 +28,12 @@ export function hashString(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32: small, fast, and good enough for musical choices and noise. */
+/** A 31-bit seed from text (FNV-1a, top bit dropped): the same request gives the same script, colours and music. */
+export function seedFor(text: string): number {
+  return hashString(text) & 0x7fffffff;
+}
+
+/** mulberry32: small, fast, and good enough for choices, noise and motion phases. */
 export function createRng(seed: number): Rng {
   let state = seed >>> 0;
   const nextUint32 = (): number => {
@@ -49,4 +55,10 @@ export function createRng(seed: number): Rng {
     fork: (label) => createRng((hashString(label) ^ seed) >>> 0),
   };
   return rng;
+}
+
+/** The generator as a bare function of uniform numbers in [0, 1), for code that only ever needs those. */
+export function seededRandom(seed: number): () => number {
+  const rng = createRng(seed);
+  return () => rng.next();
 }

@@ -1,0 +1,95 @@
+import { createRng, type Rng } from '../../../core/random.js';
+import { canFill, fillTemplate, slotsOf } from '../fill-template.js';
+import type { BeatKind } from '../phrase-banks/types.js';
+import type { ScriptSection, ScriptStyle } from '../script-styles.js';
+import { countSpokenWords } from '../word-budget.js';
+import type { ScriptContext } from './script-context.js';
+import { plannedBeats, type ScriptPlan } from './script-plan.js';
+
+/** A sentence's template or selling point, chosen by the tuner instead of the seed. */
+export interface BeatOverride {
+  variant?: number;
+  point?: number;
+}
+
+/** Changes the tuner made: per sentence, and selling points left out. */
+export interface Tuning {
+  beats: Map<string, BeatOverride>;
+  banned: Set<number>;
+}
+
+export function noTuning(): Tuning {
+  return { beats: new Map(), banned: new Set() };
+}
+
+/** A written sentence, with the choices it had so the tuner can try the others. */
+export interface RealizedBeat {
+  key: string;
+  kind: BeatKind;
+  section: ScriptSection;
+  text: string;
+  words: number;
+  template: string;
+  pointIndex: number | null;
+  variants: number[];
+  pointOptions: number[];
+}
+
+const FACT_SLOTS = new Set(['price', 'rating', 'count', 'quote', 'brand', 'points', 'audience', 'point', 'Point']);
+
+export const wordsOf = (beats: RealizedBeat[]) => beats.reduce((a, b) => a + b.words, 0);
+
+/** Turns a plan into sentences: each beat picks a template with its own seeded stream. */
+export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext, seed: number, tuning: Tuning): RealizedBeat[] {
+  const root = createRng(seed);
+  const usedTemplates = new Set<string>();
+  // Banned points count as used: they are never said.
+  const usedPoints = new Set<number>(tuning.banned);
+  const seen = new Map<BeatKind, number>();
+  const out: RealizedBeat[] = [];
+  const later = { ...ctx.values, product: ctx.shortName };
+  let named = false;
+  for (const beat of plannedBeats(style, plan)) {
+    const templates = ctx.bank.beats[beat.kind];
+    const nth = (seen.get(beat.kind) ?? 0) + 1;
+    const pointsLeft = ctx.points.length - usedPoints.size;
+    const variants: number[] = [];
+    templates.forEach((t, i) => {
+      if (!canFill(t, ctx.values, pointsLeft, nth)) return;
+      // A template without a point or a number would repeat a sentence word for word.
+      const varies = /\{(point|Point|nth|Nth)\}/.test(t);
+      if (!varies && usedTemplates.has(`${beat.kind}:${i}`)) return;
+      variants.push(i);
+    });
+    if (variants.length === 0) continue;
+    const o = tuning.beats.get(beat.key);
+    const rng = root.fork(`${style.name}:${beat.key}`);
+    // Facts beat generic lines; a lead-in already used ("Plus: …") is taken again only as a last resort.
+    const weights = variants.map((i) => (slotsOf(templates[i]!).some((s) => FACT_SLOTS.has(s)) ? 3 : 1) * (usedTemplates.has(`${beat.kind}:${i}`) ? 0.02 : 1));
+    let variant = weightedPick(rng, variants, weights);
+    if (o?.variant !== undefined && variants.includes(o.variant)) variant = o.variant;
+    const template = templates[variant]!;
+    const pointOptions = ctx.points.map((_, i) => i).filter((i) => !usedPoints.has(i));
+    let pointIndex: number | null = null;
+    if (/\{(point|Point)\}/.test(template)) {
+      pointIndex = o?.point !== undefined && pointOptions.includes(o.point) ? o.point : pointOptions[0]!;
+      usedPoints.add(pointIndex);
+    }
+    const text = fillTemplate(template, named ? later : ctx.values, ctx.bank, { point: pointIndex === null ? null : ctx.points[pointIndex]!.text, nth });
+    if (template.includes('{product}')) named = true;
+    usedTemplates.add(`${beat.kind}:${variant}`);
+    seen.set(beat.kind, nth);
+    out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words: countSpokenWords(text), template, pointIndex, variants, pointOptions });
+  }
+  return out;
+}
+
+function weightedPick(rng: Rng, items: number[], weights: number[]): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let r = rng.next() * total;
+  for (let i = 0; i < items.length; i++) {
+    r -= weights[i]!;
+    if (r < 0) return items[i]!;
+  }
+  return items[items.length - 1]!;
+}

@@ -1,0 +1,45 @@
+import type { ScriptStyle } from '../script-styles.js';
+import { noTuning, realize, wordsOf, type RealizedBeat } from './realize-beats.js';
+import type { ScriptContext } from './script-context.js';
+import { grownPlans, smallestPlan, type ScriptPlan } from './script-plan.js';
+import { tuneToBudget } from './tune-to-budget.js';
+
+/**
+ * Grows the style from its minimum until the script reaches the word budget, keeping whichever
+ * of the last two sizes is closer; then swaps templates and selling points to land nearer.
+ */
+export function sizeToBudget(style: ScriptStyle, ctx: ScriptContext, seed: number, budget: number): RealizedBeat[] {
+  let plan: ScriptPlan = smallestPlan(style);
+  let beats = realize(style, plan, ctx, seed, noTuning());
+  let words = wordsOf(beats);
+  const exhausted = new Set<number>();
+  const everySlot = style.slots.map((_, i) => i);
+  // The style's growth order first; when all of it is used up, any slot that still can grow.
+  let order = style.grow;
+  let cursor = 0;
+  grow: while (words < budget) {
+    if (order.every((s) => exhausted.has(s))) {
+      if (order === everySlot) break;
+      order = everySlot;
+      cursor = 0;
+      continue;
+    }
+    const slot = order[cursor++ % order.length]!;
+    if (exhausted.has(slot)) continue;
+    let grewHere = false;
+    for (const next of grownPlans(style, plan, slot)) {
+      const nextBeats = realize(style, next, ctx, seed, noTuning());
+      const nextWords = wordsOf(nextBeats);
+      // No gain: nothing left to say there (no facts, no unused template).
+      if (nextWords <= words) continue;
+      if (nextWords > budget && nextWords - budget > budget - words) break grow;
+      plan = next;
+      beats = nextBeats;
+      words = nextWords;
+      grewHere = true;
+      break;
+    }
+    if (!grewHere) exhausted.add(slot);
+  }
+  return tuneToBudget(style, plan, ctx, seed, budget, beats);
+}

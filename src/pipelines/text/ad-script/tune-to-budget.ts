@@ -1,0 +1,78 @@
+import type { ScriptStyle } from '../script-styles.js';
+import { noTuning, realize, wordsOf, type RealizedBeat, type Tuning } from './realize-beats.js';
+import type { ScriptContext } from './script-context.js';
+import { grownPlans, shrunkPlan, type ScriptPlan } from './script-plan.js';
+
+const TUNE_TOLERANCE = 0.04;
+const TUNE_ROUNDS = 10;
+/** Beyond this gap after the greedy pass, two changes at a time are tried. */
+const PAIR_SEARCH_GAP = 0.07;
+const PAIR_SEARCH_MAX_TRIALS = 4000;
+/** A changed selling point or an unsaid feature costs a little, so template swaps come first. */
+const FACT_CHANGE_COST = 1;
+
+interface TuneState {
+  plan: ScriptPlan;
+  tuning: Tuning;
+}
+
+function factChanges(t: Tuning): number {
+  let n = t.banned.size;
+  for (const o of t.beats.values()) if (o.point !== undefined) n++;
+  return n;
+}
+
+/** Every single change: a template or point for one sentence, a feature left out, a slot grown or shrunk. */
+function movesOf(style: ScriptStyle, ctx: ScriptContext, state: TuneState, beats: RealizedBeat[]): TuneState[] {
+  const { plan, tuning } = state;
+  const moves: TuneState[] = [];
+  for (const b of beats) {
+    const current = tuning.beats.get(b.key) ?? {};
+    for (const variant of b.variants) if (variant !== current.variant) moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, variant }), banned: tuning.banned } });
+    if (b.pointIndex === null) continue;
+    // Another feature may take this sentence; generic points only ever follow the features.
+    for (const point of b.pointOptions) if (point !== b.pointIndex && ctx.points[point]!.featureIndex !== null) moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, point }), banned: tuning.banned } });
+    if (!tuning.banned.has(b.pointIndex)) moves.push({ plan, tuning: { beats: tuning.beats, banned: new Set(tuning.banned).add(b.pointIndex) } });
+  }
+  style.slots.forEach((_, i) => {
+    for (const grownPlan of grownPlans(style, plan, i)) moves.push({ plan: grownPlan, tuning });
+    const smaller = shrunkPlan(style, plan, i);
+    if (smaller) moves.push({ plan: smaller, tuning });
+  });
+  return moves;
+}
+
+/**
+ * Greedy: the single change that brings the word count nearest the budget, repeated; when that
+ * gets stuck far from the budget, the best pair of changes.
+ */
+export function tuneToBudget(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext, seed: number, budget: number, start: RealizedBeat[]): RealizedBeat[] {
+  let state: TuneState = { plan, tuning: noTuning() };
+  let beats = start;
+  const gapOf = (b: RealizedBeat[]) => Math.abs(wordsOf(b) - budget);
+  const scoreOf = (b: RealizedBeat[], s: TuneState) => gapOf(b) + FACT_CHANGE_COST * factChanges(s.tuning);
+  let score = scoreOf(beats, state);
+  for (let round = 0; round < TUNE_ROUNDS && gapOf(beats) > budget * TUNE_TOLERANCE; round++) {
+    let best: { beats: RealizedBeat[]; score: number; state: TuneState } | null = null;
+    for (const move of movesOf(style, ctx, state, beats)) {
+      const trialBeats = realize(style, move.plan, ctx, seed, move.tuning);
+      const trialScore = scoreOf(trialBeats, move);
+      if (trialScore < (best?.score ?? score)) best = { beats: trialBeats, score: trialScore, state: move };
+    }
+    if (!best) break;
+    ({ beats, score, state } = best);
+  }
+  if (gapOf(beats) <= budget * PAIR_SEARCH_GAP) return beats;
+  let trials = 0;
+  let best: { beats: RealizedBeat[]; score: number } = { beats, score };
+  for (const first of movesOf(style, ctx, state, beats)) {
+    const firstBeats = realize(style, first.plan, ctx, seed, first.tuning);
+    for (const second of movesOf(style, ctx, first, firstBeats)) {
+      if (++trials > PAIR_SEARCH_MAX_TRIALS) return best.beats;
+      const trialBeats = realize(style, second.plan, ctx, seed, second.tuning);
+      const trialScore = scoreOf(trialBeats, second);
+      if (trialScore < best.score) best = { beats: trialBeats, score: trialScore };
+    }
+  }
+  return best.beats;
+}
