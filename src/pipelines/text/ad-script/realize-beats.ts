@@ -62,6 +62,12 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
       variants.push(i);
     });
     if (variants.length === 0) continue;
+    // An ad must say what it sells: a script that has not named the product yet closes with a
+    // call to action that does (some openers and bodies speak only of "it" and its description).
+    if (beat.kind === 'cta' && !named) {
+      const naming = variants.filter((i) => templates[i]!.includes('{product}'));
+      if (naming.length) variants.splice(0, variants.length, ...naming);
+    }
     const o = tuning.beats.get(beat.key);
     const rng = root.fork(`${style.name}:${beat.key}`);
     // Facts beat generic lines; a lead-in already used ("Plus: …") is taken again only as a last resort.
