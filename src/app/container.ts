@@ -31,12 +31,18 @@ import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher, createLinkScraper } from './link-wiring.js';
 import { renderMusicMp3 } from './music-wiring.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
-import { createPersonas } from './persona-wiring.js';
-import type { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
+import { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
+import { builtinAvatarPreviews } from '../pipelines/avatar/builtin-previews.js';
+import { concurrencyLimit } from '../pipelines/avatar/preview-slots.js';
 import { createVoiceCloner } from './voice-clone-wiring.js';
 import { linkVideoJobDeps, videoVocabulary } from './video-wiring.js';
-import { builtinAvatarClips, builtinAvatarDirectory } from './avatar-wiring.js';
-import { createMediaUrlChecker } from './media-check-wiring.js';
+import { builtinAvatarDirectory } from '../domain/videos/builtin-avatar-directory.js';
+import { customAvatarDirectory } from '../domain/avatars/custom-avatar-directory.js';
+import { avatarVoiceIn, voiceForGender } from '../domain/catalog/avatar-voice.js';
+import { drawnAvatarClips } from '../pipelines/avatar/clips/drawn-avatar-clips.js';
+import { photoAvatarClips } from '../pipelines/avatar/clips/photo-avatar-clips.js';
+import { createMediaUrlChecker } from '../pipelines/intake/media-url-checker.js';
+import { createAvatarMediaIntake } from '../pipelines/intake/avatar-media-intake.js';
 import { LipsyncService } from '../domain/avatars/lipsync-service.js';
 import { LipsyncV2Service } from '../domain/avatars/lipsync-v2-service.js';
 import { libraryTrackIdFromUrl } from '../pipelines/video/background-music.js';
@@ -55,8 +61,7 @@ import { AuroraService } from '../domain/avatars/aurora-service.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
-import { createAvatarMediaIntake, customAvatarClips, customAvatarDirectory, voiceForGender } from './custom-avatar-wiring.js';
-import { customAvatarPreviewVideos } from './custom-avatar-previews.js';
+import { customAvatarPreviewVideos } from '../pipelines/avatar/custom/custom-avatar-previews.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
@@ -142,22 +147,24 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(ffmpeg, key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
-  const personas = createPersonas(speech, ffmpeg);
-  lazyBlobs.register('avatar-previews/', personas.renderPreview);
+  const personas = new PersonaDirectory((avatar) => avatarVoiceIn(speech.catalog, avatar));
+  // Two preview renders at a time (built-in and custom avatars' alike) keep the API responsive on a 2-core machine.
+  const previewSlot = concurrencyLimit(2);
+  lazyBlobs.register('avatar-previews/', builtinAvatarPreviews({ catalog: speech.catalog, engines: speech.engines, ffmpeg, slot: previewSlot }));
   const faces = createFaceApiEngine();
   const tempRoot = join(config.dataDir, 'tmp');
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
     limit: config.customAvatarLimit,
     voiceForGender: voiceForGender(speech.catalog),
   });
-  personas.directory.useCustomSource(customAvatars);
+  personas.useCustomSource(customAvatars);
   const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
-  const avatarClips = builtinAvatarClips(ffmpeg, customAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
+  const avatarClips = drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
   lazyBlobs.register(CUSTOM_AVATAR_PREVIEW_PREFIX, customAvatarPreviewVideos({
-    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: () => speech.defaultVoiceId ?? null, slot: personas.previewSlot,
+    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: () => speech.defaultVoiceId ?? null, slot: previewSlot,
   }));
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
-  const mediaChecker = createMediaUrlChecker(fetcher, ffmpeg, tempRoot);
+  const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
@@ -206,7 +213,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     tasks,
     links,
     tts: new TextToSpeechService(tasks, speech.voices),
-    personas: personas.directory,
+    personas,
     faces,
     customAvatars,
     aurora: new AuroraService(tasks, mediaChecker, webhookUrlCheck(config)),
