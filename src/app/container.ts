@@ -34,7 +34,7 @@ import { createSpeech, type SpeechWiring } from './speech-wiring.js';
 import { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
 import { builtinAvatarPreviews } from '../pipelines/avatar/builtin-previews.js';
 import { concurrencyLimit } from '../pipelines/avatar/preview-slots.js';
-import { createVoiceCloner } from './voice-clone-wiring.js';
+import { createVoiceCloner } from '../pipelines/speech/voice-match/voice-cloner.js';
 import { linkVideoJobDeps, videoVocabulary } from './video-wiring.js';
 import { builtinAvatarDirectory } from '../domain/videos/builtin-avatar-directory.js';
 import { customAvatarDirectory } from '../domain/avatars/custom-avatar-directory.js';
