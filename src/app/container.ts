@@ -28,14 +28,16 @@ import { IdempotencyService } from '../domain/idempotency/idempotency-service.js
 import { UploadSweep } from '../jobs/schedules/upload-sweep.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
-import { createFetcher, createLinkScraper } from './link-wiring.js';
-import { renderMusicMp3 } from './music-wiring.js';
+import { createFetcher } from './link-wiring.js';
+import { linkPageScraper } from '../pipelines/links/page-scraper.js';
+import { MUSIC_MP3_PREFIX, musicMp3s } from '../pipelines/music/music-mp3.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
 import { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
 import { builtinAvatarPreviews } from '../pipelines/avatar/builtin-previews.js';
 import { concurrencyLimit } from '../pipelines/avatar/preview-slots.js';
 import { createVoiceCloner } from '../pipelines/speech/voice-match/voice-cloner.js';
-import { linkVideoJobDeps, videoVocabulary } from './video-wiring.js';
+import { linkVideoJobDeps } from './video-wiring.js';
+import { videoVocabulary } from '../pipelines/video/video-vocabulary.js';
 import { builtinAvatarDirectory } from '../domain/videos/builtin-avatar-directory.js';
 import { customAvatarDirectory } from '../domain/avatars/custom-avatar-directory.js';
 import { avatarVoiceIn, voiceForGender } from '../domain/catalog/avatar-voice.js';
@@ -56,7 +58,8 @@ import { AiScriptService } from '../domain/text/ai-script-service.js';
 import { TextGenerationService } from '../domain/text/text-generation-service.js';
 import { InlineTasks } from '../domain/tasks/inline-tasks.js';
 import type { LlmRegistry } from '../engines/llm/registry.js';
-import { builtInCopywriter, createTextModels } from './text-wiring.js';
+import { createTextModels } from './text-wiring.js';
+import { builtInCopywriter } from '../pipelines/text/built-in-copywriter.js';
 import { AuroraService } from '../domain/avatars/aurora-service.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
@@ -145,7 +148,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
-  lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(ffmpeg, key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
+  lazyBlobs.register(MUSIC_MP3_PREFIX, musicMp3s(ffmpeg));
   lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
   const personas = new PersonaDirectory((avatar) => avatarVoiceIn(speech.catalog, avatar));
   // Two preview renders at a time (built-in and custom avatars' alike) keep the API responsive on a 2-core machine.
@@ -175,7 +178,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   subscribeWebhooks(taskEvents, { wire: taskWire(blobs), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts, log });
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
-  const links = new LinkService(store, createLinkScraper(config), clock, mediaChecker);
+  // Pages are read with the plain fetcher: a link is a URL, never an upload.
+  const pageScraper = linkPageScraper(createFetcher(config));
+  const links = new LinkService(store, pageScraper, clock, mediaChecker);
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
@@ -223,7 +228,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),
-    aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
+    aiScripts: new AiScriptService(store, tasks, pageScraper, builtInCopywriter, clock),
     retention,
     inlineLeases,
     idempotency,
