@@ -53,7 +53,9 @@ import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
 import { UploadFiles } from '../domain/upload-files.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
-import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { subscribeWebhooks } from '../domain/webhooks/webhook-outbox.js';
+import { webhookBodies } from '../api/wire/webhook-body.js';
 import { AiScriptService } from '../domain/text/ai-script-service.js';
 import { TextGenerationService } from '../domain/text/text-generation-service.js';
 import { InlineTasks } from '../domain/tasks/inline-tasks.js';
@@ -175,7 +177,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
-  subscribeWebhooks(taskEvents, { wire: taskWire(blobs), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts, log });
+  subscribeWebhooks(taskEvents, { bodyOf: webhookBodies(taskWire(blobs), log), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts });
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
 
   // Pages are read with the plain fetcher: a link is a URL, never an upload.
