@@ -47,7 +47,8 @@ import { createMediaUrlChecker } from '../pipelines/intake/media-url-checker.js'
 import { createAvatarMediaIntake } from '../pipelines/intake/avatar-media-intake.js';
 import { LipsyncService } from '../domain/avatars/lipsync-service.js';
 import { LipsyncV2Service } from '../domain/avatars/lipsync-v2-service.js';
-import { libraryTrackIdFromUrl } from '../pipelines/video/background-music.js';
+import { isLibraryMusicUrl } from '../pipelines/video/background-music.js';
+import { VOICE_PREVIEW_PREFIX, voicePreviewMp3s } from '../pipelines/speech/voice-preview-mp3s.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
 import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
@@ -143,15 +144,17 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
   const ffmpeg = createFfmpegEngine(config.ffmpeg);
-  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
+  const webhookUrls = webhookUrlCheck(config);
+  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrls);
   const speech = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
+  const defaultVoice = () => speech.defaultVoiceId ?? null;
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
   const uploads = new UploadFiles(blobs);
   const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot: join(config.dataDir, 'tmp') });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register(MUSIC_MP3_PREFIX, musicMp3s(ffmpeg));
-  lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
+  lazyBlobs.register(VOICE_PREVIEW_PREFIX, voicePreviewMp3s(speech.renderPreview));
   const personas = new PersonaDirectory((avatar) => avatarVoiceIn(speech.catalog, avatar));
   // Two preview renders at a time (built-in and custom avatars' alike) keep the API responsive on a 2-core machine.
   const previewSlot = concurrencyLimit(2);
@@ -166,7 +169,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
   const avatarClips = drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
   lazyBlobs.register(CUSTOM_AVATAR_PREVIEW_PREFIX, customAvatarPreviewVideos({
-    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: () => speech.defaultVoiceId ?? null, slot: previewSlot,
+    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: defaultVoice, slot: previewSlot,
   }));
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
@@ -184,21 +187,18 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const pageScraper = linkPageScraper(createFetcher(config));
   const links = new LinkService(store, pageScraper, clock, mediaChecker);
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
-  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
+  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrls, { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
   const idempotencyLockMs = config.idempotency.lockSeconds * 1000;
   const idempotency = new IdempotencyService(store.idempotencyKeys, clock, { ttlMs: config.idempotency.ttlHours * 3_600_000, lockMs: idempotencyLockMs, renewEveryMs: Math.floor(idempotencyLockMs / 3) });
   const idempotencySweep = new IdempotencyKeySweep(store.idempotencyKeys, clock, log, { intervalMs: config.idempotency.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
   const uploadSweep = new UploadSweep(uploads, store, clock, log, { intervalMs: config.uploadSweep.sweepSeconds * 1000, graceMs: config.uploadSweep.graceSeconds * 1000 });
-  const rateLimiter = config.databaseUrl
-    ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
-    : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
-  const { capacity: failureBurst, refillPerSecond: failureRefill } = config.authFailureLimit;
-  const authFailures = new AuthFailureThrottle(
-    config.databaseUrl ? storeRateLimiter(store, failureBurst, failureRefill, clock) : memoryRateLimiter(failureBurst, failureRefill, clock),
-    clock,
-  );
+  // Shared counters in the database when it is shared (PostgreSQL); in memory for the embedded one.
+  const limiter = (capacity: number, refillPerSecond: number) =>
+    config.databaseUrl ? storeRateLimiter(store, capacity, refillPerSecond, clock) : memoryRateLimiter(capacity, refillPerSecond, clock);
+  const rateLimiter = limiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond);
+  const authFailures = new AuthFailureThrottle(limiter(config.authFailureLimit.capacity, config.authFailureLimit.refillPerSecond), clock);
 
   return {
     config,
@@ -223,10 +223,10 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     personas,
     faces,
     customAvatars,
-    aurora: new AuroraService(tasks, mediaChecker, webhookUrlCheck(config)),
-    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, (url) => libraryTrackIdFromUrl(url) !== null),
-    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null),
-    lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null, (url) => libraryTrackIdFromUrl(url) !== null),
+    aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
+    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
+    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
+    lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),

@@ -22,3 +22,14 @@ describe('library tracks as MP3 (made on first request)', () => {
     expect(ffmpeg.runs).toEqual([]);
   });
 });
+
+describe('library music URLs', () => {
+  it('a signed or unsigned files URL of a library track, on any host, names the library; anything else does not', async () => {
+    const { isLibraryMusicUrl } = await import('../../../src/pipelines/video/background-music.js');
+    const id = listMusicTracks()[0]!.id;
+    expect(isLibraryMusicUrl(`https://api.example/files/music/${id}.mp3?expires=1&signature=x`)).toBe(true);
+    expect(isLibraryMusicUrl(`http://127.0.0.1:3000/files/music/${id.toUpperCase()}.mp3`)).toBe(true);
+    expect(isLibraryMusicUrl('https://api.example/files/music/00000000-0000-4000-8000-000000000000.mp3')).toBe(false);
+    expect(isLibraryMusicUrl('not a url')).toBe(false);
+  });
+});

@@ -66,3 +66,14 @@ describe('catalog speech (voice directory and synthesizer)', () => {
     expect(failing.requests.length).toBeGreaterThan(0);
   });
 });
+
+describe('voice preview samples (made on first request)', () => {
+  it('renders the voice its key names; other keys are not found', async () => {
+    const { voicePreviewMp3s } = await import('../../../src/pipelines/speech/voice-preview-mp3s.js');
+    const asked: string[] = [];
+    const produce = voicePreviewMp3s(async (voiceId, workDir) => { asked.push(voiceId); return `${workDir}/preview.mp3`; });
+    expect(await produce(`voice-previews/${RMS}.mp3`, '/work')).toBe('/work/preview.mp3');
+    expect(await produce(`music/${RMS}.mp3`, '/work')).toBeNull();
+    expect(asked).toEqual([RMS]);
+  });
+});
