@@ -36,6 +36,13 @@ module.exports = {
   forbidden: [
     ...layerRules,
     {
+      name: 'app-composes-only',
+      comment: 'src/app/ only reads config, builds objects and connects them (issue 12 point 3): no files, processes, streams or sockets of its own (config.ts keeps the signing-secret file), and of ffmpeg only the engine (real-engine.ts) and its types, never arguments or runs; behaviour goes beside the port it implements.',
+      severity: 'error',
+      from: { path: '^src/app/', pathNot: '^src/app/config\\.ts$' },
+      to: { path: '^(node:)?(fs|fs/promises|child_process|stream|stream/promises|http|https|net)$|^src/engines/ffmpeg/', pathNot: '^src/engines/ffmpeg/(real-engine|types)\\.ts$' },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'Two folders must not import each other, directly or through others.',
       severity: 'error',

@@ -50,7 +50,7 @@ import { LipsyncV2Service } from '../domain/avatars/lipsync-v2-service.js';
 import { isLibraryMusicUrl } from '../pipelines/video/background-music.js';
 import { VOICE_PREVIEW_PREFIX, voicePreviewMp3s } from '../pipelines/speech/voice-preview-mp3s.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
-import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
+import { createFfmpegEngine } from '../engines/ffmpeg/real-engine.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
 import { UploadFiles } from '../domain/upload-files.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
