@@ -144,6 +144,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
   const ffmpeg = createFfmpegEngine(config.ffmpeg);
+  // Scratch folders of jobs and create-time checks; each run removes its own.
+  const tempRoot = join(config.dataDir, 'tmp');
   const webhookUrls = webhookUrlCheck(config);
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrls);
   const speech = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
@@ -151,7 +153,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
   const uploads = new UploadFiles(blobs);
   const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
-  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot: join(config.dataDir, 'tmp') });
+  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyBlobs.register(MUSIC_MP3_PREFIX, musicMp3s(ffmpeg));
   lazyBlobs.register(VOICE_PREVIEW_PREFIX, voicePreviewMp3s(speech.renderPreview));
@@ -160,7 +162,6 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const previewSlot = concurrencyLimit(2);
   lazyBlobs.register('avatar-previews/', builtinAvatarPreviews({ catalog: speech.catalog, engines: speech.engines, ffmpeg, slot: previewSlot }));
   const faces = createFaceApiEngine();
-  const tempRoot = join(config.dataDir, 'tmp');
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
     limit: config.customAvatarLimit,
     voiceForGender: voiceForGender(speech.catalog),
@@ -181,7 +182,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
   subscribeWebhooks(taskEvents, { bodyOf: webhookBodies(taskWire(blobs), log), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts });
-  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
+  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot }, taskEvents);
 
   // Pages are read with the plain fetcher: a link is a URL, never an upload.
   const pageScraper = linkPageScraper(createFetcher(config));
