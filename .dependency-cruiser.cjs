@@ -32,37 +32,23 @@ const layerRules = LAYERS.map((layer) => {
   };
 }).filter((rule) => !rule.to.path.endsWith('()/'));
 
-/**
- * The ONE known exception, to be removed by issue 12 point 3 ("routes receive the narrow
- * dependencies they use, not the container"): api/ still takes the `Container` TYPE from
- * app/container.ts. Only a type-only import of that one file is let through; any value import,
- * or any other file of app/, still fails `layer-api`.
- */
-const CONTAINER_TYPE = '^src/app/container\\.ts$';
-const layerApi = layerRules.find((rule) => rule.name === 'layer-api');
-layerApi.to.pathNot = CONTAINER_TYPE;
-const containerTypeOnly = {
-  name: 'layer-api-container-type-only',
-  comment: 'issue 12 point 3: api/ may use only the Container type until routes take narrow dependencies',
-  severity: 'error',
-  from: { path: '^src/api/' },
-  to: { path: CONTAINER_TYPE, dependencyTypesNot: ['type-only'] },
-};
-
 module.exports = {
   forbidden: [
     ...layerRules,
-    containerTypeOnly,
+    {
+      name: 'app-composes-only',
+      comment: 'src/app/ only reads config, builds objects and connects them (issue 12 point 3): no files, processes, streams or sockets of its own (config.ts keeps the signing-secret file), and of ffmpeg only the engine (real-engine.ts) and its types, never arguments or runs; behaviour goes beside the port it implements.',
+      severity: 'error',
+      from: { path: '^src/app/', pathNot: '^src/app/config\\.ts$' },
+      to: { path: '^(node:)?(fs|fs/promises|child_process|stream|stream/promises|http|https|net)$|^src/engines/ffmpeg/', pathNot: '^src/engines/ffmpeg/(real-engine|types)\\.ts$' },
+    },
     {
       name: 'no-folder-cycles',
       comment: 'Two folders must not import each other, directly or through others.',
       severity: 'error',
       scope: 'folder',
-      // The api → app/container.ts type import above is the one cycle let through (issue 12 point 3),
-      // so cycles through src/app itself are not looked at here; nothing but main/ and that type
-      // import may reach app/ (the layer rules), so no other cycle can pass through it.
-      from: { path: '^src/', pathNot: '^src/app$' },
-      to: { circular: true, pathNot: '^src/app$' },
+      from: { path: '^src/' },
+      to: { circular: true },
     },
     {
       name: 'outside-the-layers',

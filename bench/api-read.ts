@@ -35,10 +35,11 @@ async function serveService(dataDir: string): Promise<void> {
   const { loadConfig } = await import('../src/app/config.js');
   const { createContainer } = await import('../src/app/container.js');
   const { buildServer } = await import('../src/api/server.js');
+  const { apiDeps } = await import('../src/app/api-deps.js');
   const { TTS_KIND } = await import('../src/domain/speech/tts-service.js');
   const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_BURST: '1000000000', RATE_LIMIT_PER_SECOND: '1000000000', CPU_WORKERS: '0', ...pick(process.env, ['LOG_LEVEL']) });
   const c = await createContainer(config);
-  const app = await buildServer(c);
+  const app = await buildServer(apiDeps(c));
   const account = await c.accounts.create('bench', 10);
   const id = crypto.randomUUID();
   const at = new Date().toISOString();

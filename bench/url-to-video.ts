@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { loadConfig } from '../src/app/config.js';
 import { createContainer } from '../src/app/container.js';
 import { buildServer } from '../src/api/server.js';
+import { apiDeps } from '../src/app/api-deps.js';
 import { runFfmpeg } from '../src/engines/ffmpeg/index.js';
 import { makeFixtureDir, makePhoto } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   });
 
   const c = await createContainer(loadConfig({ DATA_DIR: fx.path('data'), LOG_LEVEL: 'silent', ALLOW_PRIVATE_URLS: '1', JOB_POLL_MS: '50' }));
-  const app = await buildServer(c);
+  const app = await buildServer(apiDeps(c));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   await c.queue.startConsuming(c.runner.run);
   const account = await c.accounts.create('bench', 1000);

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { Container } from '../app/container.js';
+import type { LazyBlobs } from '../engines/blobs/lazy-blobs.js';
+import type { BlobStore } from '../engines/blobs/port.js';
+import type { UrlSigner } from '../engines/blobs/url-signer.js';
 
 /** Serves signed blob URLs with range support; a forged or expired signature is refused. */
-export function registerFileRoutes(app: FastifyInstance, c: Container): void {
+export interface FileRouteDeps {
+  signer: Pick<UrlSigner, 'verify'>;
+  /** Files made on first request (music, previews). */
+  lazyBlobs: Pick<LazyBlobs, 'ensure'>;
+  blobs: BlobStore;
+}
+
+export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = decodeURIComponent((request.params as { '*': string })['*']);
     const q = request.query as { expires?: string; signature?: string };
-    const verdict = c.signer.verify(key, q.expires, q.signature);
+    const verdict = deps.signer.verify(key, q.expires, q.signature);
     if (verdict !== 'ok') {
       return reply.status(403).send({ detail: verdict === 'expired' ? 'This file link has expired.' : 'Invalid file signature.', code: verdict === 'expired' ? 'link_expired' : 'invalid_signature' });
     }
-    const stat = (await c.lazyBlobs.ensure(key).catch(() => false)) ? await c.blobs.stat(key) : null;
+    const stat = (await deps.lazyBlobs.ensure(key).catch(() => false)) ? await deps.blobs.stat(key) : null;
     if (!stat) return reply.status(404).send({ detail: 'File not found.', code: 'not_found' });
     reply.header('Accept-Ranges', 'bytes');
     const range = parseRange(request.headers.range, stat.sizeBytes);
@@ -24,10 +33,10 @@ export function registerFileRoutes(app: FastifyInstance, c: Container): void {
       reply.status(206);
       reply.header('Content-Range', `bytes ${range.start}-${range.end}/${stat.sizeBytes}`);
       reply.header('Content-Length', String(range.end - range.start + 1));
-      return reply.send(c.blobs.read(key, range));
+      return reply.send(deps.blobs.read(key, range));
     }
     reply.header('Content-Length', String(stat.sizeBytes));
-    return reply.send(c.blobs.read(key));
+    return reply.send(deps.blobs.read(key));
   });
 }
 

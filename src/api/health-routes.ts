@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { Container } from '../app/container.js';
+import type { OpenDatabase } from '../engines/db/open-database.js';
 import { checkReadiness, type DatabaseHealth } from './readiness.js';
-import type { QueueHealth } from '../engines/queue/port.js';
+import type { JobQueue, QueueHealth } from '../engines/queue/port.js';
 
-export function registerHealthRoutes(app: FastifyInstance, c: Container): void {
+export interface HealthRouteDeps {
+  db: Pick<OpenDatabase, 'dialect' | 'ping'>;
+  queue: Pick<JobQueue, 'health'>;
+  readinessTimeoutMs: number;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthRouteDeps): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   // 503 only when the database is down: with the queue down, creates still go into the outbox.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    const r = await checkReadiness({ db: c.db, queue: c.queue }, c.config.readinessTimeoutMs);
+    const r = await checkReadiness(deps, deps.readinessTimeoutMs);
     reply.status(r.status === 'not_ready' ? 503 : 200);
     return { status: r.status, database: healthWire(r.database), queue: healthWire(r.queue) };
   });

@@ -4,19 +4,23 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import type { Container } from '../app/container.js';
+import type { Logger } from 'pino';
 import { NotFound } from '../core/errors.js';
 import { authAndRateLimit } from './auth.js';
+import type { AuthFailureThrottle } from './auth-failures.js';
 import { limitConnectionsPerAddress, slowClientOptions } from './connection-limits.js';
 import { sendError } from './error-mapper.js';
-import { registerFileRoutes } from './files-route.js';
-import { registerHealthRoutes } from './health-routes.js';
+import { registerFileRoutes, type FileRouteDeps } from './files-route.js';
+import { registerHealthRoutes, type HealthRouteDeps } from './health-routes.js';
 import { registerIdempotency } from './idempotency/idempotency-hooks.js';
 import { discardMultipart, storeMultipartUploads } from './multipart.js';
 import { attachResponses, documentIdempotencyHeader, openApiTransform, plainSerializerCompiler } from './openapi.js';
-import { routeModules } from './routes/index.js';
+import type { RateLimiter } from './rate-limit.js';
+import { registerRoutes, type RouteDeps } from './routes/index.js';
 import { checkUploadRefs } from './upload-refs.js';
+import type { AccountService } from '../domain/accounts/account-service.js';
+import type { IdempotencyService } from '../domain/idempotency/idempotency-service.js';
+import type { UploadFiles } from '../domain/upload-files.js';
 import './zod-messages.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -37,12 +41,33 @@ class OneLineRequestLog extends LogController {
   }
 }
 
-export async function buildServer(c: Container): Promise<App> {
+/**
+ * Everything the HTTP layer uses; app/ builds it (app/api-deps.ts). api/ never sees the container,
+ * so it cannot reach a service it was not given.
+ */
+export interface ServerDeps extends RouteDeps, HealthRouteDeps, FileRouteDeps {
+  log: Logger;
+  limits: {
+    bodyLimitBytes: number;
+    /** Per multipart file part. */
+    uploadLimitBytes: number;
+    connections: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerAddress: number };
+  };
+  /** Where multipart parts are spooled before they are stored. */
+  tempRoot: string;
+  accounts: AccountService;
+  rateLimiter: RateLimiter;
+  authFailures: AuthFailureThrottle;
+  uploads: UploadFiles;
+  idempotency: IdempotencyService;
+}
+
+export async function buildServer(c: ServerDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: c.log,
-    bodyLimit: c.config.bodyLimitBytes,
-    http: slowClientOptions(c.config.connections),
-    requestTimeout: c.config.connections.requestTimeoutMs,
+    bodyLimit: c.limits.bodyLimitBytes,
+    http: slowClientOptions(c.limits.connections),
+    requestTimeout: c.limits.connections.requestTimeoutMs,
     // Bad URLs and over-long path parameters answer in the contract's bodies, not Fastify's.
     frameworkErrors: (err, request, reply) => sendError(reply, err, request),
     routerOptions: { ignoreTrailingSlash: true },
@@ -52,7 +77,7 @@ export async function buildServer(c: Container): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(plainSerializerCompiler);
   app.addHook('onRoute', attachResponses);
-  limitConnectionsPerAddress(app.server, c.config.connections.maxConnectionsPerAddress);
+  limitConnectionsPerAddress(app.server, c.limits.connections.maxConnectionsPerAddress);
 
   // Follow-up POSTs have no body; clients still send Content-Type: application/json.
   app.removeContentTypeParser('application/json');
@@ -114,11 +139,11 @@ export async function buildServer(c: Container): Promise<App> {
   const guard = authAndRateLimit(c.accounts, c.rateLimiter, c.authFailures);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
-    storeMultipartUploads(api as unknown as FastifyInstance, { uploads: c.uploads, blobs: c.blobs, tempRoot: join(c.config.dataDir, 'tmp'), fileLimitBytes: c.config.uploadLimitBytes });
+    storeMultipartUploads(api as unknown as FastifyInstance, { uploads: c.uploads, blobs: c.blobs, tempRoot: c.tempRoot, fileLimitBytes: c.limits.uploadLimitBytes });
     // Before the idempotency hooks: a foreign or unknown upload is refused like a schema error, saving nothing.
     checkUploadRefs(api as unknown as FastifyInstance, c.uploads);
     registerIdempotency(api as unknown as FastifyInstance, c.idempotency);
-    for (const register of routeModules) register(api as unknown as FastifyInstance, c);
+    registerRoutes(api as unknown as FastifyInstance, c);
   });
   return app;
 }

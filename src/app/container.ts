@@ -28,35 +28,46 @@ import { IdempotencyService } from '../domain/idempotency/idempotency-service.js
 import { UploadSweep } from '../jobs/schedules/upload-sweep.js';
 import type { Config } from './config.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
-import { createFetcher, createLinkScraper } from './link-wiring.js';
-import { renderMusicMp3 } from './music-wiring.js';
+import { createFetcher } from './link-wiring.js';
+import { linkPageScraper } from '../pipelines/links/page-scraper.js';
+import { MUSIC_MP3_PREFIX, musicMp3s } from '../pipelines/music/music-mp3.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
-import { createPersonas } from './persona-wiring.js';
-import type { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
-import { createVoiceCloner } from './voice-clone-wiring.js';
-import { linkVideoJobDeps, videoVocabulary } from './video-wiring.js';
-import { builtinAvatarClips, builtinAvatarDirectory } from './avatar-wiring.js';
-import { createMediaUrlChecker } from './media-check-wiring.js';
+import { PersonaDirectory } from '../domain/catalog/avatars-personas.js';
+import { builtinAvatarPreviews } from '../pipelines/avatar/builtin-previews.js';
+import { concurrencyLimit } from '../pipelines/avatar/preview-slots.js';
+import { createVoiceCloner } from '../pipelines/speech/voice-match/voice-cloner.js';
+import { linkVideoJobDeps } from './video-wiring.js';
+import { videoVocabulary } from '../pipelines/video/video-vocabulary.js';
+import { builtinAvatarDirectory } from '../domain/videos/builtin-avatar-directory.js';
+import { customAvatarDirectory } from '../domain/avatars/custom-avatar-directory.js';
+import { avatarVoiceIn, voiceForGender } from '../domain/catalog/avatar-voice.js';
+import { drawnAvatarClips } from '../pipelines/avatar/clips/drawn-avatar-clips.js';
+import { photoAvatarClips } from '../pipelines/avatar/clips/photo-avatar-clips.js';
+import { createMediaUrlChecker } from '../pipelines/intake/media-url-checker.js';
+import { createAvatarMediaIntake } from '../pipelines/intake/avatar-media-intake.js';
 import { LipsyncService } from '../domain/avatars/lipsync-service.js';
 import { LipsyncV2Service } from '../domain/avatars/lipsync-v2-service.js';
-import { libraryTrackIdFromUrl } from '../pipelines/video/background-music.js';
+import { isLibraryMusicUrl } from '../pipelines/video/background-music.js';
+import { VOICE_PREVIEW_PREFIX, voicePreviewMp3s } from '../pipelines/speech/voice-preview-mp3s.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
-import { createFfmpegEngine } from '../engines/ffmpeg/index.js';
+import { createFfmpegEngine } from '../engines/ffmpeg/real-engine.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
 import { UploadFiles } from '../domain/upload-files.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
-import { subscribeWebhooks, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { subscribeWebhooks } from '../domain/webhooks/webhook-outbox.js';
+import { webhookBodies } from '../api/wire/webhook-body.js';
 import { AiScriptService } from '../domain/text/ai-script-service.js';
 import { TextGenerationService } from '../domain/text/text-generation-service.js';
 import { InlineTasks } from '../domain/tasks/inline-tasks.js';
 import type { LlmRegistry } from '../engines/llm/registry.js';
-import { builtInCopywriter, createTextModels } from './text-wiring.js';
+import { createTextModels } from './text-wiring.js';
+import { builtInCopywriter } from '../pipelines/text/built-in-copywriter.js';
 import { AuroraService } from '../domain/avatars/aurora-service.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
-import { createAvatarMediaIntake, customAvatarClips, customAvatarDirectory, voiceForGender } from './custom-avatar-wiring.js';
-import { customAvatarPreviewVideos } from './custom-avatar-previews.js';
+import { customAvatarPreviewVideos } from '../pipelines/avatar/custom/custom-avatar-previews.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
@@ -133,31 +144,36 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
 
   const ffmpeg = createFfmpegEngine(config.ffmpeg);
-  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrlCheck(config));
+  // Scratch folders of jobs and create-time checks; each run removes its own.
+  const tempRoot = join(config.dataDir, 'tmp');
+  const webhookUrls = webhookUrlCheck(config);
+  const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrls);
   const speech = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
+  const defaultVoice = () => speech.defaultVoiceId ?? null;
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
   const uploads = new UploadFiles(blobs);
   const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
-  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot: join(config.dataDir, 'tmp') });
+  const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot });
   const lazyBlobs = new LazyBlobs(blobs);
-  lazyBlobs.register('music/', (key, workDir) => renderMusicMp3(ffmpeg, key.slice('music/'.length).replace(/\.mp3$/, ''), workDir));
-  lazyBlobs.register('voice-previews/', (key, workDir) => speech.renderPreview(key.slice('voice-previews/'.length).replace(/\.mp3$/, ''), workDir));
-  const personas = createPersonas(speech, ffmpeg);
-  lazyBlobs.register('avatar-previews/', personas.renderPreview);
+  lazyBlobs.register(MUSIC_MP3_PREFIX, musicMp3s(ffmpeg));
+  lazyBlobs.register(VOICE_PREVIEW_PREFIX, voicePreviewMp3s(speech.renderPreview));
+  const personas = new PersonaDirectory((avatar) => avatarVoiceIn(speech.catalog, avatar));
+  // Two preview renders at a time (built-in and custom avatars' alike) keep the API responsive on a 2-core machine.
+  const previewSlot = concurrencyLimit(2);
+  lazyBlobs.register('avatar-previews/', builtinAvatarPreviews({ catalog: speech.catalog, engines: speech.engines, ffmpeg, slot: previewSlot }));
   const faces = createFaceApiEngine();
-  const tempRoot = join(config.dataDir, 'tmp');
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
     limit: config.customAvatarLimit,
     voiceForGender: voiceForGender(speech.catalog),
   });
-  personas.directory.useCustomSource(customAvatars);
+  personas.useCustomSource(customAvatars);
   const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
-  const avatarClips = builtinAvatarClips(ffmpeg, customAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
+  const avatarClips = drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
   lazyBlobs.register(CUSTOM_AVATAR_PREVIEW_PREFIX, customAvatarPreviewVideos({
-    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: () => speech.defaultVoiceId ?? null, slot: personas.previewSlot,
+    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: defaultVoice, slot: previewSlot,
   }));
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
-  const mediaChecker = createMediaUrlChecker(fetcher, ffmpeg, tempRoot);
+  const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
@@ -165,26 +181,25 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
-  subscribeWebhooks(taskEvents, { wire: taskWire(blobs), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts, log });
-  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot: join(config.dataDir, 'tmp') }, taskEvents);
+  subscribeWebhooks(taskEvents, { bodyOf: webhookBodies(taskWire(blobs), log), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts });
+  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot }, taskEvents);
 
-  const links = new LinkService(store, createLinkScraper(config), clock, mediaChecker);
+  // Pages are read with the plain fetcher: a link is a URL, never an upload.
+  const pageScraper = linkPageScraper(createFetcher(config));
+  const links = new LinkService(store, pageScraper, clock, mediaChecker);
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
-  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrlCheck(config), { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
+  const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrls, { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
   const idempotencyLockMs = config.idempotency.lockSeconds * 1000;
   const idempotency = new IdempotencyService(store.idempotencyKeys, clock, { ttlMs: config.idempotency.ttlHours * 3_600_000, lockMs: idempotencyLockMs, renewEveryMs: Math.floor(idempotencyLockMs / 3) });
   const idempotencySweep = new IdempotencyKeySweep(store.idempotencyKeys, clock, log, { intervalMs: config.idempotency.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
   const uploadSweep = new UploadSweep(uploads, store, clock, log, { intervalMs: config.uploadSweep.sweepSeconds * 1000, graceMs: config.uploadSweep.graceSeconds * 1000 });
-  const rateLimiter = config.databaseUrl
-    ? storeRateLimiter(store, config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock)
-    : memoryRateLimiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond, clock);
-  const { capacity: failureBurst, refillPerSecond: failureRefill } = config.authFailureLimit;
-  const authFailures = new AuthFailureThrottle(
-    config.databaseUrl ? storeRateLimiter(store, failureBurst, failureRefill, clock) : memoryRateLimiter(failureBurst, failureRefill, clock),
-    clock,
-  );
+  // Shared counters in the database when it is shared (PostgreSQL); in memory for the embedded one.
+  const limiter = (capacity: number, refillPerSecond: number) =>
+    config.databaseUrl ? storeRateLimiter(store, capacity, refillPerSecond, clock) : memoryRateLimiter(capacity, refillPerSecond, clock);
+  const rateLimiter = limiter(config.rateLimit.capacity, config.rateLimit.refillPerSecond);
+  const authFailures = new AuthFailureThrottle(limiter(config.authFailureLimit.capacity, config.authFailureLimit.refillPerSecond), clock);
 
   return {
     config,
@@ -206,17 +221,17 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     tasks,
     links,
     tts: new TextToSpeechService(tasks, speech.voices),
-    personas: personas.directory,
+    personas,
     faces,
     customAvatars,
-    aurora: new AuroraService(tasks, mediaChecker, webhookUrlCheck(config)),
-    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, (url) => libraryTrackIdFromUrl(url) !== null),
-    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null),
-    lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, () => speech.defaultVoiceId ?? null, (url) => libraryTrackIdFromUrl(url) !== null),
+    aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
+    linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
+    lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
+    lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),
-    aiScripts: new AiScriptService(store, tasks, createLinkScraper(config), builtInCopywriter, clock),
+    aiScripts: new AiScriptService(store, tasks, pageScraper, builtInCopywriter, clock),
     retention,
     inlineLeases,
     idempotency,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../app/config.js';
 import { createContainer, type Container } from '../app/container.js';
 import { buildServer } from '../api/server.js';
+import { apiDeps } from '../app/api-deps.js';
 import { configureCpuPool } from '../engines/cpu/off-thread.js';
 
 /** On the first start of an empty embedded database, a newcomer gets a working account. */
@@ -23,7 +24,7 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
   await configureCpuPool({ workers: config.cpuWorkers });
   const c = await createContainer(config);
   await ensureDefaultAccount(c);
-  const app = role === 'worker' ? null : await buildServer(c);
+  const app = role === 'worker' ? null : await buildServer(apiDeps(c));
   if (role !== 'api') {
     await c.queue.startConsuming(c.runner.run);
     // Every worker sweeps; each expired task is claimed by one of them (`c.close()` stops it).

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { loadConfig, type Config } from '../../src/app/config.js';
 import { createContainer, type Container } from '../../src/app/container.js';
 import { buildServer, type App } from '../../src/api/server.js';
+import { apiDeps } from '../../src/app/api-deps.js';
 import type { Clock } from '../../src/core/clock.js';
 import type { TestDatabase } from './databases.js';
 
@@ -28,7 +29,7 @@ export async function startTestApp(db: TestDatabase, env: Record<string, string>
   });
   // A test that moves time (retention, expiry) passes a `fixedClock` and advances it.
   const c = await createContainer(config, opts.clock ? { clock: opts.clock } : {});
-  const app = await buildServer(c);
+  const app = await buildServer(apiDeps(c));
   await app.ready();
   if (opts.consume !== false) await c.queue.startConsuming(c.runner.run);
   const account = await c.accounts.create('test', opts.credits ?? 100);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Container } from '../../app/container.js';
+import type { CustomAvatarService } from '../../domain/avatars/custom-avatar-service.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
 import type { CustomAvatarVersion } from '../../domain/avatars/custom-avatars.js';
 import { personaToWire } from '../wire/persona.js';
 import { customAvatarToWire } from '../wire/custom-avatar.js';
@@ -10,17 +11,23 @@ import { customAvatarBody, customAvatarCount, customAvatarPatchBody } from '../s
 
 const tags = ['Custom Avatars'];
 
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface CustomAvatarRouteDeps {
+  customAvatars: CustomAvatarService;
+  blobs: BlobStore;
+}
+
 /**
  * Custom Avatars (contract section 16): create from a photo or a video (v1) or with a consent
  * recording (v2), count against the account's limit, rename and delete. Listings and GET of one
  * avatar are the Avatars routes (`personas.ts`), which see custom avatars through the directory.
  */
-export function customAvatarRoutes(root: FastifyInstance, c: Container): void {
+export function customAvatarRoutes(root: FastifyInstance, deps: CustomAvatarRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   const create = (version: CustomAvatarVersion) => async (request: FastifyRequest<{ Body: z.infer<typeof customAvatarBody> }>, reply: FastifyReply) => {
     const b = request.body;
-    const task = await c.customAvatars.create(request.accountId, {
+    const task = await deps.customAvatars.create(request.accountId, {
       version,
       name: b.name,
       creatorName: b.creator_name,
@@ -35,7 +42,7 @@ export function customAvatarRoutes(root: FastifyInstance, c: Container): void {
       labels: b.labels,
       webhookUrl: b.webhook_url,
     });
-    return reply.status(201).send(customAvatarToWire(task, c.blobs));
+    return reply.status(201).send(customAvatarToWire(task, deps.blobs));
   };
 
   app.post('/api/personas/', {
@@ -48,22 +55,22 @@ export function customAvatarRoutes(root: FastifyInstance, c: Container): void {
 
   app.get('/api/personas_v2/count/', {
     schema: { tags, summary: 'How many custom avatars the account has and may still create', response: { 200: customAvatarCount } },
-  }, async (request) => c.customAvatars.count(request.accountId));
+  }, async (request) => deps.customAvatars.count(request.accountId));
 
   app.patch('/api/personas/:id/', {
     schema: { tags, summary: 'Rename a custom avatar or change its keywords and labels (your own custom avatars only)', params: idParams, body: customAvatarPatchBody },
   }, async (request) => {
     const b = request.body;
-    const persona = await c.customAvatars.update(request.accountId, request.params.id, {
+    const persona = await deps.customAvatars.update(request.accountId, request.params.id, {
       name: b.name ?? b.creator_name,
       ...(b.keywords !== undefined ? { keywords: b.keywords } : {}),
       ...(b.labels !== undefined ? { labels: b.labels } : {}),
     });
-    return personaToWire(persona, c.blobs);
+    return personaToWire(persona, deps.blobs);
   });
 
   const remove = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    await c.customAvatars.delete(request.accountId, request.params.id);
+    await deps.customAvatars.delete(request.accountId, request.params.id);
     return reply.status(204).send();
   };
   const removeSummary = 'Delete a custom avatar and its files (built-in avatars cannot be deleted)';

@@ -1,18 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import type { Container } from '../../app/container.js';
-import { linkRoutes } from './links.js';
-import { linkToVideoRoutes } from './link-to-videos.js';
-import { lipsyncRoutes } from './lipsyncs.js';
-import { lipsyncV2Routes } from './lipsyncs-v2.js';
-import { textToSpeechRoutes } from './text-to-speech.js';
-import { musicRoutes } from './music.js';
-import { personaRoutes } from './personas.js';
-import { voiceRoutes } from './voices.js';
-import { workspaceRoutes } from './workspace.js';
-import { aiScriptRoutes } from './ai-scripts.js';
-import { textGeneratorRoutes } from './text-generator.js';
-import { customAvatarRoutes } from './custom-avatars.js';
-import { auroraRoutes } from './aurora.js';
+import { linkRoutes, type LinkRouteDeps } from './links.js';
+import { linkToVideoRoutes, type LinkToVideoRouteDeps } from './link-to-videos.js';
+import { lipsyncRoutes, type LipsyncRouteDeps } from './lipsyncs.js';
+import { lipsyncV2Routes, type LipsyncV2RouteDeps } from './lipsyncs-v2.js';
+import { textToSpeechRoutes, type TextToSpeechRouteDeps } from './text-to-speech.js';
+import { musicRoutes, type MusicRouteDeps } from './music.js';
+import { personaRoutes, type PersonaRouteDeps } from './personas.js';
+import { voiceRoutes, type VoiceRouteDeps } from './voices.js';
+import { workspaceRoutes, type WorkspaceRouteDeps } from './workspace.js';
+import { aiScriptRoutes, type AiScriptRouteDeps } from './ai-scripts.js';
+import { textGeneratorRoutes, type TextGeneratorRouteDeps } from './text-generator.js';
+import { customAvatarRoutes, type CustomAvatarRouteDeps } from './custom-avatars.js';
+import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
 
-/** One module per spec group; each registers its own paths. */
-export const routeModules: ((app: FastifyInstance, c: Container) => void)[] = [workspaceRoutes, linkRoutes, textToSpeechRoutes, voiceRoutes, musicRoutes, linkToVideoRoutes, lipsyncRoutes, lipsyncV2Routes, personaRoutes, customAvatarRoutes, auroraRoutes, aiScriptRoutes, textGeneratorRoutes];
+/** Everything the route modules use together; app/ supplies it, each module gets only its part. */
+export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
+  & MusicRouteDeps & PersonaRouteDeps & VoiceRouteDeps & WorkspaceRouteDeps & AiScriptRouteDeps & TextGeneratorRouteDeps
+  & CustomAvatarRouteDeps & AuroraRouteDeps;
+
+/** One module per spec group; each registers its own paths and receives only the services it uses. */
+export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const { blobs, publicBaseUrl } = d;
+  workspaceRoutes(app, { accountRecords: d.accountRecords });
+  linkRoutes(app, { links: d.links });
+  textToSpeechRoutes(app, { tts: d.tts, blobs });
+  voiceRoutes(app, { clonedVoices: d.clonedVoices, voiceCatalog: d.voiceCatalog, blobs, publicBaseUrl });
+  musicRoutes(app, { blobs, publicBaseUrl });
+  linkToVideoRoutes(app, { linkVideos: d.linkVideos, blobs });
+  lipsyncRoutes(app, { lipsyncs: d.lipsyncs, blobs });
+  lipsyncV2Routes(app, { lipsyncsV2: d.lipsyncsV2, lipsyncs: d.lipsyncs, blobs });
+  personaRoutes(app, { personas: d.personas, blobs, publicBaseUrl });
+  customAvatarRoutes(app, { customAvatars: d.customAvatars, blobs });
+  auroraRoutes(app, { aurora: d.aurora, blobs });
+  aiScriptRoutes(app, { aiScripts: d.aiScripts });
+  textGeneratorRoutes(app, { textGeneration: d.textGeneration });
+}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Container } from '../../app/container.js';
+import type { LinkVideoService } from '../../domain/videos/link-video-service.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
 import type { LinkVideoRequest } from '../../domain/videos/link-video-service.js';
 import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
@@ -10,43 +11,49 @@ import { linkVideoToWire } from '../wire/link-to-video.js';
 
 const tags = ['URL to Video'];
 
-export function linkToVideoRoutes(root: FastifyInstance, c: Container): void {
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface LinkToVideoRouteDeps {
+  linkVideos: LinkVideoService;
+  blobs: BlobStore;
+}
+
+export function linkToVideoRoutes(root: FastifyInstance, deps: LinkToVideoRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof linkVideoToWire>[0]) => linkVideoToWire(t, c.blobs);
+  const wire = (t: Parameters<typeof linkVideoToWire>[0]) => linkVideoToWire(t, deps.blobs);
 
   app.post('/api/link_to_videos/', { schema: { tags, summary: 'Make a video ad from a link, rendered directly (5 credits per started 30 s)', body: linkVideoBody } }, async (request, reply) => {
-    const task = await c.linkVideos.create(request.accountId, toRequest(request.body), 'direct');
+    const task = await deps.linkVideos.create(request.accountId, toRequest(request.body), 'direct');
     return reply.status(201).send(wire(task));
   });
 
   app.post('/api/link_to_videos/preview/', { schema: { tags, summary: 'Preview a video ad (1 credit per started 30 s)', body: linkVideoBody } }, async (request, reply) => {
-    const task = await c.linkVideos.create(request.accountId, toRequest(request.body), 'preview');
+    const task = await deps.linkVideos.create(request.accountId, toRequest(request.body), 'preview');
     return reply.status(201).send(wire(task));
   });
 
   app.post('/api/link_to_videos/preview_list_async/', { schema: { tags, summary: 'One preview per visual style (1 credit per started 30 s each)', body: previewListBody } }, async (request, reply) => {
-    const task = await c.linkVideos.create(request.accountId, { ...toRequest(request.body), visualStyles: request.body.visual_styles }, 'preview_list');
+    const task = await deps.linkVideos.create(request.accountId, { ...toRequest(request.body), visualStyles: request.body.visual_styles }, 'preview_list');
     return reply.status(201).send(wire(task));
   });
 
   app.post('/api/link_to_videos/render_single_preview/', { schema: { tags, summary: 'Render one preview at full quality (4 credits per started 30 s)', body: renderSinglePreviewBody } }, async (request) => {
-    return wire(await c.linkVideos.render(request.accountId, request.body.id, request.body.media_job ?? null));
+    return wire(await deps.linkVideos.render(request.accountId, request.body.id, request.body.media_job ?? null));
   });
 
   app.post('/api/link_to_videos/:id/render_single_preview/', { schema: { tags, summary: 'Render one preview at full quality (alias)', params: idParams, body: renderSinglePreviewAliasBody } }, async (request) => {
-    return wire(await c.linkVideos.render(request.accountId, request.params.id, request.body.media_job));
+    return wire(await deps.linkVideos.render(request.accountId, request.params.id, request.body.media_job));
   });
 
   app.post('/api/link_to_videos/:id/render/', { schema: { tags, summary: 'Render the previewed video at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await c.linkVideos.render(request.accountId, request.params.id, null));
+    return wire(await deps.linkVideos.render(request.accountId, request.params.id, null));
   });
 
   app.get('/api/link_to_videos/', { schema: { tags, summary: 'List URL-to-video tasks', querystring: listQuery } }, async (request) => {
-    return (await c.linkVideos.list(request.accountId, listQueryFrom(request.query))).map(wire);
+    return (await deps.linkVideos.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });
 
   app.get('/api/link_to_videos/:id/', { schema: { tags, summary: 'Get a URL-to-video task', params: idParams } }, async (request) => {
-    return wire(await c.linkVideos.get(request.accountId, request.params.id));
+    return wire(await deps.linkVideos.get(request.accountId, request.params.id));
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Container } from '../../app/container.js';
+import type { LinkService } from '../../domain/links/link-service.js';
 import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { createLinkBody, linkParamsBody, updateLinkBody } from '../schemas/links.js';
@@ -8,17 +8,22 @@ import { linkToWire } from '../wire/link.js';
 
 const tags = ['Links'];
 
-export function linkRoutes(root: FastifyInstance, c: Container): void {
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface LinkRouteDeps {
+  links: LinkService;
+}
+
+export function linkRoutes(root: FastifyInstance, deps: LinkRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/links/', { schema: { tags, summary: 'Create a link by reading a product page (1 credit)', body: createLinkBody } }, async (request, reply) => {
-    const link = await c.links.createFromUrl(request.accountId, request.body.url);
+    const link = await deps.links.createFromUrl(request.accountId, request.body.url);
     return reply.status(201).send(linkToWire(link));
   });
 
   const withParams = async (request: { accountId: string; body: import('zod').infer<typeof linkParamsBody> }) => {
     const b = request.body;
-    const link = await c.links.createFromParams(request.accountId, {
+    const link = await deps.links.createFromParams(request.accountId, {
       title: b.title,
       description: b.description,
       imageUrls: b.image_urls ?? [],
@@ -33,17 +38,17 @@ export function linkRoutes(root: FastifyInstance, c: Container): void {
   app.post('/api/link_with_params/', { schema: { ...paramsSchema, summary: 'Alias of /api/links/link_with_params/' } }, withParams);
 
   app.get('/api/links/', { schema: { tags, summary: 'List links', querystring: listQuery } }, async (request) => {
-    const links = await c.links.list(request.accountId, listQueryFrom(request.query));
+    const links = await deps.links.list(request.accountId, listQueryFrom(request.query));
     return links.map(linkToWire);
   });
 
   app.get('/api/links/:id/', { schema: { tags, summary: 'Get a link', params: idParams } }, async (request) => {
-    return linkToWire(await c.links.get(request.accountId, request.params.id));
+    return linkToWire(await deps.links.get(request.accountId, request.params.id));
   });
 
   app.put('/api/links/:id/', { schema: { tags, summary: 'Update the facts of a link', params: idParams, body: updateLinkBody } }, async (request) => {
     const b = request.body;
-    const link = await c.links.update(request.accountId, request.params.id, {
+    const link = await deps.links.update(request.accountId, request.params.id, {
       url: b.url,
       title: b.title,
       description: b.description,

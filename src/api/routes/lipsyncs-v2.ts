@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Container } from '../../app/container.js';
+import type { LipsyncV2Service } from '../../domain/avatars/lipsync-v2-service.js';
+import type { LipsyncService } from '../../domain/avatars/lipsync-service.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
 import { LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
 import type { LipsyncV2Request, LipsyncV2SceneRequest } from '../../domain/avatars/lipsync-v2-service.js';
 import { listQueryFrom } from '../pagination.js';
@@ -11,25 +13,32 @@ import { lipsyncV2ToWire } from '../wire/lipsync-v2.js';
 
 const tags = ['AI Avatar v2'];
 
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface LipsyncV2RouteDeps {
+  lipsyncsV2: LipsyncV2Service;
+  lipsyncs: LipsyncService;
+  blobs: BlobStore;
+}
+
 /** AI Avatar v2 (multi-scene). Its preview follow-up shares `POST /api/lipsyncs/{id}/preview/` (lipsyncs.ts). */
-export function lipsyncV2Routes(root: FastifyInstance, c: Container): void {
+export function lipsyncV2Routes(root: FastifyInstance, deps: LipsyncV2RouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof lipsyncV2ToWire>[0]) => lipsyncV2ToWire(t, c.blobs);
+  const wire = (t: Parameters<typeof lipsyncV2ToWire>[0]) => lipsyncV2ToWire(t, deps.blobs);
 
   app.post('/api/lipsyncs_v2/', { schema: { tags, summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncV2Body } }, async (request, reply) => {
-    return reply.status(201).send(wire(await c.lipsyncsV2.create(request.accountId, toRequest(request.body), 'direct')));
+    return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'direct')));
   });
   app.post('/api/lipsyncs_v2/preview/', { schema: { tags, summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)', body: lipsyncV2Body } }, async (request, reply) => {
-    return reply.status(201).send(wire(await c.lipsyncsV2.create(request.accountId, toRequest(request.body), 'preview')));
+    return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'preview')));
   });
   app.post('/api/lipsyncs_v2/:id/render/', { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await c.lipsyncs.render(request.accountId, request.params.id, [LIPSYNC_V2_KIND]));
+    return wire(await deps.lipsyncs.render(request.accountId, request.params.id, [LIPSYNC_V2_KIND]));
   });
   app.get('/api/lipsyncs_v2/', { schema: { tags, summary: 'List AI Avatar v2 tasks', querystring: listQuery } }, async (request) => {
-    return (await c.lipsyncsV2.list(request.accountId, listQueryFrom(request.query))).map(wire);
+    return (await deps.lipsyncsV2.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });
   app.get('/api/lipsyncs_v2/:id/', { schema: { tags, summary: 'Get an AI Avatar v2 task', params: idParams } }, async (request) => {
-    return wire(await c.lipsyncsV2.get(request.accountId, request.params.id));
+    return wire(await deps.lipsyncsV2.get(request.accountId, request.params.id));
   });
 }
 

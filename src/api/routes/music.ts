@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Container } from '../../app/container.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
 import { listMusicCategories, queryMusicTracks } from '../../domain/catalog/music.js';
 import { pageEnvelope, pageParams } from '../pagination.js';
 import { musicQuery } from '../schemas/music.js';
 
 const tags = ['Music'];
 
-export function musicRoutes(root: FastifyInstance, c: Container): void {
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface MusicRouteDeps {
+  blobs: BlobStore;
+  /** Base of the `next`/`previous` links of page envelopes. */
+  publicBaseUrl: string;
+}
+
+export function musicRoutes(root: FastifyInstance, deps: MusicRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/music_categories/', { schema: { tags, summary: 'Music categories of the built-in library' } }, async () => {
@@ -20,7 +27,7 @@ export function musicRoutes(root: FastifyInstance, c: Container): void {
     const wire = found.items.map((t) => ({
       id: t.id,
       name: t.name,
-      url: c.blobs.signedUrl(`music/${t.id}.mp3`),
+      url: deps.blobs.signedUrl(`music/${t.id}.mp3`),
       category: t.categoryName,
       category_id: t.categoryId,
       duration: t.durationSeconds,
@@ -29,6 +36,6 @@ export function musicRoutes(root: FastifyInstance, c: Container): void {
       cover_url: null,
       is_favorite: false,
     }));
-    return pageEnvelope(request, c.config.publicBaseUrl, found.totalCount, page, pageSize, wire);
+    return pageEnvelope(request, deps.publicBaseUrl, found.totalCount, page, pageSize, wire);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Container } from '../../app/container.js';
+import type { TextGenerationService } from '../../domain/text/text-generation-service.js';
 import { recordHijackedReply } from '../idempotency/idempotency-hooks.js';
 import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
@@ -15,7 +15,12 @@ const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
 const KEEP_ALIVE_MS = 15_000;
 const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
-export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface TextGeneratorRouteDeps {
+  textGeneration: TextGenerationService;
+}
+
+export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   for (const prefix of PREFIXES) {
@@ -23,24 +28,24 @@ export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
 
     app.post(`${prefix}/`, { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body: textGenerationBody } }, async (request, reply) => {
       const req = textRequestFromBody(request.body);
-      if (!request.body.sync) return reply.status(201).send(textTaskToWire(await c.textGeneration.createAsync(request.accountId, req)));
+      if (!request.body.sync) return reply.status(201).send(textTaskToWire(await deps.textGeneration.createAsync(request.accountId, req)));
       // Stop waiting (not the task) when the client hangs up.
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());
-      const task = await c.textGeneration.createSync(request.accountId, req, gone.signal);
+      const task = await deps.textGeneration.createSync(request.accountId, req, gone.signal);
       return reply.status(201).send(textTaskToWire(task));
     });
 
     app.post(`${prefix}/stream/`, { schema: { tags, summary: `Generate text streamed as Server-Sent Events: delta …, then done or error${alias}`, body: textGenerationBody } }, (request, reply) =>
-      streamText(c, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
+      streamText(deps, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
     );
 
     app.get(`${prefix}/`, { schema: { tags, summary: `List text generation tasks${alias}`, querystring: listQuery } }, async (request) => {
-      return (await c.textGeneration.list(request.accountId, listQueryFrom(request.query))).map(textTaskToWire);
+      return (await deps.textGeneration.list(request.accountId, listQueryFrom(request.query))).map(textTaskToWire);
     });
 
     app.get(`${prefix}/:id/`, { schema: { tags, summary: `Get a text generation task${alias}`, params: idParams } }, async (request) => {
-      return textTaskToWire(await c.textGeneration.get(request.accountId, request.params.id));
+      return textTaskToWire(await deps.textGeneration.get(request.accountId, request.params.id));
     });
   }
 }
@@ -50,8 +55,8 @@ export function textGeneratorRoutes(root: FastifyInstance, c: Container): void {
  * ({id, text}) as the model writes, and `done` (the finished task) or `error` ({detail, code}).
  * A client that goes away does not stop the generation: the task finishes and stays readable.
  */
-async function streamText(c: Container, request: FastifyRequest<{ Body: TextGenerationBody }>, reply: FastifyReply): Promise<void> {
-  const task = await c.textGeneration.startStream(request.accountId, textRequestFromBody(request.body));
+async function streamText(deps: TextGeneratorRouteDeps, request: FastifyRequest<{ Body: TextGenerationBody }>, reply: FastifyReply): Promise<void> {
+  const task = await deps.textGeneration.startStream(request.accountId, textRequestFromBody(request.body));
   reply.hijack();
   // With an Idempotency-Key, the stream's events are kept and a repeat replays them, uncharged.
   const recording = recordHijackedReply(request);
@@ -93,7 +98,7 @@ async function streamText(c: Container, request: FastifyRequest<{ Body: TextGene
   const keepAlive = setInterval(() => void write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   let final;
   try {
-    final = await c.textGeneration.runStream(task, { onDelta: (text) => say(sseEvent('delta', { id: task.id, text })) });
+    final = await deps.textGeneration.runStream(task, { onDelta: (text) => say(sseEvent('delta', { id: task.id, text })) });
   } catch (err) {
     clearInterval(keepAlive);
     request.log.error({ err, taskId: task.id }, 'text stream failed');

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Container } from '../../app/container.js';
+import type { ClonedVoiceService } from '../../domain/speech/cloned-voice-service.js';
+import type { VoiceCatalog } from '../../domain/catalog/voices.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
 import { filterVoices, findVoice, groupVoicesByName, type VoiceGroup } from '../../domain/catalog/voices.js';
 import { NotFound } from '../../core/errors.js';
 import { listQueryFrom, pageParams, paginate } from '../pagination.js';
@@ -11,16 +13,25 @@ import { clonedVoiceAsVoice, clonedVoiceToWire, voiceToWire } from '../wire/voic
 
 const tags = ['Voices'];
 
-export function voiceRoutes(root: FastifyInstance, c: Container): void {
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface VoiceRouteDeps {
+  clonedVoices: ClonedVoiceService;
+  voiceCatalog: VoiceCatalog;
+  blobs: BlobStore;
+  /** Base of the `next`/`previous` links of page envelopes. */
+  publicBaseUrl: string;
+}
+
+export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const previewUrl = (id: string) => c.blobs.signedUrl(`voice-previews/${id}.mp3`);
-  const voices = c.speech.catalog.voices;
+  const previewUrl = (id: string) => deps.blobs.signedUrl(`voice-previews/${id}.mp3`);
+  const voices = deps.voiceCatalog.voices;
 
   // The caller's finished clones come first (newest first), then the catalog.
   app.get('/api/voices/', { schema: { tags, summary: 'Voices grouped by name, each accent a voice id; the caller\'s cloned voices first' } }, async (request) => {
-    const cloned = await c.clonedVoices.listUsable(request.accountId);
+    const cloned = await deps.clonedVoices.listUsable(request.accountId);
     const own: VoiceGroup[] = cloned.map((r) => {
-      const v = clonedVoiceAsVoice(r, c.blobs);
+      const v = clonedVoiceAsVoice(r, deps.blobs);
       return { name: v.name, gender: v.gender, accents: [{ id: v.id, accent_name: v.accent, language: v.language, preview_url: v.preview_url }] };
     });
     return [...own, ...groupVoicesByName(voices, previewUrl)];
@@ -29,27 +40,27 @@ export function voiceRoutes(root: FastifyInstance, c: Container): void {
   app.get('/api/voices/paginated/', { schema: { tags, summary: 'Voices (the caller\'s cloned ones first), paginated and filtered by language and gender', querystring: voicesPageQuery } }, async (request) => {
     const { page, pageSize } = pageParams(request.query);
     const filter = { language: request.query.language, gender: request.query.gender };
-    const cloned = filterVoices(await c.clonedVoices.listUsable(request.accountId), filter).map((r) => clonedVoiceAsVoice(r, c.blobs));
+    const cloned = filterVoices(await deps.clonedVoices.listUsable(request.accountId), filter).map((r) => clonedVoiceAsVoice(r, deps.blobs));
     const builtin = filterVoices(voices, filter).map((v) => voiceToWire(v, previewUrl(v.id)));
-    return paginate(request, c.config.publicBaseUrl, [...cloned, ...builtin], { page, page_size: pageSize });
+    return paginate(request, deps.publicBaseUrl, [...cloned, ...builtin], { page, page_size: pageSize });
   });
 
   app.get('/api/voices/cloned/', { schema: { tags, summary: 'The caller\'s cloned voices, any state', querystring: listQuery } }, async (request) => {
-    return (await c.clonedVoices.list(request.accountId, listQueryFrom(request.query))).map((t) => clonedVoiceToWire(t, c.blobs));
+    return (await deps.clonedVoices.list(request.accountId, listQueryFrom(request.query))).map((t) => clonedVoiceToWire(t, deps.blobs));
   });
 
   app.get('/api/voices/:id/', { schema: { tags, summary: 'One voice: a catalog voice, or one of the caller\'s cloned voices', params: idParams } }, async (request) => {
-    const v = findVoice(c.speech.catalog, request.params.id);
+    const v = findVoice(deps.voiceCatalog, request.params.id);
     if (v) return voiceToWire(v, previewUrl(v.id));
-    const cloned = await c.clonedVoices.get(request.accountId, request.params.id);
+    const cloned = await deps.clonedVoices.get(request.accountId, request.params.id);
     if (!cloned) throw new NotFound('Voice');
-    return clonedVoiceToWire(cloned, c.blobs);
+    return clonedVoiceToWire(cloned, deps.blobs);
   });
 
   const clone = async (request: FastifyRequest<{ Body: z.infer<typeof cloneVoiceBody> }>, reply: FastifyReply) => {
     const b = request.body;
-    const task = await c.clonedVoices.create(request.accountId, { audioUrl: b.audio_url, name: b.name, language: b.language, webhookUrl: b.webhook_url });
-    return reply.status(201).send(clonedVoiceToWire(task, c.blobs));
+    const task = await deps.clonedVoices.create(request.accountId, { audioUrl: b.audio_url, name: b.name, language: b.language, webhookUrl: b.webhook_url });
+    return reply.status(201).send(clonedVoiceToWire(task, deps.blobs));
   };
   const cloneSummary = 'Clone a voice from a speech sample (voice matching; the sample is checked before the answer)';
   app.post('/api/voices/clone/', { schema: { tags, summary: cloneSummary, body: cloneVoiceBody } }, clone);
@@ -57,8 +68,8 @@ export function voiceRoutes(root: FastifyInstance, c: Container): void {
   app.post('/api/voices/', { schema: { tags, summary: `${cloneSummary} (alias of /api/voices/clone/)`, body: cloneVoiceBody } }, clone);
 
   app.delete('/api/voices/:id/', { schema: { tags, summary: 'Delete one of the caller\'s cloned voices (built-in voices cannot be deleted)', params: idParams } }, async (request, reply) => {
-    if (findVoice(c.speech.catalog, request.params.id)) throw new NotFound('Voice');
-    await c.clonedVoices.delete(request.accountId, request.params.id);
+    if (findVoice(deps.voiceCatalog, request.params.id)) throw new NotFound('Voice');
+    await deps.clonedVoices.delete(request.accountId, request.params.id);
     return reply.status(204).send();
   });
 }

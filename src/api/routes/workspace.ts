@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Container } from '../../app/container.js';
+import type { Store } from '../../core/store.js';
 
-export function workspaceRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface WorkspaceRouteDeps {
+  /** Account rows, for the balance. */
+  accountRecords: Store['accounts'];
+}
+
+export function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/remaining_credits/', {
     schema: { tags: ['Workspace'], summary: 'Remaining credits', response: { 200: z.object({ remaining_credits: z.number() }) } },
   }, async (request) => {
-    const account = await c.store.accounts.get(request.accountId);
+    const account = await deps.accountRecords.get(request.accountId);
     return { remaining_credits: (account?.balanceMillicredits ?? 0) / 1000 };
   });
 }

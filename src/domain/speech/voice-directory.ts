@@ -53,7 +53,7 @@ export interface ClonedVoiceMade {
 }
 
 /**
- * Voice cloning as a port. The built-in implementation is voice matching (`app/voice-clone-wiring.ts`);
+ * Voice cloning as a port. The built-in implementation is voice matching (`pipelines/speech/voice-match/voice-cloner.ts`);
  * a cloning provider's API would be another implementation.
  */
 export interface VoiceCloner {

@@ -3,6 +3,9 @@ import { findMusicTrack, listMusicTracks } from '../../domain/catalog/music.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { ensureTrackFile } from '../music/render-track.js';
 
+/** Whether a background-music URL names a track of the built-in library (no fetch needed). */
+export const isLibraryMusicUrl = (url: string): boolean => libraryTrackIdFromUrl(url) !== null;
+
 /** A library track's URL (`…/files/music/<id>.mp3`, signed or not, any host) names the track. */
 export function libraryTrackIdFromUrl(url: string): string | null {
   let path: string;

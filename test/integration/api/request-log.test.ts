@@ -2,6 +2,7 @@ import pino from 'pino';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../../src/api/server.js';
+import { apiDeps } from '../../../src/app/api-deps.js';
 import { loadConfig } from '../../../src/app/config.js';
 import { createContainer } from '../../../src/app/container.js';
 import { freshSqlite } from '../../helpers/databases.js';
@@ -17,7 +18,7 @@ describe('request log', () => {
       },
     });
     const c = await createContainer(loadConfig({ DATA_DIR: db.dataDir, CPU_WORKERS: '0' }), { log: pino({ level: 'info' }, sink) });
-    const app = await buildServer(c);
+    const app = await buildServer(apiDeps(c));
     try {
       const creds = await c.accounts.create('log', 1);
       lines.length = 0;

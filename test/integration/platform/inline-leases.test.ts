@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribeWebhooks, taskWire } from '../../../src/app/webhook-wiring.js';
+import { taskWire } from '../../../src/app/webhook-wiring.js';
+import { subscribeWebhooks } from '../../../src/domain/webhooks/webhook-outbox.js';
+import { webhookBodies } from '../../../src/api/wire/webhook-body.js';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
 import type { Store } from '../../../src/core/store.js';
 import { ABANDONED_REASON, InlineTasks } from '../../../src/domain/tasks/inline-tasks.js';
@@ -53,7 +55,7 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
     const blobs = new LocalBlobStore(join(tdb.dataDir, 'files'), new UrlSigner('secret', 'http://files.test', 3600, () => clock.nowMs()));
     // The real webhook subscriber: a finished task with a webhook_url gets a delivery job in the finishing transaction.
     events = new TaskEventBus();
-    subscribeWebhooks(events, { wire: taskWire(blobs), dispatcher: { dispatch: async () => undefined }, clock, maxAttempts: 3, log });
+    subscribeWebhooks(events, { bodyOf: webhookBodies(taskWire(blobs), log), dispatcher: { dispatch: async () => undefined }, clock, maxAttempts: 3 });
     accountId = (await new AccountService(store, clock).create('leases', 100)).account_id;
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TaskWireRegistry } from '../../../src/api/wire/task-wire-registry.js';
-import { subscribeWebhooks } from '../../../src/app/webhook-wiring.js';
+import { subscribeWebhooks } from '../../../src/domain/webhooks/webhook-outbox.js';
+import { webhookBodies } from '../../../src/api/wire/webhook-body.js';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
 import { TaskFailure } from '../../../src/core/errors.js';
 import type { JobRecord, Store } from '../../../src/core/store.js';
@@ -79,7 +80,7 @@ describe.each(queues)('webhook delivery, %s', (_name, fresh, bull) => {
         await queue.dispatch(job);
       },
     };
-    subscribeWebhooks(bus, { wire, dispatcher: handOff, clock: systemClock, maxAttempts: 4, log });
+    subscribeWebhooks(bus, { bodyOf: webhookBodies(wire, log), dispatcher: handOff, clock: systemClock, maxAttempts: 4 });
     await queue.startConsuming(new JobRunner(store, catalog, systemClock, log, { startDelayMs: 0 }, bus).run);
     queue.startDispatcher();
     const accounts = new AccountService(store, systemClock);

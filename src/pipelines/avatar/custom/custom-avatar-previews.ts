@@ -2,13 +2,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { customAvatarGreeting, parseCustomAvatarPreviewKey, type CustomAvatarRecord } from '../domain/avatars/custom-avatars.js';
-import type { SpeechSynthesizer } from '../domain/speech/voice-directory.js';
-import { seedFor } from '../core/random.js';
-import type { BlobProducer } from '../engines/blobs/lazy-blobs.js';
-import type { BlobStore } from '../engines/blobs/port.js';
-import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
-import { renderPhotoAvatarPreviewVideo } from '../pipelines/avatar/custom/index.js';
+import { customAvatarGreeting, parseCustomAvatarPreviewKey, type CustomAvatarRecord } from '../../../domain/avatars/custom-avatars.js';
+import type { SpeechSynthesizer } from '../../../domain/speech/voice-directory.js';
+import { seedFor } from '../../../core/random.js';
+import type { BlobProducer } from '../../../engines/blobs/lazy-blobs.js';
+import type { BlobStore } from '../../../engines/blobs/port.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
+import { renderPhotoAvatarPreviewVideo } from './preview-video.js';
 
 /**
  * Custom avatars' preview videos, made on first request at their signed URL (registered with

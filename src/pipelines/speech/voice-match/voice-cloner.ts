@@ -2,20 +2,25 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { findVoice, previewTextFor, type VoiceCatalog } from '../domain/catalog/voices.js';
-import { TaskFailure } from '../core/errors.js';
-import type { VoiceCloner } from '../domain/speech/voice-directory.js';
-import type { BlobStore } from '../engines/blobs/port.js';
-import type { UrlFetcher } from '../engines/fetch/port.js';
-import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
-import type { SpeechEngines } from '../engines/speech/port.js';
-import { synthesizeSpeech } from '../pipelines/speech/synthesize-speech.js';
-import { baseVoiceCandidates, cloneVoiceFromSample, fetchVoiceSample } from '../pipelines/speech/voice-match/index.js';
+import { findVoice, previewTextFor, type VoiceCatalog } from '../../../domain/catalog/voices.js';
+import { TaskFailure } from '../../../core/errors.js';
+import type { VoiceCloner } from '../../../domain/speech/voice-directory.js';
+import type { BlobStore } from '../../../engines/blobs/port.js';
+import type { UrlFetcher } from '../../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
+import type { SpeechEngines } from '../../../engines/speech/port.js';
+import { synthesizeSpeech } from '../synthesize-speech.js';
+import { baseVoiceCandidates } from './fit-profile.js';
+import { cloneVoiceFromSample } from './clone-voice.js';
+import { fetchVoiceSample } from './fetch-sample.js';
 
 /** Share of a clone's progress spent matching; the rest renders the preview. */
 const MATCH_SHARE = 0.85;
 
-/** The built-in cloner: voice matching onto the built-in engines (not neural cloning). */
+/**
+ * The built-in cloner (the `VoiceCloner` port): voice matching onto the built-in engines, not
+ * neural cloning. Languages are those with a built-in base voice to match onto.
+ */
 export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: VoiceCatalog; fetcher: UrlFetcher; ffmpeg: FfmpegEngine; blobs: BlobStore; tempRoot: string }): VoiceCloner {
   const { engines, catalog, blobs, ffmpeg } = deps;
   const languages = [...new Set(catalog.voices.filter((v) => v.kind === 'builtin').map((v) => v.language))]
