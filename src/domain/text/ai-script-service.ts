@@ -5,6 +5,7 @@ import { prices } from '../credits/prices.js';
 import { FetchRefused, InsufficientCredits, ValidationError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { factsFrom, type LinkFacts, type PageScraper } from '../links/link-facts.js';
+import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { ListQuery, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
@@ -179,7 +180,7 @@ export class AiScriptService {
     if (linkRef) {
       const link = await this.store.links.getOwned(linkRef, accountId);
       if (!link) throw ValidationError.field(req.linkId?.trim() ? 'link_id' : 'url', `No Link matches "${linkRef}". Create one with POST /api/links/.`);
-      return { facts: overrides(link.facts as unknown as LinkFacts), url: link.url, linkId: link.id };
+      return { facts: overrides(storedLinkFacts(link.facts)), url: link.url, linkId: link.id };
     }
     if (url) {
       try {

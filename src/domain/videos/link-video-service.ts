@@ -2,6 +2,7 @@ import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../cre
 import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
+import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { LinkService } from '../links/link-service.js';
 import type { ListQuery } from '../../core/store.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
@@ -80,7 +81,7 @@ export class LinkVideoService {
     const link = await this.links.get(accountId, req.link).catch(() => {
       throw ValidationError.field('link', 'Invalid link ID');
     });
-    const facts = link.facts as unknown as LinkFacts;
+    const facts = storedLinkFacts(link.facts);
     if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) {
       throw ValidationError.field('link', 'This link has no image and no video to make a video from; add some with PATCH /api/links/{id}/.');
     }
