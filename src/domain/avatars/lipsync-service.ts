@@ -1,4 +1,4 @@
-import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
+import { videoModelOf, videoStepPrice, type VideoModelVersion, type VideoStep } from '../credits/prices.js';
 import { ValidationError } from '../../core/errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -79,7 +79,7 @@ export class LipsyncService {
         modelVersion: req.modelVersion ?? 'standard',
       },
       result: { previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: mode === 'direct' ? videoPrice('create', speechSeconds, req.modelVersion) : prices.preview(speechSeconds),
+      holdMillicredits: videoStepPrice(mode, speechSeconds, req.modelVersion),
       jobName: LIPSYNC_JOB,
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,
@@ -88,11 +88,11 @@ export class LipsyncService {
 
   /** A new preview of a finished task (spec: POST /api/lipsyncs/{id}/preview/), v1 or v2. */
   preview(accountId: string, id: string): Promise<Task> {
-    return this.followUp(accountId, id, 'repreview', (s) => prices.preview(s), { previewKey: null });
+    return this.followUp(accountId, id, 'repreview', { previewKey: null });
   }
 
   render(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
-    return this.followUp(accountId, id, 'render', (s, t) => videoPrice('render', s, videoModelOf(t.input)), { outputKey: null }, kinds);
+    return this.followUp(accountId, id, 'render', { outputKey: null }, kinds);
   }
 
   get(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
@@ -103,11 +103,11 @@ export class LipsyncService {
     return this.tasks.list(accountId, kinds, q);
   }
 
-  private async followUp(accountId: string, id: string, step: string, price: (seconds: number, task: Task) => number, reset: Record<string, unknown>, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+  private async followUp(accountId: string, id: string, step: VideoStep, reset: Record<string, unknown>, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
     const task = await this.get(accountId, id, kinds);
     const seconds = Number(task.result.durationSeconds ?? 30);
     return this.tasks.followUp(accountId, id, kinds, {
-      step, holdMillicredits: price(seconds, task), jobName: task.kind === LIPSYNC_KIND ? LIPSYNC_JOB : LIPSYNC_V2_JOB_NAME, resultReset: reset,
+      step, holdMillicredits: videoStepPrice(step, seconds, videoModelOf(task.input)), jobName: task.kind === LIPSYNC_KIND ? LIPSYNC_JOB : LIPSYNC_V2_JOB_NAME, resultReset: reset,
       ready: (t) => Boolean(t.result.plan),
     });
   }

@@ -1,4 +1,4 @@
-import { prices, videoPrice, type VideoModelVersion } from '../credits/prices.js';
+import { videoStepPrice, type VideoModelVersion } from '../credits/prices.js';
 import { ValidationError, type FieldErrors } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -93,7 +93,7 @@ export class LipsyncV2Service {
       kind: LIPSYNC_V2_KIND,
       input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec, modelVersion: req.modelVersion ?? 'standard' },
       result: { previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds),
+      holdMillicredits: videoStepPrice(mode, estimateSeconds, req.modelVersion),
       jobName: LIPSYNC_V2_JOB_NAME,
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,

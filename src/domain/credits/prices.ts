@@ -26,6 +26,20 @@ export function videoPrice(step: 'create' | 'render', durationSeconds: number, m
   return perStartedUnit(durationSeconds, 30, step === 'create' ? 5 : 4);
 }
 
+/**
+ * The steps of a planned video task (AI Avatar v1 and v2, URL to Video) and the price of each:
+ * a direct create or a render at the video price (`videoPrice`), a preview (first or again) at
+ * 1 credit per started 30 s. The one rule behind the hold (with an estimate) and the charge
+ * (with the measured duration); URL to Video multiplies a preview by its number of styles.
+ */
+export type VideoStep = 'direct' | 'preview' | 'repreview' | 'render';
+
+export function videoStepPrice(step: VideoStep, durationSeconds: number, model: VideoModelVersion | null | undefined): number {
+  if (step === 'direct') return videoPrice('create', durationSeconds, model);
+  if (step === 'render') return videoPrice('render', durationSeconds, model);
+  return perStartedUnit(durationSeconds, 30, 1);
+}
+
 /** The model a video task was created with (stored in its input; older tasks have none). */
 export function videoModelOf(input: Record<string, unknown>): VideoModelVersion {
   const m = input.modelVersion;

@@ -1,4 +1,4 @@
-import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
+import { videoModelOf, videoStepPrice, type VideoModelVersion } from '../credits/prices.js';
 import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
@@ -118,7 +118,7 @@ export class LinkVideoService {
     await this.checkMedia(req);
 
     const estimateSeconds = req.overrideScript ? estimateSpeechSeconds(req.overrideScript) + 3 : videoLengthSeconds;
-    const hold = mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds) * styles.length;
+    const hold = mode === 'direct' ? videoStepPrice('direct', estimateSeconds, req.modelVersion) : videoStepPrice('preview', estimateSeconds, req.modelVersion) * styles.length;
     return this.tasks.create({
       accountId,
       kind: LINK_VIDEO_KIND,
@@ -147,7 +147,7 @@ export class LinkVideoService {
     const durationSeconds = Number((task.result.plan as { durationSeconds?: number } | undefined)?.durationSeconds ?? task.input.videoLengthSeconds);
     return this.tasks.followUp(accountId, id, [LINK_VIDEO_KIND], {
       step: 'render',
-      holdMillicredits: videoPrice('render', durationSeconds, videoModelOf(task.input)),
+      holdMillicredits: videoStepPrice('render', durationSeconds, videoModelOf(task.input)),
       jobName: LINK_VIDEO_JOB,
       jobPayload: { mediaJob },
       resultReset: { outputKey: null },

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
+import { videoModelOf, videoStepPrice } from '../../domain/credits/prices.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
@@ -17,6 +17,7 @@ import { planFiles } from '../../pipelines/video/ad-plan.js';
 import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
 import { prepareAdPlan, type AdVideoRequest } from '../../pipelines/video/prepare-ad-plan.js';
 import { renderAdVideo, type AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
+import { taskFileKey } from '../../domain/tasks/task-files.js';
 import { defineJob } from '../job-definition.js';
 import { restorePlanFiles, savePlanFiles } from './plan-files.js';
 
@@ -39,29 +40,28 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
     payload: z.object({ step: z.enum(['direct', 'preview', 'preview_list', 'render']), mediaJob: z.string().nullish() }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
-      const prefix = `${task.accountId}/${task.id}`;
       if (payload.step === 'render') {
         const plan = task.result.plan as AdPlan;
-        await restorePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
+        await restorePlanFiles(deps.blobs, planFiles(plan), task, planDir);
         const previews = (task.result.previews ?? []) as StoredPreview[];
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
         const out = await renderOne(deps, task, plan, planDir, chosen.style, 'render', workDir, signal, (f) => reportProgress(f * 97));
-        const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
+        const [outputKey, thumbnailKey] = [taskFileKey(task, 'output.mp4'), taskFileKey(task, 'output.jpg')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: videoPrice('render', out.durationSeconds, videoModelOf(task.input)) };
+        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: videoStepPrice('render', out.durationSeconds, videoModelOf(task.input)) };
       }
 
       const plan = await prepareAdPlan(requestFrom(task), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
-      await savePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
+      await savePlanFiles(deps.blobs, planFiles(plan), task, planDir);
       const styles = task.input.styles as string[];
 
       if (payload.step === 'direct') {
         const out = await renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68));
-        const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
+        const [outputKey, thumbnailKey] = [taskFileKey(task, 'output.mp4'), taskFileKey(task, 'output.jpg')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: videoPrice('create', out.durationSeconds, videoModelOf(task.input)) };
+        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: videoStepPrice('direct', out.durationSeconds, videoModelOf(task.input)) };
       }
 
       const previews: StoredPreview[] = [];
@@ -70,7 +70,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const share = 68 / styles.length;
         const out = await renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)));
         const mediaJob = uuidV5(`${task.id}:${i}:${style}`, MEDIA_JOB_NAMESPACE);
-        const stored = { mediaJob, style, key: `${prefix}/preview-${i}.mp4`, thumbnailKey: `${prefix}/preview-${i}.jpg` };
+        const stored = { mediaJob, style, key: taskFileKey(task, `preview-${i}.mp4`), thumbnailKey: taskFileKey(task, `preview-${i}.jpg`) };
         await deps.blobs.putFile(stored.key, out.videoPath);
         await deps.blobs.putFile(stored.thumbnailKey, out.thumbnailPath);
         previews.push(stored);
@@ -78,7 +78,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       }
       return {
         result: { plan, previews, previewKey: previews[0]!.key, thumbnailKey: previews[0]!.thumbnailKey, durationSeconds },
-        costMillicredits: prices.preview(durationSeconds) * styles.length,
+        costMillicredits: videoStepPrice('preview', durationSeconds, videoModelOf(task.input)) * styles.length,
       };
     },
   });

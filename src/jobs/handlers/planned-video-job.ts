@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
-import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
+import { videoModelOf, videoStepPrice } from '../../domain/credits/prices.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
+import { taskFileKey } from '../../domain/tasks/task-files.js';
 import type { RenderQuality } from '../../media/timeline.js';
 import { defineJob } from '../job-definition.js';
 import { restorePlanFiles, savePlanFiles } from './plan-files.js';
@@ -33,15 +34,14 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
-      const prefix = `${task.accountId}/${task.id}`;
       let plan = task.result.plan as Plan | undefined;
       let base = 0;
       if (plan) {
-        await restorePlanFiles(blobs, steps.planFiles(plan), `${prefix}/plan`, planDir);
+        await restorePlanFiles(blobs, steps.planFiles(plan), task, planDir);
       } else {
         base = steps.planProgressShare;
         plan = await steps.prepare(task, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * base) });
-        await savePlanFiles(blobs, steps.planFiles(plan), `${prefix}/plan`, planDir);
+        await savePlanFiles(blobs, steps.planFiles(plan), task, planDir);
       }
       const quality: RenderQuality = payload.step === 'preview' || payload.step === 'repreview' ? 'preview' : 'render';
       const outputDir = join(workDir, quality);
@@ -50,13 +50,12 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
         workDir, signal, onProgress: (f) => reportProgress(base + f * (98 - base)),
       });
       const name = quality === 'preview' ? 'preview' : 'output';
-      const videoKey = `${prefix}/${name}${extname(out.videoPath)}`;
-      const thumbnailKey = `${prefix}/${name}.jpg`;
+      const videoKey = taskFileKey(task, `${name}${extname(out.videoPath)}`);
+      const thumbnailKey = taskFileKey(task, `${name}.jpg`);
       await blobs.putFile(videoKey, out.videoPath);
       await blobs.putFile(thumbnailKey, out.thumbnailPath);
       const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
-      const model = videoModelOf(task.input);
-      const cost = payload.step === 'direct' ? videoPrice('create', durationSeconds, model) : quality === 'preview' ? prices.preview(durationSeconds) : videoPrice('render', durationSeconds, model);
+      const cost = videoStepPrice(payload.step, durationSeconds, videoModelOf(task.input));
       return {
         result: { plan, durationSeconds, thumbnailKey, ...(quality === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) },
         costMillicredits: cost,

@@ -7,6 +7,7 @@ import { taskBlobPrefix, taskFileKey } from '../../../src/domain/tasks/task-file
 import { ttsKind } from '../../../src/domain/speech/tts-kind.js';
 import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
+import { videoStepPrice } from '../../../src/domain/credits/prices.js';
 
 const demo = defineTaskKind({
   kind: 'demo',
@@ -68,5 +69,14 @@ describe('task kinds', () => {
     const damaged = task({ kind: 'text_to_speech', input: { text: 42 }, result: { outputKey: 9, words: 'x' } });
     expect(ttsToWire(damaged, blobs)).toMatchObject({ text: undefined, output: null, words: null, status: 'done' });
     expect(ttsKind.fileKey(old, 'speech')).toBe('acc/t1/speech.mp3');
+  });
+
+  it('prices each step of a planned video by one rule (hold with the estimate, charge with the measure)', () => {
+    expect(videoStepPrice('direct', 31, 'standard')).toBe(10_000);
+    expect(videoStepPrice('render', 31, null)).toBe(8_000);
+    expect(videoStepPrice('preview', 31, 'aurora_v1')).toBe(2_000);
+    expect(videoStepPrice('repreview', 30, 'standard')).toBe(1_000);
+    expect(videoStepPrice('direct', 10.2, 'aurora_v1_fast')).toBe(5_500);
+    expect(videoStepPrice('render', 10.2, 'aurora_v1')).toBe(11_000);
   });
 });
