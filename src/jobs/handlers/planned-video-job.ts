@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
-import { videoModelOf, videoStepPrice } from '../../domain/credits/prices.js';
+import type { VideoStep } from '../../domain/credits/prices.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { taskFileKey } from '../../domain/tasks/task-files.js';
@@ -15,6 +15,10 @@ export interface PlannedVideoSteps<Plan> {
   /** Share of progress (0–100) the planning takes when the task has no plan yet. */
   planProgressShare: number;
   planFiles(plan: Plan): string[];
+  /** The plan saved with the task, or undefined when it has none (or one that does not read: it is planned again). */
+  planOf(task: Task): Plan | undefined;
+  /** The step's charge, by the kind's price rule (the one its service held with). */
+  price(task: Task, step: VideoStep, durationSeconds: number): number;
   prepare(task: Task, opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void }): Promise<Plan>;
   render(
     plan: Plan,
@@ -34,7 +38,7 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
-      let plan = task.result.plan as Plan | undefined;
+      let plan = steps.planOf(task);
       let base = 0;
       if (plan) {
         await restorePlanFiles(blobs, steps.planFiles(plan), task, planDir);
@@ -55,7 +59,7 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
       await blobs.putFile(videoKey, out.videoPath);
       await blobs.putFile(thumbnailKey, out.thumbnailPath);
       const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
-      const cost = videoStepPrice(payload.step, durationSeconds, videoModelOf(task.input));
+      const cost = steps.price(task, payload.step, durationSeconds);
       return {
         result: { plan, durationSeconds, thumbnailKey, ...(quality === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) },
         costMillicredits: cost,
