@@ -19,8 +19,13 @@ const plannedVideoResult = z.looseObject({
   durationSeconds: z.number().optional(),
 });
 
-const price = (step: VideoStep, input: { modelVersion: 'standard' | 'aurora_v1' | 'aurora_v1_fast' }, measured: { durationSeconds: number }) =>
-  videoStepPrice(step, measured.durationSeconds, input.modelVersion);
+/**
+ * The price of a step of v1 and v2 alike. It reads only the model, so a follow-up can price a
+ * task whose other input fields an older row lacks.
+ */
+export function plannedVideoPrice(step: VideoStep, input: { modelVersion: 'standard' | 'aurora_v1' | 'aurora_v1_fast' }, measured: { durationSeconds: number }): number {
+  return videoStepPrice(step, measured.durationSeconds, input.modelVersion);
+}
 
 /** AI Avatar v1: one avatar speaking text or the client's audio. */
 export const lipsyncKind = defineTaskKind({
@@ -44,7 +49,7 @@ export const lipsyncKind = defineTaskKind({
     modelVersion,
   }),
   result: plannedVideoResult,
-  price,
+  price: plannedVideoPrice,
   files: { plan: 'plan' },
 });
 
@@ -88,6 +93,6 @@ export const lipsyncV2Kind = defineTaskKind({
     modelVersion,
   }),
   result: plannedVideoResult,
-  price,
+  price: plannedVideoPrice,
   files: { plan: 'plan' },
 });

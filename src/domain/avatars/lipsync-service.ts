@@ -1,6 +1,5 @@
 import type { VideoModelVersion, VideoStep } from '../credits/prices.js';
-import { lipsyncKind, lipsyncV2Kind } from './lipsync-kind.js';
-import type { FollowUp } from '../tasks/task-service.js';
+import { lipsyncKind, lipsyncV2Kind, plannedVideoPrice } from './lipsync-kind.js';
 import { ValidationError } from '../../core/errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -109,11 +108,15 @@ export class LipsyncService {
 
   private async followUp(accountId: string, id: string, step: VideoStep, reset: { previewKey?: null; outputKey?: null }, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
     const task = await this.get(accountId, id, kinds);
-    const f = (kind: typeof lipsyncKind | typeof lipsyncV2Kind): FollowUp => {
-      const estimate = { durationSeconds: kind.shownResultOf(task).durationSeconds ?? 30 };
-      return kind.followUp(task, { step, job: 'make', estimate, resultReset: reset, ready: (t) => Boolean(kind.shownResultOf(t).plan) });
-    };
-    return this.tasks.followUp(accountId, id, kinds, task.kind === LIPSYNC_KIND ? f(lipsyncKind) : f(lipsyncV2Kind));
+    const kind = task.kind === LIPSYNC_KIND ? lipsyncKind : lipsyncV2Kind;
+    const durationSeconds = kind.shownResultOf(task).durationSeconds ?? 30;
+    return this.tasks.followUp(accountId, id, kinds, {
+      step,
+      holdMillicredits: plannedVideoPrice(step, { modelVersion: kind.shownInputOf(task).modelVersion ?? 'standard' }, { durationSeconds }),
+      jobName: kind.jobs.make,
+      resultReset: reset,
+      ready: (t) => Boolean(kind.shownResultOf(t).plan),
+    });
   }
 
   private checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {

@@ -46,14 +46,14 @@ export function videoModelOf(input: Record<string, unknown>): VideoModelVersion 
   return m === 'aurora_v1' || m === 'aurora_v1_fast' ? m : 'standard';
 }
 
-/** The price table of the contract, for the operations implemented so far. */
+/**
+ * The price table of the contract for what is not a task kind's own rule (a task kind prices its
+ * steps in its definition, `*-kind.ts`, from the helpers above).
+ */
 export const prices = {
   link: () => credits(1),
-  textToSpeech: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 1),
-  preview: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 1),
   render: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 4),
   directCreate: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 5),
-  aiScript: () => credits(1),
   /** Aurora: per started second, by model (and by resolution for aurora_v2). */
   aurora: (durationSeconds: number, creditsPerSecond: number) => perStartedUnit(durationSeconds, 1, creditsPerSecond),
   /** No published price: set by VOICE_CLONE_CREDITS (default 0). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TaskFailure } from '../../core/errors.js';
 import type { Task } from '../../core/task.js';
 import { taskFileKey } from './task-files.js';
-import type { FollowUp, NewTask } from './task-service.js';
+import type { NewTask } from './task-service.js';
 
 type Bag = Record<string, unknown>;
 
@@ -51,8 +51,6 @@ export interface TaskKind<I extends Bag, R extends Bag, J extends Record<string,
   resultPatch(patch: Partial<R>): Bag;
   /** The `NewTask` of a create: kind, frozen input, job name, and the hold priced from the estimate. */
   newTask(n: Omit<NewTask, 'kind' | 'input' | 'jobName' | 'holdMillicredits'> & { input: I; job: keyof J & string; step: S; estimate: M }): NewTask;
-  /** A follow-up on an existing task, its hold priced by the same rule as its charge. */
-  followUp(task: Pick<Task, 'id' | 'kind' | 'input'>, f: Omit<FollowUp, 'step' | 'jobName' | 'holdMillicredits' | 'resultReset'> & { step: S; job: keyof J & string; estimate: M; resultReset: Partial<R> }): FollowUp;
 }
 
 export function defineTaskKind<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, string>>(
@@ -79,13 +77,6 @@ export function defineTaskKind<I extends Bag, R extends Bag, J extends Record<st
       input: { ...input },
       jobName: spec.jobs[job]!,
       holdMillicredits: spec.price(step, input, estimate),
-    }),
-    followUp: (task, { step, job, estimate, resultReset, ...rest }) => ({
-      ...rest,
-      step,
-      jobName: spec.jobs[job]!,
-      holdMillicredits: spec.price(step, parsed(spec.input, task.input, task, 'input'), estimate),
-      resultReset: { ...resultReset },
     }),
   };
 }

@@ -48,8 +48,6 @@ describe('task kinds', () => {
     const n = demo.newTask({ accountId: 'acc', input: { text: 'a', speed: 2 }, job: 'make', step: 'make', estimate: { durationSeconds: 2.5 }, webhookUrl: null });
     expect(n).toMatchObject({ kind: 'demo', jobName: 'demo.make', holdMillicredits: 60, input: { text: 'a', speed: 2 } });
     expect(demo.price('make', demo.inputOf(task({ input: n.input })), { durationSeconds: 2.5 })).toBe(n.holdMillicredits);
-    const f = demo.followUp(task({ input: n.input }), { step: 'redo', job: 'redo', estimate: { durationSeconds: 4 }, resultReset: { outputKey: null }, ready: () => true });
-    expect(f).toMatchObject({ step: 'redo', jobName: 'demo.redo', holdMillicredits: 40, resultReset: { outputKey: null } });
   });
 
   it('lays out every file of a task under <account>/<task>/, nowhere else', () => {
