@@ -32,7 +32,7 @@ export function auroraRoutes(root: FastifyInstance, deps: AuroraRouteDeps): void
       ttlDays: b.ttl_days ?? null,
       outputUploadUrl: b.output_upload_url ?? null,
       webhookUrl: b.webhook_url ?? null,
-      echo: b as Record<string, unknown>,
+      echo: { ...b },
     });
     return reply.status(201).send(wire(task));
   });

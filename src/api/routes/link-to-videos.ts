@@ -61,7 +61,7 @@ function toRequest(b: z.infer<typeof linkVideoBody>): LinkVideoRequest {
   const flatCaption = b.caption_style != null || b.caption_offset_x != null || b.caption_offset_y != null
     ? { caption_style: b.caption_style, caption_offset_x: b.caption_offset_x, caption_offset_y: b.caption_offset_y, override_visual_style: true }
     : null;
-  const { visual_styles: _ignored, ...echo } = b as Record<string, unknown>;
+  const { visual_styles: _ignored, ...echo } = b;
   return {
     link: b.link,
     name: b.name,
@@ -82,7 +82,7 @@ function toRequest(b: z.infer<typeof linkVideoBody>): LinkVideoRequest {
     noBackgroundMusic: b.no_background_music ?? false,
     noCaption: b.no_caption ?? false,
     noCta: b.no_cta ?? false,
-    captionSetting: (b.caption_setting as Record<string, unknown> | null | undefined) ?? flatCaption,
+    captionSetting: b.caption_setting ? { ...b.caption_setting } : flatCaption,
     modelVersion: b.model_version,
     webhookUrl: b.webhook_url,
     echo,

@@ -55,7 +55,8 @@ function toRequest(b: Body): LipsyncV2Request {
     ctaDurationSeconds: b.cta_duration,
     webhookUrl: b.webhook_url,
     modelVersion: b.model_version ?? null,
-    echo: b as Record<string, unknown>,
+    // The body as parsed, echoed back on the task (plain JSON).
+    echo: { ...b },
   };
 }
 
@@ -66,14 +67,14 @@ function toScene(s: Body['video_inputs'][number]): LipsyncV2SceneRequest {
     character: ch ? { avatarId: ch.avatar_id, offset: offset(ch.offset), scale: ch.scale, avatarStyle: ch.avatar_style, hidden: ch.hidden } : null,
     voice: v ? { type: v.type, inputText: v.input_text, voiceId: v.voice_id, durationSeconds: v.duration, volume: v.volume, model: v.model } : null,
     background: s.background ? { type: s.background.type, url: s.background.url, fit: s.background.fit, effect: s.background.effect } : null,
-    captionSetting: (s.caption_setting as Record<string, unknown> | null | undefined) ?? null,
+    captionSetting: s.caption_setting ? { ...s.caption_setting } : null,
     transitionIn: s.transition_effect?.transition_in,
     transitionOut: s.transition_effect?.transition_out,
     visualStyle: s.visual_style,
     cta: s.cta
       ? {
           logo: s.cta.cta_logo ? { url: s.cta.cta_logo.url, offset: offset(s.cta.cta_logo.offset), scale: s.cta.cta_logo.scale } : null,
-          caption: s.cta.cta_caption ? { text: s.cta.cta_caption.caption, captionSetting: (s.cta.cta_caption.caption_setting as Record<string, unknown> | null | undefined) ?? null } : null,
+          caption: s.cta.cta_caption ? { text: s.cta.cta_caption.caption, captionSetting: s.cta.cta_caption.caption_setting ? { ...s.cta.cta_caption.caption_setting } : null } : null,
         }
       : null,
   };

@@ -63,6 +63,7 @@ function toRequest(b: z.infer<typeof lipsyncBody>): LipsyncRequest {
     backgroundImageUrl: b.background_asset_image_url,
     modelVersion: b.model_version ?? null,
     webhookUrl: b.webhook_url,
-    echo: b as Record<string, unknown>,
+    // The body as parsed, echoed back on the task (plain JSON).
+    echo: { ...b },
   };
 }

@@ -1,11 +1,12 @@
-import type { WrittenScript } from '../../domain/text/ai-script-service.js';
 import type { Task } from '../../core/task.js';
+import { aiScriptKind } from '../../domain/text/ai-script-kind.js';
 
 /** The AI Scripts object: synchronous, so it is always done with its scripts. */
 export function aiScriptToWire(t: Task) {
-  const i = t.input as Record<string, any>;
-  const product = (t.result.product ?? {}) as Record<string, any>;
-  const scripts = (t.result.scripts ?? []) as WrittenScript[];
+  const i = aiScriptKind.shownInputOf(t);
+  const r = aiScriptKind.shownResultOf(t);
+  const product = r.product;
+  const scripts = r.scripts ?? [];
   return {
     id: t.id,
     status: t.status,
@@ -21,16 +22,16 @@ export function aiScriptToWire(t: Task) {
     script_styles: i.scriptStyles,
     seed: i.seed,
     product: {
-      title: product.title ?? '',
-      description: product.description ?? '',
-      features: product.features ?? [],
-      price: product.price ?? null,
-      reviews: product.reviews ?? null,
-      image_urls: product.imageUrls ?? [],
-      video_urls: product.videoUrls ?? [],
-      brand: product.brand ?? null,
-      ai_industry: product.industry ?? null,
-      ai_target_audiences: product.targetAudiences ?? [],
+      title: product?.title ?? '',
+      description: product?.description ?? '',
+      features: product?.features ?? [],
+      price: product?.price ?? null,
+      reviews: product?.reviews ?? null,
+      image_urls: product?.imageUrls ?? [],
+      video_urls: product?.videoUrls ?? [],
+      brand: product?.brand ?? null,
+      ai_industry: product?.industry ?? null,
+      ai_target_audiences: product?.targetAudiences ?? [],
     },
     generated_scripts: scripts.map((s) => ({
       title: s.title,

@@ -1,15 +1,15 @@
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { MotionGuidance } from '../../domain/avatars/motion-guidance.js';
+import { auroraKind } from '../../domain/avatars/aurora-kind.js';
 import { envelopeWith } from './task.js';
 
 /**
  * What `text_prompt` was understood as: the cues found (and those negated) and the animator's
  * multipliers; null for tasks made before prompts were read.
  */
-function guidanceToWire(value: unknown) {
-  if (!value || typeof value !== 'object') return null;
-  const g = value as MotionGuidance;
+function guidanceToWire(g: MotionGuidance | undefined) {
+  if (!g) return null;
   return { matched: g.matched, negated: g.negated, head_motion: g.headMotion, nod: g.nod, blink_rate: g.blinkRate, mouth_gain: g.mouthGain };
 }
 
@@ -19,27 +19,29 @@ function guidanceToWire(value: unknown) {
  * `output_expired` is true.
  */
 export function auroraToWire(t: Task, blobs: BlobStore) {
-  const echo = t.input.echo as Record<string, unknown>;
-  const output = typeof t.result.outputKey === 'string' ? blobs.signedUrl(t.result.outputKey) : null;
+  const input = auroraKind.shownInputOf(t);
+  const result = auroraKind.shownResultOf(t);
+  const echo = input.echo ?? {};
+  const output = typeof result.outputKey === 'string' ? blobs.signedUrl(result.outputKey) : null;
   return envelopeWith(t, {
     name: echo.name ?? null,
-    image: t.input.imageUrl,
-    audio: t.input.audioUrl,
+    image: input.imageUrl,
+    audio: input.audioUrl,
     text_prompt: echo.text_prompt ?? null,
     prompt_guidance_scale: echo.prompt_guidance_scale ?? null,
-    prompt_guidance: guidanceToWire(t.input.guidance),
-    model_version: t.input.model,
-    resolution: t.input.resolution,
+    prompt_guidance: guidanceToWire(input.guidance),
+    model_version: input.model,
+    resolution: input.resolution,
     ttl_days: echo.ttl_days ?? null,
-    expires_at: typeof t.result.expiresAt === 'string' ? t.result.expiresAt : null,
-    output_expired: t.result.outputExpired === true,
-    output_upload_url: t.input.outputUploadUrl ?? null,
-    output_upload: t.result.outputUpload ?? null,
+    expires_at: result.expiresAt ?? null,
+    output_expired: result.outputExpired === true,
+    output_upload_url: input.outputUploadUrl ?? null,
+    output_upload: result.outputUpload ?? null,
     output,
     video_output: output,
-    video_thumbnail: typeof t.result.thumbnailKey === 'string' ? blobs.signedUrl(t.result.thumbnailKey) : null,
-    width: t.result.widthPx ?? null,
-    height: t.result.heightPx ?? null,
+    video_thumbnail: typeof result.thumbnailKey === 'string' ? blobs.signedUrl(result.thumbnailKey) : null,
+    width: result.widthPx ?? null,
+    height: result.heightPx ?? null,
     preview: null,
     media_job: null,
   });

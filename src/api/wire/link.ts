@@ -1,8 +1,8 @@
-import type { LinkFacts } from '../../domain/links/link-facts.js';
+import { storedLinkFacts } from '../../domain/links/link-facts-schema.js';
 import type { LinkRecord } from '../../core/store.js';
 
 export function linkToWire(l: LinkRecord) {
-  const f = l.facts as unknown as LinkFacts;
+  const f = storedLinkFacts(l.facts);
   return {
     id: l.id,
     url: l.url,

@@ -1,4 +1,5 @@
-import type { TextGenerationRequest, TextGenerationResult } from '../../domain/text/text-generation-service.js';
+import type { TextGenerationRequest } from '../../domain/text/text-generation-service.js';
+import { textGenerationKind } from '../../domain/text/text-generation-kind.js';
 import type { Task } from '../../core/task.js';
 import type { LlmConfig } from '../../engines/llm/port.js';
 import type { TextGenerationBody } from '../schemas/text-generator.js';
@@ -52,13 +53,13 @@ function configToWire(c: LlmConfig) {
 
 /** The Text task: envelope, the request echoed, and the answer once done. */
 export function textTaskToWire(t: Task) {
-  const i = t.input as unknown as TextGenerationRequest;
-  const r = t.result as unknown as Partial<TextGenerationResult>;
+  const i = textGenerationKind.shownInputOf(t);
+  const r = textGenerationKind.shownResultOf(t);
   const done = t.status === 'done';
   return {
     ...taskEnvelope(t),
     model_name: i.modelName,
-    messages: i.messages.map((m) => ({
+    messages: (i.messages ?? []).map((m) => ({
       role: m.role,
       content: m.content,
       ...(m.functionCall ? { function_call: m.functionCall } : {}),

@@ -1,19 +1,22 @@
 import type { Task } from '../../core/task.js';
 import { readSavedWordTimings } from '../../core/timing.js';
+import { ttsKind } from '../../domain/speech/tts-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
 
 export function ttsToWire(t: Task, blobs: BlobStore) {
-  const output = typeof t.result.outputKey === 'string' && t.status === 'done' ? blobs.signedUrl(t.result.outputKey) : null;
+  const input = ttsKind.shownInputOf(t);
+  const result = ttsKind.shownResultOf(t);
+  const output = typeof result.outputKey === 'string' && t.status === 'done' ? blobs.signedUrl(result.outputKey) : null;
   return envelopeWith(t, {
-    text: t.input.text,
-    script: t.input.text,
-    voice_id: t.input.voiceId,
-    accent: t.input.voiceId,
+    text: input.text,
+    script: input.text,
+    voice_id: input.voiceId,
+    accent: input.voiceId,
     output,
     video_output: output,
     // The contract's names; results saved before the rename already hold them.
-    words: readSavedWordTimings(t.result.words)?.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })) ?? null,
+    words: readSavedWordTimings(result.words)?.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })) ?? null,
     media_job: null,
   });
 }

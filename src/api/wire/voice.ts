@@ -2,6 +2,7 @@ import type { Voice } from '../../domain/catalog/voices.js';
 import type { ClonedVoiceRecord } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
+import { clonedVoiceKind } from '../../domain/speech/cloned-voice-kind.js';
 
 /** The contract's Voice object (spec 2.9) of a catalog voice; `engine` and `locale` are extras. */
 export function voiceToWire(v: Voice, previewUrl: string) {
@@ -24,14 +25,16 @@ export function clonedVoiceAsVoice(r: ClonedVoiceRecord, blobs: BlobStore) {
 
 /** The contract's Cloned voice (spec 2.10) in any state; `gender` and `progress` are extras. */
 export function clonedVoiceToWire(t: Task, blobs: BlobStore) {
-  const previewKey = t.status === 'done' && typeof t.result.previewKey === 'string' ? t.result.previewKey : null;
+  const input = clonedVoiceKind.shownInputOf(t);
+  const result = clonedVoiceKind.shownResultOf(t);
+  const previewKey = t.status === 'done' && typeof result.previewKey === 'string' ? result.previewKey : null;
   return {
     id: t.id,
-    name: t.input.name,
+    name: input.name,
     status: t.status,
     preview_url: previewKey ? blobs.signedUrl(previewKey) : null,
-    language: t.input.language ?? 'en',
-    gender: t.result.gender ?? null,
+    language: input.language ?? 'en',
+    gender: result.gender ?? null,
     progress: t.progress,
     failed_reason: t.failedReason,
     credits_used: t.chargedMillicredits / 1000,

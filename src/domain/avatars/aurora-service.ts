@@ -1,4 +1,3 @@
-import { prices } from '../credits/prices.js';
 import { ValidationError } from '../../core/errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -6,10 +5,11 @@ import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import { seedFor } from '../../core/random.js';
 import { guidanceFromPrompt } from './motion-guidance.js';
+import { auroraKind } from './aurora-kind.js';
 import { auroraSettings, type AuroraModel, type AuroraResolution } from './aurora-models.js';
 
-export const AURORA_KIND = 'aurora';
-export const AURORA_JOB = 'aurora.make';
+export const AURORA_KIND = auroraKind.kind;
+export const AURORA_JOB = auroraKind.jobs.make;
 
 /** name, text_prompt, prompt_guidance_scale and ttl_days travel in `echo`: they are shown as sent. */
 export interface AuroraRequest {
@@ -50,23 +50,25 @@ export class AuroraService {
     if (audioSeconds > settings.maxAudioSeconds + 0.05) {
       throw ValidationError.field('audio', `The audio lasts ${audioSeconds.toFixed(1)} s; ${req.model}${req.model === 'aurora_v2' ? ` at ${settings.resolution}` : ''} takes at most ${settings.maxAudioSeconds} s.`);
     }
-    return this.tasks.create({
-      accountId,
-      kind: AURORA_KIND,
-      input: {
-        echo: req.echo, imageUrl: req.imageUrl, audioUrl: req.audioUrl, model: req.model, resolution: settings.resolution,
-        outputUploadUrl: req.outputUploadUrl ?? null,
-        // Read once here, so the task shows (and the job uses) what this request was understood as.
-        guidance: guidanceFromPrompt(req.textPrompt ?? null, scale ?? undefined),
-        seed: seedFor(`${accountId}|${req.imageUrl}|${req.audioUrl}`),
-      },
-      result: { outputKey: null, thumbnailKey: null },
-      holdMillicredits: prices.aurora(audioSeconds, settings.creditsPerSecond),
-      jobName: AURORA_JOB,
-      jobPayload: {},
-      webhookUrl: req.webhookUrl ?? null,
-      retentionDays: req.ttlDays ?? null,
-    });
+    return this.tasks.create(
+      auroraKind.newTask({
+        accountId,
+        input: {
+          echo: req.echo, imageUrl: req.imageUrl, audioUrl: req.audioUrl, model: req.model, resolution: settings.resolution,
+          outputUploadUrl: req.outputUploadUrl ?? null,
+          // Read once here, so the task shows (and the job uses) what this request was understood as.
+          guidance: guidanceFromPrompt(req.textPrompt ?? null, scale ?? undefined),
+          seed: seedFor(`${accountId}|${req.imageUrl}|${req.audioUrl}`),
+        },
+        result: auroraKind.resultPatch({ outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: 'make',
+        estimate: { durationSeconds: audioSeconds },
+        jobPayload: {},
+        webhookUrl: req.webhookUrl ?? null,
+        retentionDays: req.ttlDays ?? null,
+      }),
+    );
   }
 
   get(accountId: string, id: string): Promise<Task> {

@@ -1,3 +1,4 @@
+import { customAvatarKind } from './custom-avatar-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { Clock } from '../../core/clock.js';
 import { AVATAR_GENDERS, type AvatarGender } from '../catalog/avatars.js';
@@ -103,12 +104,12 @@ export class CustomAvatarService implements CustomAvatarSource {
         consent: consentMedia,
         defaultVoiceId: this.opts.voiceForGender(gender),
       };
-      return await this.tasks.create({
+      return await this.tasks.create(customAvatarKind.newTask({
         accountId,
-        kind: CUSTOM_AVATAR_KIND,
-        input: input as unknown as Record<string, unknown>,
-        holdMillicredits: 0,
-        jobName: CUSTOM_AVATAR_JOB,
+        input,
+        job: 'build',
+        step: 'build',
+        estimate: null,
         webhookUrl: req.webhookUrl ?? null,
         initialStatus: 'processing',
         // The check that counts: in the inserting transaction, with the account locked, so creates
@@ -117,7 +118,7 @@ export class CustomAvatarService implements CustomAvatarSource {
           await tx.accounts.lock(accountId);
           this.refuseOverLimit(await countTowardsLimit(tx, accountId));
         },
-      });
+      }));
     } catch (err) {
       await Promise.all(kept.map((m) => this.blobs.remove(m.key).catch(() => undefined)));
       throw err;
@@ -169,7 +170,7 @@ export class CustomAvatarService implements CustomAvatarSource {
       const updated = await this.store.tasks.transition(task.id, [task.status], { input: { ...task.input, ...patch } }, this.clock.nowIso());
       if (!updated) continue;
       // The preview videos say the name: drop them, the next request renders them anew.
-      if (patch.name !== undefined && patch.name !== inputOf(task).name) {
+      if (patch.name !== undefined && patch.name !== personaOfTask(task).name) {
         await Promise.all(Object.values(customAvatarPreviewVideoKeys(updated)).map((k) => this.blobs.remove(k).catch(() => undefined)));
       }
       return personaOfTask(updated);

@@ -1,14 +1,15 @@
 import type { AvatarGender } from '../catalog/avatars.js';
 import type { Persona, PersonaAspect } from '../catalog/avatars-personas.js';
 import type { Task } from '../../core/task.js';
+import { customAvatarKind } from './custom-avatar-kind.js';
 
 /**
  * Custom avatars (POST /api/personas/, /api/personas_v2/) are tasks of one kind, like cloned
  * voices: created `processing`, built by a job, and shown as personas (task done → `active`).
  * This module is the model: what the task keeps, and how it reads as a persona.
  */
-export const CUSTOM_AVATAR_KIND = 'custom_avatar';
-export const CUSTOM_AVATAR_JOB = 'custom_avatar.build';
+export const CUSTOM_AVATAR_KIND = customAvatarKind.kind;
+export const CUSTOM_AVATAR_JOB = customAvatarKind.jobs.build;
 
 export type CustomAvatarVersion = 'v1' | 'v2';
 
@@ -23,7 +24,7 @@ export interface StoredMedia {
   durationSeconds: number | null;
 }
 
-export interface CustomAvatarInput {
+export type CustomAvatarInput = {
   version: CustomAvatarVersion;
   name: string;
   gender: AvatarGender | null;
@@ -34,7 +35,7 @@ export interface CustomAvatarInput {
   consent: StoredMedia | null;
   /** The voice the avatar speaks with when a request names none (chosen by gender at create). */
   defaultVoiceId: string | null;
-}
+};
 
 /** The face on the still, in the still's pixels (the 68 landmarks the animator warps). */
 export interface StoredFace {
@@ -51,7 +52,7 @@ export interface ConsentOutcome {
 }
 
 /** What the build job stores (merged into the task's result). */
-export interface CustomAvatarResult {
+export type CustomAvatarResult = {
   stillKey: string;
   face: StoredFace;
   thumbnailKey: string;
@@ -59,7 +60,7 @@ export interface CustomAvatarResult {
   consent: ConsentOutcome | null;
   /** For a video: where the still was taken from. */
   stillFromSeconds: number | null;
-}
+};
 
 /** An active custom avatar as the video pipelines need it. */
 export interface CustomAvatarRecord {
@@ -71,12 +72,18 @@ export interface CustomAvatarRecord {
   face: StoredFace;
 }
 
+/** The avatar's input for its build (a row that cannot be read fails the build for good). */
 export function inputOf(task: Task): CustomAvatarInput {
-  return task.input as unknown as CustomAvatarInput;
+  return customAvatarKind.inputOf(task);
+}
+
+/** For display and look-ups: what can be read, never a throw. */
+function shownInputOf(task: Task): Partial<CustomAvatarInput> {
+  return customAvatarKind.shownInputOf(task);
 }
 
 function resultOf(task: Task): Partial<CustomAvatarResult> {
-  return task.result as Partial<CustomAvatarResult>;
+  return customAvatarKind.shownResultOf(task);
 }
 
 /** Persona states (spec §3): processing while the task runs, active once done, or failed. */
@@ -87,22 +94,22 @@ export function personaStatusOf(task: Task): Persona['status'] {
 }
 
 export function personaOfTask(task: Task): Persona {
-  const i = inputOf(task);
+  const i = shownInputOf(task);
   const r = resultOf(task);
   // v2 avatars always carry a consent check (false until it passed); v1 ones only when a consent was sent.
   const consentVerified = i.version === 'v2' || i.consent ? r.consent?.verified === true : null;
   return {
     kind: 'custom',
     id: task.id,
-    name: i.name,
-    gender: i.gender,
+    name: i.name ?? '',
+    gender: i.gender ?? null,
     ageRange: null,
     location: null,
     style: null,
     suitableIndustries: [],
-    keywords: i.keywords,
-    videoScene: i.videoScene,
-    version: i.version,
+    keywords: i.keywords ?? [],
+    videoScene: i.videoScene ?? null,
+    version: i.version ?? 'v1',
     status: personaStatusOf(task),
     consentVerified,
     createdAt: task.createdAt,
@@ -111,11 +118,11 @@ export function personaOfTask(task: Task): Persona {
     thumbnailKey: task.status === 'done' ? (r.thumbnailKey ?? null) : null,
     previewImageKeys: task.status === 'done' ? (r.previewImageKeys ?? {}) : {},
     previewVideoKeys: task.status === 'done' ? customAvatarPreviewVideoKeys(task) : {},
-    defaultVoiceId: i.defaultVoiceId,
-    labels: i.labels,
+    defaultVoiceId: i.defaultVoiceId ?? null,
+    labels: i.labels ?? [],
     extra: {
-      ...(i.version === 'v2' ? { consent_video: i.consent?.value ?? null, lipsync_input_url: i.source.value } : {}),
-      ...(i.version === 'v1' ? { [i.source.field === 'image_url' ? 'image_url' : 'video_url']: i.source.value, consent_video: i.consent?.value ?? null } : {}),
+      ...(i.version === 'v2' ? { consent_video: i.consent?.value ?? null, lipsync_input_url: i.source?.value ?? null } : {}),
+      ...(i.version === 'v1' ? { [i.source?.field === 'image_url' ? 'image_url' : 'video_url']: i.source?.value ?? null, consent_video: i.consent?.value ?? null } : {}),
       // Service extra: how close the consent's face was (below the threshold = same person).
       consent_distance: r.consent ? Math.round(r.consent.distance * 1000) / 1000 : null,
     },
@@ -125,8 +132,8 @@ export function personaOfTask(task: Task): Persona {
 export function recordOfTask(task: Task): CustomAvatarRecord | null {
   const r = resultOf(task);
   if (task.status !== 'done' || !r.stillKey || !r.face) return null;
-  const i = inputOf(task);
-  return { id: task.id, accountId: task.accountId, name: i.name, defaultVoiceId: i.defaultVoiceId, stillKey: r.stillKey, face: r.face };
+  const i = shownInputOf(task);
+  return { id: task.id, accountId: task.accountId, name: i.name ?? '', defaultVoiceId: i.defaultVoiceId ?? null, stillKey: r.stillKey, face: r.face };
 }
 
 /**
@@ -141,7 +148,7 @@ export function unusableReason(task: Task): string | null {
 
 /** Every blob the avatar owns (its sources and what the job made), to remove with it. */
 export function customAvatarBlobKeys(task: Task): string[] {
-  const i = inputOf(task);
+  const i = shownInputOf(task);
   const r = resultOf(task);
   return [i.source?.key, i.consent?.key, r.stillKey, r.thumbnailKey, ...Object.values(r.previewImageKeys ?? {}), ...Object.values(customAvatarPreviewVideoKeys(task))].filter(
     (k): k is string => typeof k === 'string' && k.length > 0,

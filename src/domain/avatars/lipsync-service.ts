@@ -1,4 +1,5 @@
-import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
+import type { VideoModelVersion, VideoStep } from '../credits/prices.js';
+import { lipsyncKind, lipsyncV2Kind, plannedVideoPrice } from './lipsync-kind.js';
 import { ValidationError } from '../../core/errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -10,9 +11,9 @@ import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../../core/random.js';
 
-export const LIPSYNC_KIND = 'lipsync';
-export const LIPSYNC_V2_KIND = 'lipsync_v2';
-export const LIPSYNC_JOB = 'lipsync.make';
+export const LIPSYNC_KIND = lipsyncKind.kind;
+export const LIPSYNC_V2_KIND = lipsyncV2Kind.kind;
+export const LIPSYNC_JOB = lipsyncKind.jobs.make;
 
 export interface LipsyncRequest {
   aspectRatio: string;
@@ -50,7 +51,9 @@ export class LipsyncService {
     if (text.length > MAX_TTS_CHARS) throw ValidationError.field('text', `Ensure this field has no more than ${MAX_TTS_CHARS} characters.`);
     const unspeakable = req.audio ? null : unspeakableTextProblem(text);
     if (unspeakable) throw ValidationError.field('text', unspeakable);
-    const aspectRatio = req.aspectRatio.replace('x', ':');
+    // The API allows only these (as 16x9 or 16:9); checked again so the task's input is typed by it.
+    const aspectRatio = (['16:9', '9:16', '1:1'] as const).find((a) => a === req.aspectRatio.replace('x', ':'));
+    if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice.`);
     const seed = seedFor(`${accountId}|${text}|${req.audio ?? ''}`);
     const avatar = req.creator ? await this.avatars.resolve(accountId, req.creator) : await this.avatars.match(null, seed);
     if (!avatar) {
@@ -69,30 +72,30 @@ export class LipsyncService {
       speechSeconds = estimateSpeechSeconds(text);
     }
     if (req.backgroundImageUrl && !req.greenScreen) await this.checked('background_asset_image_url', req.backgroundImageUrl, ['image']);
-    return this.tasks.create({
+    return this.tasks.create(lipsyncKind.newTask({
       accountId,
-      kind: LIPSYNC_KIND,
       input: {
         echo: req.echo, aspectRatio, avatarId: avatar.id, voiceId, text: text || null, audioUrl: req.audio ?? null,
         backgroundImageUrl: req.backgroundImageUrl ?? null, greenScreen: req.greenScreen === true, transparent: req.transparentBackground === true,
         noCaption: req.noCaption !== false, noMusic: req.noMusic !== false, caption: req.caption ?? null, seed,
         modelVersion: req.modelVersion ?? 'standard',
       },
-      result: { previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: mode === 'direct' ? videoPrice('create', speechSeconds, req.modelVersion) : prices.preview(speechSeconds),
-      jobName: LIPSYNC_JOB,
+      result: lipsyncKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+      job: 'make',
+      step: mode,
+      estimate: { durationSeconds: speechSeconds },
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,
-    });
+    }));
   }
 
   /** A new preview of a finished task (spec: POST /api/lipsyncs/{id}/preview/), v1 or v2. */
   preview(accountId: string, id: string): Promise<Task> {
-    return this.followUp(accountId, id, 'repreview', (s) => prices.preview(s), { previewKey: null });
+    return this.followUp(accountId, id, 'repreview', { previewKey: null });
   }
 
   render(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
-    return this.followUp(accountId, id, 'render', (s, t) => videoPrice('render', s, videoModelOf(t.input)), { outputKey: null }, kinds);
+    return this.followUp(accountId, id, 'render', { outputKey: null }, kinds);
   }
 
   get(accountId: string, id: string, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
@@ -103,12 +106,16 @@ export class LipsyncService {
     return this.tasks.list(accountId, kinds, q);
   }
 
-  private async followUp(accountId: string, id: string, step: string, price: (seconds: number, task: Task) => number, reset: Record<string, unknown>, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+  private async followUp(accountId: string, id: string, step: VideoStep, reset: { previewKey?: null; outputKey?: null }, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
     const task = await this.get(accountId, id, kinds);
-    const seconds = Number(task.result.durationSeconds ?? 30);
+    const kind = task.kind === LIPSYNC_KIND ? lipsyncKind : lipsyncV2Kind;
+    const durationSeconds = kind.shownResultOf(task).durationSeconds ?? 30;
     return this.tasks.followUp(accountId, id, kinds, {
-      step, holdMillicredits: price(seconds, task), jobName: task.kind === LIPSYNC_KIND ? LIPSYNC_JOB : LIPSYNC_V2_JOB_NAME, resultReset: reset,
-      ready: (t) => Boolean(t.result.plan),
+      step,
+      holdMillicredits: plannedVideoPrice(step, { modelVersion: kind.shownInputOf(task).modelVersion ?? 'standard' }, { durationSeconds }),
+      jobName: kind.jobs.make,
+      resultReset: reset,
+      ready: (t) => Boolean(kind.shownResultOf(t).plan),
     });
   }
 
@@ -117,5 +124,4 @@ export class LipsyncService {
   }
 }
 
-/** The v2 job's name, here so follow-ups on either kind pick the right job. */
-export const LIPSYNC_V2_JOB_NAME = 'lipsync_v2.make';
+export const LIPSYNC_V2_JOB_NAME = lipsyncV2Kind.jobs.make;

@@ -1,4 +1,5 @@
-import { prices, videoPrice, type VideoModelVersion } from '../credits/prices.js';
+import type { VideoModelVersion } from '../credits/prices.js';
+import { lipsyncV2Kind } from './lipsync-kind.js';
 import { ValidationError, type FieldErrors } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -13,7 +14,7 @@ import {
   DEFAULT_V2_VISUAL_STYLE, spokenText, type AvatarVideoAspect, type AvatarVideoSpec, type BackgroundEffect,
   type CaptionSettingJson, type Offset, type SceneSpec, type SceneTransition, type V2VisualStyle,
 } from './avatar-video-spec.js';
-import { LIPSYNC_V2_JOB_NAME, LIPSYNC_V2_KIND } from './lipsync-service.js';
+import { LIPSYNC_V2_KIND } from './lipsync-service.js';
 
 /** A request may hold this many scenes: enough for any ad, and a bound on one task's work. */
 export const MAX_SCENES = 30;
@@ -88,16 +89,16 @@ export class LipsyncV2Service {
       seed: seedFor(`${accountId}|${JSON.stringify(req.echo.video_inputs ?? null)}`),
     };
     const estimateSeconds = spec.scenes.reduce((sum, s) => sum + (s.voice.kind === 'text' ? estimateSpeechSeconds(s.voice.text) : s.voice.seconds), 0) + (endCard?.seconds ?? 0);
-    return this.tasks.create({
+    return this.tasks.create(lipsyncV2Kind.newTask({
       accountId,
-      kind: LIPSYNC_V2_KIND,
       input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec, modelVersion: req.modelVersion ?? 'standard' },
-      result: { previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds),
-      jobName: LIPSYNC_V2_JOB_NAME,
+      result: lipsyncV2Kind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+      job: 'make',
+      step: mode,
+      estimate: { durationSeconds: estimateSeconds },
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,
-    });
+    }));
   }
 
   get(accountId: string, id: string): Promise<Task> {

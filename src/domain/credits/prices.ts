@@ -26,20 +26,34 @@ export function videoPrice(step: 'create' | 'render', durationSeconds: number, m
   return perStartedUnit(durationSeconds, 30, step === 'create' ? 5 : 4);
 }
 
+/**
+ * The steps of a planned video task (AI Avatar v1 and v2, URL to Video) and the price of each:
+ * a direct create or a render at the video price (`videoPrice`), a preview (first or again) at
+ * 1 credit per started 30 s. The one rule behind the hold (with an estimate) and the charge
+ * (with the measured duration); URL to Video multiplies a preview by its number of styles.
+ */
+export type VideoStep = 'direct' | 'preview' | 'repreview' | 'render';
+
+export function videoStepPrice(step: VideoStep, durationSeconds: number, model: VideoModelVersion | null | undefined): number {
+  if (step === 'direct') return videoPrice('create', durationSeconds, model);
+  if (step === 'render') return videoPrice('render', durationSeconds, model);
+  return perStartedUnit(durationSeconds, 30, 1);
+}
+
 /** The model a video task was created with (stored in its input; older tasks have none). */
 export function videoModelOf(input: Record<string, unknown>): VideoModelVersion {
   const m = input.modelVersion;
   return m === 'aurora_v1' || m === 'aurora_v1_fast' ? m : 'standard';
 }
 
-/** The price table of the contract, for the operations implemented so far. */
+/**
+ * The price table of the contract for what is not a task kind's own rule (a task kind prices its
+ * steps in its definition, `*-kind.ts`, from the helpers above).
+ */
 export const prices = {
   link: () => credits(1),
-  textToSpeech: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 1),
-  preview: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 1),
   render: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 4),
   directCreate: (durationSeconds: number) => perStartedUnit(durationSeconds, 30, 5),
-  aiScript: () => credits(1),
   /** Aurora: per started second, by model (and by resolution for aurora_v2). */
   aurora: (durationSeconds: number, creditsPerSecond: number) => perStartedUnit(durationSeconds, 1, creditsPerSecond),
   /** No published price: set by VOICE_CLONE_CREDITS (default 0). */

@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import type { LinkRecord, ListQuery, Store } from '../../core/store.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import { factsFrom, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
+import { linkFactsRecord, storedLinkFacts } from './link-facts-schema.js';
 
 export interface LinkEdit {
   url?: string;
@@ -65,7 +66,7 @@ export class LinkService {
 
   async update(accountId: string, id: string, edit: LinkEdit): Promise<LinkRecord> {
     const link = await this.get(accountId, id);
-    const old = link.facts as unknown as LinkFacts;
+    const old = storedLinkFacts(link.facts);
     const facts: LinkFacts = {
       ...old,
       title: edit.title ?? old.title,
@@ -80,8 +81,8 @@ export class LinkService {
     await this.checkMedia(edit, old);
     const at = this.clock.nowIso();
     const url = edit.url ?? link.url;
-    await this.store.links.update(id, facts as unknown as Record<string, unknown>, url, at);
-    return { ...link, url, facts: facts as unknown as Record<string, unknown>, updatedAt: at };
+    await this.store.links.update(id, linkFactsRecord(facts), url, at);
+    return { ...link, url, facts: linkFactsRecord(facts), updatedAt: at };
   }
 
   async get(accountId: string, id: string): Promise<LinkRecord> {
@@ -123,7 +124,7 @@ export class LinkService {
   private async save(accountId: string, url: string | null, facts: LinkFacts): Promise<LinkRecord> {
     const at = this.clock.nowIso();
     const price = prices.link();
-    const record: LinkRecord = { id: newId(), accountId, url, facts: facts as unknown as Record<string, unknown>, chargedMillicredits: price, createdAt: at, updatedAt: at };
+    const record: LinkRecord = { id: newId(), accountId, url, facts: linkFactsRecord(facts), chargedMillicredits: price, createdAt: at, updatedAt: at };
     await this.store.transaction(async (tx) => {
       await chargeNow(tx, accountId, record.id, price, at, `link ${record.id}`);
       await tx.links.insert(record);

@@ -6,27 +6,27 @@ import { newId } from '../../core/ids.js';
 import type { ListQuery, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
+import { clonedVoiceKind } from './cloned-voice-kind.js';
 import type { ClonedVoiceLookup, ClonedVoiceRecord, VoiceCloner } from './voice-directory.js';
 
-/** Cloned voices are tasks of this kind: created processing, done once matched (spec §2.10). */
-export const CLONED_VOICE_KIND = 'cloned_voice';
-export const CLONE_VOICE_JOB = 'cloned_voice.match';
+export const CLONED_VOICE_KIND = clonedVoiceKind.kind;
+export const CLONE_VOICE_JOB = clonedVoiceKind.jobs.match;
 const MAX_NAME_CHARS = 100;
 
 function recordOf(t: Task): ClonedVoiceRecord | null {
-  const r = t.result;
-  if (t.status !== 'done' || typeof r.spec !== 'object' || r.spec === null) return null;
-  const base = (r.base ?? {}) as { locale?: string; accentName?: string };
-  const language = String(t.input.language ?? 'en');
+  const r = clonedVoiceKind.shownResultOf(t);
+  if (t.status !== 'done' || !r.spec) return null;
+  const input = clonedVoiceKind.shownInputOf(t);
+  const language = input.language ?? 'en';
   return {
     id: t.id,
-    name: String(t.input.name),
+    name: input.name ?? '',
     language,
-    locale: base.locale ?? language,
-    accentName: base.accentName ?? language,
-    gender: r.gender === 'male' || r.gender === 'female' ? r.gender : null,
-    spec: r.spec as Record<string, unknown>,
-    previewKey: typeof r.previewKey === 'string' ? r.previewKey : null,
+    locale: r.base?.locale ?? language,
+    accentName: r.base?.accentName ?? language,
+    gender: r.gender ?? null,
+    spec: r.spec,
+    previewKey: r.previewKey ?? null,
   };
 }
 
@@ -76,15 +76,17 @@ export class ClonedVoiceService {
       throw err;
     }
     try {
-      return await this.tasks.create({
-        accountId,
-        kind: CLONED_VOICE_KIND,
-        input: { name, audioUrl: req.audioUrl, language, sampleKey, sampleSeconds: sample.durationSeconds, speechSeconds: sample.speechSeconds },
-        holdMillicredits: this.priceMillicredits,
-        jobName: CLONE_VOICE_JOB,
-        webhookUrl: req.webhookUrl ?? null,
-        initialStatus: 'processing',
-      });
+      return await this.tasks.create(
+        clonedVoiceKind.newTask({
+          accountId,
+          input: { name, audioUrl: req.audioUrl, language, sampleKey, sampleSeconds: sample.durationSeconds, speechSeconds: sample.speechSeconds },
+          job: 'match',
+          step: 'match',
+          estimate: { millicredits: this.priceMillicredits },
+          webhookUrl: req.webhookUrl ?? null,
+          initialStatus: 'processing',
+        }),
+      );
     } catch (err) {
       await this.blobs.remove(sampleKey).catch(() => undefined);
       throw err;
@@ -115,7 +117,7 @@ export class ClonedVoiceService {
       return task;
     });
     if (!deleted) throw new NotFound('Voice');
-    const keys = [deleted.input.sampleKey, deleted.result.previewKey].filter((k): k is string => typeof k === 'string');
+    const keys = [clonedVoiceKind.shownInputOf(deleted).sampleKey, clonedVoiceKind.shownResultOf(deleted).previewKey].filter((k): k is string => typeof k === 'string');
     await Promise.all(keys.map((k) => this.blobs.remove(k).catch(() => undefined)));
   }
 }

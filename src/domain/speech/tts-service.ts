@@ -1,13 +1,13 @@
-import { prices } from '../credits/prices.js';
 import { ValidationError } from '../../core/errors.js';
 import type { ListQuery } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import { unspeakableTextProblem } from './speakable-text.js';
 import type { VoiceDirectory } from './voice-directory.js';
+import { ttsKind } from './tts-kind.js';
 
-export const TTS_KIND = 'text_to_speech';
-export const TTS_JOB = 'text_to_speech.synthesize';
+export const TTS_KIND = ttsKind.kind;
+export const TTS_JOB = ttsKind.jobs.synthesize;
 export const MAX_TTS_CHARS = 8000;
 
 /**
@@ -32,14 +32,16 @@ export class TextToSpeechService {
     if (unspeakable) throw ValidationError.field(req.textField, unspeakable);
     const voice = await this.voices.resolve(accountId, req.voiceId);
     if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${req.voiceId}". List voices with GET /api/voices/.`);
-    return this.tasks.create({
-      accountId,
-      kind: TTS_KIND,
-      input: { text, voiceId: voice.id },
-      holdMillicredits: prices.textToSpeech(estimateSpeechSeconds(text)),
-      jobName: TTS_JOB,
-      webhookUrl: req.webhookUrl ?? null,
-    });
+    return this.tasks.create(
+      ttsKind.newTask({
+        accountId,
+        input: { text, voiceId: voice.id },
+        job: 'synthesize',
+        step: 'synthesize',
+        estimate: { durationSeconds: estimateSpeechSeconds(text) },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   get(accountId: string, id: string): Promise<Task> {

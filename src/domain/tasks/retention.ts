@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { taskBlobPrefix } from './task-files.js';
 
 /**
  * Output retention: a task created with a retention keeps its files for that many days after it
@@ -30,10 +31,8 @@ export function expiryOf(task: Pick<Task, 'input'>, finishedAt: string): string 
   return days === null ? null : new Date(Date.parse(finishedAt) + days * DAY_MS).toISOString();
 }
 
-/** Where every file of a task lives in blob storage; the sweep deletes all of it. */
-export function taskBlobPrefix(task: Pick<Task, 'accountId' | 'id'>): string {
-  return `${task.accountId}/${task.id}/`;
-}
+/** Where every file of a task lives in blob storage (`task-files.ts`); the sweep deletes all of it. */
+export { taskBlobPrefix };
 
 /**
  * The result once the files are gone: every top-level string that points under the task's blob

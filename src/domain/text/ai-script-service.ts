@@ -1,28 +1,21 @@
 import { randomInt } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
 import { chargeNow } from '../credits/credit-service.js';
-import { prices } from '../credits/prices.js';
 import { FetchRefused, InsufficientCredits, ValidationError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { factsFrom, type LinkFacts, type PageScraper } from '../links/link-facts.js';
+import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { ListQuery, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
+import { aiScriptKind, type WrittenScript } from './ai-script-kind.js';
 
-export const AI_SCRIPT_KIND = 'ai_script';
+export type { WrittenScript };
+
+export const AI_SCRIPT_KIND = aiScriptKind.kind;
 export const MAX_SCRIPT_STYLES = 5;
 export const AI_SCRIPT_VIDEO_LENGTHS = [15, 30, 45, 60] as const;
 export const DEFAULT_AI_SCRIPT_VIDEO_LENGTH = 30;
-
-/** One written script, as stored on the task. */
-export interface WrittenScript {
-  title: string;
-  style: string;
-  styleName: string;
-  text: string;
-  wordCount: number;
-  estimatedSeconds: number;
-}
 
 /** The copywriter as this service sees it (`app/` wires pipelines/text behind it). */
 export interface Copywriter {
@@ -70,39 +63,43 @@ export class AiScriptService {
 
   async create(accountId: string, req: AiScriptRequest): Promise<Task> {
     const options = this.validate(req);
-    const price = prices.aiScript();
+    const seed = req.seed ?? randomInt(0, 2 ** 31);
+    const styles = options.styles ?? this.copywriter.defaultStyles(seed);
+    const requested = {
+      url: req.url?.trim() || null,
+      linkId: req.linkId?.trim() || null,
+      title: req.title ?? null,
+      description: req.description ?? null,
+      language: options.language,
+      targetAudience: req.targetAudience ?? null,
+      platform: req.platform ?? null,
+      videoLength: options.videoLength,
+      scriptStyles: styles,
+      seed,
+    };
+    // Checked before the page is fetched, so an account that cannot pay does not make the service scrape.
+    const price = aiScriptKind.price('write', requested, null);
     const account = await this.store.accounts.get(accountId);
     const available = account?.balanceMillicredits ?? 0;
     if (available < price) throw new InsufficientCredits(price, available);
 
     const { facts, url, linkId } = await this.facts(accountId, req);
-    const seed = req.seed ?? randomInt(0, 2 ** 31);
-    const styles = options.styles ?? this.copywriter.defaultStyles(seed);
     const scripts = styles.map((style) =>
       this.copywriter.write({ facts, audience: req.targetAudience?.trim() || null, platform: req.platform?.trim() || null, style, videoLengthSeconds: options.videoLength, language: options.language, seed }),
     );
 
     const at = this.clock.nowIso();
+    // Where the product came from, as resolved (a Link id given in `url` is stored as the Link).
+    const input = { ...requested, url, linkId };
     const task: Task = {
       id: newId(),
       accountId,
-      kind: AI_SCRIPT_KIND,
+      kind: aiScriptKind.kind,
       status: 'done',
       progress: 100,
       failedReason: null,
-      input: {
-        url,
-        linkId,
-        title: req.title ?? null,
-        description: req.description ?? null,
-        language: options.language,
-        targetAudience: req.targetAudience ?? null,
-        platform: req.platform ?? null,
-        videoLength: options.videoLength,
-        scriptStyles: styles,
-        seed,
-      },
-      result: {
+      input,
+      result: aiScriptKind.resultPatch({
         product: {
           title: facts.title,
           description: facts.description,
@@ -116,7 +113,7 @@ export class AiScriptService {
           targetAudiences: req.targetAudience?.trim() ? [req.targetAudience.trim()] : facts.aiTargetAudiences,
         },
         scripts,
-      },
+      }),
       heldMillicredits: 0,
       chargedMillicredits: price,
       webhookUrl: null,
@@ -179,7 +176,7 @@ export class AiScriptService {
     if (linkRef) {
       const link = await this.store.links.getOwned(linkRef, accountId);
       if (!link) throw ValidationError.field(req.linkId?.trim() ? 'link_id' : 'url', `No Link matches "${linkRef}". Create one with POST /api/links/.`);
-      return { facts: overrides(link.facts as unknown as LinkFacts), url: link.url, linkId: link.id };
+      return { facts: overrides(storedLinkFacts(link.facts)), url: link.url, linkId: link.id };
     }
     if (url) {
       try {

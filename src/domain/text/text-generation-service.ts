@@ -6,9 +6,10 @@ import type { ListQuery, Store } from '../../core/store.js';
 import type { InlineTasks } from '../tasks/inline-tasks.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
+import { textGenerationKind, type TextGenerationInput } from './text-generation-kind.js';
 
-export const TEXT_GENERATION_KIND = 'text_generation';
-export const TEXT_GENERATION_JOB = 'text_generation.generate';
+export const TEXT_GENERATION_KIND = textGenerationKind.kind;
+export const TEXT_GENERATION_JOB = textGenerationKind.jobs.generate;
 
 export interface TextGenerationRequest {
   modelName: string;
@@ -20,19 +21,11 @@ export interface TextGenerationRequest {
   webhookUrl?: string | null;
 }
 
-/** What a finished text task stores. */
-export interface TextGenerationResult {
-  responseText: string;
-  functionCalls: LlmFunctionCall[];
-  finishReason: string;
-  usage: LlmResult['usage'] | null;
-}
-
 const SYNC_POLL_MS = 100;
 
 /** The request the task was created with, back in port form. */
 export function requestOf(task: Task, signal?: AbortSignal): LlmRequest {
-  const i = task.input as unknown as TextGenerationRequest;
+  const i = textGenerationKind.inputOf(task);
   return {
     model: i.modelName,
     messages: i.messages,
@@ -55,8 +48,9 @@ export function generationFailure(err: unknown, modelName: string): TaskFailure 
   return new TaskFailure(`The model ${modelName} failed with an internal error.`, true);
 }
 
-export function resultOf(r: LlmResult): TextGenerationResult {
-  return { responseText: r.text, functionCalls: r.functionCalls, finishReason: r.finishReason, usage: r.usage ?? null };
+/** What a finished text task stores. */
+export function generationResult(r: LlmResult): Record<string, unknown> {
+  return textGenerationKind.resultPatch({ responseText: r.text, functionCalls: r.functionCalls, finishReason: r.finishReason, usage: r.usage ?? null });
 }
 
 /**
@@ -92,9 +86,12 @@ export class TextGenerationService {
     }
   }
 
-  private input(req: TextGenerationRequest): Record<string, unknown> {
-    const { webhookUrl: _webhook, ...rest } = req;
-    return rest as unknown as Record<string, unknown>;
+  private input(req: TextGenerationRequest): TextGenerationInput {
+    return { modelName: req.modelName, messages: req.messages, systemInstruction: req.systemInstruction, config: req.config, tools: req.tools, toolConfig: req.toolConfig };
+  }
+
+  private price(input: TextGenerationInput): number {
+    return textGenerationKind.price('generate', input, { millicredits: this.priceMillicredits });
   }
 
   /** 201 pending; a worker generates it. */
@@ -104,14 +101,10 @@ export class TextGenerationService {
 
   private async createQueued(accountId: string, req: TextGenerationRequest): Promise<{ task: Task; handedOver: boolean }> {
     this.validate(req);
-    return this.tasks.createAndHandOver({
-      accountId,
-      kind: TEXT_GENERATION_KIND,
-      input: this.input(req),
-      holdMillicredits: this.priceMillicredits,
-      jobName: TEXT_GENERATION_JOB,
-      webhookUrl: req.webhookUrl ?? null,
-    });
+    const input = this.input(req);
+    return this.tasks.createAndHandOver(
+      textGenerationKind.newTask({ accountId, input, job: 'generate', step: 'generate', estimate: { millicredits: this.priceMillicredits }, webhookUrl: req.webhookUrl ?? null }),
+    );
   }
 
   /**
@@ -135,7 +128,8 @@ export class TextGenerationService {
   /** Validates, holds and saves the task (processing) before any byte of the stream is sent. */
   async startStream(accountId: string, req: TextGenerationRequest): Promise<Task> {
     this.validate(req);
-    return this.inline.start({ accountId, kind: TEXT_GENERATION_KIND, input: this.input(req), holdMillicredits: this.priceMillicredits, webhookUrl: req.webhookUrl ?? null });
+    const input = this.input(req);
+    return this.inline.start({ accountId, kind: textGenerationKind.kind, input: { ...input }, holdMillicredits: this.price(input), webhookUrl: req.webhookUrl ?? null });
   }
 
   /**
@@ -164,8 +158,8 @@ export class TextGenerationService {
     } catch (err) {
       return this.inline.fail(task.id, generationFailure(err, req.model).reason);
     }
-    const result = resultOf({ text, functionCalls, finishReason: finish?.finishReason ?? 'stop', ...(finish?.usage ? { usage: finish.usage } : {}) });
-    return this.inline.finish(task.id, result as unknown as Record<string, unknown>, this.priceMillicredits);
+    const result = generationResult({ text, functionCalls, finishReason: finish?.finishReason ?? 'stop', ...(finish?.usage ? { usage: finish.usage } : {}) });
+    return this.inline.finish(task.id, result, this.price(textGenerationKind.inputOf(task)));
   }
 
   get(accountId: string, id: string): Promise<Task> {

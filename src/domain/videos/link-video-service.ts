@@ -1,8 +1,10 @@
 import { seedFor } from '../../core/random.js';
-import { prices, videoModelOf, videoPrice, type VideoModelVersion } from '../credits/prices.js';
+import type { VideoModelVersion } from '../credits/prices.js';
+import { linkVideoKind, linkVideoPrice } from './link-video-kind.js';
 import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { LinkFacts } from '../links/link-facts.js';
+import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { LinkService } from '../links/link-service.js';
 import type { ListQuery } from '../../core/store.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
@@ -12,8 +14,8 @@ import type { Task } from '../../core/task.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from './avatar-directory.js';
 
-export const LINK_VIDEO_KIND = 'link_to_video';
-export const LINK_VIDEO_JOB = 'link_to_video.make';
+export const LINK_VIDEO_KIND = linkVideoKind.kind;
+export const LINK_VIDEO_JOB = linkVideoKind.jobs.make;
 
 export type LinkVideoMode = 'direct' | 'preview' | 'preview_list';
 
@@ -81,13 +83,15 @@ export class LinkVideoService {
     const link = await this.links.get(accountId, req.link).catch(() => {
       throw ValidationError.field('link', 'Invalid link ID');
     });
-    const facts = link.facts as unknown as LinkFacts;
+    const facts = storedLinkFacts(link.facts);
     if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) {
       throw ValidationError.field('link', 'This link has no image and no video to make a video from; add some with PATCH /api/links/{id}/.');
     }
     const videoLengthSeconds = req.videoLength ?? 15;
     if (!VIDEO_LENGTHS.includes(videoLengthSeconds)) throw ValidationError.field('video_length', `"${videoLengthSeconds}" is not a valid choice. Allowed: ${VIDEO_LENGTHS.join(', ')}.`);
-    const aspectRatio = (req.aspectRatio ?? '9:16').replace('x', ':');
+    // The API allows only these (as 16x9 or 16:9); checked again so the task's input is typed by it.
+    const aspectRatio = (['16:9', '9:16', '1:1'] as const).find((a) => a === (req.aspectRatio ?? '9:16').replace('x', ':'));
+    if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice.`);
     const scriptStyle = req.scriptStyle ?? DEFAULT_SCRIPT_STYLE;
     if (!this.vocabulary.isScriptStyle(scriptStyle)) throw ValidationError.field('script_style', `"${scriptStyle}" is not a valid choice. Allowed: ${this.vocabulary.scriptStyleNames().join(', ')}.`);
     const styles = mode === 'preview_list' ? (req.visualStyles ?? []) : [req.visualStyle ?? DEFAULT_VISUAL_STYLE];
@@ -118,10 +122,8 @@ export class LinkVideoService {
     await this.checkMedia(req);
 
     const estimateSeconds = req.overrideScript ? estimateSpeechSeconds(req.overrideScript) + 3 : videoLengthSeconds;
-    const hold = mode === 'direct' ? videoPrice('create', estimateSeconds, req.modelVersion) : prices.preview(estimateSeconds) * styles.length;
-    return this.tasks.create({
+    return this.tasks.create(linkVideoKind.newTask({
       accountId,
-      kind: LINK_VIDEO_KIND,
       input: {
         mode, echo: req.echo, linkId: link.id, linkUrl: link.url, facts, language, videoLengthSeconds, aspectRatio,
         scriptStyle, styles, avatarId: avatar?.id ?? null, presenterImageUrl: req.overrideAvatarByImage ?? null, voiceId: voice.id, seed,
@@ -133,27 +135,30 @@ export class LinkVideoService {
         noCta: req.noCta === true,
         modelVersion: req.modelVersion ?? 'standard',
       },
-      result: { previews: [], previewKey: null, outputKey: null, thumbnailKey: null },
-      holdMillicredits: hold,
-      jobName: LINK_VIDEO_JOB,
+      result: linkVideoKind.resultPatch({ previews: [], previewKey: null, outputKey: null, thumbnailKey: null }),
+      job: 'make',
+      step: mode,
+      estimate: { durationSeconds: estimateSeconds },
       jobPayload: { step: mode },
       webhookUrl: req.webhookUrl ?? null,
-    });
+    }));
   }
 
   /** Renders one of the task's previews (default: the first) at full quality on the same task. */
   async render(accountId: string, id: string, mediaJob: string | null): Promise<Task> {
     const task = await this.get(accountId, id);
-    const durationSeconds = Number((task.result.plan as { durationSeconds?: number } | undefined)?.durationSeconds ?? task.input.videoLengthSeconds);
+    const input = linkVideoKind.shownInputOf(task);
+    const durationSeconds = linkVideoKind.shownResultOf(task).plan?.durationSeconds ?? input.videoLengthSeconds ?? 30;
     return this.tasks.followUp(accountId, id, [LINK_VIDEO_KIND], {
       step: 'render',
-      holdMillicredits: videoPrice('render', durationSeconds, videoModelOf(task.input)),
-      jobName: LINK_VIDEO_JOB,
+      jobName: linkVideoKind.jobs.make,
+      holdMillicredits: linkVideoPrice('render', { modelVersion: input.modelVersion ?? 'standard', styles: input.styles ?? [] }, { durationSeconds }),
       jobPayload: { mediaJob },
       resultReset: { outputKey: null },
       ready: (t) => {
-        const previews = (t.result.previews ?? []) as { mediaJob: string }[];
-        return Boolean(t.result.plan) && previews.length > 0 && (!mediaJob || previews.some((p) => p.mediaJob === mediaJob));
+        const r = linkVideoKind.shownResultOf(t);
+        const previews = r.previews ?? [];
+        return Boolean(r.plan) && previews.length > 0 && (!mediaJob || previews.some((p) => p.mediaJob === mediaJob));
       },
     });
   }

@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { auroraSettings, type AuroraModel, type AuroraResolution } from '../../domain/avatars/aurora-models.js';
-import { AURORA_JOB } from '../../domain/avatars/aurora-service.js';
-import { prices } from '../../domain/credits/prices.js';
+import { auroraKind } from '../../domain/avatars/aurora-kind.js';
+import { auroraSettings } from '../../domain/avatars/aurora-models.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { frameImageArgs, THUMBNAIL_JPEG_QUALITY } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
-import { makeTalkingPhoto, type AnimatorGuidance } from '../../pipelines/avatar/photo/index.js';
+import { makeTalkingPhoto } from '../../pipelines/avatar/photo/index.js';
 import { defineJob } from '../job-definition.js';
 
 export interface AuroraJobDeps {
@@ -27,10 +26,10 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 /** Aurora: the photo's one face animated by the recording (mouth from the audio, blinks, head motion). */
 export function auroraJob(deps: AuroraJobDeps) {
   return defineJob({
-    name: AURORA_JOB,
+    name: auroraKind.jobs.make,
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
-      const input = task.input as { imageUrl: string; audioUrl: string; model: AuroraModel; resolution: AuroraResolution; outputUploadUrl: string | null; seed: number; guidance?: AnimatorGuidance };
+      const input = auroraKind.inputOf(task);
       const settings = auroraSettings(input.model, input.model === 'aurora_v2' ? input.resolution : null);
       const [photo, audio] = await Promise.all([
         deps.fetcher.download(input.imageUrl, join(workDir, 'photo'), { accept: ['image'], signal }),
@@ -53,18 +52,16 @@ export function auroraJob(deps: AuroraJobDeps) {
       });
       const thumbnailPath = join(workDir, 'thumbnail.jpg');
       await deps.ffmpeg.run(frameImageArgs({ input: videoPath, atSeconds: Math.min(0.5, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }), { signal });
-      const prefix = `${task.accountId}/${task.id}`;
-      await deps.blobs.putFile(`${prefix}/output.mp4`, videoPath);
-      await deps.blobs.putFile(`${prefix}/thumbnail.jpg`, thumbnailPath);
+      const outputKey = auroraKind.fileKey(task, 'output');
+      const thumbnailKey = auroraKind.fileKey(task, 'thumbnail');
+      await deps.blobs.putFile(outputKey, videoPath);
+      await deps.blobs.putFile(thumbnailKey, thumbnailPath);
       reportProgress(96);
       const outputUpload = input.outputUploadUrl ? await upload(deps.uploader, input.outputUploadUrl, videoPath, signal) : null;
       const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
       return {
-        result: {
-          outputKey: `${prefix}/output.mp4`, thumbnailKey: `${prefix}/thumbnail.jpg`, durationSeconds,
-          widthPx: made.frame.width, heightPx: made.frame.height, outputUpload,
-        },
-        costMillicredits: prices.aurora(durationSeconds, settings.creditsPerSecond),
+        result: auroraKind.resultPatch({ outputKey, thumbnailKey, durationSeconds, widthPx: made.frame.width, heightPx: made.frame.height, outputUpload }),
+        costMillicredits: auroraKind.price('make', input, { durationSeconds }),
       };
     },
   });

@@ -2,9 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import {
-  consentMismatchReason, CUSTOM_AVATAR_JOB, inputOf, type CustomAvatarResult, type StoredMedia,
-} from '../../domain/avatars/custom-avatars.js';
+import { customAvatarKind } from '../../domain/avatars/custom-avatar-kind.js';
+import { consentMismatchReason, type CustomAvatarResult, type StoredMedia } from '../../domain/avatars/custom-avatars.js';
+import type { PersonaAspect } from '../../domain/catalog/avatars-personas.js';
+import { taskFileKey } from '../../domain/tasks/task-files.js';
 import { TaskFailure } from '../../core/errors.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
@@ -27,10 +28,10 @@ export interface CustomAvatarJobDeps {
  */
 export function buildCustomAvatarJob(deps: CustomAvatarJobDeps) {
   return defineJob({
-    name: CUSTOM_AVATAR_JOB,
+    name: customAvatarKind.jobs.build,
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
-      const input = inputOf(task);
+      const input = customAvatarKind.inputOf(task);
       const source = await restore(deps.blobs, input.source, join(workDir, 'source'));
       const consent = input.consent ? await restore(deps.blobs, input.consent, join(workDir, 'consent')) : null;
       reportProgress(5);
@@ -42,27 +43,26 @@ export function buildCustomAvatarJob(deps: CustomAvatarJobDeps) {
         throw new TaskFailure(consentMismatchReason(input.consent!.field, { verified: false, distance: built.consent.distance, threshold: built.consent.threshold }));
       }
 
-      const prefix = `${task.accountId}/${task.id}`;
       const result: CustomAvatarResult = {
-        stillKey: `${prefix}/still.jpg`,
+        stillKey: customAvatarKind.fileKey(task, 'still'),
         face: { box: built.face.box, score: built.face.score, landmarks68: built.face.landmarks68 },
-        thumbnailKey: `${prefix}/thumbnail.jpg`,
+        thumbnailKey: customAvatarKind.fileKey(task, 'thumbnail'),
         previewImageKeys: {},
         consent: built.consent ? { verified: built.consent.consentVerified, distance: built.consent.distance, threshold: built.consent.threshold } : null,
         stillFromSeconds: built.stillFromSeconds,
       };
       await deps.blobs.putFile(result.stillKey, built.stillPath);
       await deps.blobs.putFile(result.thumbnailKey, built.thumbnailPath);
-      for (const [aspect, path] of Object.entries(built.previewPaths)) {
-        const key = `${prefix}/preview-${aspect.replace(':', 'x')}.jpg`;
-        await deps.blobs.putFile(key, path);
-        result.previewImageKeys[aspect as keyof CustomAvatarResult['previewImageKeys']] = key;
+      for (const aspect of Object.keys(built.previewPaths) as PersonaAspect[]) {
+        const key = taskFileKey(task, `preview-${aspect.replace(':', 'x')}.jpg`);
+        await deps.blobs.putFile(key, built.previewPaths[aspect]!);
+        result.previewImageKeys[aspect] = key;
       }
       // Deleted while it was being built: nothing may be left behind.
       if (!(await deps.taskExists(task.id))) {
         await Promise.all([result.stillKey, result.thumbnailKey, ...Object.values(result.previewImageKeys)].map((k) => deps.blobs.remove(k).catch(() => undefined)));
       }
-      return { result: result as unknown as Record<string, unknown>, costMillicredits: 0 };
+      return { result: customAvatarKind.resultPatch(result), costMillicredits: customAvatarKind.price('build', input, null) };
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLONE_VOICE_JOB } from '../../domain/speech/cloned-voice-service.js';
+import { clonedVoiceKind } from '../../domain/speech/cloned-voice-kind.js';
 import type { VoiceCloner } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { defineJob } from '../job-definition.js';
@@ -7,21 +7,22 @@ import { defineJob } from '../job-definition.js';
 /** Matches a cloned voice to its stored sample and keeps a spoken preview of it. */
 export function cloneVoiceJob(deps: { cloner: VoiceCloner; blobs: BlobStore }) {
   return defineJob({
-    name: CLONE_VOICE_JOB,
+    name: clonedVoiceKind.jobs.match,
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
-      const made = await deps.cloner.clone(String(task.input.sampleKey), {
-        language: String(task.input.language ?? 'en'),
+      const input = clonedVoiceKind.inputOf(task);
+      const made = await deps.cloner.clone(input.sampleKey, {
+        language: input.language,
         workDir,
         signal,
         onProgress: (f) => reportProgress(f * 98),
       });
-      const previewKey = `${task.accountId}/${task.id}/preview.mp3`;
+      const previewKey = clonedVoiceKind.fileKey(task, 'preview');
       await deps.blobs.putFile(previewKey, made.previewMp3Path);
       return {
-        result: { spec: made.spec, profile: made.profile, gender: made.gender, base: made.base, previewKey },
-        // Cloning has a fixed price (configured); the hold is exactly that price.
-        costMillicredits: task.heldMillicredits,
+        result: clonedVoiceKind.resultPatch({ spec: made.spec, profile: made.profile, gender: made.gender, base: made.base, previewKey }),
+        // The fixed price the hold froze at create.
+        costMillicredits: clonedVoiceKind.price('match', input, { millicredits: task.heldMillicredits }),
       };
     },
   });

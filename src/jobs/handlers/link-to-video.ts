@@ -1,23 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { upgradeSavedTimings } from '../../core/timing.js';
-import { prices, videoModelOf, videoPrice } from '../../domain/credits/prices.js';
-import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
-import { LINK_VIDEO_JOB } from '../../domain/videos/link-video-service.js';
+import { upgradeSavedTimings } from '../../core/timing.js';
+import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
+import { TaskFailure } from '../../core/errors.js';
 import type { StoredPreview } from '../../domain/videos/stored-preview.js';
 import { uuidV5 } from '../../core/ids.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import type { AspectRatio } from '../../media/timeline.js';
 import type { AdPlan } from '../../pipelines/video/ad-plan.js';
-import { planFiles } from '../../pipelines/video/ad-plan.js';
+import { isAdPlan, planFiles } from '../../pipelines/video/ad-plan.js';
 import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
 import { prepareAdPlan, type AdVideoRequest } from '../../pipelines/video/prepare-ad-plan.js';
 import { renderAdVideo, type AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
+import { taskFileKey } from '../../domain/tasks/task-files.js';
 import { defineJob } from '../job-definition.js';
 import { restorePlanFiles, savePlanFiles } from './plan-files.js';
 
@@ -36,33 +35,39 @@ const MEDIA_JOB_NAMESPACE = '6f1c2a3e-58d4-4f7b-9a53-0c1e9d5b7a21';
 /** Direct create (plan + render), preview(s) (plan + one preview per style), or render of a preview. */
 export function linkToVideoJob(deps: LinkVideoJobDeps) {
   return defineJob({
-    name: LINK_VIDEO_JOB,
+    name: linkVideoKind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'preview_list', 'render']), mediaJob: z.string().nullish() }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
-      const prefix = `${task.accountId}/${task.id}`;
+      const input = linkVideoKind.inputOf(task);
+      const charge = (step: 'direct' | 'preview' | 'preview_list' | 'render', durationSeconds: number) => linkVideoKind.price(step, input, { durationSeconds });
       if (payload.step === 'render') {
-        const plan = upgradeSavedTimings(task.result.plan) as AdPlan;
-        await restorePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
-        const previews = (task.result.previews ?? []) as StoredPreview[];
+        const saved = linkVideoKind.resultOf(task);
+        // Plans saved before the timing rename carry {start, end}.
+        const plan = upgradeSavedTimings(saved.plan);
+        if (!isAdPlan(plan)) throw new TaskFailure('The plan of this video cannot be read; create the video again.');
+        await restorePlanFiles(deps.blobs, planFiles(plan), task, planDir);
+        const previews = saved.previews ?? [];
+        if (previews.length === 0) throw new TaskFailure('This video has no preview to render; create the video again.');
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
+        if (!chosen.style) throw new TaskFailure('The chosen preview cannot be read; create the video again.');
         const out = await renderOne(deps, task, plan, planDir, chosen.style, 'render', workDir, signal, (f) => reportProgress(f * 97));
-        const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
+        const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: videoPrice('render', out.durationSeconds, videoModelOf(task.input)) };
+        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: charge('render', out.durationSeconds) };
       }
 
-      const plan = await prepareAdPlan(requestFrom(task), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
-      await savePlanFiles(deps.blobs, planFiles(plan), `${prefix}/plan`, planDir);
-      const styles = task.input.styles as string[];
+      const plan = await prepareAdPlan(requestFrom(task.accountId, input), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
+      await savePlanFiles(deps.blobs, planFiles(plan), task, planDir);
+      const styles = input.styles;
 
       if (payload.step === 'direct') {
         const out = await renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68));
-        const [outputKey, thumbnailKey] = [`${prefix}/output.mp4`, `${prefix}/output.jpg`];
+        const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: videoPrice('create', out.durationSeconds, videoModelOf(task.input)) };
+        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: charge('direct', out.durationSeconds) };
       }
 
       const previews: StoredPreview[] = [];
@@ -71,7 +76,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const share = 68 / styles.length;
         const out = await renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)));
         const mediaJob = uuidV5(`${task.id}:${i}:${style}`, MEDIA_JOB_NAMESPACE);
-        const stored = { mediaJob, style, key: `${prefix}/preview-${i}.mp4`, thumbnailKey: `${prefix}/preview-${i}.jpg` };
+        const stored = { mediaJob, style, key: taskFileKey(task, `preview-${i}.mp4`), thumbnailKey: taskFileKey(task, `preview-${i}.jpg`) };
         await deps.blobs.putFile(stored.key, out.videoPath);
         await deps.blobs.putFile(stored.thumbnailKey, out.thumbnailPath);
         previews.push(stored);
@@ -79,7 +84,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       }
       return {
         result: { plan, previews, previewKey: previews[0]!.key, thumbnailKey: previews[0]!.thumbnailKey, durationSeconds },
-        costMillicredits: prices.preview(durationSeconds) * styles.length,
+        costMillicredits: charge(payload.step, durationSeconds),
       };
     },
   });
@@ -98,25 +103,24 @@ async function renderOne(
   return { videoPath, thumbnailPath, durationSeconds: Math.round(out.durationSeconds * 100) / 100 };
 }
 
-function requestFrom(task: Task): AdVideoRequest {
-  const i = task.input as Record<string, any>;
+function requestFrom(accountId: string, i: ReturnType<typeof linkVideoKind.inputOf>): AdVideoRequest {
   return {
-    accountId: task.accountId,
-    facts: i.facts as LinkFacts,
+    accountId,
+    facts: i.facts,
     scriptStyle: i.scriptStyle,
     overrideScript: i.overrideScript ?? null,
     targetAudience: i.targetAudience ?? null,
     targetPlatform: i.targetPlatform ?? null,
     language: i.language,
     videoLengthSeconds: i.videoLengthSeconds,
-    aspectRatio: i.aspectRatio as AspectRatio,
+    aspectRatio: i.aspectRatio,
     voiceId: i.voiceId,
     avatarId: i.avatarId ?? null,
     presenterImageUrl: i.presenterImageUrl ?? null,
     music: i.music,
     voiceoverVolume: i.voiceoverVolume ?? null,
     caption: i.caption,
-    noCta: i.noCta === true,
+    noCta: i.noCta,
     seed: i.seed,
   };
 }

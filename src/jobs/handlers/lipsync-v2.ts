@@ -1,8 +1,7 @@
-import type { AvatarVideoSpec } from '../../domain/avatars/avatar-video-spec.js';
-import { LIPSYNC_V2_JOB_NAME } from '../../domain/avatars/lipsync-service.js';
+import { lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
 import { prepareAvatarScenesPlan } from '../../pipelines/video/avatar-scenes/prepare-scene-plan.js';
 import { renderAvatarScenes } from '../../pipelines/video/avatar-scenes/render-avatar-scenes.js';
-import { avatarScenesPlanFiles, type AvatarScenesPlan } from '../../pipelines/video/avatar-scenes/scene-plan.js';
+import { avatarScenesPlanFiles, isAvatarScenesPlan, type AvatarScenesPlan } from '../../pipelines/video/avatar-scenes/scene-plan.js';
 import type { LipsyncJobDeps } from './lipsync.js';
 import { plannedVideoJob } from './planned-video-job.js';
 
@@ -12,10 +11,15 @@ import { plannedVideoJob } from './planned-video-job.js';
  */
 export function lipsyncV2Job(deps: LipsyncJobDeps) {
   return plannedVideoJob<AvatarScenesPlan>(deps.blobs, {
-    name: LIPSYNC_V2_JOB_NAME,
+    name: lipsyncV2Kind.jobs.make,
     planProgressShare: 30,
     planFiles: avatarScenesPlanFiles,
-    prepare: (task, opts) => prepareAvatarScenesPlan(task.input.spec as AvatarVideoSpec, task.accountId, deps, opts),
+    planOf: (task) => {
+      const plan = lipsyncV2Kind.shownResultOf(task).plan;
+      return isAvatarScenesPlan(plan) ? plan : undefined;
+    },
+    price: (task, step, durationSeconds) => lipsyncV2Kind.price(step, lipsyncV2Kind.inputOf(task), { durationSeconds }),
+    prepare: (task, opts) => prepareAvatarScenesPlan(lipsyncV2Kind.inputOf(task).spec, task.accountId, deps, opts),
     render: (plan, req, opts) => renderAvatarScenes(plan, req, deps, opts),
   });
 }

@@ -1,12 +1,11 @@
-import { LIPSYNC_JOB } from '../../domain/avatars/lipsync-service.js';
+import { lipsyncKind } from '../../domain/avatars/lipsync-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import type { AspectRatio } from '../../media/timeline.js';
 import type { AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
-import { talkingPlanFiles, type TalkingPlan } from '../../pipelines/video/talking-plan.js';
+import { isTalkingPlan, talkingPlanFiles, type TalkingPlan } from '../../pipelines/video/talking-plan.js';
 import { prepareTalkingPlan, renderTalkingVideo } from '../../pipelines/video/talking-video.js';
 import { plannedVideoJob } from './planned-video-job.js';
 
@@ -22,20 +21,25 @@ export interface LipsyncJobDeps {
 /** AI Avatar v1: plan once (voice, background), then a preview and/or the full render. */
 export function lipsyncJob(deps: LipsyncJobDeps) {
   return plannedVideoJob<TalkingPlan>(deps.blobs, {
-    name: LIPSYNC_JOB,
+    name: lipsyncKind.jobs.make,
     planProgressShare: 25,
     planFiles: talkingPlanFiles,
+    planOf: (task) => {
+      const plan = lipsyncKind.shownResultOf(task).plan;
+      return isTalkingPlan(plan) ? plan : undefined;
+    },
+    price: (task, step, durationSeconds) => lipsyncKind.price(step, lipsyncKind.inputOf(task), { durationSeconds }),
     prepare: (task, opts) => prepareTalkingPlan(requestFrom(task), deps, opts),
     render: (plan, req, opts) => renderTalkingVideo(plan, req, deps, opts),
   });
 }
 
 function requestFrom(task: Task) {
-  const i = task.input as Record<string, any>;
+  const i = lipsyncKind.inputOf(task);
   return {
-    accountId: task.accountId, aspectRatio: i.aspectRatio as AspectRatio, avatarId: i.avatarId, voiceId: i.voiceId ?? '',
+    accountId: task.accountId, aspectRatio: i.aspectRatio, avatarId: i.avatarId, voiceId: i.voiceId ?? '',
     text: i.text ?? null, audioUrl: i.audioUrl ?? null, backgroundImageUrl: i.backgroundImageUrl ?? null,
-    greenScreen: i.greenScreen === true, transparent: i.transparent === true, noCaption: i.noCaption === true, noMusic: i.noMusic === true,
+    greenScreen: i.greenScreen, transparent: i.transparent, noCaption: i.noCaption, noMusic: i.noMusic,
     caption: i.caption ?? null, seed: i.seed,
   };
 }

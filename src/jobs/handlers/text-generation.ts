@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TaskFailure } from '../../core/errors.js';
-import { generationFailure, requestOf, resultOf, TEXT_GENERATION_JOB } from '../../domain/text/text-generation-service.js';
+import { textGenerationKind } from '../../domain/text/text-generation-kind.js';
+import { generationFailure, generationResult, requestOf } from '../../domain/text/text-generation-service.js';
 import type { LlmRegistry } from '../../engines/llm/registry.js';
 import { defineJob } from '../job-definition.js';
 
@@ -12,7 +13,7 @@ export interface TextGenerationJobDeps {
 /** One text generation: the task's model on its conversation. Provider outages are retried with backoff. */
 export function textGenerationJob(deps: TextGenerationJobDeps) {
   return defineJob({
-    name: TEXT_GENERATION_JOB,
+    name: textGenerationKind.jobs.generate,
     payload: z.object({}).passthrough(),
     async handle({ task, signal, reportProgress }) {
       const req = requestOf(task, signal);
@@ -25,7 +26,10 @@ export function textGenerationJob(deps: TextGenerationJobDeps) {
       } catch (err) {
         throw generationFailure(err, req.model);
       }
-      return { result: resultOf(result) as unknown as Record<string, unknown>, costMillicredits: deps.priceMillicredits };
+      return {
+        result: generationResult(result),
+        costMillicredits: textGenerationKind.price('generate', textGenerationKind.inputOf(task), { millicredits: deps.priceMillicredits }),
+      };
     },
   });
 }

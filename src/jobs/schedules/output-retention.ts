@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { expiredResult, taskBlobPrefix } from '../../domain/tasks/retention.js';
+import { expiredResult } from '../../domain/tasks/retention.js';
+import { taskBlobPrefix } from '../../domain/tasks/task-files.js';
 import type { PurgeCandidate, Store } from '../../core/store.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { Clock } from '../../core/clock.js';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import type { AspectRatio } from '../../media/timeline.js';
@@ -35,4 +36,23 @@ export interface AdPlan {
 export function planFiles(plan: AdPlan): string[] {
   const f = plan.files;
   return [f.voice, ...f.images, ...f.videos, ...(f.logo ? [f.logo] : []), ...(f.music ? [f.music] : []), ...(f.presenter ? [f.presenter] : [])];
+}
+
+const storedAdPlan = z.looseObject({
+  script: z.string(),
+  language: z.string(),
+  voiceId: z.string(),
+  aspectRatio: z.enum(['16:9', '9:16', '1:1']),
+  words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })),
+  durationSeconds: z.number(),
+  caption: z.looseObject({ hidden: z.boolean() }),
+  files: z.looseObject({ voice: z.string(), images: z.array(z.string()), videos: z.array(z.string()) }),
+});
+
+/**
+ * A plan read back from the task's result. The job wrote it with this code, so the check is of
+ * its frame (the parts every step reads); something else (a damaged row) is no plan.
+ */
+export function isAdPlan(stored: unknown): stored is AdPlan {
+  return storedAdPlan.safeParse(stored).success;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import type { AspectRatio } from '../../media/timeline.js';
@@ -27,4 +28,23 @@ export const STUDIO_BACKDROP = '#2B3A55';
 
 export function talkingPlanFiles(plan: TalkingPlan): string[] {
   return [plan.files.voice, ...(plan.files.background ? [plan.files.background] : []), ...(plan.files.music ? [plan.files.music] : [])];
+}
+
+const storedTalkingPlan = z.looseObject({
+  aspectRatio: z.enum(['16:9', '9:16', '1:1']),
+  avatarId: z.string(),
+  speechSeconds: z.number(),
+  words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })),
+  background: z.looseObject({ kind: z.enum(['image', 'color']) }),
+  caption: z.looseObject({ hidden: z.boolean() }),
+  files: z.looseObject({ voice: z.string() }),
+});
+
+/**
+ * A plan read back from the task's result. The job wrote it with this code, so the check is of
+ * its frame (the parts every step reads); something else (a damaged row) is no plan, and the
+ * job plans again.
+ */
+export function isTalkingPlan(stored: unknown): stored is TalkingPlan {
+  return storedTalkingPlan.safeParse(stored).success;
 }

@@ -27,6 +27,8 @@ describe('a plan saved before word timings had units in their names', () => {
       name: 'test_video',
       planProgressShare: 10,
       planFiles: () => [],
+      planOf: (t) => t.result.plan as TalkingPlan | undefined,
+      price: () => 0,
       prepare: () => Promise.reject(new Error('the saved plan must be used')),
       render: async (plan, req) => {
         rendered.push(plan);

@@ -59,8 +59,9 @@ export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: Voice
       });
       const base = findVoice(catalog, spec.base.voiceId);
       return {
-        spec: spec as unknown as Record<string, unknown>,
-        profile: profile as unknown as Record<string, unknown>,
+        // Plain JSON objects, stored in the task's result as they are.
+        spec: { ...spec },
+        profile: { ...profile },
         gender: spec.gender,
         base: { voiceId: spec.base.voiceId, locale: base?.locale ?? language, accentName: base?.accentName ?? language },
         previewMp3Path: preview.mp3Path,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import type { Offset, V2VisualStyle } from '../../../domain/avatars/avatar-video-spec.js';
 import type { CaptionSettingInput } from '../../../media/captions/caption-setting.js';
@@ -86,4 +87,17 @@ export function avatarScenesPlanFiles(plan: AvatarScenesPlan): string[] {
   if (plan.endCard?.cta?.logo) files.add(plan.endCard.cta.logo.file);
   if (plan.music) files.add(plan.music.file);
   return [...files];
+}
+
+const storedScenesPlan = z.looseObject({
+  aspectRatio: z.enum(['16:9', '9:16', '1:1']),
+  scenes: z.array(z.looseObject({ durationSeconds: z.number(), voice: z.looseObject({ file: z.string() }) })),
+  endCard: z.looseObject({}).nullable(),
+  music: z.looseObject({ file: z.string() }).nullable(),
+  durationSeconds: z.number(),
+});
+
+/** A plan read back from the task's result; as `isTalkingPlan`: its frame is checked, a damaged one is planned again. */
+export function isAvatarScenesPlan(stored: unknown): stored is AvatarScenesPlan {
+  return storedScenesPlan.safeParse(stored).success;
 }

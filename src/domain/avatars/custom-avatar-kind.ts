@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { AVATAR_GENDERS } from '../catalog/avatars.js';
+import { defineTaskKind } from '../tasks/task-kind.js';
+import type { ConsentOutcome, CustomAvatarInput, StoredFace, StoredMedia } from './custom-avatars.js';
+
+// Tied to the interfaces of custom-avatars.ts, so the stored shape and the model cannot drift apart.
+const storedMedia: z.ZodType<StoredMedia> = z.object({
+  field: z.string(),
+  value: z.string(),
+  key: z.string(),
+  kind: z.enum(['image', 'video']),
+  durationSeconds: z.number().nullable(),
+});
+const storedFace: z.ZodType<StoredFace> = z.object({
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  score: z.number(),
+  landmarks68: z.array(z.tuple([z.number(), z.number()])),
+});
+const consentOutcome: z.ZodType<ConsentOutcome> = z.object({ verified: z.boolean(), distance: z.number(), threshold: z.number() });
+
+const input: z.ZodType<CustomAvatarInput> = z.object({
+  version: z.enum(['v1', 'v2']).default('v1'),
+  name: z.string(),
+  gender: z.enum(AVATAR_GENDERS).nullable().default(null),
+  keywords: z.array(z.string()).default([]),
+  labels: z.array(z.string()).default([]),
+  videoScene: z.string().nullable().default(null),
+  source: storedMedia,
+  consent: storedMedia.nullable().default(null),
+  defaultVoiceId: z.string().nullable().default(null),
+});
+
+/**
+ * Custom avatars are tasks of this kind: created processing, built by a job, shown as personas.
+ * Free (the hold is 0); the sources are kept at create under the account's `custom-avatars/`
+ * folder (before the task exists), what the job makes under the task's folder.
+ */
+export const customAvatarKind = defineTaskKind({
+  kind: 'custom_avatar',
+  jobs: { build: 'custom_avatar.build' },
+  input,
+  result: z.looseObject({
+    stillKey: z.string().optional(),
+    face: storedFace.optional(),
+    thumbnailKey: z.string().optional(),
+    previewImageKeys: z.object({ '16:9': z.string().optional(), '1:1': z.string().optional(), '9:16': z.string().optional() }).optional(),
+    consent: consentOutcome.nullish(),
+    stillFromSeconds: z.number().nullish(),
+  }),
+  price: (_step: 'build', _input, _measured: null) => 0,
+  files: { still: 'still.jpg', thumbnail: 'thumbnail.jpg' },
+});

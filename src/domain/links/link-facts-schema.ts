@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { LinkFacts } from './link-facts.js';
+
+/**
+ * `LinkFacts` as stored (a Link's `facts`, and the product frozen into video and script tasks):
+ * read back through this instead of a cast. Tied to the interface, so the two cannot drift apart;
+ * fields added after the first Links default, so older rows still read.
+ */
+export const linkFactsSchema: z.ZodType<LinkFacts> = z.object({
+  innerId: z.string().default(''),
+  title: z.string().default(''),
+  description: z.string().default(''),
+  imageUrls: z.array(z.string()).default([]),
+  videoUrls: z.array(z.string()).default([]),
+  logoUrl: z.string().nullable().default(null),
+  price: z.object({ amount: z.number(), currency: z.string().nullable() }).nullable().default(null),
+  reviews: z.unknown(),
+  brand: z.string().nullable().default(null),
+  siteName: z.string().nullable().default(null),
+  aiSummary: z.string().default(''),
+  aiIndustry: z.string().default(''),
+  aiTargetAudiences: z.array(z.string()).default([]),
+});
+
+/** A stored Link's facts; a row that does not read gives empty facts rather than a 500. */
+export function storedLinkFacts(stored: Record<string, unknown>): LinkFacts {
+  const parsed = linkFactsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : linkFactsSchema.parse({});
+}
+
+/** Facts as the Link row stores them (plain JSON). */
+export function linkFactsRecord(facts: LinkFacts): Record<string, unknown> {
+  return { ...facts };
+}
