@@ -51,7 +51,7 @@ function toRequest(b: z.infer<typeof lipsyncBody>): LipsyncRequest {
     aspectRatio: b.aspect_ratio,
     text: b.text,
     audio: b.audio,
-    creator: b.creator,
+    avatarId: b.creator,
     voiceId: b.accent ?? b.voice_id,
     voiceField: b.accent != null ? 'accent' : 'voice_id',
     name: b.name,

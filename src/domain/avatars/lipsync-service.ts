@@ -19,7 +19,8 @@ export interface LipsyncRequest {
   aspectRatio: string;
   text?: string | null;
   audio?: string | null;
-  creator?: string | null;
+  /** The avatar to speak (the contract's `creator` field; errors are reported on that field). */
+  avatarId?: string | null;
   voiceId?: string | null;
   voiceField: string;
   name?: string | null;
@@ -55,9 +56,9 @@ export class LipsyncService {
     const aspectRatio = (['16:9', '9:16', '1:1'] as const).find((a) => a === req.aspectRatio.replace('x', ':'));
     if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice.`);
     const seed = seedFor(`${accountId}|${text}|${req.audio ?? ''}`);
-    const avatar = req.creator ? await this.avatars.resolve(accountId, req.creator) : await this.avatars.match(null, seed);
+    const avatar = req.avatarId ? await this.avatars.resolve(accountId, req.avatarId) : await this.avatars.match(null, seed);
     if (!avatar) {
-      throw ValidationError.field('creator', req.creator ? await unresolvedAvatarMessage(this.avatars, accountId, req.creator) : 'No avatar is available; pass creator.');
+      throw ValidationError.field('creator', req.avatarId ? await unresolvedAvatarMessage(this.avatars, accountId, req.avatarId) : 'No avatar is available; pass creator.');
     }
     let voiceId: string | null = null;
     let speechSeconds: number;

@@ -20,7 +20,7 @@ export function builtinAvatarDirectory(catalog: VoiceCatalog, custom?: AvatarDir
     whyUnusable: async (accountId, avatarId) => (await custom?.whyUnusable?.(accountId, avatarId)) ?? null,
     async match(facts: LinkFacts | null, seed: number) {
       if (!facts) return ref(findBuiltinAvatar(DEFAULT_AVATAR_ID)!);
-      const suited = BUILTIN_AVATARS.filter((a) => a.suitableIndustries.includes(facts.aiIndustry as never) && a.style !== 'other');
+      const suited = BUILTIN_AVATARS.filter((a) => a.suitableIndustries.some((industry) => industry === facts.aiIndustry) && a.style !== 'other');
       const pool = suited.length > 0 ? suited : BUILTIN_AVATARS.filter((a) => a.style === 'presenter');
       return ref(pool[seed % pool.length]!);
     },

@@ -47,7 +47,7 @@ describe('LipsyncService (AI Avatar v1)', () => {
     service = new LipsyncService(h.tasks, voices, avatars, media, () => defaultVoice);
   });
 
-  const req = (over: Partial<LipsyncRequest> = {}): LipsyncRequest => ({ aspectRatio: '9x16', text: 'Hello there.', creator: 'anna', voiceField: 'voice_id', echo: { sent: true }, ...over });
+  const req = (over: Partial<LipsyncRequest> = {}): LipsyncRequest => ({ aspectRatio: '9x16', text: 'Hello there.', avatarId: 'anna', voiceField: 'voice_id', echo: { sent: true }, ...over });
 
   async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]>> {
     const err = await rejectionOf(p);
@@ -66,19 +66,19 @@ describe('LipsyncService (AI Avatar v1)', () => {
 
     it('refuses an unknown creator, and tells why the account\'s own avatar cannot be used', async () => {
       const account = await h.account(100);
-      expect(await fieldsOf(service.create(account, req({ creator: 'nobody' }), 'direct'))).toEqual({ creator: ['Unknown avatar id "nobody". List avatars with GET /api/personas/.'] });
+      expect(await fieldsOf(service.create(account, req({ avatarId: 'nobody' }), 'direct'))).toEqual({ creator: ['Unknown avatar id "nobody". List avatars with GET /api/personas/.'] });
       avatars.markUnusable(account, 'mine', 'This avatar is still being built; try again when its status is done.');
-      expect(await fieldsOf(service.create(account, req({ creator: 'mine' }), 'direct'))).toEqual({ creator: ['This avatar is still being built; try again when its status is done.'] });
+      expect(await fieldsOf(service.create(account, req({ avatarId: 'mine' }), 'direct'))).toEqual({ creator: ['This avatar is still being built; try again when its status is done.'] });
     });
 
     it('does not show another account\'s avatar, and with no avatar at all asks for a creator', async () => {
       const owner = await h.account(100);
       const other = await h.account(100);
       avatars.own(owner, { id: 'private', name: 'Private', defaultVoiceId: 'voice-anna' });
-      expect((await service.create(owner, req({ creator: 'private' }), 'preview')).input.avatarId).toBe('private');
-      expect(Object.keys(await fieldsOf(service.create(other, req({ creator: 'private' }), 'preview')))).toEqual(['creator']);
+      expect((await service.create(owner, req({ avatarId: 'private' }), 'preview')).input.avatarId).toBe('private');
+      expect(Object.keys(await fieldsOf(service.create(other, req({ avatarId: 'private' }), 'preview')))).toEqual(['creator']);
       const empty = new LipsyncService(h.tasks, voices, new FakeAvatarDirectory([]), media, () => defaultVoice);
-      expect(await fieldsOf(empty.create(other, req({ creator: null }), 'preview'))).toEqual({ creator: ['No avatar is available; pass creator.'] });
+      expect(await fieldsOf(empty.create(other, req({ avatarId: null }), 'preview'))).toEqual({ creator: ['No avatar is available; pass creator.'] });
     });
 
     it('reports an unknown voice on the field the request named it with', async () => {
@@ -87,7 +87,7 @@ describe('LipsyncService (AI Avatar v1)', () => {
         accent: ['Unknown voice id "nope". List voices with GET /api/voices/.'],
       });
       defaultVoice = 'gone';
-      expect(Object.keys(await fieldsOf(service.create(account, req({ creator: 'ben' }), 'direct')))).toEqual(['voice_id']);
+      expect(Object.keys(await fieldsOf(service.create(account, req({ avatarId: 'ben' }), 'direct')))).toEqual(['voice_id']);
     });
 
     it('maps a media check failure to the field: audio and background_asset_image_url', async () => {
@@ -173,12 +173,12 @@ describe('LipsyncService (AI Avatar v1)', () => {
     it('takes the request\'s voice over the avatar\'s, and the service default when the avatar has none', async () => {
       const account = await h.account(100);
       expect((await service.create(account, req({ voiceId: 'voice-other' }), 'preview')).input.voiceId).toBe('voice-other');
-      expect((await service.create(account, req({ creator: 'ben' }), 'preview')).input.voiceId).toBe('voice-default');
+      expect((await service.create(account, req({ avatarId: 'ben' }), 'preview')).input.voiceId).toBe('voice-default');
     });
 
     it('keeps audio instead of a voice, and matches an avatar by seed when no creator is named', async () => {
       const account = await h.account(100);
-      const task = await service.create(account, req({ text: null, audio: AUDIO, creator: null, backgroundImageUrl: BACKGROUND }), 'direct');
+      const task = await service.create(account, req({ text: null, audio: AUDIO, avatarId: null, backgroundImageUrl: BACKGROUND }), 'direct');
       const seed = seedFor(`${account}||${AUDIO}`);
       expect(task.input).toMatchObject({ voiceId: null, text: null, audioUrl: AUDIO, backgroundImageUrl: BACKGROUND, seed, avatarId: seed % 2 === 0 ? 'anna' : 'ben' });
       expect(avatars.matched).toEqual([{ facts: null, seed }]);

@@ -9,13 +9,13 @@ import type { BlobStore } from '../../../src/engines/blobs/port.js';
 const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;
 const registry = new TaskWireRegistry(taskWireMappers(blobs));
 
-/** Every `export const X_KIND = '…'` under src/domain: the task kinds services create. */
+/** Every kind written with `defineTaskKind({ kind: '…' })` under src/domain: the task kinds services create. */
 function declaredKinds(dir: string): string[] {
   const kinds: string[] = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) kinds.push(...declaredKinds(path));
-    else if (name.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/export const \w+_KIND = '([^']+)'/g)) kinds.push(m[1]!);
+    else if (name.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/defineTaskKind\(\{\s*kind: '([^']+)'/g)) kinds.push(m[1]!);
   }
   return kinds;
 }
