@@ -65,3 +65,10 @@ export async function downloadTo(t: TestApp, url: string, path: string): Promise
   await writeFile(path, r.rawPayload);
   return path;
 }
+
+/** POSTs a multipart/form-data body through the app, as a browser's FormData would send it. */
+export async function postMultipart(t: TestApp, url: string, form: FormData, headers: Record<string, string> = t.headers) {
+  const encoded = new Response(form);
+  const payload = Buffer.from(await encoded.arrayBuffer());
+  return t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': encoded.headers.get('content-type')! }, payload });
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
 import { LinkService } from '../../../src/domain/links/link-service.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
 import { makeCheckFixtures, type CheckFixtures } from '../../helpers/create-check-fixtures.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 
@@ -133,8 +133,7 @@ describe('Create-time media checks', () => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       form.append(fileField, new Blob([new Uint8Array(f.mp3)], { type: 'image/png' }), 'portrait.png');
-      const encoded = new Response(form);
-      return t.app.inject({ method: 'POST', url: path, headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
+      return postMultipart(t, path, form);
     };
     const cases: [string, Record<string, string>, string][] = [
       ['/api/lipsyncs/preview/', { aspect_ratio: '1:1', text: 'Hello there.' }, 'background_asset_image_url'],

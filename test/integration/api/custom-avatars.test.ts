@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideSamePerson, detectSingleFace } from '../../../src/engines/face/index.js';
-import { downloadTo, startTestApp, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { groupPhoto, makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -202,10 +202,7 @@ describe('Custom avatars (personas)', () => {
     form.append('gender', 'nb');
     form.append('lipsync_input', new Blob([new Uint8Array(await readFile(fx.path('selfie.mp4')))], { type: 'video/mp4' }), 'selfie.mp4');
     form.append('consent_video', new Blob([new Uint8Array(await readFile(fx.path('same.jpg')))], { type: 'image/jpeg' }), 'consent.jpg');
-    const encoded = new Response(form);
-    const r = await t.app.inject({
-      method: 'POST', url: '/api/personas_v2/', headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    const r = await postMultipart(t, '/api/personas_v2/', form);
     expect(r.statusCode).toBe(201);
     expect(r.json().lipsync_input_url).toMatch(/^upload:[0-9a-f-]{36}$/);
     ids.upload = r.json().id;

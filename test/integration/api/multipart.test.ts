@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, startTestApp, waitForTask, postMultipart, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
 
@@ -27,11 +27,7 @@ describe('multipart/form-data requests', () => {
     await fx?.cleanup();
   });
 
-  const postForm = async (url: string, form: FormData) => {
-    const encoded = new Response(form);
-    const payload = Buffer.from(await encoded.arrayBuffer());
-    return t.app.inject({ method: 'POST', url, headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload });
-  };
+  const postForm = (url: string, form: FormData) => postMultipart(t, url, form);
 
   it('takes plain fields like a JSON body', async () => {
     const voiceId = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?language=en', headers: t.headers })).json().results[0].id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 
 /**
@@ -274,8 +274,7 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
     form.append('audio', unreachable);
     form.append('prompt_guidance_scale', 'Infinity');
     form.append('ttl_days', '1e999');
-    const encoded = new Response(form);
-    const r = await t.app.inject({ method: 'POST', url: '/api/aurora/', headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
+    const r = await postMultipart(t, '/api/aurora/', form);
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({
       prompt_guidance_scale: [expect.stringContaining('between 0 and 3')],

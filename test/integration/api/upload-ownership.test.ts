@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -36,10 +36,7 @@ describe('upload ownership', () => {
     form.append('name', 'mine');
     form.append('image', new Blob([new Uint8Array(portrait)], { type: 'image/jpeg' }), 'face.jpg');
     form.append('audio', new Blob([new Uint8Array(voice)], { type: 'audio/wav' }), 'voice.wav');
-    const encoded = new Response(form);
-    const r = await t.app.inject({
-      method: 'POST', url: '/api/aurora/', headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    const r = await postMultipart(t, '/api/aurora/', form);
     expect(r.statusCode).toBe(201);
     aurora = r.json();
     imageRef = aurora.image;

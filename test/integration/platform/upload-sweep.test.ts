@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../src/core/clock.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
 
@@ -29,11 +29,7 @@ describe.each(databases)('upload sweep on %s', (_name, fresh) => {
     await fx?.cleanup();
   });
 
-  const postForm = async (url: string, form: FormData) => {
-    const encoded = new Response(form);
-    const payload = Buffer.from(await encoded.arrayBuffer());
-    return t.app.inject({ method: 'POST', url, headers: { ...t.headers, 'content-type': encoded.headers.get('content-type')! }, payload });
-  };
+  const postForm = (url: string, form: FormData) => postMultipart(t, url, form);
   const stored = async () => new Set((await t.c.blobs.list('uploads/')).map((e) => e.key.split('/')[1]));
 
   it('deletes, after the grace period, the uploads no task uses, and keeps those a task uses', async () => {
