@@ -118,6 +118,16 @@ export class FaceNotUsable extends TaskFailure {
   }
 }
 
+/** A photo in which no object stands out from its background: permanent, the reason says what to send instead. */
+export class NothingToCutOut extends TaskFailure {
+  constructor(
+    reason = 'Nothing stands out from the background of this photo; send a photo of the product on a plain or contrasting background.',
+  ) {
+    super(reason, false);
+    this.name = 'NothingToCutOut';
+  }
+}
+
 /** A user URL that cannot be fetched or is not allowed; pipelines report it as a field error or failed_reason. */
 export class FetchRefused extends Error {
   constructor(message: string) {

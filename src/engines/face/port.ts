@@ -23,12 +23,10 @@ export interface DetectedFace {
   descriptor?: Float32Array;
 }
 
+import type { RgbaImage } from '../../core/raster.js';
+
 /** Decoded pixels, 4 bytes a pixel (RGBA), rows top to bottom. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+export type { RgbaImage };
 
 /** A file path (JPEG, PNG, WebP …) or pixels already in memory. */
 export type FaceImageInput = string | RgbaImage;
