@@ -68,6 +68,8 @@ import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
 import { customAvatarPreviewVideos } from '../pipelines/avatar/custom/custom-avatar-previews.js';
+import { createImageEngines } from './image-wiring.js';
+import type { ImageEngines } from '../engines/image/port.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
@@ -97,6 +99,8 @@ export interface Container {
   personas: PersonaDirectory;
   /** Faces and landmarks (@vladmandic/face-api on TensorFlow.js WASM, loaded on first use). */
   faces: FaceEngine;
+  /** Cut-out, person masks, smart crop and the optional remote images provider (the images family). */
+  images: ImageEngines;
   customAvatars: CustomAvatarService;
   aurora: AuroraService;
   linkVideos: LinkVideoService;
@@ -162,6 +166,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const previewSlot = concurrencyLimit(2);
   lazyBlobs.register('avatar-previews/', builtinAvatarPreviews({ catalog: speech.catalog, engines: speech.engines, ffmpeg, slot: previewSlot }));
   const faces = createFaceApiEngine();
+  const images = createImageEngines();
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
     limit: config.customAvatarLimit,
     voiceForGender: voiceForGender(speech.catalog),
@@ -223,6 +228,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     tts: new TextToSpeechService(tasks, speech.voices),
     personas,
     faces,
+    images,
     customAvatars,
     aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
