@@ -11,6 +11,8 @@ export interface RateDecision {
 
 export interface RateLimiter {
   take(key: string): Promise<RateDecision>;
+  /** The same decision without waiting, for limiters kept in memory; absent when the bucket lives elsewhere. */
+  takeNow?(key: string): RateDecision;
 }
 
 /** Token bucket: `capacity` requests at once, refilled at `refillPerSecond`. */
@@ -38,19 +40,18 @@ export function memoryRateLimiter(capacity: number, refillPerSecond: number, clo
     prunedAtMs = now;
     for (const [key, b] of buckets) if (b.tokens + ((now - b.atMs) * refillPerSecond) / 1000 >= capacity) buckets.delete(key);
   };
-  return {
-    async take(key) {
-      const now = clock.nowMs();
-      if (buckets.size >= maxKeys && !buckets.has(key)) prune(now);
-      const b = buckets.get(key) ?? { tokens: capacity, atMs: now };
-      b.tokens = Math.min(capacity, b.tokens + ((now - b.atMs) * refillPerSecond) / 1000);
-      b.atMs = now;
-      const allowed = b.tokens >= 1;
-      if (allowed) b.tokens -= 1;
-      buckets.set(key, b);
-      return decide(allowed, b.tokens, capacity, refillPerSecond);
-    },
+  const takeNow = (key: string): RateDecision => {
+    const now = clock.nowMs();
+    if (buckets.size >= maxKeys && !buckets.has(key)) prune(now);
+    const b = buckets.get(key) ?? { tokens: capacity, atMs: now };
+    b.tokens = Math.min(capacity, b.tokens + ((now - b.atMs) * refillPerSecond) / 1000);
+    b.atMs = now;
+    const allowed = b.tokens >= 1;
+    if (allowed) b.tokens -= 1;
+    buckets.set(key, b);
+    return decide(allowed, b.tokens, capacity, refillPerSecond);
   };
+  return { takeNow, take: async (key) => takeNow(key) };
 }
 
 /** Shared through the database, so every API process of the scaled mode counts against one bucket. */

@@ -129,7 +129,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } });
   const clock = opts.clock ?? systemClock;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const store = kyselyStore(db.db, db.dialect);
+  const store = kyselyStore(db.db, db.dialect, db.direct);
   const signer = new UrlSigner(config.signingSecret, config.publicBaseUrl, config.fileUrlTtlSeconds, () => clock.nowMs());
   const blobs = new LocalBlobStore(join(config.dataDir, 'files'), signer);
 

@@ -88,6 +88,15 @@ export class AccountService {
     });
   }
 
+  /**
+   * The account of credentials verified recently (the cache of `authenticate`), without waiting;
+   * null when they must be checked against the database.
+   */
+  verifiedAccountOf(apiId: string | undefined, apiKey: string | undefined): string | null {
+    if (!apiId || !apiKey) return null;
+    return this.verified.accountOf(apiId, apiKey) ?? null;
+  }
+
   /** Returns the account id; compares hashes in constant time. */
   async authenticate(apiId: string | undefined, apiKey: string | undefined): Promise<string> {
     if (!apiId || !apiKey) throw new NotAuthenticated();

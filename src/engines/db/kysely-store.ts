@@ -3,15 +3,16 @@ import type { Repos, Store } from '../../core/store.js';
 import { accountRepo, apiKeyRepo, ledgerRepo } from './account-repos.js';
 import { idempotencyKeyRepo } from './idempotency-repo.js';
 import type { DialectName } from './open-database.js';
+import type { DirectRowReader } from './sqlite-direct-read.js';
 import type { Database } from './schema.js';
 import { jobRepo, linkRepo, rateBucketRepo, taskRepo } from './task-repos.js';
 
-function repos(db: Kysely<Database>, dialect: DialectName): Repos {
+function repos(db: Kysely<Database>, dialect: DialectName, direct?: DirectRowReader): Repos {
   return {
     accounts: accountRepo(db, dialect),
     apiKeys: apiKeyRepo(db),
     ledger: ledgerRepo(db),
-    tasks: taskRepo(db, dialect),
+    tasks: taskRepo(db, dialect, direct),
     jobs: jobRepo(db, dialect),
     links: linkRepo(db),
     rateBuckets: rateBucketRepo(db, dialect),
@@ -19,10 +20,13 @@ function repos(db: Kysely<Database>, dialect: DialectName): Repos {
   };
 }
 
-/** The Store port on Kysely: the same queries on SQLite and PostgreSQL. */
-export function kyselyStore(db: Kysely<Database>, dialect: DialectName): Store {
+/**
+ * The Store port on Kysely: the same queries on SQLite and PostgreSQL. `direct` (the embedded
+ * database's unqueued reads) serves the polling path outside transactions only.
+ */
+export function kyselyStore(db: Kysely<Database>, dialect: DialectName, direct?: DirectRowReader): Store {
   return {
-    ...repos(db, dialect),
+    ...repos(db, dialect, direct),
     transaction: (fn) => db.transaction().execute((trx) => fn(repos(trx, dialect))),
   };
 }

@@ -3,12 +3,15 @@ import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql, type DatabaseConne
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { sqliteDirectReader, type DirectRowReader } from './sqlite-direct-read.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The embedded database's reads without a queue (see sqlite-direct-read.ts); absent on PostgreSQL. */
+  direct?: DirectRowReader;
   /** One round trip (`select 1`), for readiness. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,8 +38,9 @@ async function openSqlite(file: string): Promise<OpenDatabase> {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  return { db, dialect: 'sqlite', direct: sqliteDirectReader(sqlite, statements), ping: () => ping(db), close: () => db.destroy() };
 }
 
 async function openPostgres(url: string): Promise<OpenDatabase> {

@@ -7,11 +7,13 @@ import type { SqliteDatabase } from 'kysely';
  * set: `in (?, ?, …)` lists make the texts vary). Reusing one is safe because the driver runs one
  * query at a time on its single connection.
  */
-export function withStatementCache(sqlite: BetterSqlite, maxStatements = 500): SqliteDatabase {
+export type CachedStatements = Omit<SqliteDatabase, 'prepare'> & { prepare(sql: string): Statement };
+
+export function withStatementCache(sqlite: BetterSqlite, maxStatements = 500): CachedStatements {
   const statements = new Map<string, Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql) {
+    prepare(sql: string) {
       let stmt = statements.get(sql);
       if (stmt) {
         // Re-inserted so the Map's order is least recently used first.

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { JobRepo, LinkRepo, ListQuery, RateBucketRepo, TaskRepo } from '../../core/store.js';
 import { compiledOnce } from './compiled-once.js';
 import { jobFromRow, linkFromRow, taskFromRow } from './rows.js';
-import type { Database } from './schema.js';
+import type { Database, TasksTable } from './schema.js';
+import type { DirectRowReader } from './sqlite-direct-read.js';
 import type { DialectName } from './open-database.js';
 
 const MAX_LIST = 500;
@@ -15,7 +16,11 @@ const selectOwnedTask = compiledOnce({
   shape: (_id: string, _accountId: string, kinds: string[]) => String(kinds.length),
 });
 
-export function taskRepo(db: Kysely<Database>, dialect: DialectName): TaskRepo {
+// The same query as `selectOwnedTask`, written out for the direct reader (SQLite's `?` placeholders).
+const ownedTaskSql = (kindCount: number) =>
+  `select * from "tasks" where "id" = ? and "account_id" = ? and "kind" in (${Array.from({ length: kindCount }, () => '?').join(', ')})`;
+
+export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: DirectRowReader): TaskRepo {
   return {
     async insert(t) {
       await db
@@ -46,6 +51,8 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName): TaskRepo {
     },
     async getOwned(id, accountId, kinds) {
       if (kinds.length === 0) return null;
+      const read = direct?.row<Selectable<TasksTable>>(ownedTaskSql(kinds.length), [id, accountId, ...kinds]);
+      if (read !== undefined && read !== 'busy') return read.found ? taskFromRow(read.found) : null;
       const [r] = await selectOwnedTask(db, dialect, id, accountId, kinds);
       return r ? taskFromRow(r) : null;
     },
