@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiScriptResponse } from './ai-scripts.js';
 import { auroraTaskResponse } from './aurora.js';
+import { iabTaskResponse } from './iab-images.js';
 import { musicCategoryResponse, musicTrackResponse, pageOf, remainingCreditsResponse } from './catalog.js';
 import { linkVideoTaskResponse } from './link-to-videos.js';
 import { linkResponse } from './links.js';
@@ -108,6 +109,10 @@ export const operations: Record<string, Operation> = {
   'POST /api/aurora/': created(auroraTaskResponse, paid),
   'GET /api/aurora/': ok(z.array(auroraTaskResponse)),
   'GET /api/aurora/:id/': ok(auroraTaskResponse),
+
+  'POST /api/iab_images/': created(iabTaskResponse, paid),
+  'GET /api/iab_images/': ok(z.array(iabTaskResponse)),
+  'GET /api/iab_images/:id/': ok(iabTaskResponse),
 
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),
