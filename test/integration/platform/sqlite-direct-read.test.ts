@@ -10,7 +10,7 @@ import { systemClock } from '../../../src/core/clock.js';
 function task(id: string, accountId: string): Task {
   const at = new Date().toISOString();
   return {
-    id, accountId, kind: 'tts', status: 'queued', progress: 0, failedReason: null, input: { text: 'hi' }, result: {},
+    id, accountId, kind: 'tts', status: 'pending', progress: 0, failedReason: null, input: { text: 'hi' }, result: {},
     heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: null,
   };
 }
