@@ -19,10 +19,13 @@ import { AURORA_JOB } from '../domain/avatars/aurora-service.js';
 import { auroraJob, type AuroraJobDeps } from '../jobs/handlers/aurora.js';
 import { CUSTOM_AVATAR_JOB } from '../domain/avatars/custom-avatars.js';
 import { buildCustomAvatarJob, type CustomAvatarJobDeps } from '../jobs/handlers/build-custom-avatar.js';
+import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
+import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
-export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB];
+export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB, ...PRODUCT_VIDEO_JOBS];
 
-export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps; text: TextGenerationJobDeps; customAvatars: CustomAvatarJobDeps; aurora: AuroraJobDeps }): JobCatalog {
-  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora));
+export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps; text: TextGenerationJobDeps; customAvatars: CustomAvatarJobDeps; aurora: AuroraJobDeps; productVideo: ProductVideoJobDeps }): JobCatalog {
+  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora))
+    .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo));
 }
