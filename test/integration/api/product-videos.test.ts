@@ -8,6 +8,7 @@ import { databases, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { productPhoto } from '../../helpers/product-fixtures.js';
+import { productVideoTaskResponse } from '../../../src/api/schemas/responses/product-videos.js';
 
 /*
  * Local stand-ins for the lead's PLACEHOLDER staging and display renderer, which ignore the seed.
@@ -104,6 +105,9 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
     expect(shown.video_url).toBe(shown.generated_video_url);
     expect(shown.credits_used).toBe(12);
     expect(shown.motions).toContain('turntable');
+    // The body is what the OpenAPI document says it is.
+    expect(productVideoTaskResponse.safeParse(shown).error).toBeUndefined();
+    expect(productVideoTaskResponse.safeParse(created.json()).error).toBeUndefined();
     const mp4 = await download(shown.video_url, 'display.mp4');
     const probe = await probeMedia(mp4);
     expect(probe.video).toMatchObject({ codec: 'h264', width: 384, height: 216 });
