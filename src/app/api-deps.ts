@@ -33,6 +33,7 @@ export function apiDeps(c: Container): ServerDeps {
     customAvatars: c.customAvatars,
     aurora: c.aurora,
     iabImages: c.iabImages,
+    productVideos: c.productVideos,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
   };

@@ -50,6 +50,8 @@ export interface Config {
   voiceCloneCredits: number;
   /** Custom avatars an account may have at once (failed ones do not count); the compatible API's is 3. */
   customAvatarLimit: number;
+  /** Product Video: frame sizes multiplied by `outputScale` (PRODUCT_VIDEO_OUTPUT_SCALE, 0.1–1; tests and small machines render smaller). */
+  productVideo: { outputScale: number };
   /** Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits. */
   llm: {
     remote: { baseUrl: string; apiKey: string | undefined; models: { name: string; providerModel: string }[]; timeoutMs: number } | null;
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     voiceCloneCredits: int(env, 'VOICE_CLONE_CREDITS', 0),
     customAvatarLimit: Math.max(0, int(env, 'CUSTOM_AVATAR_LIMIT', 3)),
+    productVideo: { outputScale: Math.min(1, Math.max(0.1, int(env, 'PRODUCT_VIDEO_OUTPUT_SCALE', 1))) },
     llm: {
       remote: env.LLM_REMOTE_BASE_URL
         ? {

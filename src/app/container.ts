@@ -64,6 +64,7 @@ import type { LlmRegistry } from '../engines/llm/registry.js';
 import { createTextModels } from './text-wiring.js';
 import { builtInCopywriter } from '../pipelines/text/built-in-copywriter.js';
 import { AuroraService } from '../domain/avatars/aurora-service.js';
+import { ProductVideoService } from '../domain/images/product-video-service.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
@@ -105,6 +106,8 @@ export interface Container {
   customAvatars: CustomAvatarService;
   aurora: AuroraService;
   iabImages: IabImagesService;
+  /** Product Video: staged product images, then display or talking videos from them. */
+  productVideos: ProductVideoService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
@@ -184,7 +187,17 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits }, aurora: { blobs, fetcher, faces, ffmpeg, uploader: new HttpWebhookSender({ allowPrivate: config.allowPrivateUrls, userAgent: 'Clipwright-Uploads/0.1' }) }, customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null }, iab: { blobs, fetcher, faces, images } });
+  const catalog = buildJobCatalog({
+    speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock),
+    text: { models: textModels, priceMillicredits: textPriceMillicredits },
+    aurora: { blobs, fetcher, faces, ffmpeg, uploader: new HttpWebhookSender({ allowPrivate: config.allowPrivateUrls, userAgent: 'Clipwright-Uploads/0.1' }) },
+    customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null },
+    iab: { blobs, fetcher, faces, images },
+    productVideo: {
+      blobs, fetcher, images, ffmpeg, speech: speech.synthesizer, avatars: avatarClips, presenters: { blobs, records: customRecords },
+      musicCacheDir: linkVideo.musicCacheDir, outputScale: config.productVideo.outputScale,
+    },
+  });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
@@ -234,6 +247,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     customAvatars,
     aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
     iabImages: new IabImagesService(tasks, mediaChecker),
+    productVideos: new ProductVideoService(tasks, mediaChecker, avatars, speech.voices, builtInCopywriter, defaultVoice),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),

@@ -21,10 +21,34 @@ import { CUSTOM_AVATAR_JOB } from '../domain/avatars/custom-avatars.js';
 import { buildCustomAvatarJob, type CustomAvatarJobDeps } from '../jobs/handlers/build-custom-avatar.js';
 import { IAB_JOB } from '../domain/images/iab-service.js';
 import { iabImagesJob, type IabJobDeps } from '../jobs/handlers/iab-images.js';
+import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
+import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
-export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB, IAB_JOB];
+export const enqueuedJobNames = [
+  TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB,
+  IAB_JOB,
+  ...PRODUCT_VIDEO_JOBS,
+];
 
-export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps; text: TextGenerationJobDeps; customAvatars: CustomAvatarJobDeps; aurora: AuroraJobDeps; iab: IabJobDeps }): JobCatalog {
-  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora)).register(iabImagesJob(deps.iab));
+export interface JobWiringDeps {
+  speech: SpeechSynthesizer;
+  blobs: BlobStore;
+  cloner: VoiceCloner;
+  linkVideo: LinkVideoJobDeps;
+  lipsync: LipsyncJobDeps;
+  webhooks: WebhookJobDeps;
+  text: TextGenerationJobDeps;
+  customAvatars: CustomAvatarJobDeps;
+  aurora: AuroraJobDeps;
+  iab: IabJobDeps;
+  productVideo: ProductVideoJobDeps;
+}
+
+export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
+  return new JobCatalog()
+    .register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync))
+    .register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora))
+    .register(iabImagesJob(deps.iab))
+    .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo));
 }

@@ -13,12 +13,14 @@ import { textGeneratorRoutes, type TextGeneratorRouteDeps } from './text-generat
 import { customAvatarRoutes, type CustomAvatarRouteDeps } from './custom-avatars.js';
 import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
 import { iabImagesRoutes, type IabImagesRouteDeps } from './iab-images.js';
+import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
   & MusicRouteDeps & PersonaRouteDeps & VoiceRouteDeps & WorkspaceRouteDeps & AiScriptRouteDeps & TextGeneratorRouteDeps
   & CustomAvatarRouteDeps & AuroraRouteDeps
-  & IabImagesRouteDeps;
+  & IabImagesRouteDeps
+  & ProductVideoRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -35,6 +37,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   customAvatarRoutes(app, { customAvatars: d.customAvatars, blobs });
   auroraRoutes(app, { aurora: d.aurora, blobs });
   iabImagesRoutes(app, { iabImages: d.iabImages, blobs });
+  productVideoRoutes(app, { productVideos: d.productVideos, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });
 }

@@ -19,6 +19,8 @@ import { CUSTOM_AVATAR_KIND } from '../../domain/avatars/custom-avatars.js';
 import { customAvatarToWire } from './custom-avatar.js';
 import { IAB_KIND } from '../../domain/images/iab-service.js';
 import { iabToWire } from './iab-images.js';
+import { PRODUCT_VIDEO_KIND } from '../../domain/images/product-video-service.js';
+import { productVideoToWire } from './product-video.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -39,6 +41,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [CUSTOM_AVATAR_KIND]: (t) => customAvatarToWire(t, blobs),
     [AURORA_KIND]: (t) => auroraToWire(t, blobs),
     [IAB_KIND]: (t) => iabToWire(t, blobs),
+    [PRODUCT_VIDEO_KIND]: (t) => productVideoToWire(t, blobs),
   };
 }
 

@@ -9,6 +9,7 @@ import { lipsyncTaskResponse, lipsyncV1TaskResponse, lipsyncV2TaskResponse } fro
 import { customAvatarCountResponse, personaResponse } from './personas.js';
 import { textStreamResponse, textTaskResponse } from './text-generator.js';
 import { ttsTaskResponse } from './text-to-speech.js';
+import { productVideoTaskResponse } from './product-videos.js';
 import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices.js';
 
 /** A JSON success body, or a documented non-JSON one (the text stream's events). */
@@ -113,6 +114,12 @@ export const operations: Record<string, Operation> = {
   'POST /api/iab_images/': created(iabTaskResponse, paid),
   'GET /api/iab_images/': ok(z.array(iabTaskResponse)),
   'GET /api/iab_images/:id/': ok(iabTaskResponse),
+  'POST /api/product_to_videos/gen_image/': created(productVideoTaskResponse, paid),
+  'POST /api/product_to_videos/:id/gen_video/': ok(productVideoTaskResponse, paid),
+  'POST /api/product_to_videos/:id/regen_image/': created(productVideoTaskResponse, paid),
+  'POST /api/product_to_videos/:id/regen_video/': ok(productVideoTaskResponse, paid),
+  'GET /api/product_to_videos/': ok(z.array(productVideoTaskResponse)),
+  'GET /api/product_to_videos/:id/': ok(productVideoTaskResponse),
 
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),
