@@ -72,7 +72,7 @@ describe('stageProduct', () => {
 
   it('renders every scene kind, each different from the others', async () => {
     const { cutout } = await bottleCutout();
-    const scenes = [];
+    const scenes: Awaited<ReturnType<typeof stageProduct>>[] = [];
     for (const kind of SCENE_KINDS) {
       const s = await stageProduct({ product: cutout, width: W, height: H, seed: 9, scene: kind });
       expect(s.kind).toBe(kind);
