@@ -1,20 +1,92 @@
-import sharp from 'sharp';
+import { NothingToCutOut } from '../../../core/errors.js';
 import type { RgbaImage } from '../../../core/raster.js';
-import type { StageRequest, StagedScene } from './staged-scene.js';
-import { renderBackground } from '../backgrounds/procedural.js';
+import { alphaBox, cropImage, drawOver, resizeImage } from '../raster-io.js';
+import { chooseScene } from './choose-scene.js';
+import { planLayout } from './layout.js';
+import { productPalette } from './palette.js';
+import { paintScene } from './scenes/index.js';
+import { shadowLayer, type Grounded } from './shadows.js';
+import type { PlacedLayer, StageRequest, StagedScene } from './staged-scene.js';
 
-// PLACEHOLDER written by the lead so dependents can build; the img-staging helper replaces this file.
-function raw(img: RgbaImage) {
-  return sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 4 } });
+/**
+ * Stages a cut-out product in a scene: a built-in procedural scene chosen from the prompt and seed,
+ * or a background made elsewhere. The product (and a showcase view, a presenter) are scaled and
+ * their pixels copied, never redrawn or recoloured; the shadow layer grounds them on the floor.
+ */
+export async function stageProduct(req: StageRequest): Promise<StagedScene> {
+  const { width: W, height: H, signal } = req;
+  const progress = (f: number) => req.onProgress?.(f);
+  const check = () => signal?.throwIfAborted();
+  check();
+  const product = trimmed(req.product);
+  if (!product) throw new NothingToCutOut('The product cut-out is empty: nothing was left after removing the background. Send a photo where the product stands out from its background.');
+  const showcase = req.showcase ? trimmed(req.showcase) : null;
+  const presenter = req.presenter ? trimmed(req.presenter) : null;
+  const palette = productPalette(product);
+  const choice = chooseScene(req.prompt, req.seed, palette, req.scene);
+  const remote = !!req.background;
+  const podium = !remote && choice.kind === 'podium';
+  const layout = planLayout({
+    width: W,
+    height: H,
+    product,
+    ...(showcase ? { showcase } : {}),
+    ...(presenter ? { presenter: { width: presenter.width, height: presenter.height, cutAtBottom: presenter.cutAtBottom } } : {}),
+    podium,
+  });
+  progress(0.1);
+
+  const background = req.background ? await resizeImage(req.background, W, H, 'cover') : paintScene(choice, layout, palette);
+  forceOpaque(background);
+  check();
+  progress(0.6);
+
+  const productLayer: PlacedLayer = { image: await resizeImage(product, layout.product.width, layout.product.height), box: layout.product };
+  const showcaseLayer: PlacedLayer | undefined = showcase && layout.showcase ? { image: await resizeImage(showcase, layout.showcase.width, layout.showcase.height), box: layout.showcase } : undefined;
+  const presenterLayer: PlacedLayer | undefined = presenter && layout.presenter ? { image: await resizeImage(presenter, layout.presenter.width, layout.presenter.height), box: layout.presenter } : undefined;
+  check();
+  progress(0.75);
+
+  const reflection = remote ? 0 : choice.kind === 'reflection-floor' ? 0.42 : choice.kind === 'marble-surface' ? 0.12 : 0;
+  const grounded: Grounded[] = [{ ...productLayer, reflection, castLength: podium ? 0.35 : 1 }];
+  if (showcaseLayer) grounded.push({ ...showcaseLayer, reflection, castLength: podium ? 0.35 : 1 });
+  if (presenterLayer && !presenter!.cutAtBottom) grounded.push({ ...presenterLayer, reflection: reflection * 0.6, castLength: 0.8 });
+  const shadow = shadowLayer(W, H, grounded, remote ? 0.35 : choice.lightX);
+  check();
+  progress(0.9);
+
+  const composite: RgbaImage = { width: W, height: H, data: new Uint8Array(background.data) };
+  drawOver(composite, shadow, 0, 0);
+  if (presenterLayer) drawOver(composite, presenterLayer.image, presenterLayer.box.x, presenterLayer.box.y);
+  if (showcaseLayer) drawOver(composite, showcaseLayer.image, showcaseLayer.box.x, showcaseLayer.box.y);
+  drawOver(composite, productLayer.image, productLayer.box.x, productLayer.box.y);
+  progress(1);
+
+  const scene: StagedScene = {
+    kind: remote ? 'remote' : choice.kind,
+    description: remote ? 'product on a generated background' : choice.description,
+    composite,
+    background,
+    shadow,
+    product: productLayer,
+    palette,
+  };
+  if (showcaseLayer) scene.showcase = showcaseLayer;
+  if (presenterLayer) scene.presenter = presenterLayer;
+  return scene;
 }
 
-export async function stageProduct(req: StageRequest): Promise<StagedScene> {
-  const background = req.background ?? (await renderBackground('linear-gradient', { width: req.width, height: req.height, seed: req.seed, colors: ['#eeeeee', '#bbbbbb'] }));
-  const scale = Math.min((req.height * 0.6) / req.product.height, (req.width * 0.6) / req.product.width);
-  const w = Math.max(1, Math.round(req.product.width * scale)), h = Math.max(1, Math.round(req.product.height * scale));
-  const { data } = await raw(req.product).resize(w, h).raw().toBuffer({ resolveWithObject: true });
-  const productImg: RgbaImage = { width: w, height: h, data: new Uint8Array(data) };
-  const box = { x: Math.round((req.width - w) / 2), y: Math.round(req.height * 0.8 - h), width: w, height: h };
-  const comp = await raw(background).composite([{ input: Buffer.from(productImg.data), raw: { width: w, height: h, channels: 4 }, left: box.x, top: box.y }]).raw().toBuffer();
-  return { kind: 'studio-gradient', description: 'placeholder', composite: { width: req.width, height: req.height, data: new Uint8Array(comp) }, background, shadow: null, product: { image: productImg, box }, palette: ['#c0392b'] };
+/** The cut-out cropped to its opaque pixels, and whether it was cut off at the bottom (a bust, not a full figure). */
+function trimmed(img: RgbaImage): (RgbaImage & { cutAtBottom: boolean }) | null {
+  const box = alphaBox(img, 24);
+  if (!box || box.width < 2 || box.height < 2) return null;
+  const crop = cropImage(img, box);
+  let bottomOpaque = 0;
+  const y = img.height - 1;
+  for (let x = 0; x < img.width; x++) if (img.data[(y * img.width + x) * 4 + 3]! >= 128) bottomOpaque++;
+  return { ...crop, cutAtBottom: box.y + box.height >= img.height - 1 && bottomOpaque >= box.width * 0.3 };
+}
+
+function forceOpaque(img: RgbaImage): void {
+  for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
 }

@@ -38,6 +38,8 @@ export interface StageRequest {
   /** A background made elsewhere (remote images provider), used instead of a built-in scene. */
   background?: RgbaImage;
   signal?: AbortSignal;
+  /** Progress 0..1 (staging takes about a second at 1080p). */
+  onProgress?: (fraction: number) => void;
 }
 
 /** A layer cut to its box: `image` is `box.width × box.height`, transparent around the subject. */

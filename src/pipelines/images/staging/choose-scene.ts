@@ -1,0 +1,190 @@
+import { createRng, hashString } from '../../../core/random.js';
+import { fromOklch, toOklch } from '../backgrounds/colour.js';
+import { SCENE_KINDS, type SceneKind } from './staged-scene.js';
+
+/**
+ * How a scene is drawn: the kind and its tuning, chosen from the prompt's words and the seed.
+ * Every scene painter reads only this and the layout, so same prompt + seed → same picture.
+ */
+export interface SceneChoice {
+  kind: SceneKind;
+  /** Backdrop hue (OKLCh degrees) and how colourful it is (chroma). */
+  hue: number;
+  chroma: number;
+  /** Wall lightness 0..1 (OKLab L). */
+  lightness: number;
+  /** Complementary or matching accent for shapes (arch, disc, glow). */
+  accentHue: number;
+  /** −1 cool … +1 warm: tints the light. */
+  warmth: number;
+  /** Key light's horizontal position, 0 (left) … 1 (right). */
+  lightX: number;
+  /** Material variant: wood oak/walnut/pale, marble white/black/green, fabric linen/silk/velvet. */
+  variant: string;
+  mood: Mood[];
+  /** Seed for textures (grain, veins, bokeh), separate from the choice itself. */
+  textureSeed: number;
+  /** The word that set the backdrop colour, if any. */
+  colourWord: string | null;
+  description: string;
+}
+
+export type Mood = 'warm' | 'cool' | 'dark' | 'bright' | 'luxury' | 'minimal' | 'pastel';
+
+/** Words → scene kind, first match in the prompt wins. Variants say which material it is. */
+const KIND_WORDS: { words: string[]; kind: SceneKind; variant?: string }[] = [
+  { words: ['walnut', 'mahogany', 'dark wood', 'espresso'], kind: 'wood-surface', variant: 'walnut' },
+  { words: ['oak', 'wood', 'wooden', 'timber', 'table', 'tabletop', 'rustic', 'cafe'], kind: 'wood-surface', variant: 'oak' },
+  { words: ['birch', 'pine', 'maple', 'scandinavian'], kind: 'wood-surface', variant: 'pale' },
+  { words: ['marble', 'stone', 'granite', 'travertine', 'counter', 'countertop', 'bathroom'], kind: 'marble-surface' },
+  { words: ['silk', 'satin'], kind: 'fabric-surface', variant: 'silk' },
+  { words: ['velvet'], kind: 'fabric-surface', variant: 'velvet' },
+  { words: ['linen', 'fabric', 'cloth', 'textile', 'cotton', 'blanket', 'bed'], kind: 'fabric-surface', variant: 'linen' },
+  { words: ['outdoor', 'outdoors', 'outside', 'garden', 'beach', 'sky', 'sun', 'sunny', 'sunlight', 'nature', 'park', 'summer', 'forest', 'leaves', 'plants'], kind: 'outdoor-light' },
+  { words: ['podium', 'pedestal', 'plinth', 'stand', 'display', 'platform', 'cylinder'], kind: 'podium' },
+  { words: ['glossy', 'mirror', 'reflection', 'reflective', 'reflecting', 'shiny', 'glass', 'acrylic'], kind: 'reflection-floor' },
+  { words: ['palette', 'matching', 'colour-matched', 'color-matched', 'colorful', 'colourful', 'vibrant', 'bold', 'pop'], kind: 'palette-backdrop' },
+  { words: ['studio', 'gradient', 'seamless', 'plain', 'catalog', 'catalogue', 'ecommerce', 'e-commerce'], kind: 'studio-gradient' },
+];
+
+/** Colour words → OKLCh hue and chroma (chroma 0 = neutral). */
+const COLOUR_WORDS: Record<string, { hue: number; chroma: number; lightness?: number }> = {
+  red: { hue: 25, chroma: 0.16 }, crimson: { hue: 18, chroma: 0.17 }, burgundy: { hue: 10, chroma: 0.12, lightness: 0.4 },
+  orange: { hue: 55, chroma: 0.15 }, terracotta: { hue: 40, chroma: 0.11 }, coral: { hue: 35, chroma: 0.13 }, peach: { hue: 60, chroma: 0.08 },
+  yellow: { hue: 95, chroma: 0.14 }, gold: { hue: 85, chroma: 0.11 }, golden: { hue: 80, chroma: 0.11 }, mustard: { hue: 90, chroma: 0.12 },
+  green: { hue: 145, chroma: 0.13 }, emerald: { hue: 160, chroma: 0.13 }, sage: { hue: 135, chroma: 0.05 }, olive: { hue: 120, chroma: 0.08 }, mint: { hue: 165, chroma: 0.08 },
+  teal: { hue: 195, chroma: 0.1 }, turquoise: { hue: 190, chroma: 0.12 }, cyan: { hue: 205, chroma: 0.12 },
+  blue: { hue: 255, chroma: 0.14 }, navy: { hue: 265, chroma: 0.11, lightness: 0.32 }, azure: { hue: 240, chroma: 0.12 },
+  purple: { hue: 305, chroma: 0.14 }, violet: { hue: 295, chroma: 0.14 }, lavender: { hue: 300, chroma: 0.07 }, lilac: { hue: 310, chroma: 0.08 },
+  pink: { hue: 355, chroma: 0.12 }, rose: { hue: 5, chroma: 0.1 }, magenta: { hue: 335, chroma: 0.18 },
+  brown: { hue: 55, chroma: 0.07, lightness: 0.45 }, beige: { hue: 75, chroma: 0.04 }, cream: { hue: 85, chroma: 0.035 }, sand: { hue: 75, chroma: 0.05 },
+  white: { hue: 90, chroma: 0.005, lightness: 0.95 }, black: { hue: 260, chroma: 0.005, lightness: 0.2 }, grey: { hue: 250, chroma: 0.008 }, gray: { hue: 250, chroma: 0.008 }, charcoal: { hue: 250, chroma: 0.01, lightness: 0.3 },
+};
+
+const MOOD_WORDS: Record<string, Mood> = {
+  warm: 'warm', cozy: 'warm', cosy: 'warm', sunset: 'warm', autumn: 'warm', golden: 'warm',
+  cool: 'cool', cold: 'cool', fresh: 'cool', icy: 'cool', winter: 'cool', crisp: 'cool',
+  dark: 'dark', moody: 'dark', night: 'dark', dramatic: 'dark', noir: 'dark',
+  bright: 'bright', airy: 'bright', light: 'bright', sunny: 'bright', clean: 'bright',
+  luxury: 'luxury', luxurious: 'luxury', premium: 'luxury', elegant: 'luxury', exclusive: 'luxury', upscale: 'luxury',
+  minimal: 'minimal', minimalist: 'minimal', simple: 'minimal', modern: 'minimal',
+  pastel: 'pastel', soft: 'pastel', dreamy: 'pastel', gentle: 'pastel',
+};
+
+export function words(prompt: string): string[] {
+  return prompt.toLowerCase().replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean);
+}
+
+/** Picks and tunes a scene from the prompt's words, the seed, and the product's palette. */
+export function chooseScene(prompt: string | undefined, seed: number, palette: string[], forced?: SceneKind): SceneChoice {
+  const text = (prompt ?? '').toLowerCase();
+  const ws = words(text);
+  const rng = createRng((seed >>> 0) ^ hashString(text));
+  const product = palette[0] ? toOklch(palette[0]) : { l: 0.55, c: 0.05, h: 30 };
+
+  const byWord = forced ? null : kindFromWords(text, ws);
+  const kind = forced ?? byWord?.kind ?? rng.pick(kindsSuiting(palette));
+  const variant = byWord?.kind === kind && byWord.variant ? byWord.variant : defaultVariant(kind, ws, rng);
+  const mood = [...new Set(ws.map((w) => MOOD_WORDS[w]).filter((m): m is Mood => !!m))];
+  const colourWord = ws.find((w) => COLOUR_WORDS[w] && !(w === 'golden' && kind === 'outdoor-light')) ?? null;
+
+  // The backdrop's hue: the colour word when there is one, else a seeded choice of harmony with the product.
+  const harmony = rng.pick(['analogous', 'complementary', 'neutral', 'tint'] as const);
+  let hue: number, chroma: number;
+  let lightness = 0.82 + rng.bipolar() * 0.05;
+  if (colourWord) {
+    const c = COLOUR_WORDS[colourWord]!;
+    hue = c.hue;
+    chroma = c.chroma * 0.7;
+    if (c.lightness !== undefined) lightness = c.lightness;
+  } else if (kind === 'palette-backdrop') {
+    hue = product.h + rng.bipolar() * 12;
+    chroma = Math.max(0.05, Math.min(0.12, product.c * 0.6));
+  } else {
+    const turn = harmony === 'complementary' ? 180 : harmony === 'analogous' ? rng.pick([-40, 40]) : 0;
+    hue = (product.h + turn + rng.bipolar() * 15 + 360) % 360;
+    chroma = harmony === 'neutral' ? 0.012 : harmony === 'tint' ? 0.035 : 0.05;
+  }
+  let warmth = rng.bipolar() * 0.3;
+  if (mood.includes('warm')) warmth = 0.8;
+  if (mood.includes('cool')) warmth = -0.8;
+  if (!colourWord && mood.includes('warm')) hue = blendHue(hue, 65, 0.6);
+  if (!colourWord && mood.includes('cool')) hue = blendHue(hue, 235, 0.6);
+  if (mood.includes('pastel')) { lightness = Math.max(lightness, 0.88); chroma = Math.max(0.045, Math.min(chroma, 0.07)); }
+  if (mood.includes('minimal')) { chroma = Math.min(chroma, 0.02); lightness = Math.max(lightness, 0.9); }
+  if (mood.includes('bright')) lightness = Math.max(lightness, 0.9);
+  if (mood.includes('luxury')) { lightness = colourWord ? Math.min(lightness, 0.45) : 0.27; chroma = Math.min(chroma, 0.05); }
+  if (mood.includes('dark')) lightness = Math.min(lightness, 0.3);
+  if (kind === 'reflection-floor' && !mood.includes('bright') && !mood.includes('pastel') && !mood.includes('minimal') && product.l > 0.35) {
+    lightness = Math.min(lightness, 0.3);
+  }
+  // A backdrop too close to the product's own colour would swallow it: move the lightness away.
+  if (Math.abs(lightness - product.l) < 0.12 && (Math.abs(((hue - product.h + 540) % 360) - 180) < 40 || chroma < 0.03)) {
+    lightness = product.l > 0.5 ? Math.max(0.2, product.l - 0.3) : Math.min(0.93, product.l + 0.3);
+  }
+  const accentHue = kind === 'palette-backdrop' || harmony !== 'complementary' ? (hue + 180) % 360 : (hue + 30) % 360;
+  const lightX = 0.22 + rng.next() * 0.56;
+  const choice: SceneChoice = {
+    kind, hue, chroma, lightness, accentHue, warmth, lightX, variant, mood,
+    textureSeed: rng.int(1, 0x7ffffffe), colourWord, description: '',
+  };
+  choice.description = describe(choice);
+  return choice;
+}
+
+function kindFromWords(text: string, ws: string[]): { kind: SceneKind; variant?: string } | null {
+  let best: { at: number; kind: SceneKind; variant?: string } | null = null;
+  for (const entry of KIND_WORDS) {
+    for (const w of entry.words) {
+      const at = w.includes(' ') ? text.indexOf(w) : ws.indexOf(w) >= 0 ? text.search(new RegExp(`\\b${w}\\b`)) : -1;
+      if (at >= 0 && (!best || at < best.at)) best = { at, kind: entry.kind, ...(entry.variant ? { variant: entry.variant } : {}) };
+    }
+  }
+  return best;
+}
+
+/** Kinds that show this product well: no dark glossy floor for a dark product, no white marble for a white one. */
+export function kindsSuiting(palette: string[]): SceneKind[] {
+  const main = palette[0] ? toOklch(palette[0]) : null;
+  return SCENE_KINDS.filter((k) => {
+    if (!main) return true;
+    if (k === 'reflection-floor' && main.l < 0.32) return false;
+    if (k === 'marble-surface' && main.l > 0.85 && main.c < 0.04) return false;
+    return true;
+  });
+}
+
+function defaultVariant(kind: SceneKind, ws: string[], rng: ReturnType<typeof createRng>): string {
+  const dark = ws.some((w) => MOOD_WORDS[w] === 'dark' || MOOD_WORDS[w] === 'luxury');
+  switch (kind) {
+    case 'wood-surface': return dark ? 'walnut' : rng.pick(['oak', 'walnut', 'pale']);
+    case 'marble-surface': return dark ? 'black' : ws.includes('green') || ws.includes('emerald') ? 'green' : rng.pick(['white', 'white', 'grey']);
+    case 'fabric-surface': return rng.pick(['linen', 'linen', 'silk']);
+    case 'outdoor-light': return ws.includes('beach') ? 'beach' : rng.pick(['garden', 'garden', 'beach']);
+    default: return 'plain';
+  }
+}
+
+function blendHue(a: number, b: number, t: number): number {
+  const d = ((b - a + 540) % 360) - 180;
+  return (a + d * t + 360) % 360;
+}
+
+const KIND_NAMES: Record<SceneKind, string> = {
+  'studio-gradient': 'studio gradient with soft light',
+  podium: 'cylinder podium',
+  'reflection-floor': 'glossy reflective floor',
+  'wood-surface': 'wood tabletop',
+  'marble-surface': 'marble surface',
+  'fabric-surface': 'fabric surface',
+  'palette-backdrop': 'backdrop matched to the product colours',
+  'outdoor-light': 'outdoor light',
+};
+
+function describe(c: SceneChoice): string {
+  const parts = [c.variant !== 'plain' ? `${c.variant} ${KIND_NAMES[c.kind]}` : KIND_NAMES[c.kind]];
+  parts.push(`${c.colourWord ? c.colourWord + ' ' : ''}backdrop ${fromOklch({ l: c.lightness, c: c.chroma, h: c.hue })}`);
+  if (c.mood.length) parts.push(`${c.mood.join(', ')} mood`);
+  parts.push(`light from the ${c.lightX < 0.42 ? 'left' : c.lightX > 0.58 ? 'right' : 'top'}`);
+  return parts.join(', ');
+}
