@@ -32,6 +32,7 @@ export function apiDeps(c: Container): ServerDeps {
     personas: c.personas,
     customAvatars: c.customAvatars,
     aurora: c.aurora,
+    assetGeneration: c.assetGeneration,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
   };

@@ -71,6 +71,8 @@ import { customAvatarPreviewVideos } from '../pipelines/avatar/custom/custom-ava
 import { createImageEngines } from './image-wiring.js';
 import type { ImageEngines } from '../engines/image/port.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
+import { AssetGenerationService } from '../domain/assets/asset-generation-service.js';
+import { createAssetModelCatalog } from './asset-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -103,6 +105,8 @@ export interface Container {
   images: ImageEngines;
   customAvatars: CustomAvatarService;
   aurora: AuroraService;
+  /** Asset Generator: the model catalog (built-in, and the remote provider's when configured) and its tasks. */
+  assetGeneration: AssetGenerationService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
@@ -180,9 +184,10 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
+  const assetModels = createAssetModelCatalog(images);
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
-  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits }, aurora: { blobs, fetcher, faces, ffmpeg, uploader: new HttpWebhookSender({ allowPrivate: config.allowPrivateUrls, userAgent: 'Clipwright-Uploads/0.1' }) }, customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null } });
+  const catalog = buildJobCatalog({ speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock), text: { models: textModels, priceMillicredits: textPriceMillicredits }, aurora: { blobs, fetcher, faces, ffmpeg, uploader: new HttpWebhookSender({ allowPrivate: config.allowPrivateUrls, userAgent: 'Clipwright-Uploads/0.1' }) }, customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null }, assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels } });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
@@ -231,6 +236,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     images,
     customAvatars,
     aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
+    assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),

@@ -19,10 +19,12 @@ import { AURORA_JOB } from '../domain/avatars/aurora-service.js';
 import { auroraJob, type AuroraJobDeps } from '../jobs/handlers/aurora.js';
 import { CUSTOM_AVATAR_JOB } from '../domain/avatars/custom-avatars.js';
 import { buildCustomAvatarJob, type CustomAvatarJobDeps } from '../jobs/handlers/build-custom-avatar.js';
+import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.js';
+import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
-export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB];
+export const enqueuedJobNames = [TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB, ASSET_GENERATION_JOB];
 
-export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps; text: TextGenerationJobDeps; customAvatars: CustomAvatarJobDeps; aurora: AuroraJobDeps }): JobCatalog {
-  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora));
+export function buildJobCatalog(deps: { speech: SpeechSynthesizer; blobs: BlobStore; cloner: VoiceCloner; linkVideo: LinkVideoJobDeps; lipsync: LipsyncJobDeps; webhooks: WebhookJobDeps; text: TextGenerationJobDeps; customAvatars: CustomAvatarJobDeps; aurora: AuroraJobDeps; assetGeneration: AssetGenerationJobDeps }): JobCatalog {
+  return new JobCatalog().register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync)).register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora)).register(assetGenerationJob(deps.assetGeneration));
 }

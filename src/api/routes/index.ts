@@ -12,11 +12,13 @@ import { aiScriptRoutes, type AiScriptRouteDeps } from './ai-scripts.js';
 import { textGeneratorRoutes, type TextGeneratorRouteDeps } from './text-generator.js';
 import { customAvatarRoutes, type CustomAvatarRouteDeps } from './custom-avatars.js';
 import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
+import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
   & MusicRouteDeps & PersonaRouteDeps & VoiceRouteDeps & WorkspaceRouteDeps & AiScriptRouteDeps & TextGeneratorRouteDeps
-  & CustomAvatarRouteDeps & AuroraRouteDeps;
+  & CustomAvatarRouteDeps & AuroraRouteDeps
+  & AssetGenerationRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -32,6 +34,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   personaRoutes(app, { personas: d.personas, blobs, publicBaseUrl });
   customAvatarRoutes(app, { customAvatars: d.customAvatars, blobs });
   auroraRoutes(app, { aurora: d.aurora, blobs });
+  assetGenerationRoutes(app, { assetGeneration: d.assetGeneration, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });
 }

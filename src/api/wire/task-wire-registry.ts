@@ -17,6 +17,8 @@ import { AURORA_KIND } from '../../domain/avatars/aurora-service.js';
 import { auroraToWire } from './aurora.js';
 import { CUSTOM_AVATAR_KIND } from '../../domain/avatars/custom-avatars.js';
 import { customAvatarToWire } from './custom-avatar.js';
+import { ASSET_GENERATION_KIND } from '../../domain/assets/asset-generation-service.js';
+import { assetGenerationToWire } from './asset-generation.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -36,6 +38,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [AI_SCRIPT_KIND]: (t) => aiScriptToWire(t),
     [CUSTOM_AVATAR_KIND]: (t) => customAvatarToWire(t, blobs),
     [AURORA_KIND]: (t) => auroraToWire(t, blobs),
+    [ASSET_GENERATION_KIND]: (t) => assetGenerationToWire(t, blobs),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiScriptResponse } from './ai-scripts.js';
 import { auroraTaskResponse } from './aurora.js';
+import { assetCompatibleSchemaResponse, assetGenerationTaskResponse, assetSchemaResponse } from './asset-generation.js';
 import { musicCategoryResponse, musicTrackResponse, pageOf, remainingCreditsResponse } from './catalog.js';
 import { linkVideoTaskResponse } from './link-to-videos.js';
 import { linkResponse } from './links.js';
@@ -108,6 +109,15 @@ export const operations: Record<string, Operation> = {
   'POST /api/aurora/': created(auroraTaskResponse, paid),
   'GET /api/aurora/': ok(z.array(auroraTaskResponse)),
   'GET /api/aurora/:id/': ok(auroraTaskResponse),
+
+  'GET /api/ai_generation/schema/': ok(assetSchemaResponse),
+  'GET /api/asset_generator/schemas/': ok(assetCompatibleSchemaResponse),
+  'POST /api/ai_generation/': created(assetGenerationTaskResponse, paid),
+  'GET /api/ai_generation/': ok(z.array(assetGenerationTaskResponse)),
+  'GET /api/ai_generation/:id/': ok(assetGenerationTaskResponse),
+  'POST /api/asset_generator/': created(assetGenerationTaskResponse, paid),
+  'GET /api/asset_generator/': ok(z.array(assetGenerationTaskResponse)),
+  'GET /api/asset_generator/:id/': ok(assetGenerationTaskResponse),
 
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),

@@ -1,7 +1,7 @@
 import type { RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
 import { PROCEDURAL_BACKGROUNDS, renderBackground } from '../backgrounds/procedural.js';
-import { clamp255, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../models/raster-ops.js';
+import { clamp255, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
 import { dataUrlOf, el, renderCard, type CardNode } from './render-card.js';
 
 /**

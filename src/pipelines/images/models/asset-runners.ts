@@ -16,7 +16,7 @@ import { decodeImage, encodePng } from '../raster-io.js';
 import type { SceneKind } from '../staging/staged-scene.js';
 import { collage, type CollageLayout } from './collage.js';
 import { portraitBlur, recolorProduct, removeBackground, stagedProduct } from './cutout-models.js';
-import { alphaBox, sizeForAspect, rgbaOf, sharpOf } from './raster-ops.js';
+import { alphaBox, sizeForAspect, rgbaOf, sharpOf } from '../pixel-ops.js';
 import * as f from './style-filters.js';
 import { outpaint, upscale } from './upscale-outpaint.js';
 

@@ -1,6 +1,6 @@
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
-import { blankImage, hexToRgb, rgbaOf, sharpOf } from './raster-ops.js';
+import { blankImage, hexToRgb, rgbaOf, sharpOf } from '../pixel-ops.js';
 
 export type CollageLayout = 'grid' | 'horizontal' | 'vertical' | 'mosaic';
 

@@ -3,7 +3,7 @@ import type { Rng } from '../../../core/random.js';
 import type { ImageEngines } from '../../../engines/image/port.js';
 import type { SceneKind } from '../staging/staged-scene.js';
 import { stageProduct } from '../staging/stage-product.js';
-import { clamp255, cropToAlpha, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from './raster-ops.js';
+import { clamp255, cropToAlpha, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
 
 /** The models built on the cut-out engine and the person segmenter. */
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
-import { clamp255, hexToRgb, luma, opaque, rgbaOf, sharpOf, withAlphaOf } from './raster-ops.js';
+import { clamp255, hexToRgb, luma, opaque, rgbaOf, sharpOf, withAlphaOf } from '../pixel-ops.js';
 
 /**
  * The style filters: classic image processing (resampling, palette quantisation, edge detection,

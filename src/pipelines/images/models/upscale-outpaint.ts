@@ -1,6 +1,6 @@
 import type { RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
-import { rgbaOf, sharpOf } from './raster-ops.js';
+import { rgbaOf, sharpOf } from '../pixel-ops.js';
 
 /**
  * Upscale: Lanczos-3 resampling to exactly `factor` times the size, then an unsharp mask.

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { PixelBox, RgbaImage } from '../../../core/raster.js';
+import type { PixelBox, RgbaImage } from '../../core/raster.js';
 
 /** Small helpers shared by the asset models: RGBA in memory ↔ sharp pipelines, colour maths. */
 
