@@ -55,8 +55,30 @@ function mapPixels(img: RgbaImage, f: (r: number, g: number, b: number, x: numbe
 
 /** At most `colors` colours, no dithering (libimagequant through sharp's PNG palette). */
 export async function quantize(img: RgbaImage, colors: number): Promise<RgbaImage> {
-  const png = await sharpOf(opaque(img)).png({ palette: true, colours: Math.max(2, Math.min(256, colors)), dither: 0 }).toBuffer();
-  return rgbaOf(sharp(png));
+  const n = Math.max(2, Math.min(256, colors));
+  const png = await sharpOf(opaque(img)).png({ palette: true, colours: n, dither: 0 }).toBuffer();
+  return capColours(await rgbaOf(sharp(png)), n);
+}
+
+/** The quantiser may keep a colour or two more than asked: those pixels move to the nearest of the `n` most used. */
+function capColours(img: RgbaImage, n: number): RgbaImage {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < img.data.length; i += 4) {
+    const c = (img.data[i]! << 16) | (img.data[i + 1]! << 8) | img.data[i + 2]!;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  if (counts.size <= n) return img;
+  const keep = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([c]) => [c >> 16, (c >> 8) & 255, c & 255] as const);
+  const out = new Uint8Array(img.data);
+  for (let i = 0; i < out.length; i += 4) {
+    let best = keep[0]!, bestD = Infinity;
+    for (const k of keep) {
+      const d = (out[i]! - k[0]) ** 2 + (out[i + 1]! - k[1]) ** 2 + (out[i + 2]! - k[2]) ** 2;
+      if (d < bestD) { bestD = d; best = k; }
+    }
+    out[i] = best[0]; out[i + 1] = best[1]; out[i + 2] = best[2];
+  }
+  return { width: img.width, height: img.height, data: out };
 }
 
 export async function pixelArt(img: RgbaImage, o: { pixelSize: number; colors: number }, rng: Rng, variation: number): Promise<RgbaImage> {
