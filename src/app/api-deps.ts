@@ -34,6 +34,7 @@ export function apiDeps(c: Container): ServerDeps {
     aurora: c.aurora,
     iabImages: c.iabImages,
     productVideos: c.productVideos,
+    assetGeneration: c.assetGeneration,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
   };

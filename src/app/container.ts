@@ -73,6 +73,8 @@ import { createImageEngines } from './image-wiring.js';
 import type { ImageEngines } from '../engines/image/port.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 import { IabImagesService } from '../domain/images/iab-service.js';
+import { AssetGenerationService } from '../domain/assets/asset-generation-service.js';
+import { createAssetModelCatalog } from './asset-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -108,6 +110,8 @@ export interface Container {
   iabImages: IabImagesService;
   /** Product Video: staged product images, then display or talking videos from them. */
   productVideos: ProductVideoService;
+  /** Asset Generator: the model catalog (built-in, and the remote provider's when configured) and its tasks. */
+  assetGeneration: AssetGenerationService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
@@ -185,6 +189,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
+  const assetModels = createAssetModelCatalog(images);
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
   const catalog = buildJobCatalog({
@@ -197,6 +202,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       blobs, fetcher, images, ffmpeg, speech: speech.synthesizer, avatars: avatarClips, presenters: { blobs, records: customRecords },
       musicCacheDir: linkVideo.musicCacheDir, outputScale: config.productVideo.outputScale,
     },
+    assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
   });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
@@ -248,6 +254,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
     iabImages: new IabImagesService(tasks, mediaChecker),
     productVideos: new ProductVideoService(tasks, mediaChecker, avatars, speech.voices, builtInCopywriter, defaultVoice),
+    assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),

@@ -23,12 +23,15 @@ import { IAB_JOB } from '../domain/images/iab-service.js';
 import { iabImagesJob, type IabJobDeps } from '../jobs/handlers/iab-images.js';
 import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
 import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
+import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.js';
+import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
 export const enqueuedJobNames = [
   TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB,
   IAB_JOB,
   ...PRODUCT_VIDEO_JOBS,
+  ASSET_GENERATION_JOB,
 ];
 
 export interface JobWiringDeps {
@@ -43,6 +46,7 @@ export interface JobWiringDeps {
   aurora: AuroraJobDeps;
   iab: IabJobDeps;
   productVideo: ProductVideoJobDeps;
+  assetGeneration: AssetGenerationJobDeps;
 }
 
 export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
@@ -50,5 +54,7 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync))
     .register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora))
     .register(iabImagesJob(deps.iab))
-    .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo));
+    .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
+    .register(assetGenerationJob(deps.assetGeneration));
+
 }

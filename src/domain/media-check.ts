@@ -7,6 +7,9 @@ export interface CheckedMedia {
   durationSeconds: number | null;
   /** Whether it has a sound track (music given as a video needs one). */
   hasAudio: boolean;
+  /** Picture or video frame size, when the probe saw one (size limits at create). */
+  widthPx?: number;
+  heightPx?: number;
 }
 
 /**

@@ -14,13 +14,15 @@ import { customAvatarRoutes, type CustomAvatarRouteDeps } from './custom-avatars
 import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
 import { iabImagesRoutes, type IabImagesRouteDeps } from './iab-images.js';
 import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos.js';
+import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
   & MusicRouteDeps & PersonaRouteDeps & VoiceRouteDeps & WorkspaceRouteDeps & AiScriptRouteDeps & TextGeneratorRouteDeps
   & CustomAvatarRouteDeps & AuroraRouteDeps
   & IabImagesRouteDeps
-  & ProductVideoRouteDeps;
+  & ProductVideoRouteDeps
+  & AssetGenerationRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -38,6 +40,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   auroraRoutes(app, { aurora: d.aurora, blobs });
   iabImagesRoutes(app, { iabImages: d.iabImages, blobs });
   productVideoRoutes(app, { productVideos: d.productVideos, blobs });
+  assetGenerationRoutes(app, { assetGeneration: d.assetGeneration, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });
 }

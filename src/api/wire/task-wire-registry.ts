@@ -21,6 +21,8 @@ import { IAB_KIND } from '../../domain/images/iab-service.js';
 import { iabToWire } from './iab-images.js';
 import { PRODUCT_VIDEO_KIND } from '../../domain/images/product-video-service.js';
 import { productVideoToWire } from './product-video.js';
+import { ASSET_GENERATION_KIND } from '../../domain/assets/asset-generation-service.js';
+import { assetGenerationToWire } from './asset-generation.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -42,6 +44,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [AURORA_KIND]: (t) => auroraToWire(t, blobs),
     [IAB_KIND]: (t) => iabToWire(t, blobs),
     [PRODUCT_VIDEO_KIND]: (t) => productVideoToWire(t, blobs),
+    [ASSET_GENERATION_KIND]: (t) => assetGenerationToWire(t, blobs),
   };
 }
 

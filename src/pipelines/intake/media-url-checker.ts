@@ -14,7 +14,7 @@ export function createMediaUrlChecker(deps: ProbeDownloadDeps): MediaUrlChecker 
         if (isPicture && (!probe.video || probe.audio)) throw new MediaUnusable(`the file at this URL is labelled ${file.contentType} but is not a picture`);
         if (!isPicture && !(probe.durationSeconds > 0)) throw new MediaUnusable('the file at this URL has no playable length');
         if (accept.includes('audio') && !accept.includes('video') && !probe.audio) throw new MediaUnusable('the file at this URL has no audio track');
-        return { contentType: file.contentType, durationSeconds: isPicture ? null : probe.durationSeconds, hasAudio: Boolean(probe.audio) };
+        return { contentType: file.contentType, durationSeconds: isPicture ? null : probe.durationSeconds, hasAudio: Boolean(probe.audio), ...(probe.video ? { widthPx: probe.video.width, heightPx: probe.video.height } : {}) };
       });
     },
   };

@@ -38,7 +38,7 @@ describe('media URL checker (download → probe → judge, nothing kept)', () =>
 
   it('a picture has no duration; a "picture" the decoder hears sound in is refused', async () => {
     expect(await createMediaUrlChecker({ fetcher, ffmpeg: createFakeFfmpegEngine({ defaultProbe: picture }), tempRoot }).check('https://cdn.test/a.png', ['image']))
-      .toEqual({ contentType: 'image/png', durationSeconds: null, hasAudio: false });
+      .toEqual({ contentType: 'image/png', durationSeconds: null, hasAudio: false, widthPx: 640, heightPx: 480 });
     const noisy = createMediaUrlChecker({ fetcher, ffmpeg: createFakeFfmpegEngine({ defaultProbe: { ...picture, audio: song.audio } }), tempRoot });
     await expect(noisy.check('https://cdn.test/a.png', ['image'])).rejects.toThrow(new MediaUnusable('the file at this URL is labelled image/png but is not a picture'));
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aiScriptResponse } from './ai-scripts.js';
 import { auroraTaskResponse } from './aurora.js';
 import { iabTaskResponse } from './iab-images.js';
+import { assetCompatibleSchemaResponse, assetGenerationTaskResponse, assetSchemaResponse } from './asset-generation.js';
 import { musicCategoryResponse, musicTrackResponse, pageOf, remainingCreditsResponse } from './catalog.js';
 import { linkVideoTaskResponse } from './link-to-videos.js';
 import { linkResponse } from './links.js';
@@ -120,6 +121,14 @@ export const operations: Record<string, Operation> = {
   'POST /api/product_to_videos/:id/regen_video/': ok(productVideoTaskResponse, paid),
   'GET /api/product_to_videos/': ok(z.array(productVideoTaskResponse)),
   'GET /api/product_to_videos/:id/': ok(productVideoTaskResponse),
+  'GET /api/ai_generation/schema/': ok(assetSchemaResponse),
+  'GET /api/asset_generator/schemas/': ok(assetCompatibleSchemaResponse),
+  'POST /api/ai_generation/': created(assetGenerationTaskResponse, paid),
+  'GET /api/ai_generation/': ok(z.array(assetGenerationTaskResponse)),
+  'GET /api/ai_generation/:id/': ok(assetGenerationTaskResponse),
+  'POST /api/asset_generator/': created(assetGenerationTaskResponse, paid),
+  'GET /api/asset_generator/': ok(z.array(assetGenerationTaskResponse)),
+  'GET /api/asset_generator/:id/': ok(assetGenerationTaskResponse),
 
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),

@@ -1,0 +1,62 @@
+import type { RgbaImage } from '../../../core/raster.js';
+import type { Rng } from '../../../core/random.js';
+import { rgbaOf, sharpOf } from '../pixel-ops.js';
+
+/**
+ * Upscale: Lanczos-3 resampling to exactly `factor` times the size, then an unsharp mask.
+ * A classical resampler, not a neural upscaler: edges get crisper, no detail is invented.
+ */
+export async function upscale(img: RgbaImage, o: { factor: 2 | 4; sharpen: number }, rng: Rng, variation: number): Promise<RgbaImage> {
+  const amount = o.sharpen + (variation === 0 ? 0 : 0.1 + rng.next() * 0.3);
+  let pipeline = sharpOf(img).resize(img.width * o.factor, img.height * o.factor, { kernel: 'lanczos3', fit: 'fill' });
+  if (amount > 0) pipeline = sharpOf(await rgbaOf(pipeline)).sharpen({ sigma: 0.6 + 0.4 * o.factor * 0.5, m1: 0.5 * amount, m2: 2.5 * amount });
+  return rgbaOf(pipeline);
+}
+
+function aspectValue(aspect: string): number {
+  const [a, b] = aspect.split(/[:x]/).map(Number) as [number, number];
+  return a / b;
+}
+
+/** Canvas size of the given aspect that contains the picture unscaled. */
+export function extendedCanvas(width: number, height: number, aspect: string): { width: number; height: number; left: number; top: number } {
+  const target = aspectValue(aspect);
+  const W = width / height < target ? Math.round(height * target) : width;
+  const H = width / height < target ? height : Math.round(width / target);
+  return { width: W, height: H, left: Math.floor((W - width) / 2), top: Math.floor((H - height) / 2) };
+}
+
+/**
+ * Extends the canvas to `aspect` around the untouched picture: the new margins are the picture's
+ * borders mirrored outwards, blurred, and pulled towards the border's mean colour the farther
+ * they are from it, so the seam reads as out-of-focus surroundings. Not generative fill.
+ */
+export async function outpaint(img: RgbaImage, o: { aspect: string; blurRadius: number }, rng: Rng, variation: number): Promise<RgbaImage> {
+  const c = extendedCanvas(img.width, img.height, o.aspect);
+  if (c.width === img.width && c.height === img.height) return img;
+  const sigma = o.blurRadius * (variation === 0 ? 1 : 0.7 + rng.next() * 0.6);
+  const mirrored = await rgbaOf(sharpOf(img).extend({ left: c.left, top: c.top, right: c.width - img.width - c.left, bottom: c.height - img.height - c.top, extendWith: 'mirror' }));
+  const blurred = await rgbaOf(sharpOf(mirrored).blur(sigma));
+  // Mean colour of the picture's outer ring: what far margins fade towards.
+  let r = 0, g = 0, b = 0, n = 0;
+  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
+    if (x > 2 && y > 2 && x < img.width - 3 && y < img.height - 3) continue;
+    const i = (y * img.width + x) * 4; r += img.data[i]!; g += img.data[i + 1]!; b += img.data[i + 2]!; n++;
+  }
+  const mean = [r / n, g / n, b / n];
+  const out = new Uint8Array(blurred.data);
+  const reach = Math.max(c.width - img.width, c.height - img.height) / 2 || 1;
+  for (let y = 0; y < c.height; y++) for (let x = 0; x < c.width; x++) {
+    const i = (y * c.width + x) * 4;
+    const ix = x - c.left, iy = y - c.top;
+    if (ix >= 0 && iy >= 0 && ix < img.width && iy < img.height) {
+      out.set(img.data.subarray((iy * img.width + ix) * 4, (iy * img.width + ix) * 4 + 4), i);
+      continue;
+    }
+    const dist = Math.max(ix < 0 ? -ix : ix >= img.width ? ix - img.width + 1 : 0, iy < 0 ? -iy : iy >= img.height ? iy - img.height + 1 : 0);
+    const t = Math.min(0.6, (dist / reach) * 0.6);
+    for (let k = 0; k < 3; k++) out[i + k] = Math.round(out[i + k]! * (1 - t) + mean[k]! * t);
+    out[i + 3] = 255;
+  }
+  return { width: c.width, height: c.height, data: out };
+}
