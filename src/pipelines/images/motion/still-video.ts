@@ -93,10 +93,12 @@ export async function renderStillVideo(req: StillVideoRequest, ffmpeg: FfmpegEng
     if (req.motion === 'ken-burns' || (req.motion === 'parallax' && !subject)) {
       // Without a cut-out there is nothing to separate: the still gets a slow Ken Burns move instead.
       view = kenBurnsPath(req.seed);
+      zoomNeeded = Math.max(view.from.zoom, view.to.zoom);
       await writeFile(imagePath, await encodePng(picture));
     } else if (req.motion === 'parallax') {
       const paths = parallaxPaths(req.seed);
       view = paths.background;
+      zoomNeeded = paths.subject.to.zoom;
       await writeFile(imagePath, await encodePng(await fillBehindSubject(picture, subject!)));
       const subjectPath = join(dir, 'subject.png');
       await writeFile(subjectPath, await encodePng(subject!));
