@@ -9,3 +9,9 @@ export { MP3_PRESETS, mp3EncodeArgs, silentMp3Args, tempoMp3Args, type Mp3Preset
 export { frameImageArgs, thumbnailOutputArgs, rawRgbFrameArgs, THUMBNAIL_JPEG_QUALITY, type FrameRequest } from './frames.js';
 export { ffprobeArgs, loudnessArgs, monoPcmArgs, decodeToWavArgs, voiceInWindowWavArgs } from './audio-read.js';
 export { h264Args, vp9AlphaArgs, aacArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, FASTSTART_ARGS } from './video-encoders.js';
+export { FilterGraph } from './filter-graph.js';
+export { num, progressExpr, easeInOutExpr, easeOutExpr, lerpExpr, perspectiveViewFilter, frameTimeExpr, holdFrameFilter, type ViewExpr } from './motion-expressions.js';
+export { DISPLAY_SHOT_KINDS, shotFrames, type DisplayShot, type DisplayShotKind, type DisplayLayerInputs } from './display-shots.js';
+export { displayVideoArgs, musicBedFilter, type DisplayVideoArgsRequest } from './display-video.js';
+export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, type StillVideoArgsRequest } from './still-motion.js';
+export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type StyleFilter, type StylizeArgsRequest } from './stylize.js';

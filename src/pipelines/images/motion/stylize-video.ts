@@ -1,8 +1,10 @@
+import { STYLE_FILTERS, stylizeArgs, type StyleFilter } from '../../../engines/ffmpeg/args/stylize.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
+import { TaskFailure } from '../../../core/errors.js';
 
-// PLACEHOLDER written by the lead so dependents can build; the img-motion helper replaces this file.
-export const VIDEO_STYLES = ['cinematic', 'vintage', 'noir', 'vivid', 'sketch'] as const;
-export type VideoStyle = (typeof VIDEO_STYLES)[number];
+/** The looks `stylizeVideo` gives (see `styleFilterChain` for what each does). */
+export const VIDEO_STYLES = STYLE_FILTERS;
+export type VideoStyle = StyleFilter;
 
 export interface StylizeVideoRequest {
   inputPath: string;
@@ -12,9 +14,16 @@ export interface StylizeVideoRequest {
   onProgress?: (fraction0to1: number) => void;
 }
 
+/** A video given one of the looks, same size and length, its sound kept as it was. */
 export async function stylizeVideo(req: StylizeVideoRequest, ffmpeg: FfmpegEngine): Promise<void> {
   const probe = await ffmpeg.probe(req.inputPath, { signal: req.signal });
-  await ffmpeg.run(['-y', '-i', req.inputPath, '-vf', 'hue=s=0', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'copy', req.outputPath], {
-    signal: req.signal, onProgress: req.onProgress, expectedDurationSeconds: probe.durationSeconds,
-  });
+  if (!probe.video) throw new TaskFailure('the file to stylise has no video stream');
+  await ffmpeg.run(
+    stylizeArgs({
+      input: req.inputPath, output: req.outputPath, style: req.style,
+      widthPx: probe.video.width, heightPx: probe.video.height, hasAudio: probe.audio !== undefined,
+    }),
+    { signal: req.signal, onProgress: req.onProgress, expectedDurationSeconds: probe.durationSeconds },
+  );
+  req.onProgress?.(1);
 }
