@@ -72,7 +72,7 @@ export async function startImagesServer(opts: { apiKey?: string } = {}): Promise
     const fields: Record<string, string> = {};
     const files: Record<string, Buffer> = {};
     if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-      const form = await new Response(raw, { headers: { 'content-type': req.headers['content-type']! } }).formData();
+      const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': req.headers['content-type']! } }).formData();
       for (const [name, value] of form.entries()) {
         if (typeof value === 'string') fields[name] = value;
         else files[name] = Buffer.from(await value.arrayBuffer());

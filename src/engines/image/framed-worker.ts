@@ -53,7 +53,7 @@ export class FramedWorker {
   private child: ChildProcess | null = null;
   private ready: Promise<void> | null = null;
   private waiter: Waiter | null = null;
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer = Buffer.alloc(0);
   private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | null = null;
   private stderrTail = '';

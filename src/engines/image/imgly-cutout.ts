@@ -98,3 +98,19 @@ async function alphaOf(png: Buffer, expected: { width: number; height: number })
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
+
+const shared = new Map<string, ImglyCutoutEngine>();
+
+/**
+ * One sidecar per process and set of options: the model holds ~0.8 GB, so every container (and
+ * every test app) of a process shares the same worker rather than starting its own.
+ */
+export function sharedImglyCutout(opts: ImglyCutoutOptions = {}): ImglyCutoutEngine {
+  const key = JSON.stringify(opts);
+  let engine = shared.get(key);
+  if (!engine) {
+    engine = createImglyCutout(opts);
+    shared.set(key, engine);
+  }
+  return engine;
+}

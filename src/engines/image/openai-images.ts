@@ -90,8 +90,8 @@ export function createOpenAiImages(opts: OpenAiImagesOptions): ImageGenerator {
       form.append('n', String(countOf(req.count)));
       form.append('size', `${req.image.width}x${req.image.height}`);
       form.append('response_format', 'b64_json');
-      form.append('image', new Blob([await toPng(req.image)], { type: 'image/png' }), 'image.png');
-      if (req.mask) form.append('mask', new Blob([await toPng(req.mask)], { type: 'image/png' }), 'mask.png');
+      form.append('image', new Blob([new Uint8Array(await toPng(req.image))], { type: 'image/png' }), 'image.png');
+      if (req.mask) form.append('mask', new Blob([new Uint8Array(await toPng(req.mask))], { type: 'image/png' }), 'mask.png');
       const images = await call('/images/edits', form, req.signal);
       return Promise.all(images.map((bytes) => decodeTo(bytes, req.image.width, req.image.height, host)));
     },
