@@ -24,6 +24,15 @@ describe('border-key cut-out (plain backdrops)', () => {
     expect(score.productKept).toBeGreaterThan(0.97);
   });
 
+  it('keeps a product cut off by the bottom edge (the border is not all backdrop)', async () => {
+    const photo = await productPhoto();
+    const width = photo.rgba.width, height = 440;
+    const cropped = { width, height, data: photo.rgba.data.slice(0, width * height * 4) };
+    const score = scoreCutout(await engine.cutOut(cropped), photo.mask.slice(0, width * height), 4);
+    expect(score.backdropGone).toBeGreaterThan(0.97);
+    expect(score.productKept).toBeGreaterThan(0.97);
+  });
+
   it('drops specks away from the object and keeps the edge soft', async () => {
     const photo = await productPhoto();
     const { width } = photo.rgba;
