@@ -29,6 +29,16 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund >/dev/null
 fi
 
+# The AGPL-3.0 cut-out engine lives in its own folder and process (sidecars/cutout); the service
+# falls back to the built-in border-key cut-out without it. SKIP_CUTOUT_SIDECAR=1 leaves it out.
+cutout_dir=sidecars/cutout
+if [ "${SKIP_CUTOUT_SIDECAR:-0}" != "1" ] && { [ ! -f "$cutout_dir/node_modules/.package-lock.json" ] || [ "$cutout_dir/package-lock.json" -nt "$cutout_dir/node_modules/.package-lock.json" ]; }; then
+  echo "setup: installing the cut-out sidecar (sidecars/cutout, AGPL-3.0, own process)" >&2
+  if ! (cd "$cutout_dir" && npm ci --no-audit --no-fund >/dev/null); then
+    echo "setup: the cut-out sidecar did not install; cut-outs fall back to border-key (plain backdrops only)" >&2
+  fi
+fi
+
 if [ "$mode" = "--test" ]; then
   if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
     echo "setup: starting PostgreSQL" >&2

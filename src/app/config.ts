@@ -58,12 +58,27 @@ export interface Config {
     textGenerationCredits: number;
     syncTimeoutMs: number;
   };
+  /** The images family: which cut-out engine (`auto` = the ISNet sidecar when installed, else border-key), and an optional remote OpenAI-compatible images provider. */
+  images: {
+    cutout: { engine: CutoutEngineChoice; model: 'small' | 'medium'; timeoutMs: number; idleExitMs: number };
+    remote: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  };
   logLevel: string;
   createDefaultAccount: boolean;
   defaultAccountCredits: number;
 }
 
 type Env = Record<string, string | undefined>;
+
+export const CUTOUT_ENGINE_CHOICES = ['auto', 'imgly', 'border-key'] as const;
+export type CutoutEngineChoice = (typeof CUTOUT_ENGINE_CHOICES)[number];
+
+function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(choices as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
 
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -184,6 +199,23 @@ export function loadConfig(env: Env = process.env): Config {
         : null,
       textGenerationCredits: int(env, 'TEXT_GENERATION_CREDITS', 0),
       syncTimeoutMs: int(env, 'TEXT_SYNC_TIMEOUT_MS', 120_000),
+    },
+    images: {
+      cutout: {
+        engine: oneOf(env, 'CUTOUT_ENGINE', CUTOUT_ENGINE_CHOICES, 'auto'),
+        model: oneOf(env, 'CUTOUT_MODEL', ['small', 'medium'] as const, 'medium'),
+        timeoutMs: Math.max(1000, int(env, 'CUTOUT_TIMEOUT_MS', 120_000)),
+        // The sidecar holds ~0.8 GB; it gives it back after this long without cut-outs (0 = never).
+        idleExitMs: Math.max(0, int(env, 'CUTOUT_IDLE_EXIT_MS', 600_000)),
+      },
+      remote: env.IMAGES_API_URL
+        ? {
+            baseUrl: env.IMAGES_API_URL.replace(/\/+$/, ''),
+            apiKey: env.IMAGES_API_KEY || undefined,
+            model: env.IMAGES_MODEL || 'gpt-image-1',
+            timeoutMs: Math.max(1000, int(env, 'IMAGES_TIMEOUT_MS', 120_000)),
+          }
+        : null,
     },
     logLevel: env.LOG_LEVEL || 'info',
     createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),

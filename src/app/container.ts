@@ -175,7 +175,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const previewSlot = concurrencyLimit(2);
   lazyBlobs.register('avatar-previews/', builtinAvatarPreviews({ catalog: speech.catalog, engines: speech.engines, ffmpeg, slot: previewSlot }));
   const faces = createFaceApiEngine();
-  const images = createImageEngines();
+  const images = createImageEngines(config);
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
     limit: config.customAvatarLimit,
     voiceForGender: voiceForGender(speech.catalog),

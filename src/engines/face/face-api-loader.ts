@@ -1,13 +1,11 @@
 /**
- * Loads @vladmandic/face-api on TensorFlow.js's WebAssembly backend, once per process.
- *
- * Why this build: the native `tfjs-node` build cannot install offline, and the plain CPU backend
- * is 10–20× slower than WASM. Everything is read from node_modules: the backend's .wasm files
- * (through emscripten's own file loader, not fetch, which cannot read paths) and the model
- * weights in face-api's `model/` folder. Nothing is fetched from the network.
+ * Loads @vladmandic/face-api on TensorFlow.js's WebAssembly backend (tfjs/wasm-backend.ts, shared
+ * with the other tfjs models), once per process. The model weights are read from face-api's
+ * `model/` folder in node_modules. Nothing is fetched from the network.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { loadTfWasm } from '../tfjs/wasm-backend.js';
 
 const require = createRequire(import.meta.url);
 
@@ -37,26 +35,12 @@ export function faceModelDir(): string {
 }
 
 async function initialise(): Promise<LoadedFaceApi> {
-  // The emscripten glue adds process-wide uncaughtException/unhandledRejection handlers that
-  // rethrow; remove whatever it adds so the service keeps its own error handling.
-  const before = {
-    uncaughtException: process.listeners('uncaughtException'),
-    unhandledRejection: process.listeners('unhandledRejection'),
-  };
+  // The backend first (shared with the other tfjs models); face-api's build uses the same
+  // `@tensorflow/tfjs` module, so it finds the backend already set.
+  await loadTfWasm();
   const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-  const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
-  const wasmDir = join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + '/';
-  wasm.setWasmPaths(wasmDir);
-  const tf = faceapi.tf as unknown as { setBackend(name: string): Promise<boolean>; ready(): Promise<void>; getBackend(): string };
-  const ok = await tf.setBackend('wasm');
-  await tf.ready();
-  for (const listener of process.listeners('uncaughtException')) {
-    if (!before.uncaughtException.includes(listener)) process.removeListener('uncaughtException', listener);
-  }
-  for (const listener of process.listeners('unhandledRejection')) {
-    if (!before.unhandledRejection.includes(listener)) process.removeListener('unhandledRejection', listener);
-  }
-  if (!ok || tf.getBackend() !== 'wasm') throw new Error('TensorFlow.js could not start its WebAssembly backend');
+  const tf = faceapi.tf as unknown as { getBackend(): string };
+  if (tf.getBackend() !== 'wasm') throw new Error('face-api did not pick up the shared TensorFlow.js WebAssembly backend');
 
   const modelDir = faceModelDir();
   const loaded = new Map<NetName, Promise<void>>();
