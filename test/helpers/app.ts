@@ -25,6 +25,9 @@ export async function startTestApp(db: TestDatabase, env: Record<string, string>
     JOB_RETRY_BASE_MS: '50',
     RATE_LIMIT_BURST: '1000',
     RATE_LIMIT_PER_SECOND: '1000',
+    // The drawn product photos stand on plain backdrops, which the built-in cut-out handles in a
+    // fraction of a second; the ISNet sidecar has its own tests (and one HTTP test asks for it).
+    CUTOUT_ENGINE: 'border-key',
     ...env,
   });
   // A test that moves time (retention, expiry) passes a `fixedClock` and advances it.

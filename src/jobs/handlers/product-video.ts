@@ -97,7 +97,7 @@ export function productVideoJob(deps: ProductVideoJobDeps) {
       } else {
         const musicPath = wantsSilence(req.videoPrompt) ? null : await resolveBackgroundMusic({ url: null, seed: req.seed }, deps, { workDir, signal });
         made = await renderProductDisplay({
-          layers, seed: req.seed, prompt: req.videoPrompt, durationSeconds: req.durationSeconds, musicPath, outputPath, workDir, signal, onProgress: progress,
+          layers, seed: req.seed, prompt: req.videoPrompt, durationSeconds: req.durationSeconds, previousMotions: result.motions ?? [], musicPath, outputPath, workDir, signal, onProgress: progress,
         }, deps.ffmpeg);
       }
       const thumbnailPath = join(workDir, 'thumbnail.jpg');

@@ -62,3 +62,17 @@ describe('product video plans (pure)', () => {
     expect(args[args.indexOf('-filter_complex') + 1]).toContain('afade=t=out:st=5.000:d=1');
   });
 });
+
+describe('chooseMotions for a variation', () => {
+  it('never repeats the cut being replaced, even when the prompt pins the first shot', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      for (const [prompt, seconds] of [['a turntable spin', 5], [null, 5], [null, 10], ['orbit, push, light sweep', 10]] as const) {
+        const before = chooseMotions(seed, prompt, seconds);
+        const after = chooseMotions(seed, prompt, seconds, before);
+        expect(after).not.toEqual(before);
+        expect(after).toHaveLength(before.length);
+        expect(new Set(after).size).toBe(after.length);
+      }
+    }
+  });
+});

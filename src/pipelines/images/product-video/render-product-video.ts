@@ -21,10 +21,10 @@ export interface ProductVideoOutput {
 
 /** display: product motion shots cut from the staged layers, 2–3 chosen by the seed and the prompt's words. */
 export async function renderProductDisplay(
-  req: { layers: StagedLayerFiles; seed: number; prompt: string | null; durationSeconds: number; musicPath: string | null; outputPath: string; workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+  req: { layers: StagedLayerFiles; seed: number; prompt: string | null; durationSeconds: number; previousMotions?: readonly string[]; musicPath: string | null; outputPath: string; workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
   ffmpeg: FfmpegEngine,
 ): Promise<ProductVideoOutput> {
-  const motions = chooseMotions(req.seed, req.prompt, req.durationSeconds);
+  const motions = chooseMotions(req.seed, req.prompt, req.durationSeconds, req.previousMotions);
   const shots = join(req.workDir, 'display-shots.mp4');
   await renderDisplayVideo({
     layers: req.layers, motions, durationSeconds: req.durationSeconds, fps: PRODUCT_VIDEO_FPS, seed: req.seed,
