@@ -30,6 +30,10 @@ describe('crop or compose', () => {
     // 160x600 of a 4:5 photo: a window 160 px wide.
     expect(chooseLayout({ photo, banner: size('160x600'), subject: { x: 150, y: 100, width: 170, height: 380 }, canCompose: true })).toBe('compose');
     expect(chooseLayout({ photo, banner: size('160x600'), subject: { x: 200, y: 100, width: 90, height: 380 }, canCompose: true })).toBe('crop');
+    // A group too wide for a tall crop: composed, unless one whole face fits the crop (a portrait of one of them).
+    const group = { x: 20, y: 100, width: 440, height: 200 };
+    expect(chooseLayout({ photo, banner: size('160x600'), subject: group, canCompose: true })).toBe('compose');
+    expect(chooseLayout({ photo, banner: size('160x600'), subject: group, canCompose: true, largestFace: { width: 120, height: 150 } })).toBe('crop');
     // Same shape as the photo: always a crop.
     expect(chooseLayout({ photo, banner: { width: 240, height: 300 }, subject: { x: 0, y: 0, width: 480, height: 600 }, canCompose: true })).toBe('crop');
   });

@@ -30,14 +30,17 @@ export function cropWindowSize(photo: Size, banner: Size): Size {
  * Crop or compose one banner. A shape close to the photo's is cropped (smart crop, then resized);
  * a far one is composed (the cut-out subject on a backdrop of the photo's colours) so it is not a
  * thin slice; in between, a crop that would cut the subject (all faces, or the product) is composed
- * instead. Without a usable cut-out every banner is cropped.
+ * instead — unless the photo shows people and the crop holds one whole face: a portrait crop of one
+ * person reads better than a whole group shrunk to fit a tall or narrow banner. Without a usable
+ * cut-out every banner is cropped.
  */
-export function chooseLayout(req: { photo: Size; banner: Size; subject: PixelBox | null; canCompose: boolean }): BannerLayout {
+export function chooseLayout(req: { photo: Size; banner: Size; subject: PixelBox | null; canCompose: boolean; largestFace?: Size | null }): BannerLayout {
   if (!req.canCompose) return 'crop';
   const distance = shapeDistance(req.photo, req.banner);
   if (distance > FAR_SHAPE_DISTANCE) return 'compose';
   if (distance <= NEAR_SHAPE_DISTANCE || !req.subject) return 'crop';
   const window = cropWindowSize(req.photo, req.banner);
-  const fits = req.subject.width <= window.width && req.subject.height <= window.height;
-  return fits ? 'crop' : 'compose';
+  const fitsIn = (box: Size) => box.width <= window.width && box.height <= window.height;
+  if (fitsIn(req.subject)) return 'crop';
+  return req.largestFace && fitsIn(req.largestFace) ? 'crop' : 'compose';
 }

@@ -80,7 +80,7 @@ export async function makeIabBanners(req: IabBannersRequest): Promise<IabBanners
     const size = { width: banner.widthPx, height: banner.heightPx };
     let shape = rendered.get(banner.size);
     if (!shape) {
-      const layout = chooseLayout({ photo, banner: size, subject: mainSubject, canCompose: cut !== null && subject !== null });
+      const layout = chooseLayout({ photo, banner: size, subject: mainSubject, canCompose: cut !== null && subject !== null, largestFace: faces[0] ?? null });
       if (layout === 'compose') {
         const { png, placed } = await composeBanner(photo, cut!, subject!, size);
         shape = { layout, source: subject!, placed, png };
