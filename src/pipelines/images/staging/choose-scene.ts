@@ -26,6 +26,8 @@ export interface SceneChoice {
   textureSeed: number;
   /** The word that set the backdrop colour, if any. */
   colourWord: string | null;
+  /** A colour the prompt gave the surface itself ("white podium", "pink silk"), as `#rrggbb`. */
+  surfaceColour?: string;
   description: string;
 }
 
@@ -86,17 +88,20 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
   const kind = forced ?? byWord?.kind ?? rng.pick(kindsSuiting(palette));
   const variant = byWord?.kind === kind && byWord.variant ? byWord.variant : defaultVariant(kind, ws, rng);
   const mood = [...new Set(ws.map((w) => MOOD_WORDS[w]).filter((m): m is Mood => !!m))];
-  const colourWord = ws.find((w) => COLOUR_WORDS[w] && !(w === 'golden' && kind === 'outdoor-light')) ?? null;
+  // A colour word right before a surface noun ("white marble", "pink podium") names the surface,
+  // not the backdrop; one before "backdrop"/"wall" or standing alone names the backdrop.
+  const { backdropWord, surfaceWord } = colourRoles(ws, kind);
+  const colourWord = backdropWord;
 
   // The backdrop's hue: the colour word when there is one, else a seeded choice of harmony with the product.
   const harmony = rng.pick(['analogous', 'complementary', 'neutral', 'tint'] as const);
   let hue: number, chroma: number;
   let lightness = 0.82 + rng.bipolar() * 0.05;
-  if (colourWord) {
-    const c = COLOUR_WORDS[colourWord]!;
-    hue = c.hue;
-    chroma = c.chroma * 0.7;
-    if (c.lightness !== undefined) lightness = c.lightness;
+  const named = colourWord ? COLOUR_WORDS[colourWord]! : null;
+  if (named) {
+    hue = named.hue;
+    chroma = named.chroma * 0.7;
+    if (named.lightness !== undefined) lightness = named.lightness;
   } else if (kind === 'palette-backdrop') {
     hue = product.h + rng.bipolar() * 12;
     chroma = Math.max(0.05, Math.min(0.12, product.c * 0.6));
@@ -110,23 +115,35 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
   if (mood.includes('cool')) warmth = -0.8;
   if (!colourWord && mood.includes('warm')) hue = blendHue(hue, 65, 0.6);
   if (!colourWord && mood.includes('cool')) hue = blendHue(hue, 235, 0.6);
-  if (mood.includes('pastel')) { lightness = Math.max(lightness, 0.88); chroma = Math.max(0.045, Math.min(chroma, 0.07)); }
-  if (mood.includes('minimal')) { chroma = Math.min(chroma, 0.02); lightness = Math.max(lightness, 0.9); }
-  if (mood.includes('bright')) lightness = Math.max(lightness, 0.9);
-  if (mood.includes('luxury')) { lightness = colourWord ? Math.min(lightness, 0.45) : 0.27; chroma = Math.min(chroma, 0.05); }
-  if (mood.includes('dark')) lightness = Math.min(lightness, 0.3);
-  if (kind === 'reflection-floor' && !mood.includes('bright') && !mood.includes('pastel') && !mood.includes('minimal') && product.l > 0.35) {
+  // A named lightness (white, black, navy …) is what the client asked for: moods tune around it, never flip it.
+  const fixedLightness = named?.lightness !== undefined;
+  if (mood.includes('pastel') && !fixedLightness) { lightness = Math.max(lightness, 0.88); chroma = Math.max(0.045, Math.min(chroma, 0.07)); }
+  if (mood.includes('minimal')) { chroma = Math.min(chroma, 0.02); if (!fixedLightness) lightness = Math.max(lightness, 0.9); }
+  if (mood.includes('bright') && !fixedLightness) lightness = Math.max(lightness, 0.9);
+  // Luxury is warm gold light and restraint, not darkness: a refined, low-chroma backdrop with a gold cast.
+  if (mood.includes('luxury')) {
+    warmth = Math.max(warmth, 0.45);
+    chroma = Math.min(chroma, 0.04);
+    if (!colourWord) hue = blendHue(hue, 80, 0.5);
+  }
+  if (mood.includes('dark') && !fixedLightness) lightness = Math.min(lightness, colourWord ? 0.38 : 0.3);
+  if (kind === 'reflection-floor' && !colourWord && !surfaceWord && !mood.includes('bright') && !mood.includes('pastel') && !mood.includes('minimal') && !mood.includes('luxury') && product.l > 0.35) {
     lightness = Math.min(lightness, 0.3);
   }
   // A backdrop too close to the product's own colour would swallow it: move the lightness away.
   if (Math.abs(lightness - product.l) < 0.12 && (Math.abs(((hue - product.h + 540) % 360) - 180) < 40 || chroma < 0.03)) {
     lightness = product.l > 0.5 ? Math.max(0.2, product.l - 0.3) : Math.min(0.93, product.l + 0.3);
   }
+  const surface = surfaceWord ? COLOUR_WORDS[surfaceWord]! : null;
+  const surfaceColour = surface
+    ? fromOklch({ l: surface.lightness ?? (mood.includes('dark') ? 0.4 : 0.78), c: surface.chroma * 0.8, h: surface.hue })
+    : undefined;
   const accentHue = kind === 'palette-backdrop' || harmony !== 'complementary' ? (hue + 180) % 360 : (hue + 30) % 360;
   const lightX = 0.22 + rng.next() * 0.56;
   const choice: SceneChoice = {
     kind, hue, chroma, lightness, accentHue, warmth, lightX, variant, mood,
     textureSeed: rng.int(1, 0x7ffffffe), colourWord, description: '',
+    ...(surfaceColour ? { surfaceColour } : {}),
   };
   choice.description = describe(choice);
   return choice;
@@ -155,14 +172,45 @@ export function kindsSuiting(palette: string[]): SceneKind[] {
 }
 
 function defaultVariant(kind: SceneKind, ws: string[], rng: ReturnType<typeof createRng>): string {
-  const dark = ws.some((w) => MOOD_WORDS[w] === 'dark' || MOOD_WORDS[w] === 'luxury');
+  const dark = ws.some((w) => MOOD_WORDS[w] === 'dark') || ws.includes('black') || ws.includes('nero');
   switch (kind) {
     case 'wood-surface': return dark ? 'walnut' : rng.pick(['oak', 'walnut', 'pale']);
-    case 'marble-surface': return dark ? 'black' : ws.includes('green') || ws.includes('emerald') ? 'green' : rng.pick(['white', 'white', 'grey']);
+    case 'marble-surface': {
+      // Colour words for the stone win; Nero Marquina only when the prompt asks for black or dark.
+      if (ws.includes('green') || ws.includes('emerald')) return 'green';
+      if (ws.includes('grey') || ws.includes('gray')) return 'grey';
+      if (ws.includes('white') || ws.includes('carrara')) return ws.some((w) => MOOD_WORDS[w] === 'luxury') ? 'calacatta' : 'white';
+      if (dark) return 'black';
+      return ws.some((w) => MOOD_WORDS[w] === 'luxury') || ws.includes('calacatta') ? 'calacatta' : rng.pick(['white', 'white', 'grey']);
+    }
     case 'fabric-surface': return rng.pick(['linen', 'linen', 'silk']);
     case 'outdoor-light': return ws.includes('beach') ? 'beach' : rng.pick(['garden', 'garden', 'beach']);
     default: return 'plain';
   }
+}
+
+/** Nouns a colour word can qualify that are the surface the product stands on, not the wall behind. */
+const SURFACE_NOUNS = new Set(['marble', 'stone', 'granite', 'podium', 'pedestal', 'plinth', 'stand', 'platform', 'cylinder', 'floor', 'table', 'tabletop', 'counter', 'countertop',
+  'fabric', 'silk', 'satin', 'velvet', 'linen', 'cloth', 'cotton', 'blanket', 'wood', 'surface', 'acrylic', 'glass']);
+const BACKDROP_NOUNS = new Set(['backdrop', 'background', 'wall', 'backgrounds', 'sky', 'setting']);
+
+/**
+ * Which colour word names the backdrop and which the surface. "white marble" → surface; "pink backdrop",
+ * or a colour word on its own → backdrop. Marble shows its surface colour through its variant.
+ */
+function colourRoles(ws: string[], kind: SceneKind): { backdropWord: string | null; surfaceWord: string | null } {
+  let backdropWord: string | null = null, surfaceWord: string | null = null;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    if (!COLOUR_WORDS[w] || (w === 'golden' && kind === 'outdoor-light')) continue;
+    // The noun it qualifies: the next word that is not another colour or mood word ("white glossy marble").
+    let j = i + 1;
+    while (j < ws.length && (COLOUR_WORDS[ws[j]!] || MOOD_WORDS[ws[j]!] || ws[j] === 'and' || ws[j] === 'glossy' || ws[j] === 'polished')) j++;
+    const noun = ws[j];
+    if (noun && SURFACE_NOUNS.has(noun) && !BACKDROP_NOUNS.has(noun)) surfaceWord ??= w;
+    else backdropWord ??= w;
+  }
+  return { backdropWord, surfaceWord };
 }
 
 function blendHue(a: number, b: number, t: number): number {

@@ -92,7 +92,7 @@ export function paintPodium(p: Painting): void {
   lightFloor(p, 0.8);
   paintJunction(p, 0.14);
 
-  const podiumColour = choice.lightness > 0.5 ? wallColour(choice, 0.08, 0.6) : wallColour(choice, 0.2, 0.7);
+  const podiumColour = choice.surfaceColour ?? (choice.lightness > 0.5 ? wallColour(choice, 0.08, 0.6) : wallColour(choice, 0.2, 0.7));
   if (layout.showcase && layout.showcaseLiftPx > 0) {
     const s = layout.showcase;
     drawCylinder(p, s.x + s.width / 2, Math.max(s.width * 0.8, rx * 0.6), s.y + s.height, layout.baseY, mixHex(podiumColour, accentColour(choice), 0.25));
