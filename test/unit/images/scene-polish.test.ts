@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../../src/core/raster.js';
 import { toOklch, rgbToHex } from '../../../src/pipelines/images/backgrounds/colour.js';
-import { chooseScene } from '../../../src/pipelines/images/staging/choose-scene.js';
+import { chooseScene, MIN_BACKDROP_CONTRAST } from '../../../src/pipelines/images/staging/choose-scene.js';
 import { stageProduct } from '../../../src/pipelines/images/staging/stage-product.js';
 import { bottleCutout, meanRgb } from './staging-helpers.js';
 
@@ -87,3 +87,32 @@ describe('colour words beat mood words', () => {
     }
   });
 });
+
+describe('palette backdrop contrast', () => {
+  it('keeps the wall beside the product clearly apart from the product colour, for any product colour', async () => {
+    for (const body of ['#c0392b', '#2e6fd8', '#e8c53a', '#2f8f4e', '#f2a7c3', '#222222']) {
+      const { cutout } = await bottleCutout({ body });
+      for (const seed of [1, 2, 3, 4]) {
+        const s = await stageProduct({ product: cutout, width: W, height: H, seed, scene: 'palette-backdrop' });
+        const { box } = s.product;
+        // The wall at the frame's sides (away from the accent disc) and the floor either side of the product.
+        const midRows = { y: box.y + Math.round(box.height * 0.3), height: Math.round(box.height * 0.3) };
+        const floorRows = { y: box.y + box.height - 8, height: 6 };
+        const regions = [
+          { x: 2, width: 16, ...midRows }, { x: W - 18, width: 16, ...midRows },
+          { x: Math.max(0, box.x - 40), width: 30, ...floorRows }, { x: Math.min(W - 30, box.x + box.width + 10), width: 30, ...floorRows },
+        ];
+        const p = lab(toOklch(s.palette[0]!));
+        for (const region of regions) {
+          const a = lab(toOklch(rgbToHex(meanRgb(s.background, region))));
+          const d = Math.hypot(a[0] - p[0], a[1] - p[1], a[2] - p[2]);
+          expect(d, `${body} seed ${seed} at ${region.x},${region.y}`).toBeGreaterThan(MIN_BACKDROP_CONTRAST - 0.06);
+        }
+      }
+    }
+  });
+});
+
+function lab(c: { l: number; c: number; h: number }): [number, number, number] {
+  return [c.l, c.c * Math.cos((c.h * Math.PI) / 180), c.c * Math.sin((c.h * Math.PI) / 180)];
+}

@@ -1,5 +1,5 @@
 import { createRng, hashString } from '../../../core/random.js';
-import { fromOklch, toOklch } from '../backgrounds/colour.js';
+import { fromOklch, toOklch, type Oklch } from '../backgrounds/colour.js';
 import { SCENE_KINDS, type SceneKind } from './staged-scene.js';
 
 /**
@@ -103,8 +103,12 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
     chroma = named.chroma * 0.7;
     if (named.lightness !== undefined) lightness = named.lightness;
   } else if (kind === 'palette-backdrop') {
-    hue = product.h + rng.bipolar() * 12;
-    chroma = Math.max(0.05, Math.min(0.12, product.c * 0.6));
+    // The product's own hue, but as a pale tint or a deep tone: the same hue at the same strength
+    // (a pink wall behind a red bottle) swallows the product.
+    hue = (product.h + rng.bipolar() * 10 + 360) % 360;
+    const deep = product.l > 0.75 || (product.l > 0.45 && rng.next() < 0.3);
+    lightness = deep ? 0.24 + rng.next() * 0.04 : 0.91 + rng.next() * 0.03;
+    chroma = deep ? Math.max(0.04, Math.min(0.08, product.c * 0.5)) : Math.max(0.02, Math.min(0.045, product.c * 0.3));
   } else {
     const turn = harmony === 'complementary' ? 180 : harmony === 'analogous' ? rng.pick([-40, 40]) : 0;
     hue = (product.h + turn + rng.bipolar() * 15 + 360) % 360;
@@ -130,10 +134,7 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
   if (kind === 'reflection-floor' && !colourWord && !surfaceWord && !mood.includes('bright') && !mood.includes('pastel') && !mood.includes('minimal') && !mood.includes('luxury') && product.l > 0.35) {
     lightness = Math.min(lightness, 0.3);
   }
-  // A backdrop too close to the product's own colour would swallow it: move the lightness away.
-  if (Math.abs(lightness - product.l) < 0.12 && (Math.abs(((hue - product.h + 540) % 360) - 180) < 40 || chroma < 0.03)) {
-    lightness = product.l > 0.5 ? Math.max(0.2, product.l - 0.3) : Math.min(0.93, product.l + 0.3);
-  }
+  lightness = separatedLightness({ l: lightness, c: chroma, h: hue }, product);
   const surface = surfaceWord ? COLOUR_WORDS[surfaceWord]! : null;
   const surfaceColour = surface
     ? fromOklch({ l: surface.lightness ?? (mood.includes('dark') ? 0.4 : 0.78), c: surface.chroma * 0.8, h: surface.hue })
@@ -211,6 +212,33 @@ function colourRoles(ws: string[], kind: SceneKind): { backdropWord: string | nu
     else backdropWord ??= w;
   }
   return { backdropWord, surfaceWord };
+}
+
+/** Oklab distance the backdrop keeps from the product's main colour, so the product reads at a glance. */
+export const MIN_BACKDROP_CONTRAST = 0.3;
+
+/**
+ * The backdrop's lightness moved away from the product's until their Oklab distance is at least
+ * `MIN_BACKDROP_CONTRAST`; hue and chroma (what the client asked for) stay. Goes toward the side with
+ * more room (a mid-tone red gets a pale or a deep backdrop, never a same-tone pink).
+ */
+export function separatedLightness(backdrop: Oklch, product: Oklch): number {
+  const distance = (l: number) => {
+    const a = toLab({ ...backdrop, l }), b = toLab(product);
+    return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+  };
+  if (distance(backdrop.l) >= MIN_BACKDROP_CONTRAST) return backdrop.l;
+  const up = backdrop.l >= product.l ? true : backdrop.l < product.l - 0.02 ? false : product.l < 0.55;
+  const order = up ? [1, -1] : [-1, 1];
+  for (const dir of order) {
+    for (let l = backdrop.l; l >= 0.12 && l <= 0.96; l += dir * 0.01) if (distance(l) >= MIN_BACKDROP_CONTRAST) return l;
+  }
+  return product.l > 0.5 ? 0.18 : 0.94;
+}
+
+function toLab(c: Oklch): [number, number, number] {
+  const rad = (c.h * Math.PI) / 180;
+  return [c.l, c.c * Math.cos(rad), c.c * Math.sin(rad)];
 }
 
 function blendHue(a: number, b: number, t: number): number {

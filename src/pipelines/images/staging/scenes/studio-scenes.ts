@@ -48,7 +48,8 @@ export function paintPaletteBackdrop(p: Painting): void {
   ctx.beginPath();
   ctx.arc(cx + r * (rng.next() > 0.5 ? 0.5 : -0.5), cy - r * 0.25, r * 0.75, 0, Math.PI * 2);
   ctx.stroke();
-  const floor = wallColour(choice, -0.1, 1.25);
+  // The floor only a small step from the wall: a deeper tint would drift back toward the product's own tone.
+  const floor = wallColour(choice, choice.lightness > 0.5 ? -0.05 : -0.02, 1.1);
   const g = ctx.createLinearGradient(0, layout.horizonY, 0, H);
   g.addColorStop(0, mixHex(floor, '#000000', 0.05));
   g.addColorStop(1, floor);
