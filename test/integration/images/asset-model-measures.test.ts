@@ -120,6 +120,24 @@ describe('asset model measures', () => {
     let diff = 0;
     for (let y = 0; y < photo.height; y++) for (let x = 0; x < photo.width; x++) if (pixel(out, x + left, y).join() !== pixel(photo, x, y).join()) diff++;
     expect(diff).toBe(0);
+    // The added margins hold no copy of the red bottle (mirroring used to put ghost bottles there).
+    let reddish = 0;
+    for (let y = 0; y < out.height; y++) for (let x = 0; x < out.width; x++) {
+      if (x >= left && x < left + photo.width) continue;
+      const [r, g, b] = pixel(out, x, y);
+      if (r! - Math.max(g!, b!) > 40) reddish++;
+    }
+    expect(reddish).toBe(0);
+    // Vertical extension too (a tall aspect): no red above or below.
+    const tall = await run('outpaint', { aspect_ratio: '9:16' });
+    const top = Math.floor((tall.height - photo.height) / 2);
+    let reddishTall = 0;
+    for (let y = 0; y < tall.height; y++) for (let x = 0; x < tall.width; x++) {
+      if (y >= top && y < top + photo.height) continue;
+      const [r, g, b] = pixel(tall, x, y);
+      if (r! - Math.max(g!, b!) > 40) reddishTall++;
+    }
+    expect(reddishTall).toBe(0);
   }, 30_000);
 
   it('cards: the asked size and text pixels (contrast in the text box)', async () => {

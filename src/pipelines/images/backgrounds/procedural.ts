@@ -257,9 +257,23 @@ function paintGrid(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng):
   for (let x = ox; x < w; x += cell) { ctx.moveTo(x, 0); ctx.lineTo(x, h); }
   for (let y = oy; y < h; y += cell) { ctx.moveTo(0, y); ctx.lineTo(w, y); }
   ctx.stroke();
-  // A few filled cells in the accent colour so the grid reads as a design, not graph paper.
-  ctx.fillStyle = rgba(colours[3]!, 0.7);
-  for (let i = 0; i < 6; i++) ctx.fillRect(ox + rng.int(0, Math.floor(w / cell)) * cell, oy + rng.int(0, Math.floor(h / cell)) * cell, cell, cell);
+  // Accent cells in a fixed rhythm (one cell in `period` along a diagonal lattice), a light tint
+  // inset inside the lines: a deliberate pattern, not random blocks that look like errors.
+  const period = 5 + rng.int(0, 2);
+  const phase = rng.int(0, period - 1);
+  const inset = ctx.lineWidth * 1.5;
+  // Lighter than both gradient ends, so a cell is a soft highlight wherever it falls, never a dark hole.
+  const lighter = toOklch(colours[0]!).l > toOklch(colours[1]!).l ? colours[0]! : colours[1]!;
+  ctx.fillStyle = rgba(mixHex(lighter, '#ffffff', 0.45), 0.22);
+  for (let row = -1; oy + row * cell < h; row++) for (let col = -1; ox + col * cell < w; col++) {
+    if (!isGridAccent(col, row, period, phase)) continue;
+    ctx.fillRect(ox + col * cell + inset, oy + row * cell + inset, cell - 2 * inset, cell - 2 * inset);
+  }
+}
+
+/** Whether cell (col, row) carries the accent: every `period`-th cell along a row, shifted by two cells per row. */
+export function isGridAccent(col: number, row: number, period: number, phase: number): boolean {
+  return (((col + 2 * row - phase) % period) + period) % period === 0;
 }
 
 function paintWaves(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng): void {

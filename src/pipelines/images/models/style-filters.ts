@@ -117,7 +117,11 @@ export async function cartoon(img: RgbaImage, o: { levels: number }, rng: Rng, v
   const offset = variation === 0 ? 0 : (rng.next() - 0.5) * step * 0.6;
   const edges = sobel(grayOf(smooth), img.width, img.height);
   const band = (v: number) => Math.round((v + offset) / step) * step;
-  return withAlphaOf(mapPixels(smooth, (r, g, b, x, y) => (edges[y * img.width + x]! > 28 ? [20, 20, 20] : [band(r), band(g), band(b)])), img);
+  // Bands are cut from a blurred copy and then cleaned with a median: on a noisy gradient (a studio
+  // backdrop) banding the raw pixels flips back and forth across a level and leaves a speckled strip.
+  const soft = await rgbaOf(sharpOf(smooth).blur(2.5));
+  const banded = await rgbaOf(sharpOf(mapPixels(soft, (r, g, b) => [band(r), band(g), band(b)])).median(7));
+  return withAlphaOf(mapPixels(banded, (r, g, b, x, y) => (edges[y * img.width + x]! > 28 ? [20, 20, 20] : [r, g, b])), img);
 }
 
 /** Cheap smooth noise: bilinear interpolation of a coarse seeded grid. */

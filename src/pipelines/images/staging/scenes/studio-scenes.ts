@@ -48,7 +48,8 @@ export function paintPaletteBackdrop(p: Painting): void {
   ctx.beginPath();
   ctx.arc(cx + r * (rng.next() > 0.5 ? 0.5 : -0.5), cy - r * 0.25, r * 0.75, 0, Math.PI * 2);
   ctx.stroke();
-  const floor = wallColour(choice, -0.1, 1.25);
+  // The floor only a small step from the wall: a deeper tint would drift back toward the product's own tone.
+  const floor = wallColour(choice, choice.lightness > 0.5 ? -0.05 : -0.02, 1.1);
   const g = ctx.createLinearGradient(0, layout.horizonY, 0, H);
   g.addColorStop(0, mixHex(floor, '#000000', 0.05));
   g.addColorStop(1, floor);
@@ -92,7 +93,7 @@ export function paintPodium(p: Painting): void {
   lightFloor(p, 0.8);
   paintJunction(p, 0.14);
 
-  const podiumColour = choice.lightness > 0.5 ? wallColour(choice, 0.08, 0.6) : wallColour(choice, 0.2, 0.7);
+  const podiumColour = choice.surfaceColour ?? (choice.lightness > 0.5 ? wallColour(choice, 0.08, 0.6) : wallColour(choice, 0.2, 0.7));
   if (layout.showcase && layout.showcaseLiftPx > 0) {
     const s = layout.showcase;
     drawCylinder(p, s.x + s.width / 2, Math.max(s.width * 0.8, rx * 0.6), s.y + s.height, layout.baseY, mixHex(podiumColour, accentColour(choice), 0.25));

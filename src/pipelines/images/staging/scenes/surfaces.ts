@@ -1,4 +1,4 @@
-import { fromOklch, hexToRgb, mixHex, type Rgb } from '../../backgrounds/colour.js';
+import { fromOklch, hexToRgb, mixHex, rgba, type Rgb } from '../../backgrounds/colour.js';
 import { fbm, finish, hash01, lightFloor, mixRgb, paintFloorTexture, paintJunction, paintWall, smoothstep, wallColour, type Painting } from './painting.js';
 
 /** A plaster wall: the scene's wall colour with a faint mottle, as painted walls have. */
@@ -70,50 +70,76 @@ export function paintWood(p: Painting): void {
   finish(p, 0.24, 2);
 }
 
-const MARBLES: Record<string, { base: string; cloud: string; vein: string; vein2: string }> = {
-  white: { base: '#efece7', cloud: '#d9d4cd', vein: '#8e8a85', vein2: '#b9a27a' },
-  grey: { base: '#c4c1bd', cloud: '#a9a6a2', vein: '#f4f2ee', vein2: '#7b7875' },
-  black: { base: '#1d1d20', cloud: '#2d2c30', vein: '#e2d6b8', vein2: '#8d7a55' },
-  green: { base: '#1f4a38', cloud: '#2e6350', vein: '#d8eadf', vein2: '#8fb8a2' },
+/**
+ * Stone colours. Veins are a small step away from the base (real polished marble is low contrast:
+ * grey veins on Carrara, soft white ones on Nero Marquina), never a bright line on a dark ground.
+ */
+const MARBLES: Record<string, { base: string; cloud: string; vein: string; vein2: string; strength: number }> = {
+  white: { base: '#eeebe6', cloud: '#e0dcd6', vein: '#a7a39e', vein2: '#c9c4bd', strength: 0.55 },
+  calacatta: { base: '#f1ede6', cloud: '#e4ddd2', vein: '#b49a70', vein2: '#cfc2ab', strength: 0.5 },
+  grey: { base: '#c9c6c2', cloud: '#b9b6b2', vein: '#e6e3de', vein2: '#a4a19d', strength: 0.5 },
+  black: { base: '#202023', cloud: '#29292d', vein: '#8d8a84', vein2: '#4a4844', strength: 0.5 },
+  green: { base: '#1f4a38', cloud: '#285a46', vein: '#9dbdac', vein2: '#4f7d68', strength: 0.45 },
 };
 
-/** Polished marble: cloudy base, thin branching veins from turbulence, a colder wall. */
+/**
+ * Polished marble: a cloudy base, long soft veins that fade in and out along their length, a faint
+ * second network, a light blur (veins under a polished surface never have hard edges) and a gloss
+ * band where the key light reflects.
+ */
 export function paintMarble(p: Painting): void {
-  const { choice, noise, noise2, rng } = p;
+  const { ctx, choice, noise, noise2, rng, W, H, layout } = p;
   const m = MARBLES[choice.variant] ?? MARBLES.white!;
   plasterWall(p, wallColour(choice));
   const base = hexToRgb(m.base), cloud = hexToRgb(m.cloud), vein = hexToRgb(m.vein), vein2 = hexToRgb(m.vein2);
   const angle = rng.next() * Math.PI;
   const ca = Math.cos(angle), sa = Math.sin(angle);
-  const scale = 0.9 + rng.next() * 0.6;
+  const scale = 0.8 + rng.next() * 0.5;
   paintFloorTexture(p, (X, Z, ppu) => {
     const x = (X * ca - Z * sa) * scale, z = (X * sa + Z * ca) * scale;
-    const turb = fbm(noise, x * 0.7, z * 0.7, 5);
-    const c0 = mixRgb(base, cloud, smoothstep(-0.2, 0.8, fbm(noise2, x * 0.8 + 9, z * 0.8, 2)));
-    const s1 = Math.abs(Math.sin((x * 0.9 + z * 0.3 + turb * 1.1) * Math.PI));
-    // Vein width in pixels stays above one so thin veins fade, not flicker, as they recede.
-    const sharp = Math.min(22, Math.max(5, ppu * 0.05));
-    const v1 = (1 - s1) ** sharp;
-    const s2 = Math.abs(Math.sin((x * 2.1 - z * 1.3 + fbm(noise2, x * 1.5, z * 1.5, 4) * 1.4) * Math.PI));
-    const v2 = (1 - s2) ** (sharp * 1.4) * 0.45 * smoothstep(-0.3, 0.4, noise(x * 0.9 + 5, z * 0.9));
+    const c0 = mixRgb(base, cloud, smoothstep(-0.45, 0.6, fbm(noise2, x * 0.9 + 9, z * 0.9, 4)));
+    // Distance to the nearest vein, in pixels: veins are the level lines of a gently warped field,
+    // so they run long and smooth instead of zig-zagging like cracks.
+    const pxPerField = ppu / scale;
+    const u1 = x * 1.8 + z * 0.5 + fbm(noise, x * 0.3, z * 0.3, 3) * 2;
+    const d1 = Math.abs(u1 - Math.round(u1)) * pxPerField;
+    const w1 = Math.max(1.4, Math.min(3.5, ppu * 0.01));
+    const fade1 = smoothstep(-0.4, 0.7, noise(x * 0.5 + 3, z * 0.5 - 7)) * (0.55 + 0.45 * hash01(Math.round(u1), choice.textureSeed));
+    const core1 = Math.exp(-((d1 / w1) ** 2));
+    const haze1 = Math.exp(-((d1 / (w1 * 6)) ** 2)) * 0.25;
+    const v1 = (core1 * 0.75 + haze1) * fade1 * m.strength;
+    const u2 = x * 3.2 - z * 2.1 + fbm(noise2, x * 0.8, z * 0.8, 3) * 2;
+    const d2 = Math.abs(u2 - Math.round(u2)) * pxPerField * 0.3;
+    const v2 = Math.exp(-((d2 / (w1 * 0.8)) ** 2)) * 0.5 * m.strength * smoothstep(0, 0.7, noise(x * 0.7 + 5, z * 0.7));
     let c = mixRgb(c0, vein2, v2);
-    c = mixRgb(c, vein, Math.min(1, v1 * 0.9));
+    c = mixRgb(c, vein, Math.min(1, v1));
     return c;
   });
-  lightFloor(p, 0.8);
-  paintJunction(p, 0.22);
-  finish(p, 0.22, 1.5);
+  // Veins sit under a polished surface: soften them a touch.
+  const floorH = H - layout.horizonY;
+  ctx.filter = `blur(${Math.max(0.5, H / 720).toFixed(2)}px)`;
+  ctx.drawImage(ctx.canvas, 0, layout.horizonY, W, floorH, 0, layout.horizonY, W, floorH);
+  ctx.filter = 'none';
+  lightFloor(p, 0.7);
+  // Polish: a soft reflection of the lit wall just in front of the horizon.
+  const gloss = ctx.createLinearGradient(0, layout.horizonY, 0, layout.horizonY + floorH * 0.45);
+  gloss.addColorStop(0, rgba(wallColour(choice, 0.05), 0.35));
+  gloss.addColorStop(1, rgba(wallColour(choice), 0));
+  ctx.fillStyle = gloss;
+  ctx.fillRect(0, layout.horizonY, W, floorH * 0.45);
+  paintJunction(p, 0.18);
+  finish(p, 0.2, 1.2);
 }
 
 /** Cloth: linen weave with slubs, silk with soft sheen, velvet dark with a lit nap; drapes as broad light and shade. */
 export function paintFabric(p: Painting): void {
   const { choice, noise, noise2, rng, palette } = p;
   const variant = choice.variant;
-  const hueSource = choice.colourWord
+  const hueSource = choice.surfaceColour ?? (choice.colourWord
     ? fromOklch({ l: variant === 'velvet' ? 0.4 : 0.72, c: choice.chroma * 1.1, h: choice.hue })
     : variant === 'linen'
       ? mixHex('#d9cfbf', palette[1] ?? palette[0] ?? '#d9cfbf', 0.15)
-      : fromOklch({ l: variant === 'velvet' ? 0.35 : 0.78, c: 0.06, h: choice.accentHue });
+      : fromOklch({ l: variant === 'velvet' ? 0.35 : 0.78, c: 0.06, h: choice.accentHue }));
   const cloth = hexToRgb(hueSource);
   plasterWall(p, wallColour(choice));
   const F = variant === 'linen' ? 55 + rng.next() * 20 : 120;
