@@ -44,7 +44,7 @@ describe('/readyz in scaled mode (BullMQ)', () => {
   beforeAll(async () => {
     db = await databases[1]![1]();
     redis = await startRedis();
-    t = await startTestApp(db, { REDIS_URL: redis.url, READINESS_TIMEOUT_MS: '300' }, { consume: false });
+    t = await startTestApp(db, { REDIS_URL: redis.url, READINESS_TIMEOUT_MS: '1500' }, { consume: false });
   });
   afterAll(async () => {
     redis.resume();
