@@ -150,7 +150,9 @@ function remoteRunner(model: AssetModel): AssetRunner {
   return async (ctx) => {
     const generator = ctx.engines.generator;
     if (!generator) throw new TaskFailure('The remote images provider is no longer configured; choose a built-in model.');
-    const prompt = str(ctx, 'prompt');
+    // Each output is its own request: later ones say they are another take, since a provider may
+    // answer the same words with the same picture (and the client asked for distinct outputs).
+    const prompt = ctx.variation === 0 ? str(ctx, 'prompt') : `${str(ctx, 'prompt')} (alternative take ${ctx.variation + 1}, a different composition)`;
     const [out] = model.generationType === 'text_to_image'
       ? await generator.generate({ prompt, ...outSize(ctx), count: 1, signal: ctx.signal })
       : await generator.edit({ image: await photo(ctx), prompt, count: 1, signal: ctx.signal });
