@@ -60,7 +60,10 @@ export interface TalkingProductRequest {
  * on the side of the frame with the most room beside the product.
  */
 export async function renderTalkingProduct(req: TalkingProductRequest, deps: { speech: SpeechSynthesizer; avatars: AvatarClipMaker; ffmpeg: FfmpegEngine }): Promise<ProductVideoOutput> {
-  const { layers, signal } = req;
+  const { signal } = req;
+  // An image staged without a presenter has the product in the middle: it moves to one side first,
+  // so the presenter stands beside it rather than over its edge.
+  const layers = req.layers.presenter ? req.layers : await productMovedAside(req.layers, req.workDir);
   const box = evenBox(layers.presenter?.box ?? presenterPlace(layers));
   const stagePng = join(req.workDir, 'stage.png');
   await stageWithoutPresenter(layers, stagePng);
@@ -113,4 +116,26 @@ async function stageWithoutPresenter(layers: StagedLayerFiles, output: string): 
     { input: layers.product.png, left: layers.product.box.x, top: layers.product.box.y },
   ];
   await sharp(layers.backgroundPng).composite(over).png().toFile(output);
+}
+
+/**
+ * The product (and its shadow) slid toward the side with more room so that its centre sits at a
+ * third of the frame, leaving the other side to the presenter. Pure pixels: the product is moved,
+ * never scaled or redrawn; the shadow layer moves with it.
+ */
+export async function productMovedAside(layers: StagedLayerFiles, workDir: string): Promise<StagedLayerFiles> {
+  const p = layers.product.box;
+  const centre = p.x + p.width / 2;
+  const target = centre <= layers.width / 2 ? layers.width / 3 : (layers.width * 2) / 3;
+  const dx = Math.round(Math.max(-p.x, Math.min(layers.width - p.x - p.width, target - centre)));
+  if (dx === 0) return layers;
+  let shadowPng = layers.shadowPng;
+  if (shadowPng) {
+    shadowPng = join(workDir, 'shadow-moved.png');
+    const shift = Math.abs(dx);
+    const clear = { r: 0, g: 0, b: 0, alpha: 0 };
+    const widened = await sharp(layers.shadowPng!).ensureAlpha().extend(dx > 0 ? { left: shift, background: clear } : { right: shift, background: clear }).png().toBuffer();
+    await sharp(widened).extract({ left: dx > 0 ? 0 : shift, top: 0, width: layers.width, height: layers.height }).png().toFile(shadowPng);
+  }
+  return { ...layers, shadowPng, product: { ...layers.product, box: { ...p, x: p.x + dx } } };
 }
