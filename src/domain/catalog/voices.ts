@@ -35,15 +35,15 @@ export interface VoiceCatalog {
  * start with these, and the first one a machine has is the default voice.
  */
 export const VOICES_BY_INTELLIGIBILITY: readonly string[] = [
-  voiceIdFor('rhvoice', 'clb'),
-  voiceIdFor('rhvoice', 'bdl'),
-  voiceIdFor('rhvoice', 'slt'),
-  voiceIdFor('rhvoice', 'alan'),
-  voiceIdFor('festival', 'cmu_us_slt_arctic_hts'),
-  voiceIdFor('flite', 'slt'),
-  voiceIdFor('flite', 'rms'),
-  voiceIdFor('flite', 'awb'),
-  voiceIdFor('flite', 'kal16'),
+  voiceIdFor('rhvoice', 'clb'), // 0.144
+  voiceIdFor('rhvoice', 'bdl'), // 0.146
+  voiceIdFor('flite', 'kal16'), // 0.162
+  voiceIdFor('rhvoice', 'slt'), // 0.180
+  voiceIdFor('rhvoice', 'alan'), // 0.190
+  voiceIdFor('festival', 'cmu_us_slt_arctic_hts'), // 0.213
+  voiceIdFor('flite', 'rms'), // 0.232
+  voiceIdFor('flite', 'slt'), // 0.289
+  voiceIdFor('flite', 'awb'), // 0.357
 ];
 export const DEFAULT_VOICE_ID = VOICES_BY_INTELLIGIBILITY[0]!;
 const DEFAULT_VOICE_FALLBACKS = [...VOICES_BY_INTELLIGIBILITY, voiceIdFor('espeak-ng', 'en-us+f3')];
