@@ -1,5 +1,5 @@
-import { LIMITER_CEILING_DBFS } from '../../core/loudness.js';
-import { loudnessGainFilter } from '../../engines/ffmpeg/args/index.js';
+import { LIMITER_CEILING_DBFS, VIDEO_LOUDNESS_LUFS } from '../../core/loudness.js';
+import { filteredWavArgs, loudnessGainFilter } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 
 /** Close enough: a second pass is worth it only beyond this. */
@@ -33,4 +33,22 @@ export async function normalizeLoudness(ffmpeg: Pick<FfmpegEngine, 'run' | 'meas
     if (measured <= -60 || pass === 1 || Math.abs(result - req.targetLufs) <= TOLERANCE_LU) return result;
     aim += req.targetLufs - result;
   }
+}
+
+/**
+ * A client's recording as a video's voice (Aurora passes it through alone): at the video target,
+ * as a WAV for the video's own AAC encode. Client recordings arrive at any level (−25 LUFS and
+ * quieter were seen); a video published beside others must not be the quiet one.
+ */
+export async function voiceAtVideoLoudness(
+  ffmpeg: Pick<FfmpegEngine, 'run' | 'measureLoudness'>,
+  req: { input: string; output: string; signal?: AbortSignal },
+): Promise<number> {
+  return normalizeLoudness(ffmpeg, {
+    input: req.input,
+    output: req.output,
+    targetLufs: VIDEO_LOUDNESS_LUFS,
+    encodeArgs: (audioFilter) => filteredWavArgs(req.input, req.output, audioFilter),
+    signal: req.signal,
+  });
 }
