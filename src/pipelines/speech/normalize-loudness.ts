@@ -2,8 +2,10 @@ import { LIMITER_CEILING_DBFS, VIDEO_LOUDNESS_LUFS } from '../../core/loudness.j
 import { filteredWavArgs, loudnessGainFilter } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 
-/** Close enough: a second pass is worth it only beyond this. */
+/** Close enough: another pass is worth it only beyond this. */
 const TOLERANCE_LU = 0.5;
+/** Peaky voices (espeak-ng) lose more to the limiter the more they are raised: a few passes converge. */
+const MAX_PASSES = 4;
 
 export interface NormalizeRequest {
   input: string;
@@ -19,8 +21,8 @@ export interface NormalizeRequest {
 
 /**
  * Brings a voice to a loudness target: measure, one gain and a limiter, measure the result.
- * Where the limiter shaved loud peaks the result is a little quieter than aimed for, so the gain
- * is corrected once by what is missing (a second pass costs one encode of a short voice).
+ * Where the limiter shaved loud peaks the result is quieter than aimed for, so the gain is
+ * corrected by what is missing and the voice encoded again (an encode of a short voice is cheap).
  * Returns the measured loudness of the output.
  */
 export async function normalizeLoudness(ffmpeg: Pick<FfmpegEngine, 'run' | 'measureLoudness'>, req: NormalizeRequest): Promise<number> {
@@ -30,7 +32,7 @@ export async function normalizeLoudness(ffmpeg: Pick<FfmpegEngine, 'run' | 'meas
     const filter = loudnessGainFilter({ measuredLufs: measured, targetLufs: aim, ceilingDbfs: LIMITER_CEILING_DBFS, resampleToHz: req.resampleToHz });
     await ffmpeg.run(req.encodeArgs(filter), { signal: req.signal, expectedDurationSeconds: req.expectedDurationSeconds, onProgress: pass === 0 ? req.onProgress : undefined });
     const result = (await ffmpeg.measureLoudness(req.output, { signal: req.signal })).integratedLufs;
-    if (measured <= -60 || pass === 1 || Math.abs(result - req.targetLufs) <= TOLERANCE_LU) return result;
+    if (measured <= -60 || pass === MAX_PASSES - 1 || Math.abs(result - req.targetLufs) <= TOLERANCE_LU) return result;
     aim += req.targetLufs - result;
   }
 }
