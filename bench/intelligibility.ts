@@ -75,7 +75,12 @@ async function main() {
           const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir: join(dir, `${n}-${i}`), concurrency: 1 });
           return wordErrorRate(text, await transcribe(out.mp3Path));
         }),
-      );
+      ).catch((err: unknown) => {
+        // One voice failing (an engine missing a voice it listed) must not end the run.
+        console.log(`${String(n + 1).padStart(2)}. ${voice.engine} ${voice.engineVoice}: failed (${String(err).split('\n')[0]})`);
+        return null;
+      });
+      if (!perText) continue;
       const wer = perText.reduce((a, b) => a + b, 0) / perText.length;
       rows.push({ voice, wer, perText });
       console.log(`${String(n + 1).padStart(2)}. ${voice.engine.padEnd(9)} ${voice.engineVoice.padEnd(24)} ${voice.name.padEnd(8)} WER ${wer.toFixed(3)}  (${perText.map((w) => w.toFixed(2)).join(' ')})`);
