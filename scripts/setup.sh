@@ -6,7 +6,27 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---runtime}"
 
-packages=(python3 ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core)
+packages=(python3 ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core
+  rhvoice rhvoice-english pocketsphinx pocketsphinx-en-us)
+# rhvoice and rhvoice-english sit in Debian's non-free component (the voices the service uses, clb,
+# slt, bdl and alan, are LGPL-2.1+; see README). Add `contrib non-free` to the machine's existing
+# Debian entries, whichever mirror they name, so apt can see them.
+enable_debian_non_free() {
+  local changed=0 f
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    if grep -qE '^Components:' "$f" && grep -E '^Components:' "$f" | grep -qvE '(^| )non-free( |$)'; then
+      sed -i -E '/^Components:/{/(^| )non-free( |$)/!s/$/ non-free/}; /^Components:/{/(^| )contrib( |$)/!s/$/ contrib/}' "$f"
+      changed=1
+    fi
+  done
+  if [ -f /etc/apt/sources.list ] && grep -E '^deb(-src)? ' /etc/apt/sources.list | grep -qvE ' non-free( |$)'; then
+    sed -i -E '/^deb(-src)? /{/ non-free( |$)/!s/$/ contrib non-free/}' /etc/apt/sources.list
+    changed=1
+  fi
+  [ "$changed" = 1 ] && echo "setup: enabled contrib non-free on the Debian sources" >&2
+  return 0
+}
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -17,6 +37,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     exit 1
   fi
   echo "setup: installing ${missing[*]}" >&2
+  enable_debian_non_free
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi

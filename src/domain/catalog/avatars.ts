@@ -69,6 +69,12 @@ const festival = (v: string) => voiceIdFor('festival', v);
 const flite = (v: string) => voiceIdFor('flite', v);
 const espeak = (v: string) => voiceIdFor('espeak-ng', v);
 const SALLY = festival('cmu_us_slt_arctic_hts');
+/**
+ * The most intelligible voice of each gender (`bench/intelligibility.ts`: WER 0.144 and 0.146)
+ * leads every avatar's list; the older per-avatar choices follow for machines without RHVoice.
+ */
+const RH_FEMALE = voiceIdFor('rhvoice', 'clb');
+const RH_MALE = voiceIdFor('rhvoice', 'bdl');
 
 type Definition = Omit<BuiltinAvatar, 'id'>;
 
@@ -82,7 +88,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#6B4028', face: { jaw: 0.7, width: 1 }, hair: { style: 'afro-puff', color: '#1C1412' }, eyes: { iris: '#3B2418' },
       lips: '#7A3B3B', outfit: { kind: 'blazer', color: '#1F6F78', accent: '#F4EDE4' }, extras: { earrings: '#E8C35A' }, scene: 'office',
     },
-    preferredVoiceIds: [SALLY, flite('slt')],
+    preferredVoiceIds: [RH_FEMALE, SALLY, flite('slt')],
     greeting: 'Hi, I am Amara. Let me walk you through the numbers that matter for your business.',
   },
   {
@@ -94,7 +100,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#F1C6A8', face: { jaw: 0.82, width: 1.02 }, hair: { style: 'side-part', color: '#5A3A22' }, eyes: { iris: '#3E6A8A' },
       outfit: { kind: 'suit', color: '#243B5A', accent: '#B23A3A' }, scene: 'studio',
     },
-    preferredVoiceIds: [flite('rms'), espeak('en-us')],
+    preferredVoiceIds: [RH_MALE, flite('rms'), espeak('en-us')],
     greeting: 'Good evening. I am Daniel, and here is everything you need to know today.',
   },
   {
@@ -106,7 +112,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'senior', skin: '#E8BE98', face: { jaw: 0.75, width: 0.98 }, hair: { style: 'short', color: '#C9C9C9' }, eyes: { iris: '#2E2016' },
       outfit: { kind: 'cardigan', color: '#6B5844', accent: '#DCE6EE' }, extras: { glasses: 'round', glassesColor: '#3A3A3A', lines: true }, scene: 'library',
     },
-    preferredVoiceIds: [flite('kal16'), flite('kal'), espeak('en-us')],
+    preferredVoiceIds: [RH_MALE, flite('kal16'), flite('kal'), espeak('en-us')],
     greeting: 'Hello, my name is Hiroshi. Every good lesson starts with a simple question.',
   },
   {
@@ -118,7 +124,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#C99A6E', face: { jaw: 0.66, width: 0.98 }, hair: { style: 'long-wavy', color: '#3B2214' }, eyes: { iris: '#4A2E1A' },
       lips: '#B5545C', outfit: { kind: 'sweater', color: '#E0A43A', accent: '#FFF4DC' }, extras: { blush: true, earrings: '#F2F2F2' }, scene: 'park',
     },
-    preferredVoiceIds: [flite('slt'), SALLY],
+    preferredVoiceIds: [RH_FEMALE, flite('slt'), SALLY],
     greeting: 'Hey everyone, Sofia here! I found something you are going to love.',
   },
   {
@@ -130,7 +136,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#5A3524', face: { jaw: 0.84, width: 1.03 }, hair: { style: 'buzz', color: '#151010' }, eyes: { iris: '#2A1A12' },
       outfit: { kind: 'hoodie', color: '#3E4A5C', accent: '#E8E8E8' }, extras: { beard: 'full' }, scene: 'street',
     },
-    preferredVoiceIds: [flite('kal'), espeak('en-us')],
+    preferredVoiceIds: [RH_MALE, flite('kal'), espeak('en-us')],
     greeting: 'What is up, I am Jamal. Let me show you how I use this every single day.',
   },
   {
@@ -142,7 +148,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#A0694A', face: { jaw: 0.66, width: 0.97 }, hair: { style: 'braid', color: '#17100E' }, eyes: { iris: '#2C1A10' },
       lips: '#8E3C45', outfit: { kind: 'blazer', color: '#C94F6D', accent: '#FBE9D0' }, extras: { earrings: '#E8C35A' }, scene: 'home',
     },
-    preferredVoiceIds: [espeak('en-gb+f3'), SALLY, flite('slt')],
+    preferredVoiceIds: [RH_FEMALE, espeak('en-gb+f3'), SALLY, flite('slt')],
     greeting: 'Hello, I am Priya. Here is my favourite routine, step by step.',
   },
   {
@@ -154,7 +160,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'child', skin: '#F6D7C3', face: { jaw: 0.78, width: 1.02 }, hair: { style: 'pigtails', color: '#B4532A' }, eyes: { iris: '#4C7A3A' },
       outfit: { kind: 'tshirt', color: '#5B8DEF', accent: '#FFD447' }, extras: { freckles: true, blush: true }, scene: 'space',
     },
-    preferredVoiceIds: [flite('slt'), espeak('en-us+f3')],
+    preferredVoiceIds: [RH_FEMALE, flite('slt'), espeak('en-us+f3')],
     greeting: 'Hi! I am Lily. Do you want to learn something amazing today?',
   },
   {
@@ -166,7 +172,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'teen', skin: '#D9A27A', face: { jaw: 0.74, width: 0.98 }, hair: { style: 'curly-short', color: '#4A2C18' }, eyes: { iris: '#5A3A1E' },
       outfit: { kind: 'tshirt', color: '#2E9E6A', accent: '#FFFFFF' }, scene: 'beach',
     },
-    preferredVoiceIds: [espeak('en-us'), flite('kal')],
+    preferredVoiceIds: [RH_MALE, espeak('en-us'), flite('kal')],
     greeting: 'Hey, Leo here. This new gadget is honestly so much better than I expected.',
   },
   {
@@ -178,7 +184,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'senior', skin: '#F3D2BE', face: { jaw: 0.7, width: 1 }, hair: { style: 'bob', color: '#E6E3DE' }, eyes: { iris: '#5C7C9C' },
       lips: '#B86A72', outfit: { kind: 'cardigan', color: '#8C7BB8', accent: '#F7F3EA' }, extras: { earrings: '#F5F5F5', glasses: 'square', glassesColor: '#8A5A44', lines: true, blush: true }, scene: 'home',
     },
-    preferredVoiceIds: [SALLY, flite('slt')],
+    preferredVoiceIds: [RH_FEMALE, SALLY, flite('slt')],
     greeting: 'Hello dear, I am Margaret. Let me tell you what made my mornings easier.',
   },
   {
@@ -190,7 +196,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#C48A62', face: { jaw: 0.72, width: 0.98 }, hair: { style: 'undercut', color: '#1FA7A0', brows: '#2E211A' }, eyes: { iris: '#3A2A20' },
       outfit: { kind: 'denim-jacket', color: '#4A6FA5', accent: '#F2F2F2' }, extras: { earrings: '#C0C0C0' }, scene: 'neon',
     },
-    preferredVoiceIds: [espeak('en-gb-x-rp+f3'), espeak('en-us+f3'), flite('slt')],
+    preferredVoiceIds: [RH_FEMALE, espeak('en-gb-x-rp+f3'), espeak('en-us+f3'), flite('slt')],
     greeting: 'Hi, I am Alex. Let us build something nobody has seen before.',
   },
   {
@@ -202,7 +208,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#B98058', face: { jaw: 0.86, width: 1.05 }, hair: { style: 'short', color: '#1E1612' }, eyes: { iris: '#3A2414' },
       outfit: { kind: 'chef', color: '#F7F7F4', accent: '#C8372D' }, extras: { mustache: true, beard: 'stubble' }, scene: 'kitchen',
     },
-    preferredVoiceIds: [flite('awb'), flite('rms'), espeak('en-gb')],
+    preferredVoiceIds: [RH_MALE, flite('awb'), flite('rms'), espeak('en-gb')],
     greeting: 'Hola, I am Carlos. Today we cook something simple and delicious.',
   },
   {
@@ -214,7 +220,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#F0CFAE', face: { jaw: 0.64, width: 0.96 }, hair: { style: 'bob', color: '#121014' }, eyes: { iris: '#2A1C14' },
       lips: '#C06A6E', outfit: { kind: 'lab-coat', color: '#FAFCFD', accent: '#5E9FC9' }, scene: 'clinic',
     },
-    preferredVoiceIds: [flite('slt'), SALLY],
+    preferredVoiceIds: [RH_FEMALE, flite('slt'), SALLY],
     greeting: 'Hello, I am Doctor Grace. Here are three habits that protect your health.',
   },
   {
@@ -226,7 +232,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'child', skin: '#7A4A30', face: { jaw: 0.8, width: 1.02 }, hair: { style: 'curly-short', color: '#1A1210' }, eyes: { iris: '#2C1A10' },
       outfit: { kind: 'hoodie', color: '#F2B531', accent: '#FFFFFF' }, extras: { blush: true }, scene: 'park',
     },
-    preferredVoiceIds: [espeak('en-us+f3'), flite('slt')],
+    preferredVoiceIds: [RH_MALE, espeak('en-us+f3'), flite('slt')],
     greeting: 'Hi, I am Noah! Guess what I found at school today?',
   },
   {
@@ -238,7 +244,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'teen', skin: '#B07650', face: { jaw: 0.68, width: 0.97 }, hair: { style: 'ponytail', color: '#2B1A12' }, eyes: { iris: '#3A2616' },
       lips: '#A4525A', outfit: { kind: 'track-jacket', color: '#D8344B', accent: '#FFFFFF' }, scene: 'street',
     },
-    preferredVoiceIds: [espeak('en-us+f3'), flite('slt')],
+    preferredVoiceIds: [RH_FEMALE, espeak('en-us+f3'), flite('slt')],
     greeting: 'Hey, I am Zoe! Ready for a quick workout? Let us go!',
   },
   {
@@ -250,7 +256,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'senior', skin: '#A86E4C', face: { jaw: 0.8, width: 1.02 }, hair: { style: 'bald', color: '#D9D6D0' }, eyes: { iris: '#2C1C12' },
       outfit: { kind: 'vest', color: '#4B4B52', accent: '#D6E4F0' }, extras: { beard: 'full', lines: true }, scene: 'studio',
     },
-    preferredVoiceIds: [flite('awb'), espeak('en-gb-scotland'), flite('rms')],
+    preferredVoiceIds: [RH_MALE, flite('awb'), espeak('en-gb-scotland'), flite('rms')],
     greeting: 'Welcome, I am Ahmed. After forty years of travel, this is my best advice.',
   },
   {
@@ -262,7 +268,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'teen', skin: '#EDC3A5', face: { jaw: 0.72, width: 0.98 }, hair: { style: 'undercut', color: '#E86AA6', brows: '#6B4A3A' }, eyes: { iris: '#3F6E5A' },
       outfit: { kind: 'sweater', color: '#6E5BC4', accent: '#CFC6FF' }, extras: { freckles: true, earrings: '#C0C0C0' }, scene: 'neon',
     },
-    preferredVoiceIds: [espeak('en-gb+f3'), espeak('en-us+f3')],
+    preferredVoiceIds: [RH_FEMALE, espeak('en-gb+f3'), espeak('en-us+f3')],
     greeting: 'Hey, I am Kai. This playlist changed my whole week.',
   },
   {
@@ -274,7 +280,7 @@ const DEFINITIONS: readonly Definition[] = [
       age: 'adult', skin: '#D8A47F', face: { jaw: 0.74, width: 1 }, hair: { style: 'short', color: '#6B4A2E' }, eyes: { iris: '#4E6B3A' },
       outfit: { kind: 'sweater', color: '#2F8F8A', accent: '#E8F4F2' }, extras: { glasses: 'square', glassesColor: '#1E1E1E' }, scene: 'plain',
     },
-    preferredVoiceIds: [flite('kal16'), espeak('en-us+f3')],
+    preferredVoiceIds: [RH_FEMALE, flite('kal16'), espeak('en-us+f3')],
     greeting: 'Hi, I am Sam. In the next minute you will learn exactly how this works.',
   },
 ];

@@ -8,6 +8,8 @@ const NAMES: Record<string, Record<string, string>> = {
   'espeak-ng': { default: 'Eric', f3: 'Erin' },
   flite: { slt: 'Sara', rms: 'Ross', awb: 'Alan', kal: 'Karl', kal16: 'Kevin' },
   festival: { 'slt-hts': 'Sally' },
+  // Names unlike flite's: the grouped listing would merge a same-named voice of the same gender.
+  rhvoice: { clb: 'Clara', bdl: 'Brad', slt: 'Stella', alan: 'Callum' },
 };
 
 export function displayNameFor(v: EngineVoice): string {

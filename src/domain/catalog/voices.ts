@@ -29,11 +29,27 @@ export interface VoiceCatalog {
   readonly byId: ReadonlyMap<string, Voice>;
 }
 
-/** festival's HTS voice is the smoothest English voice here; flite's slt the next. */
-export const DEFAULT_VOICE_ID = voiceIdFor('festival', 'cmu_us_slt_arctic_hts');
-const DEFAULT_VOICE_FALLBACKS = [DEFAULT_VOICE_ID, voiceIdFor('flite', 'slt'), voiceIdFor('espeak-ng', 'en-us+f3')];
+/**
+ * English built-in voices, most intelligible first, as `bench/intelligibility.ts` measured them
+ * (word error rate of an offline recogniser on three ad texts; figures in the README). Listings
+ * start with these, and the first one a machine has is the default voice.
+ */
+export const VOICES_BY_INTELLIGIBILITY: readonly string[] = [
+  voiceIdFor('rhvoice', 'clb'), // 0.144
+  voiceIdFor('rhvoice', 'bdl'), // 0.146
+  voiceIdFor('flite', 'kal16'), // 0.162
+  voiceIdFor('rhvoice', 'slt'), // 0.180
+  voiceIdFor('rhvoice', 'alan'), // 0.190
+  voiceIdFor('festival', 'cmu_us_slt_arctic_hts'), // 0.213
+  voiceIdFor('flite', 'rms'), // 0.232
+  voiceIdFor('flite', 'slt'), // 0.289
+  voiceIdFor('flite', 'awb'), // 0.357
+];
+export const DEFAULT_VOICE_ID = VOICES_BY_INTELLIGIBILITY[0]!;
+const DEFAULT_VOICE_FALLBACKS = [...VOICES_BY_INTELLIGIBILITY, voiceIdFor('espeak-ng', 'en-us+f3')];
+const RANK = new Map(VOICES_BY_INTELLIGIBILITY.map((id, i) => [id, i]));
 
-const ENGINE_ORDER: Record<SpeechEngineId, number> = { festival: 0, flite: 1, remote: 2, 'espeak-ng': 3 };
+const ENGINE_ORDER: Record<SpeechEngineId, number> = { rhvoice: 0, festival: 1, flite: 2, remote: 3, 'espeak-ng': 4 };
 
 export function voiceFromEngineVoice(v: EngineVoice): Voice {
   return {
@@ -57,6 +73,7 @@ export function buildVoiceCatalog(engineVoices: readonly EngineVoice[]): VoiceCa
   }
   const voices = [...byId.values()].sort(
     (a, b) =>
+      (RANK.get(a.id) ?? RANK.size) - (RANK.get(b.id) ?? RANK.size) ||
       ENGINE_ORDER[a.engine] - ENGINE_ORDER[b.engine] ||
       a.locale.localeCompare(b.locale) ||
       a.name.localeCompare(b.name) ||

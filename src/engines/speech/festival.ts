@@ -51,6 +51,14 @@ export function parseFestivalTimings(stdout: string): { words: WordTiming[]; pho
     const [kind, name, startText, endText] = line.split('\t');
     const start = Number(startText);
     const end = Number(endText);
+    // Festival splits "Here's" into "Here" and a clitic "'s" with no syllables of its own (its
+    // sound sits in "Here"): glue it back on, or captions would read "Here the thing".
+    const previous = words[words.length - 1];
+    if (kind === 'W' && name && /^['’]/.test(name) && previous) {
+      previous.word += name;
+      if (Number.isFinite(end) && end > previous.endSeconds) previous.endSeconds = end;
+      continue;
+    }
     if (!name || !Number.isFinite(start) || !Number.isFinite(end) || end <= start) continue;
     if (kind === 'W') words.push({ word: name, startSeconds: start, endSeconds: end });
     else if (kind === 'P' && name !== 'pau') phones.push({ phone: name, startSeconds: start, endSeconds: end });

@@ -2,6 +2,7 @@ export * from './port.js';
 export { EspeakNgEngine } from './espeak-ng.js';
 export { FliteEngine } from './flite.js';
 export { FestivalEngine } from './festival.js';
+export { RhvoiceEngine, RHVOICE_COMMERCIAL_VOICES } from './rhvoice.js';
 export { OpenAiCompatibleSpeechEngine, type OpenAiCompatibleSpeechOptions, type RemoteVoiceOption } from './openai-compatible.js';
 export { FakeSpeechEngine } from './fake-engine.js';
 export { deriveWordTimings } from './derive-word-timings.js';
@@ -10,6 +11,7 @@ export { readWav, writeWav, decodeWav, encodeWav, type PcmAudio } from './wav.js
 import { EspeakNgEngine } from './espeak-ng.js';
 import { FestivalEngine } from './festival.js';
 import { FliteEngine } from './flite.js';
+import { RhvoiceEngine } from './rhvoice.js';
 import { OpenAiCompatibleSpeechEngine, type OpenAiCompatibleSpeechOptions } from './openai-compatible.js';
 import type { FfmpegEngine } from '../ffmpeg/types.js';
 import type { SpeechEngines } from './port.js';
@@ -20,6 +22,7 @@ export function createSpeechEngines(opts: { remote?: OpenAiCompatibleSpeechOptio
     'espeak-ng': new EspeakNgEngine(),
     flite: new FliteEngine(),
     festival: new FestivalEngine(),
+    rhvoice: new RhvoiceEngine(),
     ...(opts.remote ? { remote: new OpenAiCompatibleSpeechEngine({ ...opts.remote, ffmpeg: opts.ffmpeg }) } : {}),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 
-export type SpeechEngineId = 'espeak-ng' | 'flite' | 'festival' | 'remote';
+export type SpeechEngineId = 'espeak-ng' | 'flite' | 'festival' | 'rhvoice' | 'remote';
 
 export interface EngineVoice {
   engine: SpeechEngineId;

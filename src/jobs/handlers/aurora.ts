@@ -10,6 +10,7 @@ import { frameImageArgs, THUMBNAIL_JPEG_QUALITY } from '../../engines/ffmpeg/arg
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
 import { makeTalkingPhoto } from '../../pipelines/avatar/photo/index.js';
+import { voiceAtVideoLoudness } from '../../pipelines/speech/normalize-loudness.js';
 import { defineJob } from '../job-definition.js';
 
 export interface AuroraJobDeps {
@@ -35,11 +36,13 @@ export function auroraJob(deps: AuroraJobDeps) {
         deps.fetcher.download(input.imageUrl, join(workDir, 'photo'), { accept: ['image'], signal }),
         deps.fetcher.download(input.audioUrl, join(workDir, 'audio'), { accept: ['audio'], signal }),
       ]);
+      const voicePath = join(workDir, 'voice.wav');
+      await voiceAtVideoLoudness(deps.ffmpeg, { input: audio.path, output: voicePath, signal });
       reportProgress(5);
       const videoPath = join(workDir, 'output.mp4');
       const made = await makeTalkingPhoto(deps, {
         photoPath: photo.path,
-        audioPath: audio.path,
+        audioPath: voicePath,
         outputPath: videoPath,
         resolution: settings.resolution,
         headMotion: settings.headMotion,

@@ -6,7 +6,9 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/index.js';
 import { SpeechEngineError, type SpeechEngineId, type SpeechEngines } from '../../engines/speech/port.js';
 import { readWav, writeWav } from '../../engines/speech/wav.js';
 import type { Voice } from '../../domain/catalog/voices.js';
+import { MIN_SPEECH_SAMPLE_RATE_HZ, SPEECH_LOUDNESS_LUFS } from '../../core/loudness.js';
 import { joinTimedAudio, type TimedAudio } from './join-audio.js';
+import { normalizeLoudness } from './normalize-loudness.js';
 import { prepareSpeechChunks } from './text/prepare-text.js';
 import type { ClonedVoiceSpec } from './voice-match/cloned-voice-spec.js';
 
@@ -32,6 +34,9 @@ export interface SpeechOutput {
   /** The engine's phones when it reports them (espeak-ng, flite, festival): the mouth follows these. */
   phones?: PhoneTiming[];
 }
+
+/** An 8 kHz voice is brought up to this (a rate MP3 has and every player plays). */
+const SPEECH_OUTPUT_RATE_HZ = 22050;
 
 /** Part of progress spent synthesising; the rest is the MP3 encode. */
 const SYNTH_SHARE = 0.9;
@@ -90,16 +95,25 @@ export async function synthesizeToWav(
   return { ...joined, durationSeconds: joined.audio.samples.length / joined.audio.sampleRateHz };
 }
 
-/** The whole text-to-speech pipeline: text → chunks → engine → joined WAV → MP3 with word timings. */
+/**
+ * The whole text-to-speech pipeline: text → chunks → engine → joined WAV → MP3 with word timings,
+ * at the speech loudness target (every voice equally loud) and at least 16 kHz.
+ */
 export async function synthesizeSpeech(
   input: { text: string; voice: SpeechVoice },
-  deps: SpeechDeps & { ffmpeg: Pick<FfmpegEngine, 'run'> },
+  deps: SpeechDeps & { ffmpeg: Pick<FfmpegEngine, 'run' | 'measureLoudness'> },
   opts: SpeechOptions,
 ): Promise<SpeechOutput> {
   const wavPath = join(opts.workDir, 'speech.wav');
   const mp3Path = join(opts.workDir, 'speech.mp3');
   const speech = await synthesizeToWav(input, deps, { ...opts, outWavPath: wavPath });
-  await deps.ffmpeg.run(mp3EncodeArgs({ input: wavPath, output: mp3Path, preset: MP3_PRESETS.speech }), {
+  const resampleToHz = speech.audio.sampleRateHz < MIN_SPEECH_SAMPLE_RATE_HZ ? SPEECH_OUTPUT_RATE_HZ : undefined;
+  await normalizeLoudness(deps.ffmpeg, {
+    input: wavPath,
+    output: mp3Path,
+    targetLufs: SPEECH_LOUDNESS_LUFS,
+    resampleToHz,
+    encodeArgs: (audioFilter) => mp3EncodeArgs({ input: wavPath, output: mp3Path, preset: MP3_PRESETS.speech, audioFilter }),
     signal: opts.signal,
     expectedDurationSeconds: speech.durationSeconds,
     onProgress: (f) => opts.onProgress?.(SYNTH_SHARE + f * (1 - SYNTH_SHARE)),

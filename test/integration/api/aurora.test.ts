@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { MAX_TRUE_PEAK_DBTP, VIDEO_LOUDNESS_LUFS } from '../../../src/core/loudness.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceApiEngine, detectSingleFace, LANDMARK } from '../../../src/engines/face/index.js';
@@ -8,6 +11,8 @@ import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+
+const runFile = promisify(execFile);
 
 /** Aurora through the API: a real portrait (from the face model's package) speaking a recording. */
 describe('Aurora', () => {
@@ -78,6 +83,11 @@ describe('Aurora', () => {
       expect(done.credits_used).toBeCloseTo(Math.ceil(speechSeconds) * c.perSecond, 6);
       charged += done.credits_used;
       expect(done.output_upload).toMatchObject({ status: 'uploaded', http_status: 201 });
+      // The recording is brought to the video target, not passed through at its own level.
+      const { stderr } = await runFile('ffmpeg', ['-nostats', '-i', path, '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-']);
+      const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+      expect(Math.abs(Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]) - VIDEO_LOUDNESS_LUFS)).toBeLessThanOrEqual(1);
+      expect(Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1])).toBeLessThanOrEqual(MAX_TRUE_PEAK_DBTP);
 
       // It is this photo: the first frame looks like the portrait scaled to the frame.
       const frame = await extractFrameRgb(path, 0.05, { width: 40, height: 50 });

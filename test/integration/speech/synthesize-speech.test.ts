@@ -70,9 +70,9 @@ describe('synthesizeSpeech with real engines', () => {
     expect(Math.abs(out.phones!.at(-1)!.endSeconds - out.words.at(-1)!.endSeconds)).toBeLessThan(0.3);
   }, 60_000);
 
-  it('speaks with the default (festival HTS) voice across chunks, word times offset per chunk', async () => {
+  it('speaks with the default (RHVoice clb) voice across chunks, word times offset per chunk', async () => {
     const voice = findVoice(await catalog(), DEFAULT_VOICE_ID)!;
-    expect(voice.engine).toBe('festival');
+    expect(voice.engine).toBe('rhvoice');
     const text = PARAGRAPH.repeat(2);
     const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir: join(tmp.path, 'fest') });
     const audio = await decodeAny(out.mp3Path);

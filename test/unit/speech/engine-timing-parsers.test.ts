@@ -71,6 +71,13 @@ describe('festival', () => {
     expect(words).toEqual([{ word: 'Hello', startSeconds: 0.165, endSeconds: 0.4 }, { word: 'world', startSeconds: 0.4, endSeconds: 0.865 }]);
     expect(phones).toEqual([{ phone: 'hh', startSeconds: 0.165, endSeconds: 0.255 }]);
   });
+  it('keeps the clitic of "Here\'s" with its word (festival gives "\'s" no time of its own)', () => {
+    // A real run of "Here's the thing: it's great." with cmu_us_slt_arctic_hts.
+    const out = ['W\tHere\t0.175000\t0.490000', "W\t's\t0.000000\t0.000000", 'W\tthe\t0.490000\t0.575000', 'W\tthing\t0.575000\t0.980000', "W\tit's\t1.115000\t1.315000"].join('\n');
+    const { words } = parseFestivalTimings(out);
+    expect(words.map((w) => w.word)).toEqual(["Here's", 'the', 'thing', "it's"]);
+    expect(words[0]).toEqual({ word: "Here's", startSeconds: 0.175, endSeconds: 0.49 });
+  });
   it('escapes text for Scheme so quotes cannot break out of the string', () => {
     const script = festivalScript({ text: 'Say "hi" \\ (now)', engineVoice: 'cmu_us_slt_arctic_hts', outWavPath: '/tmp/x.wav', rate: 1.25 });
     expect(script).toContain('(Utterance Text "Say \\"hi\\" \\\\ (now)")');

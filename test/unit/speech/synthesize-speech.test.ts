@@ -44,8 +44,12 @@ describe('synthesizeSpeech with fake engines', () => {
     expect(out.words[out.words.length - 1]!.endSeconds).toBeLessThanOrEqual(out.durationSeconds);
     expect(progress[progress.length - 1]).toBe(1);
     expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
-    expect(ffmpeg.runs).toHaveLength(1);
+    // The fake measures every file at −20 LUFS: the first encode gains +4 dB to −16; as the result
+    // still measures −20, each next pass adds what is missing, until the pass limit.
+    expect(ffmpeg.runs).toHaveLength(4);
     expect(ffmpeg.runs[0]!.args).toContain('libmp3lame');
+    expect(ffmpeg.runs[0]!.args.join(' ')).toMatch(/volume=4dB,alimiter=limit=0\.7943/);
+    expect(ffmpeg.runs.map((r) => /volume=(\d+)dB/.exec(r.args.join(' '))![1])).toEqual(['4', '8', '12', '16']);
     expect(ffmpeg.runs[0]!.args[ffmpeg.runs[0]!.args.length - 1]).toBe(out.mp3Path);
   });
 

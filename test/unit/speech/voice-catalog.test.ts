@@ -1,3 +1,4 @@
+import { rhvoiceVoicesFrom } from '../../../src/engines/speech/rhvoice.js';
 import { describe, expect, it } from 'vitest';
 import { uuidV5, voiceIdFor } from '../../../src/domain/catalog/voice-ids.js';
 import {
@@ -30,6 +31,7 @@ function catalog() {
     ...parseEspeakVoiceList(ESPEAK_LISTING),
     ...parseFliteVoiceList('Voices available: kal awb_time kal16 awb rms slt \n'),
     FESTIVAL,
+    ...rhvoiceVoicesFrom(['alan', 'bdl', 'clb', 'evgeniy-eng', 'lyubov', 'slt']),
   ]);
 }
 
@@ -38,7 +40,8 @@ describe('voice ids', () => {
     expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
   });
   it('never change: clients and stored tasks depend on these exact values', () => {
-    expect(DEFAULT_VOICE_ID).toBe('671f68e5-02ef-51d2-9028-243f90fe691b');
+    expect(voiceIdFor('festival', 'cmu_us_slt_arctic_hts')).toBe('671f68e5-02ef-51d2-9028-243f90fe691b');
+    expect(DEFAULT_VOICE_ID).toBe(voiceIdFor('rhvoice', 'clb'));
     expect(voiceIdFor('flite', 'slt')).toBe('998b681e-584c-5d05-bcd2-0b2ee7727a46');
     expect(voiceIdFor('espeak-ng', 'en-us')).toBe('7f366e45-cdff-546b-88a0-ac7f561bf585');
     expect(voiceIdFor('espeak-ng', 'en-us+f3')).toBe('3ef4b662-d552-5bc0-bcf6-7a9c114c0d2e');
@@ -71,27 +74,30 @@ describe('voice catalog', () => {
 
   it('looks voices up by id (any case), best engines first', () => {
     const c = catalog();
-    expect(findVoice(c, DEFAULT_VOICE_ID.toUpperCase())?.engine).toBe('festival');
+    expect(findVoice(c, DEFAULT_VOICE_ID.toUpperCase())?.engine).toBe('rhvoice');
     expect(findVoice(c, '00000000-0000-5000-8000-000000000000')).toBeUndefined();
-    expect(c.voices[0]!.engine).toBe('festival');
+    // The measured order (VOICES_BY_INTELLIGIBILITY), whatever the engine.
+    expect(c.voices.slice(0, 6).map((v) => `${v.engine}:${v.engineVoice}`)).toEqual(['rhvoice:clb', 'rhvoice:bdl', 'flite:kal16', 'rhvoice:slt', 'rhvoice:alan', 'festival:cmu_us_slt_arctic_hts']);
     expect(c.voices[c.voices.length - 1]!.engine).toBe('espeak-ng');
     expect(defaultVoiceId(c)).toBe(DEFAULT_VOICE_ID);
     const withoutFestival = buildVoiceCatalog(parseFliteVoiceList('x: slt rms'));
-    expect(defaultVoiceId(withoutFestival)).toBe(voiceIdFor('flite', 'slt'));
+    expect(defaultVoiceId(withoutFestival)).toBe(voiceIdFor('flite', 'rms'));
+    // The non-commercial RHVoice voices are never listed, even when installed.
+    expect(c.voices.filter((v) => v.engine === 'rhvoice').map((v) => v.engineVoice).sort()).toEqual(['alan', 'bdl', 'clb', 'slt']);
   });
 
   it('filters by language and gender, counting all matches across pages', () => {
     const c = catalog();
     const english = paginateVoices(c.voices, { language: 'en', page: 1, pageSize: 3 });
-    // festival slt + 5 flite + 2 espeak accents × 2 variants
-    expect(english.count).toBe(10);
+    // 4 RHVoice + festival slt + 5 flite + 2 espeak accents × 2 variants
+    expect(english.count).toBe(14);
     expect(english.results).toHaveLength(3);
-    const page4 = paginateVoices(c.voices, { language: 'en', page: 4, pageSize: 3 });
-    expect(page4.results).toHaveLength(1);
+    const page5 = paginateVoices(c.voices, { language: 'en', page: 5, pageSize: 3 });
+    expect(page5.results).toHaveLength(2);
     const femaleEn = paginateVoices(c.voices, { language: 'EN', gender: 'female', page: 1, pageSize: 50 });
-    expect(femaleEn.count).toBe(4);
+    expect(femaleEn.count).toBe(6);
     expect(femaleEn.results.every((v) => v.gender === 'female' && v.language === 'en')).toBe(true);
-    expect(paginateVoices(c.voices, { language: 'en-GB', page: 1, pageSize: 50 }).count).toBe(3);
+    expect(paginateVoices(c.voices, { language: 'en-GB', page: 1, pageSize: 50 }).count).toBe(4);
     expect(paginateVoices(c.voices, { language: 'xx', page: 1, pageSize: 50 }).count).toBe(0);
   });
 
