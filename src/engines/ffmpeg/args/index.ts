@@ -15,3 +15,4 @@ export { DISPLAY_SHOT_KINDS, shotFrames, type DisplayShot, type DisplayShotKind,
 export { displayVideoArgs, musicBedFilter, type DisplayVideoArgsRequest } from './display-video.js';
 export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, type StillVideoArgsRequest } from './still-motion.js';
 export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type StyleFilter, type StylizeArgsRequest } from './stylize.js';
+export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';
