@@ -1,8 +1,25 @@
 import { FilterGraphBuilder, num } from './filter-graph.js';
+import { MAX_TRUE_PEAK_DBTP, VIDEO_LOUDNESS_LUFS } from '../core/loudness.js';
 import type { Timeline } from './timeline.js';
 
-export const TARGET_LOUDNESS_LUFS = -14;
+export const TARGET_LOUDNESS_LUFS = VIDEO_LOUDNESS_LUFS;
 const DEFAULT_MUSIC_VOLUME = 0.2;
+/**
+ * Music is a bed, not a whisper: `volume` 0.2 puts it 6 dB under the voice's level in pauses
+ * (20·log10(volume) + this), and the ducking below takes it about 6 dB further while anyone
+ * speaks, so it sits 10–14 dB under the voice (measured in test/integration/media/audio-levels).
+ */
+export const MUSIC_BED_BOOST_DB = 8;
+/**
+ * Sample-peak ceiling of the limiter, under the true-peak target: AAC and the inter-sample
+ * peaks add up to about 0.5 dB (previews at 24 kHz measured −0.7 dBTP behind a −1 dBFS limit).
+ */
+const LIMITER_CEILING_DB = MAX_TRUE_PEAK_DBTP - 0.8;
+/**
+ * Moderate ducking keyed by the voice: ratio 2 above −26 dBFS takes a voice at its normalised
+ * level about 6 dB off the music; the slow release lets the music come back up in pauses.
+ */
+const DUCKING = 'sidechaincompress=threshold=0.05:ratio=2:knee=4:attack=40:release=600:makeup=1';
 const DEFAULT_MUSIC_FADE_SECONDS = 2;
 const MAX_GAIN_DB = 30;
 
@@ -49,13 +66,14 @@ export function addAudioMix(
   const out = g.label('aout');
   const voice = addVoiceover(g, timeline, durationSeconds, levels, fmt);
   const music = addMusic(g, timeline, durationSeconds, levels, fmt);
-  const limiter = 'alimiter=limit=0.89:level=false';
+  // Limited at four times the rate: peaks between samples (a 5 kHz tone at 24 kHz read +2 dBTP
+  // behind a sample limiter) are then caught; the format after it brings the rate back.
+  const limiter = `aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** (LIMITER_CEILING_DB / 20))}:attack=5:release=50:level=false`;
 
   if (voice && music) {
     const [voiceMix, voiceKey, ducked] = [g.label('vmix'), g.label('vkey'), g.label('duck')];
     g.chain(voice, ['asplit=2'], `${voiceMix}${voiceKey}`);
-    // About 12 dB of ducking while the voice speaks at its normalised level.
-    g.chain(`${music}${voiceKey}`, ['sidechaincompress=threshold=0.05:ratio=4:attack=20:release=400:makeup=1'], ducked);
+    g.chain(`${music}${voiceKey}`, [DUCKING], ducked);
     g.chain(`${voiceMix}${ducked}`, ['amix=inputs=2:normalize=0:duration=first', limiter, `atrim=end=${D}`, fmt], out);
   } else if (voice || music) {
     g.chain((voice ?? music)!, [limiter, `atrim=end=${D}`, fmt], out);
@@ -68,7 +86,7 @@ export function addAudioMix(
 function gainFilters(measuredLufs: number | undefined, fmt: string): string[] {
   if (measuredLufs === undefined || !Number.isFinite(measuredLufs)) {
     // loudnorm works at 192 kHz internally; bring it back to the mix format.
-    return [`loudnorm=I=${TARGET_LOUDNESS_LUFS}:TP=-1.5:LRA=11`, fmt];
+    return [`loudnorm=I=${TARGET_LOUDNESS_LUFS}:TP=${MAX_TRUE_PEAK_DBTP - 0.5}:LRA=11`, fmt];
   }
   // Silence measures about −70 LUFS: do not boost it into noise.
   const gainDb = Math.min(MAX_GAIN_DB, TARGET_LOUDNESS_LUFS - measuredLufs);
@@ -106,11 +124,17 @@ function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: nu
   g.chain(`[${input}:a]`, [
     fmt,
     ...gainFilters(levels.musicLufs, fmt),
-    `volume=${num(clamp01(music.volume ?? DEFAULT_MUSIC_VOLUME))}`,
+    `volume=${num(musicGainDb(music.volume))}dB`,
     `apad=whole_dur=${D}`, `atrim=end=${D}`,
     ...(fadeSeconds > 0 ? [`afade=t=out:st=${num(durationSeconds - fadeSeconds)}:d=${num(fadeSeconds)}`] : []),
   ], out);
   return out;
+}
+
+/** The music's gain after its loudness normalisation: its bed level (see MUSIC_BED_BOOST_DB); 0 is silence. */
+export function musicGainDb(volume: number | undefined): number {
+  const v = clamp01(volume ?? DEFAULT_MUSIC_VOLUME);
+  return v <= 0 ? -120 : 20 * Math.log10(v) + MUSIC_BED_BOOST_DB;
 }
 
 function clamp01(value: number): number {

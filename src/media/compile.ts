@@ -62,7 +62,7 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
 
   const thumbnail = g.label('thumb');
   if (output.thumbnailPath) {
-    const atSeconds = output.thumbnailAtSeconds ?? plan.sceneFrames[0]! / FPS / 2;
+    const atSeconds = output.thumbnailAtSeconds ?? cleanFrameSeconds(timeline, durationSeconds);
     const index = Math.min(plan.totalFrames - 1, Math.max(0, Math.round(atSeconds * FPS)));
     const [main, forThumb] = [g.label('main'), g.label('forthumb')];
     g.chain(video, [...videoTail, 'split=2'], `${main}${forThumb}`);
@@ -127,4 +127,30 @@ function timedLayers(timeline: Timeline, plan: ScenePlan, durationSeconds: numbe
   });
   for (const layer of timeline.layers ?? []) place(layer, 0, durationSeconds);
   return sorted;
+}
+
+/** How long a caption page may stay up after its last word (pages bridge short pauses). */
+const CAPTION_LINGER_SECONDS = 0.6;
+
+/**
+ * The thumbnail's moment when none is asked: the middle of the longest stretch without any
+ * caption on screen (a caption caught mid-word makes a poor cover), which in an ad is mostly the
+ * end card; without captions, the middle of the first scene.
+ */
+export function cleanFrameSeconds(timeline: Timeline, durationSeconds: number): number {
+  const words = [...(timeline.captions?.words ?? []), ...(timeline.captionTracks ?? []).flatMap((t) => t.words)];
+  const shown = timeline.captions?.setting?.hidden ? [] : words;
+  const firstScene = Math.min(durationSeconds, timeline.scenes[0]?.durationSeconds ?? durationSeconds) / 2;
+  if (shown.length === 0) return firstScene;
+  const busy = shown
+    .map((w) => [w.startSeconds - 0.1, w.endSeconds + CAPTION_LINGER_SECONDS] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let best = { start: 0, length: -1 };
+  let cursor = 0;
+  for (const [start, end] of [...busy, [durationSeconds, durationSeconds] as const]) {
+    const length = Math.min(start, durationSeconds) - cursor;
+    if (length > best.length) best = { start: cursor, length };
+    cursor = Math.max(cursor, end);
+  }
+  return best.length > 1 / FPS ? best.start + best.length / 2 : firstScene;
 }

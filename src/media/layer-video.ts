@@ -2,7 +2,7 @@ import { VP9_ALPHA_DECODER_ARGS } from '../engines/ffmpeg/args/index.js';
 import { FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
-import type { FramePosition, Layer } from './timeline.js';
+import type { BackgroundFit, FramePosition, Layer } from './timeline.js';
 
 export type MediaLayer = Extract<Layer, { kind: 'image' | 'logo' | 'video' | 'avatar' }>;
 
@@ -42,7 +42,7 @@ function overlayFilter(position: FramePosition, start: number, end: number, stil
 }
 
 /** Scale filters that bring media into its box: the whole of it (contain) or filling it (crop). */
-function fitIntoBox(box: FrameSize, fit: 'contain' | 'crop'): string[] {
+function fitIntoBox(box: FrameSize, fit: BackgroundFit): string[] {
   return fit === 'crop'
     ? [`scale=${box.width}:${box.height}:force_original_aspect_ratio=increase`, `crop=${box.width}:${box.height}`]
     : [`scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`];

@@ -1,8 +1,9 @@
+import { pictureFitFilters } from '../engines/ffmpeg/args/index.js';
 import { FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
 import { addMediaLayers, type MediaLayer, type TimedMediaLayer } from './layer-video.js';
-import type { BackgroundMotion, Scene, TransitionKind } from './timeline.js';
+import type { BackgroundFit, BackgroundMotion, Scene, TransitionKind } from './timeline.js';
 
 const DEFAULT_TRANSITION_SECONDS = 0.5;
 /** How much larger than the frame the picture is drawn, so motion never shows an edge. */
@@ -156,14 +157,14 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
   const motion = bg.motion ?? undefined;
   const margin = motion ? MOTION_MARGIN[motion] : 1;
   const canvas = { width: even(frame.width * margin), height: even(frame.height * margin) };
-  const fit = fitFilters(bg.fit ?? 'crop', canvas);
 
   if (bg.kind === 'image') {
     // Decode and scale the picture once, then repeat the finished frame: far cheaper than
     // `-loop 1`, which decodes and scales the file again for every output frame.
     const input = g.addInput(bg.path);
-    g.chain(`[${input}:v]`, [
-      ...fit, 'setsar=1', 'format=yuv420p',
+    const fitted = addFitted(g, `[${input}:v]`, [], bg.fit ?? 'crop', canvas, frame, margin);
+    g.chain(fitted, [
+      'setsar=1', 'format=yuv420p',
       `loop=loop=${frames - 1}:size=1`, `settb=1/${FPS}`, 'setpts=N', `fps=${FPS}`,
       ...motionFilters(motion, canvas, frame, seconds), 'setsar=1',
     ], out);
@@ -173,8 +174,9 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
   const loop = bg.loop ?? true;
   const options = [...(loop ? ['-stream_loop', '-1'] : []), ...(bg.sourceStartSeconds ? ['-ss', num(bg.sourceStartSeconds)] : [])];
   const input = g.addInput(bg.path, [...options, '-t', num(seconds + 1)]);
-  g.chain(`[${input}:v]`, [
-    `fps=${FPS}`, ...fit, 'setsar=1', 'format=yuv420p',
+  const fitted = addFitted(g, `[${input}:v]`, [`fps=${FPS}`], bg.fit ?? 'crop', canvas, frame, margin);
+  g.chain(fitted, [
+    'setsar=1', 'format=yuv420p',
     // A clip shorter than its scene holds its last frame when it does not loop.
     ...(loop ? [] : [`tpad=stop_mode=clone:stop_duration=${num(seconds)}`]),
     `trim=end_frame=${frames}`, 'setpts=PTS-STARTPTS',
@@ -183,14 +185,29 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
   return out;
 }
 
-function fitFilters(fit: 'crop' | 'contain', size: FrameSize): string[] {
-  if (fit === 'contain') {
-    return [
-      `scale=${size.width}:${size.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
-      `pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2:color=black`,
-    ];
+/**
+ * The picture brought to the canvas by its fit. Anything but crop keeps the picture whole over a
+ * blurred fill of itself; under motion it stays inside the part of the canvas that every moment
+ * of the move shows (a zoom shows at least the frame's size of it, a pan or wobble 2 − margin).
+ */
+function addFitted(g: FilterGraphBuilder, input: string, head: string[], fit: BackgroundFit, canvas: FrameSize, frame: FrameSize, margin: number): string {
+  const out = g.label('fit');
+  if (fit === 'crop') {
+    g.chain(input, [...head, `scale=${canvas.width}:${canvas.height}:force_original_aspect_ratio=increase`, `crop=${canvas.width}:${canvas.height}`], out);
+    return out;
   }
-  return [`scale=${size.width}:${size.height}:force_original_aspect_ratio=increase`, `crop=${size.width}:${size.height}`];
+  const safe = { width: even(frame.width * (2 - margin)), height: even(frame.height * (2 - margin)) };
+  const filters = pictureFitFilters({ mode: fit, canvasPx: canvas, safePx: safe });
+  if (fit === 'backdrop') {
+    g.chain(input, [...head, ...filters.backdrop], out);
+    return out;
+  }
+  const [forFill, forPicture, fill, picture] = [g.label('fa'), g.label('fb'), g.label('fill'), g.label('pic')];
+  g.chain(input, [...head, 'split=2'], `${forFill}${forPicture}`);
+  g.chain(forFill, filters.backdrop, fill);
+  g.chain(forPicture, filters.picture, picture);
+  g.chain(`${fill}${picture}`, [filters.overlay], out);
+  return out;
 }
 
 /**

@@ -8,7 +8,13 @@ import type { CaptionSettingInput } from './captions/caption-setting.js';
 
 export type AspectRatio = '16:9' | '9:16' | '1:1';
 export type RenderQuality = 'preview' | 'render';
-export type BackgroundFit = 'crop' | 'contain';
+/**
+ * crop: fill the frame, cutting what overflows; contain: all of the picture over a blurred fill of
+ * itself (never black bars); whole: crop when the picture's shape matches the frame within 10 %,
+ * contain otherwise (product pictures); backdrop: only the blurred fill (the picture is a layer).
+ * Layers know crop and contain only (whole and backdrop read as contain there).
+ */
+export type BackgroundFit = 'crop' | 'contain' | 'whole' | 'backdrop';
 export type BackgroundMotion = 'zoom-in' | 'zoom-out' | 'slide-left' | 'wobble' | 'throb';
 export type TransitionKind = 'fade' | 'leftSwipe' | 'rightSwipe' | 'topSwipe' | 'bottomSwipe';
 

@@ -2,6 +2,7 @@ import type { CaptionSettingInput } from '../../media/captions/caption-setting.j
 import type { AspectRatio, BackgroundMotion, Layer, Scene, SceneBackground, TransitionKind } from '../../media/timeline.js';
 import type { AdMaterials } from './ad-materials.js';
 import type { Box } from './avatar-scenes/scene-styles.js';
+import { freeArea, overlaps as overlapsRect, placementOf, rectOf, scaledLayerRect, type FrameRect } from './product-area.js';
 import { planSceneCuts, type SceneCut } from './scene-cuts.js';
 
 /** What a visual style contributes to a timeline: the scenes, layers over them, its caption look. */
@@ -22,21 +23,27 @@ const SWIPES: TransitionKind[] = ['leftSwipe', 'topSwipe', 'rightSwipe', 'bottom
  * (see STYLE_ALIASES) so every documented value gives a video.
  */
 export const LAYOUTS: Record<string, Layout> = {
-  AvatarBubbleTemplate: (m) => ({
-    scenes: productScenes(m, 3, (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' })),
-    layers: avatarLayer(m, { position: corner(m, 'bottom-left'), scale: 0.34, shape: 'circle' }),
-    caption: { style: 'neo', offset: { x: 0, y: 0.18 } },
-  }),
+  AvatarBubbleTemplate: (m) => {
+    const layers = avatarLayer(m, { position: corner(m, 'bottom-left'), scale: 0.34, shape: 'circle' });
+    return {
+      scenes: productScenes(m, 3, (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' }), 0.4, presenterRects(m, layers)),
+      layers,
+      caption: { style: 'neo', offset: { x: 0, y: 0.18 } },
+    };
+  },
   FullScreenTemplate: (m) => ({
     scenes: productScenes(m, 2.5, (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' })),
     layers: logoLayer(m),
     caption: { style: 'normal-white', offset: { x: 0, y: 0.32 } },
   }),
-  QuickTransitionTemplate: (m) => ({
-    scenes: productScenes(m, 1.3, (i) => ({ motion: i % 2 ? 'zoom-in' : 'zoom-out', transition: SWIPES[i % SWIPES.length]! }), 0.2),
-    layers: avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.3, shape: 'circle' }),
-    caption: { style: 'frenzy', offset: { x: 0, y: 0.05 } },
-  }),
+  QuickTransitionTemplate: (m) => {
+    const layers = avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.3, shape: 'circle' });
+    return {
+      scenes: productScenes(m, 1.3, (i) => ({ motion: i % 2 ? 'zoom-in' : 'zoom-out', transition: SWIPES[i % SWIPES.length]! }), 0.2, presenterRects(m, layers)),
+      layers,
+      caption: { style: 'frenzy', offset: { x: 0, y: 0.05 } },
+    };
+  },
   SideBySideTemplate: (m) => ({
     scenes: splitScenes(m, 'horizontal'),
     layers: avatarLayer(m, { position: half(m, 'horizontal', 'second'), scale: 0.5 }),
@@ -62,29 +69,36 @@ export const LAYOUTS: Record<string, Layout> = {
     layers: headlineLayers(m, '#FFFFFF', undefined, { x: 0, y: -0.36 }),
     caption: { style: 'mystique', offset: { x: 0, y: 0.36 } },
   }),
-  MotionCardsTemplate: (m) => ({
-    scenes: cardScenes(m, 2.5, m.palette.primary, null, 'leftSwipe', 0.62, 0.35),
-    layers: [...highlightLayers(m, { x: 0, y: -0.34 }), ...avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.28, shape: 'circle' })],
-    caption: { style: 'bilo', offset: { x: 0, y: 0.38 } },
-  }),
+  MotionCardsTemplate: (m) => {
+    const avatar = avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.28, shape: 'circle' });
+    return {
+      scenes: cardScenes(m, 2.5, m.palette.primary, null, 'leftSwipe', 0.62, 0.35, presenterRects(m, avatar)),
+      layers: [...highlightLayers(m, { x: 0, y: -0.34 }), ...avatar],
+      caption: { style: 'bilo', offset: { x: 0, y: 0.38 } },
+    };
+  },
   FeatureHighlightTemplate: (m) => ({
     scenes: productScenes(m, 3, (i) => ({ motion: i % 2 ? 'slide-left' : 'zoom-in', transition: 'topSwipe' })),
     layers: [...highlightLayers(m, { x: 0, y: -0.3 }, m.palette.accent), ...logoLayer(m)],
     caption: { style: 'caution', offset: { x: 0, y: 0.36 } },
   }),
-  GreenScreenEffectTemplate: (m) => ({
-    scenes: productScenes(m, 3.5, (i) => ({ motion: MOTIONS[(i + 2) % MOTIONS.length]!, transition: 'fade' })),
-    layers: greenScreenLayers(m),
-    caption: { style: 'toons', offset: { x: 0, y: -0.3 } },
-  }),
-  TwitterFrameTemplate: (m) => ({
-    scenes: cardScenes(m, 3.5, '#FFFFFF', null, 'fade', 0.72, 0.15),
-    layers: [
-      ...headlineLayers(m, '#0F1419', undefined, { x: 0, y: -0.38 }),
-      ...avatarLayer(m, { position: corner(m, 'bottom-left'), scale: 0.26, shape: 'circle' }),
-    ],
-    caption: { style: 'normal-black', offset: { x: 0, y: 0.4 } },
-  }),
+  GreenScreenEffectTemplate: (m) => {
+    const layers = greenScreenLayers(m);
+    return {
+      // The presenter stands beside (wide) or below (tall) the product, never over it.
+      scenes: productScenes(m, 3.5, (i) => ({ motion: MOTIONS[(i + 2) % MOTIONS.length]!, transition: 'fade' }), 0.4, presenterRects(m, layers)),
+      layers,
+      caption: { style: 'toons', offset: GREEN_SCREEN_CAPTION[m.aspectRatio] },
+    };
+  },
+  TwitterFrameTemplate: (m) => {
+    const avatar = avatarLayer(m, { position: corner(m, 'bottom-left'), scale: 0.26, shape: 'circle' });
+    return {
+      scenes: cardScenes(m, 3.5, '#FFFFFF', null, 'fade', 0.72, 0.15, presenterRects(m, avatar)),
+      layers: [...headlineLayers(m, '#0F1419', undefined, { x: 0, y: -0.38 }), ...avatar],
+      caption: { style: 'normal-black', offset: { x: 0, y: 0.4 } },
+    };
+  },
 };
 
 /** The contract's other visual style names, drawn with the nearest built layout. */
@@ -153,15 +167,22 @@ export interface Placement {
 }
 
 /**
- * Where the cut-out presenter stands over the product, standing on the frame's bottom edge:
- * the lower part of a tall frame (captions and the product above), the right side of a wide
- * one, the lower right of a square. Boxes are portrait (about 5:6 in pixels) so the head and
+ * Where the cut-out presenter stands, on the frame's bottom edge and clear of the product:
+ * the lower part of a tall frame (the product above), the right side of a wide one, the lower
+ * right of a square (the product on the left). Boxes are portrait (about 5:6 in pixels) so the head and
  * shoulders of a drawn avatar fill them.
  */
 export const GREEN_SCREEN_FIGURE: Record<AspectRatio, Placement> = {
-  '9:16': { box: { width: 0.92, height: 0.62 }, position: { x: 0, y: 0.19 } },
+  '9:16': { box: { width: 0.92, height: 0.46 }, position: { x: 0, y: 0.27 } },
   '16:9': { box: { width: 0.42, height: 0.88 }, position: { x: 0.27, y: 0.06 } },
-  '1:1': { box: { width: 0.56, height: 0.74 }, position: { x: 0.2, y: 0.13 } },
+  '1:1': { box: { width: 0.46, height: 0.7 }, position: { x: 0.25, y: 0.15 } },
+};
+
+/** Captions on the seam between product and presenter (tall), or over the product's lower edge elsewhere. */
+const GREEN_SCREEN_CAPTION: Record<AspectRatio, { x: number; y: number }> = {
+  '9:16': { x: 0, y: 0.0 },
+  '16:9': { x: -0.2, y: 0.38 },
+  '1:1': { x: -0.22, y: 0.4 },
 };
 
 /** A photo avatar instead: a 3:4 framed photo card tucked into the lower right. */
@@ -207,34 +228,57 @@ function spokenCuts(m: AdMaterials, targetSceneSeconds: number): SceneCut[] {
   return planSceneCuts(m.words, m.durationSeconds - m.endCardSeconds, targetSceneSeconds);
 }
 
+/** Product pictures keep all of themselves (see BackgroundFit 'whole'); shop clips too. */
 function pictureAt(m: AdMaterials, i: number): SceneBackground {
   const media = [...m.images.map((path) => ({ kind: 'image' as const, path })), ...m.videos.map((path) => ({ kind: 'video' as const, path }))];
   if (media.length === 0) return { kind: 'color', color: m.palette.primary };
   const item = media[i % media.length]!;
-  return item.kind === 'image' ? { kind: 'image', path: item.path, fit: 'crop' } : { kind: 'video', path: item.path, fit: 'crop' };
+  return item.kind === 'image' ? { kind: 'image', path: item.path, fit: 'whole' } : { kind: 'video', path: item.path, fit: 'whole' };
 }
 
-/** Full-frame product pictures, one per scene, each with its own motion. */
-function productScenes(m: AdMaterials, sceneSeconds: number, look: (i: number) => SceneLook, transitionSeconds = 0.4): Scene[] {
+/**
+ * Product pictures, one per scene, each with its own motion: full-frame, or, when something
+ * stands in the frame (`avoid`: the presenter), contained in the part it leaves free over a
+ * blurred fill of the same picture, drawn into the scene so transitions carry it.
+ */
+function productScenes(m: AdMaterials, sceneSeconds: number, look: (i: number) => SceneLook, transitionSeconds = 0.4, avoid: FrameRect[] = []): Scene[] {
+  const area = avoid.length > 0 ? freeArea(m.aspectRatio, avoid) : null;
   return spokenCuts(m, sceneSeconds).map((cut, i) => {
     const { motion, transition } = look(i);
     const bg = pictureAt(m, i);
-    return {
-      durationSeconds: cut.endSeconds - cut.startSeconds,
-      background: bg.kind === 'color' ? bg : { ...bg, motion },
-      transitionOut: { kind: transition, durationSeconds: transitionSeconds },
-    };
+    const durationSeconds = cut.endSeconds - cut.startSeconds;
+    const transitionOut = { kind: transition, durationSeconds: transitionSeconds };
+    if (bg.kind === 'color') return { durationSeconds, background: bg, transitionOut };
+    if (!area) return { durationSeconds, background: { ...bg, motion }, transitionOut };
+    const { position, box } = placementOf(area);
+    const layer: Layer = bg.kind === 'image'
+      ? { kind: 'image', path: bg.path, position, box, fit: 'contain' }
+      : { kind: 'video', path: bg.path, position, box, fit: 'contain', loop: true };
+    return { durationSeconds, background: { ...bg, fit: 'backdrop', motion }, layers: [layer], layersInScene: true, transitionOut };
+  });
+}
+
+/** Where the presenter's layers stand in the frame. */
+function presenterRects(m: AdMaterials, layers: Layer[]): FrameRect[] {
+  return layers.flatMap((l) => {
+    if (l.kind !== 'avatar' && !(l.kind === 'image' && l.box)) return [];
+    const position = l.position ?? { x: 0, y: 0 };
+    return [l.box ? rectOf(position, l.box) : scaledLayerRect(m.aspectRatio, position, l.scale ?? 1, l.shape === 'circle')];
   });
 }
 
 /** A coloured stage with the product as a card on it (contained, not cropped). */
 function cardScenes(
   m: AdMaterials, sceneSeconds: number, stage: string, motion: BackgroundMotion | null,
-  transition: TransitionKind, cardScale: number, cardY: number,
+  transition: TransitionKind, cardScale: number, cardY: number, avoid: FrameRect[] = [],
 ): Scene[] {
+  const wanted = scaledLayerRect(m.aspectRatio, { x: 0, y: cardY - 0.5 + cardScale / 2 }, cardScale, false);
+  // The card where the style puts it unless the presenter stands there; then in the free part.
+  const area = avoid.some((r) => overlapsRect(r, wanted)) ? freeArea(m.aspectRatio, avoid) : null;
+  const place = area ? placementOf(area) : { position: { x: 0, y: cardY - 0.5 + cardScale / 2 } };
   return spokenCuts(m, sceneSeconds).map((cut, i) => {
     const picture = m.images.length > 0 ? m.images[i % m.images.length]! : null;
-    const layers: Layer[] = picture ? [{ kind: 'image', path: picture, scale: cardScale, position: { x: 0, y: cardY - 0.5 + cardScale / 2 } }] : [];
+    const layers: Layer[] = picture ? [{ kind: 'image', path: picture, ...(area ? { box: placementOf(area).box } : { scale: cardScale }), position: place.position }] : [];
     const background: SceneBackground = motion && picture
       ? { kind: 'image', path: picture, fit: 'contain', motion }
       : { kind: 'color', color: stage };
@@ -271,7 +315,7 @@ function avatarScenes(m: AdMaterials, sceneSeconds: number, enhanced: boolean): 
     const picture = m.images.length > 0 ? m.images[i % m.images.length]! : null;
     const durationSeconds = cut.endSeconds - cut.startSeconds;
     if (enhanced && i % 2 === 1 && picture) {
-      return { durationSeconds, background: { kind: 'image', path: picture, fit: 'crop', motion: 'zoom-in' }, transitionOut: { kind: 'fade', durationSeconds: 0.3 } };
+      return { durationSeconds, background: { kind: 'image', path: picture, fit: 'whole', motion: 'zoom-in' }, transitionOut: { kind: 'fade', durationSeconds: 0.3 } };
     }
     return {
       durationSeconds,
@@ -284,17 +328,42 @@ function avatarScenes(m: AdMaterials, sceneSeconds: number, enhanced: boolean): 
   });
 }
 
-/** The CTA end card: logo, product name and the call to action on the brand colour. */
+/**
+ * The end card, in its own bands so nothing covers anything: the logo in a strip at the top,
+ * the product (whole) in the middle, its name (and the price) under it, the call to action at
+ * the bottom. Offsets are centres (−0.5..0.5); boxes are fractions of the frame.
+ */
+export interface EndCardLayout {
+  logo: { position: { x: number; y: number }; box: Box };
+  product: { position: { x: number; y: number }; box: Box };
+  nameY: number;
+  cta: { y: number; scale: number };
+}
+
+export const END_CARD_LAYOUT: Record<AspectRatio, EndCardLayout> = {
+  '9:16': { logo: { position: { x: 0, y: -0.43 }, box: { width: 0.4, height: 0.08 } }, product: { position: { x: 0, y: -0.135 }, box: { width: 0.9, height: 0.47 } }, nameY: 0.16, cta: { y: 0.31, scale: 1 } },
+  '16:9': { logo: { position: { x: 0, y: -0.43 }, box: { width: 0.2, height: 0.1 } }, product: { position: { x: 0, y: -0.14 }, box: { width: 0.6, height: 0.44 } }, nameY: 0.14, cta: { y: 0.33, scale: 0.75 } },
+  '1:1': { logo: { position: { x: 0, y: -0.44 }, box: { width: 0.3, height: 0.09 } }, product: { position: { x: 0, y: -0.165 }, box: { width: 0.8, height: 0.43 } }, nameY: 0.11, cta: { y: 0.3, scale: 0.85 } },
+};
+
+/** The CTA end card: the product whole over a blurred fill of itself (or the brand colour), never black bars. */
 function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
   if (m.endCardSeconds <= 0 || !m.cta) return scenes;
   const picture = m.images[0];
+  const layout = END_CARD_LAYOUT[m.aspectRatio];
+  const subtitle = m.cta.subtitle ?? m.priceText ?? undefined;
+  // The price goes with the name when the CTA's second line says something else.
+  const name = [shorten(m.headline, 34), ...(m.priceText && subtitle !== m.priceText ? [m.priceText] : [])].join(' · ');
   const end: Scene = {
     durationSeconds: m.endCardSeconds,
-    background: picture ? { kind: 'image', path: picture, fit: 'crop', motion: 'zoom-out' } : { kind: 'color', color: m.palette.primary },
+    background: picture ? { kind: 'image', path: picture, fit: 'backdrop', motion: 'zoom-out' } : { kind: 'color', color: m.palette.primary },
     layers: [
-      { kind: 'cta', title: m.cta.title, subtitle: m.cta.subtitle ?? m.priceText ?? undefined, backgroundColor: m.palette.accent, textColor: m.palette.text },
-      ...(m.logoPath ? [{ kind: 'logo' as const, path: m.logoPath, position: { x: 0, y: -0.3 }, scale: 0.25 }] : []),
+      ...(picture ? [{ kind: 'image' as const, path: picture, ...layout.product, fit: 'contain' as const }] : []),
+      ...(m.logoPath ? [{ kind: 'logo' as const, path: m.logoPath, ...layout.logo }] : []),
+      ...(name ? [{ kind: 'text' as const, text: name, color: '#FFFFFF', backgroundColor: '#00000080', fontSizePx: 48, position: { x: 0, y: layout.nameY } }] : []),
+      { kind: 'cta', title: m.cta.title, subtitle, backgroundColor: m.palette.accent, textColor: m.palette.text, position: { x: 0, y: layout.cta.y }, scale: layout.cta.scale },
     ],
+    layersInScene: true,
   };
   const last = scenes[scenes.length - 1];
   const joined = last ? [...scenes.slice(0, -1), { ...last, transitionOut: { kind: 'fade' as const, durationSeconds: 0.4 } }] : [];

@@ -74,16 +74,17 @@ describe('URL to Video GreenScreenEffect', () => {
     const corner = (x: number): PixelRect => ({ x: Math.round(x), y: Math.round(top + 6), width: 30, height: 30 });
     for (const at of [1, 2]) {
       const frame = await extractFrameRgb(video, at, { width: 360, height: 640 });
-      // Above the figure's shoulders, beside its head, still inside its box: the product.
+      // Above the figure's shoulders, beside its head, still inside its box: the product's own
+      // blurred, darkened fill (the product itself is whole above the presenter), no drawn room.
       for (const area of [corner(left + 6), corner(left + w - 36)]) {
-        expect(distance(meanColor(frame, area), PRODUCT), `${at}s ${JSON.stringify(area)}`).toBeLessThan(24);
+        expect(distance(meanColor(frame, area), PRODUCT), `${at}s ${JSON.stringify(area)}`).toBeLessThan(60);
       }
       // The figure: its face, 40 % down the box, and its body near the bottom edge.
       const face = meanColor(frame, { x: 165, y: Math.round(top + 0.4 * h) - 15, width: 30, height: 30 });
       const body = meanColor(frame, { x: 165, y: Math.round(top + h) - 40, width: 30, height: 30 });
       expect(distance(face, PRODUCT), `face at ${at}s`).toBeGreaterThan(60);
       expect(distance(body, PRODUCT), `body at ${at}s`).toBeGreaterThan(60);
-      // The frame's top, away from the avatar: the product, full-bleed.
+      // The frame's top, away from the avatar: the product, whole.
       expect(distance(meanColor(frame, { x: 20, y: 20, width: 320, height: 150 }), PRODUCT)).toBeLessThan(24);
     }
   }, 300_000);
@@ -99,7 +100,8 @@ describe('URL to Video GreenScreenEffect', () => {
     const photo = meanColor(frame, { x: Math.round(centre.x - w / 4), y: Math.round(centre.y - h / 4), width: Math.round(w / 2), height: Math.round(h / 2) });
     expect(distance(photo, PRODUCT)).toBeGreaterThan(60);
     expect(distance(meanColor(frame, { x: 20, y: 20, width: 320, height: 300 }), PRODUCT)).toBeLessThan(24);
-    expect(distance(meanColor(frame, { x: 20, y: 420, width: 100, height: 150 }), PRODUCT)).toBeLessThan(24);
+    // Beside the card, below the product: the product's blurred fill.
+    expect(distance(meanColor(frame, { x: 20, y: 420, width: 100, height: 150 }), PRODUCT)).toBeLessThan(60);
     // The frame around the photo: the light card's edge just outside the photo's left side.
     const rim = meanColor(frame, { x: Math.round(centre.x - w / 2 - 5), y: Math.round(centre.y - 20), width: 3, height: 40 });
     expect(Math.min(...rim)).toBeGreaterThan(180);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAudioMix, PREVIEW_AUDIO } from '../../../src/media/audio-mix.js';
+import { addAudioMix, musicGainDb, PREVIEW_AUDIO } from '../../../src/media/audio-mix.js';
 import { FilterGraphBuilder } from '../../../src/media/filter-graph.js';
 import type { Timeline } from '../../../src/media/index.js';
 
@@ -21,7 +21,8 @@ describe('audio mix', () => {
     expect(graph).toMatch(/\[music\d+\]\[vkey\d+\]sidechaincompress=/);
     // Normalised to −14 LUFS first, then the request's volumes.
     expect(graph).toContain('volume=10dB');
-    expect(graph).toContain('volume=-4dB,volume=0.3');
+    // The music's volume sets its bed level: 0.3 is 20·log10(0.3) + 8 ≈ −2.5 dB over the normalised level.
+    expect(graph).toContain(`volume=-4dB,volume=${Math.round(musicGainDb(0.3) * 1e6) / 1e6}dB`);
     expect(graph).toContain('volume=0.8');
     expect(graph).toContain('adelay=delays=1500:all=1');
     expect(graph).toContain('alimiter');
@@ -46,8 +47,8 @@ describe('audio mix', () => {
   });
 
   it('honours a music volume of 0 and clamps volumes above 1', () => {
-    expect(mix({ music: { path: '/m.mp3', volume: 0 } }, { musicLufs: -14 }).graph).toContain('volume=0,');
-    expect(mix({ music: { path: '/m.mp3', volume: 3 } }, { musicLufs: -14 }).graph).toContain('volume=1,');
+    expect(mix({ music: { path: '/m.mp3', volume: 0 } }, { musicLufs: -14 }).graph).toContain('volume=-120dB,');
+    expect(mix({ music: { path: '/m.mp3', volume: 3 } }, { musicLufs: -14 }).graph).toContain('volume=8dB,');
   });
 
   it('writes a silent track when there is no audio, in the preview format', () => {

@@ -1,3 +1,5 @@
+import { overlaps, rectOf } from '../../../src/pipelines/video/product-area.js';
+import type { Box } from '../../../src/pipelines/video/avatar-scenes/scene-styles.js';
 import { describe, expect, it } from 'vitest';
 import { compileTimeline } from '../../../src/media/compile.js';
 import { timelineDurationSeconds, type Layer, type Timeline } from '../../../src/media/timeline.js';
@@ -93,7 +95,7 @@ describe('visual styles', () => {
         const spec = avatarClipSpec(name, aspect, true);
         expect(spec.cutOut).toBe(true);
         expect(spec.box!.width).toBeGreaterThan(0.3);
-        expect(spec.box!.height).toBeGreaterThan(0.5);
+        expect(spec.box!.height).toBeGreaterThan(0.4);
       }
       // A photo avatar cannot be cut out: a smaller framed card instead.
       const photo = avatarClipSpec('GreenScreenEffectTemplate', aspect, false);
@@ -103,19 +105,22 @@ describe('visual styles', () => {
     }
   });
 
-  it('GreenScreenEffect: the cut-out presenter stands on the bottom edge over full-bleed product pictures, with no room layer behind', () => {
+  it('GreenScreenEffect: the cut-out presenter stands on the bottom edge beside or below the product, which is whole in the rest of the frame', () => {
     const places = new Set<string>();
     for (const aspect of ['9:16', '16:9', '1:1'] as const) {
       const decorations = new DecorationSet('/work', { width: 360, height: 640 });
       const t = buildAdTimeline(plan({ aspectRatio: aspect }), '/plan', 'GreenScreenEffectTemplate', avatar, decorations.decorate);
       const spoken = t.scenes.slice(0, -1);
-      for (const scene of spoken) {
-        expect(scene.background).toMatchObject({ kind: 'image', fit: 'crop' });
-        expect(scene.layers ?? []).toEqual([]);
-      }
-      // The only layer is the avatar clip itself: no panel, card or picture drawn behind it, nothing keyed.
+      // The only video layer is the avatar clip itself: no panel or card behind it, nothing keyed.
       expect(t.layers).toHaveLength(1);
       const layer = t.layers![0]!;
+      for (const scene of spoken) {
+        // A blurred fill of the picture, the picture itself contained in a box clear of the presenter.
+        expect(scene.background).toMatchObject({ kind: 'image', fit: 'backdrop' });
+        expect(scene.layers).toEqual([expect.objectContaining({ kind: 'image', fit: 'contain' })]);
+        const product = scene.layers![0]!;
+        expect(overlaps(rectOf(product.position!, (product as { box: Box }).box), rectOf(layer.position!, (layer as { box: Box }).box))).toBe(false);
+      }
       expect(layer).toMatchObject({ kind: 'avatar', path: avatar.path, chromaKeyColor: undefined, endSeconds: 12.6 });
       if (layer.kind !== 'avatar') throw new Error('not an avatar layer');
       expect(layer.box).toEqual(avatarClipSpec('GreenScreenEffectTemplate', aspect, true).box);

@@ -16,3 +16,4 @@ export { displayVideoArgs, musicBedFilter, type DisplayVideoArgsRequest } from '
 export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, type StillVideoArgsRequest } from './still-motion.js';
 export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type StyleFilter, type StylizeArgsRequest } from './stylize.js';
 export { loudnessGainFilter, filteredWavArgs, type LoudnessGainRequest } from './loudness-gain.js';
+export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';

@@ -88,7 +88,7 @@ export async function prepareAvatarScenesPlan(
       words: voices[i]!.words,
       ...(voices[i]!.phones ? { phones: voices[i]!.phones } : {}),
       avatar: { ...s.avatar },
-      background: background && s.background ? { ...background, fit: s.background.fit, motion: s.background.effect ? EFFECT_MOTIONS[s.background.effect] : null } : null,
+      background: background && s.background ? { ...background, fit: pictureFit(background.kind, s.background.fit), motion: s.background.effect ? EFFECT_MOTIONS[s.background.effect] : null } : null,
       caption: { hidden: s.caption.hidden, override: s.caption.override, setting: s.caption.setting },
       transitionIn: s.transitionIn,
       transitionOut: s.transitionOut,
@@ -149,4 +149,12 @@ function lastCta(scenes: PlannedScene[]): PlannedCta | null {
 
 function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/**
+ * A picture asked to crop is kept whole unless its shape matches the frame (product shots and
+ * their text are never cut); a clip asked to crop fills the frame as asked.
+ */
+function pictureFit(kind: 'image' | 'video', fit: 'crop' | 'contain'): 'crop' | 'contain' | 'whole' {
+  return kind === 'image' && fit === 'crop' ? 'whole' : fit;
 }

@@ -66,14 +66,20 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
     above: [],
     caption: { style: 'normal-black', offset: { x: 0, y: 0.4 } },
   }),
-  /** Presenter in front of the picture like a weather map: lower, smaller, captions on top. */
-  GreenScreenEffect: (s) => ({
-    background: pictureBackground(s),
-    below: [],
-    avatar: { position: { x: 0, y: 0.15 }, box: { width: 0.7, height: 0.7 }, shape: 'normal', backdrop: 'transparent' },
-    above: [],
-    caption: { style: 'toons', offset: { x: 0, y: -0.32 } },
-  }),
+  /**
+   * Presenter beside the picture like a weather map: the product whole in its own part of the
+   * frame (over a blurred fill of itself), the presenter below it (tall) or beside it, never over it.
+   */
+  GreenScreenEffect: (s) => {
+    const place = GREEN_SCREEN_PLACES[s.aspectRatio];
+    return {
+      background: s.picture ? { ...pictureBackground(s), fit: 'backdrop' } as SceneBackground : pictureBackground(s),
+      below: s.picture ? [pictureLayer(s.picture, place.product.box, place.product.position, 'normal', 'contain')] : [],
+      avatar: { ...place.presenter, shape: 'normal', backdrop: 'transparent' },
+      above: [],
+      caption: { style: 'toons', offset: place.caption },
+    };
+  },
   /** The product fills the frame; the presenter is a small ringed bubble in the lower-left corner. */
   FullProduct: (s) => {
     const box = square(s.aspectRatio, 0.3);
@@ -177,6 +183,13 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
 };
 
 /** Contract names drawn with another layout. */
+/** GreenScreenEffect's parts: product and presenter side by side (or stacked), captions clear of the presenter's face. */
+export const GREEN_SCREEN_PLACES: Record<AspectRatio, { product: { position: Offset; box: Box }; presenter: { position: Offset; box: Box }; caption: Offset }> = {
+  '9:16': { product: { position: { x: 0, y: -0.25 }, box: { width: 0.94, height: 0.46 } }, presenter: { position: { x: 0, y: 0.27 }, box: { width: 0.92, height: 0.46 } }, caption: { x: 0, y: 0 } },
+  '16:9': { product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.52, height: 0.8 } }, presenter: { position: { x: 0.27, y: 0.06 }, box: { width: 0.42, height: 0.88 } }, caption: { x: -0.22, y: 0.4 } },
+  '1:1': { product: { position: { x: -0.23, y: -0.05 }, box: { width: 0.48, height: 0.8 } }, presenter: { position: { x: 0.25, y: 0.15 }, box: { width: 0.46, height: 0.7 } }, caption: { x: -0.23, y: 0.4 } },
+};
+
 export const SCENE_STYLE_ALIASES = {
   Vanilla: 'FullAvatar',
   Vlog: 'FullAvatarScreenProductOverlay',
