@@ -20,6 +20,9 @@ export const linkFactsSchema: z.ZodType<LinkFacts> = z.object({
   aiSummary: z.string().default(''),
   aiIndustry: z.string().default(''),
   aiTargetAudiences: z.array(z.string()).default([]),
+  // Read from pages since issue 14; older rows have none, and then the copywriter reads the description.
+  features: z.array(z.string()).optional(),
+  specs: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
 });
 
 /** A stored Link's facts; a row that does not read gives empty facts rather than a 500. */

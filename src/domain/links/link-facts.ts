@@ -13,6 +13,10 @@ export interface LinkFacts {
   aiSummary: string;
   aiIndustry: string;
   aiTargetAudiences: string[];
+  /** The page's feature list as written (absent on links read before it was extracted). */
+  features?: string[];
+  /** The page's specifications table (absent likewise). */
+  specs?: { name: string; value: string }[];
 }
 
 /** A page as read by the scraper (pipelines/links). */
@@ -26,6 +30,8 @@ export interface ScrapedPage {
   reviews: unknown;
   siteName?: string | null;
   brand?: string | null;
+  features?: string[];
+  specs?: { name: string; value: string }[];
 }
 
 export type PageScraper = (url: string, signal?: AbortSignal) => Promise<ScrapedPage>;
@@ -94,5 +100,7 @@ export function factsFrom(page: ScrapedPage, innerId: string): LinkFacts {
     aiSummary: summarise(page.title, page.description),
     aiIndustry: industry,
     aiTargetAudiences: targetAudiencesFor(industry),
+    ...(page.features?.length ? { features: page.features } : {}),
+    ...(page.specs?.length ? { specs: page.specs } : {}),
   };
 }

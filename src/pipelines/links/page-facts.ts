@@ -20,6 +20,12 @@ export interface Reviews {
   items: ReviewItem[];
 }
 
+/** One row of a specifications table ("Battery life" – "30 hours"). */
+export interface Spec {
+  name: string;
+  value: string;
+}
+
 export interface PageFacts {
   /** Empty when the page has none. */
   title: string;
@@ -33,4 +39,8 @@ export interface PageFacts {
   reviews: Reviews | null;
   siteName?: string;
   brand?: string;
+  /** The page's own list of features or highlights, as written; absent when it has none. */
+  features?: string[];
+  /** Its specifications table; absent when it has none. */
+  specs?: Spec[];
 }

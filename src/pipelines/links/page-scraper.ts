@@ -16,6 +16,8 @@ export function linkPageScraper(fetcher: UrlFetcher): PageScraper {
       reviews: facts.reviews,
       siteName: facts.siteName ?? null,
       brand: facts.brand ?? null,
+      ...(facts.features ? { features: facts.features } : {}),
+      ...(facts.specs ? { specs: facts.specs } : {}),
     };
   };
 }

@@ -1,10 +1,12 @@
 import { load, type CheerioAPI } from 'cheerio';
 import { isObject, JsonLdGraph, textOf, urlsOf, type JsonLdNode } from './json-ld.js';
-import type { PageFacts } from './page-facts.js';
+import type { PageFacts, Reviews } from './page-facts.js';
 import { markupLogoUrl, pageImageUrls, pageVideoUrls } from './page-media.js';
 import { cleanText, metaContent, metaContents } from './page-text.js';
 import { absoluteUrl, baseUrlOf, UrlList } from './page-urls.js';
+import { readFeatureList, readSpecs } from './page-lists.js';
 import { readPrice, readReviews } from './price-and-reviews.js';
+import { readVisiblePrice, readVisibleRating, readVisibleReviews } from './visible-facts.js';
 
 const PRODUCT_TYPES = ['Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'SomeProducts'];
 const ORGANIZATION_TYPES = ['Organization', 'Corporation', 'OnlineStore', 'Store', 'LocalBusiness', 'Brand'];
@@ -27,14 +29,31 @@ export function readProductPage(html: string, pageUrl: string): PageFacts {
     imageUrls: readImages($, graph, product, base, logoUrl),
     videoUrls: readVideos($, graph, product, base),
     logoUrl,
-    price: readPrice($, graph, product),
-    reviews: readReviews($, graph, product),
+    price: readPrice($, graph, product) ?? readVisiblePrice($),
+    reviews: withVisibleReviews($, readReviews($, graph, product)),
   };
+  const features = readFeatureList($);
+  if (features.length) facts.features = features;
+  const specs = readSpecs($);
+  if (specs.length) facts.specs = specs;
   const siteName = cleanText(metaContent($, 'og:site_name', 'application-name') ?? textOf(graph.ofType('WebSite').flatMap((w) => graph.get(w, 'name'))));
   if (siteName) facts.siteName = siteName;
   const brand = cleanText((product && textOf(graph.get(product, 'brand'))) ?? metaContent($, 'product:brand', 'og:brand'));
   if (brand) facts.brand = brand;
   return facts;
+}
+
+/** What the markup says fills in what the declared data left out (never overrides it). */
+function withVisibleReviews($: CheerioAPI, declared: Reviews | null): Reviews | null {
+  const reviews: Reviews = declared ?? { items: [] };
+  if (reviews.rating === undefined || reviews.count === undefined) {
+    const visible = readVisibleRating($);
+    if (reviews.rating === undefined && visible.rating !== undefined) reviews.rating = visible.rating;
+    if (reviews.count === undefined && visible.count !== undefined) reviews.count = visible.count;
+  }
+  if (reviews.items.length === 0) reviews.items.push(...readVisibleReviews($));
+  const empty = reviews.rating === undefined && reviews.count === undefined && reviews.items.length === 0;
+  return empty ? null : reviews;
 }
 
 function readTitle($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined): string {

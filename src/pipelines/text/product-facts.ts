@@ -4,8 +4,10 @@ import type { LinkFacts } from '../../domain/links/link-facts.js';
 export interface ProductFacts {
   title: string;
   description?: string;
-  /** Selling points; when absent they are read from the description. */
+  /** Selling points (the page's feature list); the description's own points follow them. */
   features?: string[];
+  /** Name–value rows of the page's specifications table. */
+  specs?: { name: string; value: string }[];
   price?: { amount: number; currency: string | null } | null;
   /** The link's reviews: `{rating, count, items: [{author, rating, text}]}`, a list of texts, or a text. */
   reviews?: unknown;
@@ -28,6 +30,8 @@ export function productFactsFromLink(link: LinkFacts, extra: { audience?: string
   return {
     title: link.title,
     description: link.description,
+    ...(link.features?.length ? { features: link.features } : {}),
+    ...(link.specs?.length ? { specs: link.specs } : {}),
     price: link.price,
     reviews: link.reviews,
     audience: extra.audience ?? null,

@@ -30,14 +30,23 @@ export function productName(title: string): string {
 
 /**
  * How a long name is said again after its first mention: a brand and model number ("TrailMaster
- * 3000 Hiking Boots" → "TrailMaster 3000"). Other names are repeated whole: cutting a descriptive
- * name ("Lampe Lever de Soleil Aurora") anywhere would break it.
+ * 3000 Hiking Boots" → "TrailMaster 3000"), the brand and the next word of a name that starts with
+ * it ("Verda Bloom Ultrasonic Aroma Diffuser" → "Verda Bloom"), or the brand alone. Without a
+ * brand, other names are repeated whole: cutting a descriptive name ("Lampe Lever de Soleil
+ * Aurora") anywhere would break it.
  */
-export function shortProductName(name: string): string {
+export function shortProductName(name: string, brand: string | null = null): string {
   const words = name.split(/\s+/).filter(Boolean);
   if (words.length < 3) return name;
   const model = words.findIndex((w, i) => i > 0 && i < 3 && /\d/.test(w));
-  return model > 0 ? words.slice(0, model + 1).join(' ').replace(/[,:;]+$/, '') : name;
+  if (model > 0) return words.slice(0, model + 1).join(' ').replace(/[,:;]+$/, '');
+  const brandWords = (brand ?? '').split(/\s+/).filter(Boolean);
+  if (!brandWords.length || brandWords.length > 3) return name;
+  const startsWithBrand = brandWords.every((w, i) => words[i]?.toLowerCase() === w.toLowerCase());
+  if (!startsWithBrand) return brand!.trim();
+  const next = words[brandWords.length];
+  // "Verda de Luxe …": a function word after the brand would leave the short name hanging.
+  return next && /^\p{Lu}/u.test(next) ? words.slice(0, brandWords.length + 1).join(' ').replace(/[,:;]+$/, '') : words.slice(0, brandWords.length).join(' ');
 }
 
 function wordCount(s: string): number {
@@ -161,7 +170,22 @@ export function platformGroup(platform: string | null | undefined): PlatformGrou
   return 'web';
 }
 
+/**
+ * The page's selling points, its listed features first (they are what the shop chose to
+ * highlight), then the points its description makes.
+ */
 export function factsFeatures(facts: ProductFacts, name: string): string[] {
-  if (facts.features && facts.features.length) return cleanFeatures(facts.features);
-  return extractFeatures(facts.description ?? '', name);
+  const fromDescription = extractFeatures(facts.description ?? '', name);
+  if (!facts.features?.length) return fromDescription;
+  return cleanFeatures([...facts.features, ...fromDescription]);
+}
+
+/**
+ * A spec row said as a selling point: English puts the value before the name ("300 ml
+ * capacity"); other languages keep "Kapazität: 300 ml".
+ */
+export function specPoint(spec: { name: string; value: string }, language: string): string {
+  const name = spec.name.trim();
+  const value = spec.value.trim();
+  return language === 'en' ? `${value} ${/^\p{Lu}\p{Ll}/u.test(name) ? name.toLowerCase() : name}` : `${name}: ${value}`;
 }

@@ -101,7 +101,8 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
   ], [4, 3, 5, 3, 3]),
   style('ThreeReasonsWriter', 'Three reasons', 'writer', 'Exactly three numbered reasons, each backed up when there is time.', [
     one('reasons_open', 'hook'),
-    { beats: [{ kind: 'reason' }, { kind: 'point', optional: true }, { kind: 'benefit', optional: true }], min: 3, max: 3, section: 'body' },
+    // No second point inside a reason: with only the page's facts, it would leave reason three without one.
+    { beats: [{ kind: 'reason' }, { kind: 'benefit', optional: true }], min: 3, max: 3, section: 'body' },
     maybe('proof', 'proof', 2), maybe('recap', 'body'), maybe('audience', 'body'), maybe('offer', 'offer'), maybe('urgency', 'offer'), one('cta', 'cta'),
   ], [1, 2, 1, 3, 1, 4, 2, 5, 6]),
   style('TrendingTopicsV2', 'Trending', 'writer', 'Everyone is talking about it: why, the facts, join in.', [

@@ -1,5 +1,6 @@
 import { createRng, hashString } from '../../core/random.js';
 import { ScriptRequestError, type AdScript, type AdScriptRequest, type ScriptSentence } from './ad-script/ad-script-types.js';
+import { styleForFacts } from './ad-script/fact-slots.js';
 import { titleFor } from './ad-script/headlines.js';
 import { wordsOf } from './ad-script/realize-beats.js';
 import { buildScriptContext } from './ad-script/script-context.js';
@@ -30,7 +31,7 @@ export function writeAdScript(req: AdScriptRequest): AdScript {
   const seed = (req.seed ?? 0) >>> 0;
   const budget = scriptWordBudget(req.videoLengthSeconds, wordsPerSecond);
   const ctx = buildScriptContext(req.facts, language, req.year ?? 2025, createRng(seed ^ hashString(language)));
-  const beats = sizeToBudget(style, ctx, seed, budget);
+  const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget);
   const subjects = beats.map((b) => subjectOf(b, ctx));
   const media = assignMedia(beats, subjects, req.facts);
   const sentences: ScriptSentence[] = beats.map((b, i) => ({

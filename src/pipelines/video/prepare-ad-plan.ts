@@ -48,8 +48,12 @@ const MAX_IMAGES = 6;
 const MAX_VIDEOS = 2;
 /** The voice may be sped up this much to fit the asked length before the video grows instead. */
 const MAX_TEMPO = 1.25;
+/** …and slowed down this much to fill it; slower than this, synthetic voices start to drawl. */
+const MIN_TEMPO = 0.9;
 /** A script whose speech misses its budget by more than this is rewritten at the measured rate. */
-const REWRITE_TOLERANCE = 0.1;
+const REWRITE_TOLERANCE = 0.04;
+/** Drafts written at most: each one measures the voice's rate on the previous one. */
+const MAX_DRAFTS = 3;
 const TAIL_SECONDS = 0.3;
 const DEFAULT_MUSIC_VOLUME = 0.25;
 
@@ -98,9 +102,10 @@ export async function prepareAdPlan(
   });
 
   const speechEndSeconds = fitted.durationSeconds;
-  const durationSeconds = req.overrideScript
-    ? round(speechEndSeconds + TAIL_SECONDS + endCardSeconds)
-    : round(Math.max(req.videoLengthSeconds, speechEndSeconds + TAIL_SECONDS + endCardSeconds));
+  const ending = videoEnding({
+    speechEndSeconds, tailSeconds: TAIL_SECONDS, endCardSeconds, videoLengthSeconds: req.overrideScript ? 0 : req.videoLengthSeconds, hasCta: !req.noCta,
+  });
+  const durationSeconds = ending.durationSeconds;
   onProgress?.(1);
   return {
     script: speech.script,
@@ -117,7 +122,7 @@ export async function prepareAdPlan(
     ...(fitted.phones ? { phones: fitted.phones } : {}),
     speechEndSeconds,
     durationSeconds,
-    endCardSeconds: req.noCta ? 0 : endCardSeconds,
+    endCardSeconds: ending.endCardSeconds,
     voiceoverVolume: req.voiceoverVolume ?? 1,
     musicVolume: musicFile ? (req.music.volume ?? DEFAULT_MUSIC_VOLUME) : null,
     caption: { hidden: req.caption.none || req.caption.setting?.hidden === true, override: req.caption.override, setting: req.caption.setting },
@@ -134,7 +139,10 @@ interface VoicedScript {
   phones?: PhoneTiming[];
 }
 
-/** Writes at a first-guess rate, measures the voice, and rewrites once if the length is off. */
+/**
+ * Writes at a first-guess rate, measures the voice, and rewrites at the measured rate until the
+ * speech lands near the budget (at most `MAX_DRAFTS`); the closest draft is kept.
+ */
 async function voiceScript(
   req: AdVideoRequest, deps: PrepareDeps, budgetSeconds: number,
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
@@ -143,38 +151,45 @@ async function voiceScript(
     const dir = join(opts.workDir, `speech-${pass}`);
     await mkdir(dir, { recursive: true });
     return deps.speech.synthesize({ accountId: req.accountId, text, voiceId: req.voiceId, workDir: dir, signal: opts.signal,
-      onProgress: (f) => opts.onProgress?.(0.3 * pass + 0.3 * f) });
+      onProgress: (f) => opts.onProgress?.(Math.min(0.7, 0.25 * pass + 0.25 * f)) });
   };
   if (req.overrideScript) {
     const audio = await speak(req.overrideScript, 0);
     return { script: req.overrideScript, highlights: [], ...audio };
   }
+  // The measured rate counts the pauses between sentences, so the copywriter's own allowance for
+  // them (SPEECH_FILL) is given back: its word budget becomes the whole spoken budget.
   const write = (wordsPerSecond: number) => deps.writeScript({
-    facts: req.facts, style: req.scriptStyle, videoLengthSeconds: budgetSeconds, language: req.language,
+    facts: req.facts, style: req.scriptStyle, videoLengthSeconds: budgetSeconds / SPEECH_FILL, language: req.language,
     wordsPerSecond, seed: req.seed, targetAudience: req.targetAudience, targetPlatform: req.targetPlatform,
   });
-  const draft = write(FIRST_DRAFT_WORDS_PER_SECOND);
-  const first = await speak(draft.text, 0);
-  // The copywriter leaves breathing room: it aims at SPEECH_FILL of the length it is given.
-  const target = budgetSeconds * SPEECH_FILL;
-  const miss = Math.abs(first.durationSeconds - target) / target;
-  if (miss <= REWRITE_TOLERANCE || first.durationSeconds <= 0) return { script: draft.text, highlights: draft.highlights, ...first };
-  const measured = countWords(draft.text) / first.durationSeconds;
-  const second = write(measured);
-  const audio = await speak(second.text, 1);
-  // Keep whichever draft came closer to the budget.
-  return Math.abs(audio.durationSeconds - target) < Math.abs(first.durationSeconds - target)
-    ? { script: second.text, highlights: second.highlights, ...audio }
-    : { script: draft.text, highlights: draft.highlights, ...first };
+  let best: VoicedScript | null = null;
+  let rate = FIRST_DRAFT_WORDS_PER_SECOND;
+  const tried = new Set<string>();
+  for (let pass = 0; pass < MAX_DRAFTS; pass++) {
+    const draft = write(rate);
+    // The same words again (the facts ran out, or the rate barely moved) would sound the same.
+    if (tried.has(draft.text)) break;
+    tried.add(draft.text);
+    const audio = await speak(draft.text, pass);
+    const voiced = { script: draft.text, highlights: draft.highlights, ...audio };
+    if (!best || Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(best.durationSeconds - budgetSeconds)) best = voiced;
+    if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= REWRITE_TOLERANCE * budgetSeconds) break;
+    rate = countWords(draft.text) / audio.durationSeconds;
+  }
+  return best!;
 }
 
-/** Speeds the voice up (pitch kept) when it runs past the budget; word timings follow. */
+/**
+ * Brings the voice to the budget (pitch kept): faster when it runs past, up to `MAX_TEMPO`; slower
+ * when it falls short, down to `MIN_TEMPO`. Word timings follow.
+ */
 async function fitToLength(
   speech: VoicedScript, budgetSeconds: number, ffmpeg: FfmpegEngine, planDir: string, signal?: AbortSignal,
 ): Promise<{ file: string; durationSeconds: number; words: WordTiming[]; phones?: PhoneTiming[] }> {
   const file = 'voice.mp3';
-  const tempo = Math.min(MAX_TEMPO, speech.durationSeconds / budgetSeconds);
-  if (!(tempo > 1.01)) {
+  const tempo = tempoToFit(speech.durationSeconds, budgetSeconds);
+  if (tempo === 1) {
     await copyFile(speech.mp3Path, join(planDir, file));
     return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
   }
@@ -184,6 +199,26 @@ async function fitToLength(
   const words = speech.words.map((w) => ({ word: w.word, startSeconds: round(w.startSeconds / tempo), endSeconds: round(w.endSeconds / tempo) }));
   const phones = speech.phones?.map((p) => ({ phone: p.phone, startSeconds: round(p.startSeconds / tempo), endSeconds: round(p.endSeconds / tempo) }));
   return { file, durationSeconds: round(speech.durationSeconds / tempo), words, phones };
+}
+
+/** The tempo that brings speech to the budget, within the limits; 1 when it is already within 1 %. */
+export function tempoToFit(speechSeconds: number, budgetSeconds: number): number {
+  if (!(speechSeconds > 0) || !Number.isFinite(budgetSeconds) || !(budgetSeconds > 0)) return 1;
+  const tempo = Math.min(MAX_TEMPO, Math.max(MIN_TEMPO, speechSeconds / budgetSeconds));
+  return Math.abs(tempo - 1) <= 0.01 ? 1 : tempo;
+}
+
+/**
+ * How the video ends. With a call to action, the end card starts right after the speech (and a
+ * short breath) and lasts to the asked length, so no picture shows without a voice except the
+ * card; speech longer than the length makes the video longer instead. Without a card, the video
+ * keeps the asked length unless the speech runs past it.
+ */
+export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; endCardSeconds: number; videoLengthSeconds: number; hasCta: boolean }): { durationSeconds: number; endCardSeconds: number } {
+  const spokenEnd = p.speechEndSeconds + p.tailSeconds;
+  if (!p.hasCta) return { durationSeconds: round(Math.max(p.videoLengthSeconds, spokenEnd)), endCardSeconds: 0 };
+  const durationSeconds = round(Math.max(p.videoLengthSeconds, spokenEnd + p.endCardSeconds));
+  return { durationSeconds, endCardSeconds: round(durationSeconds - spokenEnd) };
 }
 
 /** The page's pictures, videos and logo; pictures that cannot be fetched are skipped. */

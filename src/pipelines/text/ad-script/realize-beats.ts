@@ -3,6 +3,7 @@ import { canFill, fillTemplate, slotsOf } from '../fill-template.js';
 import type { BeatKind } from '../phrase-banks/types.js';
 import type { ScriptSection, ScriptStyle } from '../script-styles.js';
 import { countSpokenWords } from '../word-budget.js';
+import { FACT_ORDER } from './fact-slots.js';
 import type { ScriptContext } from './script-context.js';
 import { plannedBeats, type ScriptPlan } from './script-plan.js';
 
@@ -49,6 +50,7 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
   const out: RealizedBeat[] = [];
   const later = { ...ctx.values, product: ctx.shortName };
   let named = false;
+  const said = new Set<string>();
   for (const beat of plannedBeats(style, plan)) {
     const templates = ctx.bank.beats[beat.kind];
     const nth = (seen.get(beat.kind) ?? 0) + 1;
@@ -62,6 +64,15 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
       variants.push(i);
     });
     if (variants.length === 0) continue;
+    // The strongest facts are said first: a proof gives the rating with its count before a quote.
+    for (const facts of FACT_ORDER[beat.kind] ?? []) {
+      if (facts.some((f) => said.has(f))) continue;
+      const carrying = variants.filter((i) => facts.every((f) => slotsOf(templates[i]!).includes(f)));
+      if (carrying.length) {
+        variants.splice(0, variants.length, ...carrying);
+        break;
+      }
+    }
     // An ad must say what it sells: a script that has not named the product yet closes with a
     // call to action that does (some openers and bodies speak only of "it" and its description).
     if (beat.kind === 'cta' && !named) {
@@ -83,6 +94,7 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
     }
     const text = fillTemplate(template, named ? later : ctx.values, ctx.bank, { point: pointIndex === null ? null : ctx.points[pointIndex]!.text, nth });
     if (template.includes('{product}')) named = true;
+    for (const slot of slotsOf(template)) said.add(slot);
     usedTemplates.add(`${beat.kind}:${variant}`);
     seen.set(beat.kind, nth);
     out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words: countSpokenWords(text), template, pointIndex, variants, pointOptions });

@@ -4,7 +4,7 @@ import type { ScriptLanguage } from '../languages.js';
 import { phraseBankFor } from '../phrase-banks/index.js';
 import type { PhraseBank } from '../phrase-banks/types.js';
 import type { ProductFacts } from '../product-facts.js';
-import { factsFeatures, platformGroup, productName, readReviews, shortProductName } from '../read-facts.js';
+import { factsFeatures, platformGroup, productName, readReviews, shortProductName, specPoint } from '../read-facts.js';
 import { detectLanguage } from '../stop-words.js';
 import { formatNumber, formatPrice } from './format-numbers.js';
 
@@ -14,7 +14,7 @@ export interface ScriptContext {
   values: SlotValues;
   /** The product as said after its first mention. */
   shortName: string;
-  /** Features first, then the bank's generic points. */
+  /** The page's features and specs: nothing else is said as a selling point. */
   points: { text: string; featureIndex: number | null }[];
   features: string[];
 }
@@ -24,7 +24,7 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
   const product = productName(facts.title) || productName(facts.description ?? '') || 'this';
   // Facts are quoted as written. When the page is in another language than the script, only
   // the first two features are used, so the script stays mostly in its own language.
-  const allFeatures = factsFeatures(facts, product);
+  const allFeatures = [...factsFeatures(facts, product), ...(facts.specs ?? []).slice(0, 4).map((spec) => specPoint(spec, language))];
   const factsLanguage = detectLanguage(`${facts.description ?? ''} ${allFeatures.join('. ')}`, language);
   const features = factsLanguage === language ? allFeatures : allFeatures.slice(0, 2);
   const reviews = readReviews(facts.reviews);
@@ -52,9 +52,6 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
     points: listed.length >= 2 ? bank.list(listed) : null,
     action: rng.fork('action').pick(bank.actions[platformGroup(facts.platform)]),
   };
-  const points = [
-    ...features.map((text, i) => ({ text, featureIndex: i as number | null })),
-    ...bank.points.map((text) => ({ text, featureIndex: null })),
-  ];
-  return { bank, values, shortName: shortProductName(product), points, features };
+  const points = features.map((text, i) => ({ text, featureIndex: i as number | null }));
+  return { bank, values, shortName: shortProductName(product, facts.brand?.trim() || null), points, features };
 }

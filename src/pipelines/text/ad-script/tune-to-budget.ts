@@ -63,6 +63,9 @@ export function tuneToBudget(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptCo
     ({ beats, score, state } = best);
   }
   if (gapOf(beats) <= budget * PAIR_SEARCH_GAP) return beats;
+  // Short because every fact is said: no pair of changes can add one (nothing is invented).
+  const saidPoints = new Set(beats.map((b) => b.pointIndex).filter((i) => i !== null));
+  if (wordsOf(beats) < budget && state.tuning.banned.size === 0 && saidPoints.size === ctx.points.length) return beats;
   let trials = 0;
   let best: { beats: RealizedBeat[]; score: number } = { beats, score };
   for (const first of movesOf(style, ctx, state, beats)) {

@@ -28,7 +28,7 @@ export type BeatKind = (typeof BEAT_KINDS)[number];
 /**
  * Templates are plain sentences with slots:
  *   {product} {brand} {category} {audience} {price} {rating} {count} {quote} {author} {year}
- *   {point} / {Point}  the next selling point (a feature from the facts, else a generic one),
+ *   {point} / {Point}  the next selling point (a feature or a spec from the facts; none is invented),
  *                      {Point} at the start of a sentence
  *   {points}           up to three features joined as a list (needs two)
  *   {nth} {Nth}        the occurrence as a number word ("two"), capitalised form
@@ -37,8 +37,6 @@ export type BeatKind = (typeof BEAT_KINDS)[number];
  */
 export interface PhraseBank {
   beats: Record<BeatKind, readonly string[]>;
-  /** Generic selling points used when the facts run out; each fits where {point} goes. */
-  points: readonly string[];
   /** "one", "two" … for {nth}. */
   numberWords: readonly string[];
   /** Industry (contract list) → a plural noun phrase for {category}. */
