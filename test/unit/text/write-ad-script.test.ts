@@ -74,6 +74,7 @@ describe('writeAdScript', () => {
     }
   });
 
+  // Every style × 4 lengths × every language: about 25 s on a quiet machine, over a minute on a loaded one.
   it('sizes every style to 15, 30, 45 and 60 s near the word budget as far as the facts go, in every language', () => {
     const misses: string[] = [];
     for (const language of SCRIPT_LANGUAGES) {
@@ -94,7 +95,7 @@ describe('writeAdScript', () => {
       }
     }
     expect(misses).toEqual([]);
-  });
+  }, 240_000);
 
   it('follows the speaking rate it is given', () => {
     const slow = writeAdScript({ facts: LAMP.en, videoLengthSeconds: 30, wordsPerSecond: 2, seed: 1 });
