@@ -146,9 +146,9 @@ describe('AI Avatar v2 visual styles', () => {
   });
 
   it('masks a circle avatar to a disc over the scene\'s picture', () => {
-    const p = plan([scene({ avatar: { ...scene().avatar, style: 'circle' } })], { endCard: null });
+    const p = plan([scene({ background: null, avatar: { ...scene().avatar, style: 'circle' } })], { endCard: null });
     const [slot] = avatarSlots(p, '/plan');
-    // FullAvatar's slot is the whole 9:16 frame: the bubble is its largest square, 1080 px across.
+    // A presenter-only FullAvatar scene's slot is the whole 9:16 frame: the bubble is its largest square, 1080 px across.
     expect(slot).toMatchObject({ shape: 'circle', backdrop: 'scene', position: { x: 0, y: 0 } });
     expect(clipSize(slot!, { width: 1080, height: 1920 })).toEqual({ width: 1080, height: 1080 });
     const { filterGraph } = compile(p);
