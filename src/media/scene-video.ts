@@ -76,8 +76,10 @@ export function sceneClipWindow(plan: ScenePlan, index: number): { leadSeconds: 
 function clipFrames(plan: ScenePlan, index: number): number {
   const headFrames = index > 0 ? plan.transitionFrames[index - 1]! : 0;
   const tailFrames = plan.transitionFrames[index] ?? 0;
-  // The clip runs into its neighbours' transitions: half of each overlap before its start or after its end.
-  return plan.sceneFrames[index]! - Math.ceil(headFrames / 2) + headFrames + Math.floor(tailFrames / 2);
+  // The clip runs into its neighbours' transitions: the larger half of an odd overlap before its
+  // start (its lead), the smaller half after its end, so each overlap is exactly the transition's
+  // frames and the joined video keeps every scene's frames (an odd transition lost one before).
+  return plan.sceneFrames[index]! + Math.ceil(headFrames / 2) + Math.floor(tailFrames / 2);
 }
 
 /** A scene's picture and clip layers, timed on its own clip (see `sceneClipWindow`). */

@@ -100,17 +100,19 @@ describe('AI Avatar v2 (lipsyncs_v2)', () => {
     // Under 30 s: the preview (1 credit) and the render (4).
     expect(done.credits_used).toBe(5);
 
-    // Scene 1, circle style: the bubble is the largest square of the frame-sized slot (1080 px,
-    // centred); its corners show the red background, its middle and edges the avatar.
+    // Scene 1, FullAvatar with a picture, circle style: the presenter's slot is the bottom 60 % (the
+    // picture stands whole above it), the bubble its largest square (1080 px, centred at y 1344);
+    // the bubble box's corners show the red picture's fill, its middle and edges the avatar.
     const scale = 4;
     const f1 = await extractFrameRgb(file, Math.min(1, speech.durationSeconds / 2), { width: 1080 / scale, height: 1920 / scale });
     const at = (x: number, y: number) => meanColor(f1, { x: Math.round(x / scale) - 3, y: Math.round(y / scale) - 3, width: 6, height: 6 });
-    const isRed = ([r, g, b]: number[]) => r! > 170 && g! < 80 && b! < 80;
-    expect(isRed(at(45, 465)), 'top-left corner of the bubble box').toBe(true);
-    expect(isRed(at(1035, 1455)), 'bottom-right corner of the bubble box').toBe(true);
-    expect(isRed(at(540, 960)), 'middle of the bubble').toBe(false);
-    expect(isRed(at(80, 960)), 'inside the bubble near its left edge').toBe(false);
-    expect(isRed(at(540, 200)), 'above the bubble').toBe(true);
+    // The fill around a whole picture is the picture blurred and a little darker.
+    const isRed = ([r, g, b]: number[]) => r! > 130 && g! < 80 && b! < 80;
+    expect(isRed(at(45, 849)), 'top-left corner of the bubble box').toBe(true);
+    expect(isRed(at(1035, 1839)), 'bottom-right corner of the bubble box').toBe(true);
+    expect(isRed(at(540, 1344)), 'middle of the bubble').toBe(false);
+    expect(isRed(at(80, 1344)), 'inside the bubble near its left edge').toBe(false);
+    expect(isRed(at(540, 200)), 'above the bubble: the picture').toBe(true);
 
     // Scene 2, SideBySide: the green picture fills the left half, the avatar's panel the right.
     const f2 = await extractFrameRgb(file, speech.durationSeconds + silenceSeconds * 0.6, { width: 108, height: 192 });

@@ -24,16 +24,28 @@ describe('compileTimeline: multi-scene additions', () => {
     const plan = planScenes(timeline.scenes);
     const window = sceneClipWindow(plan, 1);
     expect(window.leadSeconds).toBeCloseTo(8 / 30, 6);
-    expect(window.lengthSeconds).toBeCloseTo((60 - 8 + 15) / 30, 6);
+    // Its own 60 frames, the 8-frame lead into the 15-frame swipe (the other 7 are the first scene's).
+    expect(window.lengthSeconds).toBeCloseTo((60 + 8) / 30, 6);
+    expect(plan.totalFrames).toBe(120);
     const { filterGraph, files } = compileTimeline(timeline, { quality: 'render', videoPath: '/o.mp4' });
     const concatAt = filterGraph.indexOf('concat=');
     // The picture fills its half exactly and shows from the clip's first frame (the swipe included).
     expect(filterGraph).toContain('scale=1080:960:force_original_aspect_ratio=increase,crop=1080:960');
-    expect(filterGraph).toContain(`enable='between(t,0,${+(67 / 30).toFixed(6)})'`);
+    expect(filterGraph).toContain(`enable='between(t,0,${+(68 / 30).toFixed(6)})'`);
     expect(filterGraph.indexOf('crop=1080:960')).toBeLessThan(concatAt);
     // The avatar's -0.3 s is clipped to the start of the scene's clip.
     expect(filterGraph.lastIndexOf('setpts=PTS-STARTPTS+0/TB')).toBeLessThan(concatAt);
     expect(files[OVERLAY_FILE_NAME]).toContain('stays on top');
+  });
+
+  it('joins scene clips into exactly the scenes\' frames, whether transitions last an odd or even number of frames', () => {
+    for (const transition of [0.5, 0.4, 0.3333]) {
+      const scenes = [1.288, 1.568, 1].map((durationSeconds) => ({ durationSeconds, background: color('#111111'), transitionOut: { kind: 'fade' as const, durationSeconds: transition } }));
+      const plan = planScenes(scenes);
+      const clipFrames = scenes.map((_, i) => Math.round(sceneClipWindow(plan, i).lengthSeconds * 30));
+      const overlaps = plan.transitionFrames.reduce((a, b) => a + b, 0);
+      expect(clipFrames.reduce((a, b) => a + b, 0) - overlaps, `${transition} s transitions`).toBe(plan.totalFrames);
+    }
   });
 
   it('masks a picture layer to a disc', () => {

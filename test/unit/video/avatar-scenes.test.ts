@@ -6,6 +6,7 @@ import { clipSize } from '../../../src/pipelines/video/avatar-scenes/render-avat
 import { totalSeconds, transitionAfter, type AvatarScenesPlan, type PlannedScene } from '../../../src/pipelines/video/avatar-scenes/scene-plan.js';
 import { placeAvatar, SCENE_LAYOUTS, styleScene, type Box } from '../../../src/pipelines/video/avatar-scenes/scene-styles.js';
 import { avatarSlots, buildAvatarScenesTimeline, sceneWindows } from '../../../src/pipelines/video/avatar-scenes/scene-timeline.js';
+import { overlaps, rectOf } from '../../../src/pipelines/video/product-area.js';
 
 const words = (at: number, ...list: string[]) => list.map((word, i) => ({ word, startSeconds: at + i * 0.4, endSeconds: at + i * 0.4 + 0.3 }));
 
@@ -129,6 +130,24 @@ describe('AI Avatar v2 visual styles', () => {
     expect(fingerprints.size).toBe(Object.keys(SCENE_LAYOUTS).length);
   });
 
+  it.each(aspects.map((a) => [a]))('%s: a product picture is kept whole inside the frame, and no presenter is drawn over its box', (aspectRatio) => {
+    for (const style of Object.keys(SCENE_LAYOUTS) as V2VisualStyle[]) {
+      const s = styleScene(style, { aspectRatio, picture: { kind: 'image', path: '/p.png', fit: 'whole', motion: null }, avatarName: 'Amara', decorate: noDecor });
+      const products = [...s.below, ...s.above].filter((l) => 'path' in l && l.path === '/p.png');
+      expect(products.length, style).toBe(1);
+      const product = products[0]!;
+      expect('fit' in product && product.fit, `${style}: fitted whole`).toBe('contain');
+      const box = 'box' in product && product.box ? product.box : { width: 1, height: 1 };
+      const r = rectOf(product.position ?? { x: 0, y: 0 }, box);
+      expect(Math.min(r.x0, r.y0), style).toBeGreaterThanOrEqual(0);
+      expect(Math.max(r.x1, r.y1), style).toBeLessThanOrEqual(1);
+      // The frame's whole picture is only its blurred fill when the product is a layer.
+      if (s.background.kind === 'image') expect(s.background.fit, style).toBe('backdrop');
+      const drawnOverProduct = s.above.indexOf(product) < 0;
+      if (s.avatar && drawnOverProduct) expect(overlaps(rectOf(s.avatar.position, s.avatar.box), r), `${style}: presenter over the product`).toBe(false);
+    }
+  });
+
   it('keeps the style\'s caption look unless the scene says override_visual_style; hidden hides them', () => {
     const own = { style: 'frenzy', font_size: 90, override_visual_style: true };
     const p = plan([
@@ -146,9 +165,9 @@ describe('AI Avatar v2 visual styles', () => {
   });
 
   it('masks a circle avatar to a disc over the scene\'s picture', () => {
-    const p = plan([scene({ avatar: { ...scene().avatar, style: 'circle' } })], { endCard: null });
+    const p = plan([scene({ background: null, avatar: { ...scene().avatar, style: 'circle' } })], { endCard: null });
     const [slot] = avatarSlots(p, '/plan');
-    // FullAvatar's slot is the whole 9:16 frame: the bubble is its largest square, 1080 px across.
+    // A presenter-only FullAvatar scene's slot is the whole 9:16 frame: the bubble is its largest square, 1080 px across.
     expect(slot).toMatchObject({ shape: 'circle', backdrop: 'scene', position: { x: 0, y: 0 } });
     expect(clipSize(slot!, { width: 1080, height: 1920 })).toEqual({ width: 1080, height: 1080 });
     const { filterGraph } = compile(p);

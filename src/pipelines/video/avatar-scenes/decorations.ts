@@ -68,6 +68,14 @@ export function drawDecoration(kind: DecorationKind, width: number, height: numb
       ctx.fillRect(0, height - bar, width, bar);
       break;
     }
+    case 'disc': {
+      // The white face of a lens that holds a whole product picture.
+      ctx.beginPath();
+      ctx.arc(width / 2, height / 2, short / 2, 0, Math.PI * 2);
+      ctx.fillStyle = '#FFFFFF';
+      ctx.fill();
+      break;
+    }
     case 'card': {
       const radius = short * 0.06;
       ctx.fillStyle = '#F2F4F7';

@@ -9,7 +9,7 @@ export interface Box {
 }
 
 /** Pictures a layout asks to be drawn for it (see decorations.ts), sized to their box. */
-export type DecorationKind = 'ring' | 'tint' | 'letterbox' | 'card';
+export type DecorationKind = 'ring' | 'tint' | 'letterbox' | 'card' | 'disc';
 export type Decorate = (kind: DecorationKind, box: Box) => string;
 
 /** Where and how a layout draws the avatar; the clip is made to fit `box` exactly. */
@@ -50,6 +50,12 @@ type Layout = (input: StyleInput) => StyledScene;
 /** Behind scenes that have no picture of their own. */
 export const STAGE_COLOR = '#2B3A55';
 const FULL: Box = { width: 1, height: 1 };
+/** Frame proportions, enough to turn sizes given on the short side into frame fractions. */
+const FRAME_UNITS: Record<AspectRatio, { width: number; height: number }> = {
+  '16:9': { width: 16, height: 9 },
+  '9:16': { width: 9, height: 16 },
+  '1:1': { width: 1, height: 1 },
+};
 const CENTRE: Offset = { x: 0, y: 0 };
 
 /**
@@ -58,14 +64,30 @@ const CENTRE: Offset = { x: 0, y: 0 };
  * is the whole frame, so there they mean exactly what the contract says).
  */
 export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STYLE_ALIASES>, Layout> = {
-  /** The picture fills the frame; the presenter, cut out, stands over it. */
-  FullAvatar: (s) => ({
-    background: pictureBackground(s),
-    below: [],
-    avatar: { position: CENTRE, box: FULL, shape: 'normal', backdrop: 'transparent' },
-    above: [],
-    caption: { style: 'normal-black', offset: { x: 0, y: 0.4 } },
-  }),
+  /**
+   * The presenter, cut out, is the large part of the frame. A product picture stands whole in the
+   * part they leave free (above them when tall, beside them otherwise) over a blurred fill of
+   * itself; a clip or no picture fills the frame behind a centred presenter.
+   */
+  FullAvatar: (s) => {
+    const places = productPlaces(s, FULL_AVATAR_PLACES);
+    if (!places) {
+      return {
+        background: pictureBackground(s),
+        below: [],
+        avatar: { position: CENTRE, box: FULL, shape: 'normal', backdrop: 'transparent' },
+        above: [],
+        caption: { style: 'normal-black', offset: { x: 0, y: 0.4 } },
+      };
+    }
+    return {
+      background: backdrop(s),
+      below: [productLayer(s, places.product)],
+      avatar: { ...places.presenter, shape: 'normal', backdrop: 'transparent' },
+      above: [],
+      caption: { style: 'normal-black', offset: places.caption },
+    };
+  },
   /**
    * Presenter beside the picture like a weather map: the product whole in its own part of the
    * frame (over a blurred fill of itself), the presenter below it (tall) or beside it, never over it.
@@ -80,62 +102,95 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
       caption: { style: 'toons', offset: place.caption },
     };
   },
-  /** The product fills the frame; the presenter is a small ringed bubble in the lower-left corner. */
+  /**
+   * The product as large as the frame allows; the presenter is a small ringed bubble in the
+   * lower-left corner, outside the product's box (a product picture is fitted whole into the rest).
+   */
   FullProduct: (s) => {
     const box = square(s.aspectRatio, 0.3);
     const position = corner(box, 'bottom-left', s.aspectRatio);
+    const places = productPlaces(s, FULL_PRODUCT_PLACES);
     return {
-      background: pictureBackground(s),
-      below: [ring(s, box, position)],
+      background: places ? backdrop(s) : pictureBackground(s),
+      below: [...(places ? [productLayer(s, places.product)] : []), ring(s, box, position)],
       avatar: { position, box, shape: 'circle', backdrop: 'scene' },
       above: [],
-      caption: { style: 'neo', offset: { x: 0, y: 0.12 } },
+      caption: { style: 'neo', offset: places?.caption ?? { x: 0, y: 0.12 } },
     };
   },
-  /** A large round lens over the picture with the presenter inside it. */
+  /**
+   * A large round lens with the presenter inside it, over the picture. A product picture stands
+   * whole beside the lens (above it when tall), never under it.
+   */
   MagnifyingGlassCircle: (s) => {
-    const box = square(s.aspectRatio, 0.62);
-    const position = { x: 0, y: 0.1 };
+    const places = productPlaces(s, MAGNIFYING_PLACES);
+    const { box, position } = places?.presenter ?? { box: square(s.aspectRatio, 0.62), position: { x: 0, y: 0.1 } };
     return {
-      background: pictureBackground(s),
-      below: [ring(s, box, position)],
+      background: places ? backdrop(s) : pictureBackground(s),
+      below: [...(places ? [productLayer(s, places.product)] : []), ring(s, box, position)],
       avatar: { position, box, shape: 'circle', backdrop: 'scene' },
       above: [],
-      caption: { style: 'mint', offset: { x: 0, y: -0.36 } },
+      caption: { style: 'mint', offset: places?.caption ?? { x: 0, y: -0.36 } },
     };
   },
-  /** The other way round: the presenter fills the frame, the picture sits in a round lens. */
+  /**
+   * The other way round: the presenter fills the frame, the picture sits in a round lens laid over
+   * them. A product picture is kept whole: fitted into the square inside a white disc, so the
+   * circle never cuts its corners.
+   */
   ReverseMagnifyingGlassCircle: (s) => {
     const box = square(s.aspectRatio, 0.42);
     const position = corner(box, 'top-right', s.aspectRatio);
+    const whole = isProductPicture(s.picture);
+    // The largest square inside the disc is 1/√2 of its side; a little less leaves a white rim.
+    const inner = { width: box.width * 0.68, height: box.height * 0.68 };
+    const lens: Layer[] = !s.picture ? []
+      : whole ? [ring(s, box, position), { kind: 'image', path: s.decorate('disc', box), box, position }, productLayer(s, { box: inner, position })]
+        : [ring(s, box, position), pictureLayer(s.picture, box, position, 'circle')];
     return {
       background: { kind: 'color', color: STAGE_COLOR },
       below: [],
       avatar: { position: CENTRE, box: FULL, shape: 'normal', backdrop: 'scene' },
-      above: s.picture ? [ring(s, box, position), pictureLayer(s.picture, box, position, 'circle')] : [],
+      above: lens,
       caption: { style: 'neo', offset: { x: 0, y: 0.36 } },
     };
   },
-  /** The product alone, darkened and slowly zooming, with big centred captions; the avatar is only a voice. */
-  DramaticFullProduct: (s) => ({
-    background: pictureBackground(s, 'zoom-in'),
-    below: [],
-    avatar: null,
-    above: [{ kind: 'image', path: s.decorate('tint', FULL), box: FULL }],
-    caption: { style: 'mystique', offset: { x: 0, y: 0 }, font_size: 90 },
-  }),
-  /** Cinema: darkened picture, the presenter over it, black bars above and below. */
-  Dramatic: (s) => ({
-    background: pictureBackground(s),
-    below: [{ kind: 'image', path: s.decorate('tint', FULL), box: FULL }],
-    avatar: { position: { x: 0, y: 0.04 }, box: { width: 0.92, height: 0.92 }, shape: 'normal', backdrop: 'transparent' },
-    above: [{ kind: 'image', path: s.decorate('letterbox', FULL), box: FULL }],
-    caption: { style: 'glow', offset: { x: 0, y: 0.3 } },
-  }),
+  /**
+   * The product alone, big captions, the avatar only a voice. A product picture stands whole and
+   * lit over its own darkened, slowly zooming blur; a clip is darkened and zooms itself.
+   */
+  DramaticFullProduct: (s) => {
+    const tint: Layer = { kind: 'image', path: s.decorate('tint', FULL), box: FULL };
+    if (!isProductPicture(s.picture)) {
+      return { background: pictureBackground(s, 'zoom-in'), below: [], avatar: null, above: [tint], caption: { style: 'mystique', offset: { x: 0, y: 0 }, font_size: 90 } };
+    }
+    const product = { position: { x: 0, y: -0.06 }, box: { width: 0.9, height: 0.74 } };
+    return {
+      background: { ...backdrop(s), motion: s.picture.motion ?? 'zoom-in' } as SceneBackground,
+      below: [tint, productLayer(s, product)],
+      avatar: null,
+      above: [],
+      caption: { style: 'mystique', offset: { x: 0, y: 0.4 }, font_size: 90 },
+    };
+  },
+  /**
+   * Cinema: darkened picture, black bars above and below, the presenter over it. A product
+   * picture stands whole and lit between the bars beside the presenter (above them when tall).
+   */
+  Dramatic: (s) => {
+    const places = productPlaces(s, DRAMATIC_PLACES);
+    return {
+      background: places ? backdrop(s) : pictureBackground(s),
+      below: [{ kind: 'image', path: s.decorate('tint', FULL), box: FULL }, ...(places ? [productLayer(s, places.product)] : [])],
+      avatar: { ...(places?.presenter ?? { position: { x: 0, y: 0.04 }, box: { width: 0.92, height: 0.92 } }), shape: 'normal', backdrop: 'transparent' },
+      above: [{ kind: 'image', path: s.decorate('letterbox', FULL), box: FULL }],
+      caption: { style: 'glow', offset: places?.caption ?? { x: 0, y: 0.3 } },
+    };
+  },
   /** Split screen: the picture on top, the presenter's panel below, captions on the seam. */
   UpAndDown: (s) => ({
     background: { kind: 'color', color: STAGE_COLOR },
-    below: s.picture ? [pictureLayer(s.picture, { width: 1, height: 0.5 }, { x: 0, y: -0.25 })] : [],
+    below: s.picture ? [pictureLayer(s.picture, { width: 1, height: 0.5 }, { x: 0, y: -0.25 }, 'normal', keepWhole(s.picture))] : [],
     avatar: { position: { x: 0, y: 0.25 }, box: { width: 1, height: 0.5 }, shape: 'normal', backdrop: 'scene' },
     above: [],
     caption: { style: 'brick', offset: { x: 0, y: 0 } },
@@ -143,7 +198,7 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
   /** Split screen: the picture on the left, the presenter's panel on the right. */
   SideBySide: (s) => ({
     background: { kind: 'color', color: STAGE_COLOR },
-    below: s.picture ? [pictureLayer(s.picture, { width: 0.5, height: 1 }, { x: -0.25, y: 0 })] : [],
+    below: s.picture ? [pictureLayer(s.picture, { width: 0.5, height: 1 }, { x: -0.25, y: 0 }, 'normal', keepWhole(s.picture))] : [],
     avatar: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 1 }, shape: 'normal', backdrop: 'scene' },
     above: [],
     caption: { style: 'bilo', offset: { x: 0, y: 0.38 } },
@@ -182,12 +237,50 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
   },
 };
 
-/** Contract names drawn with another layout. */
 /** GreenScreenEffect's parts: product and presenter side by side (or stacked), captions clear of the presenter's face. */
 export const GREEN_SCREEN_PLACES: Record<AspectRatio, { product: { position: Offset; box: Box }; presenter: { position: Offset; box: Box }; caption: Offset }> = {
   '9:16': { product: { position: { x: 0, y: -0.25 }, box: { width: 0.94, height: 0.46 } }, presenter: { position: { x: 0, y: 0.27 }, box: { width: 0.92, height: 0.46 } }, caption: { x: 0, y: 0 } },
   '16:9': { product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.52, height: 0.8 } }, presenter: { position: { x: 0.27, y: 0.06 }, box: { width: 0.42, height: 0.88 } }, caption: { x: -0.22, y: 0.4 } },
   '1:1': { product: { position: { x: -0.23, y: -0.05 }, box: { width: 0.48, height: 0.8 } }, presenter: { position: { x: 0.25, y: 0.15 }, box: { width: 0.46, height: 0.7 } }, caption: { x: -0.23, y: 0.4 } },
+};
+
+/** Where a product picture and the presenter go when both show, per frame shape. */
+export interface ProductPlaces {
+  product: Placement;
+  presenter: Placement;
+  caption: Offset;
+}
+interface Placement {
+  position: Offset;
+  box: Box;
+}
+
+/** FullAvatar: the presenter large (bottom 60 % when tall, right half otherwise), the product in the rest. */
+export const FULL_AVATAR_PLACES: Record<AspectRatio, ProductPlaces> = {
+  '9:16': { product: { position: { x: 0, y: -0.31 }, box: { width: 0.9, height: 0.34 } }, presenter: { position: { x: 0, y: 0.2 }, box: { width: 1, height: 0.6 } }, caption: { x: 0, y: 0.4 } },
+  '16:9': { product: { position: { x: -0.25, y: -0.04 }, box: { width: 0.46, height: 0.84 } }, presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 1 } }, caption: { x: -0.25, y: 0.43 } },
+  '1:1': { product: { position: { x: -0.27, y: -0.08 }, box: { width: 0.42, height: 0.7 } }, presenter: { position: { x: 0.225, y: 0.05 }, box: { width: 0.55, height: 0.9 } }, caption: { x: -0.27, y: 0.4 } },
+};
+
+/** Dramatic: both inside the letterbox (bars take 10 % at the top and the bottom). */
+export const DRAMATIC_PLACES: Record<AspectRatio, ProductPlaces> = {
+  '9:16': { product: { position: { x: 0, y: -0.23 }, box: { width: 0.84, height: 0.32 } }, presenter: { position: { x: 0, y: 0.17 }, box: { width: 0.92, height: 0.44 } }, caption: { x: 0, y: 0.3 } },
+  '16:9': { product: { position: { x: -0.24, y: 0 }, box: { width: 0.44, height: 0.74 } }, presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.46, height: 0.8 } }, caption: { x: 0.25, y: 0.3 } },
+  '1:1': { product: { position: { x: -0.24, y: 0 }, box: { width: 0.44, height: 0.6 } }, presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 0.8 } }, caption: { x: 0.25, y: 0.3 } },
+};
+
+/** MagnifyingGlassCircle: the lens below the product (tall frames) or beside it. */
+export const MAGNIFYING_PLACES: Record<AspectRatio, ProductPlaces> = {
+  '9:16': { product: { position: { x: 0, y: -0.25 }, box: { width: 0.92, height: 0.44 } }, presenter: { position: { x: 0, y: 0.2 }, box: square('9:16', 0.62) }, caption: { x: 0, y: 0.43 } },
+  '16:9': { product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.5, height: 0.84 } }, presenter: { position: { x: 0.24, y: -0.05 }, box: square('16:9', 0.62) }, caption: { x: 0.24, y: 0.38 } },
+  '1:1': { product: { position: { x: -0.26, y: -0.08 }, box: { width: 0.44, height: 0.7 } }, presenter: { position: { x: 0.24, y: -0.05 }, box: square('1:1', 0.5) }, caption: { x: 0, y: 0.4 } },
+};
+
+/** FullProduct: the product in all the frame but the presenter's corner bubble (and the caption's line). */
+export const FULL_PRODUCT_PLACES: Record<AspectRatio, ProductPlaces> = {
+  '9:16': { product: { position: { x: 0, y: -0.12 }, box: { width: 0.96, height: 0.72 } }, presenter: bubbleCorner('9:16'), caption: { x: 0.17, y: 0.35 } },
+  '16:9': { product: { position: { x: 0.1, y: -0.08 }, box: { width: 0.76, height: 0.8 } }, presenter: bubbleCorner('16:9'), caption: { x: 0.1, y: 0.41 } },
+  '1:1': { product: { position: { x: 0.17, y: -0.06 }, box: { width: 0.62, height: 0.84 } }, presenter: bubbleCorner('1:1'), caption: { x: 0.17, y: 0.43 } },
 };
 
 export const SCENE_STYLE_ALIASES = {
@@ -224,12 +317,6 @@ export function placeAvatar(
 
 // ---- building blocks ------------------------------------------------------------------------
 
-/** Frame proportions, enough to turn sizes given on the short side into frame fractions. */
-const FRAME_UNITS: Record<AspectRatio, { width: number; height: number }> = {
-  '16:9': { width: 16, height: 9 },
-  '9:16': { width: 9, height: 16 },
-  '1:1': { width: 1, height: 1 },
-};
 
 /** A square whose side is `side` times the frame's short side. */
 export function square(aspectRatio: AspectRatio, side: number): Box {
@@ -259,6 +346,40 @@ function pictureBackground(s: StyleInput, motion: BackgroundMotion | null = null
   return p.kind === 'image'
     ? { kind: 'image', path: p.path, fit: p.fit, motion: p.motion ?? motion }
     : { kind: 'video', path: p.path, fit: p.fit, motion: p.motion ?? motion, loop: true };
+}
+
+/**
+ * A still picture is a product shot (its fit was turned to whole or contain when planned): it is
+ * kept whole and away from the presenter. A clip is a moving backdrop and may fill the frame.
+ */
+function isProductPicture(p: ScenePicture | null): p is ScenePicture {
+  return p !== null && p.kind === 'image';
+}
+
+/** The layout's places when the scene shows a product picture, else null (the style's plain look). */
+function productPlaces(s: StyleInput, table: Record<AspectRatio, ProductPlaces>): ProductPlaces | null {
+  return isProductPicture(s.picture) ? table[s.aspectRatio] : null;
+}
+
+/** Only the blurred fill of the scene's picture: the picture itself is a layer on it. */
+function backdrop(s: StyleInput): SceneBackground {
+  return { ...pictureBackground(s), fit: 'backdrop' } as SceneBackground;
+}
+
+/** The product picture whole in its place. */
+function productLayer(s: StyleInput, place: Placement): Layer {
+  return pictureLayer(s.picture!, place.box, place.position, 'normal', 'contain');
+}
+
+/** Crop fills a split panel with a clip; a product picture is kept whole in it. */
+function keepWhole(p: ScenePicture): BackgroundFit {
+  return isProductPicture(p) ? 'contain' : 'crop';
+}
+
+/** FullProduct's presenter bubble: bottom-left, 0.3 of the short side. */
+function bubbleCorner(aspectRatio: AspectRatio): Placement {
+  const box = square(aspectRatio, 0.3);
+  return { box, position: corner(box, 'bottom-left', aspectRatio) };
 }
 
 function pictureLayer(p: ScenePicture, box: Box, position: Offset, shape: 'normal' | 'circle' = 'normal', fit: BackgroundFit = 'crop'): Layer {
