@@ -98,7 +98,7 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
         if (signal?.aborted) throw abortError(signal);
         const image = await raw.read(f);
         signatures.push(lumaSignature(image));
-        if (toSample.has(f)) samples.push({ frame: f, landmarks: widest(await req.faces.detect(image, { detector: 'tiny', signal }))?.landmarks68 ?? null });
+        if (toSample.has(f)) samples.push({ frame: f, landmarks: widest(await req.faces.detect(image, { detector: 'tiny', minScore: TRACKING_MIN_SCORE, signal }))?.landmarks68 ?? null });
         progress(PROGRESS.decode + ((PROGRESS.track - PROGRESS.decode) * (f + 1)) / raw.frameCount);
       }
       if (samples.every((s) => s.landmarks === null)) throw new FaceNotUsable('no-face', 0, 'no face found in the video');
@@ -155,6 +155,9 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
     await rm(work, { recursive: true, force: true });
   }
 }
+
+/** The person is known to be there: a less sure detection still places the mouth better than a guess. */
+const TRACKING_MIN_SCORE = 0.3;
 
 /** The largest face: the presenter, not someone in the background. */
 function widest(faces: readonly DetectedFace[]): DetectedFace | null {

@@ -21,6 +21,9 @@ export interface LoopSearchOptions {
   maxCutCost: number;
 }
 
+/** Frames on from a cut where the footage must still match (the motion's direction). */
+const MOTION_LAG = 3;
+
 export const DEFAULT_LOOP_SEARCH: LoopSearchOptions = { minFrames: 45, maxCutCost: 6 };
 
 /**
@@ -37,11 +40,14 @@ export function planFootageLoop(
   const n = signatures.length;
   if (n === 0) throw new Error('footage with no frames');
   const whole: FootageLoop = { mode: 'ping-pong', start: 0, end: n, cost: Number.POSITIVE_INFINITY };
-  if (n <= opts.minFrames) return whole;
+  if (n <= opts.minFrames + MOTION_LAG) return whole;
   let best = { a: 0, b: n, cost: Number.POSITIVE_INFINITY };
-  for (let a = 0; a + opts.minFrames < n; a++) {
-    for (let b = a + opts.minFrames; b < n; b++) {
-      const cost = cutCost(signatures[a]!, signatures[b]!, landmarks[a]!, landmarks[b]!, faceWidthPx);
+  const pairCost = (a: number, b: number) => cutCost(signatures[a]!, signatures[b]!, landmarks[a]!, landmarks[b]!, faceWidthPx);
+  for (let a = 0; a + opts.minFrames + MOTION_LAG < n; a++) {
+    for (let b = a + opts.minFrames; b + MOTION_LAG < n; b++) {
+      // Alike frames a few frames on too: a swaying head passes the same place going both ways,
+      // and a cut between those would turn the motion round.
+      const cost = (pairCost(a, b) + pairCost(a + MOTION_LAG, b + MOTION_LAG)) / 2;
       // Ties go to the longer loop: fewer repeats.
       if (cost < best.cost - 1e-9 || (Math.abs(cost - best.cost) <= 1e-9 && b - a > best.b - best.a)) best = { a, b, cost };
     }

@@ -45,8 +45,9 @@ export function lumaSignature(image: RgbaImage, cols = 16, rows = 20): Uint8Arra
     for (let x = 0; x < image.width; x += 2) {
       const cx = Math.min(cols - 1, Math.floor((x * cols) / image.width));
       const i = (y * image.width + x) * 4;
-      sums[cy * cols + cx] += 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
-      counts[cy * cols + cx] = counts[cy * cols + cx]! + 1;
+      const cell = cy * cols + cx;
+      sums[cell] = sums[cell]! + 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+      counts[cell] = counts[cell]! + 1;
     }
   }
   return Uint8Array.from(sums, (s, i) => Math.round(s / Math.max(1, counts[i]!)));
