@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFaceApiEngine, LANDMARK, centroid, type FaceEngine, type Point } from '../../../src/engines/face/index.js';
-import { createFfmpegEngine, probeMedia, runFfmpeg, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
+import { createFaceApiEngine, detectSingleFace, LANDMARK, centroid, type FaceEngine, type Point } from '../../../src/engines/face/index.js';
+import { createFfmpegEngine, frameImageArgs, probeMedia, runFfmpeg, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
+import { renderPhotoAvatarPreviewVideo } from '../../../src/pipelines/avatar/custom/index.js';
 import { animateFootage, type FootageAvatarResult } from '../../../src/pipelines/avatar/footage/index.js';
 import { photoFramesFromMouthTrack } from '../../../src/pipelines/avatar/photo/index.js';
 import { analyzeFrames, mouthTrackFromAudioFile, pearson, readMonoPcm } from '../../../src/pipelines/avatar/visemes/index.js';
@@ -168,5 +169,29 @@ describe('presenter from footage (real face model, real ffmpeg)', () => {
     expect(quiet.length).toBeGreaterThan(5);
     expect(loud.length).toBeGreaterThan(10);
     expect(Math.max(...quiet.map(Math.abs))).toBeLessThan(3);
+  });
+});
+
+describe('a custom avatar made from a video, in its preview video', () => {
+  it('speaks over its moving footage at the preview size, as long as the speech', async () => {
+    const still = fx.path('still.png');
+    await runFfmpeg(frameImageArgs({ input: footagePath, atSeconds: 1, output: still }));
+    const face = await detectSingleFace(faces, still);
+    const path = await renderPhotoAvatarPreviewVideo(ffmpeg, {
+      photoPath: still, face, footage: { videoPath: footagePath, faces },
+      speech: { mp3Path: speechPath, durationSeconds: speechSeconds, words: [] }, aspect: '1:1', outputDir: fx.dir, seed: 1,
+    });
+    const probe = await probeMedia(path);
+    expect(probe.video).toMatchObject({ width: 360, height: 360 });
+    expect(probe.audio).toMatchObject({ codec: 'aac' });
+    expect(Math.abs(probe.durationSeconds - speechSeconds)).toBeLessThanOrEqual(0.1);
+    // The footage's pan shows along the top of the picture (hair and background), far from the mouth.
+    const top = await runFfmpegCapture(['-i', path, '-vf', 'crop=360:90:0:0', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1']);
+    const bytes = 360 * 90;
+    const first = top.subarray(0, bytes);
+    const later = top.subarray(40 * bytes, 41 * bytes);
+    let diff = 0;
+    for (let i = 0; i < bytes; i++) diff += Math.abs(first[i]! - later[i]!);
+    expect(diff / bytes).toBeGreaterThan(3);
   });
 });
