@@ -184,7 +184,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
   const avatarClips = drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
   lazyBlobs.register(CUSTOM_AVATAR_PREVIEW_PREFIX, customAvatarPreviewVideos({
-    records: customRecords, blobs, ffmpeg, synthesizer: speech.synthesizer, fallbackVoiceId: defaultVoice, slot: previewSlot,
+    records: customRecords, blobs, ffmpeg, faces, synthesizer: speech.synthesizer, fallbackVoiceId: defaultVoice, slot: previewSlot,
   }));
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });

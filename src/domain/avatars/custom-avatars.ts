@@ -70,6 +70,11 @@ export interface CustomAvatarRecord {
   defaultVoiceId: string | null;
   stillKey: string;
   face: StoredFace;
+  /**
+   * For an avatar made from a video: the kept video, which is then the presenter's body and head
+   * in every render (only the mouth is re-drawn); null or absent for a portrait.
+   */
+  footageKey?: string | null;
 }
 
 /** The avatar's input for its build (a row that cannot be read fails the build for good). */
@@ -133,7 +138,8 @@ export function recordOfTask(task: Task): CustomAvatarRecord | null {
   const r = resultOf(task);
   if (task.status !== 'done' || !r.stillKey || !r.face) return null;
   const i = shownInputOf(task);
-  return { id: task.id, accountId: task.accountId, name: i.name ?? '', defaultVoiceId: i.defaultVoiceId ?? null, stillKey: r.stillKey, face: r.face };
+  const footageKey = i.source?.kind === 'video' ? i.source.key : null;
+  return { id: task.id, accountId: task.accountId, name: i.name ?? '', defaultVoiceId: i.defaultVoiceId ?? null, stillKey: r.stillKey, face: r.face, footageKey };
 }
 
 /**

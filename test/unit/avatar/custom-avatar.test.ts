@@ -40,7 +40,8 @@ describe('custom avatar model', () => {
     });
     expect(personaOfTask(done)).toMatchObject({ status: 'active', consentVerified: true, thumbnailKey: 't.jpg', previewImageKeys: { '1:1': 'p.jpg' } });
     expect(personaOfTask(done).extra?.consent_distance).toBe(0.312);
-    expect(recordOfTask(done)).toEqual({ id: done.id, accountId: 'acc', name: 'Dana', defaultVoiceId: 'voice-1', stillKey: 's.jpg', face });
+    // Made from a video: the kept video is the footage every render animates.
+    expect(recordOfTask(done)).toEqual({ id: done.id, accountId: 'acc', name: 'Dana', defaultVoiceId: 'voice-1', stillKey: 's.jpg', face, footageKey: input.source.key });
     expect(personaOfTask(task({ status: 'failed', failedReason: 'no face' }))).toMatchObject({ status: 'failed', failedReason: 'no face' });
   });
 

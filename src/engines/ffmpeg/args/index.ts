@@ -17,3 +17,4 @@ export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, ty
 export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type StyleFilter, type StylizeArgsRequest } from './stylize.js';
 export { loudnessGainFilter, filteredWavArgs, type LoudnessGainRequest } from './loudness-gain.js';
 export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';
+export { footageDecodeArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FootageDecodeRequest, type RawSegmentEncodeRequest, type SegmentJoinRequest } from './footage.js';

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { TaskFailure } from '../../../core/errors.js';
 import type { CustomAvatarRecord } from '../../../domain/avatars/custom-avatars.js';
@@ -29,6 +29,7 @@ export function photoAvatarClips(deps: {
       const dir = await mkdtemp(join(req.workDir, 'photo-avatar-'));
       let photoPath = req.photoPath;
       let face;
+      let footage: { videoPath: string; faces: FaceEngine } | undefined;
       if (photoPath) {
         face = await detectSingleFace(deps.faces, photoPath, { signal: req.signal });
       } else {
@@ -37,10 +38,16 @@ export function photoAvatarClips(deps: {
         photoPath = join(dir, 'still.jpg');
         await pipeline(deps.blobs.read(record.stillKey), createWriteStream(photoPath));
         face = record.face;
+        if (record.footageKey) {
+          const videoPath = join(dir, `footage${extname(record.footageKey)}`);
+          await pipeline(deps.blobs.read(record.footageKey), createWriteStream(videoPath));
+          footage = { videoPath, faces: deps.faces };
+        }
       }
       const clip = await makePhotoAvatarClip(deps.ffmpeg, {
         photoPath,
         face,
+        footage,
         audioPath: req.audioPath,
         words: req.words,
         phones: req.phones,

@@ -1,12 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { customAvatarGreeting, parseCustomAvatarPreviewKey, type CustomAvatarRecord } from '../../../domain/avatars/custom-avatars.js';
 import type { SpeechSynthesizer } from '../../../domain/speech/voice-directory.js';
 import { seedFor } from '../../../core/random.js';
 import type { BlobProducer } from '../../../engines/blobs/lazy-blobs.js';
 import type { BlobStore } from '../../../engines/blobs/port.js';
+import type { FaceEngine } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import { renderPhotoAvatarPreviewVideo } from './preview-video.js';
 
@@ -22,6 +23,8 @@ export function customAvatarPreviewVideos(deps: {
   records: (accountId: string, avatarId: string) => Promise<CustomAvatarRecord | null>;
   blobs: BlobStore;
   ffmpeg: FfmpegEngine;
+  /** Tracks the face of an avatar made from a video (its footage is animated, not its still). */
+  faces?: FaceEngine;
   synthesizer: SpeechSynthesizer;
   /** The voice when the avatar has none (no voice of its gender on this machine). */
   fallbackVoiceId: () => string | null;
@@ -42,7 +45,13 @@ export function customAvatarPreviewVideos(deps: {
       const speechDir = join(workDir, 'speech');
       await mkdir(speechDir, { recursive: true });
       const speech = await deps.synthesizer.synthesize({ accountId: record.accountId, text: greeting, voiceId, workDir: speechDir });
-      return renderPhotoAvatarPreviewVideo(deps.ffmpeg, { photoPath: stillPath, face: record.face, speech, aspect: parsed.aspect, outputDir: workDir, seed: seedFor(record.id) });
+      let footage;
+      if (record.footageKey && deps.faces) {
+        const videoPath = join(workDir, `footage${extname(record.footageKey)}`);
+        await pipeline(deps.blobs.read(record.footageKey), createWriteStream(videoPath));
+        footage = { videoPath, faces: deps.faces };
+      }
+      return renderPhotoAvatarPreviewVideo(deps.ffmpeg, { photoPath: stillPath, face: record.face, footage, speech, aspect: parsed.aspect, outputDir: workDir, seed: seedFor(record.id) });
     });
     return {
       path,

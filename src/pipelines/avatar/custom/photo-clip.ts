@@ -1,9 +1,10 @@
 import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { DetectedFace } from '../../../engines/face/index.js';
+import type { DetectedFace, FaceEngine } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 
+import { animateFootage } from '../footage/animate-footage.js';
 import { animatePhoto } from '../photo/animate-photo.js';
 import type { Size } from '../photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../photo/from-mouth-track.js';
@@ -21,6 +22,11 @@ export interface PhotoClipRequest {
   phones?: readonly PhoneTiming[];
   durationSeconds: number;
   frame: Size;
+  /**
+   * The avatar was made from this video: it is the body and head (looped or ping-ponged to the
+   * speech's length) and only the mouth is re-drawn; `photoPath` is a frame of it (for the layout).
+   */
+  footage?: { videoPath: string; faces: FaceEngine };
   background: PhotoClipBackground;
   outputDir: string;
   seed: number;
@@ -59,20 +65,19 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
   if (req.standalone && req.background.kind !== 'scene') throw new Error('a standalone photo clip is drawn on its own scene only');
   const animated = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}${composite ? '-part' : ''}.mp4`);
   const frames = photoFramesFromMouthTrack(track);
-  await animatePhoto(ffmpeg, {
-    photoPath: req.photoPath,
-    face: req.face,
+  const common = {
     frames,
     outputPath: animated,
     frame: layout.mode === 'card' ? layout.card : layout.frame,
-    seed: req.seed,
     audioPath: req.standalone ? req.audioPath : undefined,
     // A near-lossless intermediate unless it is shown as it is: otherwise it is encoded again inside the video.
     encoder: req.standalone?.encoder ?? { preset: 'veryfast', crf: 18 },
     scratchDir: req.outputDir,
     signal,
-    onProgress: (f) => req.onProgress?.(composite ? f * ANIMATE_SHARE : f),
-  });
+    onProgress: (f: number) => req.onProgress?.(composite ? f * ANIMATE_SHARE : f),
+  };
+  if (req.footage) await animateFootage(ffmpeg, { ...common, videoPath: req.footage.videoPath, faces: req.footage.faces });
+  else await animatePhoto(ffmpeg, { ...common, photoPath: req.photoPath, face: req.face, seed: req.seed });
   if (!composite || req.background.kind === 'scene') return { path: animated, hasAlpha: false, layout };
 
   const output = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}.${transparent ? 'webm' : 'mp4'}`);

@@ -1,5 +1,5 @@
 import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
-import type { DetectedFace } from '../../../engines/face/index.js';
+import type { DetectedFace, FaceEngine } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 
 import type { Size } from '../photo/frame-layout.js';
@@ -28,11 +28,12 @@ export interface SpokenGreeting {
  */
 export async function renderPhotoAvatarPreviewVideo(
   ffmpeg: FfmpegEngine,
-  req: { photoPath: string; face: DetectedFace; speech: SpokenGreeting; aspect: PreviewAspect; outputDir: string; seed: number; signal?: AbortSignal },
+  req: { photoPath: string; face: DetectedFace; footage?: { videoPath: string; faces: FaceEngine }; speech: SpokenGreeting; aspect: PreviewAspect; outputDir: string; seed: number; signal?: AbortSignal },
 ): Promise<string> {
   const clip = await makePhotoAvatarClip(ffmpeg, {
     photoPath: req.photoPath,
     face: req.face,
+    footage: req.footage,
     audioPath: req.speech.mp3Path,
     words: req.speech.words,
     phones: req.speech.phones,

@@ -1,0 +1,165 @@
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { FaceNotUsable } from '../../../core/errors.js';
+import { centroid, type DetectedFace, type FaceEngine, type Point } from '../../../engines/face/index.js';
+import {
+  abortError, footageDecodeArgs, frameImageArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FfmpegEngine,
+} from '../../../engines/ffmpeg/index.js';
+import { quoteConcatPath } from '../photo/ffmpeg-args.js';
+import { frameSizeForImage, placePhoto, type AvatarResolution, type Size } from '../photo/frame-layout.js';
+import { AVATAR_FPS, quantiseFrame, type PhotoMouthFrame } from '../photo/mouth-track.js';
+import { interpolateLandmarks, sampledFrames, type LandmarkSample } from './landmark-track.js';
+import { DEFAULT_LOOP_SEARCH, footageFrameAt, planFootageLoop, type FootageLoop } from './loop-plan.js';
+import { lumaSignature, RawFrameFile } from './raw-frames.js';
+import { repaintMouth } from './repaint-mouth.js';
+
+export interface FootageAvatarRequest {
+  /** The presenter's video: one person facing the camera, not speaking. */
+  videoPath: string;
+  faces: FaceEngine;
+  /** The mouth per output frame at 30 fps; the video lasts frames / 30 seconds. */
+  frames: readonly PhotoMouthFrame[];
+  /** The voice, muxed as AAC. */
+  audioPath?: string;
+  outputPath: string;
+  /** Output size; default: the footage's shape at `resolution`. */
+  frame?: Size;
+  resolution?: AvatarResolution;
+  /** `auto` loops at the cleanest cut when there is one, else ping-pongs; default `auto`. */
+  repeat?: 'auto' | 'ping-pong';
+  /** Landmarks are found on every n-th footage frame and interpolated between; default 5. */
+  sampleEveryFrames?: number;
+  encoder?: { preset: string; crf: number };
+  scratchDir: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction0to1: number) => void;
+}
+
+export interface FootageAvatarResult {
+  videoPath: string;
+  durationSeconds: number;
+  frameCount: number;
+  frame: Size;
+  loop: FootageLoop;
+  /** Usable footage frames (decoded at the output size). */
+  footageFrameCount: number;
+  /** The footage frame behind each output frame. */
+  footageFrameOf: number[];
+  /** The tracked landmarks of each footage frame, in output pixels (for tests and layouts). */
+  footageLandmarks: Point[][];
+}
+
+/** Footage beyond this is not used: a loop of a few seconds is enough, and it is decoded to disk raw. */
+export const MAX_FOOTAGE_SECONDS = 10;
+/** The raw decoded footage stays under this (a 1080×1920 frame is 8 MB: 1080p footage keeps 2.5 s). */
+const FOOTAGE_BUDGET_BYTES = 640 * 1024 * 1024;
+/** Drawn frames are encoded in pieces of about this many raw bytes. */
+const SEGMENT_BUDGET_BYTES = 96 * 1024 * 1024;
+const PROGRESS = { decode: 0.08, track: 0.3, draw: 0.97 } as const;
+
+/**
+ * A presenter from real footage: the video is the body and head for the whole speech (looped at
+ * its cleanest cut, or ping-ponged), and only the mouth and jaw are re-drawn on each frame, by
+ * the photo animator's mesh warp planned on that frame's landmarks (found on sampled frames with
+ * the tiny detector and interpolated between them). Output length = `frames.length` / 30.
+ */
+export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarRequest): Promise<FootageAvatarResult> {
+  if (req.frames.length === 0) throw new Error('a footage avatar needs at least one frame');
+  const { signal } = req;
+  const progress = (f: number) => req.onProgress?.(Math.min(1, Math.max(0, f)));
+  const work = await mkdtemp(join(req.scratchDir, 'footage-avatar-'));
+  try {
+    const { durationSeconds } = await ffmpeg.probe(req.videoPath, { signal });
+    const middle = join(work, 'middle.png');
+    await ffmpeg.capture(frameImageArgs({ input: req.videoPath, atSeconds: durationSeconds / 2, output: middle }), { signal });
+    const meta = await sharp(middle).metadata();
+    const footage = { width: meta.width ?? 0, height: meta.height ?? 0 };
+    const first = widest(await req.faces.detect(middle, { detector: 'tiny', signal }));
+    if (!first) throw new FaceNotUsable('no-face', 0, 'no face found in the video');
+
+    const frame = req.frame ?? frameSizeForImage(req.resolution ?? '720p', footage);
+    const place = placePhoto(footage, frame, centroid(first.landmarks68, first.landmarks68.map((_, i) => i)));
+    const frameBytes = frame.width * frame.height * 4;
+    const usable = Math.max(1, Math.min(Math.floor(durationSeconds * AVATAR_FPS), MAX_FOOTAGE_SECONDS * AVATAR_FPS, Math.floor(FOOTAGE_BUDGET_BYTES / frameBytes)));
+    const rawPath = join(work, 'footage.rgba');
+    await ffmpeg.run(
+      footageDecodeArgs({ input: req.videoPath, fps: AVATAR_FPS, frameCount: usable, scaled: place.resized, crop: { x: place.cropX, y: place.cropY, ...frame }, output: rawPath }),
+      { signal, expectedDurationSeconds: usable / AVATAR_FPS, onProgress: (f) => progress(f * PROGRESS.decode) },
+    );
+
+    const raw = await RawFrameFile.open(rawPath, frame);
+    try {
+      if (raw.frameCount === 0) throw new FaceNotUsable('no-face', 0, 'the video has no frames to use');
+      const toSample = new Set(sampledFrames(raw.frameCount, req.sampleEveryFrames ?? 5));
+      const signatures: Uint8Array[] = [];
+      const samples: LandmarkSample[] = [];
+      for (let f = 0; f < raw.frameCount; f++) {
+        if (signal?.aborted) throw abortError(signal);
+        const image = await raw.read(f);
+        signatures.push(lumaSignature(image));
+        if (toSample.has(f)) samples.push({ frame: f, landmarks: widest(await req.faces.detect(image, { detector: 'tiny', minScore: TRACKING_MIN_SCORE, signal }))?.landmarks68 ?? null });
+        progress(PROGRESS.decode + ((PROGRESS.track - PROGRESS.decode) * (f + 1)) / raw.frameCount);
+      }
+      if (samples.every((s) => s.landmarks === null)) throw new FaceNotUsable('no-face', 0, 'no face found in the video');
+      const landmarks = interpolateLandmarks(samples, raw.frameCount);
+      const faceWidth = Math.max(1, first.box.width * place.scale);
+      const loop = req.repeat === 'ping-pong'
+        ? { mode: 'ping-pong' as const, start: 0, end: raw.frameCount, cost: Number.POSITIVE_INFINITY }
+        : planFootageLoop(signatures, landmarks, faceWidth, DEFAULT_LOOP_SEARCH);
+
+      const frameCount = req.frames.length;
+      const footageFrameOf = Array.from({ length: frameCount }, (_, i) => footageFrameAt(i, loop));
+      const perSegment = Math.max(15, Math.floor(SEGMENT_BUDGET_BYTES / frameBytes));
+      const encoder = req.encoder ?? { preset: 'veryfast', crf: 23 };
+      const pieces: string[] = [];
+      for (let start = 0; start < frameCount; start += perSegment) {
+        const end = Math.min(frameCount, start + perSegment);
+        const segmentRaw = join(work, `piece-${pieces.length}.rgba`);
+        const out = await open(segmentRaw, 'w');
+        try {
+          for (let i = start; i < end; i++) {
+            if (signal?.aborted) throw abortError(signal);
+            const j = footageFrameOf[i]!;
+            const state = quantiseFrame({ ...req.frames[i]!, blink: 0 }); // the footage blinks by itself
+            const drawn = repaintMouth(await raw.read(j), landmarks[j]!, state);
+            await out.write(drawn.data);
+          }
+        } finally {
+          await out.close();
+        }
+        const piece = join(work, `piece-${pieces.length}.mp4`);
+        await ffmpeg.run(rawSegmentEncodeArgs({ input: segmentRaw, size: frame, fps: AVATAR_FPS, frameCount: end - start, preset: encoder.preset, crf: encoder.crf, output: piece }), { signal });
+        await rm(segmentRaw, { force: true });
+        pieces.push(piece);
+        progress(PROGRESS.track + ((PROGRESS.draw - PROGRESS.track) * end) / frameCount);
+      }
+      const listPath = join(work, 'pieces.ffconcat');
+      await writeFile(listPath, ['ffconcat version 1.0', ...pieces.map((p) => `file ${quoteConcatPath(p)}`)].join('\n') + '\n');
+      await ffmpeg.run(segmentJoinArgs({ listPath, audioPath: req.audioPath, durationSeconds: frameCount / AVATAR_FPS, output: req.outputPath }), { signal });
+      progress(1);
+      return {
+        videoPath: req.outputPath,
+        durationSeconds: frameCount / AVATAR_FPS,
+        frameCount,
+        frame,
+        loop,
+        footageFrameCount: raw.frameCount,
+        footageFrameOf,
+        footageLandmarks: landmarks,
+      };
+    } finally {
+      await raw.close();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The person is known to be there: a less sure detection still places the mouth better than a guess. */
+const TRACKING_MIN_SCORE = 0.3;
+
+/** The largest face: the presenter, not someone in the background. */
+function widest(faces: readonly DetectedFace[]): DetectedFace | null {
+  return faces.reduce<DetectedFace | null>((best, f) => (!best || f.box.width > best.box.width ? f : best), null);
+}

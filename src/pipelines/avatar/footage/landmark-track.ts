@@ -1,0 +1,39 @@
+import type { Point } from '../../../engines/face/index.js';
+
+/** Landmarks found on one sampled frame, or null when no face was found there. */
+export interface LandmarkSample {
+  frame: number;
+  landmarks: readonly Point[] | null;
+}
+
+/**
+ * Landmarks for every frame from those found on sampled frames: linear between the two nearest
+ * samples with a face, held before the first and after the last. Throws when no sample has one.
+ */
+export function interpolateLandmarks(samples: readonly LandmarkSample[], frameCount: number): Point[][] {
+  const found = samples.filter((s): s is { frame: number; landmarks: readonly Point[] } => s.landmarks !== null).sort((a, b) => a.frame - b.frame);
+  if (found.length === 0) throw new Error('no face on any sampled frame');
+  const out: Point[][] = [];
+  let k = 0;
+  for (let f = 0; f < frameCount; f++) {
+    while (k + 1 < found.length && found[k + 1]!.frame <= f) k++;
+    const a = found[k]!;
+    const b = found[k + 1];
+    if (f <= a.frame || !b) {
+      out.push(a.landmarks.map(([x, y]): Point => [x, y]));
+      continue;
+    }
+    const t = (f - a.frame) / (b.frame - a.frame);
+    out.push(a.landmarks.map(([x, y], i): Point => [x + (b.landmarks[i]![0] - x) * t, y + (b.landmarks[i]![1] - y) * t]));
+  }
+  return out;
+}
+
+/** Frames to run the face detector on: every `every`-th and the last. */
+export function sampledFrames(frameCount: number, every: number): number[] {
+  const step = Math.max(1, Math.round(every));
+  const frames: number[] = [];
+  for (let f = 0; f < frameCount; f += step) frames.push(f);
+  if (frameCount > 0 && frames.at(-1) !== frameCount - 1) frames.push(frameCount - 1);
+  return frames;
+}
