@@ -104,12 +104,13 @@ export class TaskFailure extends Error {
 }
 
 /**
- * A picture or video cannot become an avatar because it does not show exactly one face. A task
+ * A picture or video cannot become an avatar because it does not show exactly one face, or the
+ * face is too small, has closed eyes or looks away/down (see `engines/face/portrait-check.ts`). A task
  * fails with `reason` as is; at create time routes turn it into a 400 on the media field.
  */
 export class FaceNotUsable extends TaskFailure {
   constructor(
-    readonly kind: 'no-face' | 'several-faces',
+    readonly kind: 'no-face' | 'several-faces' | 'face-too-small' | 'eyes-closed' | 'looking-away' | 'looking-down',
     readonly faceCount: number,
     reason: string,
   ) {

@@ -26,7 +26,11 @@ interface PortraitCrop {
   height: number;
 }
 
-/** One person each; six different people. `presenter` faces the camera with a clear chin. */
+/**
+ * One person each; seven different people. `presenter` faces the camera with a clear chin;
+ * `tilted` leans her head 45°; `lookingDown` looks down past the camera (lowered lids, nose over
+ * the mouth) — the two a talking avatar is refused for.
+ */
 export const PORTRAITS = {
   presenter: { photo: 3, left: 880, top: 60, width: 600, height: 750 },
   tilted: { photo: 1, left: 1300, top: 60, width: 560, height: 700 },
@@ -34,6 +38,7 @@ export const PORTRAITS = {
   sofa: { photo: 2, left: 1300, top: 20, width: 500, height: 620 },
   stairs: { photo: 5, left: 1280, top: 220, width: 500, height: 600 },
   frontal: { photo: 6, left: 1100, top: 130, width: 420, height: 560 },
+  lookingDown: { photo: 2, left: 800, top: 80, width: 360, height: 440 },
 } as const satisfies Record<string, PortraitCrop>;
 
 export type PortraitName = keyof typeof PORTRAITS;

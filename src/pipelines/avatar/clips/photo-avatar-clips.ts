@@ -6,7 +6,8 @@ import { TaskFailure } from '../../../core/errors.js';
 import type { CustomAvatarRecord } from '../../../domain/avatars/custom-avatars.js';
 import { seedFor } from '../../../core/random.js';
 import type { BlobStore } from '../../../engines/blobs/port.js';
-import { detectSingleFace, type FaceEngine } from '../../../engines/face/index.js';
+import type { FaceEngine } from '../../../engines/face/index.js';
+import { detectUsablePortrait } from '../photo/usable-portrait.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { AvatarClipMaker } from '../../video/render-ad-video.js';
 import { makePhotoAvatarClip } from '../custom/index.js';
@@ -31,7 +32,7 @@ export function photoAvatarClips(deps: {
       let face;
       let footage: { videoPath: string; faces: FaceEngine } | undefined;
       if (photoPath) {
-        face = await detectSingleFace(deps.faces, photoPath, { signal: req.signal });
+        face = await detectUsablePortrait(deps.faces, photoPath, { signal: req.signal });
       } else {
         const record = await deps.records(req.accountId, req.avatarId);
         if (!record) throw new TaskFailure(`The avatar ${req.avatarId} is not available any more (deleted, or not active); choose another avatar.`);

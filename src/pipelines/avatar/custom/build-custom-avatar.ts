@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { FaceNotUsable, TaskFailure } from '../../../core/errors.js';
-import { centroid, detectSingleFace, type DetectedFace, type FaceEngine } from '../../../engines/face/index.js';
+import { centroid, detectSingleFace, requireUsablePortrait, PORTRAIT_LIMITS, type DetectedFace, type FaceEngine } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 import { checkConsent, type ConsentCheck } from '../photo/consent-check.js';
 import { placePhoto, type Size } from '../photo/frame-layout.js';
@@ -34,8 +34,8 @@ export interface BuiltAvatar {
 
 /** Large enough for a 1080p render's avatar box; larger photos are shrunk once here. */
 export const MAX_STILL_SIDE_PX = 1920;
-/** Below this the mouth is a few pixels wide and the animation cannot read. */
-export const MIN_FACE_WIDTH_PX = 48;
+/** Below this the mouth is a few pixels wide and the animation cannot read (see `PORTRAIT_LIMITS`). */
+export const MIN_FACE_WIDTH_PX = PORTRAIT_LIMITS.minFacePx;
 export const THUMBNAIL_PX = 512;
 const PREVIEW_FRAMES: Record<PreviewAspect, Size> = { '16:9': { width: 640, height: 360 }, '1:1': { width: 512, height: 512 }, '9:16': { width: 360, height: 640 } };
 
@@ -76,9 +76,7 @@ export async function buildCustomAvatar(
   });
   const still = { width: written.width, height: written.height };
   const face = await labelled(source.label, () => detectSingleFace(engines.faces, stillPath, { signal }));
-  if (face.box.width < MIN_FACE_WIDTH_PX) {
-    throw new TaskFailure(`${source.label}: the face is only ${Math.round(face.box.width)} pixels wide; use a picture where the face is at least ${MIN_FACE_WIDTH_PX} pixels wide (closer to the camera, or a larger picture).`);
-  }
+  await labelled(source.label, async () => requireUsablePortrait(face, still));
   opts.onProgress?.(0.6);
 
   const thumbnailPath = join(req.outDir, 'thumbnail.jpg');

@@ -8,7 +8,8 @@ import { animateFootage } from '../footage/animate-footage.js';
 import { animatePhoto } from '../photo/animate-photo.js';
 import type { Size } from '../photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../photo/from-mouth-track.js';
-import { mouthTrackFromAudioFile, mouthTrackFromTimings } from '../visemes/index.js';
+import { MOUTH_LEVELS, quantiseFrame, type PhotoMouthFrame } from '../photo/mouth-track.js';
+import { mouthTrackFromAudioFile, mouthTrackFromTimingsAndAudio } from '../visemes/index.js';
 import { photoClipCompositeArgs, photoClipLayout, type PhotoClipBackground, type PhotoClipLayout } from './clip-layout.js';
 
 export interface PhotoClipRequest {
@@ -43,21 +44,23 @@ export interface PhotoClip {
   path: string;
   hasAlpha: boolean;
   layout: PhotoClipLayout;
+  /** The mouth opening drawn on each frame, 0..1 (for tests and measurements). */
+  mouthOpenness: number[];
 }
 
 /** Share of progress for the animation when a compositing pass follows. */
 const ANIMATE_SHARE = 0.75;
 
 /**
- * A custom (photo) avatar speaking: the mouth track from the speech's word timings (or from the
- * audio for a client's own recording), the photo animated at the size `photoClipLayout` picks,
+ * A custom (photo) avatar speaking: the mouth track from the speech's phones or word timings
+ * scaled by its loudness (or from the audio alone for a client's own recording), the photo animated at the size `photoClipLayout` picks,
  * then — when the photo is a card or the background is transparent — laid on the background.
  * The clip has no sound (unless `standalone`); it lasts the speech to the frame.
  */
 export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRequest): Promise<PhotoClip> {
   const { signal } = req;
   const track = req.words.length > 0
-    ? mouthTrackFromTimings({ words: req.words, phones: req.phones }, req.durationSeconds)
+    ? await mouthTrackFromTimingsAndAudio(ffmpeg, { words: req.words, phones: req.phones }, req.audioPath, { durationSeconds: req.durationSeconds, signal })
     : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal });
   const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
   const transparent = req.background.kind === 'transparent';
@@ -78,7 +81,7 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
   };
   if (req.footage) await animateFootage(ffmpeg, { ...common, videoPath: req.footage.videoPath, faces: req.footage.faces });
   else await animatePhoto(ffmpeg, { ...common, photoPath: req.photoPath, face: req.face, seed: req.seed });
-  if (!composite || req.background.kind === 'scene') return { path: animated, hasAlpha: false, layout };
+  if (!composite || req.background.kind === 'scene') return { path: animated, hasAlpha: false, layout, mouthOpenness: drawnOpenness(frames) };
 
   const output = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}.${transparent ? 'webm' : 'mp4'}`);
   const at = layout.mode === 'card' ? { x: layout.x, y: layout.y } : { x: 0, y: 0 };
@@ -87,7 +90,12 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
     expectedDurationSeconds: frames.length / 30,
     onProgress: (f) => req.onProgress?.(ANIMATE_SHARE + f * (1 - ANIMATE_SHARE)),
   });
-  return { path: output, hasAlpha: transparent, layout };
+  return { path: output, hasAlpha: transparent, layout, mouthOpenness: drawnOpenness(frames) };
+}
+
+/** The opening each frame is drawn with, after the animator's quantisation to its mouth levels. */
+function drawnOpenness(frames: readonly PhotoMouthFrame[]): number[] {
+  return frames.map((f) => quantiseFrame(f).mouth / (MOUTH_LEVELS - 1));
 }
 
 /** The photo's size as people see it (EXIF orientation applied). */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { centroid, detectSingleFace, type DetectedFace, type FaceEngine, type Point, type RgbaImage } from '../../../engines/face/index.js';
+import { centroid, type DetectedFace, type FaceEngine, type Point, type RgbaImage } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
 import { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
 import { frameSizeForImage, photoToFrame, placePhoto, type AvatarResolution, type PhotoPlacement, type Size } from './frame-layout.js';
@@ -11,6 +11,7 @@ import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState,
 import { guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance } from '../../../domain/avatars/motion-guidance.js';
 import { encodePamRgba } from './pam.js';
 import { renderStateFiles } from './render-states.js';
+import { detectUsablePortrait } from './usable-portrait.js';
 
 export interface PhotoAvatarRequest {
   photoPath: string;
@@ -119,12 +120,12 @@ export async function animatePhoto(ffmpeg: FfmpegEngine, req: PhotoAvatarRequest
   }
 }
 
-/** Finds the one face on the photo (or throws `FaceNotUsable`) and animates it. */
+/** Finds the one face on the photo, checks it can talk (or throws `FaceNotUsable`), and animates it. */
 export async function animatePortrait(
   engines: { faces: FaceEngine; ffmpeg: FfmpegEngine },
   req: Omit<PhotoAvatarRequest, 'face'>,
 ): Promise<PhotoAvatarResult & { face: DetectedFace }> {
-  const face = await detectSingleFace(engines.faces, req.photoPath, { signal: req.signal });
+  const face = await detectUsablePortrait(engines.faces, req.photoPath, { signal: req.signal });
   return { ...(await animatePhoto(engines.ffmpeg, { ...req, face })), face };
 }
 

@@ -14,3 +14,4 @@ export {
   guidanceFromPrompt, NEUTRAL_GUIDANCE, GUIDANCE_BOUNDS, MAX_GUIDANCE_SCALE, CUES,
   type AnimatorGuidance, type MotionGuidance,
 } from '../../../domain/avatars/motion-guidance.js';
+export { detectUsablePortrait } from './usable-portrait.js';

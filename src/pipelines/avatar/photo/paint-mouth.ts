@@ -2,10 +2,13 @@ import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { distance, LANDMARK, type Point, type RgbaImage } from '../../../engines/face/index.js';
 
 /**
- * Paints what an opened mouth shows between the warped inner lips: a dark interior, lighter
- * towards the tongue, and the upper teeth as a band under the upper lip, both shaded by the
- * photo's light. A photo's closed mouth has no inside to stretch, so it has to be drawn.
- * Only the mouth's bounding box goes through the canvas.
+ * Paints what an opened mouth shows between the warped inner lips. A photo's closed mouth has no
+ * inside to stretch, so it has to be drawn, and a flat light stripe reads as a drawing: a real
+ * talking mouth is mostly shadow. So the inside is a dark oral cavity (darkest at the back, a
+ * little light near the lips), the upper teeth a narrow band hanging from the upper lip's curve,
+ * shaded by the lip's shadow and the corners and never white, a hint of tongue low in wider
+ * openings, and the whole inside blended into the lips over a pixel or two. Colours are scaled by
+ * the photo's light. Only the mouth's bounding box goes through the canvas.
  */
 export function paintMouthInterior(image: RgbaImage, points: readonly Point[], light: number): void {
   const inner = LANDMARK.innerLips.map((i) => points[i]!);
@@ -26,44 +29,92 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
   const box = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) box.set(image.data.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x1) * 4), y * w * 4);
   ctx.putImageData(new ImageData(box, w, h), 0, 0);
-  ctx.translate(-x0, -y0);
 
+  // The inside is drawn on its own layer, then laid on the photo through a blurred mask (soft edge).
+  const layer = createCanvas(w, h);
+  const lctx = layer.getContext('2d');
+  lctx.translate(-x0, -y0);
+  const shade = (r: number, g: number, b: number, a = 1): string => `rgba(${Math.round(r * light)},${Math.round(g * light)},${Math.round(b * light)},${a})`;
+  const innerWidth = distance(points[60]!, points[64]!);
   const top = Math.min(...inner.map((p) => p[1]));
   const bottom = Math.max(...inner.map((p) => p[1]));
-  const shade = (r: number, g: number, b: number): string => `rgb(${Math.round(r * light)},${Math.round(g * light)},${Math.round(b * light)})`;
+  const centre: Point = [(points[62]![0] + points[66]![0]) / 2, (points[62]![1] + points[66]![1]) / 2];
 
-  ctx.beginPath();
-  smoothClosedPath(ctx, inner);
-  const interior = ctx.createLinearGradient(0, top, 0, bottom);
-  interior.addColorStop(0, shade(60, 24, 27));
-  interior.addColorStop(0.55, shade(26, 9, 11));
-  interior.addColorStop(1, shade(105, 44, 48));
-  ctx.fillStyle = interior;
-  ctx.fill();
+  lctx.beginPath();
+  smoothClosedPath(lctx, inner);
+  lctx.save();
+  lctx.clip();
+  // Oral cavity: near black at the back, the lips' inner skin a little lighter around it.
+  const cavity = lctx.createRadialGradient(centre[0], centre[1], 0, centre[0], centre[1], Math.max(innerWidth / 2, gap));
+  cavity.addColorStop(0, shade(14, 5, 7));
+  cavity.addColorStop(0.55, shade(30, 11, 13));
+  cavity.addColorStop(1, shade(78, 32, 36));
+  lctx.fillStyle = cavity;
+  lctx.fillRect(x0, y0, w, h);
 
-  // Upper teeth: the upper inner lip's curve, and the same curve lowered by a share of the gap.
-  if (gap >= 3) {
-    ctx.save();
-    ctx.clip();
-    const teethHeight = Math.min(gap * 0.28, distance(points[60]!, points[64]!) * 0.11);
-    const upper = [60, 61, 62, 63, 64].map((i) => points[i]!);
-    ctx.beginPath();
-    ctx.moveTo(upper[0]![0], upper[0]![1] - 1);
-    for (const p of upper.slice(1)) ctx.lineTo(p[0], p[1] - 1);
-    for (const p of [...upper].reverse()) ctx.lineTo(p[0], p[1] + teethHeight);
-    ctx.closePath();
-    const [left, right] = [points[60]!, points[64]!];
-    const teeth = ctx.createLinearGradient(left[0], left[1], right[0], right[1]);
-    // Teeth inside a talking mouth sit in its shadow: off-white at most, darker towards the corners.
-    teeth.addColorStop(0, shade(70, 55, 52));
-    teeth.addColorStop(0.22, shade(178, 168, 156));
-    teeth.addColorStop(0.5, shade(212, 204, 190));
-    teeth.addColorStop(0.78, shade(178, 168, 156));
-    teeth.addColorStop(1, shade(70, 55, 52));
-    ctx.fillStyle = teeth;
-    ctx.fill();
-    ctx.restore();
+  // Tongue: a low, dull-red mound that shows once the mouth is opened wide.
+  const tongueShare = Math.min(1, Math.max(0, (gap / Math.max(1, innerWidth) - 0.16) / 0.14));
+  if (tongueShare > 0) {
+    const tongueTop = bottom - gap * 0.42;
+    const tongue = lctx.createRadialGradient(centre[0], bottom, 0, centre[0], bottom, innerWidth * 0.34);
+    tongue.addColorStop(0, shade(128, 56, 60, 0.9 * tongueShare));
+    tongue.addColorStop(0.7, shade(96, 40, 45, 0.75 * tongueShare));
+    tongue.addColorStop(1, shade(60, 22, 26, 0));
+    lctx.fillStyle = tongue;
+    lctx.beginPath();
+    lctx.ellipse(centre[0], bottom + gap * 0.05, innerWidth * 0.34, bottom - tongueTop, 0, 0, Math.PI * 2);
+    lctx.fill();
   }
+
+  // Upper teeth: a band hanging from the upper inner lip's curve, only its middle visible (the
+  // corners are in shadow), its top in the lip's shadow, its lower edge fading into the dark.
+  if (gap >= 3) {
+    const teethHeight = Math.min(gap * 0.3, innerWidth * 0.1);
+    const upper = [60, 61, 62, 63, 64].map((i) => points[i]!);
+    lctx.beginPath();
+    lctx.moveTo(upper[0]![0], upper[0]![1] - 1);
+    for (const p of upper.slice(1)) lctx.lineTo(p[0], p[1] - 1);
+    for (const p of [...upper].reverse()) lctx.lineTo(p[0], p[1] + teethHeight);
+    lctx.closePath();
+    const across = lctx.createLinearGradient(upper[0]![0], 0, upper[4]![0], 0);
+    across.addColorStop(0, shade(40, 22, 22, 0));
+    across.addColorStop(0.2, shade(122, 106, 92, 0.65));
+    across.addColorStop(0.5, shade(174, 160, 140, 0.88));
+    across.addColorStop(0.8, shade(122, 106, 92, 0.65));
+    across.addColorStop(1, shade(40, 22, 22, 0));
+    lctx.fillStyle = across;
+    lctx.fill();
+    // The lip's shadow on the teeth' top, the mouth's darkness on their lower edge.
+    const down = lctx.createLinearGradient(0, top - 1, 0, top + teethHeight + 1);
+    down.addColorStop(0, shade(40, 18, 18, 0.4));
+    down.addColorStop(0.25, shade(40, 18, 18, 0));
+    down.addColorStop(0.75, shade(30, 12, 14, 0));
+    down.addColorStop(1, shade(30, 12, 14, 0.55));
+    lctx.fillStyle = down;
+    lctx.fill();
+    // The gap between the two front teeth.
+    lctx.strokeStyle = shade(40, 25, 25, 0.35);
+    lctx.lineWidth = Math.max(0.6, innerWidth * 0.012);
+    lctx.beginPath();
+    lctx.moveTo(points[62]![0], points[62]![1]);
+    lctx.lineTo(points[62]![0], points[62]![1] + teethHeight);
+    lctx.stroke();
+  }
+  lctx.restore();
+
+  // Soft edge: keep the layer only inside a blurred copy of the inner-lip shape.
+  const mask = createCanvas(w, h);
+  const mctx = mask.getContext('2d');
+  mctx.translate(-x0, -y0);
+  mctx.filter = `blur(${Math.min(2, Math.max(0.6, gap * 0.06)).toFixed(2)}px)`;
+  mctx.beginPath();
+  smoothClosedPath(mctx, inner);
+  mctx.fillStyle = '#fff';
+  mctx.fill();
+  lctx.setTransform(1, 0, 0, 1, 0, 0);
+  lctx.globalCompositeOperation = 'destination-in';
+  lctx.drawImage(mask, 0, 0);
+  ctx.drawImage(layer, 0, 0);
 
   const painted = ctx.getImageData(0, 0, w, h).data;
   for (let y = 0; y < h; y++) image.data.set(painted.subarray(y * w * 4, (y + 1) * w * 4), ((y0 + y) * image.width + x0) * 4);

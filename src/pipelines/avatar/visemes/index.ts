@@ -1,6 +1,7 @@
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { PhoneTiming, WordTiming } from '../../../core/timing.js';
 import { analyzeFrames } from './audio-features.js';
+import { energyEnvelope, withEnergyEnvelope } from './energy-envelope.js';
 import { trackFromAudioFeatures } from './audio-mouth.js';
 import { visemesFromWords } from './letter-visemes.js';
 import { visemesFromPhones } from './phone-visemes.js';
@@ -42,4 +43,22 @@ export async function mouthTrackFromAudioFile(
   opts: { fps?: number; signal?: AbortSignal } = {},
 ): Promise<MouthTrack> {
   return mouthTrackFromPcm(await readMonoPcm(ffmpeg, path, { signal: opts.signal }), opts.fps);
+}
+export { energyEnvelope, withEnergyEnvelope } from './energy-envelope.js';
+
+/**
+ * The mouth for synthesised speech whose recording is at hand: the shapes from the engine's
+ * phones (or words), the opening from the phones and the recording's loudness together, so loud
+ * syllables open wider than quiet ones (see `withEnergyEnvelope`).
+ */
+export async function mouthTrackFromTimingsAndAudio(
+  ffmpeg: Pick<FfmpegEngine, 'capture'>,
+  timings: { phones?: readonly PhoneTiming[]; words: readonly WordTiming[] },
+  audioPath: string,
+  opts: { durationSeconds: number; fps?: number; signal?: AbortSignal },
+): Promise<MouthTrack> {
+  const fps = opts.fps ?? MOUTH_FPS;
+  const track = mouthTrackFromTimings(timings, opts.durationSeconds, fps);
+  const audio = await readMonoPcm(ffmpeg, audioPath, { signal: opts.signal });
+  return withEnergyEnvelope(track, energyEnvelope(analyzeFrames(audio.samples, audio.sampleRateHz, fps, track.length)));
 }
