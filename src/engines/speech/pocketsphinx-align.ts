@@ -137,8 +137,18 @@ export class PocketsphinxAligner {
         writeFile(join(dir, 'p.dict'), grammar.dict),
         writeFile(join(dir, 'ctl'), 'utt\n'),
       ]);
-      await runProcess(this.opts.command ?? 'pocketsphinx_batch', pocketsphinxAlignArgs(dir), { signal: req.signal });
-      return parseAlignmentCtm(await readFile(join(dir, 'out.ctm'), 'utf8'), tokens, grammar.phoneOf);
+      // A grammar of phones prunes the right path more easily than one of words: wide beams, and
+      // when even those lose it ("final result does not match the grammar"), no pruning at all.
+      let lastError: unknown;
+      for (const beams of [ALIGN_BEAMS, ALIGN_BEAMS_WIDEST]) {
+        await runProcess(this.opts.command ?? 'pocketsphinx_batch', pocketsphinxAlignArgs(dir, beams), { signal: req.signal });
+        try {
+          return parseAlignmentCtm(await readFile(join(dir, 'out.ctm'), 'utf8'), tokens, grammar.phoneOf);
+        } catch (err) {
+          lastError = err;
+        }
+      }
+      throw lastError;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -164,9 +174,14 @@ export class PocketsphinxAligner {
   }
 }
 
+/** Decoder beams (smaller is wider): the defaults (1e-48, 7e-29) lose phone grammars of a sentence or more. */
+export const ALIGN_BEAMS = ['-beam', '1e-80', '-pbeam', '1e-80', '-wbeam', '1e-60'];
+const ALIGN_BEAMS_WIDEST = ['-beam', '1e-150', '-pbeam', '1e-150', '-wbeam', '1e-120', '-maxhmmpf', '-1'];
+
 /** pocketsphinx_batch over one WAV in `dir` (`utt.wav`, `ctl`, `g.jsgf`, `p.dict`) → `out.ctm`. */
-export function pocketsphinxAlignArgs(dir: string): string[] {
+export function pocketsphinxAlignArgs(dir: string, beams: readonly string[] = ALIGN_BEAMS): string[] {
   return [
+    ...beams,
     '-ctl', join(dir, 'ctl'), '-cepdir', dir, '-cepext', '.wav', '-adcin', 'yes', '-adchdr', '44',
     '-jsgf', join(dir, 'g.jsgf'), '-dict', join(dir, 'p.dict'),
     '-remove_silence', 'no', '-ctm', join(dir, 'out.ctm'), '-logfn', '/dev/null',
