@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findSpeechIslands } from '../../../src/engines/speech/audio-frames.js';
+import { deriveWordTimings } from '../../../src/engines/speech/derive-word-timings.js';
 import { createSpeechEngines } from '../../../src/engines/speech/index.js';
 import { PocketsphinxAligner } from '../../../src/engines/speech/pocketsphinx-align.js';
+import { FestivalEngine } from '../../../src/engines/speech/festival.js';
 import { RhvoiceEngine } from '../../../src/engines/speech/rhvoice.js';
 import { readWav } from '../../../src/engines/speech/wav.js';
 import { tokenizeWords } from '../../../src/engines/speech/word-tokens.js';
@@ -43,6 +45,23 @@ describe('forced alignment of RHVoice speech (pocketsphinx)', () => {
     for (const p of phones) expect(speech.words.some((w) => p.startSeconds >= w.startSeconds - 1e-9 && p.endSeconds <= w.endSeconds + 1e-9)).toBe(true);
     const dollars = speech.words.find((w) => w.word === '19')!;
     expect(phones.filter((p) => p.startSeconds >= dollars.startSeconds && p.endSeconds <= dollars.endSeconds).map((p) => p.phone).join(' ')).toBe('n ay n t iy n d aa l er z');
+  }, 60_000);
+
+  it("matches festival's own word timings (known truth) within 80 ms, far closer than the pause-based derivation", async () => {
+    const text = "Here's the thing: our new bottle keeps water cold for twenty four hours. It costs just nineteen dollars, and it ships today.";
+    const wav = join(tmp.path, 'festival.wav');
+    const truth = (await new FestivalEngine().synthesize({ text, engineVoice: 'cmu_us_slt_arctic_hts', outWavPath: wav })).words;
+    const aligned = (await new PocketsphinxAligner().align({ wavPath: wav, text })).words;
+    const byPauses = deriveWordTimings(await readWav(wav), tokenizeWords(text));
+    expect(aligned.map((w) => w.word)).toEqual(truth.map((w) => w.word));
+    const errors = (words: typeof aligned) =>
+      words.flatMap((w, i) => [Math.abs(w.startSeconds - truth[i]!.startSeconds), Math.abs(w.endSeconds - truth[i]!.endSeconds)]).sort((a, b) => a - b);
+    const median = (e: number[]) => e[Math.floor(e.length / 2)]!;
+    const alignedErrors = errors(aligned);
+    // Measured: aligned median 10 ms, worst 50 ms; pause-based median 123 ms, worst 715 ms.
+    expect(alignedErrors.at(-1)!).toBeLessThan(0.08);
+    expect(median(alignedErrors)).toBeLessThan(0.03);
+    expect(median(errors(byPauses))).toBeGreaterThan(2 * median(alignedErrors));
   }, 60_000);
 
   it('fails (so the engine falls back) when the text is not what was said', async () => {
