@@ -21,7 +21,11 @@ export interface SpeechWiring {
  * voices live in the database; `clonedVoices` finds an account's own.
  */
 export async function createSpeech(config: Config, log: Logger, ffmpeg: FfmpegEngine, opts: { clonedVoices?: ClonedVoiceLookup } = {}): Promise<SpeechWiring> {
-  const engines = createSpeechEngines({ remote: config.remoteSpeech ?? undefined, ffmpeg });
+  const engines = createSpeechEngines({
+    remote: config.remoteSpeech ?? undefined,
+    ffmpeg,
+    onAlignmentFallback: (err, info) => log.warn({ err, ...info }, 'forced alignment failed; word timings from pauses, no phones'),
+  });
   const catalog = buildVoiceCatalog(await listEngineVoices(engines, (engine, err) => log.warn({ err, engine }, 'speech engine unavailable; its voices are left out')));
   return { engines, catalog, defaultVoiceId: defaultVoiceId(catalog), ...catalogSpeech({ engines, ffmpeg, catalog, clonedVoices: opts.clonedVoices }) };
 }

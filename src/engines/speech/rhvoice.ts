@@ -39,7 +39,9 @@ export function rhvoiceArgs(req: { engineVoice: string; textPath: string; outWav
 /**
  * RHVoice (HTS voices, 24 kHz) through its command-line test program. The program reports no
  * timings, so word times come from the audio: the text's words are aligned to the islands of
- * sound between pauses (`deriveWordTimings`).
+ * sound between pauses (`deriveWordTimings`). `createSpeechEngines` wraps this engine in a
+ * forced aligner (`ForcedAlignmentEngine`) that replaces them with word and phone timings; these
+ * rough ones remain its fallback.
  */
 export class RhvoiceEngine implements SpeechEngine {
   readonly id = 'rhvoice' as const;

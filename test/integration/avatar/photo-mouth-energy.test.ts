@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaceApiEngine, detectSingleFace, LANDMARK, type DetectedFace, type FaceEngine } from '../../../src/engines/face/index.js';
 import { createFfmpegEngine, extractFrameRgb, runFfmpegCapture } from '../../../src/engines/ffmpeg/index.js';
 import { FliteEngine } from '../../../src/engines/speech/flite.js';
+import { createSpeechEngines } from '../../../src/engines/speech/index.js';
 import { RhvoiceEngine } from '../../../src/engines/speech/rhvoice.js';
 import { makePhotoAvatarClip } from '../../../src/pipelines/avatar/custom/photo-clip.js';
 import { analyzeFrames, mouthTrackFromTimings, pearson, readMonoPcm } from '../../../src/pipelines/avatar/visemes/index.js';
@@ -89,6 +90,20 @@ describe('a speech-driven photo avatar (AI Avatar v1 path) moves with the speech
     const energy = await speechEnergy(wav, clip.mouthOpenness.length);
     const drawn = pearson(clip.mouthOpenness, energy);
     console.log(`photo avatar, RHVoice clb words: drawn opening vs speech energy r = ${drawn.toFixed(2)}`);
+    expect(drawn).toBeGreaterThanOrEqual(0.6);
+  }, 180_000);
+
+  it('RHVoice as the service runs it (phones by forced alignment): the drawn opening correlates ≥ 0.6 with the energy', async () => {
+    const wav = fx.path('rhvoice-aligned.wav');
+    const speech = await createSpeechEngines().rhvoice!.synthesize({ text: TEXT, engineVoice: 'clb', outWavPath: wav });
+    expect(speech.phones?.length ?? 0).toBeGreaterThan(10);
+    const clip = await makePhotoAvatarClip(ffmpeg, {
+      photoPath: portrait, face, audioPath: wav, words: speech.words, phones: speech.phones, durationSeconds: speech.durationSeconds,
+      frame: SIZE, background: { kind: 'scene' }, outputDir: fx.dir, seed: 3,
+    });
+    const energy = await speechEnergy(wav, clip.mouthOpenness.length);
+    const drawn = pearson(clip.mouthOpenness, energy);
+    console.log(`photo avatar, RHVoice clb aligned phones: drawn opening vs speech energy r = ${drawn.toFixed(2)}`);
     expect(drawn).toBeGreaterThanOrEqual(0.6);
   }, 180_000);
 });
