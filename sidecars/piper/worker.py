@@ -7,7 +7,8 @@ talks to it over stdin/stdout with one JSON object per line:
   <- {"ok": true, "voices": [{"name": "en_US-joe-medium", "sample_rate_hz": 22050,
                               "language": "en_US", "licence": "CC0", ...}]}
   -> {"op": "speak", "voice": "en_US-joe-medium", "text": "...", "length_scale": 1.0,
-      "out": "/abs/path.wav"}
+      "noise_scale": 0.667, "noise_w_scale": 0.8, "sentence_silence_seconds": 0.3,
+      "out": "/abs/path.wav"}                 (the three tuning fields may be left out)
   <- {"ok": true, "wav": "/abs/path.wav", "sample_rate_hz": 22050, "samples": 176896}
   <- {"ok": false, "error": "..."}            (the worker stays up)
 
@@ -81,9 +82,22 @@ def speak(req):
     from piper import SynthesisConfig
 
     voice = _voice(req["voice"])
-    config = SynthesisConfig(length_scale=float(req.get("length_scale") or 1.0))
+    config = SynthesisConfig(
+        length_scale=float(req.get("length_scale") or 1.0),
+        noise_scale=req.get("noise_scale"),
+        noise_w_scale=req.get("noise_w_scale"),
+    )
+    # Piper 1.8 joins sentences with no pause; listeners (and recognisers) need one.
+    silence = b"\0\0" * int(voice.config.sample_rate * float(req.get("sentence_silence_seconds") or 0))
     with wave.open(req["out"], "wb") as wav:
-        voice.synthesize_wav(req["text"], wav, syn_config=config)
+        for n, chunk in enumerate(voice.synthesize(req["text"], syn_config=config)):
+            if n == 0:
+                wav.setframerate(chunk.sample_rate)
+                wav.setsampwidth(chunk.sample_width)
+                wav.setnchannels(chunk.sample_channels)
+            else:
+                wav.writeframes(silence)
+            wav.writeframes(chunk.audio_int16_bytes)
     with wave.open(req["out"], "rb") as wav:
         return {"wav": req["out"], "sample_rate_hz": wav.getframerate(), "samples": wav.getnframes()}
 
