@@ -3,9 +3,6 @@
 Piper (piper-tts) is GPL-3.0-or-later, so it runs only here, in its own process; the service
 talks to it over stdin/stdout with one JSON object per line:
 
-  -> {"op": "voices"}
-  <- {"ok": true, "voices": [{"name": "en_US-joe-medium", "sample_rate_hz": 22050,
-                              "language": "en_US", "licence": "CC0", ...}]}
   -> {"op": "speak", "voice": "en_US-joe-medium", "text": "...", "length_scale": 1.0,
       "noise_scale": 0.667, "noise_w_scale": 0.8, "sentence_silence_seconds": 0.3,
       "out": "/abs/path.wav"}                 (the three tuning fields may be left out)
@@ -13,13 +10,14 @@ talks to it over stdin/stdout with one JSON object per line:
   <- {"ok": false, "error": "..."}            (the worker stays up)
 
 Voices come from installed voice wheels (VOICE_PACKAGES); each is loaded once, on first use.
+The service lists voices from the venv's files itself (src/engines/speech/piper.ts), so this
+process starts only when something is to be said.
 Piper 1.8 gives phoneme alignments only with the `onnx` package patching the model, so none are
 returned: the service derives word timings from the audio.
 """
 
 import importlib
 import json
-import re
 import sys
 import wave
 
@@ -42,29 +40,6 @@ def _installed():
             continue
         found[voice_name] = module
     return found
-
-
-def _licence(card_text):
-    match = re.search(r"License:\s*(\S+)", card_text)
-    return match.group(1) if match else None
-
-
-def list_voices():
-    voices = []
-    for name, module in _installed().items():
-        config = json.loads(module.config_path().read_text(encoding="utf-8"))
-        card = module.model_card_path().read_text(encoding="utf-8")
-        voices.append(
-            {
-                "name": name,
-                "sample_rate_hz": config["audio"]["sample_rate"],
-                "language": config["language"]["code"],
-                "language_name": config["language"].get("name_english"),
-                "country": config["language"].get("country_english"),
-                "licence": _licence(card),
-            }
-        )
-    return voices
 
 
 def _voice(name):
@@ -104,8 +79,6 @@ def speak(req):
 
 def handle(req):
     op = req.get("op")
-    if op == "voices":
-        return {"voices": list_voices()}
     if op == "speak":
         return speak(req)
     if op == "crash":  # for tests: the service must survive a dead worker

