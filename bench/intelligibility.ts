@@ -96,4 +96,4 @@ async function main() {
   console.log(`ranking: ${[...rows].sort((a, b) => a.wer - b.wer).map((r) => `${r.voice.engine}:${r.voice.engineVoice}=${r.wer.toFixed(2)}`).join(', ')}`);
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---runtime}"
 
-packages=(python3 ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core
+packages=(python3 python3-venv ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core
   rhvoice rhvoice-english pocketsphinx pocketsphinx-en-us)
 # rhvoice and rhvoice-english sit in Debian's non-free component (the voices the service uses, clb,
 # slt, bdl and alan, are LGPL-2.1+; see README). Add `contrib non-free` to the machine's existing
@@ -57,6 +57,18 @@ if [ "${SKIP_CUTOUT_SIDECAR:-0}" != "1" ] && { [ ! -f "$cutout_dir/node_modules/
   echo "setup: installing the cut-out sidecar (sidecars/cutout, AGPL-3.0, own process)" >&2
   if ! (cd "$cutout_dir" && npm ci --no-audit --no-fund >/dev/null); then
     echo "setup: the cut-out sidecar did not install; cut-outs fall back to border-key (plain backdrops only)" >&2
+  fi
+fi
+
+# Piper (GPL-3.0, neural English voice) lives in its own venv and process (sidecars/piper). A
+# failure only warns: the service then lists no piper voices. SKIP_PIPER_SIDECAR=1 leaves it out.
+piper_dir=sidecars/piper
+if [ "${SKIP_PIPER_SIDECAR:-0}" != "1" ] && { [ ! -f "$piper_dir/.venv/.installed" ] || [ "$piper_dir/requirements.txt" -nt "$piper_dir/.venv/.installed" ]; }; then
+  echo "setup: installing the piper sidecar (sidecars/piper/.venv, GPL-3.0, own process)" >&2
+  if python3 -m venv "$piper_dir/.venv" && "$piper_dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$piper_dir/requirements.txt" >&2; then
+    touch "$piper_dir/.venv/.installed"
+  else
+    echo "setup: the piper sidecar did not install; no piper voices will be listed" >&2
   fi
 fi
 

@@ -10,6 +10,7 @@ const NAMES: Record<string, Record<string, string>> = {
   festival: { 'slt-hts': 'Sally' },
   // Names unlike flite's: the grouped listing would merge a same-named voice of the same gender.
   rhvoice: { clb: 'Clara', bdl: 'Brad', slt: 'Stella', alan: 'Callum' },
+  piper: { joe: 'Joe' },
 };
 
 export function displayNameFor(v: EngineVoice): string {

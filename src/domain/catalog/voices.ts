@@ -43,13 +43,15 @@ export const VOICES_BY_INTELLIGIBILITY: readonly string[] = [
   voiceIdFor('festival', 'cmu_us_slt_arctic_hts'), // 0.213
   voiceIdFor('flite', 'rms'), // 0.232
   voiceIdFor('flite', 'slt'), // 0.289
+  // Piper joe (neural, CC0) sounds natural but pocketsphinx hears it worst of the neural/HTS set.
+  voiceIdFor('piper', 'en_US-joe-medium'), // 0.30–0.33
   voiceIdFor('flite', 'awb'), // 0.357
 ];
 export const DEFAULT_VOICE_ID = VOICES_BY_INTELLIGIBILITY[0]!;
 const DEFAULT_VOICE_FALLBACKS = [...VOICES_BY_INTELLIGIBILITY, voiceIdFor('espeak-ng', 'en-us+f3')];
 const RANK = new Map(VOICES_BY_INTELLIGIBILITY.map((id, i) => [id, i]));
 
-const ENGINE_ORDER: Record<SpeechEngineId, number> = { rhvoice: 0, festival: 1, flite: 2, remote: 3, 'espeak-ng': 4 };
+const ENGINE_ORDER: Record<SpeechEngineId, number> = { piper: 0, rhvoice: 1, festival: 2, flite: 3, remote: 4, 'espeak-ng': 5 };
 
 export function voiceFromEngineVoice(v: EngineVoice): Voice {
   return {

@@ -4,7 +4,7 @@
  */
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 
-export type SpeechEngineId = 'espeak-ng' | 'flite' | 'festival' | 'rhvoice' | 'remote';
+export type SpeechEngineId = 'espeak-ng' | 'flite' | 'festival' | 'rhvoice' | 'piper' | 'remote';
 
 export interface EngineVoice {
   engine: SpeechEngineId;

@@ -86,6 +86,16 @@ describe('voice catalog', () => {
     expect(c.voices.filter((v) => v.engine === 'rhvoice').map((v) => v.engineVoice).sort()).toEqual(['alan', 'bdl', 'clb', 'slt']);
   });
 
+  it('places Piper joe by its measured rank, after flite slt, leaving the default voice as it was', () => {
+    const joe: EngineVoice = { engine: 'piper', engineVoice: 'en_US-joe-medium', locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe' };
+    const c = buildVoiceCatalog([...catalog().voices.map((v) => ({ engine: v.engine, engineVoice: v.engineVoice, locale: v.locale, languageName: v.accentName, gender: v.gender, label: '' })), joe]);
+    const order = c.voices.map((v) => `${v.engine}:${v.engineVoice}`);
+    expect(order.indexOf('piper:en_US-joe-medium')).toBe(order.indexOf('flite:slt') + 1);
+    expect(order.indexOf('flite:awb')).toBe(order.indexOf('piper:en_US-joe-medium') + 1);
+    expect(findVoice(c, voiceIdFor('piper', 'en_US-joe-medium'))?.name).toBe('Joe');
+    expect(defaultVoiceId(c)).toBe(voiceIdFor('rhvoice', 'clb'));
+  });
+
   it('filters by language and gender, counting all matches across pages', () => {
     const c = catalog();
     const english = paginateVoices(c.voices, { language: 'en', page: 1, pageSize: 3 });
