@@ -43,7 +43,11 @@ describe('AI Scripts', () => {
     const budget = scriptWordBudget(30, DEFAULT_WORDS_PER_SECOND.en);
     for (const s of body.generated_scripts) {
       expect(s).toMatchObject({ title: expect.any(String), script_name: expect.any(String), paragraphs: expect.stringContaining('Nimbus Notes') });
-      expect(Math.abs(countSpokenWords(s.paragraphs) - budget)).toBeLessThanOrEqual(0.15 * budget);
+      // Never much over the length; under it by up to 30 % when the facts run out (a script says only
+      // what the page supports — three features here — rather than padding with invented claims).
+      const words = countSpokenWords(s.paragraphs);
+      expect(words).toBeLessThanOrEqual(1.15 * budget);
+      expect(words).toBeGreaterThanOrEqual(0.7 * budget);
     }
     expect(new Set(body.generated_scripts.map((s: any) => s.paragraphs)).size).toBe(5);
     expect(body.product).toMatchObject({ title: 'Nimbus Notes', ai_industry: 'Apps' });
@@ -65,7 +69,11 @@ describe('AI Scripts', () => {
     const budget = scriptWordBudget(15, DEFAULT_WORDS_PER_SECOND.es);
     for (const s of body.generated_scripts) {
       expect(detectLanguage(s.paragraphs)).toBe('es');
-      expect(Math.abs(countSpokenWords(s.paragraphs) - budget)).toBeLessThanOrEqual(0.15 * budget);
+      // Never much over the length; under it by up to 30 % when the facts run out (a script says only
+      // what the page supports — three features here — rather than padding with invented claims).
+      const words = countSpokenWords(s.paragraphs);
+      expect(words).toBeLessThanOrEqual(1.15 * budget);
+      expect(words).toBeGreaterThanOrEqual(0.7 * budget);
     }
     expect(body.generated_scripts[0].paragraphs).toMatch(/49,90\s€|oferta/);
   });
