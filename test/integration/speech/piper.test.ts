@@ -55,9 +55,12 @@ describe('the Piper engine (sidecar in its own process)', () => {
 
   it('a faster rate gives shorter speech (length scale = 1 / rate)', async () => {
     const normal = await piper.synthesize({ text: TEXT, engineVoice: JOE, outWavPath: join(tmp.path, 'r1.wav') });
-    const fast = await piper.synthesize({ text: TEXT, engineVoice: JOE, outWavPath: join(tmp.path, 'r13.wav'), rate: 1.3 });
-    expect(fast.durationSeconds / normal.durationSeconds).toBeGreaterThan(0.65);
-    expect(fast.durationSeconds / normal.durationSeconds).toBeLessThan(0.87);
+    // 1.6× rather than a gentler rate: Piper's durations are sampled (they vary a few per cent from
+    // run to run) and the worker's pauses between sentences are not scaled, so a small change could
+    // drown in that noise.
+    const fast = await piper.synthesize({ text: TEXT, engineVoice: JOE, outWavPath: join(tmp.path, 'r16.wav'), rate: 1.6 });
+    expect(fast.durationSeconds / normal.durationSeconds).toBeGreaterThan(0.5);
+    expect(fast.durationSeconds / normal.durationSeconds).toBeLessThan(0.85);
   });
 
   it('through the speech pipeline the MP3 sits at -16 LUFS (±1 LU), true peak ≤ -1 dBTP, at least 16 kHz', async () => {
