@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { PixelBox, RgbaImage } from '../../core/raster.js';
+import type { RgbaImage } from '../../core/raster.js';
 
 /** Small helpers shared by the asset models: RGBA in memory ↔ sharp pipelines, colour maths. */
 
@@ -10,12 +10,6 @@ export function sharpOf(img: RgbaImage): Sharp {
 export async function rgbaOf(pipeline: Sharp): Promise<RgbaImage> {
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-}
-
-export function blankImage(width: number, height: number, rgba: [number, number, number, number] = [0, 0, 0, 0]): RgbaImage {
-  const data = new Uint8Array(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) data.set(rgba, i);
-  return { width, height, data };
 }
 
 export function luma(r: number, g: number, b: number): number {
@@ -65,27 +59,6 @@ export function sizeForAspect(aspect: string, longSidePx: number): { width: numb
   const [a, b] = aspect.split(/[:x]/).map(Number) as [number, number];
   const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
   return a >= b ? { width: even(longSidePx), height: even((longSidePx * b) / a) } : { width: even((longSidePx * a) / b), height: even(longSidePx) };
-}
-
-/** The box around alpha above `threshold`, or null when nothing is there. */
-export function alphaBox(img: RgbaImage, threshold = 128): PixelBox | null {
-  let x0 = img.width, y0 = img.height, x1 = -1, y1 = -1;
-  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
-    if (img.data[(y * img.width + x) * 4 + 3]! > threshold) {
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  }
-  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
-}
-
-/** The image cropped to its alpha box (the cut-out alone). */
-export async function cropToAlpha(img: RgbaImage): Promise<RgbaImage> {
-  const box = alphaBox(img, 8);
-  if (!box) return img;
-  return rgbaOf(sharpOf(img).extract({ left: box.x, top: box.y, width: box.width, height: box.height }));
 }
 
 /** Flattens transparency onto white (filters work on opaque pictures; the alpha is put back after). */

@@ -16,8 +16,11 @@ export async function encodePng(image: RgbaImage): Promise<Buffer> {
 }
 
 /** A blank (transparent) image. */
-export function blankImage(width: number, height: number): RgbaImage {
-  return { width, height, data: new Uint8Array(width * height * 4) };
+/** A picture of one colour, transparent unless `rgba` says otherwise. */
+export function blankImage(width: number, height: number, rgba?: readonly [number, number, number, number]): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  if (rgba && rgba.some((v) => v !== 0)) for (let i = 0; i < data.length; i += 4) data.set(rgba, i);
+  return { width, height, data };
 }
 
 /** The pixels of a @napi-rs/canvas (or any object with a 2D context's getImageData) as RgbaImage. */
@@ -41,6 +44,12 @@ export function alphaBox(img: RgbaImage, minAlpha = 8): PixelBox | null {
     }
   }
   return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/** The picture cut to its visible content (a cut-out's transparent margin removed); as is when empty. */
+export function trimToAlpha(img: RgbaImage, minAlpha = 8): RgbaImage {
+  const box = alphaBox(img, minAlpha);
+  return box ? cropImage(img, box) : img;
 }
 
 export function cropImage(img: RgbaImage, box: PixelBox): RgbaImage {

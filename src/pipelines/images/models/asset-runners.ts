@@ -16,7 +16,8 @@ import { decodeImage, encodePng } from '../raster-io.js';
 import type { SceneKind } from '../staging/staged-scene.js';
 import { collage, type CollageLayout } from './collage.js';
 import { portraitBlur, recolorProduct, removeBackground, stagedProduct } from './cutout-models.js';
-import { alphaBox, sizeForAspect, rgbaOf, sharpOf } from '../pixel-ops.js';
+import { sizeForAspect, rgbaOf, sharpOf } from '../pixel-ops.js';
+import { alphaBox } from '../raster-io.js';
 import * as f from './style-filters.js';
 import { outpaint, upscale } from './upscale-outpaint.js';
 
@@ -132,7 +133,7 @@ function stillVideoRunner(motion: StillMotion): AssetRunner {
         const subjectPng = join(ctx.workDir, `subject-${ctx.variation}.png`);
         await writeFile(subjectPng, await encodePng(cut));
         if (motion === 'parallax') extra.subjectPng = subjectPng;
-        const box = alphaBox(cut);
+        const box = alphaBox(cut, 129);
         if (box && motion === 'zoom-to-detail') extra.focus = box;
       }
     }

@@ -1,6 +1,7 @@
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
-import { blankImage, hexToRgb, rgbaOf, sharpOf } from '../pixel-ops.js';
+import { hexToRgb, rgbaOf, sharpOf } from '../pixel-ops.js';
+import { blankImage } from '../raster-io.js';
 
 export type CollageLayout = 'grid' | 'horizontal' | 'vertical' | 'mosaic';
 

@@ -3,7 +3,8 @@ import type { Rng } from '../../../core/random.js';
 import type { ImageEngines } from '../../../engines/image/port.js';
 import type { SceneKind } from '../staging/staged-scene.js';
 import { stageProduct } from '../staging/stage-product.js';
-import { clamp255, cropToAlpha, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
+import { clamp255, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
+import { trimToAlpha } from '../raster-io.js';
 
 /** The models built on the cut-out engine and the person segmenter. */
 
@@ -26,7 +27,7 @@ export async function stagedProduct(
   o: { width: number; height: number; scene?: SceneKind; prompt?: string; seed: number },
   signal?: AbortSignal,
 ): Promise<RgbaImage> {
-  const product = await cropToAlpha(await engines.cutout.cutOut(photo, { signal }));
+  const product = trimToAlpha(await engines.cutout.cutOut(photo, { signal }), 9);
   const staged = await stageProduct({ product, width: o.width, height: o.height, seed: o.seed, ...(o.scene ? { scene: o.scene } : {}), ...(o.prompt ? { prompt: o.prompt } : {}), ...(signal ? { signal } : {}) });
   return staged.composite;
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { alphaBox } from '../raster-io.js';
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 
 /** Alpha above this counts as the subject (soft edges included, so no fringe is left behind). */
@@ -10,19 +11,9 @@ function rawSharp(data: Uint8Array | Buffer, width: number, height: number, chan
 }
 
 /** The box around every pixel of `alpha` above the threshold, or null when there is none. */
-export function alphaBox(image: RgbaImage, threshold = SUBJECT_ALPHA): PixelBox | null {
-  let minX = image.width, minY = image.height, maxX = -1, maxY = -1;
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      if (image.data[(y * image.width + x) * 4 + 3]! > threshold) {
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
-    }
-  }
-  return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+/** The subject's box in a cut-out: pixels above the subject threshold. */
+export function subjectBox(image: RgbaImage): PixelBox | null {
+  return alphaBox(image, SUBJECT_ALPHA + 1);
 }
 
 /**

@@ -8,7 +8,7 @@ import { createRng } from '../../../core/random.js';
 import { stillVideoArgs, type StillViewPath } from '../../../engines/ffmpeg/args/still-motion.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import { decodeImage, encodePng } from '../raster-io.js';
-import { alphaBox, fillBehindSubject } from './fill-behind-subject.js';
+import { fillBehindSubject, subjectBox } from './fill-behind-subject.js';
 import type { StillVideoRequest } from './motion-kinds.js';
 
 export const DEFAULT_STILL_FPS = 25;
@@ -104,7 +104,7 @@ export async function renderStillVideo(req: StillVideoRequest, ffmpeg: FfmpegEng
       await writeFile(subjectPath, await encodePng(subject!));
       subjectLayer = { path: subjectPath, view: paths.subject };
     } else {
-      const focus = req.focus ?? (subject ? alphaBox(subject) : null) ?? centreThird(picture);
+      const focus = req.focus ?? (subject ? subjectBox(subject) : null) ?? centreThird(picture);
       const end = detailView(focus, picture, out);
       view = { from: { zoom: 1, centreX: 0.5, centreY: 0.5 }, to: end, ease: 'in-out' };
       zoomNeeded = end.zoom;

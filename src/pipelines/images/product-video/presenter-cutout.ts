@@ -9,7 +9,7 @@ import type { BlobStore } from '../../../engines/blobs/port.js';
 import type { PersonSegmenter } from '../../../engines/image/port.js';
 import { renderStill } from '../../avatar/draw/character.js';
 import { decodeImage } from '../raster-io.js';
-import { trimToAlpha } from './raster-ops.js';
+import { trimToAlpha } from '../raster-io.js';
 
 export interface PresenterCutoutDeps {
   segmenter: PersonSegmenter;
@@ -32,7 +32,7 @@ export async function presenterCutout(deps: PresenterCutoutDeps, req: { accountI
   if (builtin) {
     const canvas = await renderStill(builtin.look, DRAWN_WIDTH_PX, DRAWN_HEIGHT_PX, { kind: 'transparent' });
     const pixels = canvas.getContext('2d').getImageData(0, 0, DRAWN_WIDTH_PX, DRAWN_HEIGHT_PX);
-    return trimToAlpha({ width: DRAWN_WIDTH_PX, height: DRAWN_HEIGHT_PX, data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.length) });
+    return trimToAlpha({ width: DRAWN_WIDTH_PX, height: DRAWN_HEIGHT_PX, data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.length) }, 17);
   }
   const record = await deps.records(req.accountId, req.avatarId);
   if (!record) throw new TaskFailure(`The avatar ${req.avatarId} is not available any more (deleted, or not active); choose another override_avatar.`);
@@ -47,5 +47,5 @@ export async function presenterCutout(deps: PresenterCutoutDeps, req: { accountI
     if (mask[i]! > 127) kept++;
   }
   if (kept < mask.length * 0.02) throw new TaskFailure(`No person could be found in the photo of avatar ${req.avatarId}; choose another override_avatar.`);
-  return trimToAlpha({ width: photo.width, height: photo.height, data });
+  return trimToAlpha({ width: photo.width, height: photo.height, data }, 17);
 }

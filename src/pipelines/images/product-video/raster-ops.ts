@@ -1,33 +1,5 @@
 import sharp from 'sharp';
-import type { PixelBox, RgbaImage } from '../../../core/raster.js';
-
-/** The smallest box holding every pixel with alpha above `threshold`; null when there is none. */
-export function alphaBox(img: RgbaImage, threshold = 16): PixelBox | null {
-  let minX = img.width, minY = img.height, maxX = -1, maxY = -1;
-  for (let y = 0; y < img.height; y++) {
-    for (let x = 0; x < img.width; x++) {
-      if (img.data[(y * img.width + x) * 4 + 3]! > threshold) {
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
-    }
-  }
-  return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
-}
-
-/** The image cut to its visible content (a cut-out's transparent margin removed). */
-export function trimToAlpha(img: RgbaImage): RgbaImage {
-  const box = alphaBox(img);
-  if (!box) return img;
-  const data = new Uint8Array(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.y + y) * img.width + box.x) * 4;
-    data.set(img.data.subarray(from, from + box.width * 4), y * box.width * 4);
-  }
-  return { width: box.width, height: box.height, data };
-}
+import type { RgbaImage } from '../../../core/raster.js';
 
 /** Scaled down (never up) so the longer side is at most `maxPx`; alpha kept. */
 export async function fitWithin(img: RgbaImage, maxPx: number): Promise<RgbaImage> {
