@@ -138,7 +138,10 @@ export interface Container {
 }
 
 export async function createContainer(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<Container> {
-  const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } });
+  // Asynchronous stdout: a poll's access line is handed to the event loop instead of a blocking
+  // write, and lines that arrive while one is being written go out together; pino flushes what is
+  // left when the process exits.
+  const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } }, pino.destination({ dest: 1, sync: false }));
   const clock = opts.clock ?? systemClock;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = kyselyStore(db.db, db.dialect, db.direct);
@@ -278,6 +281,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       await idempotencySweep.stop();
       await uploadSweep.stop();
       transcriber.stop?.();
+      log.flush();
       // Streams still running past the server's close lose their lease; a sweep fails them.
       inlineTasks.stopRenewing();
       await queue.close();
