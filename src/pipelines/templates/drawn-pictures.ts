@@ -20,17 +20,22 @@ export async function drawPicture(picture: DrawnPicture, size: { width: number; 
     await writeFile(outPath, await encodePng(image));
     return outPath;
   }
-  const canvas = createCanvas(width, height);
+  // Objects are square, on a transparent ground unless a third colour gives one: a product picture
+  // in a box then shows the object, not a rectangle around it.
+  const side = Math.min(width, height);
+  const canvas = createCanvas(side, side);
   const ctx = canvas.getContext('2d');
-  const [main, accent = mixHex(picture.colors[0]!, '#ffffff', 0.5), ground = mixHex(picture.colors[0]!, '#ffffff', 0.82)] = picture.colors;
-  const glow = ctx.createRadialGradient(width / 2, height * 0.45, 0, width / 2, height * 0.45, Math.max(width, height) * 0.7);
-  glow.addColorStop(0, mixHex(ground, '#ffffff', 0.5));
-  glow.addColorStop(1, ground);
-  ctx.fillStyle = glow;
-  ctx.fillRect(0, 0, width, height);
-  const unit = Math.min(width, height);
-  const cx = width / 2;
-  const cy = height / 2;
+  const [main, accent = mixHex(picture.colors[0]!, '#ffffff', 0.5), ground] = picture.colors;
+  if (ground) {
+    const glow = ctx.createRadialGradient(side / 2, side * 0.45, 0, side / 2, side * 0.45, side * 0.7);
+    glow.addColorStop(0, mixHex(ground, '#ffffff', 0.5));
+    glow.addColorStop(1, ground);
+    ctx.fillStyle = glow;
+    ctx.fillRect(0, 0, side, side);
+  }
+  const unit = side;
+  const cx = side / 2;
+  const cy = side / 2;
   // A soft floor shadow under every object.
   ctx.fillStyle = 'rgba(0,0,0,0.16)';
   ctx.beginPath();
