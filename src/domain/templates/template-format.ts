@@ -150,7 +150,8 @@ export type LengthRule = z.infer<typeof lengthRuleSchema>;
 
 export const templateSchema = z.object({
   format: z.literal(TEMPLATE_FORMAT_VERSION),
-  id: z.string().uuid(),
+  // Lower-case UUID; any version (hand-written ids are fine).
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a lower-case UUID'),
   name: z.string().min(1).max(120),
   description: z.string().max(500).default(''),
   category: z.string().max(60).default('general'),
