@@ -32,7 +32,7 @@ export function customTemplateJob(deps: TemplateJobDeps) {
       const thumbnailPath = join(workDir, preview ? 'preview.jpg' : 'output.jpg');
       const quality = preview ? 'preview' : 'render';
       const full = frameSizeFor(parsed.template.aspect, quality);
-      const frame = deps.outputScale < 1 ? { width: even(full.width * deps.outputScale), height: even(full.height * deps.outputScale) } : undefined;
+      const frame = !preview && deps.outputScale < 1 ? { width: even(full.width * deps.outputScale), height: even(full.height * deps.outputScale) } : undefined;
       const made = await renderTemplate(parsed.template, toRenderValues(input.values), {
         accountId: task.accountId, quality, videoPath, thumbnailPath, ...(frame ? { frame } : {}),
         workDir: join(workDir, 'render'), signal, onProgress: (f) => reportProgress(Math.min(98, f * 98)),
