@@ -5,7 +5,7 @@ import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-direct
 import { FakeAvatarDirectory } from '../../../src/domain/videos/fake-avatar-directory.js';
 import { TemplateCatalog } from '../../../src/domain/templates/template-catalog.js';
 import { parseTemplate, templateVariables, type Template, type TemplateFile } from '../../../src/domain/templates/template-format.js';
-import { templateJobKind } from '../../../src/domain/templates/template-job-kind.js';
+import { templateJobKind, templateJobPrice } from '../../../src/domain/templates/template-job-kind.js';
 import { TEMPLATE_JOB_KIND, TemplateJobService, type TemplateJobRequest } from '../../../src/domain/templates/template-job-service.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 
@@ -92,9 +92,9 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
     const aurora = await service.create(account, req({ modelVersion: 'aurora_v1_fast' }), 'direct');
     expect(aurora.heldMillicredits).toBe(credits(20));
     const input = { modelVersion: 'standard' as const };
-    expect(templateJobKind.price('render', input, { durationSeconds: 31 })).toBe(credits(8));
-    expect(templateJobKind.price('repreview', input, { durationSeconds: 31 })).toBe(credits(2));
-    expect(templateJobKind.price('render', { modelVersion: 'aurora_v1' }, { durationSeconds: 7.2 })).toBe(credits(8));
+    expect(templateJobPrice('render', input, { durationSeconds: 31 })).toBe(credits(8));
+    expect(templateJobPrice('repreview', input, { durationSeconds: 31 })).toBe(credits(2));
+    expect(templateJobPrice('render', { modelVersion: 'aurora_v1' }, { durationSeconds: 7.2 })).toBe(credits(8));
     expect(await h.balance(account)).toBe(credits(1000 - 10 - 2 - 20));
     expect(direct.kind).toBe(TEMPLATE_JOB_KIND);
   });
