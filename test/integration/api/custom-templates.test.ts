@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanColor, measureRmsWindows, probeMedia, type RgbFrame } from '../../../src/engines/ffmpeg/index.js';
 import type { TemplateFile } from '../../../src/domain/templates/template-format.js';
+import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from '../../../src/api/schemas/responses/custom-templates.js';
 import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { databases, freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeClip, makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -86,10 +87,11 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
 
   it('lists the catalog: built-ins in three aspects and the operator\'s file; broken files are skipped', async () => {
     const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
+    list.forEach((x) => templateResponse.parse(x));
     expect(list.length).toBeGreaterThanOrEqual(17);
     expect(new Set(list.map((x) => x.aspect_ratio))).toEqual(new Set(['16:9', '9:16', '1:1']));
     expect(list.filter((x) => x.id.startsWith('0f0e0d0c')).map((x) => x.name)).toEqual(['Operator card']);
-    const detail = (await get(`/api/custom_templates/${OPERATOR_ID}/`)).json();
+    const detail = templateDetailResponse.parse((await get(`/api/custom_templates/${OPERATOR_ID}/`)).json());
     expect(detail).toMatchObject({ template_id: OPERATOR_ID, aspect_ratio: '16:9', preview: expect.any(String), variables: {
       Photo: { type: 'image', required: true }, Headline: { type: 'text', required: true }, Voice: { type: 'voiceover', required: false },
     } });
@@ -108,6 +110,7 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
     const id = created.json().id as string;
     const done = await waitForTask(t, job(id), 120_000);
     expect(done.failed_reason).toBeNull();
+    templateJobResponse.parse(done);
     expect(done).toMatchObject({ status: 'done', credits_used: 5, output: expect.any(String), video_output: done.output, video_thumbnail: expect.any(String) });
     expect(await balance()).toBe(start - 5);
 
@@ -211,6 +214,7 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
     expect(r.statusCode).toBe(200);
     const list = r.json() as Record<string, any>[];
     expect(list.length).toBeGreaterThanOrEqual(6);
+    list.forEach((d) => dyoaTemplateResponse.parse(d));
     for (const d of list) expect(Object.keys(d)).toEqual(expect.arrayContaining(['id', 'name', 'description', 'thumbnail', 'category', 'parameters']));
     const refused = await post('/api/dyoa/', {});
     expect(refused.statusCode).toBe(405);
