@@ -84,7 +84,9 @@ export async function renderTemplate(
   const pending: Promise<void>[] = [];
   for (const [name, slot] of Object.entries(template.slots)) {
     const given = values[name];
-    if (given && given.type !== slot.type) throw new TaskFailure(`slot "${name}" takes ${slot.type}, not ${given.type}`, false);
+    // A picture may stand in a video slot (shown still), as a drawn default does.
+    const fits = given?.type === slot.type || (slot.type === 'video' && given?.type === 'image');
+    if (given && !fits) throw new TaskFailure(`slot "${name}" takes ${slot.type}, not ${given.type}`, false);
     pending.push(resolveSlot(template, name, given, { frame, workDir: opts.workDir, signal, deps, accountId: opts.accountId }).then((r) => {
       if (r) slots.set(name, r);
     }));

@@ -8,6 +8,7 @@ import { applyCase, fitTextInBox } from './text-box.js';
 
 /** A slot's value once everything is local: files fetched or drawn, speech made, avatar clips made. */
 export type ResolvedSlot =
+  /** `isVideo`: the file is a clip (a drawn default or a picture in a video slot is a still). */
   | { type: 'image' | 'video' | 'audio'; path: string; isVideo?: boolean }
   | { type: 'text'; text: string }
   | { type: 'avatar'; avatarId: string }
@@ -97,7 +98,7 @@ function sceneBackground(inputs: TimelineInputs, index: number): Scene['backgrou
   if ('drawn' in bg) return { kind: 'image', path: inputs.drawnBackgrounds.get(index)!, fit: 'crop', motion: bg.motion ?? null };
   const slot = inputs.slots.get(bg.slot);
   if (!slot || (slot.type !== 'image' && slot.type !== 'video')) return { kind: 'color', color: '#000000' };
-  return slot.type === 'video' || slot.isVideo
+  return slot.isVideo === true
     ? { kind: 'video', path: slot.path, fit: bg.fit, motion: bg.motion ?? null, loop: true }
     : { kind: 'image', path: slot.path, fit: bg.fit, motion: bg.motion ?? null };
 }
@@ -114,7 +115,7 @@ function templateLayer(inputs: TimelineInputs, layer: TemplateLayer, clipKey: st
     case 'video': {
       const slot = slots.get(layer.slot);
       if (!slot || (slot.type !== 'image' && slot.type !== 'video')) return null;
-      const moving = slot.type === 'video' || slot.isVideo === true;
+      const moving = slot.isVideo === true;
       if (moving) return { kind: 'video', path: slot.path, ...place, fit: layer.fit, loop: layer.kind === 'video' ? layer.loop : true };
       return { kind: 'image', path: slot.path, ...place, fit: layer.fit, ...(layer.kind === 'image' ? { shape: layer.shape } : {}) };
     }

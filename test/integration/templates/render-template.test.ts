@@ -5,13 +5,13 @@ import { buildVoiceCatalog, DEFAULT_VOICE_ID, findVoice } from '../../../src/dom
 import type { SpeechSynthesizer } from '../../../src/domain/speech/voice-directory.js';
 import { TemplateCatalog } from '../../../src/domain/templates/template-catalog.js';
 import type { UrlFetcher } from '../../../src/engines/fetch/port.js';
-import { createFfmpegEngine, extractFrameRgb, meanColor, probeMedia } from '../../../src/engines/ffmpeg/index.js';
+import { createFfmpegEngine, extractFrameRgb, meanAbsDifference, meanColor, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { createSpeechEngines } from '../../../src/engines/speech/index.js';
 import { drawnAvatarClips } from '../../../src/pipelines/avatar/clips/drawn-avatar-clips.js';
 import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
 import { renderTemplate } from '../../../src/pipelines/templates/render-template.js';
 import { loadTemplateCatalog } from '../../../src/pipelines/templates/template-files.js';
-import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { makeClip, makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 
 const exec = promisify(execFile);
 
@@ -66,6 +66,24 @@ describe('renderTemplate (real ffmpeg, speech and avatar)', () => {
     expect(dist(meanColor(frame, { x: 0, y: 0, width: 180, height: 50 }))).toBeLessThan(40);
     expect(dist(meanColor(frame, { x: 40, y: 100, width: 100, height: 120 }))).toBeGreaterThan(80);
     expect((await probeMedia(fx.path('avatar.jpg'))).video).toMatchObject({ width: 180, height: 320 });
+  }, 120_000);
+
+  it('a client\'s clip in a video slot plays (looped) under the texts; the fixed length holds', async () => {
+    const entry = catalog.list('custom').find((e) => e.template.name === 'Flash Deal')!;
+    const clip = await makeClip(fx.path('clip.mp4'), 1.5, { width: 160, height: 284 });
+    const result = await renderTemplate(entry.template, {
+      'Clip': { type: 'video', path: clip },
+      'Product Name': { type: 'text', text: 'Trail Runner' },
+      'New Price': { type: 'text', text: '$49' },
+    }, {
+      accountId: 'a', quality: 'render', frame: { width: 180, height: 320 }, videoPath: fx.path('clip-job.mp4'), workDir: fx.path('work-clip'),
+    }, { ffmpeg, speech, avatars: null, fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID });
+    expect(Math.abs(result.durationSeconds - 6)).toBeLessThan(0.1);
+    // The test pattern moves: the upper middle (between the name and the price tag) changes over time, also after the clip's first loop.
+    const area = { x: 20, y: 80, width: 140, height: 80 };
+    const [a, b, c] = await Promise.all([0.5, 1.0, 4.2].map((t) => extractFrameRgb(result.videoPath, t, { width: 180, height: 320 })));
+    expect(meanAbsDifference(a!, b!, area)).toBeGreaterThan(3);
+    expect(meanAbsDifference(b!, c!, area)).toBeGreaterThan(3);
   }, 120_000);
 
   it('refuses a value of the wrong type for its slot with a reason naming the slot', async () => {
