@@ -257,3 +257,35 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
     expect((await get(`/api/custom_template_jobs/${r.json().id}/`)).json()).toMatchObject({ id: r.json().id, status: 'pending' });
   });
 });
+
+describe('Custom Templates: a value that fails at render (sqlite)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let pages: PageServer;
+
+  beforeAll(async () => {
+    pages = await startPageServer();
+    pages.route('/photo.png', { headers: { 'content-type': 'image/png' }, body: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#dd2222' } }).png().toBuffer() });
+    db = await freshSqlite();
+    t = await startTestApp(db, { TEMPLATE_OUTPUT_SCALE: '0.25', JOB_MAX_ATTEMPTS: '1' }, { credits: 20, consume: false });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+    await pages?.close();
+  });
+
+  it('a picture gone by render time fails the job with the slot named; the hold is released', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/custom_templates/', headers: t.headers })).json() as Record<string, any>[];
+    const quote = list.find((x) => x.name === 'Quote Card')!;
+    const created = await t.app.inject({ method: 'POST', url: '/api/custom_template_jobs/', headers: t.headers, payload: { template_id: quote.id, parameters: { Quote: 'Less is more.', Logo: pages.url('/photo.png') } } });
+    expect(created.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits).toBe(15);
+    pages.route('/photo.png', { status: 404, body: 'gone' });
+    await t.c.queue.startConsuming(t.c.runner.run);
+    const failed = await waitForTask(t, `/api/custom_template_jobs/${created.json().id}/`, 60_000);
+    expect(failed).toMatchObject({ status: 'failed', credits_used: 0, output: null });
+    expect(failed.failed_reason).toMatch(/^Logo: .*404/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits).toBe(20);
+  }, 90_000);
+});
