@@ -146,6 +146,23 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
     expect(await h.footprint(account)).toEqual(before);
   });
 
+  it('the synchronous preview answers at the wait limit with the job as it stands, or at once when the queue did not take it', async () => {
+    const account = await h.account(100);
+    const slow = new TemplateJobService(h.tasks, h.store, catalog, new FakeMediaUrlChecker({ [PICTURE]: fakeMedia.image() }), new FakeAvatarDirectory([]), new FakeVoiceDirectory([]), () => null, 300);
+    const started = Date.now();
+    const waited = await slow.createPreviewAndWait(account, req());
+    expect(waited.status).toBe('pending');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    h.dispatcher.failWith = new Error('queue down');
+    try {
+      const atOnce = Date.now();
+      expect((await slow.createPreviewAndWait(account, req())).status).toBe('pending');
+      expect(Date.now() - atOnce).toBeLessThan(250);
+    } finally {
+      h.dispatcher.failWith = null;
+    }
+  });
+
   it('402 when the balance is short; nothing is created', async () => {
     const account = await h.account(4);
     const before = await h.footprint(account);
