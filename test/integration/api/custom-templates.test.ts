@@ -173,14 +173,21 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
     expect(await balance()).toBe(start - 1);
   }, 120_000);
 
-  it('a built-in template\'s preview video is made from its defaults on first request', async () => {
+  it('a built-in template\'s preview video is made from its defaults on first request (an avatar speaking its default script)', async () => {
     const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
-    const quote = list.find((x) => x.name === 'Quote Card')!;
-    const path = await downloadTo(t, quote.preview, fx.path('catalog-preview.mp4'));
+    const testimonial = list.find((x) => x.id === TESTIMONIAL_ID)!;
+    const path = await downloadTo(t, testimonial.preview, fx.path('catalog-preview.mp4'));
     const probe = await probeMedia(path);
-    expect(probe.video).toMatchObject({ width: 360, height: 360 });
-    expect(Math.abs(probe.durationSeconds - 5)).toBeLessThan(0.1);
-    const thumb = await readFile(await downloadTo(t, quote.thumbnail, fx.path('catalog-thumb.jpg')));
+    expect(probe.video).toMatchObject({ width: 360, height: 640 });
+    expect(probe.audio).toBeDefined();
+    // Its length follows the default script (about 7 s of speech) within the template's bounds.
+    expect(probe.durationSeconds).toBeGreaterThan(5);
+    expect(probe.durationSeconds).toBeLessThan(20);
+    // The presenter's box (top two thirds) holds the drawn avatar's clip, not the scene's plain #F4EFE6.
+    const frame = await extractFrameRgb(path, 1.0, { width: 360, height: 640 });
+    const box = meanColor(frame, { x: 60, y: 60, width: 240, height: 300 });
+    expect(Math.hypot(box[0] - 0xf4, box[1] - 0xef, box[2] - 0xe6)).toBeGreaterThan(40);
+    const thumb = await readFile(await downloadTo(t, testimonial.thumbnail, fx.path('catalog-thumb.jpg')));
     expect((await sharp(thumb).metadata()).format).toBe('jpeg');
   }, 120_000);
 });
