@@ -1,7 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTemplate } from '../../domain/templates/template-format.js';
+import { parseTemplate, type Template } from '../../domain/templates/template-format.js';
+import { CAPTION_STYLE_NAMES } from '../../media/captions/caption-styles.js';
 import { BUILTIN_TEMPLATES_CREATED_AT, type CatalogTemplate } from '../../domain/templates/template-catalog.js';
 
 /** src/pipelines/templates → ../../../assets/templates (the same from dist/). */
@@ -43,8 +44,9 @@ export async function readTemplateDir(
       continue;
     }
     const parsed = parseTemplate(json);
-    if (!parsed.ok) {
-      skipped.push({ file, problems: parsed.problems });
+    const problems = parsed.ok ? renderProblems(parsed.template) : parsed.problems;
+    if (!parsed.ok || problems.length > 0) {
+      skipped.push({ file, problems });
       continue;
     }
     if (seen.has(parsed.template.id)) {
@@ -68,4 +70,11 @@ export async function loadTemplateCatalog(
   const operator = await readTemplateDir(operatorDir, 'operator', new Set(builtins.templates.map((t) => t.template.id)));
   for (const problem of [...builtins.skipped, ...operator.skipped]) warn(problem);
   return [...builtins.templates, ...operator.templates];
+}
+
+/** What the schema cannot know but the renderer does: the caption styles it has. */
+function renderProblems(template: Template): string[] {
+  const style = template.captions?.style.style;
+  if (style === undefined || CAPTION_STYLE_NAMES.includes(style)) return [];
+  return [`captions.style.style: unknown caption style "${style}"; known: ${CAPTION_STYLE_NAMES.join(', ')}`];
 }

@@ -59,6 +59,10 @@ describe('operator templates (DATA_DIR/templates)', () => {
     await writeFile(join(dir, 'c-not-json.json'), '{"format": 1,');
     await writeFile(join(dir, 'd-same-id.json'), JSON.stringify({ ...minimal, name: 'Copy' }));
     await writeFile(join(dir, 'notes.txt'), 'not a template');
+    await writeFile(join(dir, 'e-caption-style.json'), JSON.stringify({
+      ...minimal, id: '11111111-2222-4333-8444-555555555557',
+      slots: { ...minimal.slots, Voice: { type: 'voiceover' } }, captions: { slot: 'Voice', style: { style: 'sparkly' } },
+    }));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -68,7 +72,8 @@ describe('operator templates (DATA_DIR/templates)', () => {
     const operator = entries.filter((e) => e.source === 'operator');
     expect(operator.map((e) => e.template.name)).toEqual(['Minimal']);
     expect(operator[0]!.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(skipped.map((s) => s.file.split('/').pop())).toEqual(['b-broken.json', 'c-not-json.json', 'd-same-id.json']);
+    expect(skipped.map((s) => s.file.split('/').pop())).toEqual(['b-broken.json', 'c-not-json.json', 'd-same-id.json', 'e-caption-style.json']);
+    expect(skipped[3]!.problems[0]).toMatch(/^captions\.style\.style: unknown caption style "sparkly"/);
     expect(skipped[0]!.problems).toEqual([expect.stringMatching(/^aspect:/)]);
     expect(skipped[1]!.problems[0]).toMatch(/not readable JSON/);
     expect(skipped[2]!.problems[0]).toMatch(/already used/);
