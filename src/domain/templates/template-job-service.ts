@@ -146,6 +146,7 @@ export class TemplateJobService {
         }
         case 'voiceover': {
           const text = value.text!.trim();
+          if (slot.required && text === '') fail(path, `This slot is required: give the text for "${name}" to speak.`);
           if (text.length > slot.maxChars) fail(path, `Ensure this value has no more than ${slot.maxChars} characters (it has ${text.length}).`);
           const unspeakable = text ? unspeakableTextProblem(text) : null;
           if (unspeakable) fail(path, unspeakable);

@@ -143,6 +143,7 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
     expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Presenter: 'ghost', Script: 'Hello.' } }, 'direct'))).toEqual({ 'parameters.Presenter': [expect.stringMatching(/Unknown avatar id "ghost"/)] });
     expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { text: 'Hello.', voice_id: 'nobody' } } }, 'direct'))).toHaveProperty(['parameters.Script.voice_id']);
     expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: {} }, 'direct'))).toHaveProperty(['parameters.Script']);
+    expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { voice_id: 'voice-default' } } }, 'direct'))).toEqual({ 'parameters.Script': [expect.stringMatching(/required/)] });
     expect(await h.footprint(account)).toEqual(before);
   });
 
