@@ -41,6 +41,7 @@ import { videoVocabulary } from '../pipelines/video/video-vocabulary.js';
 import { builtinAvatarDirectory } from '../domain/videos/builtin-avatar-directory.js';
 import { customAvatarDirectory } from '../domain/avatars/custom-avatar-directory.js';
 import { avatarVoiceIn, voiceForGender } from '../domain/catalog/avatar-voice.js';
+import { findBuiltinAvatar } from '../domain/catalog/avatars.js';
 import { drawnAvatarClips } from '../pipelines/avatar/clips/drawn-avatar-clips.js';
 import { photoAvatarClips } from '../pipelines/avatar/clips/photo-avatar-clips.js';
 import { createMediaUrlChecker } from '../pipelines/intake/media-url-checker.js';
@@ -210,6 +211,10 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   }));
   const templateRender = {
     ffmpeg, speech: speech.synthesizer, avatars: avatarClips, fetcher, musicCacheDir: linkVideo.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '',
+    voiceOfAvatar: (id: string) => {
+      const builtin = findBuiltinAvatar(id);
+      return builtin ? avatarVoiceIn(speech.catalog, builtin) : null;
+    },
   };
   lazyBlobs.register(TEMPLATE_PREVIEW_PREFIX, templatePreviews({ ...templateRender, catalog: templateCatalog, blobs, slot: previewSlot }));
   const textModels = createTextModels(config);

@@ -57,6 +57,8 @@ export interface RenderTemplateDeps {
   musicCacheDir: string;
   /** The voice of a voiceover whose value and slot name none. */
   defaultVoiceId: string;
+  /** A built-in avatar's own voice: a voiceover an avatar speaks uses it when the value names no voice. */
+  voiceOfAvatar?: (avatarId: string) => string | null;
 }
 
 export interface TemplateRenderResult extends RenderResult {
@@ -87,7 +89,7 @@ export async function renderTemplate(
     // A picture may stand in a video slot (shown still), as a drawn default does.
     const fits = given?.type === slot.type || (slot.type === 'video' && given?.type === 'image');
     if (given && !fits) throw new TaskFailure(`slot "${name}" takes ${slot.type}, not ${given.type}`, false);
-    pending.push(resolveSlot(template, name, given, { frame, workDir: opts.workDir, signal, deps, accountId: opts.accountId }).then((r) => {
+    pending.push(resolveSlot(template, name, given, { values, frame, workDir: opts.workDir, signal, deps, accountId: opts.accountId }).then((r) => {
       if (r) slots.set(name, r);
     }));
   }
@@ -133,6 +135,7 @@ export async function renderTemplate(
 }
 
 interface ResolveContext {
+  values: TemplateValues;
   frame: FrameSize;
   workDir: string;
   signal?: AbortSignal;
@@ -173,12 +176,26 @@ async function resolveSlot(template: Template, name: string, given: TemplateValu
       if (text === '') return { type: 'voiceover', text, speech: null };
       const dir = join(ctx.workDir, `voice-${seedFor(name)}`);
       await mkdir(dir, { recursive: true });
-      const audio = await ctx.deps.speech.synthesize({
-        accountId: ctx.accountId, text, voiceId: value?.voiceId ?? slot.defaultVoiceId ?? ctx.deps.defaultVoiceId, workDir: dir, signal: ctx.signal,
-      });
+      const voiceId = value?.voiceId ?? speakerVoice(template, name, ctx) ?? slot.defaultVoiceId ?? ctx.deps.defaultVoiceId;
+      const audio = await ctx.deps.speech.synthesize({ accountId: ctx.accountId, text, voiceId, workDir: dir, signal: ctx.signal });
       return { type: 'voiceover', text, speech: spoken(audio) };
     }
   }
+}
+
+/** The voice of the avatar whose layer speaks this voiceover (the client's avatar, else the slot's default). */
+function speakerVoice(template: Template, voiceSlot: string, ctx: ResolveContext): string | null {
+  if (!ctx.deps.voiceOfAvatar) return null;
+  for (const scene of template.scenes) {
+    for (const layer of scene.layers) {
+      if (layer.kind !== 'avatar' || layer.speaks !== voiceSlot) continue;
+      const value = ctx.values[layer.slot];
+      const slot = template.slots[layer.slot];
+      const id = value?.type === 'avatar' ? value.avatarId : slot?.type === 'avatar' ? slot.default : undefined;
+      if (id) return ctx.deps.voiceOfAvatar(UUID.test(id) ? id : avatarIdFor(id));
+    }
+  }
+  return null;
 }
 
 function spoken(audio: SpokenAudio): { path: string; durationSeconds: number; words: SpokenAudio['words']; phones?: SpokenAudio['phones'] } {

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVoiceCatalog, DEFAULT_VOICE_ID, findVoice } from '../../../src/domain/catalog/voices.js';
 import type { SpeechSynthesizer } from '../../../src/domain/speech/voice-directory.js';
+import { avatarIdFor } from '../../../src/domain/catalog/avatars.js';
 import { TemplateCatalog } from '../../../src/domain/templates/template-catalog.js';
 import type { UrlFetcher } from '../../../src/engines/fetch/port.js';
 import { createFfmpegEngine, extractFrameRgb, meanAbsDifference, meanColor, probeMedia } from '../../../src/engines/ffmpeg/index.js';
@@ -23,19 +24,27 @@ const ffmpeg = createFfmpegEngine();
 const engines = createSpeechEngines();
 let fx: FixtureDir;
 let speech: SpeechSynthesizer;
+/** Voices the synthesizer was asked for, in order. */
+const asked: string[] = [];
 let catalog: TemplateCatalog;
 
 beforeAll(async () => {
   fx = await makeFixtureDir('clipwright-render-template-');
   const voices = buildVoiceCatalog((await Promise.all(Object.values(engines).map((e) => e!.listVoices()))).flat());
   speech = {
-    synthesize: async (req) => synthesizeSpeech({ text: req.text, voice: findVoice(voices, req.voiceId)! }, { engines, ffmpeg }, { workDir: req.workDir, signal: req.signal }),
+    synthesize: async (req) => {
+      asked.push(req.voiceId);
+      return synthesizeSpeech({ text: req.text, voice: findVoice(voices, req.voiceId)! }, { engines, ffmpeg }, { workDir: req.workDir, signal: req.signal });
+    },
   };
+  AVATAR_VOICE = voices.voices.find((v) => v.id !== DEFAULT_VOICE_ID && v.language === 'en' && v.kind === 'builtin')!.id;
   catalog = new TemplateCatalog(await loadTemplateCatalog('/nonexistent', () => {}));
 }, 60_000);
 afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
 
 const noFetch = {} as UrlFetcher;
+/** Another English voice than the default, set once the catalog is read. */
+let AVATAR_VOICE = '';
 
 describe('renderTemplate (real ffmpeg, speech and avatar)', () => {
   it('a talking avatar over the client\'s background: 9:16, as long as the voice plus the tail, the avatar in its box', async () => {
@@ -49,7 +58,12 @@ describe('renderTemplate (real ffmpeg, speech and avatar)', () => {
     }, {
       accountId: 'a', quality: 'render', frame: { width: 180, height: 320 }, videoPath: fx.path('avatar.mp4'), thumbnailPath: fx.path('avatar.jpg'),
       workDir: fx.path('work'), onProgress: (f) => progress.push(f),
-    }, { ffmpeg, speech, avatars: drawnAvatarClips(ffmpeg), fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID });
+    }, {
+      ffmpeg, speech, avatars: drawnAvatarClips(ffmpeg), fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID,
+      voiceOfAvatar: (id) => (id === avatarIdFor('daniel') ? AVATAR_VOICE : null),
+    });
+    // The script names no voice: the avatar that speaks it (the slot's default, Daniel) lends his.
+    expect(asked).toEqual([AVATAR_VOICE]);
 
     const probe = await probeMedia(result.videoPath);
     expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
