@@ -25,6 +25,8 @@ import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
 import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
 import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.js';
 import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
+import { AI_SHORT_JOB } from '../domain/shorts/ai-short-service.js';
+import { aiShortJob, type AiShortJobDeps } from '../jobs/handlers/ai-short.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
 export const enqueuedJobNames = [
@@ -32,6 +34,7 @@ export const enqueuedJobNames = [
   IAB_JOB,
   ...PRODUCT_VIDEO_JOBS,
   ASSET_GENERATION_JOB,
+  AI_SHORT_JOB,
 ];
 
 export interface JobWiringDeps {
@@ -47,6 +50,7 @@ export interface JobWiringDeps {
   iab: IabJobDeps;
   productVideo: ProductVideoJobDeps;
   assetGeneration: AssetGenerationJobDeps;
+  aiShorts: AiShortJobDeps;
 }
 
 export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
@@ -55,6 +59,7 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora))
     .register(iabImagesJob(deps.iab))
     .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
-    .register(assetGenerationJob(deps.assetGeneration));
+    .register(assetGenerationJob(deps.assetGeneration))
+    .register(aiShortJob(deps.aiShorts));
 
 }
