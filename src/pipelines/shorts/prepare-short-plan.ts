@@ -10,9 +10,10 @@ import type { CaptionSettingInput } from '../../media/captions/caption-setting.j
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { AspectRatio, BackgroundMotion } from '../../media/timeline.js';
 import { resolveBackgroundMusic } from '../video/background-music.js';
-import { drawScenePicture } from './scene-pictures.js';
+import { drawScenePicture, type ScenePicture } from './scene-pictures.js';
 import type { ShortPlan } from './short-plan.js';
-import { splitShortScenes } from './short-scenes.js';
+import { groupSceneWords, timeScenes } from './short-scenes.js';
+import { tokenizeWords } from '../../engines/speech/word-tokens.js';
 
 export interface ShortRequest {
   accountId: string;
@@ -35,13 +36,13 @@ export interface ShortPlanDeps {
   generator: ImageGenerator | null;
 }
 
-/** Pictures are drawn at two thirds of the full frame: motion and the encoder's scaler do the rest. */
-const PICTURE_SCALE = 2 / 3;
+/** Pictures are drawn at half the full frame (flat illustrations scale up cleanly; a quarter of the pixel work). */
+const PICTURE_SCALE = 0.5;
 const MOTIONS: BackgroundMotion[] = ['zoom-in', 'slide-left', 'zoom-out', 'zoom-in', 'wobble'];
 /** The music bed under the narration when the request gives no volume (ducked under the voice). */
 const DEFAULT_MUSIC_VOLUME = 0.2;
 
-/** Narration → scenes at its sentences and pauses → one picture per scene → music, into `planDir`. */
+/** Scenes at the script's sentences and pauses → one picture each, while the narration is spoken → music, into `planDir`. */
 export async function prepareShortPlan(
   req: ShortRequest,
   deps: ShortPlanDeps,
@@ -55,23 +56,29 @@ export async function prepareShortPlan(
     : Promise.resolve(null);
   music.catch(() => undefined);
 
-  const audio = await deps.speech.synthesize({ accountId: req.accountId, text: req.script, voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.3) });
+  // The pictures are drawn while the narration is spoken (another process): scenes are chosen from
+  // the script's words, then timed by the narration's.
+  const groups = groupSceneWords(req.script);
+  const speech = deps.speech.synthesize({ accountId: req.accountId, text: req.script, voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.3) });
+  speech.catch(() => undefined);
+  const full = frameSizeFor(req.aspectRatio, 'render');
+  const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
+  const pictures: ScenePicture[] = [];
+  for (const [index, group] of groups.entries()) {
+    signal?.throwIfAborted();
+    pictures.push(await drawScenePicture({ index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal));
+    opts.onProgress?.(0.3 + (0.65 * (index + 1)) / groups.length);
+  }
+  const audio = await speech;
   if (!(audio.durationSeconds > 0.2)) throw new TaskFailure('the narration came out empty: give the script words to speak', false);
   await copyFile(audio.mp3Path, join(opts.planDir, 'voice.mp3'));
   const speechSeconds = Math.round(audio.durationSeconds * 1000) / 1000;
-  const cuts = splitShortScenes(req.script, audio.words, speechSeconds);
-
-  const full = frameSizeFor(req.aspectRatio, 'render');
-  const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
+  const timed = timeScenes(groups, tokenizeWords(req.script).length, audio.words, speechSeconds);
   const rng = createRng(req.seed).fork('motion');
   const firstMotion = rng.int(0, MOTIONS.length - 1);
-  const scenes: ShortPlan['scenes'] = [];
-  for (const [index, cut] of cuts.entries()) {
-    signal?.throwIfAborted();
-    const picture = await drawScenePicture({ index, text: cut.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal);
-    scenes.push({ ...cut, picture: picture.file, drawnBy: picture.drawnBy, icons: picture.icons, motion: MOTIONS[(firstMotion + index) % MOTIONS.length]! });
-    opts.onProgress?.(0.3 + (0.65 * (index + 1)) / cuts.length);
-  }
+  const scenes: ShortPlan['scenes'] = timed.map((scene, index) => ({
+    ...scene, picture: pictures[index]!.file, drawnBy: pictures[index]!.drawnBy, icons: pictures[index]!.icons, motion: MOTIONS[(firstMotion + index) % MOTIONS.length]!,
+  }));
 
   const musicPath = await music.catch((err: unknown) => {
     throw new TaskFailure(`background_music_url could not be used: ${err instanceof Error ? err.message : String(err)}`, false);

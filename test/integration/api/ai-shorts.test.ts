@@ -3,11 +3,12 @@ import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiShortKind } from '../../../src/domain/shorts/ai-short-kind.js';
 import { SHORT_STYLES } from '../../../src/domain/shorts/short-styles.js';
-import { extractFrameRgb, probeMedia } from '../../../src/engines/ffmpeg/index.js';
+import { extractFrameRgb, meanColor, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import type { ShortPlan } from '../../../src/pipelines/shorts/short-plan.js';
 import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { mockColour, startImagesServer, type ImagesServer } from '../../helpers/openai-images-server.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { readFile } from 'node:fs/promises';
 
@@ -112,42 +113,43 @@ describe('AI Shorts (ai_shorts)', () => {
     expect(lineStats.brightness - pixelStats.brightness).toBeGreaterThan(40);
   }, 400_000);
 
-  it('renders a previewed short at full size on the same task, priced as a render', async () => {
+  it('renders a previewed short at full size on the same task; a direct create renders at once; both priced per the contract', async () => {
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page_size=100', headers: t.headers })).json().results as { id: string; language?: string }[];
+    const voice = voices.find((v) => v.language === 'en') ?? voices[0]!;
     const before = await credits();
-    const r = await post(`/api/ai_shorts/${pixelId}/render/`);
+    const [previewed, direct] = await Promise.all([
+      post('/api/ai_shorts/preview/', { script: 'Coffee in the morning.', aspect_ratio: '1:1', style: 'kawaii', voice_id: voice.id, name: 'cup' }),
+      post('/api/ai_shorts/', { script: 'Gears turn in the old clock tower.', aspect_ratio: '16:9', style: 'Steam punk', accent: voice.id }),
+    ]);
+    expect([previewed.statusCode, direct.statusCode]).toEqual([201, 201]);
+    expect(previewed.json()).toMatchObject({ style: 'Kawaii', accent: voice.id, voice_id: voice.id, name: 'cup' });
+    const id = previewed.json().id;
+    expect((await post(`/api/ai_shorts/${id}/render/`)).statusCode).toBe(404);
+    await waitForTask(t, `/api/ai_shorts/${id}/`, 240_000);
+    const r = await post(`/api/ai_shorts/${id}/render/`);
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ id: pixelId, status: 'processing', output: null });
-    const done = await waitForTask(t, `/api/ai_shorts/${pixelId}/`, 300_000);
-    expect(done.failed_reason).toBeNull();
+    expect(r.json()).toMatchObject({ id, status: 'processing', output: null });
+    const [done, made] = await Promise.all([waitForTask(t, `/api/ai_shorts/${id}/`, 300_000), waitForTask(t, `/api/ai_shorts/${direct.json().id}/`, 300_000)]);
+    expect([done.failed_reason, made.failed_reason]).toEqual([null, null]);
     expect(done.preview).not.toBeNull();
     expect(done.video_output).toBe(done.output);
     const full = await probeMedia(await downloadTo(t, done.output, fx.path('render.mp4')));
-    expect(full.video).toMatchObject({ codec: 'h264', width: 1080, height: 1920 });
-    expect(Math.abs(full.durationSeconds - (await narrationSeconds(pixelId)))).toBeLessThanOrEqual(0.3);
+    expect(full.video).toMatchObject({ codec: 'h264', width: 1080, height: 1080 });
+    expect(Math.abs(full.durationSeconds - (await narrationSeconds(id)))).toBeLessThanOrEqual(0.3);
     expect(done.credits_used).toBe(1 + 4);
-    expect(await credits()).toBe(before - 4);
-  }, 400_000);
+    expect(made.preview).toBeNull();
+    const wide = await probeMedia(await downloadTo(t, made.output, fx.path('direct.mp4')));
+    expect(wide.video).toMatchObject({ width: 1920, height: 1080 });
+    expect(made.credits_used).toBe(5);
+    expect(await credits()).toBe(before - 10);
 
-  it('creates and renders directly with voice_id, lists and gets the caller\'s shorts', async () => {
-    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page_size=100', headers: t.headers })).json().results as { id: string; language?: string }[];
-    const voice = voices.find((v) => v.language === 'en' || v.language === 'English') ?? voices[0]!;
-    const r = await post('/api/ai_shorts/', { script: 'Coffee in the morning.', aspect_ratio: '1:1', style: 'kawaii', voice_id: voice.id, name: 'cup' });
-    expect(r.statusCode).toBe(201);
-    expect(r.json()).toMatchObject({ style: 'Kawaii', accent: voice.id, voice_id: voice.id, name: 'cup' });
-    const done = await waitForTask(t, `/api/ai_shorts/${r.json().id}/`, 240_000);
-    expect(done.failed_reason).toBeNull();
-    expect(done.preview).toBeNull();
-    const full = await probeMedia(await downloadTo(t, done.output, fx.path('direct.mp4')));
-    expect(full.video).toMatchObject({ width: 1080, height: 1080 });
-    expect(done.credits_used).toBe(5);
-
-    const list = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/?ids=${r.json().id},${lineId}`, headers: t.headers });
+    const list = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/?ids=${id},${lineId}`, headers: t.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((x: { id: string }) => x.id).sort()).toEqual([r.json().id, lineId].sort());
+    expect(list.json().map((x: { id: string }) => x.id).sort()).toEqual([id, lineId].sort());
     const stranger = await t.c.accounts.create('stranger', 10);
     const foreign = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/${lineId}/`, headers: { 'x-api-id': stranger.api_id, 'x-api-key': stranger.api_key } });
     expect(foreign.statusCode).toBe(404);
-  }, 300_000);
+  }, 400_000);
 
   it('answers 400 on the field for an unknown style (listing the ten), a missing script, an unknown voice, unusable music; nothing is charged', async () => {
     const before = await credits();
@@ -174,4 +176,48 @@ describe('AI Shorts (ai_shorts)', () => {
     expect((await post('/api/ai_shorts/00000000-0000-4000-8000-000000000000/render/')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/ai_shorts/00000000-0000-4000-8000-000000000000/', headers: t.headers })).statusCode).toBe(404);
   });
+});
+
+/** With a remote images provider configured, each scene's picture is painted from a prompt of its words and the style. */
+describe('AI Shorts with a remote OpenAI-compatible images provider', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let images: ImagesServer;
+  let fx: FixtureDir;
+
+  beforeAll(async () => {
+    fx = await makeFixtureDir('clipwright-shorts-remote-');
+    images = await startImagesServer({ apiKey: 'sk-test' });
+    db = await freshSqlite();
+    t = await startTestApp(db, { IMAGES_API_URL: images.baseUrl, IMAGES_API_KEY: 'sk-test', IMAGES_MODEL: 'painter-1' }, { credits: 20 });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+    await images?.close();
+    await fx?.cleanup();
+  });
+
+  it('asks for one picture per scene and shows what the provider painted', async () => {
+    const script = 'A lighthouse stands on the rocky coast. Whales sing deep under the waves.';
+    const r = await t.app.inject({ method: 'POST', url: '/api/ai_shorts/preview/', headers: t.headers, payload: { script, aspect_ratio: '9:16', style: 'Cinematic', caption_setting: { hidden: true } } });
+    expect(r.statusCode).toBe(201);
+    const done = await waitForTask(t, `/api/ai_shorts/${r.json().id}/`, 240_000);
+    expect(done.failed_reason).toBeNull();
+    const asked = images.requests.filter((q) => q.path.endsWith('/images/generations'));
+    expect(asked).toHaveLength(2);
+    expect(asked[0]!.fields.prompt).toContain('A lighthouse stands on the rocky coast.');
+    expect(asked[1]!.fields.prompt).toContain('Whales sing deep under the waves.');
+    for (const q of asked) expect(q.fields.prompt).toMatch(/cinematic/i);
+    const plan = aiShortKind.shownResultOf((await t.c.store.tasks.get(done.id))!).plan as unknown as ShortPlan;
+    expect(plan.scenes.map((s) => s.drawnBy)).toEqual(['remote:painter-1', 'remote:painter-1']);
+    // The mock paints one flat colour per prompt; the middle of each scene shows it.
+    const file = await downloadTo(t, done.preview, fx.path('remote.mp4'));
+    for (const [k, scene] of plan.scenes.entries()) {
+      const frame = await extractFrameRgb(file, (scene.startSeconds + scene.endSeconds) / 2, { width: 36, height: 64 });
+      const centre = meanColor(frame, { x: 8, y: 16, width: 20, height: 20 });
+      const painted = mockColour(asked[k]!.fields.prompt!, 0);
+      for (let c = 0; c < 3; c++) expect(Math.abs(centre[c]! - painted[c]!), `scene ${k} channel ${c}`).toBeLessThan(24);
+    }
+  }, 300_000);
 });
