@@ -5,6 +5,7 @@ import { aiShortKind } from '../../../src/domain/shorts/ai-short-kind.js';
 import { SHORT_STYLES } from '../../../src/domain/shorts/short-styles.js';
 import { extractFrameRgb, meanColor, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import type { ShortPlan } from '../../../src/pipelines/shorts/short-plan.js';
+import { aiShortTaskResponse } from '../../../src/api/schemas/responses/ai-shorts.js';
 import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -81,12 +82,15 @@ describe('AI Shorts (ai_shorts)', () => {
     expect([pixel.statusCode, line.statusCode]).toEqual([201, 201]);
     expect(pixel.json()).toMatchObject({ status: 'pending', preview: null, output: null, style: 'Pixel art', aspect_ratio: '9:16', script: SCRIPT });
     expect(line.json()).toMatchObject({ aspect_ratio: '9x16', style: 'Line art' });
+    // As documented in the OpenAPI document (strict: no field it does not name).
+    aiShortTaskResponse.parse(pixel.json());
     pixelId = pixel.json().id;
     lineId = line.json().id;
     const [p, l] = await Promise.all([waitForTask(t, `/api/ai_shorts/${pixelId}/`, 240_000), waitForTask(t, `/api/ai_shorts/${lineId}/`, 240_000)]);
     expect([p.failed_reason, l.failed_reason]).toEqual([null, null]);
     expect(p.output).toBeNull();
     expect(p.credits_used).toBe(1);
+    aiShortTaskResponse.parse(p);
     expect(await credits()).toBe(before - 2);
 
     const plan = await planOf(pixelId);
@@ -146,6 +150,8 @@ describe('AI Shorts (ai_shorts)', () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/?ids=${id},${lineId}`, headers: t.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((x: { id: string }) => x.id).sort()).toEqual([id, lineId].sort());
+    for (const item of list.json()) aiShortTaskResponse.parse(item);
+    aiShortTaskResponse.parse(done);
     const stranger = await t.c.accounts.create('stranger', 10);
     const foreign = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/${lineId}/`, headers: { 'x-api-id': stranger.api_id, 'x-api-key': stranger.api_key } });
     expect(foreign.statusCode).toBe(404);
