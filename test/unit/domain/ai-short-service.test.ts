@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/core/errors.js';
-import { aiShortKind } from '../../../src/domain/shorts/ai-short-kind.js';
+import { aiShortKind, aiShortPrice } from '../../../src/domain/shorts/ai-short-kind.js';
 import { AI_SHORT_JOB, AI_SHORT_KIND, AiShortService, type AiShortRequest } from '../../../src/domain/shorts/ai-short-service.js';
 import { SHORT_STYLES } from '../../../src/domain/shorts/short-styles.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
@@ -54,8 +54,8 @@ describe('AiShortService (AI Shorts)', () => {
     const account = await h.account(100);
     expect((await service.create(account, req({ script: SCRIPT_40S }), 'direct')).heldMillicredits).toBe(credits(10));
     expect((await service.create(account, req({ script: SCRIPT_40S }), 'preview')).heldMillicredits).toBe(credits(2));
-    expect(aiShortKind.price('render', null, { durationSeconds: 30 })).toBe(credits(4));
-    expect(aiShortKind.price('render', null, { durationSeconds: 30.5 })).toBe(credits(8));
+    expect(aiShortPrice('render', null, { durationSeconds: 30 })).toBe(credits(4));
+    expect(aiShortPrice('render', null, { durationSeconds: 30.5 })).toBe(credits(8));
   });
 
   it('refuses each bad field with the contract\'s 400, the unknown style listing all ten, and creates nothing', async () => {
