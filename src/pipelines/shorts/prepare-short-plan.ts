@@ -10,7 +10,7 @@ import type { CaptionSettingInput } from '../../media/captions/caption-setting.j
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { AspectRatio, BackgroundMotion } from '../../media/timeline.js';
 import { resolveBackgroundMusic } from '../video/background-music.js';
-import { drawScenePicture, type ScenePicture } from './scene-pictures.js';
+import { drawScenePicture } from './scene-pictures.js';
 import type { ShortPlan } from './short-plan.js';
 import { groupSceneWords, timeScenes } from './short-scenes.js';
 import { tokenizeWords } from '../../engines/speech/word-tokens.js';
@@ -63,12 +63,14 @@ export async function prepareShortPlan(
   speech.catch(() => undefined);
   const full = frameSizeFor(req.aspectRatio, 'render');
   const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
-  const pictures: ScenePicture[] = [];
-  for (const [index, group] of groups.entries()) {
+  // Two at a time: the CPU pool's workers (or the provider's requests) share them out.
+  let drawn = 0;
+  const pictures = await mapTwoAtATime(groups, async (group, index) => {
     signal?.throwIfAborted();
-    pictures.push(await drawScenePicture({ index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal));
-    opts.onProgress?.(0.3 + (0.65 * (index + 1)) / groups.length);
-  }
+    const picture = await drawScenePicture({ index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal);
+    opts.onProgress?.(0.3 + (0.65 * ++drawn) / groups.length);
+    return picture;
+  });
   const audio = await speech;
   if (!(audio.durationSeconds > 0.2)) throw new TaskFailure('the narration came out empty: give the script words to speak', false);
   await copyFile(audio.mp3Path, join(opts.planDir, 'voice.mp3'));
@@ -96,4 +98,18 @@ export async function prepareShortPlan(
     voiceoverVolume: req.voiceoverVolume ?? 1,
     files: { voice: 'voice.mp3' },
   };
+}
+
+/** Runs `fn` over the items two at a time, results in order. */
+async function mapTwoAtATime<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
 }

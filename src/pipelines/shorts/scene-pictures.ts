@@ -5,7 +5,8 @@ import type { ShortStyle } from '../../domain/shorts/short-styles.js';
 import type { ImageGenerator } from '../../engines/image/port.js';
 import { encodePng, resizeImage } from '../images/raster-io.js';
 import { writeFile } from 'node:fs/promises';
-import { illustrateScene, scenePrompt } from './illustrator/illustrate-scene.js';
+import { scenePrompt } from './illustrator/illustrate-scene.js';
+import { illustrateOffThread } from './illustrator/illustrate-worker.js';
 
 export interface ScenePicture {
   file: string;
@@ -36,7 +37,7 @@ export async function drawScenePicture(
     image = painted[0].width === req.width && painted[0].height === req.height ? painted[0] : await resizeImage(painted[0], req.width, req.height, 'cover');
     drawnBy = `remote:${deps.generator.model}`;
   } else {
-    const drawn = await illustrateScene(req);
+    const drawn = await illustrateOffThread.run([{ text: req.text, style: req.style, width: req.width, height: req.height, seed: req.seed }], { signal });
     image = drawn.image;
     icons = drawn.icons;
   }

@@ -212,17 +212,18 @@ describe('AI Shorts with a remote OpenAI-compatible images provider', () => {
     expect(done.failed_reason).toBeNull();
     const asked = images.requests.filter((q) => q.path.endsWith('/images/generations'));
     expect(asked).toHaveLength(2);
-    expect(asked[0]!.fields.prompt).toContain('A lighthouse stands on the rocky coast.');
-    expect(asked[1]!.fields.prompt).toContain('Whales sing deep under the waves.');
     for (const q of asked) expect(q.fields.prompt).toMatch(/cinematic/i);
     const plan = aiShortKind.shownResultOf((await t.c.store.tasks.get(done.id))!).plan as unknown as ShortPlan;
+    expect(plan.scenes.map((s) => s.text)).toEqual(['A lighthouse stands on the rocky coast.', 'Whales sing deep under the waves.']);
     expect(plan.scenes.map((s) => s.drawnBy)).toEqual(['remote:painter-1', 'remote:painter-1']);
+    // Scenes are painted two at a time: each scene's request is the one with its words.
+    const promptOf = (text: string) => asked.find((q) => q.fields.prompt!.includes(text))!.fields.prompt!;
     // The mock paints one flat colour per prompt; the middle of each scene shows it.
     const file = await downloadTo(t, done.preview, fx.path('remote.mp4'));
     for (const [k, scene] of plan.scenes.entries()) {
       const frame = await extractFrameRgb(file, (scene.startSeconds + scene.endSeconds) / 2, { width: 36, height: 64 });
       const centre = meanColor(frame, { x: 8, y: 16, width: 20, height: 20 });
-      const painted = mockColour(asked[k]!.fields.prompt!, 0);
+      const painted = mockColour(promptOf(scene.text), 0);
       for (let c = 0; c < 3; c++) expect(Math.abs(centre[c]! - painted[c]!), `scene ${k} channel ${c}`).toBeLessThan(24);
     }
   }, 300_000);
