@@ -69,7 +69,8 @@ export class AiShortService {
       input: {
         echo: req.echo, script, aspectRatio, style, voiceId: voice.id, caption: req.caption ?? null,
         music: { url: musicUrl, volume: req.backgroundMusicVolume ?? null }, voiceoverVolume: req.voiceoverVolume ?? null,
-        name: req.name ?? null, seed: seedFor(`${script}|${style}`),
+        // The script alone seeds the music and motion: one script in two styles keeps its track.
+        name: req.name ?? null, seed: seedFor(script),
       },
       result: aiShortKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
       job: 'make',
