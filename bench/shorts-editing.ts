@@ -26,6 +26,7 @@ const SHORT_SCRIPT = [
   'At work I write code on my laptop and drink far too much tea.',
   'In the evening we cook pizza together and watch a movie about rockets flying to the moon.',
   'At night the stars come out, the city sleeps, and my dog dreams of tomorrow.',
+  'Tomorrow we will do it all again, because every single day is a small adventure.',
 ].join(' ');
 
 interface Api {

@@ -59,6 +59,7 @@ export async function prepareShortPlan(
   // The pictures are drawn while the narration is spoken (another process): scenes are chosen from
   // the script's words, then timed by the narration's.
   const groups = groupSceneWords(req.script);
+  if (groups.length === 0) throw new TaskFailure('the script has no words to speak', false);
   const speech = deps.speech.synthesize({ accountId: req.accountId, text: req.script, voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.3) });
   speech.catch(() => undefined);
   const full = frameSizeFor(req.aspectRatio, 'render');
