@@ -35,6 +35,8 @@ export function apiDeps(c: Container): ServerDeps {
     iabImages: c.iabImages,
     productVideos: c.productVideos,
     assetGeneration: c.assetGeneration,
+    templateCatalog: c.templateCatalog,
+    templateJobs: c.templateJobs,
     aiShorts: c.aiShorts,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
