@@ -37,6 +37,7 @@ export function apiDeps(c: Container): ServerDeps {
     assetGeneration: c.assetGeneration,
     templateCatalog: c.templateCatalog,
     templateJobs: c.templateJobs,
+    aiShorts: c.aiShorts,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
   };

@@ -48,6 +48,7 @@ import { createMediaUrlChecker } from '../pipelines/intake/media-url-checker.js'
 import { createAvatarMediaIntake } from '../pipelines/intake/avatar-media-intake.js';
 import { LipsyncService } from '../domain/avatars/lipsync-service.js';
 import { LipsyncV2Service } from '../domain/avatars/lipsync-v2-service.js';
+import { AiShortService } from '../domain/shorts/ai-short-service.js';
 import { isLibraryMusicUrl } from '../pipelines/video/background-music.js';
 import { VOICE_PREVIEW_PREFIX, voicePreviewMp3s } from '../pipelines/speech/voice-preview-mp3s.js';
 import { LinkVideoService } from '../domain/videos/link-video-service.js';
@@ -127,6 +128,8 @@ export interface Container {
   lipsyncs: LipsyncService;
   /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
   lipsyncsV2: LipsyncV2Service;
+  /** AI Shorts: creates, previews, renders and reads. */
+  aiShorts: AiShortService;
   clonedVoices: ClonedVoiceService;
   /** Text models by model_name: built-in, and a configured chat-completions provider's. */
   textModels: LlmRegistry;
@@ -231,6 +234,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     },
     assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
     templates: { ...templateRender, blobs, outputScale: config.templates.outputScale },
+    aiShorts: { blobs, fetcher, speech: speech.synthesizer, ffmpeg, images, musicCacheDir: linkVideo.musicCacheDir },
   });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
@@ -289,6 +293,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),
+    aiShorts: new AiShortService(tasks, speech.voices, mediaChecker, defaultVoice, isLibraryMusicUrl),
     clonedVoices: new ClonedVoiceService(tasks, store, cloner, blobs, clock, prices.voiceClone(config.voiceCloneCredits)),
     textModels,
     textGeneration: new TextGenerationService(tasks, inlineTasks, store, textModels, textPriceMillicredits, config.llm.syncTimeoutMs),

@@ -27,6 +27,8 @@ import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.
 import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
 import { templateJobKind } from '../domain/templates/template-job-kind.js';
 import { customTemplateJob, type TemplateJobDeps } from '../jobs/handlers/custom-template-job.js';
+import { AI_SHORT_JOB } from '../domain/shorts/ai-short-service.js';
+import { aiShortJob, type AiShortJobDeps } from '../jobs/handlers/ai-short.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
 export const enqueuedJobNames = [
@@ -35,6 +37,7 @@ export const enqueuedJobNames = [
   ...PRODUCT_VIDEO_JOBS,
   ASSET_GENERATION_JOB,
   templateJobKind.jobs.make,
+  AI_SHORT_JOB,
 ];
 
 export interface JobWiringDeps {
@@ -51,6 +54,7 @@ export interface JobWiringDeps {
   productVideo: ProductVideoJobDeps;
   assetGeneration: AssetGenerationJobDeps;
   templates: TemplateJobDeps;
+  aiShorts: AiShortJobDeps;
 }
 
 export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
@@ -60,6 +64,7 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(iabImagesJob(deps.iab))
     .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
     .register(assetGenerationJob(deps.assetGeneration))
-    .register(customTemplateJob(deps.templates));
+    .register(customTemplateJob(deps.templates))
+    .register(aiShortJob(deps.aiShorts));
 
 }

@@ -16,6 +16,7 @@ import { iabImagesRoutes, type IabImagesRouteDeps } from './iab-images.js';
 import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos.js';
 import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
 import { customTemplateRoutes, dyoaRoutes, type CustomTemplateRouteDeps } from './custom-templates.js';
+import { aiShortRoutes, type AiShortRouteDeps } from './ai-shorts.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
@@ -24,7 +25,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & IabImagesRouteDeps
   & ProductVideoRouteDeps
   & AssetGenerationRouteDeps
-  & CustomTemplateRouteDeps;
+  & CustomTemplateRouteDeps
+  & AiShortRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -45,6 +47,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   assetGenerationRoutes(app, { assetGeneration: d.assetGeneration, blobs });
   customTemplateRoutes(app, { templateCatalog: d.templateCatalog, templateJobs: d.templateJobs, blobs });
   dyoaRoutes(app, { templateCatalog: d.templateCatalog, blobs });
+  aiShortRoutes(app, { aiShorts: d.aiShorts, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });
 }

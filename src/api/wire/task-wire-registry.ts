@@ -25,6 +25,8 @@ import { ASSET_GENERATION_KIND } from '../../domain/assets/asset-generation-serv
 import { assetGenerationToWire } from './asset-generation.js';
 import { TEMPLATE_JOB_KIND } from '../../domain/templates/template-job-service.js';
 import { templateJobToWire } from './custom-template.js';
+import { AI_SHORT_KIND } from '../../domain/shorts/ai-short-service.js';
+import { aiShortToWire } from './ai-short.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -48,6 +50,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [PRODUCT_VIDEO_KIND]: (t) => productVideoToWire(t, blobs),
     [ASSET_GENERATION_KIND]: (t) => assetGenerationToWire(t, blobs),
     [TEMPLATE_JOB_KIND]: (t) => templateJobToWire(t, blobs),
+    [AI_SHORT_KIND]: (t) => aiShortToWire(t, blobs),
   };
 }
 

@@ -13,6 +13,7 @@ import { ttsTaskResponse } from './text-to-speech.js';
 import { productVideoTaskResponse } from './product-videos.js';
 import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices.js';
 import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from './custom-templates.js';
+import { aiShortTaskResponse } from './ai-shorts.js';
 
 /** A JSON success body, or a documented non-JSON one (the text stream's events). */
 export type SuccessBody = z.ZodType | typeof textStreamResponse;
@@ -144,6 +145,12 @@ export const operations: Record<string, Operation> = {
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),
   'GET /api/ai_scripts/:id/': ok(aiScriptResponse),
+
+  'POST /api/ai_shorts/': created(aiShortTaskResponse, paid),
+  'POST /api/ai_shorts/preview/': created(aiShortTaskResponse, paid),
+  'POST /api/ai_shorts/:id/render/': ok(aiShortTaskResponse, paid),
+  'GET /api/ai_shorts/': ok(z.array(aiShortTaskResponse)),
+  'GET /api/ai_shorts/:id/': ok(aiShortTaskResponse),
 
   ...textGenerator('/api/text_generator'),
   ...textGenerator('/sse/text_generator'),

@@ -1,0 +1,27 @@
+import type { Task } from '../../core/task.js';
+import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { envelopeWith } from './task.js';
+
+/** An AI short as clients see it; `output` stays null until a render is done. */
+export function aiShortToWire(t: Task, blobs: BlobStore) {
+  const url = (key: string | null | undefined) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
+  const input = aiShortKind.shownInputOf(t);
+  const result = aiShortKind.shownResultOf(t);
+  const echo = input.echo ?? {};
+  const output = url(result.outputKey);
+  return Object.assign({}, echo, envelopeWith(t, {
+    script: input.script ?? echo.script ?? null,
+    aspect_ratio: echo.aspect_ratio ?? input.aspectRatio ?? null,
+    style: input.style ?? echo.style ?? null,
+    accent: input.voiceId ?? null,
+    voice_id: input.voiceId ?? null,
+    name: input.name ?? null,
+    output,
+    video_output: output,
+    preview: url(result.previewKey),
+    video_thumbnail: url(result.thumbnailKey),
+    media_job: null,
+    editor_url: null,
+  }));
+}

@@ -1,0 +1,108 @@
+import { ValidationError } from '../../core/errors.js';
+import { seedFor } from '../../core/random.js';
+import type { ListQuery } from '../../core/store.js';
+import type { Task } from '../../core/task.js';
+import type { VideoStep } from '../credits/prices.js';
+import { checkMediaFields, type MediaUrlChecker } from '../media-check.js';
+import { unspeakableTextProblem } from '../speech/speakable-text.js';
+import { estimateSpeechSeconds } from '../speech/tts-service.js';
+import type { VoiceDirectory } from '../speech/voice-directory.js';
+import type { TaskService } from '../tasks/task-service.js';
+import { aiShortKind, aiShortPrice } from './ai-short-kind.js';
+import { SHORT_STYLES, shortStyleNamed } from './short-styles.js';
+
+export const AI_SHORT_KIND = aiShortKind.kind;
+export const AI_SHORT_JOB = aiShortKind.jobs.make;
+/** A short is short: about three minutes of narration at most. */
+export const MAX_SHORT_SCRIPT_CHARS = 3000;
+
+/** The request as the routes pass it, names already unaliased. */
+export interface AiShortRequest {
+  script: string;
+  aspectRatio: string;
+  style: string;
+  voiceId?: string | null;
+  /** The field the voice came in (`accent` or `voice_id`), for its 400. */
+  voiceField: string;
+  caption?: Record<string, unknown> | null;
+  backgroundMusicUrl?: string | null;
+  backgroundMusicVolume?: number | null;
+  voiceoverVolume?: number | null;
+  name?: string | null;
+  webhookUrl?: string | null;
+  /** The body as sent, echoed back on the task. */
+  echo: Record<string, unknown>;
+}
+
+/** AI Shorts: validates and prices a request, then leaves the work to the job. */
+export class AiShortService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly voices: VoiceDirectory,
+    private readonly media: MediaUrlChecker,
+    private readonly defaultVoiceId: () => string | null,
+    /** True for the service's own music library URLs, which need no fetching to be checked. */
+    private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
+  ) {}
+
+  async create(accountId: string, req: AiShortRequest, mode: 'direct' | 'preview'): Promise<Task> {
+    const script = req.script.trim();
+    if (!script) throw ValidationError.field('script', 'This field may not be blank.');
+    if (script.length > MAX_SHORT_SCRIPT_CHARS) throw ValidationError.field('script', `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`);
+    const unspeakable = unspeakableTextProblem(script);
+    if (unspeakable) throw ValidationError.field('script', unspeakable);
+    const aspectRatio = (['16:9', '9:16', '1:1'] as const).find((a) => a === req.aspectRatio.replace('x', ':'));
+    if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice.`);
+    const style = shortStyleNamed(req.style);
+    if (!style) throw ValidationError.field('style', `"${req.style}" is not a valid choice. Allowed: ${SHORT_STYLES.join(', ')}.`);
+    const wanted = req.voiceId ?? this.defaultVoiceId();
+    const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
+    if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${wanted ?? ''}". List voices with GET /api/voices/.`);
+    const musicUrl = req.backgroundMusicUrl ?? null;
+    // Fetched last, once everything cheap to check has passed.
+    if (musicUrl && !this.isLibraryMusicUrl(musicUrl)) {
+      const problems = await checkMediaFields(this.media, [{ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true }]);
+      if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+    }
+    return this.tasks.create(aiShortKind.newTask({
+      accountId,
+      input: {
+        echo: req.echo, script, aspectRatio, style, voiceId: voice.id, caption: req.caption ?? null,
+        music: { url: musicUrl, volume: req.backgroundMusicVolume ?? null }, voiceoverVolume: req.voiceoverVolume ?? null,
+        // The script alone seeds the music and motion: one script in two styles keeps its track.
+        name: req.name ?? null, seed: seedFor(script),
+      },
+      result: aiShortKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+      job: 'make',
+      step: mode,
+      estimate: { durationSeconds: estimateSpeechSeconds(script) },
+      jobPayload: { step: mode },
+      webhookUrl: req.webhookUrl ?? null,
+    }));
+  }
+
+  /** The full-quality render of a previewed (or already rendered) short, on the same task. */
+  render(accountId: string, id: string): Promise<Task> {
+    return this.followUp(accountId, id, 'render');
+  }
+
+  get(accountId: string, id: string): Promise<Task> {
+    return this.tasks.get(accountId, id, [AI_SHORT_KIND], 'AiShort');
+  }
+
+  list(accountId: string, q: ListQuery): Promise<Task[]> {
+    return this.tasks.list(accountId, [AI_SHORT_KIND], q);
+  }
+
+  private async followUp(accountId: string, id: string, step: VideoStep): Promise<Task> {
+    const task = await this.get(accountId, id);
+    const durationSeconds = aiShortKind.shownResultOf(task).durationSeconds ?? 30;
+    return this.tasks.followUp(accountId, id, [AI_SHORT_KIND], {
+      step,
+      holdMillicredits: aiShortPrice(step, null, { durationSeconds }),
+      jobName: aiShortKind.jobs.make,
+      resultReset: { outputKey: null },
+      ready: (t) => Boolean(aiShortKind.shownResultOf(t).plan),
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import type { Task } from '../../core/task.js';
+import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
+import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { ImageEngines } from '../../engines/image/port.js';
+import { prepareShortPlan, type ShortRequest } from '../../pipelines/shorts/prepare-short-plan.js';
+import { renderShort } from '../../pipelines/shorts/render-short.js';
+import { isShortPlan, shortPlanFiles, type ShortPlan } from '../../pipelines/shorts/short-plan.js';
+import { plannedVideoJob } from './planned-video-job.js';
+
+export interface AiShortJobDeps {
+  blobs: BlobStore;
+  fetcher: UrlFetcher;
+  speech: SpeechSynthesizer;
+  ffmpeg: FfmpegEngine;
+  images: Pick<ImageEngines, 'generator'>;
+  musicCacheDir: string;
+}
+
+/** AI Shorts: plan once (narration, scenes, pictures, music), then a preview and/or the full render. */
+export function aiShortJob(deps: AiShortJobDeps) {
+  return plannedVideoJob<ShortPlan>(deps.blobs, {
+    name: aiShortKind.jobs.make,
+    planProgressShare: 45,
+    planFiles: shortPlanFiles,
+    planOf: (task) => {
+      const plan = aiShortKind.shownResultOf(task).plan;
+      return isShortPlan(plan) ? plan : undefined;
+    },
+    price: (task, step, durationSeconds) => aiShortKind.price(step, aiShortKind.inputOf(task), { durationSeconds }),
+    prepare: (task, opts) => prepareShortPlan(requestFrom(task), { ...deps, generator: deps.images.generator }, opts),
+    render: (plan, req, opts) => renderShort(plan, req, deps, opts),
+  });
+}
+
+function requestFrom(task: Task): ShortRequest {
+  const i = aiShortKind.inputOf(task);
+  return {
+    accountId: task.accountId, script: i.script, aspectRatio: i.aspectRatio, style: i.style, voiceId: i.voiceId,
+    caption: i.caption ?? null, musicUrl: i.music.url, musicVolume: i.music.volume, voiceoverVolume: i.voiceoverVolume ?? null, seed: i.seed,
+  };
+}

@@ -1,0 +1,116 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TaskFailure } from '../../core/errors.js';
+import { createRng } from '../../core/random.js';
+import type { ShortStyle } from '../../domain/shorts/short-styles.js';
+import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { ImageGenerator } from '../../engines/image/port.js';
+import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import { even, frameSizeFor } from '../../media/frame-size.js';
+import type { AspectRatio, BackgroundMotion } from '../../media/timeline.js';
+import { resolveBackgroundMusic } from '../video/background-music.js';
+import { drawScenePicture } from './scene-pictures.js';
+import type { ShortPlan } from './short-plan.js';
+import { groupSceneWords, timeScenes } from './short-scenes.js';
+import { tokenizeWords } from '../../engines/speech/word-tokens.js';
+
+export interface ShortRequest {
+  accountId: string;
+  script: string;
+  aspectRatio: AspectRatio;
+  style: ShortStyle;
+  voiceId: string;
+  caption: CaptionSettingInput | null;
+  musicUrl: string | null;
+  musicVolume: number | null;
+  voiceoverVolume: number | null;
+  seed: number;
+}
+
+export interface ShortPlanDeps {
+  speech: SpeechSynthesizer;
+  fetcher: UrlFetcher;
+  musicCacheDir: string;
+  /** The remote images provider; null draws every picture with the built-in illustrator. */
+  generator: ImageGenerator | null;
+}
+
+/** Pictures are drawn at half the full frame (flat illustrations scale up cleanly; a quarter of the pixel work). */
+const PICTURE_SCALE = 0.5;
+const MOTIONS: BackgroundMotion[] = ['zoom-in', 'slide-left', 'zoom-out', 'zoom-in', 'wobble'];
+/** The music bed under the narration when the request gives no volume (ducked under the voice). */
+const DEFAULT_MUSIC_VOLUME = 0.2;
+
+/** Scenes at the script's sentences and pauses → one picture each, while the narration is spoken → music, into `planDir`. */
+export async function prepareShortPlan(
+  req: ShortRequest,
+  deps: ShortPlanDeps,
+  opts: { planDir: string; workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<ShortPlan> {
+  const { signal } = opts;
+  await mkdir(join(opts.planDir, 'scenes'), { recursive: true });
+  const musicVolume = req.musicVolume ?? DEFAULT_MUSIC_VOLUME;
+  const music = musicVolume > 0
+    ? resolveBackgroundMusic({ url: req.musicUrl, seed: req.seed }, deps, { workDir: opts.workDir, signal })
+    : Promise.resolve(null);
+  music.catch(() => undefined);
+
+  // The pictures are drawn while the narration is spoken (another process): scenes are chosen from
+  // the script's words, then timed by the narration's.
+  const groups = groupSceneWords(req.script);
+  if (groups.length === 0) throw new TaskFailure('the script has no words to speak', false);
+  const speech = deps.speech.synthesize({ accountId: req.accountId, text: req.script, voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.3) });
+  speech.catch(() => undefined);
+  const full = frameSizeFor(req.aspectRatio, 'render');
+  const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
+  // Two at a time: the CPU pool's workers (or the provider's requests) share them out.
+  let drawn = 0;
+  const pictures = await mapTwoAtATime(groups, async (group, index) => {
+    signal?.throwIfAborted();
+    const picture = await drawScenePicture({ index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal);
+    opts.onProgress?.(0.3 + (0.65 * ++drawn) / groups.length);
+    return picture;
+  });
+  const audio = await speech;
+  if (!(audio.durationSeconds > 0.2)) throw new TaskFailure('the narration came out empty: give the script words to speak', false);
+  await copyFile(audio.mp3Path, join(opts.planDir, 'voice.mp3'));
+  const speechSeconds = Math.round(audio.durationSeconds * 1000) / 1000;
+  const timed = timeScenes(groups, tokenizeWords(req.script).length, audio.words, speechSeconds);
+  const rng = createRng(req.seed).fork('motion');
+  const firstMotion = rng.int(0, MOTIONS.length - 1);
+  const scenes: ShortPlan['scenes'] = timed.map((scene, index) => ({
+    ...scene, picture: pictures[index]!.file, drawnBy: pictures[index]!.drawnBy, icons: pictures[index]!.icons, motion: MOTIONS[(firstMotion + index) % MOTIONS.length]!,
+  }));
+
+  const musicPath = await music.catch((err: unknown) => {
+    throw new TaskFailure(`background_music_url could not be used: ${err instanceof Error ? err.message : String(err)}`, false);
+  });
+  if (musicPath) await copyFile(musicPath, join(opts.planDir, 'music.audio'));
+  opts.onProgress?.(1);
+  return {
+    aspectRatio: req.aspectRatio,
+    style: req.style,
+    speechSeconds,
+    words: audio.words,
+    scenes,
+    caption: { hidden: req.caption?.hidden === true || audio.words.length === 0, setting: req.caption },
+    music: musicPath ? { file: 'music.audio', volume: musicVolume } : null,
+    voiceoverVolume: req.voiceoverVolume ?? 1,
+    files: { voice: 'voice.mp3' },
+  };
+}
+
+/** Runs `fn` over the items two at a time, results in order. */
+async function mapTwoAtATime<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
