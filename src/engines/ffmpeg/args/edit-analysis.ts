@@ -1,0 +1,105 @@
+/**
+ * Reading a client's video for an edit: where the sound falls silent (`silencedetect`), where the
+ * picture cuts (`scdet`) and small frames to look for the speaker's face. Each filter's findings
+ * are printed as frame metadata on stdout (`ametadata`/`metadata` print to `-`), so a capture
+ * run returns them and the parsers below read them.
+ */
+import { seconds } from './global.js';
+
+export interface SilenceDetectRequest {
+  input: string;
+  /** Below this level (dBFS) the sound counts as silence. */
+  noiseDb: number;
+  /** Shorter quiet stretches are not reported. */
+  minSilenceSeconds: number;
+}
+
+/** The first audio stream through `silencedetect`; its start/end marks on stdout. */
+export function silenceDetectArgs(req: SilenceDetectRequest): string[] {
+  return [
+    '-i', req.input, '-map', '0:a:0', '-vn',
+    '-af', `silencedetect=noise=${req.noiseDb}dB:d=${seconds(req.minSilenceSeconds)},ametadata=mode=print:file=-`,
+    '-f', 'null', '-',
+  ];
+}
+
+export interface TimeSpan {
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/**
+ * The silences `silencedetect` printed. One still open at the end of the file (a start with no
+ * end) lasts to `durationSeconds`.
+ */
+export function parseSilences(stdout: string, durationSeconds: number): TimeSpan[] {
+  const out: TimeSpan[] = [];
+  let open: number | null = null;
+  for (const line of stdout.split('\n')) {
+    const start = /lavfi\.silence_start=(-?[\d.]+)/.exec(line);
+    if (start) open = Math.max(0, Number(start[1]));
+    const end = /lavfi\.silence_end=([\d.]+)/.exec(line);
+    if (end && open !== null) {
+      out.push({ startSeconds: open, endSeconds: Math.min(durationSeconds, Number(end[1])) });
+      open = null;
+    }
+  }
+  if (open !== null && open < durationSeconds) out.push({ startSeconds: open, endSeconds: durationSeconds });
+  return out.filter((s) => s.endSeconds > s.startSeconds);
+}
+
+export interface SceneChangeRequest {
+  input: string;
+  /** `scdet` score (0–100) above which a frame starts a new shot. */
+  threshold: number;
+  /** Frames are scaled to this width first: cuts show at any size and small frames are fast. */
+  analysisWidth: number;
+}
+
+/** The first video stream through `scdet`; only the frames that start a shot are printed. */
+export function sceneChangeArgs(req: SceneChangeRequest): string[] {
+  return [
+    '-i', req.input, '-map', '0:v:0', '-an',
+    '-vf', `scale=${req.analysisWidth}:-2,scdet=threshold=${req.threshold},metadata=mode=select:key=lavfi.scd.time,metadata=mode=print:file=-`,
+    '-f', 'null', '-',
+  ];
+}
+
+/** The times of the shot changes `scdet` printed, in order. */
+export function parseSceneChanges(stdout: string): number[] {
+  const times = [...stdout.matchAll(/lavfi\.scd\.time=([\d.]+)/g)].map((m) => Number(m[1]));
+  return times.filter((t) => Number.isFinite(t) && t > 0).sort((a, b) => a - b);
+}
+
+export interface SampledFramesRequest {
+  input: string;
+  framesPerSecond: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Frames at a steady rate as packed RGBA on stdout (width × height × 4 bytes each), frame k
+ * showing the time k / framesPerSecond: what the face search looks at.
+ */
+export function sampledFramesArgs(req: SampledFramesRequest): string[] {
+  return [
+    '-i', req.input, '-map', '0:v:0', '-an',
+    '-vf', `fps=${req.framesPerSecond}:round=down,scale=${req.width}:${req.height}`,
+    '-pix_fmt', 'rgba', '-f', 'rawvideo', 'pipe:1',
+  ];
+}
+
+/**
+ * The spans of the source kept by an edit, joined, as 16-bit mono WAV: the voice track of the
+ * edit (the video is cut at the same times in the render's graph).
+ */
+export function keptAudioArgs(input: string, spans: readonly TimeSpan[], output: string, sampleRateHz = 48000): string[] {
+  const split = `[0:a:0]asplit=${spans.length}${spans.map((_, i) => `[s${i}]`).join('')}`;
+  const parts = spans.map((s, i) => `[s${i}]atrim=start=${seconds(s.startSeconds)}:end=${seconds(s.endSeconds)},asetpts=PTS-STARTPTS[a${i}]`);
+  const joined = `${spans.map((_, i) => `[a${i}]`).join('')}concat=n=${spans.length}:v=0:a=1[aout]`;
+  return [
+    '-y', '-i', input, '-filter_complex', [split, ...parts, joined].join(';'),
+    '-map', '[aout]', '-ac', '1', '-ar', String(sampleRateHz), '-c:a', 'pcm_s16le', '-f', 'wav', output,
+  ];
+}

@@ -1,0 +1,191 @@
+/**
+ * Planning an AI edit: fetch the source, read it (silences, shots, speech, the speaker's face),
+ * and decide the cuts, the moving crop of each, the captions and the music. The plan is saved
+ * with the task; previews and renders draw it (`render-edit.ts`).
+ */
+import { copyFile, mkdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { TaskFailure } from '../../core/errors.js';
+import type { WordTiming } from '../../core/timing.js';
+import type { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
+import { ASKED_PUNCH_IN_ZOOM, editingStyleLook } from '../../domain/editing/editing-styles.js';
+import type { FaceEngine } from '../../engines/face/port.js';
+import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import { TranscriptionError, type Transcriber, type Transcript } from '../../engines/transcribe/port.js';
+import { editedSeconds } from '../../media/edit-compile.js';
+import { FRAMES_PER_SECOND } from '../../media/frame-size.js';
+import { resolveBackgroundMusic } from '../video/background-music.js';
+import { findShotChanges, findSilences, sampleFaces } from './analyse-source.js';
+import { planKeptSpans, retimeWords } from './dead-air.js';
+import type { EditPlan } from './edit-plan.js';
+import { cutFor, fullWindow, smoothFacePath, type FaceSample, type Size } from './reframe.js';
+
+export type EditInput = ReturnType<typeof aiEditingKind.inputOf>;
+
+export interface EditDeps {
+  fetcher: UrlFetcher;
+  ffmpeg: FfmpegEngine;
+  faces: FaceEngine;
+  transcriber: Transcriber;
+  musicCacheDir: string;
+}
+
+const FULL_FRAMES: Record<'16:9' | '9:16' | '1:1', Size> = {
+  '16:9': { width: 1920, height: 1080 },
+  '9:16': { width: 1080, height: 1920 },
+  '1:1': { width: 1080, height: 1080 },
+};
+/** Styles that score an edit with music when the request does not say. */
+const MUSIC_BY_DEFAULT = new Set(['commercial', 'music', 'vlog', 'social']);
+/** Pause kept at each pace, as a multiple of the style's. */
+const PACE_FACTOR = { slow: 1.6, normal: 1, fast: 0.45 } as const;
+/** A cut shorter than this keeps the previous cut's zoom: a punch-in on a blink is a jolt, not an edit. */
+const MIN_PUNCH_IN_SECONDS = 1.2;
+
+export async function prepareEdit(
+  input: EditInput,
+  deps: EditDeps,
+  opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+): Promise<EditPlan> {
+  const { signal } = opts;
+  const ops = input.operations;
+  const look = editingStyleLook(input.editingStyle);
+  const notes: string[] = [];
+  await mkdir(opts.planDir, { recursive: true });
+
+  const downloaded = await deps.fetcher.download(input.videoUrl, join(opts.workDir, 'source-download'), { accept: ['video'], signal });
+  const sourceName = `source${safeExtension(downloaded.path, downloaded.contentType)}`;
+  await copyFile(downloaded.path, join(opts.planDir, sourceName));
+  const sourcePath = join(opts.planDir, sourceName);
+  const probe = await deps.ffmpeg.probe(sourcePath, { signal });
+  if (!probe.video) throw new TaskFailure('The file at video_url has no video stream; send an MP4 or MOV video.');
+  const source = { width: probe.video.width, height: probe.video.height, durationSeconds: probe.durationSeconds, hasAudio: Boolean(probe.audio) };
+  opts.onProgress(0.08);
+
+  const frame = input.aspectRatio ? FULL_FRAMES[input.aspectRatio] : sourceShapedFrame(source);
+  const window = fullWindow(source, frame);
+  const reframed = window.width < source.width - 2 || window.height < source.height - 2;
+  const zoom = ops.zoom === false ? 1 : ops.zoom ? Math.max(look.punchInZoom, ASKED_PUNCH_IN_ZOOM) : look.punchInZoom;
+
+  const [silenceRead, shotChanges] = await Promise.all([
+    source.hasAudio ? findSilences(deps.ffmpeg, sourcePath, source.durationSeconds, signal) : Promise.resolve(null),
+    findShotChanges(deps.ffmpeg, sourcePath, signal),
+  ]);
+  opts.onProgress(0.18);
+
+  let transcript: Transcript | null = null;
+  if (source.hasAudio) {
+    try {
+      transcript = await deps.transcriber.transcribe({ mediaPath: sourcePath, signal, onProgress: (f) => opts.onProgress(0.18 + f * 0.5) });
+    } catch (err) {
+      if (!(err instanceof TranscriptionError)) throw err;
+      if (!err.permanent) throw new TaskFailure(`Speech recognition failed for now (${err.message}); the edit will be tried again.`, true);
+      notes.push(`Speech could not be recognised (${err.message}): no captions, and pauses were cut by sound level alone.`);
+    }
+  } else {
+    notes.push('The video has no sound: nothing to caption, no pauses to cut.');
+  }
+  const words: WordTiming[] = transcript?.words ?? [];
+  if (transcript && words.length === 0) notes.push('No speech was heard in the video: it was edited without captions.');
+  opts.onProgress(0.7);
+
+  let faceSamples: FaceSample[] = [];
+  if (reframed || zoom > 1) {
+    faceSamples = await sampleFaces(deps, sourcePath, source, { signal, onProgress: (f) => opts.onProgress(0.7 + f * 0.25) });
+  }
+  const seen = faceSamples.filter((s) => s.face).length;
+  const faceSeenShare = faceSamples.length > 0 ? seen / faceSamples.length : null;
+  if (faceSeenShare !== null && seen === 0) notes.push('No face was found in the video: the frame is cropped from its centre.');
+
+  const removeSilences = ops.removeSilences ?? true;
+  const kept = planKeptSpans({
+    durationSeconds: source.durationSeconds,
+    silences: silenceRead?.silences ?? [],
+    words,
+    removeSilences,
+    keptPauseSeconds: look.keptPauseSeconds * PACE_FACTOR[ops.pace ?? 'normal'],
+    trimStartSeconds: ops.trimStartSeconds ?? 0,
+    trimEndSeconds: ops.trimEndSeconds ?? 0,
+    targetSeconds: ops.targetSeconds ?? null,
+    framesPerSecond: FRAMES_PER_SECOND,
+  });
+  if (kept.spans.length === 0) throw new TaskFailure('Nothing of the video is left after the cuts the instructions ask for; ask for less to be cut.');
+  if (removeSilences && source.hasAudio) {
+    notes.push(kept.pausesCut > 0 ? `${kept.pausesCut} pauses cut down to a breath (${round1(kept.pauseSecondsCut)} s of dead air removed).` : 'No pause long enough to cut was found.');
+  }
+  if (kept.endedForTargetAtSeconds !== null) notes.push(`Ended at the end of a word to keep it to ${ops.targetSeconds} s.`);
+
+  const path = smoothFacePath(faceSamples, shotChanges, source);
+  let zoomed = false;
+  const cuts = kept.spans.map((span, i) => {
+    // Punch in on every other cut (and never on a very short one) so the jump cuts read as edits.
+    const long = span.endSeconds - span.startSeconds >= MIN_PUNCH_IN_SECONDS;
+    zoomed = zoom > 1 && long ? i % 2 === 1 : zoomed && !long;
+    return cutFor(span, path, source, window, zoomed ? zoom : 1, shotChanges);
+  });
+
+  const wantsCaptions = ops.captions ?? input.caption?.hidden !== true;
+  const editWords = retimeWords(words, kept.spans);
+  const captioned = wantsCaptions && editWords.length > 0;
+  if (!wantsCaptions) notes.push('Captions were not asked for.');
+
+  const wantsMusic = ops.music ?? (input.musicUrl !== null || MUSIC_BY_DEFAULT.has(input.editingStyle ?? ''));
+  let musicName: string | null = null;
+  if (wantsMusic) {
+    const musicPath = await resolveBackgroundMusic({ url: input.musicUrl, seed: input.seed }, deps, { workDir: opts.workDir, signal });
+    musicName = `music${extname(musicPath) || '.mp3'}`;
+    await copyFile(musicPath, join(opts.planDir, musicName));
+  }
+  opts.onProgress(1);
+
+  return {
+    version: 1,
+    files: { source: sourceName, music: musicName },
+    source,
+    frame,
+    cuts,
+    captions: captioned ? { words: editWords, setting: captionSettingFor(input.caption, look.captionStyle) } : null,
+    music: musicName ? { volume: input.musicVolume ?? look.musicVolume } : null,
+    voiceVolume: input.voiceVolume ?? 1,
+    sourceSeconds: round3(source.durationSeconds),
+    editedSeconds: round3(editedSeconds(cuts)),
+    captioned,
+    transcript: transcript?.text ?? '',
+    transcriber: transcript?.engine ?? null,
+    shotChanges,
+    faceSeenShare,
+    notes,
+  };
+}
+
+/** The client's caption_setting, with the editing style's look when it names no style. */
+function captionSettingFor(caption: Record<string, unknown> | null | undefined, styleDefault: string): Record<string, unknown> {
+  const given = caption ?? {};
+  const named = typeof given.style === 'string' && given.style.trim() !== '';
+  return { ...given, style: named ? given.style : styleDefault, hidden: false };
+}
+
+/** The source's own shape at the contract's sizes: a contract shape when it is one, else the long side 1920. */
+function sourceShapedFrame(source: Size): Size {
+  const ratio = source.width / source.height;
+  for (const size of Object.values(FULL_FRAMES)) {
+    if (Math.abs(size.width / size.height - ratio) / ratio < 0.02) return size;
+  }
+  const scale = 1920 / Math.max(source.width, source.height);
+  return { width: 2 * Math.round((source.width * scale) / 2), height: 2 * Math.round((source.height * scale) / 2) };
+}
+
+function safeExtension(path: string, contentType: string): string {
+  const ext = extname(path).toLowerCase();
+  if (/^\.(mp4|mov|m4v|webm|mkv)$/.test(ext)) return ext;
+  return contentType === 'video/quicktime' ? '.mov' : contentType === 'video/webm' ? '.webm' : '.mp4';
+}
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10;
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
