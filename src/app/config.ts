@@ -63,6 +63,11 @@ export interface Config {
     cutout: { engine: CutoutEngineChoice; model: 'small' | 'medium'; timeoutMs: number; idleExitMs: number };
     remote: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
   };
+  /** Who hears speech in clients' media (AI editing captions, ad-clone transcripts): `auto` = the remote provider if configured, else the Whisper sidecar when installed, else pocketsphinx. */
+  transcription: {
+    choice: TranscriberChoice;
+    remote: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  };
   logLevel: string;
   createDefaultAccount: boolean;
   defaultAccountCredits: number;
@@ -70,6 +75,8 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+export const TRANSCRIBER_CHOICES = ['auto', 'whisper', 'pocketsphinx', 'remote'] as const;
+export type TranscriberChoice = (typeof TRANSCRIBER_CHOICES)[number];
 export const CUTOUT_ENGINE_CHOICES = ['auto', 'imgly', 'border-key'] as const;
 export type CutoutEngineChoice = (typeof CUTOUT_ENGINE_CHOICES)[number];
 
@@ -216,6 +223,17 @@ export function loadConfig(env: Env = process.env): Config {
             timeoutMs: Math.max(1000, int(env, 'IMAGES_TIMEOUT_MS', 120_000)),
           }
         : null,
+    },
+    transcription: {
+      choice: oneOf(env, 'TRANSCRIBER', TRANSCRIBER_CHOICES, 'auto'),
+      remote: env.TRANSCRIPTION_API_URL
+        ? {
+            baseUrl: env.TRANSCRIPTION_API_URL.replace(/\/+$/, ''),
+            apiKey: env.TRANSCRIPTION_API_KEY || undefined,
+            model: env.TRANSCRIPTION_MODEL || 'whisper-1',
+            timeoutMs: Math.max(1000, int(env, 'TRANSCRIPTION_TIMEOUT_MS', 300_000)),
+          }
+        : undefined,
     },
     logLevel: env.LOG_LEVEL || 'info',
     createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),

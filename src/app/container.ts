@@ -64,6 +64,7 @@ import type { LlmRegistry } from '../engines/llm/registry.js';
 import { createTextModels } from './text-wiring.js';
 import { builtInCopywriter } from '../pipelines/text/built-in-copywriter.js';
 import { AuroraService } from '../domain/avatars/aurora-service.js';
+import { createTranscriber, type Transcriber } from '../engines/transcribe/index.js';
 import { ProductVideoService } from '../domain/images/product-video-service.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
@@ -105,6 +106,8 @@ export interface Container {
   faces: FaceEngine;
   /** Cut-out, person masks, smart crop and the optional remote images provider (the images family). */
   images: ImageEngines;
+  /** Speech in clients' media → words with times (Whisper sidecar, pocketsphinx or a remote provider). */
+  transcriber: Transcriber;
   customAvatars: CustomAvatarService;
   aurora: AuroraService;
   iabImages: IabImagesService;
@@ -135,7 +138,10 @@ export interface Container {
 }
 
 export async function createContainer(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<Container> {
-  const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } });
+  // Asynchronous stdout: a poll's access line is handed to the event loop instead of a blocking
+  // write, and lines that arrive while one is being written go out together; pino flushes what is
+  // left when the process exits.
+  const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } }, pino.destination({ dest: 1, sync: false }));
   const clock = opts.clock ?? systemClock;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = kyselyStore(db.db, db.dialect, db.direct);
@@ -176,6 +182,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   lazyBlobs.register('avatar-previews/', builtinAvatarPreviews({ catalog: speech.catalog, engines: speech.engines, ffmpeg, slot: previewSlot }));
   const faces = createFaceApiEngine();
   const images = createImageEngines(config);
+  const transcriber = createTranscriber(ffmpeg, config.transcription);
   const customAvatars = new CustomAvatarService(tasks, store, createAvatarMediaIntake({ fetcher, ffmpeg, blobs, tempRoot }), blobs, clock, {
     limit: config.customAvatarLimit,
     voiceForGender: voiceForGender(speech.catalog),
@@ -250,6 +257,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     personas,
     faces,
     images,
+    transcriber,
     customAvatars,
     aurora: new AuroraService(tasks, mediaChecker, webhookUrls),
     iabImages: new IabImagesService(tasks, mediaChecker),
@@ -272,6 +280,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       await inlineLeases.stop();
       await idempotencySweep.stop();
       await uploadSweep.stop();
+      transcriber.stop?.();
+      log.flush();
       // Streams still running past the server's close lose their lease; a sweep fails them.
       inlineTasks.stopRenewing();
       await queue.close();

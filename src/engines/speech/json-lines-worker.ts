@@ -20,7 +20,12 @@ export class JsonLinesWorker {
   private queue: Promise<unknown> = Promise.resolve();
   private stderrTail = '';
 
-  constructor(private readonly command: string, private readonly args: readonly string[]) {}
+  constructor(
+    private readonly command: string,
+    private readonly args: readonly string[],
+    /** Added to the service's environment for the process. */
+    private readonly env: Readonly<Record<string, string>> = {},
+  ) {}
 
   /** The process id while one runs (tests kill it to check the restart). */
   get pid(): number | undefined {
@@ -45,7 +50,7 @@ export class JsonLinesWorker {
   }
 
   private start(): ChildProcessWithoutNullStreams {
-    const child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(this.command, this.args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...this.env } });
     this.stderrTail = '';
     child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);

@@ -3,6 +3,7 @@
  * where the text is not known (AI editing captions, ad-clone transcripts); where the text is
  * known, forced alignment (`engines/speech/pocketsphinx-align.ts`) is the better tool.
  */
+import { TaskFailure } from '../../core/errors.js';
 import type { WordTiming } from '../../core/timing.js';
 
 export type TranscriberId = 'whisper' | 'pocketsphinx' | 'remote' | 'fake';
@@ -33,18 +34,17 @@ export interface Transcript {
 export interface Transcriber {
   readonly id: TranscriberId;
   transcribe(req: TranscriptionRequest): Promise<Transcript>;
+  /** Ends a helper process, if the engine keeps one. */
+  stop?(): void;
 }
 
 /**
- * A transcriber failed. `permanent` when asking again cannot help (no audio stream, a provider
- * refusing the file); otherwise a retry may pass.
+ * A transcriber failed: a `TaskFailure`, so a job fails with this reason. `permanent` when asking
+ * again cannot help (no audio stream, a provider refusing the file); otherwise a retry may pass.
  */
-export class TranscriptionError extends Error {
-  constructor(
-    message: string,
-    readonly permanent = false,
-  ) {
-    super(message);
+export class TranscriptionError extends TaskFailure {
+  constructor(message: string, readonly permanent = false) {
+    super(message, !permanent);
     this.name = 'TranscriptionError';
   }
 }
