@@ -35,6 +35,7 @@ export function apiDeps(c: Container): ServerDeps {
     iabImages: c.iabImages,
     productVideos: c.productVideos,
     assetGeneration: c.assetGeneration,
+    aiEditing: c.aiEditing,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
   };

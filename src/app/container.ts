@@ -75,6 +75,7 @@ import type { ImageEngines } from '../engines/image/port.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 import { IabImagesService } from '../domain/images/iab-service.js';
 import { AssetGenerationService } from '../domain/assets/asset-generation-service.js';
+import { AiEditingService } from '../domain/editing/ai-editing-service.js';
 import { createAssetModelCatalog } from './asset-wiring.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
@@ -115,6 +116,7 @@ export interface Container {
   productVideos: ProductVideoService;
   /** Asset Generator: the model catalog (built-in, and the remote provider's when configured) and its tasks. */
   assetGeneration: AssetGenerationService;
+  aiEditing: AiEditingService;
   linkVideos: LinkVideoService;
   lipsyncs: LipsyncService;
   /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
@@ -210,6 +212,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       musicCacheDir: linkVideo.musicCacheDir, outputScale: config.productVideo.outputScale,
     },
     assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
+    aiEditing: { blobs, fetcher, ffmpeg, faces, transcriber, musicCacheDir: linkVideo.musicCacheDir },
   });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
@@ -263,6 +266,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     iabImages: new IabImagesService(tasks, mediaChecker),
     productVideos: new ProductVideoService(tasks, mediaChecker, avatars, speech.voices, builtInCopywriter, defaultVoice),
     assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
+    aiEditing: new AiEditingService(tasks, mediaChecker),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),

@@ -25,6 +25,8 @@ import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
 import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
 import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.js';
 import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
+import { AI_EDITING_JOB } from '../domain/editing/ai-editing-service.js';
+import { aiEditingJob, type AiEditingJobDeps } from '../jobs/handlers/ai-editing.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
 export const enqueuedJobNames = [
@@ -32,6 +34,7 @@ export const enqueuedJobNames = [
   IAB_JOB,
   ...PRODUCT_VIDEO_JOBS,
   ASSET_GENERATION_JOB,
+  AI_EDITING_JOB,
 ];
 
 export interface JobWiringDeps {
@@ -47,6 +50,7 @@ export interface JobWiringDeps {
   iab: IabJobDeps;
   productVideo: ProductVideoJobDeps;
   assetGeneration: AssetGenerationJobDeps;
+  aiEditing: AiEditingJobDeps;
 }
 
 export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
@@ -55,6 +59,7 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora))
     .register(iabImagesJob(deps.iab))
     .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
-    .register(assetGenerationJob(deps.assetGeneration));
+    .register(assetGenerationJob(deps.assetGeneration))
+    .register(aiEditingJob(deps.aiEditing));
 
 }

@@ -15,6 +15,7 @@ import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
 import { iabImagesRoutes, type IabImagesRouteDeps } from './iab-images.js';
 import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos.js';
 import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
+import { aiEditingRoutes, type AiEditingRouteDeps } from './ai-editing.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
@@ -22,7 +23,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & CustomAvatarRouteDeps & AuroraRouteDeps
   & IabImagesRouteDeps
   & ProductVideoRouteDeps
-  & AssetGenerationRouteDeps;
+  & AssetGenerationRouteDeps
+  & AiEditingRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -41,6 +43,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   iabImagesRoutes(app, { iabImages: d.iabImages, blobs });
   productVideoRoutes(app, { productVideos: d.productVideos, blobs });
   assetGenerationRoutes(app, { assetGeneration: d.assetGeneration, blobs });
+  aiEditingRoutes(app, { aiEditing: d.aiEditing, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });
 }
