@@ -25,7 +25,7 @@ export interface PathPoint {
 }
 
 /** Half the width of the moving average, seconds: wide enough to still a detector's wobble, short enough to follow a walk. */
-const SMOOTHING_HALF_WINDOW_SECONDS = 0.6;
+const SMOOTHING_HALF_WINDOW_SECONDS = 1;
 /** Where the face's centre sits in a zoomed window, from its top (headroom above, chest below). */
 const FACE_HEIGHT_IN_WINDOW = 0.42;
 /** A key between two others is dropped when the straight line between them misses it by less than this (pixels). */

@@ -52,13 +52,13 @@ describe('AI Editing (ai_editing)', () => {
     const start = await balance();
     const r = await post('/api/ai_editing/preview/', {
       video_url: pages.url('/talk.mp4'),
-      instructions: 'Cut the first 2 seconds, zoom on the speaker and make it 8 seconds. Dance wildly.',
+      instructions: 'Cut the first 2 seconds, zoom on the speaker and make it 5 seconds. Dance wildly.',
       aspect_ratio: '9x16', editing_style: 'social', name: 'Pasta', caption_setting: { style: 'neo' },
     });
     expect(r.statusCode).toBe(201);
     const created = r.json();
     expect(created).toMatchObject({ status: 'pending', preview: null, output: null, aspect_ratio: '9x16', editing_style: 'social', name: 'Pasta' });
-    expect(created.understood_instructions).toEqual(['cut the first 2 s', 'zoom on the speaker', 'keep it to 8 s']);
+    expect(created.understood_instructions).toEqual(['cut the first 2 s', 'zoom on the speaker', 'keep it to 5 s']);
     expect(created.ignored_instructions).toEqual(['Dance wildly']);
     expect(created.source_duration).toBeCloseTo(talk.durationSeconds, 1);
     // Not done yet: no follow-up.
@@ -73,8 +73,8 @@ describe('AI Editing (ai_editing)', () => {
     expect(previewed.transcript.toLowerCase()).toContain('pasta');
     const preview = await probeMedia(await download(previewed.preview, 'preview.mp4'));
     expect(preview.video).toMatchObject({ width: 360, height: 640 });
-    expect(preview.durationSeconds).toBeLessThanOrEqual(8.1);
-    expect(preview.durationSeconds).toBeGreaterThan(5);
+    expect(preview.durationSeconds).toBeLessThanOrEqual(5.1);
+    expect(preview.durationSeconds).toBeGreaterThan(3.5);
     expect(previewed.duration).toBeCloseTo(preview.durationSeconds, 1);
     // The source is under 30 s: 1 credit for the preview.
     expect(previewed.credits_used).toBe(1);
