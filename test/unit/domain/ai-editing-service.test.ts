@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InsufficientCredits, ValidationError } from '../../../src/core/errors.js';
-import { aiEditingKind } from '../../../src/domain/editing/ai-editing-kind.js';
+import { aiEditingKind, aiEditingPrice } from '../../../src/domain/editing/ai-editing-kind.js';
 import { AI_EDITING_JOB, AI_EDITING_KIND, AiEditingService, type AiEditingRequest } from '../../../src/domain/editing/ai-editing-service.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
@@ -38,10 +38,10 @@ describe('AiEditingService', () => {
   }
 
   it('prices every step on the source: create 5, preview 1, render 4 credits per started 30 s', () => {
-    expect(aiEditingKind.price('direct', null, { sourceSeconds: 40 })).toBe(credits(10));
-    expect(aiEditingKind.price('preview', null, { sourceSeconds: 40 })).toBe(credits(2));
-    expect(aiEditingKind.price('repreview', null, { sourceSeconds: 30 })).toBe(credits(1));
-    expect(aiEditingKind.price('render', null, { sourceSeconds: 61 })).toBe(credits(12));
+    expect(aiEditingPrice('direct', null, { sourceSeconds: 40 })).toBe(credits(10));
+    expect(aiEditingPrice('preview', null, { sourceSeconds: 40 })).toBe(credits(2));
+    expect(aiEditingPrice('repreview', null, { sourceSeconds: 30 })).toBe(credits(1));
+    expect(aiEditingPrice('render', null, { sourceSeconds: 61 })).toBe(credits(12));
   });
 
   it('holds the create price, freezes the instructions it understood, and queues the job', async () => {
