@@ -80,7 +80,7 @@ export async function prepareEdit(
       transcript = await deps.transcriber.transcribe({ mediaPath: sourcePath, signal, onProgress: (f) => opts.onProgress(0.18 + f * 0.5) });
     } catch (err) {
       if (!(err instanceof TranscriptionError)) throw err;
-      if (!err.permanent) throw new TaskFailure(`Speech recognition failed for now (${err.message}); the edit will be tried again.`, true);
+      if (!err.permanent) throw new TaskFailure(`Speech recognition failed (${err.message}); create the edit again later.`, true);
       notes.push(`Speech could not be recognised (${err.message}): no captions, and pauses were cut by sound level alone.`);
     }
   } else {
