@@ -13,6 +13,7 @@ import type { FaceEngine } from '../../engines/face/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { TranscriptionError, type Transcriber, type Transcript } from '../../engines/transcribe/port.js';
+import { firstFramePngArgs, pngSize } from '../../engines/ffmpeg/args/index.js';
 import { editedSeconds } from '../../media/edit-compile.js';
 import { FRAMES_PER_SECOND } from '../../media/frame-size.js';
 import { resolveBackgroundMusic } from '../video/background-music.js';
@@ -60,7 +61,10 @@ export async function prepareEdit(
   const sourcePath = join(opts.planDir, sourceName);
   const probe = await deps.ffmpeg.probe(sourcePath, { signal });
   if (!probe.video) throw new TaskFailure('The file at video_url has no video stream; send an MP4 or MOV video.');
-  const source = { width: probe.video.width, height: probe.video.height, durationSeconds: probe.durationSeconds, hasAudio: Boolean(probe.audio) };
+  // The decoded size: a phone video stored sideways with a rotation tag is decoded upright.
+  const decoded = pngSize(await deps.ffmpeg.capture(firstFramePngArgs(sourcePath), { signal }));
+  const size = decoded ?? { width: probe.video.width, height: probe.video.height };
+  const source = { ...size, durationSeconds: probe.durationSeconds, hasAudio: Boolean(probe.audio) };
   opts.onProgress(0.08);
 
   const frame = input.aspectRatio ? FULL_FRAMES[input.aspectRatio] : sourceShapedFrame(source);

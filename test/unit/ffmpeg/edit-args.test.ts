@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  keptAudioArgs, movingCropFilter, parseSceneChanges, parseSilences, piecewiseLinearExpr, sampledFramesArgs, sceneChangeArgs, silenceDetectArgs,
+  firstFramePngArgs, keptAudioArgs, movingCropFilter, pngSize, parseSceneChanges, parseSilences, piecewiseLinearExpr, sampledFramesArgs, sceneChangeArgs, silenceDetectArgs,
 } from '../../../src/engines/ffmpeg/args/index.js';
 
 describe('AI editing ffmpeg builders', () => {
@@ -52,5 +52,16 @@ describe('AI editing ffmpeg builders', () => {
   it('builds a moving crop of a fixed size following the path', () => {
     expect(movingCropFilter({ width: 202.4, height: 360, path: [{ atSeconds: 0, x: 0, y: 0 }, { atSeconds: 1, x: 100, y: 0 }] }))
       .toBe("crop=w=202:h=360:x='if(lt(t,0),0,if(lt(t,1),0+100*(t-0)/1,100))':y='if(lt(t,0),0,if(lt(t,1),0,0))'");
+  });
+
+  it('reads the decoded size of a video from its first frame as PNG', () => {
+    expect(firstFramePngArgs('in.mov')).toEqual(['-i', 'in.mov', '-map', '0:v:0', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1']);
+    const header = Buffer.alloc(24);
+    header.writeUInt32BE(0x89504e47, 0);
+    header.write('IHDR', 12, 'ascii');
+    header.writeUInt32BE(1080, 16);
+    header.writeUInt32BE(1920, 20);
+    expect(pngSize(header)).toEqual({ width: 1080, height: 1920 });
+    expect(pngSize(Buffer.from('not a png at all, no header here'))).toBeNull();
   });
 });

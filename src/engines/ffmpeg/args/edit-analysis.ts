@@ -103,3 +103,17 @@ export function keptAudioArgs(input: string, spans: readonly TimeSpan[], output:
     '-map', '[aout]', '-ac', '1', '-ar', String(sampleRateHz), '-c:a', 'pcm_s16le', '-f', 'wav', output,
   ];
 }
+
+/**
+ * The first frame as a PNG on stdout, as the decoder delivers it: a phone video's rotation is
+ * applied, so its size is the picture's real size (ffprobe reports the stored one).
+ */
+export function firstFramePngArgs(input: string): string[] {
+  return ['-i', input, '-map', '0:v:0', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'];
+}
+
+/** Width and height from a PNG's header (IHDR), or null when the bytes are not a PNG. */
+export function pngSize(png: Buffer): { width: number; height: number } | null {
+  if (png.length < 24 || png.readUInt32BE(0) !== 0x89504e47 || png.toString('ascii', 12, 16) !== 'IHDR') return null;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
