@@ -3,7 +3,9 @@
  * changes and small frames to find the speaker's face on.
  */
 import type { FaceEngine } from '../../engines/face/port.js';
-import { parseSceneChanges, parseSilences, sampledFramesArgs, sceneChangeArgs, silenceDetectArgs, type TimeSpan } from '../../engines/ffmpeg/args/index.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseSceneChanges, parseSilences, pictureScanArgs, silenceDetectArgs, type TimeSpan } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { FaceSample, Size } from './reframe.js';
 
@@ -33,25 +35,24 @@ export async function findSilences(ffmpeg: FfmpegEngine, path: string, durationS
   return { silences: parseSilences(out.toString('utf8'), durationSeconds), noiseDb, integratedLufs };
 }
 
-export async function findShotChanges(ffmpeg: FfmpegEngine, path: string, signal: AbortSignal): Promise<number[]> {
-  const out = await ffmpeg.capture(sceneChangeArgs({ input: path, threshold: SHOT_CHANGE_SCORE, analysisWidth: ANALYSIS_WIDTH_PX }), { signal });
-  return parseSceneChanges(out.toString('utf8'));
-}
-
 /**
- * The most prominent face (largest, then most confident) on frames sampled through the source,
- * in source pixels. About two frames a second, at most 150 frames.
+ * Shot changes and the most prominent face (largest, then most confident) on frames sampled
+ * through the source (about two a second, at most 150), in source pixels, from one decode.
  */
-export async function sampleFaces(
+export async function scanPicture(
   deps: { ffmpeg: FfmpegEngine; faces: FaceEngine },
   path: string,
   source: Size & { durationSeconds: number },
-  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
-): Promise<FaceSample[]> {
+  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+): Promise<{ shotChanges: number[]; samples: FaceSample[] }> {
   const framesPerSecond = Math.min(2, MAX_FACE_SAMPLES / Math.max(1, source.durationSeconds));
   const width = Math.min(FACE_SEARCH_WIDTH_PX, 2 * Math.round(source.width / 2));
   const height = 2 * Math.round((width * source.height) / source.width / 2);
-  const raw = await deps.ffmpeg.capture(sampledFramesArgs({ input: path, framesPerSecond, width, height }), { signal: opts.signal });
+  const shotsFile = 'shots.txt';
+  const raw = await deps.ffmpeg.capture(pictureScanArgs({
+    input: path, threshold: SHOT_CHANGE_SCORE, analysisWidth: ANALYSIS_WIDTH_PX, shotsFile, framesPerSecond, width, height,
+  }), { signal: opts.signal, cwd: opts.workDir });
+  const shotChanges = parseSceneChanges(await readFile(join(opts.workDir, shotsFile), 'utf8').catch(() => ''));
   const frameBytes = width * height * 4;
   const count = Math.floor(raw.length / frameBytes);
   const scale = source.width / width;
@@ -66,5 +67,5 @@ export async function sampleFaces(
     });
     opts.onProgress((k + 1) / count);
   }
-  return samples;
+  return { shotChanges, samples };
 }

@@ -17,7 +17,7 @@ import { firstFramePngArgs, pngSize } from '../../engines/ffmpeg/args/index.js';
 import { editedSeconds } from '../../media/edit-compile.js';
 import { FRAMES_PER_SECOND } from '../../media/frame-size.js';
 import { resolveBackgroundMusic } from '../video/background-music.js';
-import { findShotChanges, findSilences, sampleFaces } from './analyse-source.js';
+import { findSilences, scanPicture } from './analyse-source.js';
 import { planKeptSpans, retimeWords } from './dead-air.js';
 import type { EditPlan } from './edit-plan.js';
 import { cutFor, fullWindow, smoothFacePath, type FaceSample, type Size } from './reframe.js';
@@ -72,32 +72,23 @@ export async function prepareEdit(
   const reframed = window.width < source.width - 2 || window.height < source.height - 2;
   const zoom = ops.zoom === false ? 1 : ops.zoom ? Math.max(look.punchInZoom, ASKED_PUNCH_IN_ZOOM) : look.punchInZoom;
 
-  const [silenceRead, shotChanges] = await Promise.all([
-    source.hasAudio ? findSilences(deps.ffmpeg, sourcePath, source.durationSeconds, signal) : Promise.resolve(null),
-    findShotChanges(deps.ffmpeg, sourcePath, signal),
-  ]);
-  opts.onProgress(0.18);
+  const silenceRead = source.hasAudio ? await findSilences(deps.ffmpeg, sourcePath, source.durationSeconds, signal) : null;
+  opts.onProgress(0.12);
 
-  let transcript: Transcript | null = null;
-  if (source.hasAudio) {
-    try {
-      transcript = await deps.transcriber.transcribe({ mediaPath: sourcePath, signal, onProgress: (f) => opts.onProgress(0.18 + f * 0.5) });
-    } catch (err) {
-      if (!(err instanceof TranscriptionError)) throw err;
-      if (!err.permanent) throw new TaskFailure(`Speech recognition failed (${err.message}); create the edit again later.`, true);
-      notes.push(`Speech could not be recognised (${err.message}): no captions, and pauses were cut by sound level alone.`);
-    }
-  } else {
-    notes.push('The video has no sound: nothing to caption, no pauses to cut.');
-  }
+  // Speech and picture are read at once: the recogniser and the face search each leave a core idle much of the time.
+  const share = { speech: 0, picture: 0 };
+  const progress = () => opts.onProgress(0.12 + 0.83 * (0.6 * share.speech + 0.4 * share.picture));
+  const needsPicture = reframed || zoom > 1;
+  const [transcript, picture] = await Promise.all([
+    source.hasAudio ? transcribe(deps.transcriber, sourcePath, notes, signal, (f) => { share.speech = f; progress(); }) : Promise.resolve(null),
+    needsPicture
+      ? scanPicture(deps, sourcePath, source, { workDir: opts.workDir, signal, onProgress: (f) => { share.picture = f; progress(); } })
+      : Promise.resolve({ shotChanges: [] as number[], samples: [] as FaceSample[] }),
+  ]);
+  if (!source.hasAudio) notes.push('The video has no sound: nothing to caption, no pauses to cut.');
   const words: WordTiming[] = transcript?.words ?? [];
   if (transcript && words.length === 0) notes.push('No speech was heard in the video: it was edited without captions.');
-  opts.onProgress(0.7);
-
-  let faceSamples: FaceSample[] = [];
-  if (reframed || zoom > 1) {
-    faceSamples = await sampleFaces(deps, sourcePath, source, { signal, onProgress: (f) => opts.onProgress(0.7 + f * 0.25) });
-  }
+  const { shotChanges, samples: faceSamples } = picture;
   const seen = faceSamples.filter((s) => s.face).length;
   const faceSeenShare = faceSamples.length > 0 ? seen / faceSamples.length : null;
   if (faceSeenShare !== null && seen === 0) notes.push('No face was found in the video: the frame is cropped from its centre.');
@@ -161,6 +152,18 @@ export async function prepareEdit(
     faceSeenShare,
     notes,
   };
+}
+
+/** What the recogniser heard; null (with a note) when it cannot hear this file, a retryable failure when it failed for now. */
+async function transcribe(transcriber: Transcriber, mediaPath: string, notes: string[], signal: AbortSignal, onProgress: (f: number) => void): Promise<Transcript | null> {
+  try {
+    return await transcriber.transcribe({ mediaPath, signal, onProgress });
+  } catch (err) {
+    if (!(err instanceof TranscriptionError)) throw err;
+    if (!err.permanent) throw new TaskFailure(`Speech recognition failed (${err.message}); create the edit again later.`, true);
+    notes.push(`Speech could not be recognised (${err.message}): no captions, and pauses were cut by sound level alone.`);
+    return null;
+  }
 }
 
 /** The client's caption_setting, with the editing style's look when it names no style. */

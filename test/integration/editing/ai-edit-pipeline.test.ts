@@ -12,6 +12,9 @@ import type { EditInput } from '../../../src/pipelines/editing/prepare-edit.js';
 import { prepareEdit } from '../../../src/pipelines/editing/prepare-edit.js';
 import { renderEdit } from '../../../src/pipelines/editing/render-edit.js';
 import type { EditPlan } from '../../../src/pipelines/editing/edit-plan.js';
+import { scanPicture } from '../../../src/pipelines/editing/analyse-source.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { makeTalkingVideo, type TalkingVideo } from '../../helpers/editing-fixtures.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 
@@ -123,5 +126,18 @@ describe('AI edit pipeline', () => {
     };
     const mid = words[Math.floor(words.length / 2)]!;
     expect(await band((mid.startSeconds + mid.endSeconds) / 2)).toBeGreaterThan(150);
+  });
+
+  it('finds a shot change and samples the frames in the same read of the picture', async () => {
+    const clip = fx.path('two-shots.mp4');
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=320x180:r=15:d=1.5', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=15:d=1.5',
+      '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', clip]);
+    const work = fx.path('scan');
+    await mkdir(work, { recursive: true });
+    const scan = await scanPicture({ ffmpeg, faces }, clip, { width: 320, height: 180, durationSeconds: 3 }, { workDir: work, signal: new AbortController().signal, onProgress: () => {} });
+    expect(scan.shotChanges).toHaveLength(1);
+    expect(scan.shotChanges[0]).toBeCloseTo(1.5, 1);
+    expect(scan.samples.map((s) => s.atSeconds)).toEqual([0, 0.5, 1, 1.5, 2, 2.5]);
+    expect(scan.samples.slice(0, 3).every((s) => s.face === null)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstFramePngArgs, keptAudioArgs, movingCropFilter, pngSize, parseSceneChanges, parseSilences, piecewiseLinearExpr, sampledFramesArgs, sceneChangeArgs, silenceDetectArgs,
+  firstFramePngArgs, keptAudioArgs, movingCropFilter, pngSize, parseSceneChanges, parseSilences, pictureScanArgs, piecewiseLinearExpr, silenceDetectArgs,
 } from '../../../src/engines/ffmpeg/args/index.js';
 
 describe('AI editing ffmpeg builders', () => {
@@ -20,18 +20,17 @@ describe('AI editing ffmpeg builders', () => {
     ]);
   });
 
-  it('detects shot changes at a small size and reads their times in order', () => {
-    expect(sceneChangeArgs({ input: 'in.mp4', threshold: 12, analysisWidth: 320 })).toEqual([
-      '-i', 'in.mp4', '-map', '0:v:0', '-an',
-      '-vf', 'scale=320:-2,scdet=threshold=12,metadata=mode=select:key=lavfi.scd.time,metadata=mode=print:file=-', '-f', 'null', '-',
+  it('finds shot changes and samples RGBA frames for the face search from one decode, and reads the shots back in order', () => {
+    const args = pictureScanArgs({ input: 'in.mp4', threshold: 12, analysisWidth: 320, shotsFile: 'shots.txt', framesPerSecond: 2, width: 480, height: 270 });
+    expect(args).toEqual([
+      '-i', 'in.mp4', '-filter_complex',
+      '[0:v:0]split=2[forshots][forframes];'
+        + '[forshots]scale=320:-2,scdet=threshold=12,metadata=mode=select:key=lavfi.scd.time,metadata=mode=print:file=shots.txt[shots];'
+        + '[forframes]fps=2:round=down,scale=480:270,format=rgba[frames]',
+      '-map', '[frames]', '-f', 'rawvideo', 'pipe:1', '-map', '[shots]', '-f', 'null', '-',
     ]);
+    expect(() => pictureScanArgs({ input: 'in.mp4', threshold: 12, analysisWidth: 320, shotsFile: 'a:b', framesPerSecond: 2, width: 4, height: 4 })).toThrow(/plain file name/);
     expect(parseSceneChanges('frame:0 pts_time:3\nlavfi.scd.score=27\nlavfi.scd.time=3.5\nlavfi.scd.time=1\n')).toEqual([1, 3.5]);
-  });
-
-  it('samples RGBA frames at a steady rate for the face search', () => {
-    expect(sampledFramesArgs({ input: 'in.mp4', framesPerSecond: 2, width: 480, height: 270 })).toEqual([
-      '-i', 'in.mp4', '-map', '0:v:0', '-an', '-vf', 'fps=2:round=down,scale=480:270', '-pix_fmt', 'rgba', '-f', 'rawvideo', 'pipe:1',
-    ]);
   });
 
   it('joins the kept spans of the sound into one mono WAV', () => {

@@ -1,8 +1,8 @@
 /**
  * Reading a client's video for an edit: where the sound falls silent (`silencedetect`), where the
- * picture cuts (`scdet`) and small frames to look for the speaker's face. Each filter's findings
- * are printed as frame metadata on stdout (`ametadata`/`metadata` print to `-`), so a capture
- * run returns them and the parsers below read them.
+ * picture cuts (`scdet`) and small frames to look for the speaker's face. The filters' findings
+ * are printed as frame metadata (`ametadata`/`metadata` print, to stdout or a file), and the
+ * parsers below read them.
  */
 import { seconds } from './global.js';
 
@@ -48,46 +48,10 @@ export function parseSilences(stdout: string, durationSeconds: number): TimeSpan
   return out.filter((s) => s.endSeconds > s.startSeconds);
 }
 
-export interface SceneChangeRequest {
-  input: string;
-  /** `scdet` score (0–100) above which a frame starts a new shot. */
-  threshold: number;
-  /** Frames are scaled to this width first: cuts show at any size and small frames are fast. */
-  analysisWidth: number;
-}
-
-/** The first video stream through `scdet`; only the frames that start a shot are printed. */
-export function sceneChangeArgs(req: SceneChangeRequest): string[] {
-  return [
-    '-i', req.input, '-map', '0:v:0', '-an',
-    '-vf', `scale=${req.analysisWidth}:-2,scdet=threshold=${req.threshold},metadata=mode=select:key=lavfi.scd.time,metadata=mode=print:file=-`,
-    '-f', 'null', '-',
-  ];
-}
-
-/** The times of the shot changes `scdet` printed, in order. */
+/** The times of the shot changes `scdet` printed (see `pictureScanArgs`), in order. */
 export function parseSceneChanges(stdout: string): number[] {
   const times = [...stdout.matchAll(/lavfi\.scd\.time=([\d.]+)/g)].map((m) => Number(m[1]));
   return times.filter((t) => Number.isFinite(t) && t > 0).sort((a, b) => a - b);
-}
-
-export interface SampledFramesRequest {
-  input: string;
-  framesPerSecond: number;
-  width: number;
-  height: number;
-}
-
-/**
- * Frames at a steady rate as packed RGBA on stdout (width × height × 4 bytes each), frame k
- * showing the time k / framesPerSecond: what the face search looks at.
- */
-export function sampledFramesArgs(req: SampledFramesRequest): string[] {
-  return [
-    '-i', req.input, '-map', '0:v:0', '-an',
-    '-vf', `fps=${req.framesPerSecond}:round=down,scale=${req.width}:${req.height}`,
-    '-pix_fmt', 'rgba', '-f', 'rawvideo', 'pipe:1',
-  ];
 }
 
 /**
@@ -116,4 +80,36 @@ export function firstFramePngArgs(input: string): string[] {
 export function pngSize(png: Buffer): { width: number; height: number } | null {
   if (png.length < 24 || png.readUInt32BE(0) !== 0x89504e47 || png.toString('ascii', 12, 16) !== 'IHDR') return null;
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+export interface PictureScanRequest {
+  input: string;
+  /** `scdet` score (0–100) above which a frame starts a new shot; frames are scaled to `analysisWidth` first. */
+  threshold: number;
+  analysisWidth: number;
+  /** A file name in the run's working directory (kept free of characters the filter syntax reserves). */
+  shotsFile: string;
+  /** Frames sampled at this rate and size, packed RGBA on stdout; frame k shows the time k / framesPerSecond. */
+  framesPerSecond: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Shot changes and sampled frames from ONE decode of the source: the picture is split, one
+ * branch through `scdet` (its marks printed into a file, the frames dropped), the other sampled
+ * and scaled to packed RGBA on stdout.
+ */
+export function pictureScanArgs(req: PictureScanRequest): string[] {
+  if (!/^[\w.-]+$/.test(req.shotsFile)) throw new Error(`shots file name "${req.shotsFile}" must be a plain file name`);
+  const graph = [
+    '[0:v:0]split=2[forshots][forframes]',
+    `[forshots]scale=${req.analysisWidth}:-2,scdet=threshold=${req.threshold},metadata=mode=select:key=lavfi.scd.time,metadata=mode=print:file=${req.shotsFile}[shots]`,
+    `[forframes]fps=${req.framesPerSecond}:round=down,scale=${req.width}:${req.height},format=rgba[frames]`,
+  ].join(';');
+  return [
+    '-i', req.input, '-filter_complex', graph,
+    '-map', '[frames]', '-f', 'rawvideo', 'pipe:1',
+    '-map', '[shots]', '-f', 'null', '-',
+  ];
 }
