@@ -93,22 +93,31 @@ export async function prepareEdit(
   const faceSeenShare = faceSamples.length > 0 ? seen / faceSamples.length : null;
   if (faceSeenShare !== null && seen === 0) notes.push('No face was found in the video: the frame is cropped from its centre.');
 
-  const removeSilences = ops.removeSilences ?? true;
-  const kept = planKeptSpans({
+  // Dead air is the quiet between words: with no words heard there is nothing to tighten (music, ambience).
+  const noSpeech = transcript !== null && words.length === 0;
+  const removeSilences = (ops.removeSilences ?? true) && source.hasAudio && !noSpeech;
+  const keptFor = (cutPauses: boolean) => planKeptSpans({
     durationSeconds: source.durationSeconds,
     silences: silenceRead?.silences ?? [],
     words,
-    removeSilences,
+    removeSilences: cutPauses,
     keptPauseSeconds: look.keptPauseSeconds * PACE_FACTOR[ops.pace ?? 'normal'],
     trimStartSeconds: ops.trimStartSeconds ?? 0,
     trimEndSeconds: ops.trimEndSeconds ?? 0,
     targetSeconds: ops.targetSeconds ?? null,
     framesPerSecond: FRAMES_PER_SECOND,
   });
-  if (kept.spans.length === 0) throw new TaskFailure('Nothing of the video is left after the cuts the instructions ask for; ask for less to be cut.');
-  if (removeSilences && source.hasAudio) {
+  let kept = keptFor(removeSilences);
+  if (removeSilences && editedLength(kept.spans) < Math.min(1, source.durationSeconds / 2)) {
+    // Nearly all of it reads as silence (a very quiet take): cutting by level would leave nothing.
+    kept = keptFor(false);
+    notes.push('Almost the whole sound is under the silence level: pauses were not cut.');
+  } else if (removeSilences) {
     notes.push(kept.pausesCut > 0 ? `${kept.pausesCut} pauses cut down to a breath (${round1(kept.pauseSecondsCut)} s of dead air removed).` : 'No pause long enough to cut was found.');
+  } else if (noSpeech && (ops.removeSilences ?? true)) {
+    notes.push('Pauses were not cut: with no speech there is no dead air between words.');
   }
+  if (kept.spans.length === 0) throw new TaskFailure('Nothing of the video is left after the cuts the instructions ask for; ask for less to be cut.');
   if (kept.endedForTargetAtSeconds !== null) notes.push(`Ended at the end of a word to keep it to ${ops.targetSeconds} s.`);
 
   const path = smoothFacePath(faceSamples, shotChanges, source);
@@ -187,6 +196,10 @@ function safeExtension(path: string, contentType: string): string {
   const ext = extname(path).toLowerCase();
   if (/^\.(mp4|mov|m4v|webm|mkv)$/.test(ext)) return ext;
   return contentType === 'video/quicktime' ? '.mov' : contentType === 'video/webm' ? '.webm' : '.mp4';
+}
+
+function editedLength(spans: readonly { startSeconds: number; endSeconds: number }[]): number {
+  return spans.reduce((sum, s) => sum + s.endSeconds - s.startSeconds, 0);
 }
 
 function round1(v: number): number {

@@ -19,12 +19,13 @@ describe('AI Editing (ai_editing)', () => {
   let pages: PageServer;
   let fx: FixtureDir;
   let talk: TalkingVideo;
+  let hum: TalkingVideo;
 
   beforeAll(async () => {
     fx = await makeFixtureDir('clipwright-ai-editing-');
     pages = await startPageServer();
     talk = await makeTalkingVideo(fx, 'talk', [0.8, 0.8, 0.8]);
-    const hum = await makeTalkingVideo(fx, 'hum', [0.5, 0.5, 0.5], { speech: false });
+    hum = await makeTalkingVideo(fx, 'hum', [0.5, 0.5, 0.5], { speech: false });
     const mute = await makeClip(fx.path('mute.mp4'), 2, { width: 160, height: 90 });
     // Eleven minutes of a tiny frame at 1 fps: over the 10-minute limit, cheap to make.
     await exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=16x16:r=1:d=660', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono',
@@ -115,6 +116,9 @@ describe('AI Editing (ai_editing)', () => {
     expect(done.edit_notes.join(' ')).toMatch(/No speech was heard/);
     const out = await probeMedia(await download(done.output, 'hum.mp4'));
     expect(out.video).toMatchObject({ width: 1080, height: 1080 });
+    // Nothing to tighten without speech: the whole take is kept.
+    expect(done.edit_notes.join(' ')).toMatch(/Pauses were not cut/);
+    expect(Math.abs(out.durationSeconds - hum.durationSeconds)).toBeLessThan(0.1);
     expect(done.preview).toBeNull();
     // A direct create: 5 credits per started 30 s of the source.
     expect(done.credits_used).toBe(5);
