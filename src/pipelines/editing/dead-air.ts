@@ -149,3 +149,29 @@ export function retimeWords(words: readonly WordTiming[], spans: readonly TimeSp
 function round3(v: number): number {
   return Math.round(v * 1000) / 1000;
 }
+
+/**
+ * Spans longer than `everySeconds` split into pieces of about that length, each split in a gap
+ * between two words when there is one near (else at the mark), on a frame. The pieces play on
+ * without a jump; they let a punch-in zoom change during continuous speech.
+ */
+export function splitForPunchIns(spans: readonly TimeSpan[], words: readonly WordTiming[], everySeconds: number, fps: number): TimeSpan[] {
+  const out: TimeSpan[] = [];
+  for (const span of spans) {
+    let start = span.startSeconds;
+    while (span.endSeconds - start > everySeconds * 1.5) {
+      const mark = start + everySeconds;
+      // The middle of the word gap nearest the mark, within a second of it.
+      const gaps = words
+        .slice(0, -1)
+        .map((w, i) => (w.endSeconds + words[i + 1]!.startSeconds) / 2)
+        .filter((t) => t > start + 1 && t < span.endSeconds - 1 && Math.abs(t - mark) <= 1);
+      const at = gaps.sort((a, b) => Math.abs(a - mark) - Math.abs(b - mark))[0] ?? mark;
+      const cut = Math.round(at * fps) / fps;
+      out.push({ startSeconds: start, endSeconds: cut });
+      start = cut;
+    }
+    out.push({ startSeconds: start, endSeconds: span.endSeconds });
+  }
+  return out;
+}

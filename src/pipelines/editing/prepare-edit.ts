@@ -18,7 +18,7 @@ import { editedSeconds } from '../../media/edit-compile.js';
 import { FRAMES_PER_SECOND } from '../../media/frame-size.js';
 import { resolveBackgroundMusic } from '../video/background-music.js';
 import { findSilences, scanPicture } from './analyse-source.js';
-import { planKeptSpans, retimeWords } from './dead-air.js';
+import { planKeptSpans, retimeWords, splitForPunchIns } from './dead-air.js';
 import type { EditPlan } from './edit-plan.js';
 import { cutFor, fullWindow, smoothFacePath, type FaceSample, type Size } from './reframe.js';
 
@@ -43,6 +43,8 @@ const MUSIC_BY_DEFAULT = new Set(['commercial', 'music', 'vlog', 'social']);
 const PACE_FACTOR = { slow: 1.6, normal: 1, fast: 0.45 } as const;
 /** A cut shorter than this keeps the previous cut's zoom: a punch-in on a blink is a jolt, not an edit. */
 const MIN_PUNCH_IN_SECONDS = 1.2;
+/** With zooms, the framing changes about this often during continuous speech. */
+const PUNCH_IN_EVERY_SECONDS = 4;
 
 export async function prepareEdit(
   input: EditInput,
@@ -122,7 +124,9 @@ export async function prepareEdit(
 
   const path = smoothFacePath(faceSamples, shotChanges, source);
   let zoomed = false;
-  const cuts = kept.spans.map((span, i) => {
+  // With zooms, long continuous stretches are split too, so the punch-in also changes while someone talks on.
+  const pieces = zoom > 1 ? splitForPunchIns(kept.spans, words, PUNCH_IN_EVERY_SECONDS, FRAMES_PER_SECOND) : kept.spans;
+  const cuts = pieces.map((span, i) => {
     // Punch in on every other cut (and never on a very short one) so the jump cuts read as edits.
     const long = span.endSeconds - span.startSeconds >= MIN_PUNCH_IN_SECONDS;
     zoomed = zoom > 1 && long ? i % 2 === 1 : zoomed && !long;

@@ -77,6 +77,10 @@ describe('AI Editing (ai_editing)', () => {
     expect(preview.durationSeconds).toBeLessThanOrEqual(5.1);
     expect(preview.durationSeconds).toBeGreaterThan(3.5);
     expect(previewed.duration).toBeCloseTo(preview.durationSeconds, 1);
+    // "zoom on the speaker": some cuts punch in (a smaller window), others do not.
+    const stored = await t.c.store.tasks.get(previewed.id);
+    const widths = new Set((stored!.result.plan as { cuts: { crop: { width: number } }[] }).cuts.map((c) => c.crop.width));
+    expect(widths.size).toBe(2);
     // The source is under 30 s: 1 credit for the preview.
     expect(previewed.credits_used).toBe(1);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planKeptSpans, retimeWords, type DeadAirRequest } from '../../../src/pipelines/editing/dead-air.js';
+import { planKeptSpans, retimeWords, splitForPunchIns, type DeadAirRequest } from '../../../src/pipelines/editing/dead-air.js';
 
 const w = (word: string, startSeconds: number, endSeconds: number) => ({ word, startSeconds, endSeconds });
 const base: DeadAirRequest = {
@@ -42,6 +42,14 @@ describe('dead air', () => {
     const spans = [{ startSeconds: 1, endSeconds: 3 }, { startSeconds: 5, endSeconds: 7 }];
     expect(retimeWords([w('gone', 0.2, 0.8), w('a', 1.5, 2), w('b', 5.5, 6.2), w('edge', 6.5, 7.2), w('late', 7.5, 8)], spans)).toEqual([
       w('a', 0.5, 1), w('b', 2.5, 3.2), w('edge', 3.5, 4),
+    ]);
+  });
+
+  it('splits long stretches for punch-ins in the gaps between words, without losing or repeating any time', () => {
+    const words = [w('a', 0.5, 3.7), w('b', 3.9, 8.1), w('c', 8.3, 11)];
+    const pieces = splitForPunchIns([{ startSeconds: 0, endSeconds: 12 }, { startSeconds: 13, endSeconds: 15 }], words, 4, 30);
+    expect(pieces).toEqual([
+      { startSeconds: 0, endSeconds: 3.8 }, { startSeconds: 3.8, endSeconds: 8.2 }, { startSeconds: 8.2, endSeconds: 12 }, { startSeconds: 13, endSeconds: 15 },
     ]);
   });
 });
