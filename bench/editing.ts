@@ -57,9 +57,13 @@ async function main(): Promise<void> {
     const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return (await r.json()) as Record<string, any>;
   };
+  // The job plans (fetch, silences, speech, shots, faces) up to 45 % and draws after: when that mark is passed splits the time.
+  let plannedAt = 0;
   const untilDone = async (id: string) => {
+    const start = Date.now();
     for (;;) {
       const t = await call('GET', `/api/ai_editing/${id}/`);
+      if (!plannedAt && t.progress >= 45) plannedAt = (Date.now() - start) / 1000;
       if (t.status === 'done') return t;
       if (t.status === 'failed') throw new Error(t.failed_reason);
       await new Promise((r) => setTimeout(r, 100));
@@ -68,11 +72,13 @@ async function main(): Promise<void> {
 
   let task: Record<string, any> = {};
   const editSeconds = await timed(async () => {
+    plannedAt = 0;
     const created = await call('POST', '/api/ai_editing/', {
       video_url: pages.url('/talk.mp4'), aspect_ratio: '9:16', editing_style: 'vlog', instructions: 'remove silences, add captions, zoom on the speaker',
     });
     task = await untilDone(created.id);
   });
+  const planSeconds = plannedAt;
   const previewSeconds = await timed(async () => {
     await call('POST', `/api/ai_editing/${task.id}/preview/`);
     task = await untilDone(task.id);
@@ -87,7 +93,7 @@ async function main(): Promise<void> {
   const r = (v: number) => v.toFixed(1);
   console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; transcriber ${c.transcriber.id}`);
   console.log(`source: ${r(source.durationSeconds)} s ${source.video?.width}x${source.video?.height}; edited to ${r(task.duration)} s (${task.edit_notes.join(' ')})`);
-  console.log(`edit (create → done, 1080x1920 render): ${r(editSeconds)} s   goal < 90 s`);
+  console.log(`edit (create → done, 1080x1920 render): ${r(editSeconds)} s   goal < 90 s  (planning ${r(planSeconds)} s: fetch, silences, speech, shots and faces; drawing ${r(editSeconds - planSeconds)} s)`);
   console.log(`preview of it ({id}/preview/, 360x640): ${r(previewSeconds)} s`);
   console.log(`floor (ffmpeg: decode + centre crop + encode 1080x1920, same settings): ${r(floorSeconds)} s   edit / floor = ${(editSeconds / floorSeconds).toFixed(2)}`);
 
