@@ -266,7 +266,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     iabImages: new IabImagesService(tasks, mediaChecker),
     productVideos: new ProductVideoService(tasks, mediaChecker, avatars, speech.voices, builtInCopywriter, defaultVoice),
     assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
-    aiEditing: new AiEditingService(tasks, mediaChecker),
+    aiEditing: new AiEditingService(tasks, mediaChecker, isLibraryMusicUrl),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),

@@ -33,6 +33,8 @@ export class AiEditingService {
   constructor(
     private readonly tasks: TaskService,
     private readonly media: MediaUrlChecker,
+    /** A track of the built-in library is not fetched at create (its URL is the service's own). */
+    private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
   ) {}
 
   async create(accountId: string, req: AiEditingRequest, mode: 'direct' | 'preview'): Promise<Task> {
@@ -54,7 +56,7 @@ export class AiEditingService {
     if (trimmed >= sourceSeconds) {
       throw ValidationError.field('instructions', `The instructions cut ${trimmed} s from a ${Math.round(sourceSeconds * 10) / 10} s video: nothing would be left.`);
     }
-    if (req.musicUrl) await asFieldError('background_music_url', () => this.media.check(req.musicUrl!, ['audio', 'video']));
+    if (req.musicUrl && !this.isLibraryMusicUrl(req.musicUrl)) await asFieldError('background_music_url', () => this.media.check(req.musicUrl!, ['audio', 'video']));
     return this.tasks.create(aiEditingKind.newTask({
       accountId,
       input: {

@@ -69,6 +69,10 @@ describe('AiEditingService', () => {
     expect((await fieldsOf(service.create(account, req({ instructions: 'cut the first 30 seconds, cut the last 10 seconds' }), 'direct'))).instructions?.[0]).toMatch(/nothing would be left/);
     expect((await fieldsOf(service.create(account, req({ musicUrl: 'https://media.test/none.mp3' }), 'direct'))).background_music_url?.[0]).toMatch(/404/);
     expect(await h.footprint(account)).toEqual(before);
+    // A library track is the service's own: not fetched at create.
+    const library = new AiEditingService(h.tasks, media, (url) => url.endsWith('/files/music/track.mp3'));
+    await library.create(account, req({ musicUrl: 'https://clipwright.test/files/music/track.mp3' }), 'preview');
+    expect(media.checks.map((c) => c.url)).not.toContain('https://clipwright.test/files/music/track.mp3');
     // A silent video is fine when no captions are asked.
     await service.create(account, req({ videoUrl: MUTE, instructions: 'no captions' }), 'preview');
     await service.create(account, req({ videoUrl: MUTE, caption: { hidden: true } }), 'preview');
