@@ -18,7 +18,7 @@ const SILENCE_CEILING_DB = -30;
 /** `scdet` score that starts a new shot (0–100; a cut between two takes scores 20+, a moving speaker under 5). */
 const SHOT_CHANGE_SCORE = 12;
 const ANALYSIS_WIDTH_PX = 320;
-/** Faces are looked for at this width (a face a tenth of a 1080p frame's width is still 48 px here). */
+/** Faces are looked for at this width for a 16:9 frame (a face a tenth of a 1080p frame's width is still 48 px here). */
 const FACE_SEARCH_WIDTH_PX = 480;
 const MAX_FACE_SAMPLES = 150;
 
@@ -46,8 +46,10 @@ export async function scanPicture(
   opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
 ): Promise<{ shotChanges: number[]; samples: FaceSample[] }> {
   const framesPerSecond = Math.min(2, MAX_FACE_SAMPLES / Math.max(1, source.durationSeconds));
-  const width = Math.min(FACE_SEARCH_WIDTH_PX, 2 * Math.round(source.width / 2));
-  const height = 2 * Math.round((width * source.height) / source.width / 2);
+  // At most 480×270 worth of pixels a frame whatever the shape (a portrait video is 270×480): 150 frames stay under 80 MB.
+  const scale = Math.min(1, Math.sqrt((FACE_SEARCH_WIDTH_PX * FACE_SEARCH_WIDTH_PX * 9) / 16 / (source.width * source.height)));
+  const width = Math.max(2, 2 * Math.round((source.width * scale) / 2));
+  const height = Math.max(2, 2 * Math.round((source.height * scale) / 2));
   const shotsFile = 'shots.txt';
   const raw = await deps.ffmpeg.capture(pictureScanArgs({
     input: path, threshold: SHOT_CHANGE_SCORE, analysisWidth: ANALYSIS_WIDTH_PX, shotsFile, framesPerSecond, width, height,
@@ -55,7 +57,7 @@ export async function scanPicture(
   const shotChanges = parseSceneChanges(await readFile(join(opts.workDir, shotsFile), 'utf8').catch(() => ''));
   const frameBytes = width * height * 4;
   const count = Math.floor(raw.length / frameBytes);
-  const scale = source.width / width;
+  const toSource = source.width / width;
   const samples: FaceSample[] = [];
   for (let k = 0; k < count; k++) {
     const data = new Uint8Array(raw.buffer, raw.byteOffset + k * frameBytes, frameBytes);
@@ -63,7 +65,7 @@ export async function scanPicture(
     const best = [...faces].sort((a, b) => b.box.height - a.box.height || b.score - a.score)[0];
     samples.push({
       atSeconds: k / framesPerSecond,
-      face: best ? { cx: (best.box.x + best.box.width / 2) * scale, cy: (best.box.y + best.box.height / 2) * scale, height: best.box.height * scale } : null,
+      face: best ? { cx: (best.box.x + best.box.width / 2) * toSource, cy: (best.box.y + best.box.height / 2) * toSource, height: best.box.height * toSource } : null,
     });
     opts.onProgress((k + 1) / count);
   }
