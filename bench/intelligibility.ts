@@ -70,20 +70,22 @@ async function main() {
   try {
     console.log(`${voices.length} English voices × ${TEXTS.length} texts (pocketsphinx en-us)`);
     for (const [n, voice] of voices.entries()) {
-      const perText = await Promise.all(
+      const results = await Promise.all(
         TEXTS.map(async (text, i) => {
           const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir: join(dir, `${n}-${i}`), concurrency: 1 });
-          return wordErrorRate(text, await transcribe(out.mp3Path));
+          return { wer: wordErrorRate(text, await transcribe(out.mp3Path)), wpm: words(text).length / (out.durationSeconds / 60) };
         }),
       ).catch((err: unknown) => {
         // One voice failing (an engine missing a voice it listed) must not end the run.
         console.log(`${String(n + 1).padStart(2)}. ${voice.engine} ${voice.engineVoice}: failed (${String(err).split('\n')[0]})`);
         return null;
       });
-      if (!perText) continue;
+      if (!results) continue;
+      const perText = results.map((r) => r.wer);
       const wer = perText.reduce((a, b) => a + b, 0) / perText.length;
+      const wpm = results.reduce((a, r) => a + r.wpm, 0) / results.length;
       rows.push({ voice, wer, perText });
-      console.log(`${String(n + 1).padStart(2)}. ${voice.engine.padEnd(9)} ${voice.engineVoice.padEnd(24)} ${voice.name.padEnd(8)} WER ${wer.toFixed(3)}  (${perText.map((w) => w.toFixed(2)).join(' ')})`);
+      console.log(`${String(n + 1).padStart(2)}. ${voice.engine.padEnd(9)} ${voice.engineVoice.padEnd(24)} ${voice.name.padEnd(8)} WER ${wer.toFixed(3)}  (${perText.map((w) => w.toFixed(2)).join(' ')})  ${Math.round(wpm)} words/min`);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

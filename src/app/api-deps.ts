@@ -35,6 +35,8 @@ export function apiDeps(c: Container): ServerDeps {
     iabImages: c.iabImages,
     productVideos: c.productVideos,
     assetGeneration: c.assetGeneration,
+    templateCatalog: c.templateCatalog,
+    templateJobs: c.templateJobs,
     aiEditing: c.aiEditing,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,

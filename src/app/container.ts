@@ -41,6 +41,7 @@ import { videoVocabulary } from '../pipelines/video/video-vocabulary.js';
 import { builtinAvatarDirectory } from '../domain/videos/builtin-avatar-directory.js';
 import { customAvatarDirectory } from '../domain/avatars/custom-avatar-directory.js';
 import { avatarVoiceIn, voiceForGender } from '../domain/catalog/avatar-voice.js';
+import { findBuiltinAvatar } from '../domain/catalog/avatars.js';
 import { drawnAvatarClips } from '../pipelines/avatar/clips/drawn-avatar-clips.js';
 import { photoAvatarClips } from '../pipelines/avatar/clips/photo-avatar-clips.js';
 import { createMediaUrlChecker } from '../pipelines/intake/media-url-checker.js';
@@ -77,6 +78,10 @@ import { IabImagesService } from '../domain/images/iab-service.js';
 import { AssetGenerationService } from '../domain/assets/asset-generation-service.js';
 import { AiEditingService } from '../domain/editing/ai-editing-service.js';
 import { createAssetModelCatalog } from './asset-wiring.js';
+import { TemplateCatalog, TEMPLATE_PREVIEW_PREFIX } from '../domain/templates/template-catalog.js';
+import { TemplateJobService } from '../domain/templates/template-job-service.js';
+import { loadTemplateCatalog } from '../pipelines/templates/template-files.js';
+import { templatePreviews } from '../pipelines/templates/template-previews.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -118,6 +123,9 @@ export interface Container {
   assetGeneration: AssetGenerationService;
   aiEditing: AiEditingService;
   linkVideos: LinkVideoService;
+  /** Custom Templates and DYOA: the catalog (built-in files, then the operator's folder) and the jobs. */
+  templateCatalog: TemplateCatalog;
+  templateJobs: TemplateJobService;
   lipsyncs: LipsyncService;
   /** AI Avatar v2 creates and reads; its preview and render go through `lipsyncs`. */
   lipsyncsV2: LipsyncV2Service;
@@ -199,6 +207,18 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const assetModels = createAssetModelCatalog(images);
+  // A broken operator template is logged and skipped; the service starts without it.
+  const templateCatalog = new TemplateCatalog(await loadTemplateCatalog(config.templates.operatorDir, (skipped) => {
+    log.warn({ file: skipped.file, problems: skipped.problems }, 'template file skipped: not a valid template');
+  }));
+  const templateRender = {
+    ffmpeg, speech: speech.synthesizer, avatars: avatarClips, fetcher, musicCacheDir: linkVideo.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '',
+    voiceOfAvatar: (id: string) => {
+      const builtin = findBuiltinAvatar(id);
+      return builtin ? avatarVoiceIn(speech.catalog, builtin) : null;
+    },
+  };
+  lazyBlobs.register(TEMPLATE_PREVIEW_PREFIX, templatePreviews({ ...templateRender, catalog: templateCatalog, blobs, slot: previewSlot }));
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
   const catalog = buildJobCatalog({
@@ -212,6 +232,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       musicCacheDir: linkVideo.musicCacheDir, outputScale: config.productVideo.outputScale,
     },
     assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
+    templates: { ...templateRender, blobs, outputScale: config.templates.outputScale },
     aiEditing: { blobs, fetcher, ffmpeg, faces, transcriber, musicCacheDir: linkVideo.musicCacheDir },
   });
   catalog.assertCovers(enqueuedJobNames);
@@ -266,6 +287,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     iabImages: new IabImagesService(tasks, mediaChecker),
     productVideos: new ProductVideoService(tasks, mediaChecker, avatars, speech.voices, builtInCopywriter, defaultVoice),
     assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
+    templateCatalog,
+    templateJobs: new TemplateJobService(tasks, store, templateCatalog, mediaChecker, avatars, speech.voices, defaultVoice, config.templates.previewWaitMs),
     aiEditing: new AiEditingService(tasks, mediaChecker, isLibraryMusicUrl),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),

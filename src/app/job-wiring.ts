@@ -25,6 +25,8 @@ import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
 import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
 import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.js';
 import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
+import { templateJobKind } from '../domain/templates/template-job-kind.js';
+import { customTemplateJob, type TemplateJobDeps } from '../jobs/handlers/custom-template-job.js';
 import { AI_EDITING_JOB } from '../domain/editing/ai-editing-service.js';
 import { aiEditingJob, type AiEditingJobDeps } from '../jobs/handlers/ai-editing.js';
 
@@ -34,6 +36,7 @@ export const enqueuedJobNames = [
   IAB_JOB,
   ...PRODUCT_VIDEO_JOBS,
   ASSET_GENERATION_JOB,
+  templateJobKind.jobs.make,
   AI_EDITING_JOB,
 ];
 
@@ -50,6 +53,7 @@ export interface JobWiringDeps {
   iab: IabJobDeps;
   productVideo: ProductVideoJobDeps;
   assetGeneration: AssetGenerationJobDeps;
+  templates: TemplateJobDeps;
   aiEditing: AiEditingJobDeps;
 }
 
@@ -60,6 +64,7 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(iabImagesJob(deps.iab))
     .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
     .register(assetGenerationJob(deps.assetGeneration))
+    .register(customTemplateJob(deps.templates))
     .register(aiEditingJob(deps.aiEditing));
 
 }

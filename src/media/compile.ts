@@ -39,7 +39,7 @@ const ENCODING = {
 /** Timeline → one ffmpeg invocation writing the MP4 (and the thumbnail). Pure. */
 export function compileTimeline(timeline: Timeline, output: RenderOutput, options: CompileOptions = {}): CompiledRender {
   validate(timeline);
-  const frame = frameSizeFor(timeline.aspectRatio, output.quality);
+  const frame = output.frame ?? frameSizeFor(timeline.aspectRatio, output.quality);
   const fullFrame = frameSizeFor(timeline.aspectRatio, 'render');
   const plan = planScenes(timeline.scenes);
   const durationSeconds = plan.totalFrames / FPS;

@@ -84,7 +84,8 @@ function addClip(
   const loop = layer.kind === 'video' && layer.loop === true;
   // ffmpeg's own VP9 decoder drops the alpha plane; libvpx keeps it.
   const decoder = /\.webm$/i.test(layer.path) ? [...VP9_ALPHA_DECODER_ARGS] : [];
-  const input = g.addInput(layer.path, [...(loop ? ['-stream_loop', '-1'] : []), '-t', num(seconds), ...decoder]);
+  const skip = layer.sourceStartSeconds ? ['-ss', num(layer.sourceStartSeconds)] : [];
+  const input = g.addInput(layer.path, [...(loop ? ['-stream_loop', '-1'] : []), ...skip, '-t', num(seconds), ...decoder]);
   const filters = [`fps=${FPS}`];
   const key = layer.kind === 'avatar' ? parseHexColor(layer.chromaKeyColor) : undefined;
   if (key) filters.push('format=yuva420p', `chromakey=${toFfmpegColor({ ...key, a: 255 })}:0.13:0.06`);

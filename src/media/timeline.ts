@@ -71,9 +71,11 @@ interface MediaPlacement {
 export type Layer =
   | (LayerCommon & MediaPlacement & { kind: 'image'; path: string })
   | (LayerCommon & MediaPlacement & { kind: 'logo'; path: string })
-  | (LayerCommon & MediaPlacement & { kind: 'video'; path: string; loop?: boolean })
+  | (LayerCommon & MediaPlacement & { kind: 'video'; path: string; loop?: boolean; sourceStartSeconds?: number })
   | (LayerCommon & MediaPlacement & {
       kind: 'avatar';
+      /** Skip this much of the clip first: a clip made for the whole voiceover shown from a later scene stays in sync. */
+      sourceStartSeconds?: number;
       /** A clip of the speaking avatar; WebM VP9 or MOV with alpha keeps its transparency. */
       path: string;
       /** Key this colour out when the clip has no alpha (green screen). */
@@ -150,6 +152,8 @@ export interface RenderOutput {
   thumbnailAtSeconds?: number;
   /** x264 preset override (default: veryfast for render, ultrafast for preview). */
   encoderPreset?: string;
+  /** Output size in pixels instead of the quality's contract size (small test and bench renders); same shape expected. */
+  frame?: { width: number; height: number };
 }
 
 export function timelineDurationSeconds(timeline: Timeline): number {

@@ -15,6 +15,7 @@ import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
 import { iabImagesRoutes, type IabImagesRouteDeps } from './iab-images.js';
 import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos.js';
 import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
+import { customTemplateRoutes, dyoaRoutes, type CustomTemplateRouteDeps } from './custom-templates.js';
 import { aiEditingRoutes, type AiEditingRouteDeps } from './ai-editing.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
@@ -24,6 +25,7 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & IabImagesRouteDeps
   & ProductVideoRouteDeps
   & AssetGenerationRouteDeps
+  & CustomTemplateRouteDeps
   & AiEditingRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
@@ -43,6 +45,8 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   iabImagesRoutes(app, { iabImages: d.iabImages, blobs });
   productVideoRoutes(app, { productVideos: d.productVideos, blobs });
   assetGenerationRoutes(app, { assetGeneration: d.assetGeneration, blobs });
+  customTemplateRoutes(app, { templateCatalog: d.templateCatalog, templateJobs: d.templateJobs, blobs });
+  dyoaRoutes(app, { templateCatalog: d.templateCatalog, blobs })
   aiEditingRoutes(app, { aiEditing: d.aiEditing, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });

@@ -23,6 +23,8 @@ import { PRODUCT_VIDEO_KIND } from '../../domain/images/product-video-service.js
 import { productVideoToWire } from './product-video.js';
 import { ASSET_GENERATION_KIND } from '../../domain/assets/asset-generation-service.js';
 import { assetGenerationToWire } from './asset-generation.js';
+import { TEMPLATE_JOB_KIND } from '../../domain/templates/template-job-service.js';
+import { templateJobToWire } from './custom-template.js';
 import { AI_EDITING_KIND } from '../../domain/editing/ai-editing-service.js';
 import { aiEditingToWire } from './ai-editing.js';
 
@@ -47,6 +49,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [IAB_KIND]: (t) => iabToWire(t, blobs),
     [PRODUCT_VIDEO_KIND]: (t) => productVideoToWire(t, blobs),
     [ASSET_GENERATION_KIND]: (t) => assetGenerationToWire(t, blobs),
+    [TEMPLATE_JOB_KIND]: (t) => templateJobToWire(t, blobs),
     [AI_EDITING_KIND]: (t) => aiEditingToWire(t, blobs),
   };
 }

@@ -35,17 +35,18 @@ export interface VoiceCatalog {
  * start with these, and the first one a machine has is the default voice.
  */
 export const VOICES_BY_INTELLIGIBILITY: readonly string[] = [
-  voiceIdFor('rhvoice', 'clb'), // 0.144
-  voiceIdFor('rhvoice', 'bdl'), // 0.146
-  voiceIdFor('flite', 'kal16'), // 0.162
-  voiceIdFor('rhvoice', 'slt'), // 0.180
-  voiceIdFor('rhvoice', 'alan'), // 0.190
-  voiceIdFor('festival', 'cmu_us_slt_arctic_hts'), // 0.213
-  voiceIdFor('flite', 'rms'), // 0.232
-  voiceIdFor('flite', 'slt'), // 0.289
+  // Word error rates at the ad pace (voice-pace.ts), 2026-11-25; ±0.04 between runs.
+  voiceIdFor('rhvoice', 'bdl'), // 0.06–0.12
+  voiceIdFor('rhvoice', 'clb'), // 0.12–0.13
+  voiceIdFor('flite', 'rms'), // 0.17
+  voiceIdFor('rhvoice', 'slt'), // 0.20–0.21
+  voiceIdFor('rhvoice', 'alan'), // 0.25
+  voiceIdFor('festival', 'cmu_us_slt_arctic_hts'), // 0.25
+  voiceIdFor('flite', 'slt'), // 0.26
+  voiceIdFor('flite', 'kal16'), // 0.26–0.28 (a diphone voice: it barely slows down)
   // Piper joe (neural, CC0) sounds natural but pocketsphinx hears it worst of the neural/HTS set.
-  voiceIdFor('piper', 'en_US-joe-medium'), // 0.30–0.33
-  voiceIdFor('flite', 'awb'), // 0.357
+  voiceIdFor('piper', 'en_US-joe-medium'), // 0.32
+  voiceIdFor('flite', 'awb'), // 0.33
 ];
 export const DEFAULT_VOICE_ID = VOICES_BY_INTELLIGIBILITY[0]!;
 const DEFAULT_VOICE_FALLBACKS = [...VOICES_BY_INTELLIGIBILITY, voiceIdFor('espeak-ng', 'en-us+f3')];

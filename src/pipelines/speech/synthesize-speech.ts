@@ -1,3 +1,4 @@
+import { adPaceRate } from '../../domain/catalog/voice-pace.js';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ export function resolveEngineVoice(voice: SpeechVoice): {
   if (voice.kind === 'cloned') {
     return { engine: voice.base.engine, engineVoice: voice.base.engineVoice, language: voice.language, rate: voice.rate, pitch: voice.pitch };
   }
-  return { engine: voice.engine, engineVoice: voice.engineVoice, language: voice.language };
+  return { engine: voice.engine, engineVoice: voice.engineVoice, language: voice.language, rate: adPaceRate(voice.id) };
 }
 
 /** Speech for one WAV: chunks synthesised (two at a time) and joined, timings offset. */

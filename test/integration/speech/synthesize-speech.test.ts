@@ -70,7 +70,7 @@ describe('synthesizeSpeech with real engines', () => {
     expect(Math.abs(out.phones!.at(-1)!.endSeconds - out.words.at(-1)!.endSeconds)).toBeLessThan(0.3);
   }, 60_000);
 
-  it('speaks with the default (RHVoice clb) voice across chunks, word times offset per chunk', async () => {
+  it('speaks with the default (RHVoice bdl) voice across chunks, word times offset per chunk', async () => {
     const voice = findVoice(await catalog(), DEFAULT_VOICE_ID)!;
     expect(voice.engine).toBe('rhvoice');
     const text = PARAGRAPH.repeat(2);

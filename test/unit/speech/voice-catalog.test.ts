@@ -41,7 +41,7 @@ describe('voice ids', () => {
   });
   it('never change: clients and stored tasks depend on these exact values', () => {
     expect(voiceIdFor('festival', 'cmu_us_slt_arctic_hts')).toBe('671f68e5-02ef-51d2-9028-243f90fe691b');
-    expect(DEFAULT_VOICE_ID).toBe(voiceIdFor('rhvoice', 'clb'));
+    expect(DEFAULT_VOICE_ID).toBe(voiceIdFor('rhvoice', 'bdl'));
     expect(voiceIdFor('flite', 'slt')).toBe('998b681e-584c-5d05-bcd2-0b2ee7727a46');
     expect(voiceIdFor('espeak-ng', 'en-us')).toBe('7f366e45-cdff-546b-88a0-ac7f561bf585');
     expect(voiceIdFor('espeak-ng', 'en-us+f3')).toBe('3ef4b662-d552-5bc0-bcf6-7a9c114c0d2e');
@@ -77,7 +77,7 @@ describe('voice catalog', () => {
     expect(findVoice(c, DEFAULT_VOICE_ID.toUpperCase())?.engine).toBe('rhvoice');
     expect(findVoice(c, '00000000-0000-5000-8000-000000000000')).toBeUndefined();
     // The measured order (VOICES_BY_INTELLIGIBILITY), whatever the engine.
-    expect(c.voices.slice(0, 6).map((v) => `${v.engine}:${v.engineVoice}`)).toEqual(['rhvoice:clb', 'rhvoice:bdl', 'flite:kal16', 'rhvoice:slt', 'rhvoice:alan', 'festival:cmu_us_slt_arctic_hts']);
+    expect(c.voices.slice(0, 6).map((v) => `${v.engine}:${v.engineVoice}`)).toEqual(['rhvoice:bdl', 'rhvoice:clb', 'flite:rms', 'rhvoice:slt', 'rhvoice:alan', 'festival:cmu_us_slt_arctic_hts']);
     expect(c.voices[c.voices.length - 1]!.engine).toBe('espeak-ng');
     expect(defaultVoiceId(c)).toBe(DEFAULT_VOICE_ID);
     const withoutFestival = buildVoiceCatalog(parseFliteVoiceList('x: slt rms'));
@@ -86,14 +86,14 @@ describe('voice catalog', () => {
     expect(c.voices.filter((v) => v.engine === 'rhvoice').map((v) => v.engineVoice).sort()).toEqual(['alan', 'bdl', 'clb', 'slt']);
   });
 
-  it('places Piper joe by its measured rank, after flite slt, leaving the default voice as it was', () => {
+  it('places Piper joe by its measured rank, after flite kal16, leaving the default voice as it was', () => {
     const joe: EngineVoice = { engine: 'piper', engineVoice: 'en_US-joe-medium', locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe' };
     const c = buildVoiceCatalog([...catalog().voices.map((v) => ({ engine: v.engine, engineVoice: v.engineVoice, locale: v.locale, languageName: v.accentName, gender: v.gender, label: '' })), joe]);
     const order = c.voices.map((v) => `${v.engine}:${v.engineVoice}`);
-    expect(order.indexOf('piper:en_US-joe-medium')).toBe(order.indexOf('flite:slt') + 1);
+    expect(order.indexOf('piper:en_US-joe-medium')).toBe(order.indexOf('flite:kal16') + 1);
     expect(order.indexOf('flite:awb')).toBe(order.indexOf('piper:en_US-joe-medium') + 1);
     expect(findVoice(c, voiceIdFor('piper', 'en_US-joe-medium'))?.name).toBe('Joe');
-    expect(defaultVoiceId(c)).toBe(voiceIdFor('rhvoice', 'clb'));
+    expect(defaultVoiceId(c)).toBe(voiceIdFor('rhvoice', 'bdl'));
   });
 
   it('filters by language and gender, counting all matches across pages', () => {

@@ -13,6 +13,7 @@ import { ttsTaskResponse } from './text-to-speech.js';
 import { productVideoTaskResponse } from './product-videos.js';
 import { aiEditingTaskResponse } from './ai-editing.js';
 import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices.js';
+import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from './custom-templates.js';
 
 /** A JSON success body, or a documented non-JSON one (the text stream's events). */
 export type SuccessBody = z.ZodType | typeof textStreamResponse;
@@ -80,6 +81,16 @@ export const operations: Record<string, Operation> = {
   'POST /api/link_to_videos/:id/render/': ok(linkVideoTaskResponse, paid),
   'GET /api/link_to_videos/': ok(z.array(linkVideoTaskResponse)),
   'GET /api/link_to_videos/:id/': ok(linkVideoTaskResponse),
+
+  'GET /api/custom_templates/': ok(z.array(templateResponse)),
+  'GET /api/custom_templates/:template_id/': ok(templateDetailResponse),
+  'POST /api/custom_template_jobs/': created(templateJobResponse, paid),
+  'POST /api/custom_template_jobs/preview_async/': created(templateJobResponse, paid),
+  'POST /api/custom_template_jobs/preview/': created(templateJobResponse, paid),
+  'GET /api/custom_template_jobs/:id/': ok(templateJobResponse),
+  'POST /api/custom_template_jobs/:id/preview/': ok(templateJobResponse, paid),
+  'POST /api/custom_template_jobs/:id/render/': ok(templateJobResponse, paid),
+  'GET /api/dyoa/': ok(z.array(dyoaTemplateResponse)),
 
   'POST /api/lipsyncs/': created(lipsyncV1TaskResponse, paid),
   'POST /api/lipsyncs/preview/': created(lipsyncV1TaskResponse, paid),

@@ -1,0 +1,61 @@
+import type { Task } from '../../core/task.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { templatePreviewKey, type CatalogTemplate } from '../../domain/templates/template-catalog.js';
+import { templateVariables } from '../../domain/templates/template-format.js';
+import { templateJobKind } from '../../domain/templates/template-job-kind.js';
+import { envelopeWith } from './task.js';
+
+/** A catalog template (list item); the detail adds `variables`. */
+export function templateToWire(entry: CatalogTemplate, blobs: BlobStore, detail = false) {
+  const t = entry.template;
+  return {
+    template_id: t.id,
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    category: t.category,
+    preview: blobs.signedUrl(templatePreviewKey(t.id, 'video')),
+    thumbnail: blobs.signedUrl(templatePreviewKey(t.id, 'thumbnail')),
+    aspect_ratio: t.aspect,
+    created_at: entry.createdAt,
+    updated_at: entry.updatedAt,
+    ...(detail ? { variables: templateVariables(t) } : {}),
+  };
+}
+
+/** A DYOA template (spec 2.13): the same template under the DYOA field names. */
+export function dyoaToWire(entry: CatalogTemplate, blobs: BlobStore) {
+  const t = entry.template;
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    thumbnail: blobs.signedUrl(templatePreviewKey(t.id, 'thumbnail')),
+    category: t.category,
+    parameters: templateVariables(t),
+    aspect_ratio: t.aspect,
+    preview: blobs.signedUrl(templatePreviewKey(t.id, 'video')),
+  };
+}
+
+/** A custom template job as clients see it; `output` / `preview` stay null until made. */
+export function templateJobToWire(t: Task, blobs: BlobStore) {
+  const url = (key: unknown) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
+  const input = templateJobKind.shownInputOf(t);
+  const result = templateJobKind.shownResultOf(t);
+  const echo = input.echo ?? {};
+  const output = url(result.outputKey);
+  return envelopeWith(t, {
+    template_id: input.templateId ?? null,
+    name: input.name ?? null,
+    parameters: echo.parameters ?? echo.variables ?? {},
+    variables: echo.variables ?? echo.parameters ?? {},
+    model_version: input.modelVersion ?? 'standard',
+    output,
+    video_output: output,
+    preview: url(result.previewKey),
+    video_thumbnail: url(result.thumbnailKey),
+    media_job: null,
+    editor_url: null,
+  });
+}
