@@ -38,6 +38,7 @@ export function apiDeps(c: Container): ServerDeps {
     templateCatalog: c.templateCatalog,
     templateJobs: c.templateJobs,
     aiShorts: c.aiShorts,
+    aiEditing: c.aiEditing,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
   };

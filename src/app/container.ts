@@ -77,6 +77,7 @@ import type { ImageEngines } from '../engines/image/port.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../domain/avatars/custom-avatars.js';
 import { IabImagesService } from '../domain/images/iab-service.js';
 import { AssetGenerationService } from '../domain/assets/asset-generation-service.js';
+import { AiEditingService } from '../domain/editing/ai-editing-service.js';
 import { createAssetModelCatalog } from './asset-wiring.js';
 import { TemplateCatalog, TEMPLATE_PREVIEW_PREFIX } from '../domain/templates/template-catalog.js';
 import { TemplateJobService } from '../domain/templates/template-job-service.js';
@@ -121,6 +122,7 @@ export interface Container {
   productVideos: ProductVideoService;
   /** Asset Generator: the model catalog (built-in, and the remote provider's when configured) and its tasks. */
   assetGeneration: AssetGenerationService;
+  aiEditing: AiEditingService;
   linkVideos: LinkVideoService;
   /** Custom Templates and DYOA: the catalog (built-in files, then the operator's folder) and the jobs. */
   templateCatalog: TemplateCatalog;
@@ -235,6 +237,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
     templates: { ...templateRender, blobs, outputScale: config.templates.outputScale },
     aiShorts: { blobs, fetcher, speech: speech.synthesizer, ffmpeg, images, musicCacheDir: linkVideo.musicCacheDir },
+    aiEditing: { blobs, fetcher, ffmpeg, faces, transcriber, musicCacheDir: linkVideo.musicCacheDir },
   });
   catalog.assertCovers(enqueuedJobNames);
   catalogRef.current = catalog;
@@ -290,6 +293,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
     templateCatalog,
     templateJobs: new TemplateJobService(tasks, store, templateCatalog, mediaChecker, avatars, speech.voices, defaultVoice, config.templates.previewWaitMs),
+    aiEditing: new AiEditingService(tasks, mediaChecker, isLibraryMusicUrl),
     linkVideos: new LinkVideoService(tasks, links, speech.voices, avatars, videoVocabulary(speech.catalog), mediaChecker, isLibraryMusicUrl),
     lipsyncs: new LipsyncService(tasks, speech.voices, avatars, mediaChecker, defaultVoice),
     lipsyncsV2: new LipsyncV2Service(tasks, speech.voices, avatars, mediaChecker, defaultVoice, isLibraryMusicUrl),

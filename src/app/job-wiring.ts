@@ -29,6 +29,8 @@ import { templateJobKind } from '../domain/templates/template-job-kind.js';
 import { customTemplateJob, type TemplateJobDeps } from '../jobs/handlers/custom-template-job.js';
 import { AI_SHORT_JOB } from '../domain/shorts/ai-short-service.js';
 import { aiShortJob, type AiShortJobDeps } from '../jobs/handlers/ai-short.js';
+import { AI_EDITING_JOB } from '../domain/editing/ai-editing-service.js';
+import { aiEditingJob, type AiEditingJobDeps } from '../jobs/handlers/ai-editing.js';
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
 export const enqueuedJobNames = [
@@ -38,6 +40,7 @@ export const enqueuedJobNames = [
   ASSET_GENERATION_JOB,
   templateJobKind.jobs.make,
   AI_SHORT_JOB,
+  AI_EDITING_JOB,
 ];
 
 export interface JobWiringDeps {
@@ -55,6 +58,7 @@ export interface JobWiringDeps {
   assetGeneration: AssetGenerationJobDeps;
   templates: TemplateJobDeps;
   aiShorts: AiShortJobDeps;
+  aiEditing: AiEditingJobDeps;
 }
 
 export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
@@ -65,6 +69,7 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
     .register(assetGenerationJob(deps.assetGeneration))
     .register(customTemplateJob(deps.templates))
-    .register(aiShortJob(deps.aiShorts));
+    .register(aiShortJob(deps.aiShorts))
+    .register(aiEditingJob(deps.aiEditing));
 
 }

@@ -17,6 +17,7 @@ import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos
 import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
 import { customTemplateRoutes, dyoaRoutes, type CustomTemplateRouteDeps } from './custom-templates.js';
 import { aiShortRoutes, type AiShortRouteDeps } from './ai-shorts.js';
+import { aiEditingRoutes, type AiEditingRouteDeps } from './ai-editing.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
@@ -26,7 +27,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & ProductVideoRouteDeps
   & AssetGenerationRouteDeps
   & CustomTemplateRouteDeps
-  & AiShortRouteDeps;
+  & AiShortRouteDeps
+  & AiEditingRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -48,6 +50,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   customTemplateRoutes(app, { templateCatalog: d.templateCatalog, templateJobs: d.templateJobs, blobs });
   dyoaRoutes(app, { templateCatalog: d.templateCatalog, blobs });
   aiShortRoutes(app, { aiShorts: d.aiShorts, blobs });
+  aiEditingRoutes(app, { aiEditing: d.aiEditing, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration });
 }

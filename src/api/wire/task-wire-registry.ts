@@ -27,6 +27,8 @@ import { TEMPLATE_JOB_KIND } from '../../domain/templates/template-job-service.j
 import { templateJobToWire } from './custom-template.js';
 import { AI_SHORT_KIND } from '../../domain/shorts/ai-short-service.js';
 import { aiShortToWire } from './ai-short.js';
+import { AI_EDITING_KIND } from '../../domain/editing/ai-editing-service.js';
+import { aiEditingToWire } from './ai-editing.js';
 
 /** A group's GET mapper, bound to what it needs. */
 export type TaskWireMapper = (task: Task) => Record<string, unknown>;
@@ -51,6 +53,7 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [ASSET_GENERATION_KIND]: (t) => assetGenerationToWire(t, blobs),
     [TEMPLATE_JOB_KIND]: (t) => templateJobToWire(t, blobs),
     [AI_SHORT_KIND]: (t) => aiShortToWire(t, blobs),
+    [AI_EDITING_KIND]: (t) => aiEditingToWire(t, blobs),
   };
 }
 

@@ -11,6 +11,7 @@ import { customAvatarCountResponse, personaResponse } from './personas.js';
 import { textStreamResponse, textTaskResponse } from './text-generator.js';
 import { ttsTaskResponse } from './text-to-speech.js';
 import { productVideoTaskResponse } from './product-videos.js';
+import { aiEditingTaskResponse } from './ai-editing.js';
 import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices.js';
 import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from './custom-templates.js';
 import { aiShortTaskResponse } from './ai-shorts.js';
@@ -141,6 +142,13 @@ export const operations: Record<string, Operation> = {
   'POST /api/asset_generator/': created(assetGenerationTaskResponse, paid),
   'GET /api/asset_generator/': ok(z.array(assetGenerationTaskResponse)),
   'GET /api/asset_generator/:id/': ok(assetGenerationTaskResponse),
+
+  'POST /api/ai_editing/': created(aiEditingTaskResponse, paid),
+  'POST /api/ai_editing/preview/': created(aiEditingTaskResponse, paid),
+  'GET /api/ai_editing/': ok(z.array(aiEditingTaskResponse)),
+  'GET /api/ai_editing/:id/': ok(aiEditingTaskResponse),
+  'POST /api/ai_editing/:id/preview/': ok(aiEditingTaskResponse, paid),
+  'POST /api/ai_editing/:id/render/': ok(aiEditingTaskResponse, paid),
 
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),
