@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 mode="${1:---runtime}"
 
 packages=(python3 python3-venv ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core
-  rhvoice rhvoice-english pocketsphinx pocketsphinx-en-us)
+  rhvoice rhvoice-english pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng)
 # rhvoice and rhvoice-english sit in Debian's non-free component (the voices the service uses, clb,
 # slt, bdl and alan, are LGPL-2.1+; see README). Add `contrib non-free` to the machine's existing
 # Debian entries, whichever mirror they name, so apt can see them.

@@ -35,6 +35,8 @@ export function apiDeps(c: Container): ServerDeps {
     iabImages: c.iabImages,
     productVideos: c.productVideos,
     assetGeneration: c.assetGeneration,
+    inspirations: c.inspirations,
+    adClones: c.adClones,
     templateCatalog: c.templateCatalog,
     templateJobs: c.templateJobs,
     aiShorts: c.aiShorts,

@@ -52,6 +52,8 @@ export interface Config {
   customAvatarLimit: number;
   /** Product Video: frame sizes multiplied by `outputScale` (PRODUCT_VIDEO_OUTPUT_SCALE, 0.1–1; tests and small machines render smaller). */
   productVideo: { outputScale: number };
+  /** Ad clone: output frame multiplied by `outputScale` (AD_CLONE_OUTPUT_SCALE, 0.1–1; tests render smaller). */
+  adClone: { outputScale: number };
   /** Custom Templates: the operator's template folder, the synchronous preview's wait, and a size factor for tests. */
   templates: { operatorDir: string; previewWaitMs: number; outputScale: number };
   /** Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits. */
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     voiceCloneCredits: int(env, 'VOICE_CLONE_CREDITS', 0),
     customAvatarLimit: Math.max(0, int(env, 'CUSTOM_AVATAR_LIMIT', 3)),
     productVideo: { outputScale: Math.min(1, Math.max(0.1, int(env, 'PRODUCT_VIDEO_OUTPUT_SCALE', 1))) },
+    adClone: { outputScale: Math.min(1, Math.max(0.1, int(env, 'AD_CLONE_OUTPUT_SCALE', 1))) },
     templates: {
       operatorDir: env.TEMPLATES_DIR ?? join(dataDir, 'templates'),
       previewWaitMs: int(env, 'TEMPLATE_PREVIEW_WAIT_MS', 120_000),

@@ -79,6 +79,12 @@ import { IabImagesService } from '../domain/images/iab-service.js';
 import { AssetGenerationService } from '../domain/assets/asset-generation-service.js';
 import { AiEditingService } from '../domain/editing/ai-editing-service.js';
 import { createAssetModelCatalog } from './asset-wiring.js';
+import { InspirationService } from '../domain/inspirations/inspiration-service.js';
+import { INSPIRATIONS } from '../domain/catalog/inspirations.js';
+import { assertRecipesCover } from '../pipelines/images/inspirations/inspiration-recipes.js';
+import { INSPIRATION_PREVIEW_PREFIX, inspirationPreviews } from '../pipelines/images/inspirations/inspiration-previews.js';
+import { AdCloneService } from '../domain/ad-clone/ad-clone-service.js';
+import { createTesseractOcr } from '../engines/ocr/tesseract-ocr.js';
 import { TemplateCatalog, TEMPLATE_PREVIEW_PREFIX } from '../domain/templates/template-catalog.js';
 import { TemplateJobService } from '../domain/templates/template-job-service.js';
 import { loadTemplateCatalog } from '../pipelines/templates/template-files.js';
@@ -123,6 +129,10 @@ export interface Container {
   /** Asset Generator: the model catalog (built-in, and the remote provider's when configured) and its tasks. */
   assetGeneration: AssetGenerationService;
   aiEditing: AiEditingService;
+  /** Inspiration: the pre-made styles (recipes over the images family) and the jobs that apply them. */
+  inspirations: InspirationService;
+  /** Ad Clone: a reference ad analysed (shots, OCR, transcript, energy) and re-made as a template with a link's product. */
+  adClones: AdCloneService;
   linkVideos: LinkVideoService;
   /** Custom Templates and DYOA: the catalog (built-in files, then the operator's folder) and the jobs. */
   templateCatalog: TemplateCatalog;
@@ -210,6 +220,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
   const assetModels = createAssetModelCatalog(images);
+  assertRecipesCover(INSPIRATIONS);
+  lazyBlobs.register(INSPIRATION_PREVIEW_PREFIX, inspirationPreviews({ engines: images, ffmpeg }));
   // A broken operator template is logged and skipped; the service starts without it.
   const templateCatalog = new TemplateCatalog(await loadTemplateCatalog(config.templates.operatorDir, (skipped) => {
     log.warn({ file: skipped.file, problems: skipped.problems }, 'template file skipped: not a valid template');
@@ -235,6 +247,14 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       musicCacheDir: linkVideo.musicCacheDir, outputScale: config.productVideo.outputScale,
     },
     assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
+    inspiration: { blobs, fetcher, ffmpeg, images },
+    adClone: {
+      blobs, fetcher, outputScale: config.adClone.outputScale,
+      analysis: { ffmpeg, ocr: createTesseractOcr(), transcriber },
+      render: { ffmpeg, speech: speech.synthesizer, avatars: null, fetcher, musicCacheDir: linkVideo.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '' },
+      voiceFor: (language) => videoVocabulary(speech.catalog).defaultVoiceFor(language),
+      scriptLanguages: builtInCopywriter.languages,
+    },
     templates: { ...templateRender, blobs, outputScale: config.templates.outputScale },
     aiShorts: { blobs, fetcher, speech: speech.synthesizer, ffmpeg, images, musicCacheDir: linkVideo.musicCacheDir },
     aiEditing: { blobs, fetcher, ffmpeg, faces, transcriber, musicCacheDir: linkVideo.musicCacheDir },
@@ -291,6 +311,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     iabImages: new IabImagesService(tasks, mediaChecker),
     productVideos: new ProductVideoService(tasks, mediaChecker, avatars, speech.voices, builtInCopywriter, defaultVoice),
     assetGeneration: new AssetGenerationService(tasks, assetModels, mediaChecker),
+    inspirations: new InspirationService(tasks, mediaChecker),
+    adClones: new AdCloneService(tasks, links, mediaChecker, builtInCopywriter.languages),
     templateCatalog,
     templateJobs: new TemplateJobService(tasks, store, templateCatalog, mediaChecker, avatars, speech.voices, defaultVoice, config.templates.previewWaitMs),
     aiEditing: new AiEditingService(tasks, mediaChecker, isLibraryMusicUrl),

@@ -25,6 +25,10 @@ import { PRODUCT_VIDEO_JOBS } from '../domain/images/product-video-service.js';
 import { productImageJob, productVideoJob, type ProductVideoJobDeps } from '../jobs/handlers/product-video.js';
 import { ASSET_GENERATION_JOB } from '../domain/assets/asset-generation-service.js';
 import { assetGenerationJob, type AssetGenerationJobDeps } from '../jobs/handlers/asset-generation.js';
+import { INSPIRATION_JOB } from '../domain/inspirations/inspiration-service.js';
+import { inspirationJob, type InspirationJobDeps } from '../jobs/handlers/inspiration-job.js';
+import { AD_CLONE_JOB } from '../domain/ad-clone/ad-clone-service.js';
+import { adCloneJob, type AdCloneJobDeps } from '../jobs/handlers/ad-clone.js';
 import { templateJobKind } from '../domain/templates/template-job-kind.js';
 import { customTemplateJob, type TemplateJobDeps } from '../jobs/handlers/custom-template-job.js';
 import { AI_SHORT_JOB } from '../domain/shorts/ai-short-service.js';
@@ -38,6 +42,8 @@ export const enqueuedJobNames = [
   IAB_JOB,
   ...PRODUCT_VIDEO_JOBS,
   ASSET_GENERATION_JOB,
+  INSPIRATION_JOB,
+  AD_CLONE_JOB,
   templateJobKind.jobs.make,
   AI_SHORT_JOB,
   AI_EDITING_JOB,
@@ -56,6 +62,8 @@ export interface JobWiringDeps {
   iab: IabJobDeps;
   productVideo: ProductVideoJobDeps;
   assetGeneration: AssetGenerationJobDeps;
+  inspiration: InspirationJobDeps;
+  adClone: AdCloneJobDeps;
   templates: TemplateJobDeps;
   aiShorts: AiShortJobDeps;
   aiEditing: AiEditingJobDeps;
@@ -68,6 +76,8 @@ export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
     .register(iabImagesJob(deps.iab))
     .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
     .register(assetGenerationJob(deps.assetGeneration))
+    .register(inspirationJob(deps.inspiration))
+    .register(adCloneJob(deps.adClone))
     .register(customTemplateJob(deps.templates))
     .register(aiShortJob(deps.aiShorts))
     .register(aiEditingJob(deps.aiEditing));

@@ -15,6 +15,8 @@ import { auroraRoutes, type AuroraRouteDeps } from './aurora.js';
 import { iabImagesRoutes, type IabImagesRouteDeps } from './iab-images.js';
 import { productVideoRoutes, type ProductVideoRouteDeps } from './product-videos.js';
 import { assetGenerationRoutes, type AssetGenerationRouteDeps } from './asset-generation.js';
+import { inspirationRoutes, type InspirationRouteDeps } from './inspirations.js';
+import { adCloneRoutes, type AdCloneRouteDeps } from './ads-clone.js';
 import { customTemplateRoutes, dyoaRoutes, type CustomTemplateRouteDeps } from './custom-templates.js';
 import { aiShortRoutes, type AiShortRouteDeps } from './ai-shorts.js';
 import { aiEditingRoutes, type AiEditingRouteDeps } from './ai-editing.js';
@@ -26,6 +28,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & IabImagesRouteDeps
   & ProductVideoRouteDeps
   & AssetGenerationRouteDeps
+  & InspirationRouteDeps
+  & AdCloneRouteDeps
   & CustomTemplateRouteDeps
   & AiShortRouteDeps
   & AiEditingRouteDeps;
@@ -47,6 +51,8 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   iabImagesRoutes(app, { iabImages: d.iabImages, blobs });
   productVideoRoutes(app, { productVideos: d.productVideos, blobs });
   assetGenerationRoutes(app, { assetGeneration: d.assetGeneration, blobs });
+  inspirationRoutes(app, { inspirations: d.inspirations, blobs });
+  adCloneRoutes(app, { adClones: d.adClones, blobs });
   customTemplateRoutes(app, { templateCatalog: d.templateCatalog, templateJobs: d.templateJobs, blobs });
   dyoaRoutes(app, { templateCatalog: d.templateCatalog, blobs });
   aiShortRoutes(app, { aiShorts: d.aiShorts, blobs });

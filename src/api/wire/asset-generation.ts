@@ -60,7 +60,7 @@ export function assetModelToWire(m: AssetModel) {
 }
 
 /** One input as JSON Schema (draft 2020-12 keywords). */
-function inputJsonSchema(spec: AssetInputSpec): Record<string, unknown> {
+export function inputJsonSchema(spec: AssetInputSpec): Record<string, unknown> {
   const base = { description: spec.description, ...(spec.default !== undefined ? { default: spec.default } : {}) };
   switch (spec.type) {
     case 'string':

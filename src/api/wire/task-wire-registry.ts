@@ -23,6 +23,10 @@ import { PRODUCT_VIDEO_KIND } from '../../domain/images/product-video-service.js
 import { productVideoToWire } from './product-video.js';
 import { ASSET_GENERATION_KIND } from '../../domain/assets/asset-generation-service.js';
 import { assetGenerationToWire } from './asset-generation.js';
+import { INSPIRATION_JOB_KIND } from '../../domain/inspirations/inspiration-service.js';
+import { inspirationJobToWire } from './inspiration.js';
+import { AD_CLONE_KIND } from '../../domain/ad-clone/ad-clone-service.js';
+import { adCloneToWire } from './ad-clone.js';
 import { TEMPLATE_JOB_KIND } from '../../domain/templates/template-job-service.js';
 import { templateJobToWire } from './custom-template.js';
 import { AI_SHORT_KIND } from '../../domain/shorts/ai-short-service.js';
@@ -51,6 +55,8 @@ export function taskWireMappers(blobs: BlobStore): Record<string, TaskWireMapper
     [IAB_KIND]: (t) => iabToWire(t, blobs),
     [PRODUCT_VIDEO_KIND]: (t) => productVideoToWire(t, blobs),
     [ASSET_GENERATION_KIND]: (t) => assetGenerationToWire(t, blobs),
+    [INSPIRATION_JOB_KIND]: (t) => inspirationJobToWire(t, blobs),
+    [AD_CLONE_KIND]: (t) => adCloneToWire(t, blobs),
     [TEMPLATE_JOB_KIND]: (t) => templateJobToWire(t, blobs),
     [AI_SHORT_KIND]: (t) => aiShortToWire(t, blobs),
     [AI_EDITING_KIND]: (t) => aiEditingToWire(t, blobs),

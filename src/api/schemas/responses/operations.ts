@@ -12,6 +12,8 @@ import { textStreamResponse, textTaskResponse } from './text-generator.js';
 import { ttsTaskResponse } from './text-to-speech.js';
 import { productVideoTaskResponse } from './product-videos.js';
 import { aiEditingTaskResponse } from './ai-editing.js';
+import { inspirationJobResponse, inspirationResponse } from './inspirations.js';
+import { adCloneTaskResponse } from './ads-clone.js';
 import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices.js';
 import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from './custom-templates.js';
 import { aiShortTaskResponse } from './ai-shorts.js';
@@ -149,6 +151,15 @@ export const operations: Record<string, Operation> = {
   'GET /api/ai_editing/:id/': ok(aiEditingTaskResponse),
   'POST /api/ai_editing/:id/preview/': ok(aiEditingTaskResponse, paid),
   'POST /api/ai_editing/:id/render/': ok(aiEditingTaskResponse, paid),
+  'GET /api/inspirations/': ok(z.array(inspirationResponse)),
+  'GET /api/inspirations/:id/': ok(inspirationResponse),
+  'POST /api/inspiration_jobs/': created(inspirationJobResponse, { ...paid, findsById: true }),
+  'GET /api/inspiration_jobs/': ok(z.array(inspirationJobResponse)),
+  'GET /api/inspiration_jobs/:id/': ok(inspirationJobResponse),
+
+  'POST /api/ads_clone/': created(adCloneTaskResponse, paid),
+  'GET /api/ads_clone/': ok(z.array(adCloneTaskResponse)),
+  'GET /api/ads_clone/:id/': ok(adCloneTaskResponse),
 
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
   'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),

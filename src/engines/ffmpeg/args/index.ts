@@ -16,6 +16,7 @@ export { displayVideoArgs, musicBedFilter, type DisplayVideoArgsRequest } from '
 export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, type StillVideoArgsRequest } from './still-motion.js';
 export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type StyleFilter, type StylizeArgsRequest } from './stylize.js';
 export { loudnessGainFilter, filteredWavArgs, type LoudnessGainRequest } from './loudness-gain.js';
+export { sceneScoreArgs, ocrFrameArgs, SCENE_ANALYSIS_HEIGHT_PX } from './scene-cuts.js';
 export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';
 export { footageDecodeArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FootageDecodeRequest, type RawSegmentEncodeRequest, type SegmentJoinRequest } from './footage.js';
 export { silenceDetectArgs, parseSilences, parseSceneChanges, keptAudioArgs, firstFramePngArgs, pngSize, pictureScanArgs, type PictureScanRequest, type SilenceDetectRequest, type TimeSpan } from './edit-analysis.js';

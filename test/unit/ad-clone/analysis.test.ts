@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { ocrFrameArgs, sceneScoreArgs } from '../../../src/engines/ffmpeg/args/scene-cuts.js';
+import { parseTesseractTsv } from '../../../src/engines/ocr/tesseract-tsv.js';
+import { tesseractArgs } from '../../../src/engines/ocr/tesseract-ocr.js';
+import { FakeOcr } from '../../../src/engines/ocr/fake-ocr.js';
+import { energyOf } from '../../../src/pipelines/ad-clone/analysis/audio-energy.js';
+import { scriptPatternOf, sentencesOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
+import { captionLookOf, textBlocks } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
+import { cutTimes, pacingOf, parseSceneScores, shotsFromCuts } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
+import { textColourIn } from '../../../src/pipelines/ad-clone/analysis/text-colour.js';
+import type { ScreenText } from '../../../src/domain/ad-clone/ad-analysis.js';
+
+const w = (word: string, startSeconds: number, endSeconds: number) => ({ word, startSeconds, endSeconds });
+
+describe('shot cuts', () => {
+  const printed = [
+    'frame:0    pts:0       pts_time:0', 'lavfi.scd.mafd=0.000', 'lavfi.scd.score=0.000',
+    'frame:1    pts:512     pts_time:0.04', 'lavfi.scd.mafd=3.7', 'lavfi.scd.score=3.720',
+    'frame:37   pts:19456   pts_time:1.52', 'lavfi.scd.mafd=31.4', 'lavfi.scd.score=31.445',
+    'frame:38   pts:19968   pts_time:1.56', 'lavfi.scd.mafd=12.0', 'lavfi.scd.score=12.000',
+    'frame:101  pts:51712   pts_time:4.04', 'lavfi.scd.score=29.544',
+    'frame:224  pts:114688  pts_time:8.96', 'lavfi.scd.score=40.000',
+  ].join('\n');
+
+  it('reads one score per frame from metadata=print', () => {
+    expect(parseSceneScores(printed)).toEqual([
+      { timeSeconds: 0, score: 0 }, { timeSeconds: 0.04, score: 3.72 }, { timeSeconds: 1.52, score: 31.445 },
+      { timeSeconds: 1.56, score: 12 }, { timeSeconds: 4.04, score: 29.544 }, { timeSeconds: 8.96, score: 40 },
+    ]);
+  });
+
+  it('keeps strong scores as cuts, one per burst, none at the very ends', () => {
+    expect(cutTimes(parseSceneScores(printed), 9)).toEqual([1.52, 4.04]);
+    expect(cutTimes(parseSceneScores(printed), 9, 35)).toEqual([]);
+  });
+
+  it('turns cuts into shots and their pacing', () => {
+    const shots = shotsFromCuts([1.52, 4.04, 6.04], 9);
+    expect(shots.map((s) => s.durationSeconds)).toEqual([1.52, 2.52, 2, 2.96]);
+    expect(shots[3]).toEqual({ index: 3, startSeconds: 6.04, endSeconds: 9, durationSeconds: 2.96 });
+    expect(pacingOf(shots, 9)).toEqual({ shotCount: 4, averageShotSeconds: 2.25, shortestShotSeconds: 1.52, longestShotSeconds: 2.96, cutsPerMinute: 20 });
+  });
+
+  it('builds the ffmpeg arguments: scdet on RGB planes printed to stdout; a scaled-up frame for OCR', () => {
+    const args = sceneScoreArgs('in.mp4');
+    expect(args.slice(0, 4)).toEqual(['-skip_loop_filter', 'all', '-i', 'in.mp4']);
+    expect(args[args.indexOf('-vf') + 1]).toBe('scale=-2:160,format=gbrp,scdet=threshold=100,metadata=mode=print:file=pipe\\\\:1');
+    expect(args.slice(-3)).toEqual(['-f', 'null', '-']);
+    expect(sceneScoreArgs('in.mp4', { maxSeconds: 60 })).toContain('60.000');
+    expect(ocrFrameArgs({ input: 'in.mp4', atSeconds: 1.5, heightPx: 960, output: 'f.png', grayOutput: 'g.png' })).toEqual([
+      '-y', '-ss', '1.500', '-i', 'in.mp4', '-filter_complex', '[0:v]scale=-2:960:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]',
+      '-map', '[colour]', '-frames:v', '1', 'f.png', '-map', '[gray]', '-frames:v', '1', 'g.png',
+    ]);
+  });
+});
+
+describe('OCR', () => {
+  const tsv = [
+    'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+    '1\t1\t0\t0\t0\t0\t0\t0\t540\t960\t-1\t',
+    '5\t1\t1\t1\t1\t1\t35\t747\t159\t40\t96.6\tSHOP',
+    '5\t1\t1\t1\t1\t2\t210\t747\t112\t40\t96.6\tTHE',
+    '5\t1\t1\t1\t2\t1\t60\t797\t163\t40\t91\tDROP',
+    '5\t1\t2\t1\t1\t1\t10\t10\t20\t20\t12\tjunk',
+    '5\t1\t3\t1\t1\t1\t300\t100\t20\t20\t95\t|',
+    '5\t1\t4\t1\t1\t1\t40\t100\t200\t30\t88\tNEW',
+  ].join('\n');
+
+  it('reads Tesseract TSV words with boxes; drops low confidence and lone symbols', () => {
+    const words = parseTesseractTsv(tsv);
+    expect(words.map((x) => x.text)).toEqual(['SHOP', 'THE', 'DROP', 'NEW']);
+    expect(words[0]).toEqual({ text: 'SHOP', confidence: 96.6, box: { x: 35, y: 747, width: 159, height: 40 }, line: '1.1.1.1' });
+    expect(tesseractArgs('f.png')).toEqual(['f.png', 'stdout', '-l', 'eng', '--psm', '11', 'tsv']);
+  });
+
+  it('joins words into lines and close lines into blocks', () => {
+    const blocks = textBlocks(parseTesseractTsv(tsv));
+    expect(blocks.map((b) => b.text)).toEqual(['NEW', 'SHOP THE\nDROP']);
+    expect(blocks[1]).toMatchObject({ box: { x: 35, y: 747, width: 287, height: 90 }, lines: 2 });
+  });
+
+  it('the fake answers per picture and records the requests', async () => {
+    const ocr = new FakeOcr((p) => (p === 'a.png' ? parseTesseractTsv(tsv) : []));
+    expect(await ocr.recognize({ imagePath: 'a.png' })).toHaveLength(4);
+    expect(await ocr.recognize({ imagePath: 'b.png' })).toEqual([]);
+    expect(ocr.requests.map((r) => r.imagePath)).toEqual(['a.png', 'b.png']);
+  });
+});
+
+describe('caption look', () => {
+  it('finds the colour of letters over a backdrop', () => {
+    const width = 60, height = 30;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) data.set([20, 60, 160, 255], i * 4);
+    // "Letters": yellow strokes inside the box 10..50 × 10..20.
+    for (let y = 11; y < 19; y++) for (let x = 12; x < 48; x += 3) data.set([255, 212, 0, 255], (y * width + x) * 4);
+    expect(textColourIn({ width, height, data: data as unknown as Uint8Array } as never, { x: 10, y: 10, width: 40, height: 10 })).toBe('#ffd400');
+  });
+
+  const text = (shotIndex: number, y: number, color: string, t = 'SHOP THE DROP'): ScreenText =>
+    ({ shotIndex, atSeconds: shotIndex, text: t, box: { x: 0.1, y, width: 0.8, height: 0.05 }, color, words: t.split(' ').length, lines: 1 });
+
+  it('takes the region seen in the most shots as the caption, with its colour, case and words per line', () => {
+    const look = captionLookOf([text(0, 0.77, '#ffd400'), text(1, 0.78, '#ffd400'), text(2, 0.1, '#ffffff', 'Big title here'), text(3, 0.77, '#fad000')], 4);
+    expect(look).toEqual({ position: { x: 0, y: 0.298 }, region: 'bottom', color: '#ffd400', case: 'upper', wordsPerLine: 3, textHeight: 0.05, shotShare: 0.75 });
+    expect(captionLookOf([], 3)).toBeNull();
+  });
+});
+
+describe('script pattern', () => {
+  it('splits at punctuation, finds the hook and a call to action', () => {
+    const words = [w('Tired', 0, 0.3), w('of', 0.3, 0.4), w('cold', 0.4, 0.7), w('coffee?', 0.7, 1.1), w('This', 1.5, 1.7), w('keeps', 1.7, 2), w('it', 2, 2.1), w('hot.', 2.1, 2.5), w('Shop', 3, 3.3), w('now.', 3.3, 3.6)];
+    const p = scriptPatternOf(words);
+    expect(p).toMatchObject({ sentenceCount: 3, hook: { text: 'Tired of cold coffee?', words: 4, seconds: 1.1 }, callToAction: 'Shop now.', wordsPerSecond: 2.78 });
+  });
+
+  it('splits at pauses when the recogniser gives no punctuation; no call to action without one', () => {
+    const words = [w('hello', 0, 0.3), w('there', 0.3, 0.6), w('this', 1.2, 1.4), w('is', 1.4, 1.5), w('great', 1.5, 1.9)];
+    expect(sentencesOf(words).map((s) => s.length)).toEqual([2, 3]);
+    expect(scriptPatternOf(words).callToAction).toBeNull();
+    expect(scriptPatternOf([])).toEqual({ sentenceCount: 0, hook: null, callToAction: null, wordsPerSecond: 0, sentences: [] });
+  });
+});
+
+describe('energy', () => {
+  it('measures voice windows against the rest', () => {
+    const rate = 8000;
+    const pcm = Buffer.alloc(rate * 2 * 2);
+    // 1 s of a loud tone (speech), 1 s of a quiet one (music bed).
+    for (let i = 0; i < rate * 2; i++) pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 220 * i) / rate) * (i < rate ? 16000 : 1600)), i * 2);
+    const e = energyOf(pcm, rate, [w('hi', 0, 1)]);
+    expect(e.speechShare).toBe(0.5);
+    expect(e.voiceDb! - e.backgroundDb!).toBeCloseTo(20, 0);
+    expect(e.curveDb).toHaveLength(2);
+    expect(e.level).toBe('energetic');
+    expect(energyOf(Buffer.alloc(0), rate, [])).toMatchObject({ meanDb: -90, level: 'silent', speechShare: 0 });
+  });
+});
+
+describe('caption colour under an outline', () => {
+  it('takes the fill, not the dark outline around it, even when the outline has more pixels', () => {
+    const width = 40, height = 20;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) data.set([29, 53, 87, 255], i * 4);
+    // Each "letter": a 3-pixel yellow stem inside a black ring, 2 pixels each side.
+    for (let y = 4; y < 16; y++) {
+      for (let x0 = 4; x0 < 36; x0 += 8) {
+        for (let x = x0; x < x0 + 7; x++) data.set(x >= x0 + 2 && x < x0 + 5 && y >= 6 && y < 14 ? [255, 212, 0, 255] : [0, 0, 0, 255], (y * width + x) * 4);
+      }
+    }
+    expect(textColourIn({ width, height, data: data as unknown as Uint8Array } as never, { x: 4, y: 4, width: 32, height: 12 })).toBe('#ffd400');
+  });
+});
