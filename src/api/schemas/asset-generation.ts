@@ -1,25 +1,14 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number.js';
 import { webhookUrl } from './common.js';
+import { jsonObjectField } from './json-object-field.js';
 import { MAX_OUTPUT_NUMS } from '../../domain/assets/asset-models.js';
 
 /**
  * `input_params` as JSON sends it (an object), or as a form sends it: one field holding JSON.
  * Flat form fields (`input_params.image_url`, `input_params[image_url]`) are gathered by the route.
  */
-const inputParams = z.union([
-  z.record(z.string(), z.unknown()),
-  z.string().transform((text, ctx) => {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // Reported below.
-    }
-    ctx.issues.push({ code: 'custom', message: 'Expected an object of the model\'s inputs (JSON).', input: text });
-    return z.NEVER;
-  }),
-], { error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Expected an object of the model\'s inputs.') });
+const inputParams = jsonObjectField("the model's inputs");
 
 /** The contract's Asset Generator body; `input_params` is validated against the model by the service. */
 export const assetGenerationBody = z.object({

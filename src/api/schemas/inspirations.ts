@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { webhookUrl } from './common.js';
+import { jsonObjectField } from './json-object-field.js';
 
 /** An object of the inspiration's parameters, or (a form) one field holding it as JSON. */
-const parameters = z.union([
-  z.record(z.string(), z.unknown()),
-  z.string().transform((text, ctx) => {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // Reported below.
-    }
-    ctx.issues.push({ code: 'custom', message: 'Expected an object of the inspiration\'s parameters (JSON).', input: text });
-    return z.NEVER;
-  }),
-], { error: () => 'Expected an object of the inspiration\'s parameters.' });
+const parameters = jsonObjectField("the inspiration's parameters");
 
 /** The contract's inspiration job body; `parameters` (alias `input_params`) is validated against the inspiration by the service. */
 export const inspirationJobBody = z.object({
