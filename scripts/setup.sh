@@ -78,6 +78,11 @@ install_python_sidecar piper "${SKIP_PIPER_SIDECAR:-0}" "no piper voices will be
 install_python_sidecar whisper "${SKIP_WHISPER_SIDECAR:-0}" "transcription falls back to pocketsphinx"
 
 if [ "$mode" = "--test" ]; then
+  # hadolint checks the Dockerfile in the test suite (docker itself may not run on a test machine).
+  if [ ! -f .venv-lint/.installed ] || [ scripts/lint-requirements.txt -nt .venv-lint/.installed ]; then
+    echo "setup: installing the deployment-file linters (.venv-lint)" >&2
+    python3 -m venv .venv-lint && .venv-lint/bin/pip install -q --disable-pip-version-check -r scripts/lint-requirements.txt >&2 && touch .venv-lint/.installed
+  fi
   if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
     echo "setup: starting PostgreSQL" >&2
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start
