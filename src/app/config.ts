@@ -27,7 +27,7 @@ export interface Config {
   /** How long a verified key is trusted without a database look-up; also how long a key revoked by another process may still work. */
   authCacheSeconds: number;
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
-  queue: { concurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number };
+  queue: { concurrency: number; lightConcurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number };
   /** How long /readyz waits for each dependency (database, Redis) before reporting it down. */
   readinessTimeoutMs: number;
   /** Webhook delivery: per-attempt timeout, attempts per event, and the exponential wait between them. */
@@ -157,6 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     queue: {
       concurrency: int(env, 'WORKER_CONCURRENCY', 2),
+      // Slots of their own for light jobs (speech, text, webhooks); at least one, or they would wait behind renders.
+      lightConcurrency: Math.max(1, int(env, 'WORKER_LIGHT_CONCURRENCY', 2)),
       leaseMs: int(env, 'JOB_LEASE_MS', 30_000),
       pollMs: int(env, 'JOB_POLL_MS', 250),
       maxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3),

@@ -172,6 +172,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const blobs = new LocalBlobStore(join(config.dataDir, 'files'), signer);
 
   const catalogRef: { current: JobCatalog | null } = { current: null };
+  const lanes = { laneOf: (name: string) => catalogRef.current?.laneOf(name) ?? 'heavy' as const, lightConcurrency: config.queue.lightConcurrency };
   const queue: JobQueue = config.redisUrl
     ? new BullQueue(store, clock, {
         redisUrl: config.redisUrl,
@@ -182,8 +183,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
         retryBaseMs: config.queue.retryBaseMs,
         dispatchSweepMs: Math.max(500, config.queue.pollMs * 4),
         dispatchTimeoutMs: config.queue.dispatchTimeoutMs,
+        lanes,
       }, log)
-    : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [] }, log);
+    : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [], lanes }, log);
 
   const ffmpeg = createFfmpegEngine(config.ffmpeg);
   // Scratch folders of jobs and create-time checks; each run removes its own.

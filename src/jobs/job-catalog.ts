@@ -1,4 +1,5 @@
-import type { AnyJobDefinition } from './job-definition.js';
+import type { Lane } from '../engines/queue/lanes.js';
+import { isSideJob, type AnyJobDefinition } from './job-definition.js';
 
 /** Name → definition; checked at start-up so a job name with no handler fails fast. */
 export class JobCatalog {
@@ -12,6 +13,13 @@ export class JobCatalog {
 
   get(name: string): AnyJobDefinition | undefined {
     return this.byName.get(name);
+  }
+
+  /** The lane a job runs in (see engines/queue/lanes.ts); an unknown name runs as heavy. */
+  laneOf(name: string): Lane {
+    const def = this.byName.get(name);
+    if (!def) return 'heavy';
+    return def.lane ?? (isSideJob(def) ? 'light' : 'heavy');
   }
 
   names(): string[] {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Task } from '../core/task.js';
+import type { Lane } from '../engines/queue/lanes.js';
 import type { RunVerdict } from '../engines/queue/port.js';
 
 export interface JobContext<P> {
@@ -24,6 +25,8 @@ export interface JobOutcome {
 
 export interface JobDefinition<P = unknown> {
   name: string;
+  /** `light` for seconds of work that must not wait behind renders (speech, text); default `heavy`. */
+  lane?: Lane;
   payload: z.ZodType<P>;
   handle(ctx: JobContext<P>): Promise<JobOutcome>;
 }
@@ -49,6 +52,8 @@ export interface SideJobContext<P> {
 
 export interface SideJobDefinition<P = unknown> {
   name: string;
+  /** Side jobs are small (a webhook is one HTTP call): they run in the light lane unless they say otherwise. */
+  lane?: Lane;
   side: true;
   payload: z.ZodType<P>;
   run(ctx: SideJobContext<P>): Promise<RunVerdict>;

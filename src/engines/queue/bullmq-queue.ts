@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
 import { withDeadline } from '../../core/deadline.js';
+import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
 import type { JobQueue, JobRunFn, QueueHealth } from './port.js';
 
 export interface BullQueueOptions {
@@ -14,6 +15,8 @@ export interface BullQueueOptions {
   dispatchSweepMs: number;
   /** Longest wait for one hand-off to Redis; past it the row stays in the outbox for the sweep. */
   dispatchTimeoutMs: number;
+  /** Light jobs go to a BullMQ queue of their own (`<queueName>-light`) with its own slots (see lanes.ts). */
+  lanes?: QueueLanes;
 }
 
 /** Thrown to BullMQ so it schedules a retry; `delayMs` is the wait the job chose, if any. */
@@ -45,9 +48,9 @@ const BACKOFF_TYPE = 'clipwright';
  */
 export class BullQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
-  private queue: Promise<import('bullmq').Queue> | null = null;
+  private readonly queues = new Map<Lane, Promise<import('bullmq').Queue>>();
   private producer: Promise<import('ioredis').Redis> | null = null;
-  private worker: import('bullmq').Worker | null = null;
+  private readonly workers: import('bullmq').Worker[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private connections: import('ioredis').Redis[] = [];
@@ -80,25 +83,31 @@ export class BullQueue implements JobQueue {
     return this.producer;
   }
 
-  private getQueue(): Promise<import('bullmq').Queue> {
-    if (!this.queue) {
+  private queueName(lane: Lane): string {
+    return lane === 'light' && this.opts.lanes ? `${this.opts.queueName}-light` : this.opts.queueName;
+  }
+
+  private getQueue(lane: Lane): Promise<import('bullmq').Queue> {
+    let queue = this.queues.get(lane);
+    if (!queue) {
       const made = (async () => {
         const { Queue } = await import('bullmq');
-        const queue = new Queue(this.opts.queueName, { connection: await this.producerConnection() });
-        queue.on('error', (err) => this.log.debug({ err }, 'bullmq queue error'));
+        const q = new Queue(this.queueName(lane), { connection: await this.producerConnection() });
+        q.on('error', (err) => this.log.debug({ err }, 'bullmq queue error'));
         // BullMQ keeps a failed start-up (a version check that timed out) for the queue's life.
-        await queue.waitUntilReady().catch(async (err: unknown) => {
-          await queue.close().catch(() => undefined);
+        await q.waitUntilReady().catch(async (err: unknown) => {
+          await q.close().catch(() => undefined);
           throw err;
         });
-        return queue;
+        return q;
       })();
-      this.queue = made;
+      this.queues.set(lane, made);
       made.catch(() => {
-        if (this.queue === made) this.queue = null;
+        if (this.queues.get(lane) === made) this.queues.delete(lane);
       });
+      queue = made;
     }
-    return this.queue;
+    return queue;
   }
 
   /** Marks every queued row undispatched so the sweep hands it over again (see the class comment). */
@@ -135,7 +144,7 @@ export class BullQueue implements JobQueue {
     // Refused or reset: the commands would only wait in ioredis' offline queue until the deadline.
     const producer = await this.producerConnection();
     if (DOWN.has(producer.status)) throw new Error(`redis connection is ${producer.status}`);
-    const queue = await this.getQueue();
+    const queue = await this.getQueue(this.opts.lanes?.laneOf(job.name) ?? 'heavy');
     await queue.add(job.name, { jobId: job.id }, {
       jobId: job.id,
       attempts: job.maxAttempts,
@@ -172,27 +181,28 @@ export class BullQueue implements JobQueue {
 
   async startConsuming(run: JobRunFn): Promise<void> {
     const { Worker } = await import('bullmq');
-    this.worker = new Worker(
-      this.opts.queueName,
-      async (bullJob, _token, signal) => {
-        const record = await this.store.jobs.get(String(bullJob.data.jobId ?? bullJob.id));
-        if (!record) return;
-        const controller = new AbortController();
-        signal?.addEventListener('abort', () => controller.abort(signal.reason));
-        const verdict = await run(record, {
-          signal: controller.signal,
-          attempt: bullJob.attemptsMade + 1,
-          maxAttempts: bullJob.opts.attempts ?? this.opts.maxAttempts,
-        });
-        const at = this.clock.nowIso();
-        if (verdict === 'retry') throw new RetryLater('transient failure; retrying', null);
-        if (typeof verdict === 'object') throw new RetryLater(verdict.reason, verdict.retryInMs);
-        if (verdict === 'done') await this.store.jobs.complete(record.id, at);
-        else await this.store.jobs.fail(record.id, 'failed', at);
-      },
-      {
+    const handle = async (bullJob: import('bullmq').Job, _token?: string, signal?: AbortSignal) => {
+      const record = await this.store.jobs.get(String(bullJob.data.jobId ?? bullJob.id));
+      if (!record) return;
+      const controller = new AbortController();
+      signal?.addEventListener('abort', () => controller.abort(signal.reason));
+      const verdict = await run(record, {
+        signal: controller.signal,
+        attempt: bullJob.attemptsMade + 1,
+        maxAttempts: bullJob.opts.attempts ?? this.opts.maxAttempts,
+      });
+      const at = this.clock.nowIso();
+      if (verdict === 'retry') throw new RetryLater('transient failure; retrying', null);
+      if (typeof verdict === 'object') throw new RetryLater(verdict.reason, verdict.retryInMs);
+      if (verdict === 'done') await this.store.jobs.complete(record.id, at);
+      else await this.store.jobs.fail(record.id, 'failed', at);
+    };
+    // The lanes' job names do not matter here: each lane is its own BullMQ queue.
+    for (const { lane, slots } of laneSlots([], this.opts.concurrency, this.opts.lanes)) {
+      if (slots < 1) continue;
+      const worker = new Worker(this.queueName(lane), handle, {
         connection: await this.connection(),
-        concurrency: this.opts.concurrency,
+        concurrency: slots,
         // A killed worker stops renewing its lock; after this long its job counts as stalled and is taken again.
         lockDuration: this.opts.leaseMs,
         stalledInterval: Math.max(1000, Math.floor(this.opts.leaseMs / 2)),
@@ -201,18 +211,21 @@ export class BullQueue implements JobQueue {
           backoffStrategy: (attemptsMade: number, _type?: string, err?: Error) =>
             err instanceof RetryLater && err.delayMs !== null ? err.delayMs : Math.round(this.opts.retryBaseMs * 2 ** Math.max(0, attemptsMade - 1)),
         },
-      },
-    );
-    this.worker.on('error', (err) => this.log.warn({ err }, 'bullmq worker error'));
+      });
+      worker.on('error', (err) => this.log.warn({ err }, 'bullmq worker error'));
+      this.workers.push(worker);
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
-    await this.worker?.close();
+    await Promise.all(this.workers.map((w) => w.close()));
     // A Redis that is down at shutdown must not keep the process from exiting.
-    const queue = this.queue ? await withDeadline(this.queue, this.opts.dispatchTimeoutMs, 'redis').catch(() => null) : null;
-    await queue?.close();
+    for (const made of this.queues.values()) {
+      const queue = await withDeadline(made, this.opts.dispatchTimeoutMs, 'redis').catch(() => null);
+      await queue?.close();
+    }
     await Promise.allSettled(this.connections.map((c) => withDeadline(c.quit(), this.opts.dispatchTimeoutMs, 'redis quit').catch(() => c.disconnect())));
   }
 }

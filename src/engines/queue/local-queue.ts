@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { newId } from '../../core/ids.js';
 import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
+import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
 import { retryDelayOf, retryReasonOf, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface LocalQueueOptions {
@@ -11,6 +12,8 @@ export interface LocalQueueOptions {
   pollMs: number;
   retryBaseMs: number;
   names: () => string[];
+  /** Light jobs get slots of their own (see lanes.ts); without it every job shares `concurrency`. */
+  lanes?: QueueLanes;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface LocalQueueOptions {
 export class LocalQueue implements JobQueue {
   readonly kind = 'local' as const;
   private readonly workerId = `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
-  private running = 0;
+  private readonly running: Record<Lane, number> = { light: 0, heavy: 0 };
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
@@ -61,27 +64,28 @@ export class LocalQueue implements JobQueue {
   }
 
   private fill(): void {
-    while (!this.stopped && this.running < this.opts.concurrency) {
-      this.running++;
-      const p = this.claimAndRun()
+    if (this.stopped) return;
+    for (const { lane, names, slots } of laneSlots(this.opts.names(), this.opts.concurrency, this.opts.lanes)) {
+      // Only one claim attempt per lane and fill; more are started when a claim succeeds.
+      if (this.running[lane] >= slots || names.length === 0) continue;
+      this.running[lane]++;
+      const p = this.claimAndRun(names)
         .then((claimed) => {
-          this.running--;
+          this.running[lane]--;
           if (claimed) this.fill();
         })
         .catch((err) => {
-          this.running--;
+          this.running[lane]--;
           this.log.error({ err }, 'local queue loop error');
         });
       this.inFlight.add(p);
       void p.finally(() => this.inFlight.delete(p));
-      // Only one claim attempt per fill; more are started when a claim succeeds.
-      break;
     }
   }
 
-  private async claimAndRun(): Promise<boolean> {
+  private async claimAndRun(names: string[]): Promise<boolean> {
     const now = this.clock.nowMs();
-    const job = await this.store.jobs.claimNext(this.workerId, iso(now), iso(now + this.opts.leaseMs), this.opts.names());
+    const job = await this.store.jobs.claimNext(this.workerId, iso(now), iso(now + this.opts.leaseMs), names);
     if (!job || !this.run) return false;
     queueMicrotask(() => this.fill());
     const controller = new AbortController();

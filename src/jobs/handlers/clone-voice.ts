@@ -8,6 +8,7 @@ import { defineJob } from '../job-definition.js';
 export function cloneVoiceJob(deps: { cloner: VoiceCloner; blobs: BlobStore }) {
   return defineJob({
     name: clonedVoiceKind.jobs.match,
+    lane: 'light',
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
       const input = clonedVoiceKind.inputOf(task);

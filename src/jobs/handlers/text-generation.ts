@@ -14,6 +14,7 @@ export interface TextGenerationJobDeps {
 export function textGenerationJob(deps: TextGenerationJobDeps) {
   return defineJob({
     name: textGenerationKind.jobs.generate,
+    lane: 'light',
     payload: z.object({}).passthrough(),
     async handle({ task, signal, reportProgress }) {
       const req = requestOf(task, signal);

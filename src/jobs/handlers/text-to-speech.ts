@@ -7,6 +7,7 @@ import { defineJob } from '../job-definition.js';
 export function textToSpeechJob(deps: { speech: SpeechSynthesizer; blobs: BlobStore }) {
   return defineJob({
     name: ttsKind.jobs.synthesize,
+    lane: 'light',
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
       const input = ttsKind.inputOf(task);
