@@ -78,6 +78,16 @@ install_python_sidecar piper "${SKIP_PIPER_SIDECAR:-0}" "no piper voices will be
 install_python_sidecar whisper "${SKIP_WHISPER_SIDECAR:-0}" "transcription falls back to pocketsphinx"
 
 if [ "$mode" = "--test" ]; then
+  # The Studio's browser tests drive Debian's chromium through playwright-core (which never downloads one).
+  if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "setup: chromium is missing for the Studio's browser tests — install it with: sudo apt-get install -y chromium" >&2
+      exit 1
+    fi
+    echo "setup: installing chromium" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  fi
   if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
     echo "setup: starting PostgreSQL" >&2
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start
