@@ -100,4 +100,7 @@ function App() {
   }} />`;
 }
 
-render(html`<${App} />`, document.getElementById('root'));
+const root = document.getElementById('root');
+// Preact renders beside existing children; the "Loading…" placeholder must go first.
+root.textContent = '';
+render(html`<${App} />`, root);

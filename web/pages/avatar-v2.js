@@ -57,7 +57,7 @@ export function AvatarV2({ api }) {
             </span>
           </header>
           <div class="grid">
-            <${Field} label="Avatar" name=${at(i, 'character.avatar_id')} error=${error}><${AvatarSelect} api=${api} value=${s.avatar} onChange=${(v) => change(i, { avatar: v })} /><//>
+            <${Field} label="Avatar" name=${at(i, 'character.avatar_id')} error=${error}><${AvatarSelect} api=${api} empty="choose an avatar" value=${s.avatar} onChange=${(v) => change(i, { avatar: v })} /><//>
             <${Field} label="Voice" name=${at(i, 'voice.voice_id')} error=${error}><${VoiceSelect} api=${api} value=${s.voice} onChange=${(v) => change(i, { voice: v })} /><//>
             <${Field} label="Layout" name=${at(i, 'visual_style')} error=${error}><${Choice} value=${s.style} options=${STYLES} onChange=${(v) => change(i, { style: v })} /><//>
             <${Field} label="Picture or clip URL" name=${at(i, 'background.url')} error=${error}><input type="url" value=${s.background} onInput=${(e) => change(i, { background: e.currentTarget.value })} /><//>

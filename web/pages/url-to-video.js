@@ -11,12 +11,15 @@ const STYLES = ['AvatarBubbleTemplate', 'FullScreenTemplate', 'QuickTransitionTe
   'EnhancedVanillaTemplate', 'DramaticTemplate', 'MotionCardsTemplate', 'FeatureHighlightTemplate', 'GreenScreenEffectTemplate', 'TwitterFrameTemplate'];
 const LENGTHS = [15, 30, 45, 60];
 
+/** A price as facts carry it: text, or an object such as {amount, currency}. */
+const priceText = (price) => (price && typeof price === 'object' ? Object.values(price).filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') : price);
+
 /** What the service read from the page: the Links group's facts. */
 function LinkFacts({ link }) {
   const facts = link.link ?? {};
   return html`<div class="card link-facts" data-link=${link.id}>
     <h3>${facts.title || link.url}</h3>
-    <p class="muted">${[facts.brand, facts.price, facts.ai_industry].filter(Boolean).join(' · ')}</p>
+    <p class="muted">${[facts.brand, priceText(facts.price), facts.ai_industry].filter(Boolean).join(' · ')}</p>
     ${facts.description ? html`<p>${facts.description}</p>` : null}
     ${facts.ai_summary ? html`<p class="muted"><em>${facts.ai_summary}</em></p>` : null}
     <div class="thumbs">${(facts.image_urls ?? []).slice(0, 6).map((u) => html`<img key=${u} src=${u} alt="" loading="lazy" />`)}</div>
