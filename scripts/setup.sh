@@ -83,6 +83,16 @@ if [ "$mode" = "--test" ]; then
     echo "setup: installing the deployment-file linters (.venv-lint)" >&2
     python3 -m venv .venv-lint && .venv-lint/bin/pip install -q --disable-pip-version-check -r scripts/lint-requirements.txt >&2 && touch .venv-lint/.installed
   fi
+  # The Studio's browser tests drive Debian's chromium through playwright-core (which never downloads one).
+  if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "setup: chromium is missing for the Studio's browser tests — install it with: sudo apt-get install -y chromium" >&2
+      exit 1
+    fi
+    echo "setup: installing chromium" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  fi
   if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
     echo "setup: starting PostgreSQL" >&2
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start

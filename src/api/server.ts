@@ -17,6 +17,7 @@ import { discardMultipart, storeMultipartUploads } from './multipart.js';
 import { attachResponses, documentIdempotencyHeader, openApiTransform, plainSerializerCompiler } from './openapi.js';
 import type { RateLimiter } from './rate-limit.js';
 import { registerRoutes, type RouteDeps } from './routes/index.js';
+import { registerStudioRoute } from './studio-route.js';
 import { checkUploadRefs } from './upload-refs.js';
 import type { AccountService } from '../domain/accounts/account-service.js';
 import type { IdempotencyService } from '../domain/idempotency/idempotency-service.js';
@@ -138,6 +139,7 @@ export async function buildServer(c: ServerDeps): Promise<App> {
 
   registerHealthRoutes(app as unknown as FastifyInstance, c);
   registerFileRoutes(app as unknown as FastifyInstance, c);
+  registerStudioRoute(app as unknown as FastifyInstance);
 
   const guard = authAndRateLimit(c.accounts, c.rateLimiter, c.authFailures);
   await app.register(async (api) => {
