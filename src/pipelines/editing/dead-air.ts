@@ -43,6 +43,7 @@ export function planKeptSpans(req: DeadAirRequest): KeptSpans {
   const windowEnd = clamp(req.durationSeconds - req.trimEndSeconds, windowStart, req.durationSeconds);
   const cuts: TimeSpan[] = [];
   if (req.removeSilences) {
+    const words = wordsTrimmedToSilences(req.words, req.silences);
     const half = req.keptPauseSeconds / 2;
     for (const s of req.silences) {
       const start = Math.max(s.startSeconds, windowStart);
@@ -54,7 +55,7 @@ export function planKeptSpans(req: DeadAirRequest): KeptSpans {
         startSeconds: atStart ? start : start + (atEnd ? Math.min(half, EDGE_KEEP_SECONDS) : half),
         endSeconds: atEnd ? end : end - (atStart ? Math.min(half, EDGE_KEEP_SECONDS) : half),
       };
-      const safe = longestPieceClearOfWords(cut, req.words);
+      const safe = longestPieceClearOfWords(cut, words);
       if (safe && safe.endSeconds - safe.startSeconds >= MIN_CUT_SECONDS) cuts.push(safe);
     }
   }
@@ -69,6 +70,24 @@ export function planKeptSpans(req: DeadAirRequest): KeptSpans {
   }
   const pauseSecondsCut = cuts.reduce((sum, c) => sum + c.endSeconds - c.startSeconds, 0);
   return { spans, pausesCut: cuts.length, pauseSecondsCut, endedForTargetAtSeconds };
+}
+
+/**
+ * Recognisers stretch a phrase's last word into the pause after it (Whisper by 0.4 s and more) and
+ * start the next one early. Where the signal itself says it is quiet, the word is over: a word that
+ * runs into a detected silence from outside ends where the silence starts (and one that runs out
+ * of a silence starts where it ends), so the pause is cut to its breath, not to the recogniser's
+ * guess. A word wholly inside a silence (a whisper, a soft word) keeps its timing and protection.
+ */
+export function wordsTrimmedToSilences(words: readonly WordTiming[], silences: readonly TimeSpan[]): WordTiming[] {
+  return words.map((w) => {
+    let { startSeconds, endSeconds } = w;
+    for (const s of silences) {
+      if (startSeconds < s.startSeconds && endSeconds > s.startSeconds && endSeconds <= s.endSeconds) endSeconds = s.startSeconds;
+      if (endSeconds > s.endSeconds && startSeconds >= s.startSeconds && startSeconds < s.endSeconds) startSeconds = s.endSeconds;
+    }
+    return startSeconds === w.startSeconds && endSeconds === w.endSeconds ? w : { ...w, startSeconds, endSeconds };
+  });
 }
 
 /** The cut without any word (and its guard) in it: the longest piece left. */
