@@ -1,3 +1,4 @@
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { S3BlobStore } from './s3-blob-store.js';
 import { S3Presigner } from './s3-presigner.js';
 import type { UrlSigner } from './url-signer.js';
@@ -23,16 +24,30 @@ export interface S3UrlSettings {
   madeOnRequest: (key: string) => boolean;
 }
 
-/** The SDK is imported here, only when configuration selects S3. Fails when the bucket cannot be reached. */
-export async function openS3BlobStore(s3: S3Settings, urls: S3UrlSettings): Promise<S3BlobStore> {
-  const sdk = await import('@aws-sdk/client-s3');
-  const credentials = s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined;
-  const client = new sdk.S3Client({
+function staticCredentials(s3: S3Settings): { accessKeyId: string; secretAccessKey: string } | undefined {
+  return s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined;
+}
+
+/** How the SDK client is set up (tests build their instrumented client from it too). */
+export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
+  const credentials = staticCredentials(s3);
+  return {
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
     forcePathStyle: s3.forcePathStyle,
     ...(credentials ? { credentials } : {}),
-  });
+    // The SDK's default since 2025 sends streamed bodies as aws-chunked with trailing CRC32s,
+    // which S3-compatible servers (s3rver, older MinIO, Ceph) store verbatim: the chunk framing
+    // ends up inside the object. Checksums only where the operation requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+/** The SDK is imported here, only when configuration selects S3. Fails when the bucket cannot be reached. */
+export async function openS3BlobStore(s3: S3Settings, urls: S3UrlSettings): Promise<S3BlobStore> {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = new sdk.S3Client(s3ClientConfig(s3));
   try {
     await client.send(new sdk.HeadBucketCommand({ Bucket: s3.bucket }));
   } catch (err) {
@@ -43,6 +58,7 @@ export async function openS3BlobStore(s3: S3Settings, urls: S3UrlSettings): Prom
   }
   let signedUrl = (key: string) => urls.signer.sign(key);
   if (urls.fileUrls === 'presigned') {
+    const credentials = staticCredentials(s3);
     if (!credentials) throw new Error('FILE_URLS=presigned needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
     const presigner = new S3Presigner({ ...s3, ...credentials }, urls.ttlSeconds);
     signedUrl = (key) => (urls.madeOnRequest(key) ? urls.signer.sign(key) : presigner.presign(key));
