@@ -107,6 +107,10 @@ describe.each(Object.keys(makers))('blob store contract: %s', (name) => {
     await writeFile(source, audio);
     expect(await blobs.putFile(`${folder}output.mp3`, source)).toEqual({ sizeBytes: audio.length, contentType: 'audio/mpeg' });
     expect(sha(await readAll(blobs.read(`${folder}output.mp3`)))).toBe(sha(audio));
+    // An empty file is a file.
+    expect(await blobs.putBuffer(`${folder}empty.json`, Buffer.alloc(0))).toEqual({ sizeBytes: 0, contentType: 'application/json' });
+    expect(await blobs.stat(`${folder}empty.json`)).toEqual({ sizeBytes: 0, contentType: 'application/json' });
+    expect((await readAll(blobs.read(`${folder}empty.json`))).length).toBe(0);
     // Overwriting replaces.
     await blobs.putBuffer(`${folder}note.txt`, Buffer.from('v2'));
     expect((await readAll(blobs.read(`${folder}note.txt`))).toString()).toBe('v2');
