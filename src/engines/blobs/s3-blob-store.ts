@@ -11,6 +11,8 @@ type S3Sdk = typeof import('@aws-sdk/client-s3');
 export const DEFAULT_PART_SIZE_BYTES = 8 * 1024 * 1024;
 /** S3 refuses parts below 5 MiB (except the last). */
 const MIN_PART_SIZE_BYTES = 5 * 1024 * 1024;
+/** Parts uploaded at once: round trips to a distant bucket overlap, memory stays bounded. */
+const PARTS_IN_FLIGHT = 3;
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
 
@@ -55,27 +57,36 @@ export class S3BlobStore implements BlobStore {
   }
 
   /**
-   * One part in memory at a time, read from disk as it is sent: a 2 GB render costs 8 MiB of
-   * memory, and the object appears only when every part is in (an abandoned upload is aborted).
+   * A few parts in flight, each read from disk as it is sent: a 2 GB render costs
+   * `PARTS_IN_FLIGHT` × 8 MiB of memory, and the object appears only when every part is in (an
+   * upload that fails is aborted, so no orphaned parts are billed).
    */
   private async putMultipart(key: string, sourcePath: string, sizeBytes: number): Promise<void> {
-    const { sdk, client } = this;
+    const { sdk, client, partSizeBytes } = this;
     const Bucket = this.opts.bucket;
     const created = await client.send(new sdk.CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentTypeFor(key) }));
     const UploadId = created.UploadId!;
     const file = await open(sourcePath, 'r');
-    try {
-      const parts: { ETag: string; PartNumber: number }[] = [];
-      const buffer = Buffer.alloc(this.partSizeBytes);
-      for (let offset = 0, PartNumber = 1; offset < sizeBytes; offset += this.partSizeBytes, PartNumber++) {
-        const length = Math.min(this.partSizeBytes, sizeBytes - offset);
+    const partCount = Math.ceil(sizeBytes / partSizeBytes);
+    const etags: string[] = new Array(partCount);
+    let next = 0;
+    const sendParts = async () => {
+      const buffer = Buffer.alloc(partSizeBytes);
+      for (let index = next++; index < partCount; index = next++) {
+        const offset = index * partSizeBytes;
+        const length = Math.min(partSizeBytes, sizeBytes - offset);
         const { bytesRead } = await file.read(buffer, 0, length, offset);
         if (bytesRead !== length) throw new Error(`${sourcePath} changed while it was being uploaded`);
-        const sent = await client.send(new sdk.UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body: buffer.subarray(0, length), ContentLength: length }));
-        parts.push({ ETag: sent.ETag!, PartNumber });
+        const sent = await client.send(new sdk.UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber: index + 1, Body: buffer.subarray(0, length), ContentLength: length }));
+        etags[index] = sent.ETag!;
       }
-      await client.send(new sdk.CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, partCount) }, sendParts));
+      const Parts = etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 }));
+      await client.send(new sdk.CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts } }));
     } catch (err) {
+      next = partCount; // the other senders stop after their current part
       await client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
       throw err;
     } finally {

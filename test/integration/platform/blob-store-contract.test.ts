@@ -210,6 +210,23 @@ describe('S3 store specifics', () => {
     expect(blobs.blobs.signedUrl('acc/t/output.mp3')).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/acc/t/output\\.mp3\\?X-Amz-Algorithm=`));
   });
 
+  it('a multipart upload that fails part-way is aborted and leaves no object', async () => {
+    const client = new sdk.S3Client(s3ClientConfig(s3Settings()));
+    const commands: string[] = [];
+    client.middlewareStack.add((next, context) => async (args) => {
+      commands.push(context.commandName as string);
+      if (context.commandName === 'UploadPartCommand' && (args.input as { PartNumber: number }).PartNumber === 2) throw new Error('connection reset');
+      return next(args);
+    }, { step: 'initialize' });
+    const blobs = new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl: (k) => k, partSizeBytes: PART_BYTES });
+    const source = join(scratch, 'failing-large.mp4');
+    await writeFile(source, randomBytes(3 * PART_BYTES));
+    await expect(blobs.putFile('fails/part-way/large.mp4', source)).rejects.toThrow('connection reset');
+    expect(commands).toContain('AbortMultipartUploadCommand');
+    expect(commands).not.toContain('CompleteMultipartUploadCommand');
+    expect(await blobs.stat('fails/part-way/large.mp4')).toBeNull();
+  });
+
   it('a bucket that does not exist stops the start with a clear message', async () => {
     await expect(openS3BlobStore(
       { bucket: 'no-such-bucket', endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
