@@ -98,6 +98,30 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
     expect(await downloadAndProbe(viaService.preview, 'lipsync-service.mp4')).toBeCloseTo(seconds, 1);
   }, 300_000);
 
+  it('a voice cloned from an uploaded sample (taken by one API process, matched by the worker) speaks through the other', async () => {
+    const sample = await makeSpeech(join(scratch, 'clone-sample.wav'),
+      'This recording was sent as a file to one process, kept in the bucket, and matched by a worker that never saw that process. ' +
+      'Every word of it travels through object storage, and nothing through a shared disk.');
+    const form = new FormData();
+    form.append('name', 'Bucket voice');
+    form.append('audio_url', new Blob([new Uint8Array(await readFile(sample))], { type: 'audio/wav' }), 'clone-sample.wav');
+    const headers = { 'x-api-id': creds.api_id, 'x-api-key': creds.api_key };
+    const r = await fetch(`${bases.service}/api/voices/clone/`, { method: 'POST', headers, body: form });
+    expect(r.status).toBe(201);
+    const cloneId = ((await r.json()) as { id: string }).id;
+    const cloned = await client(bases.service, creds).until(`/api/voices/${cloneId}/`, (b) => b.status === 'done' || b.status === 'failed', 120_000);
+    expect(cloned.failed_reason).toBeNull();
+    expect(await downloadAndProbe(cloned.preview_url, 'clone-preview.mp3')).toBeGreaterThan(0.5);
+
+    const http = client(bases.presigned, creds);
+    const tts = await http.post('/api/text_to_speech/', { text: 'Spoken in a voice that lives in the bucket.', voice_id: cloneId });
+    expect(tts.status).toBe(201);
+    const spoken = await http.until(`/api/text_to_speech/${tts.body.id}/`, (b) => b.status === 'done' || b.status === 'failed', 90_000);
+    expect(spoken.status).toBe('done');
+    expect(spoken.output.startsWith(s3.endpoint)).toBe(true);
+    expect(await downloadAndProbe(spoken.output, 'clone-tts.mp3')).toBeGreaterThan(0.5);
+  }, 240_000);
+
   it('no process kept a file in its own DATA_DIR/files: the bucket holds them all', async () => {
     for (const dir of Object.values(dirs)) {
       const files = join(dir, 'files');
