@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_CPU_WORKERS } from '../engines/cpu/off-thread.js';
+import type { S3Settings } from '../engines/blobs/open-s3-blob-store.js';
 
 /** Everything the service reads from its environment, read once at start-up. */
 export interface Config {
@@ -14,6 +15,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   signingSecret: string;
   fileUrlTtlSeconds: number;
+  /** Where files live (an S3-compatible bucket when `S3_BUCKET` is set, else `<DATA_DIR>/files`) and which URLs clients get for them. */
+  blobStorage: { s3: S3Settings | null; fileUrls: FileUrls };
   bodyLimitBytes: number;
   /** Largest file part of a multipart request (files become `upload:` values). */
   uploadLimitBytes: number;
@@ -79,6 +82,9 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+export const FILE_URL_CHOICES = ['service', 'presigned'] as const;
+export type FileUrls = (typeof FILE_URL_CHOICES)[number];
+
 export const TRANSCRIBER_CHOICES = ['auto', 'whisper', 'pocketsphinx', 'remote'] as const;
 export type TranscriberChoice = (typeof TRANSCRIBER_CHOICES)[number];
 export const CUTOUT_ENGINE_CHOICES = ['auto', 'imgly', 'border-key'] as const;
@@ -115,10 +121,41 @@ function loadSigningSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** S3 presigned URLs live at most a week. */
+const MAX_PRESIGNED_TTL_SECONDS = 7 * 24 * 3600;
+const DNS_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
+/** `S3_*` and `FILE_URLS`; a combination that cannot work stops the start with the reason. */
+function loadBlobStorage(env: Env, fileUrlTtlSeconds: number): Config['blobStorage'] {
+  const fileUrls = oneOf(env, 'FILE_URLS', FILE_URL_CHOICES, 'service');
+  const bucket = env.S3_BUCKET || null;
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((n) => env[n]);
+    if (stray.length) throw new Error(`${stray.join(', ')} set but S3_BUCKET is not: set S3_BUCKET to store files in S3, or unset them`);
+    if (fileUrls === 'presigned') throw new Error('FILE_URLS=presigned needs S3 storage (S3_BUCKET)');
+    return { s3: null, fileUrls };
+  }
+  const endpoint = env.S3_ENDPOINT ? env.S3_ENDPOINT.replace(/\/+$/, '') : null;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default AWS credential chain');
+  const forcePathStyle = flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null);
+  if (!forcePathStyle && !DNS_BUCKET.test(bucket)) throw new Error(`S3_BUCKET "${bucket}" is not a DNS name, so it needs S3_FORCE_PATH_STYLE=true`);
+  if (fileUrls === 'presigned') {
+    if (!accessKeyId) throw new Error('FILE_URLS=presigned needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (presigned URLs are signed with static keys)');
+    if (fileUrlTtlSeconds > MAX_PRESIGNED_TTL_SECONDS || fileUrlTtlSeconds < 1) {
+      throw new Error(`FILE_URLS=presigned: FILE_URL_TTL_SECONDS must be 1–${MAX_PRESIGNED_TTL_SECONDS} (S3 presigned URLs live at most 7 days), got ${fileUrlTtlSeconds}`);
+    }
+  }
+  return { s3: { bucket, endpoint, region: env.S3_REGION || 'us-east-1', forcePathStyle, accessKeyId, secretAccessKey }, fileUrls };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080);
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
+  const fileUrlTtlSeconds = int(env, 'FILE_URL_TTL_SECONDS', 7 * 24 * 3600);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -128,7 +165,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     allowPrivateUrls: flag(env, 'ALLOW_PRIVATE_URLS'),
     signingSecret: loadSigningSecret(env, dataDir),
-    fileUrlTtlSeconds: int(env, 'FILE_URL_TTL_SECONDS', 7 * 24 * 3600),
+    fileUrlTtlSeconds,
+    blobStorage: loadBlobStorage(env, fileUrlTtlSeconds),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 200 * 1024 * 1024),
     connections: {

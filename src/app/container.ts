@@ -10,7 +10,6 @@ import { TextToSpeechService } from '../domain/speech/tts-service.js';
 import type { Store } from '../core/store.js';
 import { TaskService } from '../domain/tasks/task-service.js';
 import { LazyBlobs } from '../engines/blobs/lazy-blobs.js';
-import { LocalBlobStore } from '../engines/blobs/local-blob-store.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import { UrlSigner } from '../engines/blobs/url-signer.js';
 import { systemClock, type Clock } from '../core/clock.js';
@@ -27,6 +26,7 @@ import { IdempotencyKeySweep } from '../jobs/schedules/idempotency-keys.js';
 import { IdempotencyService } from '../domain/idempotency/idempotency-service.js';
 import { UploadSweep } from '../jobs/schedules/upload-sweep.js';
 import type { Config } from './config.js';
+import { createBlobStore } from './blob-wiring.js';
 import { buildJobCatalog, enqueuedJobNames } from './job-wiring.js';
 import { createFetcher } from './link-wiring.js';
 import { linkPageScraper } from '../pipelines/links/page-scraper.js';
@@ -169,7 +169,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = kyselyStore(db.db, db.dialect, db.direct);
   const signer = new UrlSigner(config.signingSecret, config.publicBaseUrl, config.fileUrlTtlSeconds, () => clock.nowMs());
-  const blobs = new LocalBlobStore(join(config.dataDir, 'files'), signer);
+  // Local files or an S3 bucket (S3_BUCKET); lazily made keys are known once lazyBlobs exists below.
+  const lazyRef: { current: LazyBlobs | null } = { current: null };
+  const blobs = await createBlobStore(config, signer, (key) => lazyRef.current?.handles(key) ?? false);
 
   const catalogRef: { current: JobCatalog | null } = { current: null };
   const lanes = { laneOf: (name: string) => catalogRef.current?.laneOf(name) ?? 'heavy' as const, lightConcurrency: config.queue.lightConcurrency };
@@ -199,6 +201,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot });
   const lazyBlobs = new LazyBlobs(blobs);
+  lazyRef.current = lazyBlobs;
   lazyBlobs.register(MUSIC_MP3_PREFIX, musicMp3s(ffmpeg));
   lazyBlobs.register(VOICE_PREVIEW_PREFIX, voicePreviewMp3s(speech.renderPreview));
   const personas = new PersonaDirectory((avatar) => avatarVoiceIn(speech.catalog, avatar));

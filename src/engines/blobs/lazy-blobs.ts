@@ -32,6 +32,11 @@ export class LazyBlobs {
     this.producers.push([prefix, producer]);
   }
 
+  /** True when a producer makes this key on request (whether or not it is made yet). */
+  handles(key: string): boolean {
+    return this.producers.some(([prefix]) => key.startsWith(prefix));
+  }
+
   /** True when the blob exists (now); false when no producer knows the key. */
   async ensure(key: string): Promise<boolean> {
     if (await this.blobs.stat(key)) return true;

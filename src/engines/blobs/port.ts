@@ -28,7 +28,7 @@ export interface BlobStore {
   removePrefix(prefix: string): Promise<void>;
   /** Every blob under a folder-like prefix (as `removePrefix` takes), in no particular order; none is an empty list. */
   list(prefix: string): Promise<BlobEntry[]>;
-  /** A signed URL that expires; the local store's URLs are served by the API at /files/. */
+  /** A signed URL that expires: the service's own, served by the API at /files/, or (S3 with FILE_URLS=presigned) an S3 presigned URL. Synchronous: it is called for every URL of every polled task. */
   signedUrl(key: string): string;
 }
 

@@ -36,6 +36,14 @@ describe('LazyBlobs', () => {
     expect(await lazy.ensure('other/a.txt')).toBe(false);
   });
 
+  it('tells which keys it makes on request, made yet or not (presigned mode keeps service URLs for them)', () => {
+    const lazy = new LazyBlobs(new MemoryBlobStore(), temp);
+    lazy.register('music/', async () => null);
+    expect(lazy.handles('music/track.mp3')).toBe(true);
+    expect(lazy.handles('acc/task/music/track.mp3')).toBe(false);
+    expect(lazy.handles('musical/x.mp3')).toBe(false);
+  });
+
   it('drops a made file whose source went away while it was made (checked after it is stored)', async () => {
     const blobs = new MemoryBlobStore();
     const lazy = new LazyBlobs(blobs, temp);

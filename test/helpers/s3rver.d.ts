@@ -1,0 +1,16 @@
+/** s3rver 3.7.1 ships no types; the part the tests use. */
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+  export default class S3rver {
+    constructor(options: {
+      address?: string;
+      port?: number;
+      directory: string;
+      silent?: boolean;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string }[];
+    });
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
