@@ -4,7 +4,7 @@ import { tasks, TASKS_USAGE } from './commands/tasks.js';
 import { tts, TTS_USAGE } from './commands/tts.js';
 import { video, VIDEO_USAGE } from './commands/video.js';
 import type { Io } from './io.js';
-import { clientOptionsFrom, UsageError } from './settings.js';
+import { clientOptionsFrom, DEFAULT_URL, UsageError } from './settings.js';
 
 type Command = (client: ClipwrightClient, args: string[], io: Io) => Promise<number>;
 
@@ -57,7 +57,9 @@ function reportFailure(err: unknown, io: Io): number {
     io.stderr.write(`error: ${(err as Error).message}\n`);
     return EXIT.usage;
   }
-  const cause = (err as { cause?: { code?: string } })?.cause?.code;
-  io.stderr.write(`error: ${(err as Error)?.message ?? String(err)}${cause ? ` (${cause}: is the service running at CLIPWRIGHT_URL?)` : ''}\n`);
+  // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND …) is on its cause.
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  const reason = cause ? ` (${cause.code ?? cause.message}: is the service running at ${io.env.CLIPWRIGHT_URL || DEFAULT_URL}?)` : '';
+  io.stderr.write(`error: ${(err as Error)?.message ?? String(err)}${reason}\n`);
   return EXIT.apiError;
 }

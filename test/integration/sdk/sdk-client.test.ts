@@ -8,6 +8,13 @@ import { startClientService, type ClientService } from '../../helpers/client-ser
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
 
+/** The ClipwrightError a call rejects with (fails the test if it resolves or rejects otherwise). */
+async function failure(call: Promise<unknown>): Promise<ClipwrightError> {
+  const err = await call.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ClipwrightError);
+  return err as ClipwrightError;
+}
+
 /** The SDK against `clipwright serve` in its own process, over real HTTP on loopback. */
 describe('the TypeScript SDK against a running service', () => {
   let service: ClientService;
@@ -41,9 +48,7 @@ describe('the TypeScript SDK against a running service', () => {
   }, 120_000);
 
   it('surfaces a 400 as ClipwrightError carrying the field map', async () => {
-    const err = await sdk.textToSpeech.create({ text: 'Hi', voice_id: 'no-such-voice' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ClipwrightError);
-    const e = err as ClipwrightError;
+    const e = await failure(sdk.textToSpeech.create({ text: 'Hi', voice_id: 'no-such-voice' }));
     expect(e.status).toBe(400);
     expect(e.code).toBe('invalid');
     expect(Object.keys(e.fields)).toEqual(['voice_id']);
@@ -53,10 +58,10 @@ describe('the TypeScript SDK against a running service', () => {
   });
 
   it('surfaces other errors with their code and detail (404, 401)', async () => {
-    const missing = await sdk.textToSpeech.get(randomUUID()).catch((e: unknown) => e as ClipwrightError);
+    const missing = await failure(sdk.textToSpeech.get(randomUUID()));
     expect([missing.status, missing.code]).toEqual([404, 'not_found']);
     const stranger = createClient({ baseUrl: service.baseUrl, apiId: 'nobody', apiKey: 'wrong' });
-    const denied = await stranger.workspace.remainingCredits().catch((e: unknown) => e as ClipwrightError);
+    const denied = await failure(stranger.workspace.remainingCredits());
     expect(denied.status).toBe(401);
     expect(denied.detail).toBeTruthy();
   });
@@ -69,7 +74,7 @@ describe('the TypeScript SDK against a running service', () => {
     expect(again.id).toBe(first.id);
     const other = await sdk.textToSpeech.create(body, { idempotencyKey: randomUUID() });
     expect(other.id).not.toBe(first.id);
-    const reused = await sdk.textToSpeech.create({ ...body, text: 'Something else.' }, { idempotencyKey: key }).catch((e: unknown) => e as ClipwrightError);
+    const reused = await failure(sdk.textToSpeech.create({ ...body, text: 'Something else.' }, { idempotencyKey: key }));
     expect([reused.status, reused.code]).toEqual([422, 'idempotency_key_reused']);
     const ours = await sdk.textToSpeech.list({ ids: [first.id, other.id].join(',') });
     expect(ours.map((t) => t.id).sort()).toEqual([first.id, other.id].sort());
