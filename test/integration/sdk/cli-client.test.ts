@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { startClientService, type ClientService } from '../../helpers/client-service.js';
-import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 
 const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'clipwright.mjs');
 
@@ -32,13 +34,20 @@ describe('the clipwright command line against a running service', () => {
   let service: ClientService;
   let fx: FixtureDir;
   let env: Record<string, string>;
+  let pages: PageServer;
 
   beforeAll(async () => {
-    [service, fx] = await Promise.all([startClientService(), makeFixtureDir('clipwright-cli-')]);
+    [service, fx, pages] = await Promise.all([startClientService(), makeFixtureDir('clipwright-cli-'), startPageServer()]);
+    pages.route('/img/a.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePhoto(fx.path('a.jpg'), { width: 800, height: 800 })) });
+    pages.route('/product', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<html><head><title>Steel Bottle</title><meta name="description" content="Keeps drinks cold for 24 hours."><meta property="og:image" content="${pages.url('/img/a.jpg')}"></head><body><h1>Steel Bottle</h1><p>Price: $25</p></body></html>`,
+    });
     env = { CLIPWRIGHT_URL: service.baseUrl, CLIPWRIGHT_API_ID: service.creds.api_id, CLIPWRIGHT_API_KEY: service.creds.api_key };
   }, 90_000);
   afterAll(async () => {
     await service?.close();
+    await pages?.close();
     await fx?.cleanup();
   });
 
@@ -54,6 +63,16 @@ describe('the clipwright command line against a running service', () => {
     expect(probe.audio?.codec).toBe('mp3');
     expect(probe.durationSeconds).toBeGreaterThan(0.5);
   }, 120_000);
+
+  it('video --url --style --wait --out renders the product page into a playable MP4', async () => {
+    const out = fx.path('ad.mp4');
+    const r = await cli(['video', '--url', pages.url('/product'), '--style', 'FullScreenTemplate', '--length', '15', '--aspect', '9:16', '--wait', '--out', out], env);
+    expect(r.stderr).toMatch(/^link [0-9a-f-]{36}: Steel Bottle$/m);
+    expect(r.code, r.stderr).toBe(0);
+    const probe = await probeMedia(out);
+    expect([probe.video?.codec, probe.video?.width, probe.video?.height]).toEqual(['h264', 1080, 1920]);
+    expect(probe.durationSeconds).toBeGreaterThan(10);
+  }, 240_000);
 
   it('--json prints one parseable JSON document on stdout', async () => {
     const r = await cli(['tts', 'Json, please.', '--voice', service.voiceId, '--wait', '--json'], env);
