@@ -51,6 +51,7 @@ export class Http {
    */
   async call<T>(method: Method, path: keyof paths, init: { id?: string; query?: object; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
     const request = this.api.request as unknown as (m: string, p: string, i: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    // Every path names its one parameter {id}, except the template catalog's {template_id}; openapi-fetch fills only the one the path has.
     const { data, error, response } = await request(method.toLowerCase(), path as string, {
       params: { path: init.id === undefined ? undefined : { id: init.id, template_id: init.id }, query: init.query },
       body: init.body,
