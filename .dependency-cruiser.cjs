@@ -51,6 +51,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'client-stays-client',
+      comment: 'packages/ (the SDK and the client commands of the CLI) talk to a service over HTTP only: they never import the service (src/), so `clipwright tts …` loads no container, config or engine (issue 18).',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^src/' },
+    },
+    {
       name: 'outside-the-layers',
       comment: 'Every file of src/ lives in one of the layer folders.',
       severity: 'error',

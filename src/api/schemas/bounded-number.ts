@@ -30,7 +30,10 @@ export function boundedNumber(min: number, max: number, opts: { integer?: boolea
         return z.NEVER;
       }
       return n;
-    });
+    })
+    // The pipe gives the parsed side a type of its own: without it the document's response
+    // schemas (which echo parsed bodies) show these fields as untyped `{}`.
+    .pipe(opts.integer ? z.number().int() : z.number());
 }
 
 /** A number that must be one of a few values (e.g. `video_length`); the message lists them. */
@@ -47,5 +50,6 @@ export function numberChoice(allowed: readonly number[]) {
         return z.NEVER;
       }
       return n;
-    });
+    })
+    .pipe(z.literal(allowed));
 }

@@ -8,7 +8,7 @@ import { captionSetting, flexBoolean, volume } from './link-to-videos.js';
 /** Offsets are fractions of the frame from its centre. */
 const offset = z.object({ x: boundedNumber(-1, 1).nullish(), y: boundedNumber(-1, 1).nullish() });
 
-const scene = z.object({
+export const lipsyncV2Scene = z.object({
   character: z.object({
     type: z.enum(['avatar']).nullish(),
     avatar_id: z.string().nullish(),
@@ -48,7 +48,7 @@ const scene = z.object({
 
 /** The contract's v2 body (AI Avatar v2: create and the preview alias). */
 export const lipsyncV2Body = z.object({
-  video_inputs: z.array(scene, { error: 'This field is required.' }).min(1, 'Give at least one scene.'),
+  video_inputs: z.array(lipsyncV2Scene, { error: 'This field is required.' }).min(1, 'Give at least one scene.'),
   aspect_ratio: aspectRatio.nullish(),
   model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
   name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),

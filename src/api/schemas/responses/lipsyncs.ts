@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lipsyncBody } from '../lipsyncs.js';
-import { lipsyncV2Body } from '../lipsyncs-v2.js';
+import { lipsyncV2Body, lipsyncV2Scene } from '../lipsyncs-v2.js';
 import { echoOf, fileUrl, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/lipsync-v2.ts`. */
@@ -8,7 +8,7 @@ export const lipsyncV2TaskResponse = z.strictObject({
   ...echoOf(lipsyncV2Body),
   ...taskEnvelopeShape,
   aspect_ratio: z.string(),
-  video_inputs: z.array(z.unknown()).describe('The scenes as requested'),
+  video_inputs: z.array(lipsyncV2Scene).describe('The scenes as requested (as parsed)'),
   name: z.string().nullable(),
   model_version: z.string(),
   output: fileUrl,

@@ -1,0 +1,8 @@
+export { createClient, type ClipwrightClient, type CreateAndWaitOptions, type TaskGroup } from './client.js';
+export type { ClientOptions, CreateOptions, RequestOptions } from './http.js';
+export { ClipwrightError, TaskFailedError, WaitTimeoutError, type FieldErrors } from './errors.js';
+export { isSettled, waitUntilSettled, type Settling, type WaitOptions } from './wait.js';
+export { verifyWebhook, webhookSignature, WebhookVerificationError, type VerifiedWebhook, type VerifyWebhookInput } from './webhooks.js';
+export { TASK_KINDS, type TaskKindName } from './task-kinds.js';
+export type { BodyOf, QueryOf, ResultOf } from './types.js';
+export type { paths, components } from './generated/openapi-types.js';
