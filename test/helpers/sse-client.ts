@@ -22,7 +22,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const messages: SseMessage[] = [];
   let taken = 0;
-  let notify: (() => void) | null = null;
+  const waiter: { notify: (() => void) | null } = { notify: null };
   let done = false;
   const ended = (async () => {
     if (!res.body) return;
@@ -38,14 +38,14 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           messages.push(parseBlock(block));
-          notify?.();
+          waiter.notify?.();
         }
       }
     } catch {
       /* aborted by close() */
     } finally {
       done = true;
-      notify?.();
+      waiter.notify?.();
     }
   })();
   return {
@@ -64,10 +64,10 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no expected event in ${timeoutMs} ms; got ${JSON.stringify(messages)}`);
         await new Promise<void>((resolve) => {
-          notify = resolve;
+          waiter.notify = resolve;
           setTimeout(resolve, Math.min(left, 200));
         });
-        notify = null;
+        waiter.notify = null;
       }
     },
   };
