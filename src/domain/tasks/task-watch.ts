@@ -10,6 +10,7 @@ export interface TaskWatch {
   /**
    * Waits for a change (or a `reread()`), then reads the task again: the row as it is now, which
    * may show several changes at once or none. Null once the task is gone or the watch is closed.
+   * One caller at a time: the next call starts after the previous one resolved.
    */
   next(): Promise<Task | null>;
   /** Asks `next` to read again without a change (a safety net for a change whose hint was lost). */
