@@ -17,7 +17,6 @@ export interface HttpCloseReport {
  * is closed.
  */
 export async function closeGracefully(app: App, streams: OpenStreams, graceMs: number): Promise<HttpCloseReport> {
-  const before = streams.count;
   streams.shutdownWatches();
   const closing = app.close();
   let timer: NodeJS.Timeout | undefined;
@@ -28,5 +27,5 @@ export async function closeGracefully(app: App, streams: OpenStreams, graceMs: n
     app.server.closeAllConnections();
     await closing;
   }
-  return { inTime, streamsEnded: before - streams.count };
+  return { inTime, streamsEnded: streams.ended };
 }

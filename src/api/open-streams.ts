@@ -12,19 +12,18 @@ export interface ClosableStream {
 export class OpenStreams {
   private readonly open = { watch: new Set<ClosableStream>(), work: new Set<ClosableStream>() };
   private stopping = false;
+  /** Streams ended by a shutdown so far. */
+  ended = 0;
 
   /** Registers a stream; returns the function that removes it when it ends on its own. */
   add(kind: 'watch' | 'work', stream: ClosableStream): () => void {
     if (this.stopping && kind === 'watch') {
+      this.ended++;
       stream.shutdown();
       return () => undefined;
     }
     this.open[kind].add(stream);
     return () => this.open[kind].delete(stream);
-  }
-
-  get count(): number {
-    return this.open.watch.size + this.open.work.size;
   }
 
   /** Ends every watch stream now (and any opened later); work streams are left to finish. */
@@ -43,6 +42,7 @@ export class OpenStreams {
   private end(kind: 'watch' | 'work'): void {
     for (const stream of [...this.open[kind]]) {
       this.open[kind].delete(stream);
+      this.ended++;
       stream.shutdown();
     }
   }
