@@ -45,7 +45,12 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal (Ctrl-C twice) does not wait out the grace period; jobs left running are taken again after their lease.
+      c.log.warn({ signal }, 'second signal: exiting now');
+      c.log.flush();
+      process.exit(1);
+    }
     stopping = true;
     const graceMs = c.config.shutdownGraceSeconds * 1000;
     c.log.info({ signal, graceMs }, 'shutting down');
