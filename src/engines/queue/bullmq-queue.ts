@@ -56,7 +56,8 @@ export class BullQueue implements JobQueue {
   private outage = false;
   /** Aborts of the jobs this worker is running, for a shutdown's hand-back. */
   private readonly running = new Set<AbortController>();
-  private readonly counts = { finished: 0, handedBack: 0 };
+  /** What happened to running jobs since the drain began (counted from its start). */
+  private counts: DrainReport = { finished: 0, handedBack: 0 };
 
   constructor(
     private readonly store: Store,
@@ -223,6 +224,7 @@ export class BullQueue implements JobQueue {
   }
 
   async drain(graceMs: number): Promise<DrainReport> {
+    this.counts = { finished: 0, handedBack: 0 };
     if (!this.worker) return { ...this.counts };
     // Closing a BullMQ worker stops it fetching and waits for its active jobs, renewing their locks meanwhile.
     const closing = this.worker.close();

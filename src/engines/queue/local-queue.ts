@@ -26,7 +26,8 @@ export class LocalQueue implements JobQueue {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly controllers = new Set<AbortController>();
   private run: JobRunFn | null = null;
-  private readonly counts = { finished: 0, handedBack: 0 };
+  /** What happened to running jobs since the drain began (counted from its start). */
+  private counts: DrainReport = { finished: 0, handedBack: 0 };
 
   constructor(
     private readonly store: Store,
@@ -119,6 +120,7 @@ export class LocalQueue implements JobQueue {
   }
 
   async drain(graceMs: number): Promise<DrainReport> {
+    this.counts = { finished: 0, handedBack: 0 };
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     const running = Promise.allSettled([...this.inFlight]);

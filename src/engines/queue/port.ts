@@ -25,7 +25,7 @@ export type JobRunFn = (job: JobRecord, info: RunInfo) => Promise<RunVerdict>;
 
 /** What a worker's shutdown did with the jobs it was running (`JobQueue.drain`). */
 export interface DrainReport {
-  /** Jobs that ended (done, failed or retried) within the grace period. */
+  /** Jobs that ended (done, failed or set for a retry) during the grace period. */
   finished: number;
   /** Jobs stopped at the end of the grace period and put back, due at once, for another worker. */
   handedBack: number;
