@@ -21,6 +21,8 @@ export class PostgresTaskChangeFeed implements TaskChangeFeed {
   private listening: Promise<PgClient> | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  /** Which connection is the current one: a replaced connection's late 'end' must not drop its successor. */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -61,13 +63,14 @@ export class PostgresTaskChangeFeed implements TaskChangeFeed {
   }
 
   private async open(): Promise<PgClient> {
+    const generation = ++this.generation;
     const pg = await import('pg');
     const client = new pg.default.Client({ connectionString: this.databaseUrl });
     client.on('notification', (msg) => {
       if (msg.channel === TASK_CHANGES_CHANNEL && msg.payload) this.listeners.notify(msg.payload);
     });
     const lost = (err?: Error) => {
-      if (this.closed || this.listening === null) return;
+      if (this.closed || generation !== this.generation || this.listening === null) return;
       this.listening = null;
       this.log.warn({ err }, 'task change feed lost its connection; re-opening it');
       client.end().catch(() => undefined);
