@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { OpenStreams } from '../api/open-streams.js';
 import type { ServerDeps } from '../api/server.js';
 import type { Container } from './container.js';
 
@@ -43,5 +44,8 @@ export function apiDeps(c: Container): ServerDeps {
     aiEditing: c.aiEditing,
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
+    taskWatcher: c.taskWatcher,
+    streams: new OpenStreams(),
+    eventsHeartbeatMs: config.events.heartbeatSeconds * 1000,
   };
 }

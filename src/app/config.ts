@@ -47,6 +47,10 @@ export interface Config {
   ffmpeg: { ffmpegPath: string; ffprobePath: string };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
+  /** Task event streams (`GET /api/tasks/{id}/events`): seconds between heartbeat comments (each also re-reads the task). */
+  events: { heartbeatSeconds: number };
+  /** SIGTERM: how long in-flight requests and running jobs may take before streams are ended and jobs handed back. */
+  shutdownGraceSeconds: number;
   /** An OpenAI-compatible /v1/audio/speech provider whose voices join the catalog. */
   remoteSpeech: { baseUrl: string; apiKey: string | undefined; model: string; voices: { name: string; locale?: string; gender?: 'male' | 'female' }[] } | null;
   /** Price of one voice clone; the contract publishes none, so it defaults to 0. */
@@ -228,6 +232,8 @@ export function loadConfig(env: Env = process.env): Config {
     cpuWorkers: Math.max(0, int(env, 'CPU_WORKERS', DEFAULT_CPU_WORKERS)),
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg', ffprobePath: env.FFPROBE_PATH || 'ffprobe' },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
+    events: { heartbeatSeconds: Math.max(1, int(env, 'EVENTS_HEARTBEAT_SECONDS', 15)) },
+    shutdownGraceSeconds: Math.max(0, int(env, 'SHUTDOWN_GRACE_SECONDS', 25)),
     remoteSpeech: env.SPEECH_REMOTE_BASE_URL
       ? {
           baseUrl: env.SPEECH_REMOTE_BASE_URL.replace(/\/+$/, ''),

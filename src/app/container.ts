@@ -89,6 +89,11 @@ import { TemplateCatalog, TEMPLATE_PREVIEW_PREFIX } from '../domain/templates/te
 import { TemplateJobService } from '../domain/templates/template-job-service.js';
 import { loadTemplateCatalog } from '../pipelines/templates/template-files.js';
 import { templatePreviews } from '../pipelines/templates/template-previews.js';
+import type { TaskChangeFeed } from '../engines/events/port.js';
+import { MemoryTaskChangeFeed } from '../engines/events/memory-feed.js';
+import { PostgresTaskChangeFeed } from '../engines/events/postgres-feed.js';
+import { publishingStore } from '../engines/db/publishing-store.js';
+import { TaskWatcher } from '../domain/tasks/task-watch.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -157,6 +162,9 @@ export interface Container {
   idempotencySweep: IdempotencyKeySweep;
   /** Deletes uploads no task uses once their grace period is over; started by the roles that run jobs. */
   uploadSweep: UploadSweep;
+  /** Task status and progress changes, announced by the store and heard by event streams. */
+  taskFeed: TaskChangeFeed;
+  taskWatcher: TaskWatcher;
   close(): Promise<void>;
 }
 
@@ -167,7 +175,11 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const log = opts.log ?? pino({ level: config.logLevel, base: { service: 'clipwright' } }, pino.destination({ dest: 1, sync: false }));
   const clock = opts.clock ?? systemClock;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const store = kyselyStore(db.db, db.dialect, db.direct);
+  // Live task events: LISTEN/NOTIFY when the database is shared (PostgreSQL), in-process otherwise.
+  const taskFeed: TaskChangeFeed = db.dialect === 'postgres' && config.databaseUrl
+    ? new PostgresTaskChangeFeed(db.db, config.databaseUrl, log)
+    : new MemoryTaskChangeFeed();
+  const store = publishingStore(kyselyStore(db.db, db.dialect, db.direct), taskFeed);
   const signer = new UrlSigner(config.signingSecret, config.publicBaseUrl, config.fileUrlTtlSeconds, () => clock.nowMs());
   // Local files or an S3 bucket (S3_BUCKET); lazily made keys are known once lazyBlobs exists below.
   const lazyRef: { current: LazyBlobs | null } = { current: null };
@@ -334,6 +346,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     idempotency,
     idempotencySweep,
     uploadSweep,
+    taskFeed,
+    taskWatcher: new TaskWatcher(store.tasks, taskFeed),
     async close() {
       await retention.stop();
       await inlineLeases.stop();
@@ -344,6 +358,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       // Streams still running past the server's close lose their lease; a sweep fails them.
       inlineTasks.stopRenewing();
       await queue.close();
+      await taskFeed.close();
       await db.close();
     },
   };

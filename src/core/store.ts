@@ -152,6 +152,8 @@ export interface JobRepo {
   complete(id: string, at: string): Promise<void>;
   fail(id: string, error: string, at: string): Promise<void>;
   retryLater(id: string, error: string, runAt: string, at: string): Promise<void>;
+  /** Puts a running job of `workerId` back in the queue, due at `at`, its interrupted run not counted as an attempt (a shutdown's hand-back). */
+  release(id: string, workerId: string, at: string): Promise<boolean>;
   undispatched(limit: number): Promise<JobRecord[]>;
   markDispatched(id: string, at: string): Promise<void>;
   /** Marks every queued row not yet handed over, so the outbox sweep sends it again (a queue that lost its data); returns how many. */

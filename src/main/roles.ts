@@ -4,6 +4,7 @@ import type { Config } from '../app/config.js';
 import { createContainer, type Container } from '../app/container.js';
 import { buildServer } from '../api/server.js';
 import { apiDeps } from '../app/api-deps.js';
+import { closeGracefully } from '../api/graceful-close.js';
 import { configureCpuPool } from '../engines/cpu/off-thread.js';
 
 /** On the first start of an empty embedded database, a newcomer gets a working account. */
@@ -24,7 +25,8 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
   await configureCpuPool({ workers: config.cpuWorkers });
   const c = await createContainer(config);
   await ensureDefaultAccount(c);
-  const app = role === 'worker' ? null : await buildServer(apiDeps(c));
+  const deps = role === 'worker' ? null : apiDeps(c);
+  const app = deps ? await buildServer(deps) : null;
   if (role !== 'api') {
     await c.queue.startConsuming(c.runner.run);
     // Every worker sweeps; each expired task is claimed by one of them (`c.close()` stops it).
@@ -43,10 +45,21 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal (Ctrl-C twice) does not wait out the grace period; jobs left running are taken again after their lease.
+      c.log.warn({ signal }, 'second signal: exiting now');
+      c.log.flush();
+      process.exit(1);
+    }
     stopping = true;
-    c.log.info({ signal }, 'shutting down');
-    await app?.close();
+    const graceMs = c.config.shutdownGraceSeconds * 1000;
+    c.log.info({ signal, graceMs }, 'shutting down');
+    // The API stops accepting and lets requests finish while the worker lets jobs finish: one grace period for both.
+    const [http, jobs] = await Promise.all([
+      app && deps ? closeGracefully(app, deps.streams, graceMs) : null,
+      role !== 'api' ? c.queue.drain(graceMs) : null,
+    ]);
+    c.log.info({ http, jobs }, 'stopped; closing connections');
     await c.close();
     process.exit(0);
   };

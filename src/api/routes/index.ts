@@ -20,6 +20,7 @@ import { adCloneRoutes, type AdCloneRouteDeps } from './ads-clone.js';
 import { customTemplateRoutes, dyoaRoutes, type CustomTemplateRouteDeps } from './custom-templates.js';
 import { aiShortRoutes, type AiShortRouteDeps } from './ai-shorts.js';
 import { aiEditingRoutes, type AiEditingRouteDeps } from './ai-editing.js';
+import { taskEventRoutes, type TaskEventRouteDeps } from './task-events.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
@@ -32,7 +33,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & AdCloneRouteDeps
   & CustomTemplateRouteDeps
   & AiShortRouteDeps
-  & AiEditingRouteDeps;
+  & AiEditingRouteDeps
+  & TaskEventRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -58,5 +60,6 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   aiShortRoutes(app, { aiShorts: d.aiShorts, blobs });
   aiEditingRoutes(app, { aiEditing: d.aiEditing, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
-  textGeneratorRoutes(app, { textGeneration: d.textGeneration });
+  textGeneratorRoutes(app, { textGeneration: d.textGeneration, streams: d.streams });
+  taskEventRoutes(app, { taskWatcher: d.taskWatcher, blobs, streams: d.streams, eventsHeartbeatMs: d.eventsHeartbeatMs });
 }

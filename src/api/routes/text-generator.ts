@@ -5,6 +5,7 @@ import { recordHijackedReply } from '../idempotency/idempotency-hooks.js';
 import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { textGenerationBody, type TextGenerationBody } from '../schemas/text-generator.js';
+import { SHUTDOWN_EVENT_DATA, type OpenStreams } from '../open-streams.js';
 import { sseEvent } from '../sse.js';
 import { textRequestFromBody, textTaskToWire } from '../wire/text-generation.js';
 
@@ -18,6 +19,8 @@ const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface TextGeneratorRouteDeps {
   textGeneration: TextGenerationService;
+  /** Streams still open when a shutdown's grace period ends get a final `shutdown` event. */
+  streams: OpenStreams;
 }
 
 export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRouteDeps): void {
@@ -72,8 +75,16 @@ async function streamText(deps: TextGeneratorRouteDeps, request: FastifyRequest<
     'x-request-id': String(request.id),
   });
   let open = true;
+  const unregister = deps.streams.add('work', {
+    shutdown: () => {
+      if (!open || res.writableEnded) return;
+      open = false;
+      res.end(sseEvent('shutdown', SHUTDOWN_EVENT_DATA));
+    },
+  });
   res.on('close', () => {
     open = false;
+    unregister();
   });
   const write = async (chunk: string) => {
     if (!open || res.writableEnded) return;

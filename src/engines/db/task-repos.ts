@@ -206,6 +206,16 @@ export function jobRepo(db: Kysely<Database>, dialect: DialectName): JobRepo {
     async retryLater(id, error, runAt, at) {
       await db.updateTable('jobs').set({ status: 'queued', last_error: error, run_at: runAt, locked_until: null, locked_by: null, updated_at: at }).where('id', '=', id).execute();
     },
+    async release(id, workerId, at) {
+      const r = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', run_at: at, attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`, locked_until: null, locked_by: null, updated_at: at })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
     async undispatched(limit) {
       const rows = await db.selectFrom('jobs').selectAll().where('dispatched_at', 'is', null).where('status', '=', 'queued').orderBy('created_at').limit(limit).execute();
       return rows.map(jobFromRow);

@@ -3,7 +3,7 @@ import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
 import { withDeadline } from '../../core/deadline.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
-import type { JobQueue, JobRunFn, QueueHealth } from './port.js';
+import { HandedBack, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -57,6 +57,10 @@ export class BullQueue implements JobQueue {
   /** Real time (ms) before which `dispatch` does not try Redis, after a failed hand-off. */
   private skipHandOffsUntil = 0;
   private outage = false;
+  /** Aborts of the jobs this worker is running, for a shutdown's hand-back. */
+  private readonly running = new Set<AbortController>();
+  /** What happened to running jobs since the drain began (counted from its start). */
+  private counts: DrainReport = { finished: 0, handedBack: 0 };
 
   constructor(
     private readonly store: Store,
@@ -180,17 +184,30 @@ export class BullQueue implements JobQueue {
   }
 
   async startConsuming(run: JobRunFn): Promise<void> {
-    const { Worker } = await import('bullmq');
-    const handle = async (bullJob: import('bullmq').Job, _token?: string, signal?: AbortSignal) => {
+    const { Worker, WaitingError } = await import('bullmq');
+    const handle = async (bullJob: import('bullmq').Job, token?: string, signal?: AbortSignal) => {
       const record = await this.store.jobs.get(String(bullJob.data.jobId ?? bullJob.id));
       if (!record) return;
       const controller = new AbortController();
       signal?.addEventListener('abort', () => controller.abort(signal.reason));
-      const verdict = await run(record, {
-        signal: controller.signal,
-        attempt: bullJob.attemptsMade + 1,
-        maxAttempts: bullJob.opts.attempts ?? this.opts.maxAttempts,
-      });
+      this.running.add(controller);
+      let verdict;
+      try {
+        verdict = await run(record, {
+          signal: controller.signal,
+          attempt: bullJob.attemptsMade + 1,
+          maxAttempts: bullJob.opts.attempts ?? this.opts.maxAttempts,
+        });
+      } finally {
+        this.running.delete(controller);
+      }
+      if (controller.signal.reason instanceof HandedBack && verdict !== 'done' && verdict !== 'failed') {
+        // Back to the head of the wait list, lock released, no attempt counted: another worker takes it now.
+        await bullJob.moveToWait(token);
+        this.counts.handedBack++;
+        throw new WaitingError();
+      }
+      this.counts.finished++;
       const at = this.clock.nowIso();
       if (verdict === 'retry') throw new RetryLater('transient failure; retrying', null);
       if (typeof verdict === 'object') throw new RetryLater(verdict.reason, verdict.retryInMs);
@@ -217,9 +234,26 @@ export class BullQueue implements JobQueue {
     }
   }
 
+  async drain(graceMs: number): Promise<DrainReport> {
+    this.counts = { finished: 0, handedBack: 0 };
+    if (this.workers.length === 0) return { ...this.counts };
+    // Closing a BullMQ worker stops it fetching and waits for its active jobs, renewing their locks meanwhile.
+    const closing = Promise.all(this.workers.map((w) => w.close()));
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([closing.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
+    clearTimeout(timer);
+    if (!inTime) {
+      for (const c of this.running) c.abort(new HandedBack());
+      await closing;
+    }
+    return { ...this.counts };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    // Without a drain first (or after it), whatever still runs is handed back rather than waited for.
+    for (const c of this.running) c.abort(new HandedBack());
     await Promise.all(this.workers.map((w) => w.close()));
     // A Redis that is down at shutdown must not keep the process from exiting.
     for (const made of this.queues.values()) {

@@ -4,7 +4,7 @@ import { newId } from '../../core/ids.js';
 import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
-import { retryDelayOf, retryReasonOf, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
+import { HandedBack, retryDelayOf, retryReasonOf, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface LocalQueueOptions {
   concurrency: number;
@@ -29,6 +29,8 @@ export class LocalQueue implements JobQueue {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly controllers = new Set<AbortController>();
   private run: JobRunFn | null = null;
+  /** What happened to running jobs since the drain began (counted from its start). */
+  private counts: DrainReport = { finished: 0, handedBack: 0 };
 
   constructor(
     private readonly store: Store,
@@ -87,6 +89,11 @@ export class LocalQueue implements JobQueue {
     const now = this.clock.nowMs();
     const job = await this.store.jobs.claimNext(this.workerId, iso(now), iso(now + this.opts.leaseMs), names);
     if (!job || !this.run) return false;
+    if (this.stopped) {
+      // Claimed while the worker was stopping: straight back, for another worker.
+      await this.handBack(job.id);
+      return false;
+    }
     queueMicrotask(() => this.fill());
     const controller = new AbortController();
     this.controllers.add(controller);
@@ -95,6 +102,11 @@ export class LocalQueue implements JobQueue {
     }, Math.max(100, Math.floor(this.opts.leaseMs / 3)));
     try {
       const verdict = await this.run(job, { signal: controller.signal, attempt: job.attempts, maxAttempts: job.maxAttempts });
+      if (controller.signal.reason instanceof HandedBack && verdict !== 'done' && verdict !== 'failed') {
+        await this.handBack(job.id);
+        return true;
+      }
+      this.counts.finished++;
       const at = this.clock.nowIso();
       const delayMs = retryDelayOf(verdict, this.opts.retryBaseMs * 2 ** Math.max(0, job.attempts - 1));
       if (delayMs !== null) await this.store.jobs.retryLater(job.id, retryReasonOf(verdict), iso(this.clock.nowMs() + delayMs), at);
@@ -107,10 +119,29 @@ export class LocalQueue implements JobQueue {
     return true;
   }
 
+  private async handBack(jobId: string): Promise<void> {
+    if (await this.store.jobs.release(jobId, this.workerId, this.clock.nowIso())) this.counts.handedBack++;
+  }
+
+  async drain(graceMs: number): Promise<DrainReport> {
+    this.counts = { finished: 0, handedBack: 0 };
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const running = Promise.allSettled([...this.inFlight]);
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([running.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
+    clearTimeout(timer);
+    if (!inTime) {
+      for (const c of this.controllers) c.abort(new HandedBack());
+      await running;
+    }
+    return { ...this.counts };
+  }
+
   async close(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    for (const c of this.controllers) c.abort(new Error('shutting down'));
+    for (const c of this.controllers) c.abort(new HandedBack());
     await Promise.allSettled([...this.inFlight]);
   }
 }

@@ -23,6 +23,21 @@ export interface RunInfo {
 
 export type JobRunFn = (job: JobRecord, info: RunInfo) => Promise<RunVerdict>;
 
+/** What a worker's shutdown did with the jobs it was running (`JobQueue.drain`). */
+export interface DrainReport {
+  /** Jobs that ended (done, failed or set for a retry) during the grace period. */
+  finished: number;
+  /** Jobs stopped at the end of the grace period and put back, due at once, for another worker. */
+  handedBack: number;
+}
+
+/** The abort reason a draining queue gives the jobs it hands back. */
+export class HandedBack extends Error {
+  constructor() {
+    super('the worker is shutting down; the job is handed back to the queue');
+  }
+}
+
 /** What readiness reports about the queue; `detail` says why it is not ok. */
 export interface QueueHealth {
   kind: 'local' | 'bullmq';
@@ -47,5 +62,12 @@ export interface JobQueue {
   startConsuming(run: JobRunFn): Promise<void>;
   /** Re-sends outbox rows the queue has not taken (after a crash between commit and dispatch). */
   startDispatcher(): void;
+  /**
+   * Graceful stop of the consumer: takes no new job, lets the running ones finish for `graceMs`,
+   * then aborts the rest and puts them back due at once (not after a lease timeout), without
+   * counting the interrupted run as an attempt. The task is left to the next run (the finish is
+   * conditional, so nothing is charged twice). `close()` afterwards releases the connections.
+   */
+  drain(graceMs: number): Promise<DrainReport>;
   close(): Promise<void>;
 }

@@ -17,9 +17,10 @@ import { adCloneTaskResponse } from './ads-clone.js';
 import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices.js';
 import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from './custom-templates.js';
 import { aiShortTaskResponse } from './ai-shorts.js';
+import { taskEventStreamResponse } from './task-events.js';
 
 /** A JSON success body, or a documented non-JSON one (the text stream's events). */
-export type SuccessBody = z.ZodType | typeof textStreamResponse;
+export type SuccessBody = z.ZodType | typeof textStreamResponse | typeof taskEventStreamResponse;
 
 export interface Operation {
   /** The success status and its body. */
@@ -173,4 +174,7 @@ export const operations: Record<string, Operation> = {
 
   ...textGenerator('/api/text_generator'),
   ...textGenerator('/sse/text_generator'),
+
+  // An extension of the contract: live status and progress of any task of the caller.
+  'GET /api/tasks/:id/events': ok(taskEventStreamResponse),
 };

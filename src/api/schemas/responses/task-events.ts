@@ -1,0 +1,9 @@
+/** The task event stream answers Server-Sent Events, not JSON: documented as such (see api/openapi.ts). */
+export const taskEventStreamResponse = {
+  description:
+    'Extension of the contract. Server-Sent Events with numbered ids: `status` ({id, status, progress, failed_reason, task: the GET body}) ' +
+    'on the first event and every status change, `progress` ({id, status, progress}), then `end` ({id, status, failed_reason}) ' +
+    'when the task is done or failed, and the server closes the stream; `shutdown` ({detail, code}) when the server is going away. ' +
+    'Heartbeat comment lines every EVENTS_HEARTBEAT_SECONDS. Send Last-Event-ID to resume: the current state comes first if it changed.',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
