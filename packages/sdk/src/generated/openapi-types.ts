@@ -19512,6 +19512,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live status and progress of any task, as Server-Sent Events (extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Extension of the contract. Server-Sent Events with numbered ids: `status` ({id, status, progress, failed_reason, task: the GET body}) on the first event and every status change, `progress` ({id, status, progress}), then `end` ({id, status, failed_reason}) when the task is done or failed, and the server closes the stream; `shutdown` ({detail, code}) when the server is going away. Heartbeat comment lines every EVENTS_HEARTBEAT_SECONDS. Send Last-Event-ID to resume: the current state comes first if it changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Credentials missing (not_authenticated) or invalid (authentication_failed) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description not_found (unknown id, another account's resource, unknown route) or task_not_ready (a follow-up the task cannot take yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description method_not_allowed; the Allow header lists the methods the path takes */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description throttled: rate limit; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description server_error: internals are never exposed; the detail carries the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/text_generator/": {
         parameters: {
             query?: never;
