@@ -42,6 +42,11 @@ describe('Studio in a real browser', () => {
   });
 
   it('makes speech and plays it: the audio loads, has a duration and its time advances; credits drop', async () => {
+    const streams: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (/\/api\/tasks\/[0-9a-f-]{36}\/events$/.test(r.url())) streams.push(r.url());
+    };
+    page.on('request', onRequest);
     await page.fill('#tts-form textarea[name=text]', 'Hello from the Studio. This is real speech.');
     await page.click('#tts-form button[type=submit]');
     const audio = page.locator('.task-card[data-status=done] audio').first();
@@ -57,6 +62,9 @@ describe('Studio in a real browser', () => {
     expect(played.advanced).toBeGreaterThan(0.1);
     await page.waitForFunction(() => document.querySelector('#credits')?.textContent === '99 credits');
     expect(await page.getAttribute('.task-card[data-status=done] a[download]', 'href')).toMatch(/\/files\/.*\.mp3\?expires=/);
+    // The card followed the task over its events stream (polling is only the fallback).
+    page.off('request', onRequest);
+    expect(streams.length).toBeGreaterThanOrEqual(1);
   }, 90_000);
 
   it('reads a loopback product page, shows its facts and makes a preview that loads in a video element', async () => {

@@ -74,15 +74,25 @@ export function createApi({ apiId, apiKey }) {
     /** POSTs and reads the answer as Server-Sent Events, calling onEvent(event, data) as they arrive. */
     async stream(path, body, onEvent) {
       const response = await fetch(path, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify(body) });
-      if (!response.ok) throw new ApiError(response.status, await readBody(response));
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer = takeEvents(buffer + value, onEvent);
-      }
-      takeEvents(buffer + '\n\n', onEvent);
+      await readEvents(response, onEvent);
+    },
+    /** GETs a Server-Sent Events stream (fetch, because EventSource cannot send the API headers) until it ends or `signal` aborts. */
+    async events(path, onEvent, signal) {
+      const response = await fetch(path, { headers: { ...auth, Accept: 'text/event-stream' }, signal });
+      await readEvents(response, onEvent);
     },
   };
+}
+
+/** Reads a Server-Sent Events answer to its end, calling onEvent(event, data) as events arrive. */
+async function readEvents(response, onEvent) {
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer = takeEvents(buffer + value, onEvent);
+  }
+  takeEvents(buffer + '\n\n', onEvent);
 }
