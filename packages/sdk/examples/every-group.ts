@@ -144,6 +144,8 @@ export async function textToSpeech(cw: ClipwrightClient) {
   );
   await writeFile('hello.mp3', await cw.download(speech.output!));
   console.log(speech.duration, speech.words?.map((w) => `${w.word}@${w.start}`).join(' '));
+  const next = await cw.textToSpeech.create({ text: 'And one more, followed live.', voice_id: 'VOICE_ID' });
+  for await (const e of cw.tasks.events(next.id)) console.log(e.event, e.status); // status, progress …, end (any task kind)
   // #endregion
 }
 
@@ -155,6 +157,11 @@ export async function textGenerator(cw: ClipwrightClient) {
     config: { temperature: 0.7, max_output_tokens: 200 },
   });
   console.log(reply.status, reply.response_text);
+  const script = cw.textGenerator.stream({ // the text as the model writes it (Server-Sent Events)
+    model_name: 'clipwright-script', messages: [{ role: 'user', content: 'A 15 second script for the same bottle.' }],
+  });
+  for await (const chunk of script) process.stdout.write(chunk);
+  console.log('\n', script.result?.id, script.result?.credits_used); // the finished task, once the loop is over
   // #endregion
 }
 
@@ -217,7 +224,10 @@ export async function customAvatars(cw: ClipwrightClient) {
       lipsync_input: 'https://cdn.example/dana-60s.mp4', consent_video: 'https://cdn.example/dana-consent.mp4',
     }, { timeoutMs: 30 * 60_000 });
     console.log(dana.id, dana.consent_verified, dana.thumbnail); // dana.id works as avatar_id, creator, override_avatar
+    await cw.customAvatars.update(dana.id, { keywords: 'outdoors, friendly', labels: ['sales'] }); // name, keywords, labels
   }
+  const mine = await cw.avatars.paginatedV2({ page_size: 50 }); // built-in and custom v2 avatars, a page at a time
+  for (const old of mine.results.filter((a) => !a.is_builtin && a.status === 'failed')) await cw.customAvatars.delete(old.id);
   // #endregion
 }
 

@@ -1,5 +1,6 @@
 import type { paths } from './generated/openapi-types.js';
 import { Http, type ClientOptions, type CreateOptions, type RequestOptions } from './http.js';
+import { taskEvents, textStream, type TaskEventsOptions } from './streams.js';
 import { TASK_KINDS, type TaskKindName } from './task-kinds.js';
 import type { BodyOf, QueryOf, ResultOf } from './types.js';
 import { waitUntilSettled, type Settling, type WaitOptions } from './wait.js';
@@ -86,6 +87,7 @@ function resources(http: Http) {
       list: (query?: QueryOf<'/api/personas/'>, options?: RequestOptions) => get('/api/personas/', query, options),
       paginated: (query?: QueryOf<'/api/personas/paginated/'>, options?: RequestOptions) => get('/api/personas/paginated/', query, options),
       listV2: (query?: QueryOf<'/api/personas_v2/'>, options?: RequestOptions) => get('/api/personas_v2/', query, options),
+      paginatedV2: (query?: QueryOf<'/api/personas_v2/paginated/'>, options?: RequestOptions) => get('/api/personas_v2/paginated/', query, options),
       get: (id: string, options?: RequestOptions) => byId('/api/personas/{id}/', id, options),
       customCount: (options?: RequestOptions) => get('/api/personas_v2/count/', undefined, options),
     },
@@ -102,12 +104,43 @@ function resources(http: Http) {
       list: (query?: QueryOf<'/api/inspirations/'>, options?: RequestOptions) => get('/api/inspirations/', query, options),
       get: (id: string, options?: RequestOptions) => byId('/api/inspirations/{id}/', id, options),
     },
+    /** The asset models with a JSON Schema of their inputs (compatible shape). */
     assetSchemas: (options?: RequestOptions) => get('/api/asset_generator/schemas/', undefined, options),
+    /** The asset models with their inputs as the spec describes them (`model_name` filters, comma-separated). */
+    aiGenerationSchema: (query?: QueryOf<'/api/ai_generation/schema/'>, options?: RequestOptions) => get('/api/ai_generation/schema/', query, options),
+    tasks: {
+      /** Live events of any task (Server-Sent Events), as an async iterator; see streams.ts. */
+      events: (id: string, options?: TaskEventsOptions) => taskEvents(http, id, options),
+    },
+  };
+}
+
+/** Helpers of task groups beyond the ones TASK_KINDS builds: merged into those groups by createClient. */
+function groupExtras(http: Http) {
+  const deleteAvatar = (path: '/api/personas/{id}/' | '/api/personas_v2/{id}/') => (id: string, options: RequestOptions = {}) =>
+    http.call<void>('DELETE', path, { id, signal: options.signal });
+  return {
+    customAvatars: {
+      /** Renames a custom avatar or changes its keywords / labels (PATCH /api/personas/{id}/; own custom avatars only). */
+      update: (id: string, body: BodyOf<'/api/personas/{id}/', 'patch'>, options: RequestOptions = {}) =>
+        http.call<ResultOf<'/api/personas/{id}/', 'patch'>>('PATCH', '/api/personas/{id}/', { id, body, signal: options.signal }),
+      /** Deletes a custom avatar and its files (DELETE /api/personas/{id}/; built-in avatars cannot be). */
+      delete: deleteAvatar('/api/personas/{id}/'),
+      /** The same deletion by its v2 path (DELETE /api/personas_v2/{id}/). */
+      deleteV2: deleteAvatar('/api/personas_v2/{id}/'),
+    },
+    textGenerator: {
+      /**
+       * POST /api/text_generator/stream/: an async iterable of the text as it is written; after the
+       * loop, `.result` is the finished task. See TextStream for its errors.
+       */
+      stream: (body: BodyOf<'/api/text_generator/stream/'>, options?: CreateOptions) => textStream(http, body, options),
+    },
   };
 }
 
 export type TaskGroups = { [K in TaskKindName]: TaskGroup<K> };
-export type ClipwrightClient = TaskGroups & ReturnType<typeof resources> & {
+export type ClipwrightClient = TaskGroups & ReturnType<typeof groupExtras> & ReturnType<typeof resources> & {
   /** The raw typed openapi-fetch client: every endpoint of the document, e.g. `api.GET('/api/musics/')`. */
   api: Http['api'];
   baseUrl: string;
@@ -119,5 +152,7 @@ export type ClipwrightClient = TaskGroups & ReturnType<typeof resources> & {
 export function createClient(options: ClientOptions): ClipwrightClient {
   const http = new Http(options);
   const groups = Object.fromEntries((Object.keys(TASK_KINDS) as TaskKindName[]).map((kind) => [kind, taskGroup(http, kind)])) as TaskGroups;
-  return { ...groups, ...resources(http), api: http.api, baseUrl: http.baseUrl, download: (url, o) => http.download(url, o) };
+  const extras = groupExtras(http);
+  const merged = { ...groups, customAvatars: { ...groups.customAvatars, ...extras.customAvatars }, textGenerator: { ...groups.textGenerator, ...extras.textGenerator } };
+  return { ...merged, ...resources(http), api: http.api, baseUrl: http.baseUrl, download: (url, o) => http.download(url, o) };
 }

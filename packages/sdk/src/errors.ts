@@ -60,3 +60,26 @@ export class WaitTimeoutError extends Error {
     super(`task ${task?.id ?? '?'} still ${task?.status ?? 'unknown'} after ${timeoutMs} ms`);
   }
 }
+
+/**
+ * An event stream (`textGenerator.stream`, `tasks.events`) that went wrong after its 200 had
+ * started it: an `error` event (`server_error`), a `shutdown` event (`shutting_down`: the service
+ * is stopping; reconnect later, for task events with `lastEventId`), or the connection closing
+ * before the stream's last event (`stream_ended`). Errors before the stream starts (a 400 on the
+ * body, 402, 404 …) are ClipwrightErrors, as for every other call.
+ */
+export class StreamError extends Error {
+  override readonly name = 'StreamError';
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    /** The task the stream was about, when it had been named. */
+    readonly taskId: string | null = null,
+    /** The id of the last numbered event received (task events), to resume from. */
+    readonly lastEventId: string | null = null,
+    /** The service's X-Request-Id of the streamed answer. */
+    readonly requestId: string | null = null,
+  ) {
+    super(`${code}: ${detail}`);
+  }
+}

@@ -25,6 +25,14 @@ export interface CreateOptions extends RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+interface CallInit {
+  id?: string;
+  query?: object;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 /** The one place that talks HTTP: openapi-fetch underneath, every non-2xx answer turned into a ClipwrightError. */
 export class Http {
   /** The raw typed client, for any endpoint the helpers do not wrap. */
@@ -49,7 +57,23 @@ export class Http {
    * generated `paths` (types.ts); here the path is dynamic, so openapi-fetch's own overloads
    * cannot check it and are bypassed with one cast.
    */
-  async call<T>(method: Method, path: keyof paths, init: { id?: string; query?: object; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
+  async call<T>(method: Method, path: keyof paths, init: CallInit = {}): Promise<T> {
+    const { data } = await this.send(method, path, init, 'json');
+    return data as T;
+  }
+
+  /**
+   * Calls an operation that answers Server-Sent Events: resolves with the open body once the 200
+   * has arrived; an answer outside 2xx (a 400 on the body, a 402, a 404 …) is a ClipwrightError,
+   * as for every other call.
+   */
+  async openStream(method: Method, path: keyof paths, init: CallInit = {}): Promise<{ body: ReadableStream<Uint8Array>; response: Response }> {
+    const { data, response } = await this.send(method, path, { ...init, headers: { Accept: 'text/event-stream', ...init.headers } }, 'stream');
+    if (!data) throw ClipwrightError.from(response, 'The service answered an event stream without a body.');
+    return { body: data as ReadableStream<Uint8Array>, response };
+  }
+
+  private async send(method: Method, path: keyof paths, init: CallInit, parseAs: 'json' | 'stream'): Promise<{ data: unknown; response: Response }> {
     const request = this.api.request as unknown as (m: string, p: string, i: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
     // Every path names its one parameter {id}, except the template catalog's {template_id}; openapi-fetch fills only the one the path has.
     const { data, error, response } = await request(method.toLowerCase(), path as string, {
@@ -57,9 +81,10 @@ export class Http {
       body: init.body,
       headers: init.headers,
       signal: init.signal,
+      parseAs,
     });
     if (!response.ok) throw ClipwrightError.from(response, error);
-    return data as T;
+    return { data, response };
   }
 
   /** Downloads one of the service's (signed) file URLs; rejects with ClipwrightError on a non-2xx answer. */

@@ -59,6 +59,8 @@ export const TASK_KINDS = {
   textGenerator: { get: '/api/text_generator/{id}/', list: '/api/text_generator/', creates: { create: '/api/text_generator/' }, followUps: {} },
   aiScripts: { get: '/api/ai_scripts/{id}/', list: '/api/ai_scripts/', creates: { create: '/api/ai_scripts/' }, followUps: {} },
   assetGenerator: { get: '/api/asset_generator/{id}/', list: '/api/asset_generator/', creates: { create: '/api/asset_generator/' }, followUps: {} },
+  // The same operations by the spec's paths (the asset_generator ones are the compatible API's aliases).
+  aiGeneration: { get: '/api/ai_generation/{id}/', list: '/api/ai_generation/', creates: { create: '/api/ai_generation/' }, followUps: {} },
   iabImages: { get: '/api/iab_images/{id}/', list: '/api/iab_images/', creates: { create: '/api/iab_images/' }, followUps: {} },
   voiceClones: { get: '/api/voices/{id}/', list: '/api/voices/cloned/', creates: { create: '/api/voices/clone/' }, followUps: {} },
   customAvatars: { get: '/api/personas/{id}/', list: null, creates: { create: '/api/personas/', createV2: '/api/personas_v2/' }, followUps: {} },

@@ -15,9 +15,8 @@ const NOT_TASK_CREATES: Record<string, string> = {
   '/api/links/link_with_params/': 'answers the finished link at once (client.links.createWithParams)',
   '/api/link_with_params/': 'alias of /api/links/link_with_params/',
   '/api/voices/': 'alias of /api/voices/clone/',
-  '/api/ai_generation/': 'alias of /api/asset_generator/',
   '/api/link_to_videos/{id}/render_single_preview/': 'alias of /api/link_to_videos/render_single_preview/',
-  '/api/text_generator/stream/': 'a Server-Sent Events stream, not a task to poll',
+  '/api/text_generator/stream/': 'a Server-Sent Events stream, not a task to poll (client.textGenerator.stream)',
   '/sse/text_generator/': 'alias of /api/text_generator/',
   '/sse/text_generator/stream/': 'alias of /api/text_generator/stream/',
 };
