@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_CPU_WORKERS } from '../engines/cpu/off-thread.js';
+import { DEFAULT_RENDER_SEGMENTS } from '../engines/ffmpeg/real-engine.js';
 import type { S3Settings } from '../engines/blobs/open-s3-blob-store.js';
 
 /** Everything the service reads from its environment, read once at start-up. */
@@ -44,7 +45,7 @@ export interface Config {
   /** Worker threads for CPU-bound JavaScript (music synthesis, voice analysis); 0 runs it in the calling thread. */
   cpuWorkers: number;
   /** The ffmpeg and ffprobe executables (a name found on PATH, or a path); passed into the ffmpeg engine. */
-  ffmpeg: { ffmpegPath: string; ffprobePath: string };
+  ffmpeg: { ffmpegPath: string; ffprobePath: string; renderSegments: number };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** Task event streams (`GET /api/tasks/{id}/events`): seconds between heartbeat comments (each also re-reads the task). */
@@ -230,7 +231,11 @@ export function loadConfig(env: Env = process.env): Config {
       sweepSeconds: Math.max(1, int(env, 'IDEMPOTENCY_SWEEP_SECONDS', 3600)),
     },
     cpuWorkers: Math.max(0, int(env, 'CPU_WORKERS', DEFAULT_CPU_WORKERS)),
-    ffmpeg: { ffmpegPath: env.FFMPEG_PATH || 'ffmpeg', ffprobePath: env.FFPROBE_PATH || 'ffprobe' },
+    ffmpeg: {
+      ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+      ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+      renderSegments: Math.min(4, Math.max(1, int(env, 'RENDER_SEGMENTS', DEFAULT_RENDER_SEGMENTS))),
+    },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     events: { heartbeatSeconds: Math.max(1, int(env, 'EVENTS_HEARTBEAT_SECONDS', 15)) },
     shutdownGraceSeconds: Math.max(0, int(env, 'SHUTDOWN_GRACE_SECONDS', 25)),

@@ -31,19 +31,74 @@ export class TimelineError extends Error {
   override readonly name = 'TimelineError';
 }
 
-const ENCODING = {
+export const ENCODING = {
   render: { preset: 'veryfast', crf: '23', audioBitrate: '192k', audio: RENDER_AUDIO },
   preview: { preset: 'ultrafast', crf: '30', audioBitrate: '48k', audio: PREVIEW_AUDIO },
 } as const;
 
 /** Timeline → one ffmpeg invocation writing the MP4 (and the thumbnail). Pure. */
 export function compileTimeline(timeline: Timeline, output: RenderOutput, options: CompileOptions = {}): CompiledRender {
+  const g = new FilterGraphBuilder();
+  const video = addTimelineVideo(g, timeline, output, options);
+  const finalVideo = g.label('vout');
+  const thumbnail = g.label('thumb');
+  if (output.thumbnailPath) {
+    const [main, forThumb] = [g.label('main'), g.label('forthumb')];
+    g.chain(video.label, [...video.tail, 'split=2'], `${main}${forThumb}`);
+    g.chain(main, ['null'], finalVideo);
+    // Trim to exactly one frame so this branch ends at once instead of queueing the rest.
+    g.chain(forThumb, [`trim=start_frame=${video.thumbnailFrame}:end_frame=${video.thumbnailFrame + 1}`, 'setpts=PTS-STARTPTS'], thumbnail);
+  } else {
+    g.chain(video.label, video.tail, finalVideo);
+  }
+
+  const enc = ENCODING[output.quality];
+  const audio = addAudioMix(g, timeline, video.durationSeconds, options.audioLevels, enc.audio);
+  const filterGraph = g.graph();
+  const args = [
+    ...g.inputArguments(),
+    '-filter_complex', filterGraph,
+    '-map', finalVideo, '-map', audio,
+    ...videoEncoderArgs(output),
+    ...audioEncoderArgs(output),
+    '-t', num(video.durationSeconds), ...FASTSTART_ARGS,
+    output.videoPath,
+  ];
+  if (output.thumbnailPath) {
+    args.push(...thumbnailOutputArgs(thumbnail, output.thumbnailPath));
+  }
+  return { args, filterGraph, expectedDurationSeconds: video.durationSeconds, files: video.files, frame: video.frame };
+}
+
+export function videoEncoderArgs(output: RenderOutput): string[] {
+  const enc = ENCODING[output.quality];
+  return [...h264Args({ preset: output.encoderPreset ?? enc.preset, crf: enc.crf }), '-r', String(FPS)];
+}
+
+export function audioEncoderArgs(output: RenderOutput): string[] {
+  const enc = ENCODING[output.quality];
+  return aacArgs({ bitrate: enc.audioBitrate, sampleRateHz: enc.audio.sampleRateHz, channels: enc.audio.channels });
+}
+
+export interface TimelineVideo {
+  /** The composed picture before the overlay text (`tail` draws it and fixes the pixel format). */
+  label: string;
+  tail: string[];
+  durationSeconds: number;
+  totalFrames: number;
+  /** The thumbnail's frame index on the output. */
+  thumbnailFrame: number;
+  files: Record<string, string>;
+  frame: FrameSize;
+}
+
+/** The video part of a timeline: scenes, media layers, and the text overlay as a tail of filters. */
+export function addTimelineVideo(g: FilterGraphBuilder, timeline: Timeline, output: RenderOutput, options: CompileOptions): TimelineVideo {
   validate(timeline);
   const frame = output.frame ?? frameSizeFor(timeline.aspectRatio, output.quality);
   const fullFrame = frameSizeFor(timeline.aspectRatio, 'render');
   const plan = planScenes(timeline.scenes);
   const durationSeconds = plan.totalFrames / FPS;
-  const g = new FilterGraphBuilder();
 
   let video = addSceneSequence(g, timeline.scenes, plan, frame);
   const layers = timedLayers(timeline, plan, durationSeconds);
@@ -56,39 +111,17 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
     watermark: output.quality === 'preview',
     installedFontFamilies: options.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'],
   });
-  const finalVideo = g.label('vout');
-  const videoTail = [...(ass ? [`ass=filename=${OVERLAY_FILE_NAME}`] : []), 'format=yuv420p'];
   if (ass) files[OVERLAY_FILE_NAME] = ass;
-
-  const thumbnail = g.label('thumb');
-  if (output.thumbnailPath) {
-    const atSeconds = output.thumbnailAtSeconds ?? cleanFrameSeconds(timeline, durationSeconds);
-    const index = Math.min(plan.totalFrames - 1, Math.max(0, Math.round(atSeconds * FPS)));
-    const [main, forThumb] = [g.label('main'), g.label('forthumb')];
-    g.chain(video, [...videoTail, 'split=2'], `${main}${forThumb}`);
-    g.chain(main, ['null'], finalVideo);
-    // Trim to exactly one frame so this branch ends at once instead of queueing the rest.
-    g.chain(forThumb, [`trim=start_frame=${index}:end_frame=${index + 1}`, 'setpts=PTS-STARTPTS'], thumbnail);
-  } else {
-    g.chain(video, videoTail, finalVideo);
-  }
-
-  const enc = ENCODING[output.quality];
-  const audio = addAudioMix(g, timeline, durationSeconds, options.audioLevels, enc.audio);
-  const filterGraph = g.graph();
-  const args = [
-    ...g.inputArguments(),
-    '-filter_complex', filterGraph,
-    '-map', finalVideo, '-map', audio,
-    ...h264Args({ preset: output.encoderPreset ?? enc.preset, crf: enc.crf }), '-r', String(FPS),
-    ...aacArgs({ bitrate: enc.audioBitrate, sampleRateHz: enc.audio.sampleRateHz, channels: enc.audio.channels }),
-    '-t', num(durationSeconds), ...FASTSTART_ARGS,
-    output.videoPath,
-  ];
-  if (output.thumbnailPath) {
-    args.push(...thumbnailOutputArgs(thumbnail, output.thumbnailPath));
-  }
-  return { args, filterGraph, expectedDurationSeconds: durationSeconds, files, frame };
+  const atSeconds = output.thumbnailAtSeconds ?? cleanFrameSeconds(timeline, durationSeconds);
+  return {
+    label: video,
+    tail: [...(ass ? [`ass=filename=${OVERLAY_FILE_NAME}`] : []), 'format=yuv420p'],
+    durationSeconds,
+    totalFrames: plan.totalFrames,
+    thumbnailFrame: Math.min(plan.totalFrames - 1, Math.max(0, Math.round(atSeconds * FPS))),
+    files,
+    frame,
+  };
 }
 
 function validate(timeline: Timeline): void {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FfmpegEngine, MediaProbe } from '../engines/ffmpeg/types.js';
 import type { AudioLevels } from './audio-mix.js';
 import { compileTimeline } from './compile.js';
-import type { RenderOutput, Timeline } from './timeline.js';
+import { compileTimelineSegments, segmentCountFor, type SegmentedRender } from './compile-segments.js';
+import { timelineDurationSeconds, type RenderOutput, type Timeline } from './timeline.js';
 
 export interface RenderOptions {
   signal?: AbortSignal;
@@ -12,6 +13,8 @@ export interface RenderOptions {
   onProgress?: (fraction0to1: number) => void;
   /** Parent for the scratch folder (default: the OS temp folder). */
   scratchDir?: string;
+  /** Most ffmpeg processes a full-size render is split into (default: the engine's `renderSegments`, else 1). */
+  segments?: number;
 }
 
 export interface RenderResult {
@@ -26,7 +29,9 @@ const MEASURE_SHARE = 0.03;
 
 /**
  * Renders a timeline with the given engine: measures the audio inputs' loudness, compiles the
- * timeline into one ffmpeg run, runs it in a scratch folder (for the ASS file) and probes the result.
+ * timeline into one ffmpeg run — or, for a full-size render long enough, into time segments run
+ * at once and joined (`compile-segments.ts`) — runs it in a scratch folder (for the ASS file) and
+ * probes the result.
  */
 export async function renderTimeline(
   engine: FfmpegEngine,
@@ -41,16 +46,24 @@ export async function renderTimeline(
   ]);
   onProgress?.(MEASURE_SHARE);
 
-  const compiled = compileTimeline(timeline, output, { audioLevels, installedFontFamilies });
+  const compileOptions = { audioLevels, installedFontFamilies };
+  // Previews are small enough that one process is faster than starting several.
+  const segments = output.quality === 'render' ? segmentCountFor(timelineDurationSeconds(timeline), opts.segments ?? engine.renderSegments ?? 1) : 1;
   const scratch = await mkdtemp(join(opts.scratchDir ?? tmpdir(), 'clipwright-render-'));
+  const progress = onProgress ? (f: number) => onProgress(MEASURE_SHARE + f * (1 - MEASURE_SHARE)) : undefined;
+  let expectedDurationSeconds: number;
   try {
-    for (const [name, contents] of Object.entries(compiled.files)) await writeFile(join(scratch, name), contents, 'utf8');
-    await engine.run(compiled.args, {
-      signal,
-      cwd: scratch,
-      expectedDurationSeconds: compiled.expectedDurationSeconds,
-      onProgress: onProgress ? (f) => onProgress(MEASURE_SHARE + f * (1 - MEASURE_SHARE)) : undefined,
-    });
+    if (segments > 1) {
+      const plan = compileTimelineSegments(timeline, output, segments, compileOptions);
+      await writeFiles(scratch, plan.files);
+      await runSegments(engine, plan, scratch, signal, progress);
+      expectedDurationSeconds = plan.expectedDurationSeconds;
+    } else {
+      const compiled = compileTimeline(timeline, output, compileOptions);
+      await writeFiles(scratch, compiled.files);
+      await engine.run(compiled.args, { signal, cwd: scratch, expectedDurationSeconds: compiled.expectedDurationSeconds, onProgress: progress });
+      expectedDurationSeconds = compiled.expectedDurationSeconds;
+    }
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -58,9 +71,50 @@ export async function renderTimeline(
   return {
     videoPath: output.videoPath,
     thumbnailPath: output.thumbnailPath,
-    durationSeconds: probe.durationSeconds || compiled.expectedDurationSeconds,
+    durationSeconds: probe.durationSeconds || expectedDurationSeconds,
     probe,
   };
+}
+
+async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [name, contents] of Object.entries(files)) await writeFile(join(dir, name), contents, 'utf8');
+}
+
+/** Share of a segmented render's progress bar left for joining the pieces. */
+const JOIN_SHARE = 0.02;
+
+/**
+ * Runs every segment and the audio at once, then joins them. The first failure stops the others
+ * (their processes are killed) and is what the render fails with.
+ */
+async function runSegments(engine: FfmpegEngine, plan: SegmentedRender, cwd: string, signal: AbortSignal | undefined, onProgress?: (f: number) => void): Promise<void> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const totalFrames = plan.videoRuns.reduce((sum, run) => sum + run.endFrame - run.startFrame, 0);
+  const done = plan.videoRuns.map(() => 0);
+  const report = () => onProgress?.((1 - JOIN_SHARE) * plan.videoRuns.reduce((sum, run, i) => sum + done[i]! * (run.endFrame - run.startFrame), 0) / totalFrames);
+  const failFast = <T>(p: Promise<T>): Promise<T> => p.catch((err: unknown) => {
+    stop.abort(err);
+    throw err;
+  });
+  try {
+    await Promise.all([
+      ...plan.videoRuns.map((run, i) => failFast(engine.run(run.args, {
+        signal: stop.signal, cwd, expectedDurationSeconds: run.expectedDurationSeconds,
+        onProgress: (f) => {
+          done[i] = f;
+          report();
+        },
+      }))),
+      failFast(engine.run(plan.audioRun.args, { signal: stop.signal, cwd })),
+    ]);
+    await engine.run(plan.joinArgs, { signal, cwd });
+    onProgress?.(1);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 async function measureAudioLevels(engine: FfmpegEngine, timeline: Timeline, signal?: AbortSignal): Promise<AudioLevels> {

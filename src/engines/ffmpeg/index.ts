@@ -17,5 +17,5 @@ export {
   type PixelRect,
 } from './measure.js';
 export { listFontFamilies } from './font-families.js';
-export { createFfmpegEngine } from './real-engine.js';
+export { createFfmpegEngine, DEFAULT_RENDER_SEGMENTS } from './real-engine.js';
 export { createFakeFfmpegEngine, type FakeFfmpegEngine, type FakeFfmpegOptions } from './fake-engine.js';

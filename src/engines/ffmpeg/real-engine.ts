@@ -1,13 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { listFontFamilies } from './font-families.js';
 import { measureLoudness } from './measure.js';
 import { probeMedia } from './probe.js';
 import { DEFAULT_FFMPEG_BINARIES, runFfmpeg, runFfmpegCapture, type FfmpegBinaries } from './run.js';
 import type { FfmpegEngine } from './types.js';
 
-/** The engine over the real executables; the container passes `config.ffmpeg` as `bin`. */
-export function createFfmpegEngine(bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): FfmpegEngine {
+/** Segments of a full-size render when nobody says otherwise: one per core, at most two. */
+export const DEFAULT_RENDER_SEGMENTS = Math.min(2, availableParallelism());
+
+/** The engine over the real executables; the container passes `config.ffmpeg`. */
+export function createFfmpegEngine(bin: FfmpegBinaries & { renderSegments?: number } = DEFAULT_FFMPEG_BINARIES): FfmpegEngine {
   let fontFamilies: Promise<string[]> | undefined;
   return {
+    renderSegments: bin.renderSegments ?? DEFAULT_RENDER_SEGMENTS,
     run: (args, opts) => runFfmpeg(args, opts, bin),
     capture: (args, opts) => runFfmpegCapture(args, opts, bin),
     probe: (path, opts) => probeMedia(path, opts, bin),

@@ -46,4 +46,6 @@ export interface FfmpegEngine {
   measureLoudness(path: string, opts?: { signal?: AbortSignal; maxSeconds?: number }): Promise<LoudnessMeasurement>;
   /** Families fontconfig knows, so captions can name one that libass will find. */
   listFontFamilies(): Promise<string[]>;
+  /** Most ffmpeg processes one full-size timeline render may be split into (`RENDER_SEGMENTS`; absent = 1). */
+  readonly renderSegments?: number;
 }

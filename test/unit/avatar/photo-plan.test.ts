@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticFace, type Point, type RgbaImage } from '../../../src/engines/face/index.js';
+import { quoteConcatPath } from '../../../src/engines/ffmpeg/index.js';
 import { deformFace } from '../../../src/pipelines/avatar/photo/deform-face.js';
 import {
-  buildConcatList, buildPhotoAvatarArgs, cropOffsetAt, cropOffsetExpressions, quoteConcatPath, runLengths,
+  buildConcatList, buildPhotoAvatarArgs, cropOffsetAt, cropOffsetExpressions, runLengths,
 } from '../../../src/pipelines/avatar/photo/ffmpeg-args.js';
 import { frameSizeForImage, photoToFrame, placePhoto } from '../../../src/pipelines/avatar/photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../../../src/pipelines/avatar/photo/from-mouth-track.js';

@@ -46,19 +46,41 @@ export function rawSegmentEncodeArgs(req: RawSegmentEncodeRequest): string[] {
   ];
 }
 
+/** ffconcat quoting: single quotes, with a quote written as '\''. */
+export function quoteConcatPath(path: string): string {
+  return `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * An ffconcat list of pieces. A piece's duration, when given, is where the next one starts:
+ * without it the concat demuxer places MP4 pieces by their edit lists, and the joined video's
+ * frame times drift off the frame rate by a fraction of a frame at each joint.
+ */
+export function ffconcatList(pieces: readonly { path: string; durationSeconds?: number }[]): string {
+  const lines = ['ffconcat version 1.0'];
+  for (const piece of pieces) {
+    lines.push(`file ${quoteConcatPath(piece.path)}`);
+    if (piece.durationSeconds !== undefined) lines.push(`duration ${piece.durationSeconds.toFixed(6)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
 export interface SegmentJoinRequest {
   /** An ffconcat list of the encoded pieces. */
   listPath: string;
   audioPath?: string;
+  /** The audio is already AAC (the timeline's own mix): copied, not encoded again. */
+  copyAudio?: boolean;
   durationSeconds: number;
   output: string;
 }
 
 /** The pieces joined without re-encoding, the voice muxed as AAC, cut to the speech's length. */
 export function segmentJoinArgs(req: SegmentJoinRequest): string[] {
+  const audioCodec = req.copyAudio ? ['-c:a', 'copy'] : aacArgs({ bitrate: '192k' });
   return [
     '-y', '-f', 'concat', '-safe', '0', '-i', req.listPath,
-    ...(req.audioPath ? ['-i', req.audioPath, '-map', '0:v:0', '-map', '1:a:0', ...aacArgs({ bitrate: '192k' })] : ['-map', '0:v:0']),
+    ...(req.audioPath ? ['-i', req.audioPath, '-map', '0:v:0', '-map', '1:a:0', ...audioCodec] : ['-map', '0:v:0']),
     '-c:v', 'copy', '-t', seconds(req.durationSeconds), ...FASTSTART_ARGS, req.output,
   ];
 }

@@ -18,6 +18,6 @@ export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type St
 export { loudnessGainFilter, filteredWavArgs, type LoudnessGainRequest } from './loudness-gain.js';
 export { sceneScoreArgs, ocrFrameArgs, SCENE_ANALYSIS_HEIGHT_PX } from './scene-cuts.js';
 export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';
-export { footageDecodeArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FootageDecodeRequest, type RawSegmentEncodeRequest, type SegmentJoinRequest } from './footage.js';
+export { footageDecodeArgs, rawSegmentEncodeArgs, segmentJoinArgs, ffconcatList, quoteConcatPath, type FootageDecodeRequest, type RawSegmentEncodeRequest, type SegmentJoinRequest } from './footage.js';
 export { silenceDetectArgs, parseSilences, parseSceneChanges, keptAudioArgs, firstFramePngArgs, pngSize, pictureScanArgs, type PictureScanRequest, type SilenceDetectRequest, type TimeSpan } from './edit-analysis.js';
 export { movingCropFilter, piecewiseLinearExpr, type CropKey, type MovingCropRequest } from './moving-crop.js';

@@ -4,9 +4,8 @@ import sharp from 'sharp';
 import { FaceNotUsable } from '../../../core/errors.js';
 import { centroid, type DetectedFace, type FaceEngine, type Point } from '../../../engines/face/index.js';
 import {
-  abortError, footageDecodeArgs, frameImageArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FfmpegEngine,
+  abortError, ffconcatList, footageDecodeArgs, frameImageArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FfmpegEngine,
 } from '../../../engines/ffmpeg/index.js';
-import { quoteConcatPath } from '../photo/ffmpeg-args.js';
 import { frameSizeForImage, placePhoto, type AvatarResolution, type Size } from '../photo/frame-layout.js';
 import { AVATAR_FPS, quantiseFrame, type PhotoMouthFrame } from '../photo/mouth-track.js';
 import { interpolateLandmarks, sampledFrames, type LandmarkSample } from './landmark-track.js';
@@ -135,7 +134,7 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
         progress(PROGRESS.track + ((PROGRESS.draw - PROGRESS.track) * end) / frameCount);
       }
       const listPath = join(work, 'pieces.ffconcat');
-      await writeFile(listPath, ['ffconcat version 1.0', ...pieces.map((p) => `file ${quoteConcatPath(p)}`)].join('\n') + '\n');
+      await writeFile(listPath, ffconcatList(pieces.map((path) => ({ path }))));
       await ffmpeg.run(segmentJoinArgs({ listPath, audioPath: req.audioPath, durationSeconds: frameCount / AVATAR_FPS, output: req.outputPath }), { signal });
       progress(1);
       return {

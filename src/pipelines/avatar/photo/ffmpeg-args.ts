@@ -1,4 +1,4 @@
-import { aacArgs, FASTSTART_ARGS, h264Args } from '../../../engines/ffmpeg/args/index.js';
+import { aacArgs, FASTSTART_ARGS, h264Args, quoteConcatPath } from '../../../engines/ffmpeg/args/index.js';
 import type { Point } from '../../../engines/face/index.js';
 import type { Size } from './frame-layout.js';
 import type { Rect } from './head-patch.js';
@@ -42,11 +42,6 @@ export function buildConcatList(entries: readonly ConcatEntry[], fps = AVATAR_FP
   }
   lines.push(`file ${quoteConcatPath(entries.at(-1)!.file)}`, `option framerate ${fps}`);
   return lines.join('\n') + '\n';
-}
-
-/** ffconcat quoting: single quotes, with a quote written as '\''. */
-export function quoteConcatPath(path: string): string {
-  return `'${path.replace(/'/g, `'\\''`)}'`;
 }
 
 export interface PhotoAvatarEncodePlan {
