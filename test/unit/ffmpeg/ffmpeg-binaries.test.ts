@@ -3,15 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/app/config.js';
-import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
+import { createFfmpegEngine, DEFAULT_RENDER_SEGMENTS } from '../../../src/engines/ffmpeg/index.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cw-ffmpeg-bin-'));
 
 describe('ffmpeg executables come from configuration', () => {
-  it('FFMPEG_PATH and FFPROBE_PATH are read by config.ts, with PATH lookups by default', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).ffmpeg).toEqual({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
-    expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe' }).ffmpeg)
-      .toEqual({ ffmpegPath: '/opt/ff/ffmpeg', ffprobePath: '/opt/ff/ffprobe' });
+  it('FFMPEG_PATH, FFPROBE_PATH and RENDER_SEGMENTS are read by config.ts, with PATH lookups by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).ffmpeg).toEqual({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', renderSegments: DEFAULT_RENDER_SEGMENTS });
+    expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe', RENDER_SEGMENTS: '1' }).ffmpeg)
+      .toEqual({ ffmpegPath: '/opt/ff/ffmpeg', ffprobePath: '/opt/ff/ffprobe', renderSegments: 1 });
+    // Bounded: at least one process, at most four.
+    expect(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '9' }).ffmpeg.renderSegments).toBe(4);
+    expect(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '0' }).ffmpeg.renderSegments).toBe(1);
+    expect(createFfmpegEngine(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '3' }).ffmpeg).renderSegments).toBe(3);
   });
 
   it('the engine starts the executables it was given, for every kind of run', async () => {
