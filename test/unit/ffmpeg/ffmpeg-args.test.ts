@@ -8,7 +8,7 @@ import {
 describe('MP3 encoding', () => {
   it('speech: mono VBR quality 4, video streams ignored', () => {
     expect(mp3EncodeArgs({ input: 'speech.wav', output: 'speech.mp3', preset: MP3_PRESETS.speech }))
-      .toEqual(['-y', '-i', 'speech.wav', '-vn', '-ac', '1', '-c:a', 'libmp3lame', '-q:a', '4', 'speech.mp3']);
+      .toEqual(['-y', '-i', 'speech.wav', '-vn', '-ac', '1', '-c:a', 'libmp3lame', '-q:a', '2', 'speech.mp3']);
   });
 
   it('music: CBR 192 kb/s, channels kept', () => {
