@@ -1,5 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FfmpegEngine, MediaProbe } from '../engines/ffmpeg/types.js';
 import type { AudioLevels } from './audio-mix.js';
@@ -15,6 +15,8 @@ export interface RenderOptions {
   scratchDir?: string;
   /** Most ffmpeg processes a full-size render is split into (default: the engine's `renderSegments`, else 1). */
   segments?: number;
+  /** Files the timeline names that are still being written (drawn pictures): ffmpeg starts once this settles. */
+  inputsReady?: Promise<unknown>;
 }
 
 export interface RenderResult {
@@ -43,6 +45,7 @@ export async function renderTimeline(
   const [audioLevels, installedFontFamilies] = await Promise.all([
     measureAudioLevels(engine, timeline, signal),
     engine.listFontFamilies(),
+    opts.inputsReady,
   ]);
   onProgress?.(MEASURE_SHARE);
 
@@ -54,7 +57,7 @@ export async function renderTimeline(
   let expectedDurationSeconds: number;
   try {
     if (segments > 1) {
-      const plan = compileTimelineSegments(timeline, output, segments, compileOptions);
+      const plan = compileTimelineSegments(timeline, output, segments, { ...compileOptions, cores: availableParallelism() });
       await writeFiles(scratch, plan.files);
       await runSegments(engine, plan, scratch, signal, progress);
       expectedDurationSeconds = plan.expectedDurationSeconds;

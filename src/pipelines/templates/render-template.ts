@@ -119,8 +119,10 @@ export async function renderTemplate(
     }
   });
   const musicPath = template.music ? resolveMusic(template, slots, deps.musicCacheDir) : Promise.resolve(null);
+  // The pictures are drawn while the avatars and the loudness measurement run; ffmpeg waits for them.
+  const drawn = Promise.all(drawing);
+  drawn.catch(() => {});
   const avatarClips = await makeAvatarClips(template, slots, totalSeconds, frame, opts, deps);
-  await Promise.all(drawing);
   onProgress?.(SPEECH_SHARE + AVATAR_SHARE);
 
   const timeline = buildTemplateTimeline({ template, slots, drawnBackgrounds, panelPictures, avatarClips, musicPath: await musicPath }, totalSeconds, fullFrame);
@@ -128,7 +130,7 @@ export async function renderTemplate(
   const result = await renderTimeline(deps.ffmpeg, timeline, {
     quality: opts.quality, videoPath: opts.videoPath, ...(opts.thumbnailPath ? { thumbnailPath: opts.thumbnailPath } : {}),
     ...(opts.frame ? { frame: opts.frame } : {}),
-  }, { signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(base + f * (1 - base)) });
+  }, { signal, scratchDir: opts.workDir, inputsReady: drawn, onProgress: (f) => onProgress?.(base + f * (1 - base)) });
   const voiceovers: TemplateRenderResult['voiceovers'] = {};
   for (const [name, s] of slots) if (s.type === 'voiceover' && s.speech) voiceovers[name] = { text: s.text, durationSeconds: s.speech.durationSeconds };
   return { ...result, voiceovers };

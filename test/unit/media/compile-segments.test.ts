@@ -68,6 +68,16 @@ describe('segmented render plan', () => {
     );
     expect(plan.files['overlay.ass']).toContain('hello');
     expect(plan.joinArgs).toEqual(expect.arrayContaining(['-f', 'concat', '-c:v', 'copy', '-c:a', 'copy', '/out/v.mp4']));
+    // x264's thread count is left to x264 unless the machine's cores are given.
+    expect(first!.args).not.toContain('-threads');
+  });
+
+  it("gives each segment's encoder a core's share of threads and one more", () => {
+    const two = compileTimelineSegments(timeline, output, 2, { cores: 2 });
+    for (const run of two.videoRuns) expect(run.args.slice(run.args.indexOf('-threads'), run.args.indexOf('-threads') + 2)).toEqual(['-threads', '2']);
+    const eight = compileTimelineSegments(timeline, output, 2, { cores: 8 });
+    expect(eight.videoRuns[0]!.args[eight.videoRuns[0]!.args.indexOf('-threads') + 1]).toBe('5');
+    expect(two.audioRun.args).not.toContain('-threads');
   });
 });
 
