@@ -1,6 +1,6 @@
 import { ffconcatList, segmentJoinArgs, thumbnailOutputArgs } from '../engines/ffmpeg/args/index.js';
 import { addAudioMix } from './audio-mix.js';
-import { addTimelineVideo, audioEncoderArgs, ENCODING, videoEncoderArgs, type CompileOptions } from './compile.js';
+import { addTimelineVideo, audioEncoderArgs, chainWithThumbnail, ENCODING, videoEncoderArgs, type CompileOptions } from './compile.js';
 import { FilterGraphBuilder, num } from './filter-graph.js';
 import { FRAMES_PER_SECOND as FPS, type FrameSize } from './frame-size.js';
 import type { RenderOutput, Timeline } from './timeline.js';
@@ -68,30 +68,22 @@ export function compileTimelineSegments(
   // x264's own default (1.5 threads a core, per process) oversubscribes the machine once several
   // processes encode at once: a core's share and one more measured 3 % faster on 2 cores.
   const encoderThreads = options.cores ? ['-threads', String(Math.max(1, Math.floor(options.cores / segmentCount)) + 1)] : [];
-  const probe = addTimelineVideo(new FilterGraphBuilder(), timeline, output, options);
-  const bounds = segmentBoundaries(probe.totalFrames, segmentCount);
-  const files: Record<string, string> = { ...probe.files };
-
+  if (!(segmentCount >= 1)) throw new RangeError(`segment count must be at least 1, not ${segmentCount}`);
   const videoRuns: SegmentRun[] = [];
+  let whole: { bounds: number[]; files: Record<string, string>; durationSeconds: number; frame: FrameSize } | undefined;
   for (let j = 0; j < segmentCount; j++) {
-    const [startFrame, endFrame] = [bounds[j]!, bounds[j + 1]!];
     const g = new FilterGraphBuilder();
     const video = addTimelineVideo(g, timeline, output, options);
+    whole ??= { bounds: segmentBoundaries(video.totalFrames, segmentCount), files: video.files, durationSeconds: video.durationSeconds, frame: video.frame };
+    const [startFrame, endFrame] = [whole.bounds[j]!, whole.bounds[j + 1]!];
     const segment = g.label('seg');
-    // Trimmed before the text overlay, keeping the timestamps it is timed by: dropped frames cost
-    // no text drawing; the timestamps start at zero after it.
-    const trimmed = [`trim=start_frame=${startFrame}:end_frame=${endFrame}`, ...video.tail];
+    const thumbnail = g.label('thumb');
     const at = video.thumbnailFrame - startFrame;
     const wantsThumbnail = output.thumbnailPath !== undefined && at >= 0 && video.thumbnailFrame < endFrame;
-    const thumbnail = g.label('thumb');
-    if (wantsThumbnail) {
-      const [main, forThumb] = [g.label('main'), g.label('forthumb')];
-      g.chain(video.label, [...trimmed, 'split=2'], `${main}${forThumb}`);
-      g.chain(main, ['setpts=PTS-STARTPTS'], segment);
-      g.chain(forThumb, [`trim=start_frame=${at}:end_frame=${at + 1}`, 'setpts=PTS-STARTPTS'], thumbnail);
-    } else {
-      g.chain(video.label, [...trimmed, 'setpts=PTS-STARTPTS'], segment);
-    }
+    // Trimmed before the text overlay, keeping the timestamps it is timed by: dropped frames cost
+    // no text drawing; the timestamps start at zero after it.
+    chainWithThumbnail(g, video.label, [`trim=start_frame=${startFrame}:end_frame=${endFrame}`, ...video.tail], ['setpts=PTS-STARTPTS'], segment,
+      wantsThumbnail ? { frameIndex: at, label: thumbnail } : undefined);
     const seconds = (endFrame - startFrame) / FPS;
     videoRuns.push({
       args: [
@@ -105,22 +97,26 @@ export function compileTimelineSegments(
       expectedDurationSeconds: seconds,
     });
   }
+  const { files: overlayFiles, durationSeconds, frame } = whole!;
 
   const a = new FilterGraphBuilder();
-  const audio = addAudioMix(a, timeline, probe.durationSeconds, options.audioLevels, ENCODING[output.quality].audio);
+  const audio = addAudioMix(a, timeline, durationSeconds, options.audioLevels, ENCODING[output.quality].audio);
   const audioRun = {
-    args: [...a.inputArguments(), '-filter_complex', a.graph(), '-map', audio, ...audioEncoderArgs(output), '-t', num(probe.durationSeconds), AUDIO_FILE_NAME],
+    args: [...a.inputArguments(), '-filter_complex', a.graph(), '-map', audio, ...audioEncoderArgs(output), '-t', num(durationSeconds), AUDIO_FILE_NAME],
   };
 
-  // Each piece's exact length places the next one on the frame grid.
-  files[SEGMENT_LIST_FILE_NAME] = ffconcatList(videoRuns.map((run, j) => ({ path: segmentFileName(j), durationSeconds: run.expectedDurationSeconds })));
+  const files = {
+    ...overlayFiles,
+    // Each piece's exact length places the next one on the frame grid.
+    [SEGMENT_LIST_FILE_NAME]: ffconcatList(videoRuns.map((run, j) => ({ path: segmentFileName(j), durationSeconds: run.expectedDurationSeconds }))),
+  };
   return {
     videoRuns,
     audioRun,
-    joinArgs: segmentJoinArgs({ listPath: SEGMENT_LIST_FILE_NAME, audioPath: AUDIO_FILE_NAME, copyAudio: true, durationSeconds: probe.durationSeconds, output: output.videoPath }),
+    joinArgs: segmentJoinArgs({ listPath: SEGMENT_LIST_FILE_NAME, audioPath: AUDIO_FILE_NAME, copyAudio: true, durationSeconds, output: output.videoPath }),
     files,
-    expectedDurationSeconds: probe.durationSeconds,
-    frame: probe.frame,
+    expectedDurationSeconds: durationSeconds,
+    frame,
   };
 }
 

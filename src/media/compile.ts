@@ -42,15 +42,7 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
   const video = addTimelineVideo(g, timeline, output, options);
   const finalVideo = g.label('vout');
   const thumbnail = g.label('thumb');
-  if (output.thumbnailPath) {
-    const [main, forThumb] = [g.label('main'), g.label('forthumb')];
-    g.chain(video.label, [...video.tail, 'split=2'], `${main}${forThumb}`);
-    g.chain(main, ['null'], finalVideo);
-    // Trim to exactly one frame so this branch ends at once instead of queueing the rest.
-    g.chain(forThumb, [`trim=start_frame=${video.thumbnailFrame}:end_frame=${video.thumbnailFrame + 1}`, 'setpts=PTS-STARTPTS'], thumbnail);
-  } else {
-    g.chain(video.label, video.tail, finalVideo);
-  }
+  chainWithThumbnail(g, video.label, video.tail, [], finalVideo, output.thumbnailPath ? { frameIndex: video.thumbnailFrame, label: thumbnail } : undefined);
 
   const enc = ENCODING[output.quality];
   const audio = addAudioMix(g, timeline, video.durationSeconds, options.audioLevels, enc.audio);
@@ -68,6 +60,30 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
     args.push(...thumbnailOutputArgs(thumbnail, output.thumbnailPath));
   }
   return { args, filterGraph, expectedDurationSeconds: video.durationSeconds, files: video.files, frame: video.frame };
+}
+
+/**
+ * `input` through `filters` and then `after` into `output`. With a thumbnail, the frame at
+ * `frameIndex` (counted after `filters`) is split off into `thumbnail.label` between the two.
+ */
+export function chainWithThumbnail(
+  g: FilterGraphBuilder,
+  input: string,
+  filters: string[],
+  after: string[],
+  output: string,
+  thumbnail?: { frameIndex: number; label: string },
+): void {
+  if (!thumbnail) {
+    g.chain(input, [...filters, ...after], output);
+    return;
+  }
+  const [main, forThumb] = [g.label('main'), g.label('forthumb')];
+  g.chain(input, [...filters, 'split=2'], `${main}${forThumb}`);
+  g.chain(main, after.length ? after : ['null'], output);
+  // Trim to exactly one frame so this branch ends at once instead of queueing the rest.
+  const at = thumbnail.frameIndex;
+  g.chain(forThumb, [`trim=start_frame=${at}:end_frame=${at + 1}`, 'setpts=PTS-STARTPTS'], thumbnail.label);
 }
 
 export function videoEncoderArgs(output: RenderOutput): string[] {

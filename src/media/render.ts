@@ -92,9 +92,7 @@ const JOIN_SHARE = 0.02;
  */
 async function runSegments(engine: FfmpegEngine, plan: SegmentedRender, cwd: string, signal: AbortSignal | undefined, onProgress?: (f: number) => void): Promise<void> {
   const stop = new AbortController();
-  const onAbort = () => stop.abort(signal?.reason);
-  if (signal?.aborted) onAbort();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const runSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const totalFrames = plan.videoRuns.reduce((sum, run) => sum + run.endFrame - run.startFrame, 0);
   const done = plan.videoRuns.map(() => 0);
   const report = () => onProgress?.((1 - JOIN_SHARE) * plan.videoRuns.reduce((sum, run, i) => sum + done[i]! * (run.endFrame - run.startFrame), 0) / totalFrames);
@@ -102,22 +100,18 @@ async function runSegments(engine: FfmpegEngine, plan: SegmentedRender, cwd: str
     stop.abort(err);
     throw err;
   });
-  try {
-    await Promise.all([
-      ...plan.videoRuns.map((run, i) => failFast(engine.run(run.args, {
-        signal: stop.signal, cwd, expectedDurationSeconds: run.expectedDurationSeconds,
-        onProgress: (f) => {
-          done[i] = f;
-          report();
-        },
-      }))),
-      failFast(engine.run(plan.audioRun.args, { signal: stop.signal, cwd })),
-    ]);
-    await engine.run(plan.joinArgs, { signal, cwd });
-    onProgress?.(1);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
+  await Promise.all([
+    ...plan.videoRuns.map((run, i) => failFast(engine.run(run.args, {
+      signal: runSignal, cwd, expectedDurationSeconds: run.expectedDurationSeconds,
+      onProgress: (f) => {
+        done[i] = f;
+        report();
+      },
+    }))),
+    failFast(engine.run(plan.audioRun.args, { signal: runSignal, cwd })),
+  ]);
+  await engine.run(plan.joinArgs, { signal, cwd });
+  onProgress?.(1);
 }
 
 async function measureAudioLevels(engine: FfmpegEngine, timeline: Timeline, signal?: AbortSignal): Promise<AudioLevels> {

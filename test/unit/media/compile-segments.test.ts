@@ -99,6 +99,25 @@ describe('renderTimeline in segments (fake engine)', () => {
     expect(engine.runs).toHaveLength(2);
   });
 
+  it("the caller's abort stops every run and no join follows", async () => {
+    const controller = new AbortController();
+    const stopped: boolean[] = [];
+    const engine = createFakeFfmpegEngine({
+      loudnessLufs: -20,
+      onRun: async (_args, opts) => {
+        if (engine.runs.length === 3) controller.abort();
+        await new Promise<void>((resolve) => {
+          if (opts.signal?.aborted) return resolve();
+          opts.signal?.addEventListener('abort', () => resolve(), { once: true });
+        });
+        stopped.push(opts.signal?.aborted ?? false);
+      },
+    });
+    await expect(renderTimeline(engine, timeline, output, { segments: 2, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(stopped).toEqual([true, true, true]);
+    expect(engine.runs.some((r) => r.args.includes('concat'))).toBe(false);
+  });
+
   it('a failing segment stops the other runs and fails the render with its error', async () => {
     const aborted: boolean[] = [];
     const engine = createFakeFfmpegEngine({
