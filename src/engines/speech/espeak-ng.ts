@@ -123,18 +123,51 @@ export function timingsFromEspeakEvents(text: string, ev: EspeakEvents): { words
   return { words, phones };
 }
 
+/**
+ * The voice files of a `--voices` listing by language code. A listed code does not always select
+ * its voice by name ("en-gb" is the file gmw/en, "fr-fr" roa/fr, and "chr-US-Qaaa-x-west" selects
+ * nothing at all), while the file always does.
+ */
+export function espeakVoiceFiles(listing: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const line of listing.split('\n').slice(1)) {
+    const [, code, , , file] = line.trim().split(/\s+/);
+    if (code && file && !files.has(code)) files.set(code, file);
+  }
+  return files;
+}
+
+/** What to hand espeak-ng for a listed voice id (`code` or `code+variant`): its file, same variant. */
+export function espeakVoiceSelector(engineVoice: string, files: ReadonlyMap<string, string>): string {
+  const [code, variant] = engineVoice.split('+', 2);
+  const file = files.get(code!);
+  if (!file) return engineVoice;
+  return variant ? `${file}+${variant}` : file;
+}
+
 export class EspeakNgEngine implements SpeechEngine {
   readonly id = 'espeak-ng' as const;
   private helperWorks = true;
+  private voiceFiles: Promise<Map<string, string>> | null = null;
 
   constructor(private readonly opts: { pythonCommand?: string; espeakCommand?: string } = {}) {}
 
-  async listVoices(): Promise<EngineVoice[]> {
+  private async listing(): Promise<string> {
     const { stdout } = await runProcess(this.opts.espeakCommand ?? 'espeak-ng', ['--voices']);
-    return parseEspeakVoiceList(stdout.toString('utf8'));
+    return stdout.toString('utf8');
   }
 
-  async synthesize(req: SynthesisRequest): Promise<SynthesisResult> {
+  async listVoices(): Promise<EngineVoice[]> {
+    return parseEspeakVoiceList(await this.listing());
+  }
+
+  async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
+    this.voiceFiles ??= this.listing().then(espeakVoiceFiles, () => {
+      // Asked again next time; meanwhile the id goes to espeak-ng as it is.
+      this.voiceFiles = null;
+      return new Map<string, string>();
+    });
+    const req = { ...request, engineVoice: espeakVoiceSelector(request.engineVoice, await this.voiceFiles) };
     const wpm = Math.round(Math.min(450, Math.max(80, DEFAULT_WPM * (req.rate ?? 1))));
     let result: SynthesisResult | null = null;
     if (this.helperWorks) {

@@ -70,6 +70,16 @@ describe('espeak-ng beyond English', () => {
     expect(r.words.map((w) => w.word)).toEqual(['Здравствуйте', 'как', 'дела', 'Très', 'bien']);
     expect(r.durationSeconds).toBeGreaterThan(1);
   });
+  it('speaks every listed voice whose code does not select it by name (en-gb, fr-fr, Cherokee)', async () => {
+    const engine = new EspeakNgEngine();
+    const listed = new Set((await engine.listVoices()).map((v) => v.engineVoice));
+    for (const voice of ['en-gb', 'en-gb+f3', 'fr-fr+f3', 'chr-US-Qaaa-x-west']) {
+      expect(listed.has(voice)).toBe(true);
+      const r = await engine.synthesize({ text: 'one two three', engineVoice: voice, outWavPath: join(tmp.path, `${voice}.wav`) });
+      expect(r.durationSeconds).toBeGreaterThan(0.5);
+      expect(r.words).toHaveLength(3);
+    }
+  });
   it('fails clearly on an unknown voice', async () => {
     await expect(
       new EspeakNgEngine().synthesize({ text: 'hi', engineVoice: 'xx-nope', outWavPath: join(tmp.path, 'x.wav') }),

@@ -9,7 +9,7 @@ import {
   groupVoicesByName,
   paginateVoices,
 } from '../../../src/domain/catalog/voices.js';
-import { parseEspeakVoiceList } from '../../../src/engines/speech/espeak-ng.js';
+import { espeakVoiceFiles, espeakVoiceSelector, parseEspeakVoiceList } from '../../../src/engines/speech/espeak-ng.js';
 import { parseFliteVoiceList } from '../../../src/engines/speech/flite.js';
 import type { EngineVoice } from '../../../src/engines/speech/port.js';
 
@@ -52,6 +52,18 @@ describe('voice ids', () => {
       engine: v.engine, engineVoice: v.engineVoice, locale: v.locale, languageName: v.accentName, gender: v.gender, label: '',
     })));
     expect(new Set(b.voices.map((v) => v.id))).toEqual(new Set(a.voices.map((v) => v.id)));
+  });
+});
+
+describe('espeak-ng voice selection', () => {
+  it('hands espeak-ng the voice file of a listed code, keeping the variant; other ids pass as they are', () => {
+    const files = espeakVoiceFiles(ESPEAK_LISTING);
+    expect(espeakVoiceSelector('en-gb', files)).toBe('gmw/en');
+    expect(espeakVoiceSelector('fr-fr+f3', files)).toBe('roa/fr+f3');
+    // The first of two rows with one code owns it; the second is listed by its file already.
+    expect(espeakVoiceSelector('yue', files)).toBe('sit/yue');
+    expect(espeakVoiceSelector('sit/yue-Latn-jyutping+f3', files)).toBe('sit/yue-Latn-jyutping+f3');
+    expect(espeakVoiceSelector('xx-nope', files)).toBe('xx-nope');
   });
 });
 
