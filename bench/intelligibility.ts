@@ -4,7 +4,7 @@
  * (Debian pocketsphinx + pocketsphinx-en-us) transcribes the MP3, and the word error rate against
  * the text is printed per voice, with the median of the first 8 voices in catalog order and the
  * best. Goal (issue 14): median of the first 8 ≤ 0.20, best ≤ 0.10.
- * Run: npx tsx bench/intelligibility.ts [--only=<engine>,<engine>]
+ * Run: npx tsx bench/intelligibility.ts [--only=<engine>,<engine>] [--verbose] (prints what was heard)
  * The recogniser is weak on synthetic speech, so the figures rank voices; they are not absolute.
  */
 import { execFile } from 'node:child_process';
@@ -61,6 +61,7 @@ const median = (xs: number[]) => {
 
 async function main() {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const verbose = process.argv.includes('--verbose');
   const engines = createSpeechEngines();
   const ffmpeg = createFfmpegEngine();
   const catalog = buildVoiceCatalog(await listEngineVoices(engines, (id, err) => console.warn(`${id} unavailable: ${String(err)}`)));
@@ -73,7 +74,9 @@ async function main() {
       const results = await Promise.all(
         TEXTS.map(async (text, i) => {
           const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir: join(dir, `${n}-${i}`), concurrency: 1 });
-          return { wer: wordErrorRate(text, await transcribe(out.mp3Path)), wpm: words(text).length / (out.durationSeconds / 60) };
+          const heard = await transcribe(out.mp3Path);
+          if (verbose) console.log(`    ${voice.engine}:${voice.engineVoice} text ${i + 1} heard: ${heard}`);
+          return { wer: wordErrorRate(text, heard), wpm: words(text).length / (out.durationSeconds / 60) };
         }),
       ).catch((err: unknown) => {
         // One voice failing (an engine missing a voice it listed) must not end the run.

@@ -1,6 +1,7 @@
 /**
  * Real-time factor (processing seconds per second of audio) of each built-in speech engine on
  * about 60 s of English, and of a cloned (voice-matched) voice. Run: npx tsx bench/speech.ts
+ * Piper has no bare tool here (its command line is inside the sidecar's venv; the worker is it).
  * "engine" is the engine calls alone (chunked, two at a time); "pipeline" is the whole
  * synthesizeSpeech: normalisation, chunks, join and MP3 encode. Goal: below 0.1 on 2 cores.
  */
@@ -63,7 +64,7 @@ async function main() {
   try {
     const engines = createSpeechEngines();
     const catalog = buildVoiceCatalog((await Promise.all(Object.values(engines).map((e) => e!.listVoices()))).flat());
-    const pick = (engine: string, v: string): Voice => catalog.byId.get(voiceIdFor(engine, v))!;
+    const pick = (engine: string, v: string): Voice | undefined => catalog.byId.get(voiceIdFor(engine, v));
     const rows: Row[] = [];
     const bare = join(dir, 'bare.wav');
     for (const [label, voice, baseline] of [
@@ -71,9 +72,16 @@ async function main() {
       ['flite slt', pick('flite', 'slt'), () => timeBareTool(['flite', '-voice', 'slt', '-t', TEXT, '-o', bare])],
       ['flite rms', pick('flite', 'rms'), () => timeBareTool(['flite', '-voice', 'rms', '-t', TEXT, '-o', bare])],
       ['festival slt HTS', pick('festival', 'cmu_us_slt_arctic_hts'), () => timeBareTool(['text2wave', '-o', bare], TEXT)],
+      // The default voice; its timings come from forced alignment, which the bare tool does not do.
+      ['rhvoice bdl (aligned)', pick('rhvoice', 'bdl'), () => timeBareTool(['RHVoice-test', '-p', 'bdl', '-o', bare], TEXT)],
+      ['piper joe', pick('piper', 'en_US-joe-medium'), undefined],
     ] as const) {
+      if (!voice) {
+        console.warn(`${label}: not installed here, left out`);
+        continue;
+      }
       const row = await timeVoice(label, voice, engines, join(dir, label.replace(/\W+/g, '-')));
-      rows.push({ ...row, baselineSeconds: baseline() });
+      rows.push({ ...row, ...(baseline ? { baselineSeconds: baseline() } : {}) });
     }
     const samplePath = join(dir, 'sample.wav');
     execFileSync('espeak-ng', ['-v', 'en-us+m3', '-p', '35', '-s', '190', '-w', `${samplePath}.raw.wav`, SAMPLE_TEXT]);
@@ -93,8 +101,10 @@ async function main() {
       );
     }
     console.log(`voice matching (analyse ${SAMPLE_TEXT.length}-char sample, measure bases, fit): ${cloneSeconds.toFixed(1)} s (first clone in a process; bases are cached after)`);
-    const worst = Math.max(...rows.map((r) => r.pipelineSeconds / r.audioSeconds));
-    console.log(`goal RTF < 0.1: ${worst < 0.1 ? 'met' : 'NOT met'} (worst pipeline RTF ${worst.toFixed(3)})`);
+    // The goal was set for the classic engines; the neural voice is shown beside it, not in it.
+    const classic = rows.filter((r) => !r.label.startsWith('piper'));
+    const worst = Math.max(...classic.map((r) => r.pipelineSeconds / r.audioSeconds));
+    console.log(`goal RTF < 0.1 (every engine but the neural Piper): ${worst < 0.1 ? 'met' : 'NOT met'} (worst pipeline RTF ${worst.toFixed(3)})`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

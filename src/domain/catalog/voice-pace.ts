@@ -18,6 +18,7 @@ const NATURAL_WORDS_PER_MINUTE: ReadonlyMap<string, number> = new Map([
   [voiceIdFor('flite', 'rms'), 165],
   [voiceIdFor('flite', 'slt'), 185],
   [voiceIdFor('festival', 'cmu_us_slt_arctic_hts'), 182],
+  [voiceIdFor('piper', 'en_US-joe-medium'), 185],
 ]);
 
 /** The engine rate (1 = its default, 0.9 = 10 % slower) that brings a voice to the ad pace. */

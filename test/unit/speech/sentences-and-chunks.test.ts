@@ -21,12 +21,13 @@ describe('splitSentences', () => {
 });
 
 describe('chunkText', () => {
-  it('keeps sentences whole and every chunk within the limit', () => {
+  it('gives every sentence its own chunk, whole', () => {
     const sentence = 'This sentence has exactly fifty characters in it. ';
-    const text = sentence.repeat(160).trim(); // 8000 characters
+    const text = `${sentence.repeat(160).trim()} Short one? Yes!`; // 8000 characters and two short ones
     const chunks = chunkText(text, 600);
-    expect(chunks.every((c) => c.length <= 600)).toBe(true);
-    expect(chunks.every((c) => c.endsWith('.'))).toBe(true);
+    expect(chunks).toHaveLength(162);
+    expect(chunks.slice(-2)).toEqual(['Short one?', 'Yes!']);
+    expect(chunks.every((c) => /[.?!]$/.test(c))).toBe(true);
     expect(chunks.join(' ')).toBe(text);
   });
   it('cuts an over-long sentence at a comma, else between words', () => {

@@ -3,7 +3,7 @@ import { chunkSentences } from './chunks.js';
 import { normalizeEnglish } from './normalize-english.js';
 import { splitSentences } from './sentences.js';
 
-/** Chunks small enough for quick engine calls, big enough to keep natural sentence prosody. */
+/** The longest piece one engine call speaks: a sentence longer than this is cut at a comma. */
 export const DEFAULT_CHUNK_CHARS = 600;
 
 /**
