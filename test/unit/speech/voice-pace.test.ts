@@ -10,6 +10,8 @@ describe('the ad pace', () => {
     // RHVoice bdl reads 196 words a minute on its own.
     expect(adPaceRate(voiceIdFor('rhvoice', 'bdl'))).toBeCloseTo(160 / 196, 5);
     expect(adPaceRate(voiceIdFor('rhvoice', 'clb'))).toBeCloseTo(160 / 173, 5);
+    // Piper's Joe reads 185 words a minute on its own.
+    expect(adPaceRate(voiceIdFor('piper', 'en_US-joe-medium'))).toBeCloseTo(160 / 185, 5);
     expect(adPaceRate(voiceIdFor('espeak-ng', 'fr'))).toBeUndefined();
   });
 
