@@ -13,6 +13,7 @@ export interface TextAligner {
  */
 export class ForcedAlignmentEngine implements SpeechEngine {
   readonly id: SpeechEngine['id'];
+  readonly speaksWholeParagraphs?: boolean;
   private locales: Promise<Map<string, string>> | undefined;
 
   constructor(
@@ -21,6 +22,7 @@ export class ForcedAlignmentEngine implements SpeechEngine {
     private readonly onFallback: (err: unknown, info: { engine: string; engineVoice: string }) => void = () => {},
   ) {
     this.id = inner.id;
+    this.speaksWholeParagraphs = inner.speaksWholeParagraphs;
   }
 
   listVoices(): Promise<EngineVoice[]> {

@@ -13,12 +13,15 @@ const SAMPLE_RATE_HZ = 16000;
  */
 export class FakeSpeechEngine implements SpeechEngine {
   readonly requests: SynthesisRequest[] = [];
+  readonly speaksWholeParagraphs?: boolean;
 
   constructor(
     readonly id: SpeechEngineId,
     private readonly voices: EngineVoice[],
-    private readonly opts: { secondsPerSyllable?: number; failWith?: Error } = {},
-  ) {}
+    private readonly opts: { secondsPerSyllable?: number; failWith?: Error; speaksWholeParagraphs?: boolean } = {},
+  ) {
+    this.speaksWholeParagraphs = opts.speaksWholeParagraphs;
+  }
 
   async listVoices(): Promise<EngineVoice[]> {
     return this.voices;

@@ -41,6 +41,7 @@ const DEFAULT_TIMEOUT_MS = 120_000;
  */
 export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
   readonly id = 'remote' as const;
+  readonly speaksWholeParagraphs = true;
 
   constructor(private readonly opts: OpenAiCompatibleSpeechOptions) {}
 

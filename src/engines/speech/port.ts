@@ -40,6 +40,12 @@ export interface SynthesisResult {
 
 export interface SpeechEngine {
   readonly id: SpeechEngineId;
+  /**
+   * Given several sentences per call rather than one: a remote provider charges and limits per
+   * request and keeps its prosody across sentences; local engines are heard more clearly a
+   * sentence at a time (`chunkSentences`).
+   */
+  readonly speaksWholeParagraphs?: boolean;
   listVoices(): Promise<EngineVoice[]>;
   synthesize(req: SynthesisRequest): Promise<SynthesisResult>;
 }

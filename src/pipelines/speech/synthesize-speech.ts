@@ -64,7 +64,7 @@ export async function synthesizeToWav(
   const target = resolveEngineVoice(input.voice);
   const engine = deps.engines[target.engine];
   if (!engine) throw new SpeechEngineError(`speech engine ${target.engine} is not available`, '', true);
-  const chunks = prepareSpeechChunks(input.text, { language: target.language });
+  const chunks = prepareSpeechChunks(input.text, { language: target.language, wholeParagraphs: engine.speaksWholeParagraphs });
   if (chunks.length === 0) throw new SpeechEngineError('the text has nothing to say: no letters or digits', '', true);
   await mkdir(opts.workDir, { recursive: true });
 

@@ -30,6 +30,14 @@ describe('chunkText', () => {
     expect(chunks.every((c) => /[.?!]$/.test(c))).toBe(true);
     expect(chunks.join(' ')).toBe(text);
   });
+  it('groups whole sentences up to the limit when asked (remote providers)', () => {
+    const sentence = 'This sentence has exactly fifty characters in it. ';
+    const text = sentence.repeat(160).trim(); // 8000 characters
+    const chunks = chunkText(text, 600, { wholeParagraphs: true });
+    expect(chunks).toHaveLength(14);
+    expect(chunks.every((c) => c.length <= 600 && c.endsWith('.'))).toBe(true);
+    expect(chunks.join(' ')).toBe(text);
+  });
   it('cuts an over-long sentence at a comma, else between words', () => {
     const long = `${'word '.repeat(60)}tail, ${'more '.repeat(80)}end.`;
     const chunks = chunkText(long, 300);

@@ -54,6 +54,16 @@ describe('synthesizeSpeech with fake engines', () => {
     expect(ffmpeg.runs[0]!.args[ffmpeg.runs[0]!.args.length - 1]).toBe(out.mp3Path);
   });
 
+  it('gives an engine that speaks whole paragraphs (a remote provider) sentences grouped up to 600 characters', async () => {
+    const engine = new FakeSpeechEngine('remote', [{ ...VOICE, engine: 'remote' }], { speaksWholeParagraphs: true });
+    const voice = buildVoiceCatalog([{ ...VOICE, engine: 'remote' }]).voices[0]!;
+    const sentence = 'Our team ships a new feature every week, and customers love it. ';
+    const out = await synthesizeSpeech({ text: sentence.repeat(20), voice }, { engines: { remote: engine }, ffmpeg: createFakeFfmpegEngine() }, { workDir });
+    // 20 sentences of 63 characters: nine to a chunk (9 × 64 − 1 = 575 ≤ 600), then nine, then two.
+    expect(engine.requests.map((r) => r.text.length)).toEqual([575, 575, 127]);
+    expect(out.words).toHaveLength(20 * 12);
+  });
+
   it('normalises English before the engine sees it', async () => {
     const { engine, voice, deps } = setup();
     await synthesizeSpeech({ text: 'Dr. Lee saved $20 (25%).', voice }, deps, { workDir });

@@ -9,12 +9,25 @@ import { splitSentences } from './sentences.js';
  * "Voices: which to use"). A sentence longer than `maxChars` is cut at a comma or, failing that,
  * between words.
  */
-export function chunkText(text: string, maxChars: number): string[] {
-  return chunkSentences(splitSentences(text), maxChars);
+export function chunkText(text: string, maxChars: number, opts: { wholeParagraphs?: boolean } = {}): string[] {
+  return chunkSentences(splitSentences(text), maxChars, opts);
 }
 
-export function chunkSentences(sentences: readonly string[], maxChars: number): string[] {
-  return sentences.flatMap((sentence) => splitLongSentence(sentence, maxChars));
+/** With `wholeParagraphs`, sentences are grouped up to `maxChars` instead (remote providers). */
+export function chunkSentences(sentences: readonly string[], maxChars: number, opts: { wholeParagraphs?: boolean } = {}): string[] {
+  const pieces = sentences.flatMap((sentence) => splitLongSentence(sentence, maxChars));
+  if (!opts.wholeParagraphs) return pieces;
+  const chunks: string[] = [];
+  let current = '';
+  for (const piece of pieces) {
+    if (current && current.length + 1 + piece.length > maxChars) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current ? `${current} ${piece}` : piece;
+  }
+  if (current) chunks.push(current);
+  return chunks;
 }
 
 function splitLongSentence(sentence: string, maxChars: number): string[] {

@@ -11,11 +11,12 @@ export const DEFAULT_CHUNK_CHARS = 600;
  * still show what they are), then English sentences are normalised; other languages are left to
  * the engine, which reads numbers in its own language.
  */
-export function prepareSpeechChunks(text: string, opts: { language: string; maxChars?: number }): string[] {
+export function prepareSpeechChunks(text: string, opts: { language: string; maxChars?: number; wholeParagraphs?: boolean }): string[] {
   const sentences = splitSentences(text);
   const speakable = opts.language === 'en' ? sentences.map(normalizeEnglish) : sentences;
   return chunkSentences(
     speakable.filter(hasSpeakableContent),
     opts.maxChars ?? DEFAULT_CHUNK_CHARS,
+    { wholeParagraphs: opts.wholeParagraphs },
   );
 }
