@@ -5,6 +5,8 @@
  * the text is printed per voice, with the median of the first 8 voices in catalog order and the
  * best. Goal (issue 14): median of the first 8 ≤ 0.20, best ≤ 0.10.
  * Run: npx tsx bench/intelligibility.ts [--only=<engine>,<engine>] [--verbose] (prints what was heard)
+ *   [--whisper] (also the WER of Whisper tiny.en, the service's own transcriber sidecar: a far
+ *   stronger recogniser, to show how much of pocketsphinx's figure is its own weakness)
  * The recogniser is weak on synthetic speech, so the figures rank voices; they are not absolute.
  */
 import { execFile } from 'node:child_process';
@@ -15,6 +17,8 @@ import { promisify } from 'node:util';
 import { buildVoiceCatalog, type Voice } from '../src/domain/catalog/voices.js';
 import { createFfmpegEngine } from '../src/engines/ffmpeg/index.js';
 import { createSpeechEngines } from '../src/engines/speech/index.js';
+import { WhisperTranscriber } from '../src/engines/transcribe/index.js';
+import { normalizeEnglish } from '../src/pipelines/speech/text/normalize-english.js';
 import { listEngineVoices } from '../src/pipelines/speech/catalog-speech.js';
 import { synthesizeSpeech } from '../src/pipelines/speech/synthesize-speech.js';
 
@@ -62,12 +66,13 @@ const median = (xs: number[]) => {
 async function main() {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
   const verbose = process.argv.includes('--verbose');
+  const whisper = process.argv.includes('--whisper') ? new WhisperTranscriber({ ffmpeg: createFfmpegEngine() }) : null;
   const engines = createSpeechEngines();
   const ffmpeg = createFfmpegEngine();
   const catalog = buildVoiceCatalog(await listEngineVoices(engines, (id, err) => console.warn(`${id} unavailable: ${String(err)}`)));
   const voices = catalog.voices.filter((v) => v.kind === 'builtin' && v.language === 'en' && (!only || only.includes(v.engine)));
   const dir = await mkdtemp(join(tmpdir(), 'intelligibility-'));
-  const rows: Array<{ voice: Voice; wer: number; perText: number[] }> = [];
+  const rows: Array<{ voice: Voice; wer: number; perText: number[]; whisperWer?: number }> = [];
   try {
     console.log(`${voices.length} English voices × ${TEXTS.length} texts (pocketsphinx en-us)`);
     for (const [n, voice] of voices.entries()) {
@@ -76,7 +81,14 @@ async function main() {
           const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir: join(dir, `${n}-${i}`), concurrency: 1 });
           const heard = await transcribe(out.mp3Path);
           if (verbose) console.log(`    ${voice.engine}:${voice.engineVoice} text ${i + 1} heard: ${heard}`);
-          return { wer: wordErrorRate(text, heard), wpm: words(text).length / (out.durationSeconds / 60) };
+          // Whisper writes numbers as digits ("30 days"); the texts spell them out.
+          const whisperHeard = whisper ? normalizeEnglish((await whisper.transcribe({ mediaPath: out.mp3Path, language: 'en' })).text) : null;
+          if (verbose && whisperHeard !== null) console.log(`    ${voice.engine}:${voice.engineVoice} text ${i + 1} whisper heard: ${whisperHeard}`);
+          return {
+            wer: wordErrorRate(text, heard),
+            ...(whisperHeard !== null ? { whisperWer: wordErrorRate(text, whisperHeard) } : {}),
+            wpm: words(text).length / (out.durationSeconds / 60),
+          };
         }),
       ).catch((err: unknown) => {
         // One voice failing (an engine missing a voice it listed) must not end the run.
@@ -87,12 +99,18 @@ async function main() {
       const perText = results.map((r) => r.wer);
       const wer = perText.reduce((a, b) => a + b, 0) / perText.length;
       const wpm = results.reduce((a, r) => a + r.wpm, 0) / results.length;
-      rows.push({ voice, wer, perText });
-      console.log(`${String(n + 1).padStart(2)}. ${voice.engine.padEnd(9)} ${voice.engineVoice.padEnd(24)} ${voice.name.padEnd(8)} WER ${wer.toFixed(3)}  (${perText.map((w) => w.toFixed(2)).join(' ')})  ${Math.round(wpm)} words/min`);
+      const whisperWer = whisper ? results.reduce((a, r) => a + (r.whisperWer ?? 0), 0) / results.length : undefined;
+      rows.push({ voice, wer, perText, ...(whisperWer !== undefined ? { whisperWer } : {}) });
+      console.log(
+        `${String(n + 1).padStart(2)}. ${voice.engine.padEnd(9)} ${voice.engineVoice.padEnd(24)} ${voice.name.padEnd(8)} WER ${wer.toFixed(3)}  (${perText.map((w) => w.toFixed(2)).join(' ')})  ${Math.round(wpm)} words/min` +
+          (whisperWer !== undefined ? `  whisper WER ${whisperWer.toFixed(3)}` : ''),
+      );
     }
   } finally {
+    whisper?.stop?.();
     await rm(dir, { recursive: true, force: true });
   }
+  if (whisper) console.log(`whisper tiny.en: median of the first 8 listed ${median(rows.slice(0, 8).map((r) => r.whisperWer ?? 0)).toFixed(3)}`);
   const first8 = rows.slice(0, 8).map((r) => r.wer);
   const best = rows.reduce((a, b) => (b.wer < a.wer ? b : a));
   console.log(`median of all ${rows.length}: ${median(rows.map((r) => r.wer)).toFixed(3)}`);
