@@ -66,9 +66,9 @@ const median = (xs: number[]) => {
 async function main() {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
   const verbose = process.argv.includes('--verbose');
-  const whisper = process.argv.includes('--whisper') ? new WhisperTranscriber({ ffmpeg: createFfmpegEngine() }) : null;
   const engines = createSpeechEngines();
   const ffmpeg = createFfmpegEngine();
+  const whisper = process.argv.includes('--whisper') ? new WhisperTranscriber({ ffmpeg }) : null;
   const catalog = buildVoiceCatalog(await listEngineVoices(engines, (id, err) => console.warn(`${id} unavailable: ${String(err)}`)));
   const voices = catalog.voices.filter((v) => v.kind === 'builtin' && v.language === 'en' && (!only || only.includes(v.engine)));
   const dir = await mkdtemp(join(tmpdir(), 'intelligibility-'));

@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { ClipwrightError, createClient, verifyWebhook, WaitTimeoutError, WebhookVerificationError, type ClipwrightClient, type Settling } from '../../../packages/sdk/src/index.js';
+import { createClient, verifyWebhook, WaitTimeoutError, WebhookVerificationError, type ClipwrightClient, type Settling } from '../../../packages/sdk/src/index.js';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { startClientService, type ClientService } from '../../helpers/client-service.js';
+import { sdkFailure, sdkFor } from '../../helpers/sdk-client.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
-
-/** The ClipwrightError a call rejects with (fails the test if it resolves or rejects otherwise). */
-async function failure(call: Promise<unknown>): Promise<ClipwrightError> {
-  const err = await call.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ClipwrightError);
-  return err as ClipwrightError;
-}
 
 /** The SDK against `clipwright serve` in its own process, over real HTTP on loopback. */
 describe('the TypeScript SDK against a running service', () => {
@@ -24,7 +18,7 @@ describe('the TypeScript SDK against a running service', () => {
 
   beforeAll(async () => {
     [service, receiver, fx] = await Promise.all([startClientService(), startWebhookReceiver(), makeFixtureDir('clipwright-sdk-')]);
-    sdk = createClient({ baseUrl: service.baseUrl, apiId: service.creds.api_id, apiKey: service.creds.api_key });
+    sdk = sdkFor(service);
   }, 90_000);
   afterAll(async () => {
     await service?.close();
@@ -48,7 +42,7 @@ describe('the TypeScript SDK against a running service', () => {
   }, 120_000);
 
   it('surfaces a 400 as ClipwrightError carrying the field map', async () => {
-    const e = await failure(sdk.textToSpeech.create({ text: 'Hi', voice_id: 'no-such-voice' }));
+    const e = await sdkFailure(sdk.textToSpeech.create({ text: 'Hi', voice_id: 'no-such-voice' }));
     expect(e.status).toBe(400);
     expect(e.code).toBe('invalid');
     expect(Object.keys(e.fields)).toEqual(['voice_id']);
@@ -58,10 +52,10 @@ describe('the TypeScript SDK against a running service', () => {
   });
 
   it('surfaces other errors with their code and detail (404, 401)', async () => {
-    const missing = await failure(sdk.textToSpeech.get(randomUUID()));
+    const missing = await sdkFailure(sdk.textToSpeech.get(randomUUID()));
     expect([missing.status, missing.code]).toEqual([404, 'not_found']);
     const stranger = createClient({ baseUrl: service.baseUrl, apiId: 'nobody', apiKey: 'wrong' });
-    const denied = await failure(stranger.workspace.remainingCredits());
+    const denied = await sdkFailure(stranger.workspace.remainingCredits());
     expect(denied.status).toBe(401);
     expect(denied.detail).toBeTruthy();
   });
@@ -74,7 +68,7 @@ describe('the TypeScript SDK against a running service', () => {
     expect(again.id).toBe(first.id);
     const other = await sdk.textToSpeech.create(body, { idempotencyKey: randomUUID() });
     expect(other.id).not.toBe(first.id);
-    const reused = await failure(sdk.textToSpeech.create({ ...body, text: 'Something else.' }, { idempotencyKey: key }));
+    const reused = await sdkFailure(sdk.textToSpeech.create({ ...body, text: 'Something else.' }, { idempotencyKey: key }));
     expect([reused.status, reused.code]).toEqual([422, 'idempotency_key_reused']);
     const ours = await sdk.textToSpeech.list({ ids: [first.id, other.id].join(',') });
     expect(ours.map((t) => t.id).sort()).toEqual([first.id, other.id].sort());

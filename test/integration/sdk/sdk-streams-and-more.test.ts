@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { ClipwrightError, createClient, type ClipwrightClient, type TaskEvent } from '../../../packages/sdk/src/index.js';
+import { type ClipwrightClient, type TaskEvent } from '../../../packages/sdk/src/index.js';
 import { startClientService, type ClientService } from '../../helpers/client-service.js';
+import { sdkFailure, sdkFor } from '../../helpers/sdk-client.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
-
-/** The ClipwrightError a call rejects with (fails the test if it resolves or rejects otherwise). */
-async function failure(call: Promise<unknown>): Promise<ClipwrightError> {
-  const err = await call.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ClipwrightError);
-  return err as ClipwrightError;
-}
 
 /** Every item of an async iterable, in order. */
 async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -38,7 +32,7 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
   beforeAll(async () => {
     // Text generation priced at 1 credit, so a replayed stream shows it is charged once.
     [service, pages, fx] = await Promise.all([startClientService({ TEXT_GENERATION_CREDITS: '1' }), startPageServer(), makeFixtureDir('clipwright-sdk-more-')]);
-    sdk = createClient({ baseUrl: service.baseUrl, apiId: service.creds.api_id, apiKey: service.creds.api_key });
+    sdk = sdkFor(service);
     const portrait = await makePortrait(fx.path('presenter.png'), 'presenter');
     pages.route('/presenter.png', { headers: { 'content-type': 'image/png' }, body: await readFile(portrait) });
   }, 90_000);
@@ -65,7 +59,7 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
   }, 60_000);
 
   it('answers a bad stream request with a ClipwrightError before any chunk, and replays a stream for the same idempotency key', async () => {
-    const unknown = await failure(all(sdk.textGenerator.stream({ model_name: 'gpt-17', messages: [{ role: 'user', content: 'hi' }] })));
+    const unknown = await sdkFailure(all(sdk.textGenerator.stream({ model_name: 'gpt-17', messages: [{ role: 'user', content: 'hi' }] })));
     expect([unknown.status, unknown.code]).toEqual([400, 'invalid']);
     expect(unknown.fields.model_name![0]).toMatch(/Unknown model "gpt-17"/);
 
@@ -110,7 +104,7 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
     expect(resumed.map((e) => e.event)).toEqual(['end']);
 
     // An unknown task is a 404 before any event.
-    const missing = await failure(all(sdk.tasks.events(randomUUID())));
+    const missing = await sdkFailure(all(sdk.tasks.events(randomUUID())));
     expect([missing.status, missing.code]).toEqual([404, 'not_found']);
     // An abort stops the iteration.
     const slow = await sdk.textToSpeech.create({ text: 'A long text keeps this task busy for a while. '.repeat(20), voice_id: service.voiceId });
@@ -134,14 +128,14 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
     expectTypeOf(renamed.name).toEqualTypeOf<string>();
     expect(renamed).toMatchObject({ id: avatar.id, name: 'Pat Renamed', keywords: 'warm, calm', labels: ['sales'] });
     expect((await sdk.avatars.get(avatar.id)).name).toBe('Pat Renamed');
-    const blank = await failure(sdk.customAvatars.update(avatar.id, { name: ' ' }));
+    const blank = await sdkFailure(sdk.customAvatars.update(avatar.id, { name: ' ' }));
     expect(Object.keys(blank.fields)).toEqual(['name']);
 
     await sdk.customAvatars.deleteV2(avatar.id); // the v2 path deletes any custom avatar
-    expect((await failure(sdk.avatars.get(avatar.id))).status).toBe(404);
-    expect((await failure(sdk.customAvatars.delete(avatar.id))).code).toBe('not_found');
+    expect((await sdkFailure(sdk.avatars.get(avatar.id))).status).toBe(404);
+    expect((await sdkFailure(sdk.customAvatars.delete(avatar.id))).code).toBe('not_found');
     const builtin = (await sdk.avatars.paginated({ page_size: 1 })).results[0]!.id;
-    expect((await failure(sdk.customAvatars.delete(builtin))).status).toBe(404);
+    expect((await sdkFailure(sdk.customAvatars.delete(builtin))).status).toBe(404);
   }, 180_000);
 
   it('pages the v2 avatars', async () => {
@@ -166,7 +160,7 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
     expect(task.assets).toHaveLength(1);
     expect((await sdk.aiGeneration.list({ ids: task.id })).map((t) => t.id)).toEqual([task.id]);
     expect((await sdk.assetGenerator.get(task.id)).id).toBe(task.id);
-    const bad = await failure(sdk.aiGeneration.create({ model_name: 'no-such-model', input_params: {} }));
+    const bad = await sdkFailure(sdk.aiGeneration.create({ model_name: 'no-such-model', input_params: {} }));
     expect(Object.keys(bad.fields)).toContain('model_name');
   }, 90_000);
 });
