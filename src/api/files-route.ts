@@ -13,7 +13,9 @@ export interface FileRouteDeps {
 
 export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = decodeURIComponent((request.params as { '*': string })['*']);
+    const key = decodedKey((request.params as { '*': string })['*']);
+    // A lone `%` (…/%zz) was never written by the signer: it names no file.
+    if (key === null) return reply.status(404).send({ detail: 'File not found.', code: 'not_found' });
     const q = request.query as { expires?: string; signature?: string };
     const verdict = deps.signer.verify(key, q.expires, q.signature);
     if (verdict !== 'ok') {
@@ -59,4 +61,13 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   }
   if (start > end || start >= size) return 'invalid';
   return { start, end };
+}
+
+/** decodeURIComponent throws on a malformed escape: that is the client's URL, not our fault. */
+function decodedKey(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }

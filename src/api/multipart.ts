@@ -88,6 +88,26 @@ async function removeUploads(request: FastifyRequest, uploads: UploadFiles): Pro
   await Promise.all(ids.map((id) => uploads.remove(id).catch((err: unknown) => request.log.warn({ err, uploadId: id }, 'could not delete a rejected upload'))));
 }
 
+/**
+ * busboy's constructor throws synchronously on a Content-Type it cannot read (no boundary, an
+ * empty one): that is the client's framing, a 400, never a fault of ours.
+ */
+function openBusboy(request: FastifyRequest, fileLimitBytes: number): ReturnType<typeof Busboy> {
+  const noBoundary = 'Malformed multipart body: the Content-Type needs a boundary (multipart/form-data; boundary=…).';
+  // An empty boundary would be taken, then fail as "unexpected end" with nothing to act on.
+  if (!/;\s*boundary=("[^"]+"|[^";\s]+)/i.test(String(request.headers['content-type'] ?? ''))) throw malformed(noBoundary);
+  try {
+    return Busboy({
+      headers: request.headers as { 'content-type': string },
+      // No `files` or `fields` limit here: busboy stalls on a large part it skips past such a
+      // limit (the request never ends), so parts are counted below and read through instead.
+      limits: { fieldSize: MAX_FIELD_BYTES, fileSize: fileLimitBytes },
+    });
+  } catch (err) {
+    throw malformed(`${noBoundary} ${(err as Error).message}`);
+  }
+}
+
 async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream, deps: MultipartDeps): Promise<Record<string, unknown>> {
   // Auth runs first in this scope; a missing account here would be a wiring mistake, never a stored file.
   if (!request.accountId) throw new NotAuthenticated();
@@ -97,12 +117,7 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
   await mkdir(scratch, { recursive: true });
   let failure: Error | null = null;
   try {
-    const busboy = Busboy({
-      headers: request.headers as { 'content-type': string },
-      // No `files` or `fields` limit here: busboy stalls on a large part it skips past such a
-      // limit (the request never ends), so parts are counted below and read through instead.
-      limits: { fieldSize: MAX_FIELD_BYTES, fileSize: deps.fileLimitBytes },
-    });
+    const busboy = openBusboy(request, deps.fileLimitBytes);
     let fields = 0;
     busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (++fields > MAX_FIELDS) failure ??= new PayloadTooLarge(`At most ${MAX_FIELDS} fields per request.`);

@@ -1,12 +1,13 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { NotFound } from '../core/errors.js';
 import { authAndRateLimit } from './auth.js';
+import { answerClientError } from './client-errors.js';
 import type { AuthFailureThrottle } from './auth-failures.js';
 import { limitConnectionsPerAddress, slowClientOptions } from './connection-limits.js';
 import { sendError } from './error-mapper.js';
@@ -74,6 +75,8 @@ export async function buildServer(c: ServerDeps): Promise<App> {
     requestTimeout: c.limits.connections.requestTimeoutMs,
     // Bad URLs and over-long path parameters answer in the contract's bodies, not Fastify's.
     frameworkErrors: (err, request, reply) => sendError(reply, err, request),
+    // Oversized header blocks (431), timeouts and unparseable requests, in the contract's bodies too.
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLineRequestLog(),
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
@@ -108,15 +111,20 @@ export async function buildServer(c: ServerDeps): Promise<App> {
   });
 
   app.setErrorHandler((err, request, reply) => sendError(reply, err, request));
-  app.setNotFoundHandler((request, reply) => {
+  const methodNotAllowed = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }));
-    if (allowed.length) {
-      reply.header('Allow', allowed.join(', '));
-      return reply.status(405).send({ detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' });
-    }
-    return sendError(reply, new NotFound('route'), request);
+    if (!allowed.length) return null;
+    reply.header('Allow', allowed.join(', '));
+    return reply.status(405).send({ detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' });
+  };
+  // A method no route takes (QUERY, PROPFIND, OPTIONS…) is answered before its body is parsed:
+  // otherwise the body parser's 400/415 would speak first, and the answer would depend on headers.
+  app.addHook('onRequest', (request, reply, done) => {
+    if ((METHODS as readonly string[]).includes(request.method) || request.method === 'HEAD') return done();
+    if (!methodNotAllowed(request, reply)) sendError(reply, new NotFound('route'), request);
   });
+  app.setNotFoundHandler((request, reply) => methodNotAllowed(request, reply) ?? sendError(reply, new NotFound('route'), request));
 
   await app.register(swagger, {
     openapi: {

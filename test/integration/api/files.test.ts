@@ -44,6 +44,14 @@ describe('signed file URLs', () => {
     expect(expired.json().code).toBe('link_expired');
   });
 
+  it('answers a malformed escape in the file path with 404, never 500', async () => {
+    for (const url of ['/files/%25zz?expires=1&signature=00', '/files/acc/%25E0%25A4%25A?expires=1&signature=00']) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.json()).toEqual({ detail: 'File not found.', code: 'not_found' });
+    }
+  });
+
   it('expires after the configured time (7 days by default)', () => {
     const url = new URL(t.c.blobs.signedUrl('acc/task/sample.mp3'));
     const expires = Number(url.searchParams.get('expires'));
