@@ -56,7 +56,8 @@ import { createFfmpegEngine } from '../engines/ffmpeg/real-engine.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
 import { UploadFiles } from '../domain/upload-files.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
-import { taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import { createWebhookSender, taskWire, webhookJobDeps, webhookUrlCheck } from './webhook-wiring.js';
+import type { NetworkOverride } from './network-override.js';
 import { subscribeWebhooks } from '../domain/webhooks/webhook-outbox.js';
 import { webhookBodies } from '../api/wire/webhook-body.js';
 import { AiScriptService } from '../domain/text/ai-script-service.js';
@@ -68,7 +69,6 @@ import { builtInCopywriter } from '../pipelines/text/built-in-copywriter.js';
 import { AuroraService } from '../domain/avatars/aurora-service.js';
 import { createTranscriber, type Transcriber } from '../engines/transcribe/index.js';
 import { ProductVideoService } from '../domain/images/product-video-service.js';
-import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
 import { createFaceApiEngine, type FaceEngine } from '../engines/face/index.js';
 import { CustomAvatarService } from '../domain/avatars/custom-avatar-service.js';
 import { customAvatarPreviewVideos } from '../pipelines/avatar/custom/custom-avatar-previews.js';
@@ -168,7 +168,7 @@ export interface Container {
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<Container> {
+export async function createContainer(config: Config, opts: { log?: Logger; clock?: Clock; network?: NetworkOverride } = {}): Promise<Container> {
   // Asynchronous stdout: a poll's access line is handed to the event loop instead of a blocking
   // write, and lines that arrive while one is being written go out together; pino flushes what is
   // left when the process exits.
@@ -204,13 +204,13 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const ffmpeg = createFfmpegEngine(config.ffmpeg);
   // Scratch folders of jobs and create-time checks; each run removes its own.
   const tempRoot = join(config.dataDir, 'tmp');
-  const webhookUrls = webhookUrlCheck(config);
+  const webhookUrls = webhookUrlCheck(config, opts.network);
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrls);
   const speech = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
   const defaultVoice = () => speech.defaultVoiceId ?? null;
   // Media fields take a URL or a multipart file part (`upload:` values) alike.
   const uploads = new UploadFiles(blobs);
-  const fetcher = uploadAwareFetcher(createFetcher(config), blobs, (ref) => uploads.keyOf(ref));
+  const fetcher = uploadAwareFetcher(createFetcher(config, opts.network), blobs, (ref) => uploads.keyOf(ref));
   const cloner = createVoiceCloner({ engines: speech.engines, catalog: speech.catalog, fetcher, ffmpeg, blobs, tempRoot });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyRef.current = lazyBlobs;
@@ -254,9 +254,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
   const catalog = buildJobCatalog({
-    speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock),
+    speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock, createWebhookSender(config, opts.network)),
     text: { models: textModels, priceMillicredits: textPriceMillicredits },
-    aurora: { blobs, fetcher, faces, ffmpeg, uploader: new HttpWebhookSender({ allowPrivate: config.allowPrivateUrls, userAgent: 'Clipwright-Uploads/0.1' }) },
+    aurora: { blobs, fetcher, faces, ffmpeg, uploader: createWebhookSender(config, opts.network, 'Clipwright-Uploads/0.1') },
     customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null },
     iab: { blobs, fetcher, faces, images },
     productVideo: {
@@ -283,7 +283,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot }, taskEvents);
 
   // Pages are read with the plain fetcher: a link is a URL, never an upload.
-  const pageScraper = linkPageScraper(createFetcher(config));
+  const pageScraper = linkPageScraper(createFetcher(config, opts.network));
   const links = new LinkService(store, pageScraper, clock, mediaChecker);
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrls, { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/app/config.js';
 import { createContainer, type Container } from '../../src/app/container.js';
+import type { NetworkOverride } from '../../src/app/network-override.js';
 import { buildServer, type App } from '../../src/api/server.js';
 import { apiDeps } from '../../src/app/api-deps.js';
 import type { Clock } from '../../src/core/clock.js';
@@ -15,7 +17,11 @@ export interface TestApp {
 }
 
 /** The real service in-process on a test database, driven with `app.inject`. */
-export async function startTestApp(db: TestDatabase, env: Record<string, string> = {}, opts: { credits?: number; consume?: boolean; clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  opts: { credits?: number; consume?: boolean; clock?: Clock; log?: Logger; network?: NetworkOverride } = {},
+): Promise<TestApp> {
   const config: Config = loadConfig({
     DATA_DIR: db.dataDir,
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
@@ -31,7 +37,13 @@ export async function startTestApp(db: TestDatabase, env: Record<string, string>
     ...env,
   });
   // A test that moves time (retention, expiry) passes a `fixedClock` and advances it.
-  const c = await createContainer(config, opts.clock ? { clock: opts.clock } : {});
+  // A test that watches the log passes its own logger; one that needs a loopback address to
+  // count as public passes a `network` override (see src/app/network-override.ts).
+  const c = await createContainer(config, {
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.network ? { network: opts.network } : {}),
+  });
   const app = await buildServer(apiDeps(c));
   await app.ready();
   if (opts.consume !== false) await c.queue.startConsuming(c.runner.run);

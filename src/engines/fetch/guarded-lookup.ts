@@ -16,12 +16,42 @@ export function refusedAddressMessage(address: string, reason: string): string {
   return `URL points at a private address (${address} is ${reason}); only public addresses can be fetched`;
 }
 
+/** Longest redirect target quoted in a message; the rest is cut. */
+const MAX_QUOTED_URL_CHARS = 200;
+
+/**
+ * A refusal by the address rules. Refused on a redirect hop, it names that hop: the client gave
+ * a public URL, so "points at a private address" alone would not tell them what happened.
+ */
+export class AddressRefused extends FetchRefused {
+  constructor(
+    readonly address: string,
+    readonly reason: string,
+    readonly redirectedTo?: URL,
+  ) {
+    super(redirectedTo
+      ? `Redirected to ${quoteHop(redirectedTo)}, which points at a private address (${address} is ${reason}); only public addresses can be fetched`
+      : refusedAddressMessage(address, reason));
+  }
+
+  /** The same refusal, told as the redirect that led to it. */
+  onRedirectTo(hop: URL): AddressRefused {
+    return new AddressRefused(this.address, this.reason, hop);
+  }
+}
+
+/** Scheme, host and path only: credentials and query strings of a redirect are not repeated. */
+function quoteHop(url: URL): string {
+  const text = `${url.protocol}//${url.host}${url.pathname}`;
+  return text.length > MAX_QUOTED_URL_CHARS ? `${text.slice(0, MAX_QUOTED_URL_CHARS)}…` : text;
+}
+
 /** Throws when a host given as a literal IP is refused; node:net skips `lookup` for those. */
 export function checkLiteralHost(hostname: string, policy: AddressPolicy): void {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (!isIP(bare)) return;
   const reason = policy(bare);
-  if (reason) throw new FetchRefused(refusedAddressMessage(bare, reason));
+  if (reason) throw new AddressRefused(bare, reason);
 }
 
 /**
@@ -43,7 +73,7 @@ export function createGuardedLookup(policy: AddressPolicy, resolve: HostResolver
         for (const { address } of addresses) {
           const reason = policy(address);
           if (reason) {
-            callback(new FetchRefused(refusedAddressMessage(address, reason)), '');
+            callback(new AddressRefused(address, reason), '');
             return;
           }
         }

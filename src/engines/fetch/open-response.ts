@@ -4,7 +4,7 @@ import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { FetchRefused } from '../../core/errors.js';
 import type { AddressPolicy } from './address-policy.js';
-import { checkLiteralHost, type LookupFunction } from './guarded-lookup.js';
+import { AddressRefused, checkLiteralHost, type LookupFunction } from './guarded-lookup.js';
 import { acceptanceProblem, isGenericType, parseContentType } from './media-types.js';
 import { tooLarge } from './messages.js';
 import type { MediaKind } from './port.js';
@@ -56,8 +56,7 @@ export async function openResponse(rawUrl: string, ctx: OpenContext): Promise<Op
   let url = parseFetchUrl(rawUrl);
   for (let redirects = 0; ; redirects++) {
     ctx.onHop(url);
-    checkLiteralHost(url.hostname, ctx.policy);
-    const response = await requestOnce(url, ctx);
+    const response = await requestChecked(url, ctx, redirects > 0);
     const status = response.statusCode ?? 0;
     if (REDIRECT_STATUSES.has(status)) {
       response.destroy();
@@ -80,6 +79,19 @@ export async function openResponse(rawUrl: string, ctx: OpenContext): Promise<Op
       response.destroy();
       throw err;
     }
+  }
+}
+
+/**
+ * One request, its address judged first (a literal IP here, a name by the guarded lookup while
+ * connecting). A refusal after a redirect names the hop it happened on.
+ */
+async function requestChecked(url: URL, ctx: OpenContext, redirected: boolean): Promise<IncomingMessage> {
+  try {
+    checkLiteralHost(url.hostname, ctx.policy);
+    return await requestOnce(url, ctx);
+  } catch (err) {
+    throw redirected && err instanceof AddressRefused ? err.onRedirectTo(url) : err;
   }
 }
 

@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { FetchRefused } from '../../core/errors.js';
 import { anyAddress, publicAddressesOnly, type AddressPolicy } from '../fetch/address-policy.js';
-import { checkLiteralHost, createGuardedLookup, systemResolver, type HostResolver } from '../fetch/guarded-lookup.js';
+import { AddressRefused, checkLiteralHost, createGuardedLookup, systemResolver, type HostResolver } from '../fetch/guarded-lookup.js';
 import { explainNetworkError } from '../fetch/network-errors.js';
 import { parseFetchUrl } from '../fetch/open-response.js';
 import type { WebhookAnswer, WebhookRequest, WebhookSender } from './port.js';
@@ -62,8 +62,7 @@ export class HttpWebhookSender implements WebhookSender {
     const maxRedirects = this.options.maxRedirects ?? 3;
     try {
       for (let hop = 0; ; hop++) {
-        checkLiteralHost(url.hostname, policy);
-        const response = await this.send(url, request, lookup, signal);
+        const response = await this.sendChecked(url, request, lookup, policy, signal, hop > 0);
         const status = response.statusCode ?? 0;
         const answer = await readAnswer(response, signal);
         if (status >= 200 && status < 300) return { delivered: true, status };
@@ -83,6 +82,16 @@ export class HttpWebhookSender implements WebhookSender {
       if (deadline.aborted) return { delivered: false, status: null, reason: `The receiver did not answer within ${request.timeoutMs / 1000} s`, permanent: false };
       const explained = err instanceof FetchRefused ? err : explainNetworkError(err, url.host);
       return { delivered: false, status: null, reason: explained.message.replace('only public addresses can be fetched', 'webhooks are only sent to public addresses'), permanent: refused };
+    }
+  }
+
+  /** Judges a literal IP before sending (names are judged by the lookup); a refused redirect hop is named. */
+  private async sendChecked(url: URL, request: WebhookRequest, lookup: ReturnType<typeof createGuardedLookup>, policy: AddressPolicy, signal: AbortSignal, redirected: boolean): Promise<IncomingMessage> {
+    try {
+      checkLiteralHost(url.hostname, policy);
+      return await this.send(url, request, lookup, signal);
+    } catch (err) {
+      throw redirected && err instanceof AddressRefused ? err.onRedirectTo(url) : err;
     }
   }
 

@@ -2,7 +2,7 @@ import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
-import { TaskFailure } from '../../core/errors.js';
+import { FetchRefused, TaskFailure } from '../../core/errors.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
@@ -221,14 +221,20 @@ export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; 
   return { durationSeconds, endCardSeconds: round(durationSeconds - spokenEnd) };
 }
 
-/** The page's pictures, videos and logo; pictures that cannot be fetched are skipped. */
+/**
+ * The page's pictures, videos and logo; pictures that cannot be fetched are skipped. When none can
+ * be, the first refusal is told (e.g. a redirect to a private address), so the client can act on it.
+ */
 async function fetchAssets(facts: LinkFacts, fetcher: UrlFetcher, planDir: string, signal?: AbortSignal) {
+  const refusals: string[] = [];
   const get = async (url: string, name: string, accept: ('image' | 'video')[]) => {
     try {
       const file = await fetcher.download(url, join(planDir, name), { accept, signal });
       return { name, contentType: file.contentType };
     } catch (err) {
       if (signal?.aborted) throw err;
+      // Only the fetcher's own refusals are worded for clients; anything else stays in the logs.
+      if (err instanceof FetchRefused) refusals.push(err.message);
       return null;
     }
   };
@@ -240,7 +246,8 @@ async function fetchAssets(facts: LinkFacts, fetcher: UrlFetcher, planDir: strin
   const gotImages = images.filter((x) => x !== null).map((x) => x.name);
   const gotVideos = videos.filter((x) => x !== null).map((x) => x.name);
   if (gotImages.length === 0 && gotVideos.length === 0) {
-    throw new TaskFailure('none of the page\'s images or videos could be fetched; check that the product page\'s pictures are reachable', false);
+    const why = refusals[0] ? ` (${refusals[0]})` : '';
+    throw new TaskFailure(`none of the page's images or videos could be fetched${why}; check that the product page's pictures are reachable`, false);
   }
   return { images: gotImages, videos: gotVideos, logo: logo?.name ?? null };
 }

@@ -114,7 +114,8 @@ describe('every redirect hop is checked again', () => {
     server.route('/to-mapped', { status: 302, headers: { location: `http://[::ffff:127.0.0.1]:${server.port}/secret` } });
     const fetcher = new HttpUrlFetcher({ allowPrivate: false, ...limits, addressPolicy: onlyTestServer });
     const err = await refusal(fetcher.fetch(server.url('/to-mapped')));
-    expect(err.message).toMatch(/^URL points at a private address \(.*is loopback\)/);
+    // The client gave an allowed URL, so the refusal names the hop that was refused.
+    expect(err.message).toMatch(/^Redirected to http:\/\/\[::ffff:7f00:1\]:\d+\/secret, which points at a private address \(.*is loopback\)/);
     expect(server.hits).toContain('/to-mapped');
     expect(server.hits).not.toContain('/secret');
   });
@@ -136,6 +137,13 @@ describe('every redirect hop is checked again', () => {
     });
     const err = await refusal(fetcher.fetch(`http://shop.test:${server.port}/to-intranet`));
     expect(err.message).toMatch(/10\.0\.0\.7 is private-network/);
+  });
+
+  it('names the refused hop without repeating its credentials or query', async () => {
+    server.route('/to-secret-query', { status: 302, headers: { location: 'http://admin:hunter2@10.0.0.9:8080/internal?token=abc' } });
+    const fetcher = new HttpUrlFetcher({ allowPrivate: false, ...limits, addressPolicy: onlyTestServer });
+    const err = await refusal(fetcher.fetch(server.url('/to-secret-query')));
+    expect(err.message).toBe('Redirected to http://10.0.0.9:8080/internal, which points at a private address (10.0.0.9 is private-network); only public addresses can be fetched');
   });
 
   it('refuses a redirect to a non-http scheme', async () => {
