@@ -1,5 +1,6 @@
 import { FetchRefused } from '../core/errors.js';
 import type { CheckedMedia, MediaAccept, MediaUrlChecker } from './media-check.js';
+import { describeMediaType } from '../core/media-words.js';
 
 /** What a URL turns out to be, or the refusal (`FetchRefused`, `MediaUnusable`, any error) its check fails with. */
 export type FakeMedia = CheckedMedia | Error;
@@ -30,7 +31,7 @@ export class FakeMediaUrlChecker implements MediaUrlChecker {
     if (!found) throw new FetchRefused('Server answered 404 Not Found');
     if (found instanceof Error) throw found;
     const kind = found.contentType.split('/')[0] as MediaAccept;
-    if (!accept.includes(kind)) throw new FetchRefused(`Expected ${accept.map((k) => KIND_NOUNS[k]).join(' or ')} but got ${found.contentType}`);
+    if (!accept.includes(kind)) throw new FetchRefused(`Expected ${accept.map((k) => KIND_NOUNS[k]).join(' or ')} but the file is ${describeMediaType(found.contentType)}`);
     return { ...found };
   }
 }

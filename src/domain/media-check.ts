@@ -1,4 +1,5 @@
 import { FetchRefused, ValidationError, type FieldErrors } from '../core/errors.js';
+import { describeMediaType } from '../core/media-words.js';
 
 /** What a checked input URL turned out to be. */
 export interface CheckedMedia {
@@ -96,7 +97,7 @@ const KIND_NOUNS: Record<MediaAccept, string> = { image: 'an image', audio: 'an 
 function fieldProblem(c: MediaFieldCheck, outcome: CheckedMedia | { problem: string }): string | null {
   if ('problem' in outcome) return outcome.problem;
   const kind = outcome.contentType.split('/')[0] as MediaAccept;
-  if (!c.accept.includes(kind)) return `Expected ${c.accept.map((k) => KIND_NOUNS[k]).join(' or ')} but got ${outcome.contentType}`;
+  if (!c.accept.includes(kind)) return `Expected ${c.accept.map((k) => KIND_NOUNS[k]).join(' or ')} but the file is ${describeMediaType(outcome.contentType)}`;
   if ((c.needsAudio || kind === 'audio') && !outcome.hasAudio) return 'the file at this URL has no audio track';
   return null;
 }

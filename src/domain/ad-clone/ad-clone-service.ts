@@ -7,6 +7,7 @@ import type { LinkService } from '../links/link-service.js';
 import { mediaProblemOf, type CheckedMedia, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { adCloneKind } from './ad-clone-kind.js';
+import { describeMediaType } from '../../core/media-words.js';
 
 export const AD_CLONE_KIND = adCloneKind.kind;
 export const AD_CLONE_JOB = adCloneKind.jobs.make;
@@ -86,7 +87,7 @@ export class AdCloneService {
       if (problem === null) throw err;
       throw ValidationError.field('video_url', problem);
     }
-    if (!media.contentType.startsWith('video/')) throw ValidationError.field('video_url', `Expected a video but got ${media.contentType}`);
+    if (!media.contentType.startsWith('video/')) throw ValidationError.field('video_url', `Expected a video but the file is ${describeMediaType(media.contentType)}`);
     if ((media.durationSeconds ?? 0) > MAX_REFERENCE_SECONDS + 0.05) {
       throw ValidationError.field('video_url', `The reference lasts ${(media.durationSeconds ?? 0).toFixed(1)} s; ad clone takes references of at most ${MAX_REFERENCE_SECONDS} s.`);
     }

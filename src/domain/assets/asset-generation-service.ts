@@ -8,6 +8,7 @@ import { assetGenerationKind } from './asset-generation-kind.js';
 import { validateAssetInputs, type AssetInputs, type AssetInputSpec } from './asset-inputs.js';
 import type { AssetModelCatalog } from './asset-model-catalog.js';
 import type { AssetModel } from './asset-models.js';
+import { describeMediaType } from '../../core/media-words.js';
 
 export const ASSET_GENERATION_KIND = assetGenerationKind.kind;
 export const ASSET_GENERATION_JOB = assetGenerationKind.jobs.make;
@@ -105,7 +106,7 @@ export class AssetGenerationService {
       return problem;
     }
     const kind = media.contentType.split('/')[0];
-    if (!accept.includes(kind as MediaAccept)) return `Expected ${accept.includes('video') ? 'a video' : 'an image'} but got ${media.contentType}`;
+    if (!accept.includes(kind as MediaAccept)) return `Expected ${accept.includes('video') ? 'a video' : 'an image'} but the file is ${describeMediaType(media.contentType)}`;
     const side = Math.max(media.widthPx ?? 0, media.heightPx ?? 0);
     if (spec.maxSidePx !== undefined && side > spec.maxSidePx) {
       return `The picture is ${media.widthPx}×${media.heightPx} px; this model takes at most ${spec.maxSidePx} px on the longer side.`;

@@ -8,6 +8,7 @@ import type { TaskService } from '../tasks/task-service.js';
 import { aiEditingKind, aiEditingPrice } from './ai-editing-kind.js';
 import { readInstructions } from './edit-instructions.js';
 import type { EditingStyle } from './editing-styles.js';
+import { describeMediaType } from '../../core/media-words.js';
 
 export const AI_EDITING_KIND = aiEditingKind.kind;
 export const AI_EDITING_JOB = aiEditingKind.jobs.make;
@@ -42,7 +43,7 @@ export class AiEditingService {
     const wantsCaptions = read.operations.captions ?? req.caption?.hidden !== true;
     const video = await asFieldError('video_url', () => this.media.check(req.videoUrl, ['video']));
     if (!video.contentType.startsWith('video/') || !video.widthPx || !video.heightPx) {
-      throw ValidationError.field('video_url', `Expected a video (mp4, mov) but got ${video.contentType}.`);
+      throw ValidationError.field('video_url', `Expected a video (mp4, mov) but the file is ${describeMediaType(video.contentType)}.`);
     }
     const sourceSeconds = video.durationSeconds ?? 0;
     if (!(sourceSeconds > 0)) throw ValidationError.field('video_url', 'The video at this URL has no playable length.');

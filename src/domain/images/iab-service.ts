@@ -4,6 +4,7 @@ import type { Task } from '../../core/task.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { iabKind } from './iab-kind.js';
+import { describeMediaType } from '../../core/media-words.js';
 
 export const IAB_KIND = iabKind.kind;
 export const IAB_JOB = iabKind.jobs.make;
@@ -21,7 +22,7 @@ export class IabImagesService {
   async create(accountId: string, req: { imageUrl: string; webhookUrl?: string | null }): Promise<Task> {
     const checked = await asFieldError('image', () => this.media.check(req.imageUrl, ['image']));
     if (!IAB_IMAGE_TYPES.includes(checked.contentType)) {
-      throw ValidationError.field('image', `Expected a PNG, JPEG or WebP picture but got ${checked.contentType}`);
+      throw ValidationError.field('image', `Expected a PNG, JPEG or WebP picture but the file is ${describeMediaType(checked.contentType)}`);
     }
     return this.tasks.create(
       iabKind.newTask({

@@ -7,6 +7,7 @@ import { INSPIRATIONS, type Inspiration } from '../catalog/inspirations.js';
 import { mediaProblemOf, type CheckedMedia, type MediaAccept, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { inspirationJobKind } from './inspiration-job-kind.js';
+import { describeMediaType } from '../../core/media-words.js';
 
 export const INSPIRATION_JOB_KIND = inspirationJobKind.kind;
 export const INSPIRATION_JOB = inspirationJobKind.jobs.make;
@@ -85,7 +86,7 @@ export class InspirationService {
       if (problem === null) throw err;
       return problem;
     }
-    if (!media.contentType.startsWith(`${accept}/`)) return `Expected ${accept === 'video' ? 'a video' : 'an image'} but got ${media.contentType}`;
+    if (!media.contentType.startsWith(`${accept}/`)) return `Expected ${accept === 'video' ? 'a video' : 'an image'} but the file is ${describeMediaType(media.contentType)}`;
     const side = Math.max(media.widthPx ?? 0, media.heightPx ?? 0);
     if (spec.maxSidePx !== undefined && side > spec.maxSidePx) return `The picture is ${media.widthPx}×${media.heightPx} px; at most ${spec.maxSidePx} px on the longer side.`;
     if (spec.maxDurationSeconds !== undefined && (media.durationSeconds ?? 0) > spec.maxDurationSeconds + 0.05) {

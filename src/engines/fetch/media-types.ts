@@ -1,3 +1,4 @@
+import { describeMediaType } from '../../core/media-words.js';
 import { describeKinds } from './messages.js';
 import type { MediaKind } from './port.js';
 import { sniffMediaType } from './sniff.js';
@@ -42,7 +43,8 @@ export function isGenericType(type: string): boolean {
  * The type a file is taken as. The declared type stands unless it says nothing (a generic type) or
  * names another kind of media than the first bytes show: an MP3 labelled image/png is audio, so a
  * picture field refuses it before anything tries to decode it. Audio against video is left to the
- * label, since the containers (MP4, WebM, Ogg) hold either and their first bytes cannot tell.
+ * label when the container (MP4, WebM, Ogg) can hold either, since its first bytes cannot tell;
+ * the create-time probe settles those.
  */
 export function effectiveType(declaredType: string, head: Buffer): string {
   const sniffed = sniffMediaType(head);
@@ -50,9 +52,13 @@ export function effectiveType(declaredType: string, head: Buffer): string {
   if (!sniffed) return declaredType;
   const declaredKind = mediaKindOf(declaredType);
   const sniffedKind = mediaKindOf(sniffed);
-  if (declaredKind === sniffedKind || (isPlayable(declaredKind) && isPlayable(sniffedKind))) return declaredType;
+  if (declaredKind === sniffedKind) return declaredType;
+  // MP3, WAV, FLAC and ADTS AAC hold sound only: their first bytes settle it whatever the label says.
+  if (isPlayable(declaredKind) && isPlayable(sniffedKind) && !AUDIO_ONLY_FORMATS.has(sniffed)) return declaredType;
   return sniffed;
 }
+
+const AUDIO_ONLY_FORMATS = new Set(['audio/mpeg', 'audio/wav', 'audio/flac', 'audio/aac']);
 
 function isPlayable(kind: MediaKind | null): boolean {
   return kind === 'audio' || kind === 'video';
@@ -70,6 +76,6 @@ export function acceptanceProblem(type: string, accept: MediaKind[] | undefined)
   if (!accept || accept.length === 0) return null;
   const kind = mediaKindOf(type);
   if (kind && accept.includes(kind)) return null;
-  const got = isGenericType(type) ? `a file of unknown type (${type || 'no content type'})` : type;
-  return `Expected ${describeKinds(accept)} but got ${got}`;
+  const found = isGenericType(type) ? `of unknown type (${type || 'no content type'})` : describeMediaType(type);
+  return `Expected ${describeKinds(accept)} but the file is ${found}`;
 }

@@ -3,6 +3,9 @@
  * a link's own pictures, pictures whose bytes are something else, and voice samples that are not
  * speech. Each refusal is a 400 on the field, with nothing held, charged or created.
  */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
 import { LinkService } from '../../../src/domain/links/link-service.js';
@@ -11,6 +14,8 @@ import { makeCheckFixtures, type CheckFixtures } from '../../helpers/create-chec
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 
 type Body = Record<string, unknown>;
+
+const execFileAsync = promisify(execFile);
 
 const TASK_KINDS = ['link_to_video', 'lipsync', 'lipsync_v2', 'aurora', 'custom_avatar', 'cloned_voice', 'text_to_speech'];
 
@@ -76,7 +81,7 @@ describe('Create-time media checks', () => {
   it('background music that is missing, a picture, or on a private address is a 400 on its field at every create that takes it', async () => {
     for (const e of MUSIC_ENDPOINTS) {
       await refused(t, e.path, e.body(linkId, url(f.paths.missing)), e.field, /404/);
-      await refused(t, e.path, e.body(linkId, url(f.paths.photo)), e.field, /Expected an audio file or a video but got image\/png/);
+      await refused(t, e.path, e.body(linkId, url(f.paths.photo)), e.field, /Expected an audio file or a video but the file is a picture \(PNG\)/);
       await refused(strict, e.path, e.body(strictLinkId, url(f.paths.speechMp3)), e.field, /private|loopback/i);
     }
   });
@@ -95,9 +100,9 @@ describe('Create-time media checks', () => {
 
   it('link_with_params probes its pictures, videos and logo: an MP3 as a picture is a 400 on that entry, nothing charged', async () => {
     const base = { title: 'Aero Mug' };
-    const err = await refused(t, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo), url(f.paths.speechMp3)] }, 'image_urls.1', /Expected an image but got audio\/mpeg/);
+    const err = await refused(t, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo), url(f.paths.speechMp3)] }, 'image_urls.1', /Expected an image but the file is audio \(MP3\)/);
     expect(err).not.toHaveProperty(['image_urls.0']);
-    await refused(t, '/api/link_with_params/', { ...base, image_urls: [url(f.paths.mp3AsPng)] }, 'image_urls.0', /audio\/mpeg/);
+    await refused(t, '/api/link_with_params/', { ...base, image_urls: [url(f.paths.mp3AsPng)] }, 'image_urls.0', /but the file is audio \(MP3\)/);
     await refused(t, '/api/links/link_with_params/', { ...base, video_urls: [url(f.paths.photo)] }, 'video_urls.0', /Expected a video/);
     await refused(t, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo)], logo_url: url(f.paths.missing) }, 'logo_url', /404/);
     await refused(strict, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo)] }, 'image_urls.0', /private|loopback/i);
@@ -113,7 +118,7 @@ describe('Create-time media checks', () => {
     const photoHitsBefore = photoHits();
     const put = await t.app.inject({ method: 'PUT', url: `/api/links/${linkId}/`, headers: t.headers, payload: { image_urls: [url(f.paths.photo), url(f.paths.mp3AsPng)] } });
     expect(put.statusCode).toBe(400);
-    expect(put.json()).toEqual({ 'image_urls.1': [expect.stringMatching(/audio\/mpeg/)] });
+    expect(put.json()).toEqual({ 'image_urls.1': [expect.stringMatching(/but the file is audio \(MP3\)/)] });
     expect(photoHits()).toBe(photoHitsBefore);
   });
 
@@ -125,7 +130,7 @@ describe('Create-time media checks', () => {
       ['/api/personas/', { name: 'Me', image_url: mp3AsPng }, 'image_url'],
       ['/api/link_to_videos/preview/', { link: linkId, override_avatar_by_image: mp3AsPng }, 'override_avatar_by_image'],
     ];
-    for (const [path, body, field] of cases) await refused(t, path, body, field, /Expected an image but got audio\/mpeg/);
+    for (const [path, body, field] of cases) await refused(t, path, body, field, /Expected an image but the file is audio \(MP3\)/);
   });
 
   it('an MP3 uploaded as a file part named .png is a 400 on the picture field', async () => {
@@ -145,7 +150,27 @@ describe('Create-time media checks', () => {
     for (const [path, fields, field] of cases) {
       const r = await postForm(path, fields, field);
       expect(r.statusCode, `${path} ${r.body}`).toBe(400);
-      expect(r.json()[field]?.join(' '), path).toMatch(/Expected an image but got audio\/mpeg/);
+      expect(r.json()[field]?.join(' '), path).toMatch(/Expected an image but the file is audio \(MP3\)/);
+    }
+    expect(await credits(t)).toBe(before);
+  });
+
+  it('sound uploaded under a video name is refused naming what the file is: an MP3 and an M4A as clip.mp4', async () => {
+    const m4a = f.fx.path('speech.m4a');
+    await execFileAsync('ffmpeg', ['-loglevel', 'error', '-y', '-i', f.fx.path('speech.mp3'), '-t', '2', '-c:a', 'aac', '-b:a', '48k', m4a]);
+    const files: [Buffer, RegExp][] = [
+      [f.mp3, /Expected a video \(mp4, mov\) but the file is audio \(MP3\)|Expected a video but the file is audio \(MP3\)/],
+      [await readFile(m4a), /Expected a video \(mp4, mov\) but the file is audio \(M4A\)/],
+    ];
+    const before = await credits(t);
+    for (const [bytes, message] of files) {
+      const form = new FormData();
+      form.append('instructions', 'cut the dead air');
+      form.append('video_url', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), 'clip.mp4');
+      const r = await postMultipart(t, '/api/ai_editing/', form);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().video_url?.join(' ')).toMatch(message);
+      expect(r.json().video_url?.join(' ')).not.toMatch(/got video\/mp4/);
     }
     expect(await credits(t)).toBe(before);
   });

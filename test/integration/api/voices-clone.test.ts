@@ -157,7 +157,7 @@ describe('Voice cloning over HTTP', () => {
     await refused('/short.wav', /only \d+\.\d s of speech; at least 5 s/);
     await refused('/silence.wav', /of speech; at least 5 s/);
     await refused('/junk.mp3', /not audio that can be decoded/);
-    await refused('/page.html', /Expected an audio file but got text\/html/);
+    await refused('/page.html', /Expected an audio file but the file is a web page \(HTML\)/);
     await refused('/missing.mp3', /404/);
     const noName = await req('POST', '/api/voices/clone/', { audio_url: pages.url('/sample.mp3') });
     expect(noName.json()).toEqual({ name: ['This field is required.'] });

@@ -44,12 +44,12 @@ async function refusal(promise: Promise<unknown>): Promise<FetchRefused> {
 describe('content type against accept', () => {
   it('refuses an HTML page where an image was expected', async () => {
     const err = await refusal(fetcher.fetch(server.url('/page.html'), { accept: ['image'] }));
-    expect(err.message).toBe('Expected an image but got text/html');
+    expect(err.message).toBe('Expected an image but the file is a web page (HTML)');
   });
 
   it('names every accepted kind in the refusal', async () => {
     const err = await refusal(fetcher.fetch(server.url('/photo.png'), { accept: ['audio', 'video'] }));
-    expect(err.message).toBe('Expected an audio file or a video but got image/png');
+    expect(err.message).toBe('Expected an audio file or a video but the file is a picture (PNG)');
   });
 
   it('accepts a matching declared type and reports it without parameters, keeping the charset', async () => {
@@ -72,7 +72,7 @@ describe('content type against accept', () => {
 
   it('refuses generic bytes that look like nothing it knows', async () => {
     const err = await refusal(fetcher.fetch(server.url('/noise'), { accept: ['image', 'video'] }));
-    expect(err.message).toBe('Expected an image or a video but got a file of unknown type (application/octet-stream)');
+    expect(err.message).toBe('Expected an image or a video but the file is of unknown type (application/octet-stream)');
   });
 
   it('takes anything when accept is not given', async () => {

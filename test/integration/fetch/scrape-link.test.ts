@@ -39,6 +39,6 @@ describe('scrapeLink over the real fetcher', () => {
 
   it('refuses something that is not a page', async () => {
     const err = await scrapeLink(server.url('/feed.json'), new HttpUrlFetcher({ allowPrivate: true, ...limits })).catch((e: unknown) => e);
-    expect((err as Error).message).toBe('Failed to scrape url: Expected an HTML page but got application/json');
+    expect((err as Error).message).toBe('Failed to scrape url: Expected an HTML page but the file is a JSON document');
   });
 });

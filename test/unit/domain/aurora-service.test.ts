@@ -54,8 +54,8 @@ describe('AuroraService (a photo speaking a recording)', () => {
 
     it('maps media check failures to image and audio', async () => {
       const account = await h.account(100);
-      expect(await fieldsOf(service.create(account, req({ imageUrl: VOICE })))).toEqual({ image: ['Expected an image but got audio/mpeg'] });
-      expect(await fieldsOf(service.create(account, req({ audioUrl: CLIP })))).toEqual({ audio: ['Expected an audio file but got video/mp4'] });
+      expect(await fieldsOf(service.create(account, req({ imageUrl: VOICE })))).toEqual({ image: ['Expected an image but the file is audio (MP3)'] });
+      expect(await fieldsOf(service.create(account, req({ audioUrl: CLIP })))).toEqual({ audio: ['Expected an audio file but the file is a video (MP4)'] });
       media.set('https://media.test/mute.mp3', new MediaUnusable('the file at this URL has no audio track'));
       expect(await fieldsOf(service.create(account, req({ audioUrl: 'https://media.test/mute.mp3' })))).toEqual({ audio: ['the file at this URL has no audio track'] });
       expect(await fieldsOf(service.create(account, req({ imageUrl: 'https://media.test/gone.png' })))).toEqual({ image: ['Server answered 404 Not Found'] });

@@ -31,7 +31,7 @@ describe('IabImagesService', () => {
 
   it('refuses audio, a GIF and an unreachable URL on image, and 402 without 2 credits, creating nothing', async () => {
     const account = await h.account(5);
-    for (const [url, message] of [[VOICE, 'Expected an image but got audio/mpeg'], [GIF, 'Expected a PNG, JPEG or WebP picture but got image/gif'], ['https://media.test/gone.png', 'Server answered 404 Not Found']] as const) {
+    for (const [url, message] of [[VOICE, 'Expected an image but the file is audio (MP3)'], [GIF, 'Expected a PNG, JPEG or WebP picture but the file is a picture (GIF)'], ['https://media.test/gone.png', 'Server answered 404 Not Found']] as const) {
       const err = await rejectionOf(service.create(account, { imageUrl: url }));
       expect(err).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).fields).toEqual({ image: [message] });

@@ -91,8 +91,8 @@ describe('LinkService (product links)', () => {
       const account = await h.account(5);
       const fields = await fieldsOf(service.createFromParams(account, { imageUrls: [IMG1, SONG], videoUrls: [IMG2], logoUrl: 'https://cdn.test/none.png' }));
       expect(fields).toEqual({
-        'image_urls.1': ['Expected an image but got audio/mpeg'],
-        'video_urls.0': ['Expected a video but got image/png'],
+        'image_urls.1': ['Expected an image but the file is audio (MP3)'],
+        'video_urls.0': ['Expected a video but the file is a picture (PNG)'],
         logo_url: ['Server answered 404 Not Found'],
       });
       expect(await h.footprint(account)).toMatchObject({ links: 0, balanceMillicredits: credits(5) });
@@ -124,7 +124,7 @@ describe('LinkService (product links)', () => {
       const account = await h.account(5);
       const link = await service.createFromUrl(account, PAGE);
       expect(await fieldsOf(service.update(account, link.id, { imageUrls: [] }))).toEqual({ non_field_errors: ['Link must have at least one image or one video.'] });
-      expect(await fieldsOf(service.update(account, link.id, { videoUrls: [SONG] }))).toEqual({ 'video_urls.0': ['Expected a video but got audio/mpeg'] });
+      expect(await fieldsOf(service.update(account, link.id, { videoUrls: [SONG] }))).toEqual({ 'video_urls.0': ['Expected a video but the file is audio (MP3)'] });
       expect((await h.store.links.getOwned(link.id, account))?.facts).toEqual(link.facts);
     });
 

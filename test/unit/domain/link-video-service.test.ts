@@ -122,7 +122,7 @@ describe('LinkVideoService (URL to Video)', () => {
       const account = await h.account(100);
       const { id } = await linkOf(account);
       expect(await fieldsOf(service.create(account, req(id, { overrideAvatarByImage: SONG, backgroundMusicUrl: SILENT }), 'direct'))).toEqual({
-        override_avatar_by_image: ['Expected an image but got audio/mpeg'],
+        override_avatar_by_image: ['Expected an image but the file is audio (MP3)'],
         background_music_url: ['the file at this URL has no audio track'],
       });
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0 });

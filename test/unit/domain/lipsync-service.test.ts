@@ -93,13 +93,13 @@ describe('LipsyncService (AI Avatar v1)', () => {
     it('maps a media check failure to the field: audio and background_asset_image_url', async () => {
       const account = await h.account(100);
       expect(await fieldsOf(service.create(account, req({ text: null, audio: 'https://media.test/missing.mp3' }), 'direct'))).toEqual({ audio: ['Server answered 404 Not Found'] });
-      expect(await fieldsOf(service.create(account, req({ text: null, audio: PICTURE }), 'direct'))).toEqual({ audio: ['Expected an audio file or a video but got image/png'] });
+      expect(await fieldsOf(service.create(account, req({ text: null, audio: PICTURE }), 'direct'))).toEqual({ audio: ['Expected an audio file or a video but the file is a picture (PNG)'] });
       media.set('https://media.test/broken.mp3', new MediaUnusable('the file at this URL (audio/mpeg) could not be decoded'));
       expect(await fieldsOf(service.create(account, req({ text: null, audio: 'https://media.test/broken.mp3' }), 'direct'))).toEqual({
         audio: ['the file at this URL (audio/mpeg) could not be decoded'],
       });
       expect(await fieldsOf(service.create(account, req({ text: null, audio: LONG_AUDIO }), 'direct'))).toEqual({ audio: ['The audio is longer than 10 minutes.'] });
-      expect(await fieldsOf(service.create(account, req({ backgroundImageUrl: AUDIO }), 'direct'))).toEqual({ background_asset_image_url: ['Expected an image but got audio/mpeg'] });
+      expect(await fieldsOf(service.create(account, req({ backgroundImageUrl: AUDIO }), 'direct'))).toEqual({ background_asset_image_url: ['Expected an image but the file is audio (MP3)'] });
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, ledgerEntries: 1 });
     });
 

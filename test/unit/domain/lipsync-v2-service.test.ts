@@ -114,9 +114,9 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
         scene({ background: { type: 'image', url: SONG } }),
       ], { music: { url: SILENT_CLIP }, ctaEnd: true, ctaBackground: CLIP }), 'direct'));
       expect(fields).toEqual({
-        'video_inputs.0.background.url': ['Expected an image but got audio/mpeg'],
+        'video_inputs.0.background.url': ['Expected an image but the file is audio (MP3)'],
         'video_inputs.1.cta.cta_logo.url': ['Server answered 404 Not Found'],
-        'video_inputs.2.background.url': ['Expected an image but got audio/mpeg'],
+        'video_inputs.2.background.url': ['Expected an image but the file is audio (MP3)'],
         'background_music.url': ['the file at this URL has no audio track'],
       });
       expect(media.checks.map((c) => c.url).sort()).toEqual([CLIP, 'https://media.test/missing.png', SILENT_CLIP, SONG].sort());

@@ -23,7 +23,7 @@ describe('FakeUrlFetcher', () => {
 
   it('sniffs an untyped body and checks it against accept like the real fetcher', async () => {
     expect((await fetcher.fetch('https://cdn.test/a.png', { accept: ['image'] })).contentType).toBe('image/png');
-    await expect(fetcher.fetch('https://shop.test/p', { accept: ['image'] })).rejects.toThrow('Expected an image but got text/html');
+    await expect(fetcher.fetch('https://shop.test/p', { accept: ['image'] })).rejects.toThrow('Expected an image but the file is a web page (HTML)');
     await expect(fetcher.fetch('https://cdn.test/a.png', { maxBytes: 8 })).rejects.toThrow('File is larger than 8 bytes');
   });
 

@@ -60,10 +60,14 @@ describe('effectiveType', () => {
     expect(effectiveType('image/png', Buffer.from('<!doctype html><html></html>'))).toBe('text/html');
     expect(effectiveType('audio/mpeg', png)).toBe('image/png');
   });
-  it('keeps an audio label on a video container and the reverse: their first bytes cannot tell', () => {
+  it('keeps an audio label on a video container: its first bytes cannot tell', () => {
     const mp4 = bytes(hex('00000018'), 'ftypisom', pad);
     expect(effectiveType('audio/mp4', mp4)).toBe('audio/mp4');
-    expect(effectiveType('video/mp4', bytes('ID3', hex('0400'), pad))).toBe('video/mp4');
+  });
+  it('takes the bytes of a sound-only format over a video label (an MP3 named clip.mp4)', () => {
+    expect(effectiveType('video/mp4', bytes('ID3', hex('0400'), pad))).toBe('audio/mpeg');
+    expect(effectiveType('video/quicktime', bytes('RIFF', hex('00000000'), 'WAVE', pad))).toBe('audio/wav');
+    expect(acceptanceProblem(effectiveType('video/mp4', bytes('ID3', hex('0400'), pad)), ['video'])).toBe('Expected a video but the file is audio (MP3)');
   });
   it('falls back to the declared type, or octet-stream, when the bytes say nothing', () => {
     expect(effectiveType('text/plain', Buffer.from('hi'))).toBe('text/plain');
@@ -97,9 +101,9 @@ describe('acceptanceProblem', () => {
     expect(acceptanceProblem('application/json', [])).toBeNull();
   });
   it('says what was expected and what came', () => {
-    expect(acceptanceProblem('text/html', ['image'])).toBe('Expected an image but got text/html');
-    expect(acceptanceProblem('application/pdf', ['html'])).toBe('Expected an HTML page but got application/pdf');
-    expect(acceptanceProblem('', ['video'])).toBe('Expected a video but got a file of unknown type (no content type)');
+    expect(acceptanceProblem('text/html', ['image'])).toBe('Expected an image but the file is a web page (HTML)');
+    expect(acceptanceProblem('application/pdf', ['html'])).toBe('Expected an HTML page but the file is a PDF document');
+    expect(acceptanceProblem('', ['video'])).toBe('Expected a video but the file is of unknown type (no content type)');
   });
 });
 

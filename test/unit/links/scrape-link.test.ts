@@ -24,7 +24,7 @@ describe('scrapeLink', () => {
 
   it.each([
     ['a page that is missing', 'https://s.test/missing', 'Failed to scrape url: Server answered 404 Not Found'],
-    ['an image instead of a page', 'https://s.test/photo', 'Failed to scrape url: Expected an HTML page but got image/png'],
+    ['an image instead of a page', 'https://s.test/photo', 'Failed to scrape url: Expected an HTML page but the file is a picture (PNG)'],
     ['a refused address', 'https://s.test/private', 'Failed to scrape url: URL points at a private address (10.0.0.1 is private-network)'],
   ])('wraps the reason for %s', async (_name, url, message) => {
     const fetcher = new FakeUrlFetcher({
