@@ -52,7 +52,7 @@ module.exports = {
     },
     {
       name: 'client-stays-client',
-      comment: 'packages/ (the SDK and the client commands of the CLI) talk to a service over HTTP only: they never import the service (src/), so `clipwright tts …` loads no container, config or engine (issue 18).',
+      comment: 'packages/ (the SDK, the client commands of the CLI and the MCP server) talk to a service over HTTP only: they never import the service (src/), so `clipwright tts …` and `clipwright mcp` load no container, config or engine (issue 18, issue 25).',
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: '^src/' },

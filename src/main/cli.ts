@@ -1,5 +1,6 @@
 const USAGE = `usage: clipwright <serve|api|worker|admin> …   (the service)
        clipwright <tts|video|tasks|voices|avatars|credits> …   (a client of a running service)
+       clipwright mcp   (a Model Context Protocol server on stdio for AI assistants; a client too)
   serve    HTTP API and workers in one process (what npm start runs)
   api      HTTP API only
   worker   job consumers only
@@ -25,6 +26,11 @@ async function main(argv: string[]): Promise<void> {
   if (CLIENT_COMMANDS.has(command)) {
     const { runClient } = await import('../../packages/cli/src/main.js');
     process.exitCode = await runClient(command, rest, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+    return;
+  }
+  if (command === 'mcp') {
+    const { runMcpServer } = await import('../../packages/mcp/src/main.js');
+    process.exitCode = await runMcpServer(process.env, process.stderr);
     return;
   }
   const { CLIENT_USAGE } = await import('../../packages/cli/src/main.js');
