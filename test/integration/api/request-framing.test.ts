@@ -101,3 +101,45 @@ describe('the document names 431', () => {
     }
   });
 });
+
+/**
+ * The sweep behind point 1 of the hardening round: every operation of the document, with bodies
+ * and headers a careless client sends (bad charsets, encodings, framings, prototype keys, odd
+ * queries). Whatever each answers, it is never a 5xx.
+ */
+describe('careless requests on every operation', () => {
+  it('never answer 5xx', async () => {
+    const db = await freshSqlite();
+    const t = await startTestApp(db, {}, { consume: false });
+    try {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const ops = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => [m.toUpperCase(), p.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000')] as const));
+      const variants: [Record<string, string>, string | undefined][] = [
+        [{ 'content-type': 'multipart/form-data' }, 'a=b'],
+        [{ 'content-type': 'multipart/form-data; boundary=XX' }, 'garbage'],
+        [{ 'content-type': 'multipart/form-data; boundary=XX' }, '--XX\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--XX--\r\n'],
+        [{ 'content-type': 'application/json; charset=bogus' }, '{}'],
+        [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, '{}'],
+        [{ 'content-type': 'application/x-www-form-urlencoded' }, 'a=%E0%A4%A&b[c]=1&b=2&%%'],
+        [{ 'content-type': 'application/json' }, '[]'],
+        [{ 'content-type': 'application/json' }, 'null'],
+        [{ 'content-type': 'application/json' }, '{"__proto__": {"x": 1}, "constructor": {"prototype": {}}}'],
+        [{ 'content-type': 'application/json', 'idempotency-key': 'x'.repeat(300) }, '{}'],
+        [{}, undefined],
+      ];
+      const serverErrors: string[] = [];
+      for (const [method, path] of ops) {
+        for (const [headers, payload] of variants) {
+          const query = payload === undefined ? '?page=0&page_size=abc&limit=-1&created_after=zzz' : '';
+          const r = await t.app.inject({ method: method as 'GET', url: path + query, headers: { ...t.headers, ...headers }, payload });
+          if (r.statusCode >= 500) serverErrors.push(`${method} ${path}${query} ${JSON.stringify(headers)} → ${r.statusCode}`);
+        }
+      }
+      expect(ops.length).toBeGreaterThan(80);
+      expect(serverErrors).toEqual([]);
+    } finally {
+      await t.close();
+      await db.drop();
+    }
+  });
+});
