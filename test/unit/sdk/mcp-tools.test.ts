@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -31,7 +33,7 @@ async function connect(answer: (method: string, path: string, body: unknown) => 
   const mcp = new Client({ name: 'unit', version: '1' });
   await mcp.connect(clientSide);
   const call = async (name: string, args: Record<string, unknown>) => (await mcp.callTool({ name, arguments: args })) as CallToolResult;
-  return { call, requests, close: () => mcp.close() };
+  return { mcp, call, requests, close: () => mcp.close() };
 }
 
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
@@ -86,5 +88,15 @@ describe('the MCP tools', () => {
     const r = await c.call('get_credits', {});
     expect(r.isError).toBe(true);
     expect(text(r)).toContain('Could not reach the Clipwright service at http://clipwright.test (ECONNREFUSED)');
+  });
+
+  it('the README\'s table names exactly the tools the server lists', async () => {
+    const c = await connect(() => ({ status: 200, body: {} }));
+    close = c.close;
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## MCP server'), readme.indexOf('\n## ', readme.indexOf('## MCP server') + 1));
+    const documented = section.split('\n').filter((l) => l.startsWith('| `')).flatMap((l) => [...l.split('|')[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
+    const { tools } = await c.mcp.listTools();
+    expect(documented.sort()).toEqual(tools.map((t) => t.name).sort());
   });
 });
