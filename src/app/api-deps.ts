@@ -45,6 +45,7 @@ export function apiDeps(c: Container): ServerDeps {
     aiScripts: c.aiScripts,
     textGeneration: c.textGeneration,
     taskWatcher: c.taskWatcher,
+    taskList: c.taskList,
     streams: new OpenStreams(),
     eventsHeartbeatMs: config.events.heartbeatSeconds * 1000,
   };

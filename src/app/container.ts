@@ -94,6 +94,7 @@ import { MemoryTaskChangeFeed } from '../engines/events/memory-feed.js';
 import { PostgresTaskChangeFeed } from '../engines/events/postgres-feed.js';
 import { publishingStore } from '../engines/db/publishing-store.js';
 import { TaskWatcher } from '../domain/tasks/task-watch.js';
+import { TaskList } from '../domain/tasks/task-list.js';
 
 /** Everything wired once; the only place that chooses implementations from configuration. */
 export interface Container {
@@ -165,6 +166,8 @@ export interface Container {
   /** Task status and progress changes, announced by the store and heard by event streams. */
   taskFeed: TaskChangeFeed;
   taskWatcher: TaskWatcher;
+  /** Every group's tasks of an account in one list (`GET /api/tasks/`). */
+  taskList: TaskList;
   close(): Promise<void>;
 }
 
@@ -348,6 +351,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     uploadSweep,
     taskFeed,
     taskWatcher: new TaskWatcher(store.tasks, taskFeed),
+    taskList: new TaskList(store.tasks),
     async close() {
       await retention.stop();
       await inlineLeases.stop();

@@ -64,6 +64,14 @@ export interface ListQuery {
   limit?: number;
 }
 
+/** Which of an account's tasks a cross-group list shows; every field narrows it (times: ISO 8601 UTC, exclusive). */
+export interface TaskListFilter {
+  kinds?: string[];
+  statuses?: TaskStatus[];
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
 export interface AccountRepo {
   create(a: { id: string; name: string; createdAt: string }): Promise<void>;
   get(id: string): Promise<Account | null>;
@@ -98,6 +106,14 @@ export interface TaskRepo {
   get(id: string): Promise<Task | null>;
   getOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
   list(accountId: string, kinds: string[], q: ListQuery): Promise<Task[]>;
+  /**
+   * One page of an account's tasks of every kind, newest first (`created_at`, then `id`), skipping
+   * `offset` of those the filter keeps. Served by the index on (account_id, created_at, id, kind,
+   * status) (migration 0005), so a deep page walks index entries only.
+   */
+  listPage(accountId: string, filter: TaskListFilter, offset: number, limit: number): Promise<Task[]>;
+  /** How many of an account's tasks the filter keeps. */
+  countListed(accountId: string, filter: TaskListFilter): Promise<number>;
   /**
    * Moves status only from one of `from`; returns the updated task or null when it was not in `from`.
    * `purgeAt` schedules (or with null, cancels) the retention sweep for the task (see `tasks/retention.ts`).

@@ -21,6 +21,7 @@ import { customTemplateRoutes, dyoaRoutes, type CustomTemplateRouteDeps } from '
 import { aiShortRoutes, type AiShortRouteDeps } from './ai-shorts.js';
 import { aiEditingRoutes, type AiEditingRouteDeps } from './ai-editing.js';
 import { taskEventRoutes, type TaskEventRouteDeps } from './task-events.js';
+import { taskListRoutes, type TaskListRouteDeps } from './task-list.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
 export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
@@ -34,7 +35,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
   & CustomTemplateRouteDeps
   & AiShortRouteDeps
   & AiEditingRouteDeps
-  & TaskEventRouteDeps;
+  & TaskEventRouteDeps
+  & TaskListRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -61,5 +63,6 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   aiEditingRoutes(app, { aiEditing: d.aiEditing, blobs });
   aiScriptRoutes(app, { aiScripts: d.aiScripts });
   textGeneratorRoutes(app, { textGeneration: d.textGeneration, streams: d.streams });
+  taskListRoutes(app, { taskList: d.taskList, blobs, publicBaseUrl });
   taskEventRoutes(app, { taskWatcher: d.taskWatcher, blobs, streams: d.streams, eventsHeartbeatMs: d.eventsHeartbeatMs });
 }

@@ -18,6 +18,7 @@ import { clonedVoiceResponse, voiceGroupResponse, voiceResponse } from './voices
 import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from './custom-templates.js';
 import { aiShortTaskResponse } from './ai-shorts.js';
 import { taskEventStreamResponse } from './task-events.js';
+import { taskListResponse } from './tasks.js';
 
 /** A JSON success body, or a documented non-JSON one (the text stream's events). */
 export type SuccessBody = z.ZodType | typeof textStreamResponse | typeof taskEventStreamResponse;
@@ -177,4 +178,6 @@ export const operations: Record<string, Operation> = {
 
   // An extension of the contract: live status and progress of any task of the caller.
   'GET /api/tasks/:id/events': ok(taskEventStreamResponse),
+  // An extension of the contract: the caller's tasks of every group in one paginated list.
+  'GET /api/tasks/': ok(taskListResponse),
 };

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TaskList } from '../../domain/tasks/task-list.js';
+import type { BlobStore } from '../../engines/blobs/port.js';
+import { pageEnvelope, pageParams } from '../pagination.js';
+import { taskListQuery } from '../schemas/tasks.js';
+import { kindsOfGroups, taskSummary } from '../wire/task-summary.js';
+import { TaskWireRegistry, taskWireMappers } from '../wire/task-wire-registry.js';
+
+const tags = ['Tasks (extension)'];
+
+/** What these routes use, and nothing more (built in routes/index.ts). */
+export interface TaskListRouteDeps {
+  taskList: TaskList;
+  blobs: BlobStore;
+  /** Base of the `next`/`previous` links of page envelopes. */
+  publicBaseUrl: string;
+}
+
+/**
+ * `GET /api/tasks/`: an extension of the contract. The caller's tasks of every group, newest
+ * first, in the pagination envelope; each item is a summary read from its group's GET body.
+ */
+export function taskListRoutes(root: FastifyInstance, deps: TaskListRouteDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const wire = new TaskWireRegistry(taskWireMappers(deps.blobs));
+
+  app.get('/api/tasks/', { schema: { tags, summary: 'The caller\'s tasks of every group, newest first, paginated and filtered (extension)', querystring: taskListQuery } }, async (request) => {
+    const q = request.query;
+    const { page, pageSize } = pageParams(q);
+    const found = await deps.taskList.page(request.accountId, {
+      kinds: q.group ? kindsOfGroups(q.group) : undefined,
+      statuses: q.status,
+      createdAfter: q.created_after,
+      createdBefore: q.created_before,
+    }, page, pageSize);
+    return pageEnvelope(request, deps.publicBaseUrl, found.count, page, pageSize, found.tasks.map((t) => taskSummary(t, wire)));
+  });
+}
