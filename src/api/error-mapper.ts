@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, Throttled, ValidationError, type FieldErrors } from '../core/errors.js';
+import { outageOf } from '../engines/outages/outage-of.js';
 
 /** The contract's 400 field map from schema validation issues (`/a/0/b` → `a.0.b`). */
 function fieldErrorsFromValidation(issues: { instancePath: string; message?: string }[], context: string | undefined): FieldErrors {
@@ -23,6 +24,13 @@ const fastifyCodes: Record<number, [string, string]> = {
 
 export function sendError(reply: FastifyReply, err: unknown, request: FastifyRequest): FastifyReply {
   if (err instanceof ValidationError) return reply.status(400).send(err.fields);
+  // The database, the file storage or the disk is down: nothing was done, so the client may send it again.
+  const outage = outageOf(err);
+  if (outage) {
+    request.log.warn({ err, dependency: outage.dependency }, 'request refused: an outside part is unavailable');
+    reply.header('Retry-After', String(outage.retryAfterSeconds));
+    return reply.status(503).send({ detail: outage.message, code: outage.code });
+  }
   if (err instanceof Throttled) reply.header('Retry-After', String(err.retryAfterSeconds));
   if (err instanceof AppError) return reply.status(err.status).send({ detail: err.message, code: err.code });
   if (hasZodFastifySchemaValidationErrors(err)) {

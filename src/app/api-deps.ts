@@ -11,6 +11,8 @@ export function apiDeps(c: Container): ServerDeps {
     limits: { bodyLimitBytes: config.bodyLimitBytes, uploadLimitBytes: config.uploadLimitBytes, connections: config.connections },
     tempRoot: join(config.dataDir, 'tmp'),
     readinessTimeoutMs: config.readinessTimeoutMs,
+    storage: c.blobs,
+    disk: { path: config.dataDir, minFreeBytes: config.diskMinFreeBytes },
     publicBaseUrl: config.publicBaseUrl,
     db: c.db,
     queue: c.queue,

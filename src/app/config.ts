@@ -31,9 +31,16 @@ export interface Config {
   /** How long a verified key is trusted without a database look-up; also how long a key revoked by another process may still work. */
   authCacheSeconds: number;
   fetch: { timeoutMs: number; maxBytes: number; maxRedirects: number };
-  queue: { concurrency: number; lightConcurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number };
-  /** How long /readyz waits for each dependency (database, Redis) before reporting it down. */
+  /**
+   * `outageRetryMs`/`outageGiveUpMs`: a job that meets an outage (the database, the file storage,
+   * a full disk) is run again every `outageRetryMs` without spending an attempt, and fails with
+   * the outage as its reason once it has waited `outageGiveUpMs` for it.
+   */
+  queue: { concurrency: number; lightConcurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number; outageRetryMs: number; outageGiveUpMs: number };
+  /** How long /readyz waits for each dependency (database, Redis, file storage, disk) before reporting it down. */
   readinessTimeoutMs: number;
+  /** /readyz reports the data disk down below this much free space. */
+  diskMinFreeBytes: number;
   /** Webhook delivery: per-attempt timeout, attempts per event, and the exponential wait between them. */
   webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number; retryMaxDelayMs: number };
   /** Seconds between passes of the output-retention sweep (workers only; tasks created with ttl_days). */
@@ -208,8 +215,11 @@ export function loadConfig(env: Env = process.env): Config {
       retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
       // A create waits this long at most for Redis; past it the job waits in the outbox for the sweep.
       dispatchTimeoutMs: Math.max(50, int(env, 'QUEUE_DISPATCH_TIMEOUT_MS', 500)),
+      outageRetryMs: Math.max(100, int(env, 'JOB_OUTAGE_RETRY_MS', 5000)),
+      outageGiveUpMs: Math.max(0, int(env, 'JOB_OUTAGE_GIVE_UP_SECONDS', 1800)) * 1000,
     },
     readinessTimeoutMs: Math.max(50, int(env, 'READINESS_TIMEOUT_MS', 500)),
+    diskMinFreeBytes: Math.max(0, int(env, 'DISK_MIN_FREE_MB', 100)) * 1024 * 1024,
     webhooks: {
       timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
       // 30 s doubling to a 1 h cap: ten attempts span about three hours of receiver downtime.

@@ -200,6 +200,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
         retryBaseMs: config.queue.retryBaseMs,
         dispatchSweepMs: Math.max(500, config.queue.pollMs * 4),
         dispatchTimeoutMs: config.queue.dispatchTimeoutMs,
+        outageRetryMs: config.queue.outageRetryMs,
         lanes,
       }, log)
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [], lanes }, log);
@@ -283,7 +284,9 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
   subscribeWebhooks(taskEvents, { bodyOf: webhookBodies(taskWire(blobs), log), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts });
-  const runner = new JobRunner(store, catalog, clock, log, { startDelayMs: config.jobStartDelayMs, tempRoot }, taskEvents);
+  const runner = new JobRunner(store, catalog, clock, log, {
+    startDelayMs: config.jobStartDelayMs, tempRoot, outageRetryMs: config.queue.outageRetryMs, outageGiveUpMs: config.queue.outageGiveUpMs,
+  }, taskEvents);
 
   // Pages are read with the plain fetcher: a link is a URL, never an upload.
   const pageScraper = linkPageScraper(createFetcher(config, opts.network));

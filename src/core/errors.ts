@@ -136,3 +136,27 @@ export class FetchRefused extends Error {
     this.name = 'FetchRefused';
   }
 }
+
+/** The outside parts whose outage a `DependencyUnavailable` names. */
+export type Dependency = 'database' | 'storage' | 'disk';
+
+const dependencyCodes: Record<Dependency, string> = { database: 'database_unavailable', storage: 'storage_unavailable', disk: 'disk_full' };
+
+/**
+ * 503: an outside part the service needs did not answer or could not write (the database, the
+ * file storage, the data disk). The request did nothing (no task, no hold), so the client may
+ * send it again after `retryAfterSeconds`. A job that meets one is run again later without
+ * counting an attempt (`jobs/job-runner.ts`). Adapters throw it with the cause attached;
+ * `engines/outages/outage-of.ts` recognises it (and a full disk) anywhere in an error's causes.
+ */
+export class DependencyUnavailable extends AppError {
+  constructor(
+    readonly dependency: Dependency,
+    message: string,
+    options?: { cause?: unknown },
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(503, dependencyCodes[dependency], message);
+    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}

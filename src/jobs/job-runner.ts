@@ -2,18 +2,29 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { AppError, TaskFailure } from '../core/errors.js';
+import { AppError, TaskFailure, type Dependency, type DependencyUnavailable } from '../core/errors.js';
+import { outageOf } from '../engines/outages/outage-of.js';
 import { mediaProblemOf } from '../domain/media-check.js';
 import type { JobRecord, Store } from '../core/store.js';
 import { clampProgress, type Task } from '../core/task.js';
 import { noTaskEvents, type TaskEvents } from '../domain/tasks/task-events.js';
 import { runAfterCommit, TaskFinisher, type FinishedTask } from '../domain/tasks/task-finisher.js';
 import type { Clock } from '../core/clock.js';
-import type { RunInfo, RunVerdict } from '../engines/queue/port.js';
+import { isPostponed, type Postponed, type RunInfo, type RunVerdict } from '../engines/queue/port.js';
 import type { JobCatalog } from './job-catalog.js';
 import { isSideJob, type SideJobDefinition } from './job-definition.js';
 
 const PROGRESS_SAVE_INTERVAL_MS = 500;
+/** Defaults of `JOB_OUTAGE_RETRY_MS` and `JOB_OUTAGE_GIVE_UP_SECONDS` (config.ts). */
+const DEFAULT_OUTAGE_RETRY_MS = 5000;
+const DEFAULT_OUTAGE_GIVE_UP_MS = 30 * 60_000;
+
+/** What a client reads when a task gave up waiting for an outage (the operator's details are in the log and /readyz). */
+const OUTAGE_WHAT: Record<Dependency, string> = {
+  database: 'the database did not answer',
+  storage: 'the file storage did not answer',
+  disk: "the server's data disk was full",
+};
 
 /**
  * Runs one job: marks its task processing, calls the handler, and then finishes the task in one
@@ -26,7 +37,14 @@ export class JobRunner {
     private readonly catalog: JobCatalog,
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly opts: { startDelayMs: number; tempRoot?: string },
+    private readonly opts: {
+      startDelayMs: number;
+      tempRoot?: string;
+      /** An outage (database, file storage, full disk) postpones the job by this much, no attempt counted… */
+      outageRetryMs?: number;
+      /** …until it has waited this long for it; then the task fails with the outage as its reason. */
+      outageGiveUpMs?: number;
+    },
     /** Told inside the finishing transaction when a task reaches done or failed (webhooks listen). */
     events: TaskEvents = noTaskEvents,
   ) {
@@ -34,9 +52,28 @@ export class JobRunner {
   }
 
   private readonly finisher: TaskFinisher;
+  /** When each job first met the outage it is waiting out (this process's view; another worker starts its own count). */
+  private readonly outageSince = new Map<string, number>();
 
   run = async (job: JobRecord, info: RunInfo): Promise<RunVerdict> => {
     const log = this.log.child({ jobId: job.id, taskId: job.taskId, job: job.name, attempt: info.attempt });
+    let verdict: RunVerdict;
+    try {
+      verdict = await this.runOnce(job, info, log);
+    } catch (err) {
+      // The runner's own reads and writes (the task, its finish) met the outage: the job waits for it.
+      const outage = outageOf(err);
+      if (!outage || info.signal.aborted) throw err;
+      verdict = await this.waitForOutage(job, outage, log, async (reason) => {
+        const task = job.taskId ? await this.store.tasks.get(job.taskId) : null;
+        return task ? this.fail(task, reason, log) : 'failed';
+      });
+    }
+    if (!isPostponed(verdict)) this.outageSince.delete(job.id);
+    return verdict;
+  };
+
+  private async runOnce(job: JobRecord, info: RunInfo, log: Logger): Promise<RunVerdict> {
     const def = this.catalog.get(job.name);
     if (def && isSideJob(def)) return this.runSide(def, job, info, log);
     if (!def || !job.taskId) {
@@ -76,6 +113,9 @@ export class JobRunner {
         log.warn('job interrupted by shutdown; it will run again');
         return 'retry';
       }
+      // Before the input's faults: a tool that could not write (a full disk) is not the input's fault.
+      const outage = outageOf(err);
+      if (outage) return this.waitForOutage(job, outage, log, (reason) => this.fail(started, reason, log));
       const permanent = permanentReasonOf(err);
       if (permanent !== null) return this.fail(started, permanent, log);
       if (info.attempt < info.maxAttempts) {
@@ -88,7 +128,33 @@ export class JobRunner {
     } finally {
       if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
-  };
+  }
+
+  /**
+   * An outside part is down: the job is postponed (no attempt spent) until it has waited
+   * `outageGiveUpMs` for it, then its task fails with a reason that says what was down. Giving up
+   * needs the database; while it is down, the job keeps waiting.
+   */
+  private async waitForOutage(job: JobRecord, outage: DependencyUnavailable, log: Logger, giveUp: (reason: string) => Promise<RunVerdict>): Promise<RunVerdict> {
+    const now = this.clock.nowMs();
+    const since = this.outageSince.get(job.id) ?? now;
+    this.outageSince.set(job.id, since);
+    const waitedMs = now - since;
+    const postponed: Postponed = { postponeMs: this.opts.outageRetryMs ?? DEFAULT_OUTAGE_RETRY_MS, reason: outage.message };
+    if (waitedMs < (this.opts.outageGiveUpMs ?? DEFAULT_OUTAGE_GIVE_UP_MS)) {
+      log.warn({ dependency: outage.dependency, reason: outage.message, waitedMs, postponeMs: postponed.postponeMs }, 'outside part unavailable; job postponed without spending an attempt');
+      return postponed;
+    }
+    log.error({ dependency: outage.dependency, reason: outage.message, waitedMs }, 'outside part unavailable for too long; giving up');
+    const reason = `The task could not finish because ${OUTAGE_WHAT[outage.dependency]} for ${describeWait(waitedMs)}. Nothing was charged; create the task again.`;
+    try {
+      return await giveUp(reason);
+    } catch (err) {
+      // Failing the task needs the database: while it is down too, the job keeps waiting.
+      if (outageOf(err)) return postponed;
+      throw err;
+    }
+  }
 
   private async succeed(task: Task, resultPatch: Record<string, unknown>, costMillicredits: number): Promise<void> {
     const at = this.clock.nowIso();
@@ -125,6 +191,9 @@ export class JobRunner {
       return await def.run({ jobId: job.id, taskId: job.taskId, payload: parsed.data, attempt: info.attempt, maxAttempts: info.maxAttempts, signal: info.signal, log });
     } catch (err) {
       if (info.signal.aborted) return 'retry';
+      const outage = outageOf(err);
+      // A side job gives up as it would after its last attempt: its task is not its to fail.
+      if (outage) return this.waitForOutage(job, outage, log, async () => 'failed');
       if (info.attempt < info.maxAttempts) {
         log.warn({ err }, 'side job failed; retrying with backoff');
         return 'retry';
@@ -146,6 +215,11 @@ export function permanentReasonOf(err: unknown): string | null {
   // A client's error is the input's fault; 429 is only a wait, so it is not among them.
   if (err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429) return err.message;
   return null;
+}
+
+function describeWait(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120 ? `${seconds} seconds` : `${Math.round(seconds / 60)} minutes`;
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
-import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore } from './port.js';
+import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore, type StorageHealth } from './port.js';
 import type { UrlSigner } from './url-signer.js';
 
 /** Files under `<DATA_DIR>/files`, written via a temp name so a reader never sees half a file. */
@@ -23,8 +24,10 @@ export class LocalBlobStore implements BlobStore {
     const dest = this.pathOf(key);
     await mkdir(dirname(dest), { recursive: true });
     const tmp = `${dest}.tmp-${process.pid}`;
-    await copyFile(sourcePath, tmp);
-    await rename(tmp, dest);
+    await removedOnFailure(tmp, async () => {
+      await copyFile(sourcePath, tmp);
+      await rename(tmp, dest);
+    });
     return { sizeBytes: (await stat(dest)).size, contentType: contentTypeFor(key) };
   }
 
@@ -32,8 +35,10 @@ export class LocalBlobStore implements BlobStore {
     const dest = this.pathOf(key);
     await mkdir(dirname(dest), { recursive: true });
     const tmp = `${dest}.tmp-${process.pid}`;
-    await writeFile(tmp, data);
-    await rename(tmp, dest);
+    await removedOnFailure(tmp, async () => {
+      await writeFile(tmp, data);
+      await rename(tmp, dest);
+    });
     return { sizeBytes: data.length, contentType: contentTypeFor(key) };
   }
 
@@ -74,5 +79,26 @@ export class LocalBlobStore implements BlobStore {
 
   signedUrl(key: string): string {
     return this.signer.sign(key);
+  }
+
+  /** The folder can be written; how full its disk is, readiness reports beside it. */
+  async health(): Promise<StorageHealth> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.W_OK);
+      return { kind: 'local', ok: true };
+    } catch (err) {
+      return { kind: 'local', ok: false, detail: (err as Error).message };
+    }
+  }
+}
+
+/** A write that fails half-way (a full disk) leaves no partial temp file to fill it further. */
+async function removedOnFailure(tmp: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
   }
 }

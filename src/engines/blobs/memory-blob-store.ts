@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { contentTypeFor } from './content-type.js';
-import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore } from './port.js';
+import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore, type StorageHealth } from './port.js';
 
 /** In-memory fake for unit tests. */
 export class MemoryBlobStore implements BlobStore {
@@ -43,5 +43,8 @@ export class MemoryBlobStore implements BlobStore {
   }
   signedUrl(key: string): string {
     return `memory://${key}`;
+  }
+  async health(): Promise<StorageHealth> {
+    return { kind: 'memory', ok: true };
   }
 }

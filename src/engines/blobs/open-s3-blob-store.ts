@@ -63,5 +63,8 @@ export async function openS3BlobStore(s3: S3Settings, urls: S3UrlSettings): Prom
     const presigner = new S3Presigner({ ...s3, ...credentials }, urls.ttlSeconds);
     signedUrl = (key) => (urls.madeOnRequest(key) ? urls.signer.sign(key) : presigner.presign(key));
   }
-  return new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl, partSizeBytes: s3.partSizeBytes });
+  // Readiness asks once and reports what it heard, rather than waiting out the SDK's retries.
+  const probeClient = new sdk.S3Client({ ...s3ClientConfig(s3), maxAttempts: 1 });
+  const where = `S3 bucket "${s3.bucket}" at ${s3.endpoint ?? `AWS ${s3.region}`}`;
+  return new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl, partSizeBytes: s3.partSizeBytes, where, probeClient });
 }

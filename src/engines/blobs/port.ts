@@ -13,6 +13,14 @@ export interface BlobEntry {
   modifiedAt: string;
 }
 
+/** What readiness reports about the file storage; `detail` says why it is not ok. */
+export interface StorageHealth {
+  kind: 'local' | 's3' | 'memory';
+  ok: boolean;
+  latencyMs?: number;
+  detail?: string;
+}
+
 /** Where outputs live. Keys are relative paths like `<account>/<task>/output.mp3`. */
 export interface BlobStore {
   putFile(key: string, sourcePath: string): Promise<BlobStat>;
@@ -30,6 +38,8 @@ export interface BlobStore {
   list(prefix: string): Promise<BlobEntry[]>;
   /** A signed URL that expires: the service's own, served by the API at /files/, or (S3 with FILE_URLS=presigned) an S3 presigned URL. Synchronous: it is called for every URL of every polled task. */
   signedUrl(key: string): string;
+  /** Whether the storage answers, within `timeoutMs` (readiness); never throws. */
+  health(timeoutMs: number): Promise<StorageHealth>;
 }
 
 /** A prefix `removePrefix` may take: a folder (ends in `/`) below the root, with no `..` segment. */

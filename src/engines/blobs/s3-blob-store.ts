@@ -3,7 +3,9 @@ import { open, stat } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { contentTypeFor } from './content-type.js';
-import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore } from './port.js';
+import { withDeadline } from '../../core/deadline.js';
+import { checkedPrefix, type BlobEntry, type BlobStat, type BlobStore, type StorageHealth } from './port.js';
+import { s3ErrorSummary, s3OutageOf } from './storage-outage.js';
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 
@@ -21,6 +23,10 @@ export interface S3BlobStoreOptions {
   /** Hands out a key's URL: the service's own signed `/files/` URL or an S3 presigned one. */
   signedUrl: (key: string) => string;
   partSizeBytes?: number;
+  /** Names the bucket in outage messages (`S3 bucket "b" at http://…`). */
+  where?: string;
+  /** A client that tries once (no SDK retries), for readiness probes; defaults to the main one. */
+  probeClient?: S3Client;
 }
 
 /**
@@ -37,7 +43,24 @@ export class S3BlobStore implements BlobStore {
     private readonly opts: S3BlobStoreOptions,
   ) {
     this.partSizeBytes = Math.max(MIN_PART_SIZE_BYTES, opts.partSizeBytes ?? DEFAULT_PART_SIZE_BYTES);
+    this.where = opts.where ?? `S3 bucket "${opts.bucket}"`;
+    // Outermost step, around the SDK's own retries: a bucket that does not answer, or answers that
+    // it cannot serve now (5xx, 429), rejects with `DependencyUnavailable('storage')`, so a job
+    // waits for the storage instead of spending its attempts, and a request answers 503.
+    const where = this.where;
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          throw s3OutageOf(err, where) ?? err;
+        }
+      },
+      { step: 'initialize', name: 'clipwrightStorageOutage', override: true },
+    );
   }
+
+  private readonly where: string;
 
   async putFile(key: string, sourcePath: string): Promise<BlobStat> {
     const sizeBytes = (await stat(sourcePath)).size;
@@ -150,6 +173,20 @@ export class S3BlobStore implements BlobStore {
 
   signedUrl(key: string): string {
     return this.opts.signedUrl(key);
+  }
+
+  /** One HeadBucket, tried once, within `timeoutMs`: the detail says what the bucket answered. */
+  async health(timeoutMs: number): Promise<StorageHealth> {
+    const started = performance.now();
+    const abort = new AbortController();
+    try {
+      const probe = this.opts.probeClient ?? this.client;
+      await withDeadline(probe.send(new this.sdk.HeadBucketCommand({ Bucket: this.opts.bucket }), { abortSignal: abort.signal }), timeoutMs, 's3');
+      return { kind: 's3', ok: true, latencyMs: Math.round(performance.now() - started) };
+    } catch (err) {
+      abort.abort();
+      return { kind: 's3', ok: false, detail: `${this.where}: ${s3ErrorSummary(err)}` };
+    }
   }
 }
 

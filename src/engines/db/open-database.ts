@@ -3,7 +3,14 @@ import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql, type DatabaseConne
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { outageAwarePool } from './database-outage.js';
 import { sqliteDirectReader, type DirectRowReader } from './sqlite-direct-read.js';
+
+/**
+ * Longest wait for a connection (a new one, or a free one of a busy pool) before the query fails
+ * as an outage. A server that is restarting refuses at once; this bounds an unreachable one.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -50,12 +57,14 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   // int8 and numeric come back as strings by default; every such column here is a safe integer.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // A server that is down refuses at once; one that cannot be reached must not hold a request for
+  // longer than a client waits (the request then answers 503 database_unavailable).
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the server ends (a restart, an administrator's terminate) is an 'error'
   // event on the pool, which would otherwise crash the process; the pool drops that client and the
   // next query opens a new one, so the loss is reported by the query that meets it, if any.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: outageAwarePool(pool) }) });
   return { db, dialect: 'postgres', ping: () => ping(db), close: () => db.destroy() };
 }
 

@@ -3,7 +3,8 @@ import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
 import { withDeadline } from '../../core/deadline.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
-import { HandedBack, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
+import { outageOf } from '../outages/outage-of.js';
+import { HandedBack, isPostponed, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -17,6 +18,8 @@ export interface BullQueueOptions {
   dispatchTimeoutMs: number;
   /** Light jobs go to a BullMQ queue of their own (`<queueName>-light`) with its own slots (see lanes.ts). */
   lanes?: QueueLanes;
+  /** A job whose row cannot be read (the database is down) waits this long, no attempt counted. */
+  outageRetryMs?: number;
 }
 
 /** Thrown to BullMQ so it schedules a retry; `delayMs` is the wait the job chose, if any. */
@@ -184,9 +187,21 @@ export class BullQueue implements JobQueue {
   }
 
   async startConsuming(run: JobRunFn): Promise<void> {
-    const { Worker, WaitingError } = await import('bullmq');
+    const { Worker, WaitingError, DelayedError } = await import('bullmq');
+    /** Back to the delayed set without counting an attempt (BullMQ's `skipAttempt`): the job waits out an outage. */
+    const postpone = async (bullJob: import('bullmq').Job, token: string | undefined, ms: number): Promise<never> => {
+      await bullJob.moveToDelayed(Date.now() + ms, token);
+      throw new DelayedError();
+    };
     const handle = async (bullJob: import('bullmq').Job, token?: string, signal?: AbortSignal) => {
-      const record = await this.store.jobs.get(String(bullJob.data.jobId ?? bullJob.id));
+      let record;
+      try {
+        record = await this.store.jobs.get(String(bullJob.data.jobId ?? bullJob.id));
+      } catch (err) {
+        if (!outageOf(err)) throw err;
+        this.log.warn({ err, jobId: bullJob.id }, 'job postponed: its row cannot be read now');
+        return postpone(bullJob, token, this.opts.outageRetryMs ?? 5000);
+      }
       if (!record) return;
       const controller = new AbortController();
       signal?.addEventListener('abort', () => controller.abort(signal.reason));
@@ -207,6 +222,7 @@ export class BullQueue implements JobQueue {
         this.counts.handedBack++;
         throw new WaitingError();
       }
+      if (isPostponed(verdict)) return postpone(bullJob, token, verdict.postponeMs);
       this.counts.finished++;
       const at = this.clock.nowIso();
       if (verdict === 'retry') throw new RetryLater('transient failure; retrying', null);

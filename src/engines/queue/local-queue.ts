@@ -4,7 +4,8 @@ import { newId } from '../../core/ids.js';
 import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
-import { HandedBack, retryDelayOf, retryReasonOf, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
+import { outageOf } from '../outages/outage-of.js';
+import { HandedBack, isPostponed, retryDelayOf, retryReasonOf, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface LocalQueueOptions {
   concurrency: number;
@@ -31,6 +32,8 @@ export class LocalQueue implements JobQueue {
   private run: JobRunFn | null = null;
   /** What happened to running jobs since the drain began (counted from its start). */
   private counts: DrainReport = { finished: 0, handedBack: 0 };
+  /** The database (or its disk) is failing the queue's own reads and writes: said once, not every poll. */
+  private outage = false;
 
   constructor(
     private readonly store: Store,
@@ -74,11 +77,15 @@ export class LocalQueue implements JobQueue {
       const p = this.claimAndRun(names)
         .then((claimed) => {
           this.running[lane]--;
+          if (this.outage) this.log.info('local queue: the database answers again');
+          this.outage = false;
           if (claimed) this.fill();
         })
         .catch((err) => {
           this.running[lane]--;
-          this.log.error({ err }, 'local queue loop error');
+          if (!outageOf(err)) this.log.error({ err }, 'local queue loop error');
+          else if (!this.outage) this.log.warn({ err }, 'local queue: the database cannot take the queue\'s reads or writes; polling until it can');
+          this.outage = outageOf(err) !== null;
         });
       this.inFlight.add(p);
       void p.finally(() => this.inFlight.delete(p));
@@ -104,6 +111,11 @@ export class LocalQueue implements JobQueue {
       const verdict = await this.run(job, { signal: controller.signal, attempt: job.attempts, maxAttempts: job.maxAttempts });
       if (controller.signal.reason instanceof HandedBack && verdict !== 'done' && verdict !== 'failed') {
         await this.handBack(job.id);
+        return true;
+      }
+      if (isPostponed(verdict)) {
+        // A hand-back due later: the row waits out the outage, and the run does not count as an attempt.
+        await this.store.jobs.release(job.id, this.workerId, iso(this.clock.nowMs() + verdict.postponeMs));
         return true;
       }
       this.counts.finished++;

@@ -1,12 +1,26 @@
 import type { JobRecord } from '../../core/store.js';
 
-/** `retry` waits the queue's own backoff; `{ retryInMs }` is a job that chose its wait (webhooks). */
-export type RunVerdict = 'done' | 'retry' | 'failed' | { retryInMs: number; reason: string };
+/**
+ * An outside part the job needs is down (the database, the file storage, a full disk): run the
+ * job again after `postponeMs`, and do not count this run as an attempt — the job did nothing
+ * wrong, and an outage longer than the retries would otherwise fail work that is fine.
+ */
+export interface Postponed {
+  postponeMs: number;
+  reason: string;
+}
 
-/** The wait before the next attempt, or null when the verdict is not a retry. */
+/** `retry` waits the queue's own backoff; `{ retryInMs }` is a job that chose its wait (webhooks); `Postponed` waits for an outage. */
+export type RunVerdict = 'done' | 'retry' | 'failed' | { retryInMs: number; reason: string } | Postponed;
+
+export function isPostponed(verdict: RunVerdict): verdict is Postponed {
+  return typeof verdict === 'object' && 'postponeMs' in verdict;
+}
+
+/** The wait before the next attempt, or null when the verdict is not a retry (a postponement is not one). */
 export function retryDelayOf(verdict: RunVerdict, defaultMs: number): number | null {
   if (verdict === 'retry') return defaultMs;
-  if (typeof verdict === 'object') return Math.max(0, verdict.retryInMs);
+  if (typeof verdict === 'object' && 'retryInMs' in verdict) return Math.max(0, verdict.retryInMs);
   return null;
 }
 

@@ -12,12 +12,32 @@ describe.each(databases)('/readyz on %s', (_name, fresh) => {
     await db.drop();
   });
 
-  it('reports the database and the queue, each with its state; the embedded queue is the database', async () => {
+  it('reports the database, the queue, the file storage and the data disk, each with its state; the embedded queue is the database', async () => {
     const t = await startTestApp(db);
     try {
       const r = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toEqual({ status: 'ready', database: { kind: db.name, ok: true, latency_ms: expect.any(Number) }, queue: { kind: 'local', ok: true } });
+      expect(r.json()).toEqual({
+        status: 'ready',
+        down: [],
+        database: { kind: db.name, ok: true, latency_ms: expect.any(Number) },
+        queue: { kind: 'local', ok: true },
+        storage: { kind: 'local', ok: true },
+        disk: { ok: true, free_bytes: expect.any(Number), total_bytes: expect.any(Number) },
+      });
+      expect(r.json().disk.free_bytes).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 200 degraded naming the disk when its free space is below DISK_MIN_FREE_MB (creates are still taken)', async () => {
+    // More than any disk here has free: the check must report it, with the figures.
+    const t = await startTestApp(db, { DISK_MIN_FREE_MB: String(1024 * 1024 * 1024) });
+    try {
+      const r = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({ status: 'degraded', down: ['disk'], database: { ok: true }, disk: { ok: false, free_bytes: expect.any(Number), detail: expect.stringMatching(/MB free of .* below the .* minimum \(DISK_MIN_FREE_MB\)/) } });
     } finally {
       await t.close();
     }
@@ -29,7 +49,7 @@ describe.each(databases)('/readyz on %s', (_name, fresh) => {
       await t.c.db.close();
       const r = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(r.statusCode).toBe(503);
-      expect(r.json()).toMatchObject({ status: 'not_ready', database: { kind: db.name, ok: false, detail: expect.any(String) } });
+      expect(r.json()).toMatchObject({ status: 'not_ready', down: ['database'], database: { kind: db.name, ok: false, detail: expect.any(String) } });
     } finally {
       await t.app.close();
       await t.c.queue.close();
@@ -60,7 +80,7 @@ describe('/readyz in scaled mode (BullMQ)', () => {
     try {
       const r = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toMatchObject({ status: 'degraded', database: { kind: 'postgres', ok: true }, queue: { kind: 'bullmq', ok: false, detail: expect.any(String) } });
+      expect(r.json()).toMatchObject({ status: 'degraded', down: ['queue'], database: { kind: 'postgres', ok: true }, queue: { kind: 'bullmq', ok: false, detail: expect.any(String) } });
     } finally {
       redis.resume();
     }
