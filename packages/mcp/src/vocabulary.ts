@@ -10,6 +10,9 @@ export const ASPECT_RATIO_HELP = 'Frame shape: 9:16 (1080x1920, vertical: TikTok
 /** Seconds a product video aims at (the spoken script is written and paced to fit). */
 export const VIDEO_LENGTHS_SECONDS = [15, 30, 45, 60] as const;
 
+/** Languages the built-in copywriter writes product video scripts in. */
+export const SCRIPT_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+
 /** Longest texts the service takes: speech and avatar scripts, and an AI Short's narration. */
 export const MAX_SPEECH_CHARS = 8000;
 export const MAX_SHORT_SCRIPT_CHARS = 3000;

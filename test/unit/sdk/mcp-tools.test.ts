@@ -82,6 +82,15 @@ describe('the MCP tools', () => {
     expect(c.requests[1]!.body).toMatchObject({ link: 'L', visual_style: 'AvatarBubbleTemplate', video_length: 15, aspect_ratio: '9:16' });
   });
 
+  it('a misspelt argument is a tool error naming it, and nothing is sent', async () => {
+    const c = await connect(() => ({ status: 201, body: { id: TASK, status: 'pending' } }));
+    close = c.close;
+    const r = await c.call('make_avatar_video', { script: 'Hello.', avatar: 'd34e762f' });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/Unrecognized key.*"avatar"/);
+    expect(c.requests).toEqual([]);
+  });
+
   it('an unreachable service is a tool error that says where it looked', async () => {
     const c = await connect(() => Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
     close = c.close;

@@ -5,6 +5,7 @@ import { MAX_SHORT_SCRIPT_CHARS } from '../../../src/domain/shorts/ai-short-serv
 import { SHORT_STYLES } from '../../../src/domain/shorts/short-styles.js';
 import { MAX_TTS_CHARS } from '../../../src/domain/speech/tts-service.js';
 import { VIDEO_LENGTHS } from '../../../src/domain/videos/link-video-service.js';
+import { SCRIPT_LANGUAGES } from '../../../src/pipelines/text/languages.js';
 import { SCRIPT_STYLE_NAMES as SERVICE_SCRIPT_STYLES } from '../../../src/pipelines/text/script-styles.js';
 import { DEFAULT_VISUAL_STYLE, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
 import * as mcp from '../../../packages/mcp/src/vocabulary.js';
@@ -25,9 +26,10 @@ describe('the MCP tools offer exactly the choices the service accepts', () => {
     }
   });
 
-  it('aspect ratios, video lengths, text limits and avatar filters', () => {
+  it('aspect ratios, video lengths, script languages, text limits and avatar filters', () => {
     for (const ratio of mcp.ASPECT_RATIOS) expect(aspectRatio.safeParse(ratio).success, ratio).toBe(true);
     expect([...mcp.VIDEO_LENGTHS_SECONDS]).toEqual(VIDEO_LENGTHS);
+    expect([...mcp.SCRIPT_LANGUAGES]).toEqual([...SCRIPT_LANGUAGES]);
     expect([...mcp.AVATAR_GENDERS]).toEqual([...AVATAR_GENDERS]);
     expect([...mcp.AVATAR_AGE_RANGES]).toEqual([...AVATAR_AGE_RANGES]);
     expect([...mcp.AVATAR_LOCATIONS]).toEqual([...AVATAR_LOCATIONS]);

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ClipwrightClient } from '../../../sdk/src/index.js';
 import { toolError, toolResult, type ArgumentNames } from '../tool-result.js';
 
@@ -32,7 +32,9 @@ export function defineTool<S extends z.ZodRawShape>(
   spec: ToolSpec<S>,
   run: (args: z.output<z.ZodObject<S>>, extra: ToolExtra) => Promise<Record<string, unknown>>,
 ): void {
-  const config = { title: spec.title, description: spec.description, inputSchema: spec.input, annotations: { title: spec.title, ...spec.annotations } };
+  // Strict: a misspelt optional argument (avatar for avatar_id) is an error the model sees, not silently dropped.
+  const inputSchema = z.object(spec.input).strict();
+  const config = { title: spec.title, description: spec.description, inputSchema, annotations: { title: spec.title, ...spec.annotations } };
   const handler = async (args: z.output<z.ZodObject<S>>, extra: ToolExtra) => {
     try {
       return toolResult(await run(args, extra));

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ClipwrightClient } from '../../../sdk/src/index.js';
 import { summarizeTask, type AnyTask } from '../task-kinds.js';
-import { ASPECT_RATIO_HELP, ASPECT_RATIOS, MAX_SPEECH_CHARS, SCRIPT_STYLE_NAMES, VIDEO_LENGTHS_SECONDS, VISUAL_STYLE_NAMES } from '../vocabulary.js';
+import { ASPECT_RATIO_HELP, ASPECT_RATIOS, MAX_SPEECH_CHARS, SCRIPT_LANGUAGES, SCRIPT_STYLE_NAMES, VIDEO_LENGTHS_SECONDS, VISUAL_STYLE_NAMES } from '../vocabulary.js';
 import { defineTool, SPENDS_CREDITS } from './define-tool.js';
 
 const MAX_PREVIEWS = 4;
@@ -50,7 +50,7 @@ export function productVideoTools(server: McpServer, client: ClipwrightClient): 
       script_style: z.enum(SCRIPT_STYLE_NAMES).optional().describe('How the script is written (default DiscoveryWriter). Ignored when script is given.'),
       video_length: z.literal(VIDEO_LENGTHS_SECONDS).default(15).describe('Target length in seconds: 15, 30, 45 or 60. Default 15.'),
       aspect_ratio: z.enum(ASPECT_RATIOS).default('9:16').describe(`${ASPECT_RATIO_HELP} Default 9:16.`),
-      language: z.string().min(2).max(16).optional().describe('Language code of the script and voice, e.g. en, es, fr. Default en.'),
+      language: z.enum(SCRIPT_LANGUAGES).optional().describe('Language of the written script and the default voice: en (English), es (Spanish), fr (French) or de (German). Default en.'),
       avatar_id: z.string().min(1).optional().describe('The presenter: an avatar id from list_avatars. Default: an avatar matched to the product.'),
       voice_id: z.string().min(1).optional().describe("A voice id from list_voices. Default: the avatar's own voice."),
       script: z.string().min(1).max(MAX_SPEECH_CHARS).optional().describe(`Exact words to speak instead of a written script (at most ${MAX_SPEECH_CHARS} characters).`),
