@@ -1,4 +1,5 @@
 import { CAPTURE_PREFIX_ARGS, RUN_PREFIX_ARGS, STDERR_REPORT_PREFIX_ARGS } from './args/global.js';
+import { guardInputs, inputGuardArgs } from './args/input-guard.js';
 import { ProgressParser } from './progress.js';
 import { spawnTool } from './spawn-tool.js';
 import type { RunFfmpegOptions } from './types.js';
@@ -17,11 +18,12 @@ export const DEFAULT_FFMPEG_BINARIES: FfmpegBinaries = { ffmpegPath: 'ffmpeg', f
 
 /**
  * Runs ffmpeg with the given arguments (inputs, filters, outputs). Progress comes from
- * `-progress pipe:1`, so the arguments must not write media to stdout.
+ * `-progress pipe:1`, so the arguments must not write media to stdout. Every run below limits
+ * each input to local files of self-contained media (`guardInputs`): callers cannot forget it.
  */
 export async function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}, bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): Promise<void> {
   const parser = opts.onProgress ? new ProgressParser(opts.expectedDurationSeconds, opts.onProgress) : undefined;
-  await spawnTool(bin.ffmpegPath, [...RUN_PREFIX_ARGS, ...args], {
+  await spawnTool(bin.ffmpegPath, [...RUN_PREFIX_ARGS, ...guardInputs(args)], {
     signal: opts.signal,
     cwd: opts.cwd,
     onStdout: parser ? (chunk) => parser.push(chunk.toString('utf8')) : undefined,
@@ -34,7 +36,7 @@ export async function runFfmpegCapture(
   opts: { signal?: AbortSignal; cwd?: string } = {},
   bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES,
 ): Promise<Buffer> {
-  const { stdout } = await spawnTool(bin.ffmpegPath, [...CAPTURE_PREFIX_ARGS, ...args], {
+  const { stdout } = await spawnTool(bin.ffmpegPath, [...CAPTURE_PREFIX_ARGS, ...guardInputs(args)], {
     ...opts,
     collectStdout: true,
   });
@@ -47,12 +49,12 @@ export async function runFfmpegForStderr(
   opts: { signal?: AbortSignal } = {},
   bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES,
 ): Promise<string> {
-  const { stderr } = await spawnTool(bin.ffmpegPath, [...STDERR_REPORT_PREFIX_ARGS, ...args], { signal: opts.signal, collectStderr: true });
+  const { stderr } = await spawnTool(bin.ffmpegPath, [...STDERR_REPORT_PREFIX_ARGS, ...guardInputs(args)], { signal: opts.signal, collectStderr: true });
   return stderr;
 }
 
-/** Runs ffprobe and returns its stdout. */
+/** Runs ffprobe and returns its stdout; its one input is guarded like ffmpeg's. */
 export async function runFfprobe(args: string[], opts: { signal?: AbortSignal } = {}, bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): Promise<string> {
-  const { stdout } = await spawnTool(bin.ffprobePath, args, { signal: opts.signal, collectStdout: true });
+  const { stdout } = await spawnTool(bin.ffprobePath, [...inputGuardArgs(), ...args], { signal: opts.signal, collectStdout: true });
   return stdout.toString('utf8');
 }
