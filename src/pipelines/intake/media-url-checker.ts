@@ -14,6 +14,8 @@ export function createMediaUrlChecker(deps: ProbeDownloadDeps): MediaUrlChecker 
         // The label and the first bytes agreed on a picture; the decoder has the last word.
         if (isPicture && (!probe.video || probe.audio)) throw new MediaUnusable(`the file at this URL is labelled ${file.contentType} but is not a picture`);
         if (!isPicture && !(probe.durationSeconds > 0)) throw new MediaUnusable('the file at this URL has no playable length');
+        // A container with neither (an AVI holding only a subtitle chunk) has a length but nothing to play.
+        if (!isPicture && !probe.audio && !probe.video) throw new MediaUnusable('the file at this URL has no audio or video track');
         if (accept.includes('audio') && !accept.includes('video') && !probe.audio) throw new MediaUnusable('the file at this URL has no audio track');
         return { contentType: decodedType(file.contentType, probe), durationSeconds: isPicture ? null : probe.durationSeconds, hasAudio: Boolean(probe.audio), ...(probe.video ? { widthPx: probe.video.width, heightPx: probe.video.height } : {}) };
       });

@@ -49,6 +49,8 @@ describe('media URL checker (download → probe → judge, nothing kept)', () =>
     const mute = createMediaUrlChecker({ fetcher, ffmpeg: createFakeFfmpegEngine({ defaultProbe: silentVideo }), tempRoot });
     await expect(mute.check('https://cdn.test/a.mp3', ['audio'])).rejects.toThrow('the file at this URL has no audio track');
     expect((await mute.check('https://cdn.test/a.mp4', ['audio', 'video'])).hasAudio).toBe(false);
+    const hollow = createMediaUrlChecker({ fetcher, ffmpeg: createFakeFfmpegEngine({ defaultProbe: { durationSeconds: 0.04, formatName: 'avi', sizeBytes: 400 } }), tempRoot });
+    await expect(hollow.check('https://cdn.test/a.mp3', ['audio', 'video'])).rejects.toThrow('the file at this URL has no audio or video track');
     await expect(createMediaUrlChecker({ fetcher, ffmpeg: unreadable(), tempRoot }).check('https://cdn.test/a.mp3', ['audio']))
       .rejects.toThrow(new MediaUnusable('the file at this URL (audio/mpeg) could not be decoded'));
     expect(await readdir(tempRoot)).toEqual([]);
