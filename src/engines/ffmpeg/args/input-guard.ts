@@ -22,8 +22,8 @@ export const SELF_CONTAINED_DEMUXERS: readonly string[] = [
   'mov', 'matroska', 'avi', 'mpegts', 'mpeg', 'flv', 'asf', 'ogg',
   // audio
   'mp3', 'wav', 'w64', 'flac', 'aac', 'aiff', 'caf', 'amr', 'ac3', 'eac3', 'wv',
-  // pictures
-  'image2', 'png_pipe', 'jpeg_pipe', 'webp_pipe', 'gif', 'gif_pipe', 'bmp_pipe', 'tiff_pipe',
+  // pictures (PAM: the frames the avatar renders draw and list in their own ffconcat files)
+  'image2', 'png_pipe', 'jpeg_pipe', 'webp_pipe', 'gif', 'gif_pipe', 'bmp_pipe', 'tiff_pipe', 'pam_pipe', 'ppm_pipe',
 ];
 
 /**
