@@ -8,10 +8,12 @@
  * inserts; SQLite gets nothing (the service never runs ANALYZE, so its plans must not need it).
  *
  * Timed per request (median and p95 of `--rounds` after a warm-up): the first page, a deep page
- * (offset 99,780), the last page, a page past the end, filtered pages (status, a common and a rare
- * group, a one-month window, all three, a deep filtered page). The baseline, measured in the same
- * run: the bare indexed SELECT of a first page (`select * … where account_id = ? order by
- * created_at desc, id desc limit 20`), which no list can beat. Prints ms and the ratio to it.
+ * (offset 99,780), the last page, a page past the end, filtered pages (statuses rare and common,
+ * groups rare and common, a one-month window, all three, a deep filtered page). Two baselines,
+ * measured in the same run: the bare indexed SELECT of a first page (`select * … where
+ * account_id = ? order by created_at desc, id desc limit 20`), which no list can beat, and the GET
+ * of one task by its group's route (the same HTTP path: auth, rate limit, a read, a wire mapper).
+ * Prints ms and the ratio to each.
  *
  *   npx tsx bench/tasks-list.ts [--tasks 100000] [--rounds 25] [--only sqlite|postgres] [--plans]
  *   --plans prints each database's query plan of the page and count queries.
@@ -132,9 +134,17 @@ async function benchOne(name: 'sqlite' | 'postgres', makeDb: () => Promise<TestD
     const after = new Date(endMs - 90 * 86_400_000).toISOString();
     const window = `created_after=${after}&created_before=${before}`;
 
+    // The same HTTP path (auth, rate limit — in the database on PostgreSQL —, a read, a wire mapper) for one task.
+    const one = first.results.find((r: { group: string }) => r.group === 'text_to_speech');
+    const oneTask = async () => {
+      const r = await app.app.inject({ method: 'GET', url: `/api/text_to_speech/${one.id}/`, headers: app.headers });
+      if (r.statusCode !== 200) throw new Error(`GET one task answered ${r.statusCode}`);
+      return r.json();
+    };
     const bare = () => db.selectFrom('tasks').selectAll().where('account_id', '=', app.account.account_id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE).execute();
     const cases: Case[] = [
       { name: 'baseline: bare indexed SELECT, 20 rows', run: bare },
+      { name: 'baseline: GET one task (its group\'s GET)', run: oneTask },
       { name: 'first page (20)', run: get('') },
       { name: 'first page (100)', run: get('?page_size=100') },
       { name: `deep page ${deepPage} (offset ${((deepPage - 1) * PAGE).toLocaleString('en')})`, run: get(`?page=${deepPage}`) },
@@ -152,9 +162,12 @@ async function benchOne(name: 'sqlite' | 'postgres', makeDb: () => Promise<TestD
     ];
     const results: [string, { median: number; p95: number }][] = [];
     for (const c of cases) results.push([c.name, await time(c)]);
-    const base = results[0]![1].median;
-    console.log(`${'request'.padEnd(42)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'× baseline'.padStart(11)}`);
-    for (const [label, r] of results) console.log(`${label.padEnd(42)} ${r.median.toFixed(2).padStart(10)} ${r.p95.toFixed(2).padStart(8)} ${(r.median / base).toFixed(1).padStart(11)}`);
+    const select = results[0]![1].median;
+    const get1 = results[1]![1].median;
+    console.log(`${'request'.padEnd(42)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'× SELECT'.padStart(9)} ${'× GET one'.padStart(10)}`);
+    for (const [label, r] of results) {
+      console.log(`${label.padEnd(42)} ${r.median.toFixed(2).padStart(10)} ${r.p95.toFixed(2).padStart(8)} ${(r.median / select).toFixed(1).padStart(9)} ${(r.median / get1).toFixed(1).padStart(10)}`);
+    }
     if (PLANS) await printPlans(db, name, app.account.account_id, after, before);
   } finally {
     await t?.close();

@@ -109,6 +109,13 @@ function resources(http: Http) {
     /** The asset models with their inputs as the spec describes them (`model_name` filters, comma-separated). */
     aiGenerationSchema: (query?: QueryOf<'/api/ai_generation/schema/'>, options?: RequestOptions) => get('/api/ai_generation/schema/', query, options),
     tasks: {
+      /**
+       * The caller's tasks of every group, newest first, in the pagination envelope (`GET /api/tasks/`,
+       * an extension): `page`, `page_size`; filters `group` and `status` (each one or several),
+       * `created_after` / `created_before` (ISO 8601, exclusive). Each item names its `group`:
+       * `client.api.GET('/api/{group}/{id}/')`-style reads give the whole task.
+       */
+      list: (query?: QueryOf<'/api/tasks/'>, options?: RequestOptions) => get('/api/tasks/', query, options),
       /** Live events of any task (Server-Sent Events), as an async iterator; see streams.ts. */
       events: (id: string, options?: TaskEventsOptions) => taskEvents(http, id, options),
     },

@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { TASK_GROUPS } from '../wire/task-summary.js';
 import { pageQuery } from './common.js';
 import { taskStatus } from './responses/task.js';
 
 /**
+ * The groups of `GET /api/tasks/`: each is the first path segment of its tasks' GET, so
+ * `GET /api/{group}/{id}/` reads any listed task in full.
+ */
+export const TASK_GROUPS = [
+  'text_to_speech', 'link_to_videos', 'lipsyncs', 'lipsyncs_v2', 'aurora', 'product_to_videos', 'ai_editing', 'ai_shorts',
+  'custom_template_jobs', 'text_generator', 'ai_scripts', 'ai_generation', 'iab_images', 'voices', 'personas',
+  'inspiration_jobs', 'ads_clone',
+] as const;
+export type TaskGroupName = (typeof TASK_GROUPS)[number];
+
+/**
  * A query filter that takes one or more of `values`: the parameter repeated
- * (`?status=done&status=failed`) or comma-separated (`?status=done,failed`); empty means no filter.
- * Each unknown value is reported on the parameter itself, with the allowed values.
+ * (`?status=done&status=failed`) or comma-separated (`?status=done,failed`). Each unknown value
+ * (an empty one too) is reported on the parameter itself, with the allowed values.
  */
 function choices<const T extends readonly [string, ...string[]]>(values: T, description: string) {
   const allowed = new Set<string>(values);
@@ -15,12 +25,11 @@ function choices<const T extends readonly [string, ...string[]]>(values: T, desc
       if (raw === undefined) return undefined;
       const list = (Array.isArray(raw) ? raw : [raw])
         .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
-        .map((v) => (typeof v === 'string' ? v.trim() : v))
-        .filter((v) => v !== '');
+        .map((v) => (typeof v === 'string' ? v.trim() : v));
       for (const v of list) {
         if (!allowed.has(v as string)) ctx.addIssue({ code: 'invalid_value', values: [...values], input: v, message: `"${String(v)}" is not a valid choice. Allowed: ${values.join(', ')}.` });
       }
-      return list.length ? list : undefined;
+      return list;
     }, z.array(z.enum(values)).optional())
     .optional()
     .describe(description);

@@ -15,19 +15,9 @@ import { TEMPLATE_JOB_KIND } from '../../domain/templates/template-job-service.j
 import { AI_SCRIPT_KIND } from '../../domain/text/ai-script-service.js';
 import { TEXT_GENERATION_KIND } from '../../domain/text/text-generation-service.js';
 import { LINK_VIDEO_KIND } from '../../domain/videos/link-video-service.js';
+import { type TaskGroupName } from '../schemas/tasks.js';
 import { taskEnvelope } from './task.js';
 import type { TaskWireRegistry } from './task-wire-registry.js';
-
-/**
- * The groups of `GET /api/tasks/`: each is the first path segment of its tasks' GET, so
- * `GET /api/{group}/{id}/` reads any listed task in full.
- */
-export const TASK_GROUPS = [
-  'text_to_speech', 'link_to_videos', 'lipsyncs', 'lipsyncs_v2', 'aurora', 'product_to_videos', 'ai_editing', 'ai_shorts',
-  'custom_template_jobs', 'text_generator', 'ai_scripts', 'ai_generation', 'iab_images', 'voices', 'personas',
-  'inspiration_jobs', 'ads_clone',
-] as const;
-export type TaskGroupName = (typeof TASK_GROUPS)[number];
 
 type Body = Record<string, any>;
 type FieldPick = (body: Body) => string | null;

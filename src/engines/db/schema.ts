@@ -7,6 +7,8 @@ export interface AccountsTable {
   balance_millicredits: number;
   webhook_secret: string | null;
   created_at: string;
+  /** How many tasks the account has, kept by triggers (migration 0006). */
+  task_count: Generated<number>;
 }
 
 export interface ApiKeysTable {

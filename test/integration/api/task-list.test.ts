@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../src/core/clock.js';
 import type { Task, TaskStatus } from '../../../src/core/task.js';
-import { TASK_GROUPS } from '../../../src/api/wire/task-summary.js';
-import { taskListResponse } from '../../../src/api/schemas/responses/tasks.js';
+import { TASK_GROUPS } from '../../../src/api/schemas/tasks.js';
+import { taskListItemResponse, taskListResponse } from '../../../src/api/schemas/responses/tasks.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 
@@ -39,7 +39,9 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
   const list = async (query = '', headers = t.headers) => {
     const r = await t.app.inject({ method: 'GET', url: `/api/tasks/${query}`, headers });
     expect(r.statusCode, r.body).toBe(200);
-    return taskListResponse.parse(r.json());
+    // The documented shape, strictly (the envelope, then each item).
+    const page = taskListResponse.parse(r.json());
+    return { ...page, results: page.results.map((item) => taskListItemResponse.parse(item)) };
   };
   const ids = (page: { results: { id: string }[] }) => page.results.map((r) => r.id);
   const newestFirst = (tasks: Task[]) => [...tasks].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
@@ -187,6 +189,7 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
     };
     expect(await bad('?group=videos')).toEqual({ group: [expect.stringMatching(/"videos" is not a valid choice\. Allowed: text_to_speech, .*ads_clone\./)] });
     expect(await bad('?group=aurora,nope')).toEqual({ group: [expect.stringContaining('"nope" is not a valid choice')] });
+    expect(await bad('?status=')).toEqual({ status: [expect.stringContaining('"" is not a valid choice')] });
     expect(await bad('?status=running&group=x')).toEqual({ status: [expect.stringContaining('"running" is not a valid choice. Allowed: pending, processing, done, failed.')], group: [expect.any(String)] });
     for (const date of ['yesterday', '2025-13-01', '2025-02-30', '2025-01-01T25:00:00Z', '1735732800']) {
       expect(await bad(`?created_after=${date}`), date).toEqual({ created_after: [expect.stringContaining('Enter a valid date/time')] });

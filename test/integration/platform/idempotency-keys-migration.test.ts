@@ -23,9 +23,10 @@ describe.each(databases)('migration 0004_idempotency_keys on %s', (_name, fresh)
   it('goes down and up again', async () => {
     expect(await tables()).toContain('idempotency_keys');
     const migrator = new Migrator({ db: opened.db, provider: migrationProvider(opened.dialect) });
-    const down = await migrator.migrateDown();
+    // Back to before it, whatever later migrations are undone on the way.
+    const down = await migrator.migrateTo('0003_task_lease_until');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '0004_idempotency_keys', direction: 'Down', status: 'Success' });
+    expect(down.results?.find((r) => r.migrationName === '0004_idempotency_keys')).toMatchObject({ direction: 'Down', status: 'Success' });
     expect(await tables()).not.toContain('idempotency_keys');
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();

@@ -84,7 +84,10 @@ describe('the clipwright command line against a running service', () => {
     expect(credits.remaining_credits).toBeGreaterThan(0);
     const listed = JSON.parse((await cli(['tasks', 'list', '--json'], env)).stdout);
     expect(listed.map((t: { id: string }) => t.id)).toContain(task.id);
-    expect(listed[0]).toMatchObject({ group: 'textToSpeech', status: 'done' });
+    // One request to GET /api/tasks/: the newest task of any group first, with its name and output.
+    expect(listed[0]).toMatchObject({ group: 'text_to_speech', id: task.id, status: 'done', name: 'Json, please.', output: task.output });
+    const none = JSON.parse((await cli(['tasks', 'list', '--group', 'text_to_speech', '--status', 'failed', '--after', '2020-01-01', '--json'], env)).stdout);
+    expect(none).toEqual([]);
   }, 120_000);
 
   it('a bad voice exits non-zero with the field and its message', async () => {
@@ -106,9 +109,16 @@ describe('the clipwright command line against a running service', () => {
     const list = JSON.parse(avatars.stdout);
     expect(list.length).toBeGreaterThan(1);
     expect(list[0]).toHaveProperty('id');
-    const table = await cli(['tasks', 'list', '--group', 'textToSpeech', '--limit', '1'], env);
+    const table = await cli(['tasks', 'list', '--group', 'text_to_speech', '--limit', '1'], env);
     expect(table.code).toBe(0);
-    expect(table.stdout.trim().split('\n')).toHaveLength(2);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^CREATED\s+GROUP\s+ID\s+STATUS\s+PROGRESS\s+NAME$/);
+    expect(lines[1]).toMatch(/\btext_to_speech\b/);
+    // More than one page: the rest is one flag away.
+    expect(table.stderr).toMatch(/^1–1 of \d+ tasks; --page 2 for more$/m);
+    const second = await cli(['tasks', 'list', '--group', 'text_to_speech', '--limit', '1', '--page', '2', '--json'], env);
+    expect(JSON.parse(second.stdout)[0].id).not.toBe(lines[1]!.split(/\s+/)[2]);
   }, 60_000);
 
   it('exits 2 with a message on usage and configuration mistakes, 1 when the service is unreachable', async () => {
@@ -117,8 +127,12 @@ describe('the clipwright command line against a running service', () => {
     const badFlag = await cli(['voices', '--colour', 'red'], env);
     expect(badFlag.code).toBe(2);
     expect(badFlag.stderr).toContain('--colour');
+    // The service names the groups it knows.
     const unknownGroup = await cli(['tasks', 'list', '--group', 'nope'], env);
-    expect([unknownGroup.code, unknownGroup.stderr]).toEqual([2, expect.stringContaining('unknown group nope')]);
+    expect(unknownGroup.code).toBe(1);
+    expect(unknownGroup.stderr).toMatch(/^ {2}group: "nope" is not a valid choice\. Allowed: text_to_speech, /m);
+    const badLimit = await cli(['tasks', 'list', '--limit', '0'], env);
+    expect([badLimit.code, badLimit.stderr]).toEqual([2, expect.stringContaining('--limit takes a whole number')]);
     const closed = await closedPort();
     const down = await cli(['credits'], { ...env, CLIPWRIGHT_URL: `http://127.0.0.1:${closed}` });
     expect(down.code).toBe(1);

@@ -163,4 +163,27 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
     const bad = await sdkFailure(sdk.aiGeneration.create({ model_name: 'no-such-model', input_params: {} }));
     expect(Object.keys(bad.fields)).toContain('model_name');
   }, 90_000);
+
+  it('lists every group\'s tasks in one typed page (tasks.list), filters sent as lists', async () => {
+    const text = await sdk.textGenerator.create({ ...ask(`${LAMP}\nOne line, please.`), sync: true });
+    const speech = await sdk.textToSpeech.create({ text: 'Listed with the rest.', voice_id: service.voiceId });
+    const page = await sdk.tasks.list({ group: ['text_generator', 'text_to_speech'], page_size: 100 });
+    // The group is the document's enum, not any string.
+    type Group = (typeof page.results)[number]['group'];
+    expectTypeOf<'personas'>().toMatchTypeOf<Group>();
+    expectTypeOf<Group>().not.toEqualTypeOf<string>();
+    const ids = page.results.map((t) => t.id);
+    expect(ids).toContain(text.id);
+    expect(ids).toContain(speech.id);
+    expect(ids.indexOf(speech.id)).toBeLessThan(ids.indexOf(text.id));
+    expect(page.results.find((t) => t.id === speech.id)).toMatchObject({ group: 'text_to_speech', name: 'Listed with the rest.' });
+    expect(page.results.every((t) => t.group === 'text_generator' || t.group === 'text_to_speech')).toBe(true);
+    expect(page.count).toBe(page.results.length);
+    const failedOnly = await sdk.tasks.list({ group: ['text_to_speech'], status: ['failed'] });
+    expect(failedOnly.results.map((t) => t.id)).not.toContain(speech.id);
+    // @ts-expect-error: a group the document does not list; the service refuses it too.
+    const bad = await sdkFailure(sdk.tasks.list({ group: ['videos'] }));
+    expect(bad.status).toBe(400);
+    expect(bad.fields.group?.[0]).toMatch(/"videos" is not a valid choice/);
+  }, 60_000);
 });

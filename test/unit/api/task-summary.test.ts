@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TASK_GROUPS, groupOfKind, kindsOfGroups, taskSummary } from '../../../src/api/wire/task-summary.js';
+import { TASK_GROUPS } from '../../../src/api/schemas/tasks.js';
+import { groupOfKind, kindsOfGroups, taskSummary } from '../../../src/api/wire/task-summary.js';
 import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
 import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';

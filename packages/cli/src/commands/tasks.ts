@@ -1,42 +1,70 @@
 import { parseArgs } from 'node:util';
-import { TASK_KINDS, type ClipwrightClient, type TaskKindName } from '../../../sdk/src/index.js';
+import type { ClipwrightClient, QueryOf } from '../../../sdk/src/index.js';
 import { printJson, printTable, type Io } from '../io.js';
 import { UsageError } from '../settings.js';
 
-export const TASKS_USAGE = 'clipwright tasks list [--group NAME]… [--status pending|processing|done|failed] [--limit N] [--json]';
+export const TASKS_USAGE = 'clipwright tasks list [--group NAME]… [--status pending|processing|done|failed]… [--after ISO-TIME] [--before ISO-TIME] [--limit N] [--page N] [--json]';
 
-interface Row {
-  group: TaskKindName;
-  id: string;
-  status: string;
-  progress: number;
-  created_at: string;
-  failed_reason: string | null;
-}
+type Query = QueryOf<'/api/tasks/'>;
+/** The service's largest page; a longer --limit reads several. */
+const MAX_PAGE_SIZE = 100;
 
 /**
- * The service has no cross-group task list (endpoints.md: one plain list per group), so this
- * reads every group's list in parallel and merges them newest first. Groups without a list
- * endpoint (custom template jobs, custom avatars) are not shown.
+ * One request to the service's cross-group list (`GET /api/tasks/`, newest first) per page; the
+ * service checks the group and status names and says which it knows.
  */
 export async function tasks(client: ClipwrightClient, args: string[], io: Io): Promise<number> {
   const [action, ...rest] = args;
   if (action !== 'list') throw new UsageError(`usage: ${TASKS_USAGE}`);
-  const { values } = parseArgs({ args: rest, options: { group: { type: 'string', multiple: true }, status: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } } });
-  const listed = (Object.keys(TASK_KINDS) as TaskKindName[]).filter((k) => TASK_KINDS[k].list);
-  const unknown = (values.group ?? []).filter((g) => !listed.includes(g as TaskKindName));
-  if (unknown.length) throw new UsageError(`unknown group ${unknown.join(', ')}; groups with a list: ${listed.join(', ')}`);
-  const limit = values.limit === undefined ? 20 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number above 0.');
-  const groups = values.group?.length ? (values.group as TaskKindName[]) : listed;
-  const lists = await Promise.all(groups.map(async (group) => {
-    const list = (client[group] as unknown as { list(): Promise<Record<string, any>[]> }).list;
-    return (await list()).map((t): Row => ({ group, id: t.id, status: t.status ?? 'done', progress: t.progress ?? 100, created_at: t.created_at ?? '', failed_reason: t.failed_reason ?? null }));
-  }));
-  const rows = lists.flat().filter((r) => !values.status || r.status === values.status)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at))
-    .slice(0, limit);
-  if (values.json) printJson(io, rows);
-  else printTable(io, ['CREATED', 'GROUP', 'ID', 'STATUS', 'PROGRESS'], rows.map((r) => [r.created_at, r.group, r.id, r.status + (r.failed_reason ? ` (${r.failed_reason})` : ''), `${Math.round(r.progress)}%`]));
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      group: { type: 'string', multiple: true },
+      status: { type: 'string', multiple: true },
+      after: { type: 'string' },
+      before: { type: 'string' },
+      limit: { type: 'string' },
+      page: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const limit = wholeNumber('--limit', values.limit, 20);
+  const firstPage = wholeNumber('--page', values.page, 1);
+  const pageSize = Math.min(limit, MAX_PAGE_SIZE);
+  const query: Query = {
+    page_size: pageSize,
+    ...(values.group?.length ? { group: values.group as Query['group'] } : {}),
+    ...(values.status?.length ? { status: values.status as Query['status'] } : {}),
+    ...(values.after ? { created_after: values.after } : {}),
+    ...(values.before ? { created_before: values.before } : {}),
+  };
+  // --page counts pages of --limit tasks; each is read in service pages of up to 100.
+  const skipped = (firstPage - 1) * limit;
+  let servicePage = Math.floor(skipped / pageSize) + 1;
+  const items: Awaited<ReturnType<ClipwrightClient['tasks']['list']>>['results'] = [];
+  let count = 0;
+  for (;;) {
+    const page = await client.tasks.list({ ...query, page: servicePage });
+    count = page.count;
+    items.push(...page.results);
+    if (!page.next || items.length >= limit + (skipped % pageSize)) break;
+    servicePage++;
+  }
+  const shown = items.slice(skipped % pageSize, skipped % pageSize + limit);
+  if (values.json) {
+    printJson(io, shown);
+    return 0;
+  }
+  printTable(io, ['CREATED', 'GROUP', 'ID', 'STATUS', 'PROGRESS', 'NAME'], shown.map((t) => [
+    t.created_at, t.group, t.id, t.status + (t.failed_reason ? ` (${t.failed_reason})` : ''), `${Math.round(t.progress)}%`, t.name ?? '',
+  ]));
+  if (skipped + shown.length < count) io.stderr.write(`${skipped + 1}–${skipped + shown.length} of ${count} tasks; --page ${firstPage + 1} for more\n`);
   return 0;
+}
+
+function wholeNumber(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} takes a whole number above 0.`);
+  return n;
 }

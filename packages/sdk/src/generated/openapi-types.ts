@@ -126,7 +126,8 @@ export interface paths {
                             /** @description Null keeps the reference's language */
                             language: string | null;
                             link: string | null;
-                            media_job: string;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             output: string | null;
                             output_expired: boolean;
                             /** @description 0–100 */
@@ -215,6 +216,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -246,8 +261,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        aspect_ratio?: string | null;
-                        language?: string | null;
+                        aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
+                        language?: ("en" | "es" | "fr" | "de") | null;
                         link: string;
                         video_url: string;
                         webhook_url?: string | null;
@@ -354,7 +369,8 @@ export interface paths {
                             /** @description Null keeps the reference's language */
                             language: string | null;
                             link: string | null;
-                            media_job: string;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             output: string | null;
                             output_expired: boolean;
                             /** @description 0–100 */
@@ -501,6 +517,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -653,7 +683,8 @@ export interface paths {
                             /** @description Null keeps the reference's language */
                             language: string | null;
                             link: string | null;
-                            media_job: string;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             output: string | null;
                             output_expired: boolean;
                             /** @description 0–100 */
@@ -730,6 +761,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -834,7 +879,8 @@ export interface paths {
                             /** @description Parts of `instructions` that matched nothing in the vocabulary */
                             ignored_instructions: string[];
                             instructions: string | null;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -926,6 +972,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -959,19 +1019,19 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
+                        background_music_volume?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -982,7 +1042,7 @@ export interface paths {
                         instructions?: string | null;
                         name?: string | null;
                         video_url: string;
-                        voiceover_volume?: (number | string) | null;
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -1036,7 +1096,8 @@ export interface paths {
                             /** @description Parts of `instructions` that matched nothing in the vocabulary */
                             ignored_instructions: string[];
                             instructions: string | null;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -1198,6 +1259,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -1287,7 +1362,8 @@ export interface paths {
                             /** @description Parts of `instructions` that matched nothing in the vocabulary */
                             ignored_instructions: string[];
                             instructions: string | null;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -1367,6 +1443,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1475,7 +1565,8 @@ export interface paths {
                             /** @description Parts of `instructions` that matched nothing in the vocabulary */
                             ignored_instructions: string[];
                             instructions: string | null;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -1625,6 +1716,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1731,7 +1836,8 @@ export interface paths {
                             /** @description Parts of `instructions` that matched nothing in the vocabulary */
                             ignored_instructions: string[];
                             instructions: string | null;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -1881,6 +1987,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1940,19 +2060,19 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
+                        background_music_volume?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -1963,7 +2083,7 @@ export interface paths {
                         instructions?: string | null;
                         name?: string | null;
                         video_url: string;
-                        voiceover_volume?: (number | string) | null;
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -2017,7 +2137,8 @@ export interface paths {
                             /** @description Parts of `instructions` that matched nothing in the vocabulary */
                             ignored_instructions: string[];
                             instructions: string | null;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -2167,6 +2288,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2332,6 +2467,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -2367,7 +2516,7 @@ export interface paths {
                             [key: string]: unknown;
                         } | string;
                         model_name: string;
-                        output_nums?: (number | string) | null;
+                        output_nums?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -2554,6 +2703,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -2706,6 +2869,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -2842,6 +3019,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3019,6 +3210,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -3051,17 +3256,26 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string | null;
-                        language?: string | null;
+                        language?: ("en" | "es" | "fr" | "de") | null;
                         link?: string | null;
                         link_id?: string | null;
                         platform?: string | null;
-                        script_styles?: (string[] | string) | null;
-                        seed?: (number | string) | null;
+                        script_styles?: (("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook")[] | ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook")) | null;
+                        seed?: number | null;
                         target_audience?: string | null;
                         target_platform?: string | null;
                         title?: string | null;
                         url?: string | null;
-                        video_length?: ((15 | 30 | 45 | 60) | string) | null;
+                        video_length?: (15 | 30 | 45 | 60) | null;
+                    } | {
+                        url: string;
+                    } | {
+                        link_id: string;
+                    } | {
+                        link: string;
+                    } | {
+                        description: string;
+                        title: string;
                     };
                 };
             };
@@ -3245,6 +3459,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3419,6 +3647,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -3504,7 +3746,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -3594,6 +3837,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -3629,19 +3886,19 @@ export interface paths {
                         /** @enum {string} */
                         aspect_ratio: "16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1";
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
+                        background_music_volume?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -3650,9 +3907,10 @@ export interface paths {
                         } | null;
                         name?: string | null;
                         script: string;
-                        style: string;
+                        /** @enum {string} */
+                        style: "4K realistic" | "3D" | "Cinematic" | "Cartoonish" | "Line art" | "Pixel art" | "Mysterious" | "Steam punk" | "Collage" | "Kawaii";
                         voice_id?: string | null;
-                        voiceover_volume?: (number | string) | null;
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -3699,7 +3957,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -3859,6 +4118,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -3941,7 +4214,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -4019,6 +4293,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4120,7 +4408,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -4268,6 +4557,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4329,19 +4632,19 @@ export interface paths {
                         /** @enum {string} */
                         aspect_ratio: "16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1";
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
+                        background_music_volume?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -4350,9 +4653,10 @@ export interface paths {
                         } | null;
                         name?: string | null;
                         script: string;
-                        style: string;
+                        /** @enum {string} */
+                        style: "4K realistic" | "3D" | "Cinematic" | "Cartoonish" | "Line art" | "Pixel art" | "Mysterious" | "Steam punk" | "Collage" | "Kawaii";
                         voice_id?: string | null;
-                        voiceover_volume?: (number | string) | null;
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -4399,7 +4703,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
@@ -4547,6 +4852,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4712,6 +5031,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -4747,7 +5080,7 @@ export interface paths {
                             [key: string]: unknown;
                         } | string;
                         model_name: string;
-                        output_nums?: (number | string) | null;
+                        output_nums?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -4922,6 +5255,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5086,6 +5433,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -5214,6 +5575,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -5278,7 +5653,8 @@ export interface paths {
                             height: number | null;
                             id: string;
                             image: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -5386,6 +5762,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -5422,11 +5812,16 @@ export interface paths {
                         model_version?: ("aurora_v1" | "aurora_v1_fast" | "aurora_v2") | null;
                         name?: string | null;
                         output_upload_url?: string | null;
-                        prompt_guidance_scale?: (number | string) | null;
+                        prompt_guidance_scale?: number | null;
                         resolution?: ("480p" | "720p" | "1080p" | "2k") | null;
                         text_prompt?: string | null;
-                        ttl_days?: (number | string) | null;
+                        ttl_days?: number | null;
                         webhook_url?: string | null;
+                    } | {
+                        /** @enum {unknown} */
+                        model_version: "aurora_v2";
+                    } | {
+                        resolution?: null;
                     };
                 };
             };
@@ -5451,7 +5846,8 @@ export interface paths {
                             height: number | null;
                             id: string;
                             image: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -5617,6 +6013,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5690,7 +6100,8 @@ export interface paths {
                             height: number | null;
                             id: string;
                             image: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -5798,6 +6209,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -5855,6 +6280,10 @@ export interface paths {
                             [key: string]: unknown;
                         } | null;
                         webhook_url?: string | null;
+                    } | {
+                        parameters: Record<string, never>;
+                    } | {
+                        variables: Record<string, never>;
                     };
                 };
             };
@@ -5875,7 +6304,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -6039,6 +6469,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -6096,7 +6540,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -6178,6 +6623,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6254,7 +6713,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -6406,6 +6866,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6480,7 +6954,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -6632,6 +7107,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6699,6 +7188,10 @@ export interface paths {
                             [key: string]: unknown;
                         } | null;
                         webhook_url?: string | null;
+                    } | {
+                        parameters: Record<string, never>;
+                    } | {
+                        variables: Record<string, never>;
                     };
                 };
             };
@@ -6719,7 +7212,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -6871,6 +7365,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6938,6 +7446,10 @@ export interface paths {
                             [key: string]: unknown;
                         } | null;
                         webhook_url?: string | null;
+                    } | {
+                        parameters: Record<string, never>;
+                    } | {
+                        variables: Record<string, never>;
                     };
                 };
             };
@@ -6958,7 +7470,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -7110,6 +7623,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7229,6 +7756,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7383,6 +7924,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -7494,6 +8049,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7642,6 +8211,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7865,6 +8448,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -7998,6 +8595,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8164,6 +8775,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -8203,6 +8828,10 @@ export interface paths {
                             [key: string]: unknown;
                         };
                         webhook_url?: string | null;
+                    } | {
+                        parameters: Record<string, never>;
+                    } | {
+                        input_params: Record<string, never>;
                     };
                 };
             };
@@ -8375,6 +9004,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8538,6 +9181,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -8657,6 +9314,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8813,6 +9484,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -8900,10 +9585,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -8929,7 +9614,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -8942,7 +9627,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -9016,6 +9701,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -9049,21 +9748,21 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
-                        caption_offset_x?: (number | string) | null;
-                        caption_offset_y?: (number | string) | null;
+                        background_music_volume?: number | null;
+                        caption_offset_x?: number | null;
+                        caption_offset_y?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -9071,7 +9770,7 @@ export interface paths {
                             text_shadow?: string | null;
                         } | null;
                         caption_style?: string | null;
-                        language?: string | null;
+                        language?: ("en" | "es" | "fr" | "de") | null;
                         link: string;
                         model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                         name?: string | null;
@@ -9084,12 +9783,12 @@ export interface paths {
                         override_avatar_by_image?: string | null;
                         override_script?: string | null;
                         override_voice?: string | null;
-                        script_style?: string | null;
+                        script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                         target_audience?: string | null;
                         target_platform?: string | null;
-                        video_length?: ((15 | 30 | 45 | 60) | string) | null;
-                        visual_style?: string | null;
-                        voiceover_volume?: (number | string) | null;
+                        video_length?: (15 | 30 | 45 | 60) | null;
+                        visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -9138,10 +9837,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -9167,7 +9866,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -9180,7 +9879,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -9324,6 +10023,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -9408,10 +10121,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -9437,7 +10150,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -9450,7 +10163,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -9512,6 +10225,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9621,10 +10348,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -9650,7 +10377,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -9663,7 +10390,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -9795,6 +10522,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9896,10 +10637,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -9925,7 +10666,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -9938,7 +10679,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -10070,6 +10811,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10129,21 +10884,21 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
-                        caption_offset_x?: (number | string) | null;
-                        caption_offset_y?: (number | string) | null;
+                        background_music_volume?: number | null;
+                        caption_offset_x?: number | null;
+                        caption_offset_y?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -10151,7 +10906,7 @@ export interface paths {
                             text_shadow?: string | null;
                         } | null;
                         caption_style?: string | null;
-                        language?: string | null;
+                        language?: ("en" | "es" | "fr" | "de") | null;
                         link: string;
                         model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                         name?: string | null;
@@ -10164,13 +10919,13 @@ export interface paths {
                         override_avatar_by_image?: string | null;
                         override_script?: string | null;
                         override_voice?: string | null;
-                        script_style?: string | null;
+                        script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                         target_audience?: string | null;
                         target_platform?: string | null;
-                        video_length?: ((15 | 30 | 45 | 60) | string) | null;
-                        visual_style?: string | null;
-                        visual_styles: string[];
-                        voiceover_volume?: (number | string) | null;
+                        video_length?: (15 | 30 | 45 | 60) | null;
+                        visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
+                        visual_styles: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro")[];
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -10219,10 +10974,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -10248,7 +11003,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -10261,7 +11016,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -10393,6 +11148,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10452,21 +11221,21 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music_url?: string | null;
-                        background_music_volume?: (number | string) | null;
-                        caption_offset_x?: (number | string) | null;
-                        caption_offset_y?: (number | string) | null;
+                        background_music_volume?: number | null;
+                        caption_offset_x?: number | null;
+                        caption_offset_y?: number | null;
                         caption_setting?: {
                             background_color?: string | null;
                             font_family?: string | null;
-                            font_size?: (number | string) | null;
+                            font_size?: number | null;
                             font_style?: string | null;
                             hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             highlight_text_color?: string | null;
-                            line_height?: (number | string) | null;
-                            max_width?: (number | string) | null;
+                            line_height?: number | null;
+                            max_width?: number | null;
                             offset?: {
-                                x?: (number | string) | null;
-                                y?: (number | string) | null;
+                                x?: number | null;
+                                y?: number | null;
                             } | null;
                             override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                             style?: string | null;
@@ -10474,7 +11243,7 @@ export interface paths {
                             text_shadow?: string | null;
                         } | null;
                         caption_style?: string | null;
-                        language?: string | null;
+                        language?: ("en" | "es" | "fr" | "de") | null;
                         link: string;
                         model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                         name?: string | null;
@@ -10487,12 +11256,12 @@ export interface paths {
                         override_avatar_by_image?: string | null;
                         override_script?: string | null;
                         override_voice?: string | null;
-                        script_style?: string | null;
+                        script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                         target_audience?: string | null;
                         target_platform?: string | null;
-                        video_length?: ((15 | 30 | 45 | 60) | string) | null;
-                        visual_style?: string | null;
-                        voiceover_volume?: (number | string) | null;
+                        video_length?: (15 | 30 | 45 | 60) | null;
+                        visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
+                        voiceover_volume?: number | null;
                         webhook_url?: string | null;
                     };
                 };
@@ -10541,10 +11310,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -10570,7 +11339,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -10583,7 +11352,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -10715,6 +11484,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10821,10 +11604,10 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            language?: string | null;
+                            language?: ("en" | "es" | "fr" | "de") | null;
                             /** @description The link id */
                             link: string;
-                            /** @description The render that produced output */
+                            /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
@@ -10850,7 +11633,7 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
-                            script_style?: string | null;
+                            script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             target_audience?: string | null;
@@ -10863,7 +11646,7 @@ export interface paths {
                             /** @description = output */
                             video_output: string | null;
                             video_thumbnail: string | null;
-                            visual_style?: string | null;
+                            visual_style?: ("AvatarBubbleTemplate" | "FullScreenTemplate" | "QuickTransitionTemplate" | "SideBySideTemplate" | "TopBottomTemplate" | "VanillaTemplate" | "EnhancedVanillaTemplate" | "DramaticTemplate" | "MotionCardsTemplate" | "FeatureHighlightTemplate" | "GreenScreenEffectTemplate" | "TwitterFrameTemplate" | "DynamicGreenScreenEffect" | "DynamicProductTemplate" | "DynamicResponseBubbleTemplate" | "FullScreenV2Template" | "LegoTemplate" | "OverCardsTemplate" | "QuickFrameTemplate" | "ScribbleTemplate" | "SimpleAvatarOverlayTemplate" | "VlogTemplate" | "SmartAdsTemplate" | "StandardAdsTemplate" | "LegoVisualEmotional" | "LegoVisualCutePets" | "LegoVisualAvatarFocusIntro") | null;
                             voice_id: string | null;
                             voiceover_volume?: number | null;
                             webhook_url: string | null;
@@ -11007,6 +11790,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -11058,6 +11855,10 @@ export interface paths {
                         reviews?: unknown;
                         title?: string;
                         video_urls?: string[];
+                    } | {
+                        image_urls: unknown[];
+                    } | {
+                        video_urls: unknown[];
                     };
                 };
             };
@@ -11236,6 +12037,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -11370,6 +12185,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11592,6 +12421,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -11725,6 +12568,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11910,6 +12767,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -11962,6 +12833,10 @@ export interface paths {
                         reviews?: unknown;
                         title?: string;
                         video_urls?: string[];
+                    } | {
+                        image_urls: unknown[];
+                    } | {
+                        video_urls: unknown[];
                     };
                 };
             };
@@ -12140,6 +13015,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -12156,6 +13045,180 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/links/paginated/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List links, paginated (the filters of GET /api/links/) */
+        get: {
+            parameters: {
+                query?: {
+                    ids?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    ordering?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total matching the filters */
+                            count: number;
+                            next: string | null;
+                            page: number;
+                            page_size: number;
+                            previous: string | null;
+                            results: {
+                                /** @description ISO 8601, UTC */
+                                created_at: string;
+                                credits_used: number;
+                                /** @description The id every other endpoint takes */
+                                id: string;
+                                link: {
+                                    ai_industry: string;
+                                    ai_summary: string;
+                                    ai_target_audiences: string[];
+                                    brand: string | null;
+                                    description: string;
+                                    id: string;
+                                    image_urls: string[];
+                                    logo_url: string | null;
+                                    price: {
+                                        amount: number;
+                                        currency: string | null;
+                                    } | null;
+                                    /** @description As given or read from the page; null when none */
+                                    reviews: unknown;
+                                    title: string;
+                                    url: string | null;
+                                    video_urls: string[];
+                                };
+                                /** @description ISO 8601, UTC */
+                                updated_at: string;
+                                url: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Credentials missing (not_authenticated) or invalid (authentication_failed) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description not_found (unknown id, another account's resource, unknown route) or task_not_ready (a follow-up the task cannot take yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description method_not_allowed; the Allow header lists the methods the path takes */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description throttled: rate limit; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description server_error: internals are never exposed; the detail carries the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12191,7 +13254,7 @@ export interface paths {
                         "application/json": {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -12208,7 +13271,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -12221,13 +13285,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -12249,8 +13318,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -12261,7 +13330,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -12308,7 +13377,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -12317,7 +13386,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -12393,6 +13474,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -12426,65 +13521,70 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music?: {
-                            url?: string | null;
-                            volume?: (number | string) | null;
+                            url: string;
+                            volume?: number | null;
                         } | null;
                         cta_background?: string | null;
-                        cta_duration?: (number | string) | null;
+                        cta_duration?: number | null;
                         cta_end?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                         name?: string | null;
                         video_inputs: {
-                            background?: {
+                            background?: ({
                                 effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                 fit?: ("crop" | "contain" | "cover") | null;
                                 type?: ("image" | "video") | null;
                                 url?: string | null;
-                            } | null;
+                            } | {
+                                url: string;
+                            } | {
+                                type?: null;
+                                url?: null;
+                            }) | null;
                             caption_setting?: {
                                 background_color?: string | null;
                                 font_family?: string | null;
-                                font_size?: (number | string) | null;
+                                font_size?: number | null;
                                 font_style?: string | null;
                                 hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                 highlight_text_color?: string | null;
-                                line_height?: (number | string) | null;
-                                max_width?: (number | string) | null;
+                                line_height?: number | null;
+                                max_width?: number | null;
                                 offset?: {
-                                    x?: (number | string) | null;
-                                    y?: (number | string) | null;
+                                    x?: number | null;
+                                    y?: number | null;
                                 } | null;
                                 override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                 style?: string | null;
                                 text_color?: string | null;
                                 text_shadow?: string | null;
                             } | null;
-                            character?: {
-                                avatar_id?: string | null;
+                            character: {
+                                avatar_id: string;
                                 avatar_style?: ("normal" | "circle") | null;
                                 hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                 offset?: {
-                                    x?: (number | string) | null;
-                                    y?: (number | string) | null;
+                                    x?: number | null;
+                                    y?: number | null;
                                 } | null;
-                                scale?: (number | string) | null;
+                                scale?: number | null;
                                 type?: "avatar" | null;
-                            } | null;
+                            };
                             cta?: {
                                 cta_caption?: {
                                     caption?: string | null;
                                     caption_setting?: {
                                         background_color?: string | null;
                                         font_family?: string | null;
-                                        font_size?: (number | string) | null;
+                                        font_size?: number | null;
                                         font_style?: string | null;
                                         hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                         highlight_text_color?: string | null;
-                                        line_height?: (number | string) | null;
-                                        max_width?: (number | string) | null;
+                                        line_height?: number | null;
+                                        max_width?: number | null;
                                         offset?: {
-                                            x?: (number | string) | null;
-                                            y?: (number | string) | null;
+                                            x?: number | null;
+                                            y?: number | null;
                                         } | null;
                                         override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                         style?: string | null;
@@ -12494,10 +13594,10 @@ export interface paths {
                                 } | null;
                                 cta_logo?: {
                                     offset?: {
-                                        x?: (number | string) | null;
-                                        y?: (number | string) | null;
+                                        x?: number | null;
+                                        y?: number | null;
                                     } | null;
-                                    scale?: (number | string) | null;
+                                    scale?: number | null;
                                     url?: string | null;
                                 } | null;
                             } | null;
@@ -12506,16 +13606,33 @@ export interface paths {
                                 transition_out?: ("fade" | "leftSwipe" | "rightSwipe" | "topSwipe" | "bottomSwipe") | null;
                             } | null;
                             visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                            voice?: {
-                                duration?: (number | string) | null;
+                            voice: {
+                                duration?: number | null;
                                 input_text?: string | null;
                                 model?: ("v2" | "v3") | null;
                                 type?: ("text" | "silence") | null;
                                 voice_id?: string | null;
-                                volume?: (number | string) | null;
-                            } | null;
+                                volume?: number | null;
+                            } | {
+                                input_text: string;
+                                /** @enum {unknown} */
+                                type?: "text" | null;
+                            } | {
+                                duration: number;
+                                /** @enum {unknown} */
+                                type: "silence";
+                            } | {
+                                duration: number;
+                                input_text?: null;
+                                type?: null;
+                            };
                         }[];
                         webhook_url?: string | null;
+                    } | {
+                        /** @enum {unknown} */
+                        cta_end?: false | "false" | "0" | null;
+                    } | {
+                        cta_background: string;
                     };
                 };
             };
@@ -12529,7 +13646,7 @@ export interface paths {
                         "application/json": {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -12546,7 +13663,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -12559,13 +13677,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -12587,8 +13710,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -12599,7 +13722,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -12646,7 +13769,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -12655,7 +13778,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -12801,6 +13936,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -12851,7 +14000,7 @@ export interface paths {
                         "application/json": {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -12868,7 +14017,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -12881,13 +14031,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -12909,8 +14064,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -12921,7 +14076,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -12968,7 +14123,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -12977,7 +14132,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -13041,6 +14208,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13129,7 +14310,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -13152,7 +14334,7 @@ export interface paths {
                         } | {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -13169,7 +14351,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -13182,13 +14365,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -13210,8 +14398,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -13222,7 +14410,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -13269,7 +14457,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -13278,7 +14466,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -13412,6 +14612,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13479,7 +14693,7 @@ export interface paths {
                         "application/json": {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -13496,7 +14710,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -13509,13 +14724,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -13537,8 +14757,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -13549,7 +14769,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -13596,7 +14816,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -13605,7 +14825,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -13739,6 +14971,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13798,65 +15044,70 @@ export interface paths {
                     "application/json": {
                         aspect_ratio?: ("16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1") | null;
                         background_music?: {
-                            url?: string | null;
-                            volume?: (number | string) | null;
+                            url: string;
+                            volume?: number | null;
                         } | null;
                         cta_background?: string | null;
-                        cta_duration?: (number | string) | null;
+                        cta_duration?: number | null;
                         cta_end?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                         name?: string | null;
                         video_inputs: {
-                            background?: {
+                            background?: ({
                                 effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                 fit?: ("crop" | "contain" | "cover") | null;
                                 type?: ("image" | "video") | null;
                                 url?: string | null;
-                            } | null;
+                            } | {
+                                url: string;
+                            } | {
+                                type?: null;
+                                url?: null;
+                            }) | null;
                             caption_setting?: {
                                 background_color?: string | null;
                                 font_family?: string | null;
-                                font_size?: (number | string) | null;
+                                font_size?: number | null;
                                 font_style?: string | null;
                                 hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                 highlight_text_color?: string | null;
-                                line_height?: (number | string) | null;
-                                max_width?: (number | string) | null;
+                                line_height?: number | null;
+                                max_width?: number | null;
                                 offset?: {
-                                    x?: (number | string) | null;
-                                    y?: (number | string) | null;
+                                    x?: number | null;
+                                    y?: number | null;
                                 } | null;
                                 override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                 style?: string | null;
                                 text_color?: string | null;
                                 text_shadow?: string | null;
                             } | null;
-                            character?: {
-                                avatar_id?: string | null;
+                            character: {
+                                avatar_id: string;
                                 avatar_style?: ("normal" | "circle") | null;
                                 hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                 offset?: {
-                                    x?: (number | string) | null;
-                                    y?: (number | string) | null;
+                                    x?: number | null;
+                                    y?: number | null;
                                 } | null;
-                                scale?: (number | string) | null;
+                                scale?: number | null;
                                 type?: "avatar" | null;
-                            } | null;
+                            };
                             cta?: {
                                 cta_caption?: {
                                     caption?: string | null;
                                     caption_setting?: {
                                         background_color?: string | null;
                                         font_family?: string | null;
-                                        font_size?: (number | string) | null;
+                                        font_size?: number | null;
                                         font_style?: string | null;
                                         hidden?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                         highlight_text_color?: string | null;
-                                        line_height?: (number | string) | null;
-                                        max_width?: (number | string) | null;
+                                        line_height?: number | null;
+                                        max_width?: number | null;
                                         offset?: {
-                                            x?: (number | string) | null;
-                                            y?: (number | string) | null;
+                                            x?: number | null;
+                                            y?: number | null;
                                         } | null;
                                         override_visual_style?: (boolean | ("0" | "1" | "true" | "false")) | null;
                                         style?: string | null;
@@ -13866,10 +15117,10 @@ export interface paths {
                                 } | null;
                                 cta_logo?: {
                                     offset?: {
-                                        x?: (number | string) | null;
-                                        y?: (number | string) | null;
+                                        x?: number | null;
+                                        y?: number | null;
                                     } | null;
-                                    scale?: (number | string) | null;
+                                    scale?: number | null;
                                     url?: string | null;
                                 } | null;
                             } | null;
@@ -13878,16 +15129,33 @@ export interface paths {
                                 transition_out?: ("fade" | "leftSwipe" | "rightSwipe" | "topSwipe" | "bottomSwipe") | null;
                             } | null;
                             visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                            voice?: {
-                                duration?: (number | string) | null;
+                            voice: {
+                                duration?: number | null;
                                 input_text?: string | null;
                                 model?: ("v2" | "v3") | null;
                                 type?: ("text" | "silence") | null;
                                 voice_id?: string | null;
-                                volume?: (number | string) | null;
-                            } | null;
+                                volume?: number | null;
+                            } | {
+                                input_text: string;
+                                /** @enum {unknown} */
+                                type?: "text" | null;
+                            } | {
+                                duration: number;
+                                /** @enum {unknown} */
+                                type: "silence";
+                            } | {
+                                duration: number;
+                                input_text?: null;
+                                type?: null;
+                            };
                         }[];
                         webhook_url?: string | null;
+                    } | {
+                        /** @enum {unknown} */
+                        cta_end?: false | "false" | "0" | null;
+                    } | {
+                        cta_background: string;
                     };
                 };
             };
@@ -13901,7 +15169,7 @@ export interface paths {
                         "application/json": {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -13918,7 +15186,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -13931,13 +15200,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -13959,8 +15233,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -13971,7 +15245,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -14018,7 +15292,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -14027,7 +15301,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -14161,6 +15447,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14243,7 +15543,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -14333,6 +15634,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -14369,8 +15684,8 @@ export interface paths {
                         aspect_ratio: "16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1";
                         audio?: string | null;
                         background_asset_image_url?: string | null;
-                        caption_offset_x?: (number | string) | null;
-                        caption_offset_y?: (number | string) | null;
+                        caption_offset_x?: number | null;
+                        caption_offset_y?: number | null;
                         caption_style?: string | null;
                         creator?: string | null;
                         green_screen?: (boolean | ("0" | "1" | "true" | "false")) | null;
@@ -14382,6 +15697,10 @@ export interface paths {
                         transparent_background?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         voice_id?: string | null;
                         webhook_url?: string | null;
+                    } | {
+                        text: string;
+                    } | {
+                        audio: string;
                     };
                 };
             };
@@ -14414,7 +15733,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -14574,6 +15894,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -14643,7 +15977,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -14666,7 +16001,7 @@ export interface paths {
                         } | {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -14683,7 +16018,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -14696,13 +16032,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -14724,8 +16065,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -14736,7 +16077,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -14783,7 +16124,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -14792,7 +16133,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -14856,6 +16209,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14944,7 +16311,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -14967,7 +16335,7 @@ export interface paths {
                         } | {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -14984,7 +16352,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -14997,13 +16366,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -15025,8 +16399,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -15037,7 +16411,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -15084,7 +16458,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -15093,7 +16467,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -15227,6 +16613,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15313,7 +16713,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -15336,7 +16737,7 @@ export interface paths {
                         } | {
                             aspect_ratio: string;
                             background_music?: ({
-                                url?: string | null;
+                                url: string;
                                 volume?: number | null;
                             } & {
                                 [key: string]: unknown;
@@ -15353,7 +16754,8 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version: string;
                             name: string | null;
                             output: string | null;
@@ -15366,13 +16768,18 @@ export interface paths {
                             updated_at: string;
                             /** @description The scenes as requested (as parsed) */
                             video_inputs: ({
-                                background?: ({
+                                background?: (({
                                     effect?: ("imageSlideLeft" | "imageZoomIn" | "imageZoomOut" | "imageWobbling" | "imageThrob") | null;
                                     fit?: ("crop" | "contain" | "cover") | null;
                                     type?: ("image" | "video") | null;
                                     url?: string | null;
                                 } & {
                                     [key: string]: unknown;
+                                }) | {
+                                    url: string;
+                                } | {
+                                    type?: null;
+                                    url?: null;
                                 }) | null;
                                 caption_setting?: ({
                                     background_color?: string | null;
@@ -15394,8 +16801,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
-                                character?: ({
-                                    avatar_id?: string | null;
+                                character: {
+                                    avatar_id: string;
                                     avatar_style?: ("normal" | "circle") | null;
                                     hidden?: boolean | null;
                                     offset?: {
@@ -15406,7 +16813,7 @@ export interface paths {
                                     type?: "avatar" | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                };
                                 cta?: ({
                                     cta_caption?: ({
                                         caption?: string | null;
@@ -15453,7 +16860,7 @@ export interface paths {
                                     [key: string]: unknown;
                                 }) | null;
                                 visual_style?: ("FullAvatar" | "FullProduct" | "MagnifyingGlassCircle" | "ReverseMagnifyingGlassCircle" | "DramaticFullProduct" | "UpAndDown" | "SideBySide" | "GreenScreenEffect" | "FullAvatarScreenProductOverlay" | "TwitterFrame" | "Dramatic" | "Vanilla" | "Vlog") | null;
-                                voice?: ({
+                                voice: ({
                                     duration?: number | null;
                                     input_text?: string | null;
                                     model?: ("v2" | "v3") | null;
@@ -15462,7 +16869,19 @@ export interface paths {
                                     volume?: number | null;
                                 } & {
                                     [key: string]: unknown;
-                                }) | null;
+                                }) | {
+                                    input_text: string;
+                                    /** @enum {unknown} */
+                                    type?: "text" | null;
+                                } | {
+                                    duration: number;
+                                    /** @enum {unknown} */
+                                    type: "silence";
+                                } | {
+                                    duration: number;
+                                    input_text?: null;
+                                    type?: null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -15608,6 +17027,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -15658,8 +17091,8 @@ export interface paths {
                         aspect_ratio: "16:9" | "9:16" | "1:1" | "16x9" | "9x16" | "1x1";
                         audio?: string | null;
                         background_asset_image_url?: string | null;
-                        caption_offset_x?: (number | string) | null;
-                        caption_offset_y?: (number | string) | null;
+                        caption_offset_x?: number | null;
+                        caption_offset_y?: number | null;
                         caption_style?: string | null;
                         creator?: string | null;
                         green_screen?: (boolean | ("0" | "1" | "true" | "false")) | null;
@@ -15671,6 +17104,10 @@ export interface paths {
                         transparent_background?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         voice_id?: string | null;
                         webhook_url?: string | null;
+                    } | {
+                        text: string;
+                    } | {
+                        audio: string;
                     };
                 };
             };
@@ -15703,7 +17140,8 @@ export interface paths {
                             failed_reason: string | null;
                             green_screen?: boolean | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             model_version?: ("standard" | "aurora_v1" | "aurora_v1_fast") | null;
                             name?: string | null;
                             no_caption?: boolean | null;
@@ -15851,6 +17289,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15971,6 +17423,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -16007,8 +17473,10 @@ export interface paths {
             parameters: {
                 query?: {
                     category?: string;
-                    page?: number | string;
-                    page_size?: number | string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    page?: number;
+                    page_size?: number;
                     search?: string;
                 };
                 header?: never;
@@ -16114,6 +17582,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -16149,15 +17631,22 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    age_range?: string;
-                    gender?: string;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    age_range?: "child" | "teen" | "adult" | "senior";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    gender?: "m" | "f" | "nb";
                     ids?: string;
                     keyword?: string;
-                    location?: string;
-                    page?: number | string;
-                    page_size?: number | string;
-                    style?: string;
-                    suitable_industries?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    location?: "outdoor" | "fantasy" | "indoor" | "other";
+                    page?: number;
+                    page_size?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    style?: "selfie" | "presenter" | "other";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    suitable_industries?: "Apparel & Accessories" | "Appliances" | "Apps" | "Baby Kids & Maternity" | "Beauty & Personal Care" | "Business Services" | "E-Commerce" | "Education" | "Financial Services" | "Food & Beverage" | "Games" | "Health" | "Home Improvement" | "Household Products" | "Life Services" | "News & Entertainment" | "Pets" | "Sports & Outdoors" | "Tech & Electronics" | "Travel" | "Vehicle & Transportation" | "Others";
                 };
                 header?: never;
                 path?: never;
@@ -16286,6 +17775,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -16320,7 +17823,7 @@ export interface paths {
                         consent_video?: string | null;
                         creator_name?: string | null;
                         gdown_url?: string | null;
-                        gender?: string | null;
+                        gender?: ("m" | "f" | "nb") | null;
                         image_url?: string | null;
                         keywords?: (string | string[]) | null;
                         labels?: (string[] | string) | null;
@@ -16329,7 +17832,28 @@ export interface paths {
                         video_scene?: string | null;
                         video_url?: string | null;
                         webhook_url?: string | null;
-                    };
+                    } & (({
+                        creator_name: string;
+                    } | {
+                        name: string;
+                    }) & ({
+                        image_url?: null;
+                        video_url: string;
+                    } | {
+                        image_url?: null;
+                        lipsync_input: string;
+                    } | {
+                        gdown_url: string;
+                        image_url?: null;
+                    } | {
+                        gdown_url?: null;
+                        image_url: string;
+                        lipsync_input?: null;
+                        video_url?: null;
+                    }) & {
+                        consent_video: string;
+                        gender: string;
+                    });
                 };
             };
             responses: {
@@ -16510,6 +18034,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -16616,6 +18154,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16735,6 +18287,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -16770,15 +18336,22 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    age_range?: string;
-                    gender?: string;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    age_range?: "child" | "teen" | "adult" | "senior";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    gender?: "m" | "f" | "nb";
                     ids?: string;
                     keyword?: string;
-                    location?: string;
-                    page?: number | string;
-                    page_size?: number | string;
-                    style?: string;
-                    suitable_industries?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    location?: "outdoor" | "fantasy" | "indoor" | "other";
+                    page?: number;
+                    page_size?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    style?: "selfie" | "presenter" | "other";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    suitable_industries?: "Apparel & Accessories" | "Appliances" | "Apps" | "Baby Kids & Maternity" | "Beauty & Personal Care" | "Business Services" | "E-Commerce" | "Education" | "Financial Services" | "Food & Beverage" | "Games" | "Health" | "Home Improvement" | "Household Products" | "Life Services" | "News & Entertainment" | "Pets" | "Sports & Outdoors" | "Tech & Electronics" | "Travel" | "Vehicle & Transportation" | "Others";
                 };
                 header?: never;
                 path?: never;
@@ -16915,6 +18488,221 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description server_error: internals are never exposed; the detail carries the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas-paginated/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alias of /api/personas/paginated/ */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    age_range?: "child" | "teen" | "adult" | "senior";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    gender?: "m" | "f" | "nb";
+                    ids?: string;
+                    keyword?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    location?: "outdoor" | "fantasy" | "indoor" | "other";
+                    page?: number;
+                    page_size?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    style?: "selfie" | "presenter" | "other";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    suitable_industries?: "Apparel & Accessories" | "Appliances" | "Apps" | "Baby Kids & Maternity" | "Beauty & Personal Care" | "Business Services" | "E-Commerce" | "Education" | "Financial Services" | "Food & Beverage" | "Games" | "Health" | "Home Improvement" | "Household Products" | "Life Services" | "News & Entertainment" | "Pets" | "Sports & Outdoors" | "Tech & Electronics" | "Travel" | "Vehicle & Transportation" | "Others";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total matching the filters */
+                            count: number;
+                            next: string | null;
+                            page: number;
+                            page_size: number;
+                            previous: string | null;
+                            results: {
+                                age_range: string | null;
+                                consent_distance?: number | null;
+                                consent_verified: boolean | null;
+                                consent_video?: string | null;
+                                /** @description ISO 8601, UTC */
+                                created_at: string;
+                                /** @description = name */
+                                creator_name: string;
+                                /** @description The voice the avatar speaks with when a request names none */
+                                default_voice_id: string | null;
+                                failed_reason: string | null;
+                                gender: string | null;
+                                id: string;
+                                image_url?: string | null;
+                                is_active: boolean;
+                                is_builtin: boolean;
+                                /** @description Comma-separated */
+                                keywords: string;
+                                labels: string[];
+                                landscape_preview_video: string | null;
+                                lipsync_input_url?: string | null;
+                                location: string | null;
+                                name: string;
+                                portrait_preview_video: string | null;
+                                preview_image_1_1: string | null;
+                                preview_image_9_16: string | null;
+                                preview_image_16_9: string | null;
+                                preview_video_1_1: string | null;
+                                preview_video_9_16: string | null;
+                                preview_video_16_9: string | null;
+                                /** @enum {string} */
+                                process_status: "processing" | "active" | "failed";
+                                squared_preview_video: string | null;
+                                /** @enum {string} */
+                                status: "processing" | "active" | "failed";
+                                style: string | null;
+                                suitable_industries: string[];
+                                thumbnail: string | null;
+                                /** @description ISO 8601, UTC */
+                                updated_at: string;
+                                /** @enum {string} */
+                                version: "v1" | "v2";
+                                video_scene: string | null;
+                                video_url?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Credentials missing (not_authenticated) or invalid (authentication_failed) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description not_found (unknown id, another account's resource, unknown route) or task_not_ready (a follow-up the task cannot take yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description method_not_allowed; the Allow header lists the methods the path takes */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description throttled: rate limit; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -16946,19 +18734,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Avatars: built-in and your active custom avatars (a page envelope when page or page_size is given) */
+        /** Avatars: built-in and your active custom avatars (a page envelope when page, page_size or limit is given) */
         get: {
             parameters: {
                 query?: {
-                    age_range?: string;
-                    gender?: string;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    age_range?: "child" | "teen" | "adult" | "senior";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    gender?: "m" | "f" | "nb";
                     ids?: string;
                     keyword?: string;
-                    location?: string;
-                    page?: number | string;
-                    page_size?: number | string;
-                    style?: string;
-                    suitable_industries?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    location?: "outdoor" | "fantasy" | "indoor" | "other";
+                    page?: number;
+                    page_size?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    style?: "selfie" | "presenter" | "other";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    suitable_industries?: "Apparel & Accessories" | "Appliances" | "Apps" | "Baby Kids & Maternity" | "Beauty & Personal Care" | "Business Services" | "E-Commerce" | "Education" | "Financial Services" | "Food & Beverage" | "Games" | "Health" | "Home Improvement" | "Household Products" | "Life Services" | "News & Entertainment" | "Pets" | "Sports & Outdoors" | "Tech & Electronics" | "Travel" | "Vehicle & Transportation" | "Others";
                 };
                 header?: never;
                 path?: never;
@@ -16966,7 +18761,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An array; the pagination envelope when page or page_size is given */
+                /** @description An array; the pagination envelope when page, page_size or limit is given */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -17140,6 +18935,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -17174,7 +18983,7 @@ export interface paths {
                         consent_video?: string | null;
                         creator_name?: string | null;
                         gdown_url?: string | null;
-                        gender?: string | null;
+                        gender?: ("m" | "f" | "nb") | null;
                         image_url?: string | null;
                         keywords?: (string | string[]) | null;
                         labels?: (string[] | string) | null;
@@ -17183,7 +18992,25 @@ export interface paths {
                         video_scene?: string | null;
                         video_url?: string | null;
                         webhook_url?: string | null;
-                    };
+                    } & (({
+                        name: string;
+                    } | {
+                        creator_name: string;
+                    }) & ({
+                        image_url?: null;
+                        video_url: string;
+                    } | {
+                        image_url?: null;
+                        lipsync_input: string;
+                    } | {
+                        gdown_url: string;
+                        image_url?: null;
+                    } | {
+                        gdown_url?: null;
+                        image_url: string;
+                        lipsync_input?: null;
+                        video_url?: null;
+                    }));
                 };
             };
             responses: {
@@ -17352,6 +19179,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17526,6 +19367,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -17618,6 +19473,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17818,6 +19687,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -17847,15 +19730,22 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    age_range?: string;
-                    gender?: string;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    age_range?: "child" | "teen" | "adult" | "senior";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    gender?: "m" | "f" | "nb";
                     ids?: string;
                     keyword?: string;
-                    location?: string;
-                    page?: number | string;
-                    page_size?: number | string;
-                    style?: string;
-                    suitable_industries?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    location?: "outdoor" | "fantasy" | "indoor" | "other";
+                    page?: number;
+                    page_size?: number;
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    style?: "selfie" | "presenter" | "other";
+                    /** @description One of these, or several separated by commas (any of them matches); case is ignored. */
+                    suitable_industries?: "Apparel & Accessories" | "Appliances" | "Apps" | "Baby Kids & Maternity" | "Beauty & Personal Care" | "Business Services" | "E-Commerce" | "Education" | "Financial Services" | "Food & Beverage" | "Games" | "Health" | "Home Improvement" | "Household Products" | "Life Services" | "News & Entertainment" | "Pets" | "Sports & Outdoors" | "Tech & Electronics" | "Travel" | "Vehicle & Transportation" | "Others";
                 };
                 header?: never;
                 path?: never;
@@ -17980,6 +19870,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18153,6 +20057,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -18301,6 +20219,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18556,6 +20488,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -18796,6 +20742,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -19017,6 +20977,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19272,6 +21246,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -19366,6 +21354,201 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description server_error: internals are never exposed; the detail carries the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's tasks of every group, newest first, paginated and filtered (extension) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only tasks created after this instant (exclusive). ISO 8601: a date (midnight UTC) or a date and time; without an offset, UTC. */
+                    created_after?: string;
+                    /** @description Only tasks created before this instant (exclusive). ISO 8601, as created_after. */
+                    created_before?: string;
+                    /** @description Only tasks of these groups (repeat the parameter or separate by commas). A group is the first path segment of its tasks' GET: `GET /api/{group}/{id}/`. */
+                    group?: ("text_to_speech" | "link_to_videos" | "lipsyncs" | "lipsyncs_v2" | "aurora" | "product_to_videos" | "ai_editing" | "ai_shorts" | "custom_template_jobs" | "text_generator" | "ai_scripts" | "ai_generation" | "iab_images" | "voices" | "personas" | "inspiration_jobs" | "ads_clone")[];
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    page?: number;
+                    page_size?: number;
+                    /** @description Only tasks in these statuses (repeat the parameter or separate by commas). */
+                    status?: ("pending" | "processing" | "done" | "failed")[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller's tasks of every group, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total matching the filters */
+                            count: number;
+                            next: string | null;
+                            page: number;
+                            page_size: number;
+                            previous: string | null;
+                            results: {
+                                /** @description ISO 8601, UTC */
+                                created_at: string;
+                                /** @description 0 until the charge is settled at done */
+                                credits_used: number;
+                                /** @description Seconds of the produced media */
+                                duration: number | null;
+                                failed_reason: string | null;
+                                /**
+                                 * @description The first path segment of the task's GET: `GET /api/{group}/{id}/` reads it in full
+                                 * @enum {string}
+                                 */
+                                group: "text_to_speech" | "link_to_videos" | "lipsyncs" | "lipsyncs_v2" | "aurora" | "product_to_videos" | "ai_editing" | "ai_shorts" | "custom_template_jobs" | "text_generator" | "ai_scripts" | "ai_generation" | "iab_images" | "voices" | "personas" | "inspiration_jobs" | "ads_clone";
+                                id: string;
+                                /** @description The name given at create, else the title, product URL or the first 80 characters of the text or script */
+                                name: string | null;
+                                /** @description The result file as its GET shows it (the first where there are several); null until done or when the task makes no file */
+                                output: string | null;
+                                /** @description 0–100 */
+                                progress: number;
+                                /**
+                                 * @description The task's status (a custom avatar's persona status `active` is `done` here)
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "processing" | "done" | "failed";
+                                /** @description A picture of the result (video thumbnail, poster, first image), as its GET shows it */
+                                thumbnail: string | null;
+                                /** @description ISO 8601, UTC */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Credentials missing (not_authenticated) or invalid (authentication_failed) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description not_found (unknown id, another account's resource, unknown route) or task_not_ready (a follow-up the task cannot take yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description method_not_allowed; the Allow header lists the methods the path takes */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description throttled: rate limit; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19485,6 +21668,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19675,6 +21872,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -19707,20 +21918,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         config?: {
-                            frequency_penalty?: (number | string) | null;
-                            max_output_tokens?: (number | string) | null;
-                            presence_penalty?: (number | string) | null;
+                            frequency_penalty?: number | null;
+                            max_output_tokens?: number | null;
+                            presence_penalty?: number | null;
                             response_json_schema?: {
                                 [key: string]: unknown;
                             } | null;
                             response_mime_type?: ("text/plain" | "application/json") | null;
-                            seed?: (number | string) | null;
+                            seed?: number | null;
                             stop_sequences?: string[] | null;
-                            temperature?: (number | string) | null;
-                            top_k?: (number | string) | null;
-                            top_p?: (number | string) | null;
+                            temperature?: number | null;
+                            top_k?: number | null;
+                            top_p?: number | null;
                         } | null;
-                        messages: {
+                        messages: ({
                             content?: string | null;
                             function_call?: {
                                 args?: {
@@ -19734,7 +21945,13 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             role: "user" | "model";
-                        }[];
+                        } | {
+                            content: string;
+                        } | {
+                            function_call: Record<string, never>;
+                        } | {
+                            function_response: Record<string, never>;
+                        })[];
                         model_name: string;
                         sync?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         system_instruction?: string | null;
@@ -19950,6 +22167,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20137,6 +22368,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -20185,20 +22430,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         config?: {
-                            frequency_penalty?: (number | string) | null;
-                            max_output_tokens?: (number | string) | null;
-                            presence_penalty?: (number | string) | null;
+                            frequency_penalty?: number | null;
+                            max_output_tokens?: number | null;
+                            presence_penalty?: number | null;
                             response_json_schema?: {
                                 [key: string]: unknown;
                             } | null;
                             response_mime_type?: ("text/plain" | "application/json") | null;
-                            seed?: (number | string) | null;
+                            seed?: number | null;
                             stop_sequences?: string[] | null;
-                            temperature?: (number | string) | null;
-                            top_k?: (number | string) | null;
-                            top_p?: (number | string) | null;
+                            temperature?: number | null;
+                            top_k?: number | null;
+                            top_p?: number | null;
                         } | null;
-                        messages: {
+                        messages: ({
                             content?: string | null;
                             function_call?: {
                                 args?: {
@@ -20212,7 +22457,13 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             role: "user" | "model";
-                        }[];
+                        } | {
+                            content: string;
+                        } | {
+                            function_call: Record<string, never>;
+                        } | {
+                            function_response: Record<string, never>;
+                        })[];
                         model_name: string;
                         sync?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         system_instruction?: string | null;
@@ -20382,6 +22633,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -20441,7 +22706,8 @@ export interface paths {
                             duration: number | null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             /** @description The audio (MP3) once done */
                             output: string | null;
                             /** @description 0–100 */
@@ -20533,6 +22799,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -20598,7 +22878,8 @@ export interface paths {
                             duration: number | null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             /** @description The audio (MP3) once done */
                             output: string | null;
                             /** @description 0–100 */
@@ -20760,6 +23041,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -20818,7 +23113,8 @@ export interface paths {
                             duration: number | null;
                             failed_reason: string | null;
                             id: string;
-                            media_job: null;
+                            /** @description The id of the render that produced output; null until one has */
+                            media_job: string | null;
                             /** @description The audio (MP3) once done */
                             output: string | null;
                             /** @description 0–100 */
@@ -20898,6 +23194,200 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description server_error: internals are never exposed; the detail carries the request id */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/text_to_speech/paginated/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List text-to-speech tasks, paginated (the filters of GET /api/text_to_speech/) */
+        get: {
+            parameters: {
+                query?: {
+                    ids?: string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    ordering?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                    page?: number;
+                    page_size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Total matching the filters */
+                            count: number;
+                            next: string | null;
+                            page: number;
+                            page_size: number;
+                            previous: string | null;
+                            results: {
+                                /** @description = voice_id */
+                                accent: string;
+                                /** @description ISO 8601, UTC */
+                                created_at: string;
+                                /** @description 0 until the charge is settled at done */
+                                credits_used: number;
+                                /** @description Seconds of the produced media */
+                                duration: number | null;
+                                failed_reason: string | null;
+                                id: string;
+                                /** @description The id of the render that produced output; null until one has */
+                                media_job: string | null;
+                                /** @description The audio (MP3) once done */
+                                output: string | null;
+                                /** @description 0–100 */
+                                progress: number;
+                                /** @description = text */
+                                script: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "done" | "failed";
+                                text: string;
+                                /** @description ISO 8601, UTC */
+                                updated_at: string;
+                                /** @description = output */
+                                video_output: string | null;
+                                voice_id: string;
+                                webhook_url: string | null;
+                                /** @description Word timings in seconds, once done */
+                                words: {
+                                    end: number;
+                                    start: number;
+                                    word: string;
+                                }[] | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Credentials missing (not_authenticated) or invalid (authentication_failed) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description not_found (unknown id, another account's resource, unknown route) or task_not_ready (a follow-up the task cannot take yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description method_not_allowed; the Allow header lists the methods the path takes */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description throttled: rate limit; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21025,6 +23515,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -21057,7 +23561,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         audio_url: string;
-                        language?: string;
+                        /**
+                         * @description A language the base voices speak (case is ignored). Default en.
+                         * @enum {string}
+                         */
+                        language?: "af" | "am" | "an" | "ar" | "as" | "az" | "ba" | "be" | "bg" | "bn" | "bpy" | "bs" | "ca" | "chr" | "cmn" | "cs" | "cv" | "cy" | "da" | "de" | "el" | "en" | "eo" | "es" | "et" | "eu" | "fa" | "fi" | "fr" | "ga" | "gd" | "gn" | "grc" | "gu" | "hak" | "haw" | "he" | "hi" | "hr" | "ht" | "hu" | "hy" | "hyw" | "ia" | "id" | "io" | "is" | "it" | "ja" | "jbo" | "ka" | "kk" | "kl" | "kn" | "ko" | "kok" | "ku" | "ky" | "la" | "lb" | "lfn" | "lt" | "ltg" | "lv" | "mi" | "mk" | "ml" | "mr" | "ms" | "mt" | "my" | "nb" | "nci" | "ne" | "nl" | "nog" | "om" | "or" | "pa" | "pap" | "piqd" | "pl" | "pt" | "py" | "qdb" | "qu" | "quc" | "qya" | "ro" | "ru" | "sd" | "shn" | "si" | "sjn" | "sk" | "sl" | "smj" | "sq" | "sr" | "sv" | "sw" | "ta" | "te" | "th" | "tk" | "tn" | "tr" | "tt" | "ug" | "uk" | "ur" | "uz" | "vi" | "yue";
                         name: string;
                         webhook_url?: string | null;
                     };
@@ -21214,6 +23722,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21369,6 +23891,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -21473,6 +24009,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -21518,7 +24068,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         audio_url: string;
-                        language?: string;
+                        /**
+                         * @description A language the base voices speak (case is ignored). Default en.
+                         * @enum {string}
+                         */
+                        language?: "af" | "am" | "an" | "ar" | "as" | "az" | "ba" | "be" | "bg" | "bn" | "bpy" | "bs" | "ca" | "chr" | "cmn" | "cs" | "cv" | "cy" | "da" | "de" | "el" | "en" | "eo" | "es" | "et" | "eu" | "fa" | "fi" | "fr" | "ga" | "gd" | "gn" | "grc" | "gu" | "hak" | "haw" | "he" | "hi" | "hr" | "ht" | "hu" | "hy" | "hyw" | "ia" | "id" | "io" | "is" | "it" | "ja" | "jbo" | "ka" | "kk" | "kl" | "kn" | "ko" | "kok" | "ku" | "ky" | "la" | "lb" | "lfn" | "lt" | "ltg" | "lv" | "mi" | "mk" | "ml" | "mr" | "ms" | "mt" | "my" | "nb" | "nci" | "ne" | "nl" | "nog" | "om" | "or" | "pa" | "pap" | "piqd" | "pl" | "pt" | "py" | "qdb" | "qu" | "quc" | "qya" | "ro" | "ru" | "sd" | "shn" | "si" | "sjn" | "sk" | "sl" | "smj" | "sq" | "sr" | "sv" | "sw" | "ta" | "te" | "th" | "tk" | "tn" | "tr" | "tt" | "ug" | "uk" | "ur" | "uz" | "vi" | "yue";
                         name: string;
                         webhook_url?: string | null;
                     };
@@ -21687,6 +24241,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -21821,6 +24389,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -21858,8 +24440,10 @@ export interface paths {
                 query?: {
                     gender?: "male" | "female";
                     language?: string;
-                    page?: number | string;
-                    page_size?: number | string;
+                    /** @description Another name for page_size, as many clients send it; page_size wins when both are given */
+                    limit?: number;
+                    page?: number;
+                    page_size?: number;
                 };
                 header?: never;
                 path?: never;
@@ -21949,6 +24533,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22139,6 +24737,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -22171,20 +24783,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         config?: {
-                            frequency_penalty?: (number | string) | null;
-                            max_output_tokens?: (number | string) | null;
-                            presence_penalty?: (number | string) | null;
+                            frequency_penalty?: number | null;
+                            max_output_tokens?: number | null;
+                            presence_penalty?: number | null;
                             response_json_schema?: {
                                 [key: string]: unknown;
                             } | null;
                             response_mime_type?: ("text/plain" | "application/json") | null;
-                            seed?: (number | string) | null;
+                            seed?: number | null;
                             stop_sequences?: string[] | null;
-                            temperature?: (number | string) | null;
-                            top_k?: (number | string) | null;
-                            top_p?: (number | string) | null;
+                            temperature?: number | null;
+                            top_k?: number | null;
+                            top_p?: number | null;
                         } | null;
-                        messages: {
+                        messages: ({
                             content?: string | null;
                             function_call?: {
                                 args?: {
@@ -22198,7 +24810,13 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             role: "user" | "model";
-                        }[];
+                        } | {
+                            content: string;
+                        } | {
+                            function_call: Record<string, never>;
+                        } | {
+                            function_response: Record<string, never>;
+                        })[];
                         model_name: string;
                         sync?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         system_instruction?: string | null;
@@ -22426,6 +25044,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -22601,6 +25233,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
                     headers: {
@@ -22649,20 +25295,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         config?: {
-                            frequency_penalty?: (number | string) | null;
-                            max_output_tokens?: (number | string) | null;
-                            presence_penalty?: (number | string) | null;
+                            frequency_penalty?: number | null;
+                            max_output_tokens?: number | null;
+                            presence_penalty?: number | null;
                             response_json_schema?: {
                                 [key: string]: unknown;
                             } | null;
                             response_mime_type?: ("text/plain" | "application/json") | null;
-                            seed?: (number | string) | null;
+                            seed?: number | null;
                             stop_sequences?: string[] | null;
-                            temperature?: (number | string) | null;
-                            top_k?: (number | string) | null;
-                            top_p?: (number | string) | null;
+                            temperature?: number | null;
+                            top_k?: number | null;
+                            top_p?: number | null;
                         } | null;
-                        messages: {
+                        messages: ({
                             content?: string | null;
                             function_call?: {
                                 args?: {
@@ -22676,7 +25322,13 @@ export interface paths {
                             } | null;
                             /** @enum {string} */
                             role: "user" | "model";
-                        }[];
+                        } | {
+                            content: string;
+                        } | {
+                            function_call: Record<string, never>;
+                        } | {
+                            function_response: Record<string, never>;
+                        })[];
                         model_name: string;
                         sync?: (boolean | ("0" | "1" | "true" | "false")) | null;
                         system_instruction?: string | null;
@@ -22834,6 +25486,20 @@ export interface paths {
                 };
                 /** @description throttled: rate limit; see Retry-After */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description request_header_fields_too_large: the URL and headers together are over the server's header limit */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_GROUPS } from '../../wire/task-summary.js';
+import { TASK_GROUPS } from '../tasks.js';
 import { pageOf } from './catalog.js';
 import { fileUrl, isoTime, taskStatus } from './task.js';
 
