@@ -12,11 +12,20 @@ export interface Page<T> {
 
 const MAX_PAGE_SIZE = 100;
 
-/** Values come from the validated query (numbers) or from a caller's own paging (text). */
-type PageQuery = { page?: number | string; page_size?: number | string };
+/**
+ * Values come from the validated query (`pageQuery` in schemas/common.ts: numbers) or from a
+ * caller's own paging (text). `limit` is what many clients send for `page_size`; the contract's
+ * name wins when both are given. Every paginated list reads its page here and nowhere else.
+ */
+type PageQuery = { page?: number | string; page_size?: number | string; limit?: number | string };
 
 export function pageParams(q: PageQuery): { page: number; pageSize: number } {
-  return { page: Number(q.page ?? 1), pageSize: Math.min(MAX_PAGE_SIZE, Number(q.page_size ?? 20)) };
+  return { page: Number(q.page ?? 1), pageSize: Math.min(MAX_PAGE_SIZE, Number(q.page_size ?? q.limit ?? 20)) };
+}
+
+/** True when the query names a page or its size (lists that answer an array otherwise). */
+export function asksForPage(q: PageQuery): boolean {
+  return q.page !== undefined || q.page_size !== undefined || q.limit !== undefined;
 }
 
 /** The contract's envelope for one page of `count` items; `next`/`previous` keep the other query parameters. */
@@ -25,6 +34,7 @@ export function pageEnvelope<T>(request: FastifyRequest, baseUrl: string, count:
     const url = new URL(request.url, baseUrl);
     url.searchParams.set('page', String(p));
     url.searchParams.set('page_size', String(pageSize));
+    url.searchParams.delete('limit');
     return `${baseUrl}${url.pathname}${url.search}`;
   };
   return {
@@ -42,6 +52,28 @@ export function paginate<T>(request: FastifyRequest, baseUrl: string, all: T[], 
   const { page, pageSize } = pageParams(q);
   const start = (page - 1) * pageSize;
   return pageEnvelope(request, baseUrl, all.length, page, pageSize, all.slice(start, start + pageSize));
+}
+
+/** A stored list a page is read from: the matching rows (limit and offset given) and how many match. */
+export interface PagedSource<T> {
+  list(q: ListQuery): Promise<T[]>;
+  count(q: ListQuery): Promise<number>;
+}
+
+/**
+ * One page of a stored list (`GET /api/<group>/paginated/`): the plain list's filters (`ids`,
+ * `ordering`) with the page's offset and size, and `count` over the same filters.
+ */
+export async function pageOfStored<T, W>(
+  request: FastifyRequest, baseUrl: string, q: PageQuery & { ids?: string; ordering?: string }, source: PagedSource<T>, wire: (item: T) => W,
+): Promise<Page<W>> {
+  const { page, pageSize } = pageParams(q);
+  const filters = listQueryFrom(q);
+  const [items, count] = await Promise.all([
+    source.list({ ...filters, offset: (page - 1) * pageSize, limit: pageSize }),
+    source.count(filters),
+  ]);
+  return pageEnvelope(request, baseUrl, count, page, pageSize, items.map(wire));
 }
 
 export function listQueryFrom(q: { ids?: string; ordering?: string }): ListQuery {

@@ -7,7 +7,8 @@ import { type UploadFiles } from '../domain/upload-files.js';
 /** Every `upload:<id>` value in a body, with its field path as the 400 map names it (`scenes.0.audio`). */
 export function uploadRefsIn(value: unknown, path: string[] = [], found: { field: string; id: string }[] = []): { field: string; id: string }[] {
   if (typeof value === 'string') {
-    const id = uploadIdOf(value);
+    // Trimmed: fields that trim their value (cta_background, template slots) must not let a padded reference past.
+    const id = uploadIdOf(value.trim());
     if (id) found.push({ field: path.join('.') || 'non_field_errors', id });
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => uploadRefsIn(v, [...path, String(i)], found));

@@ -62,6 +62,8 @@ export interface ListQuery {
   orderBy?: 'created_at' | 'updated_at';
   descending?: boolean;
   limit?: number;
+  /** How many of the ordered list to skip (a page of a paginated list). */
+  offset?: number;
 }
 
 /** Which of an account's tasks a cross-group list shows; every field narrows it (times: ISO 8601 UTC, exclusive). */
@@ -106,6 +108,8 @@ export interface TaskRepo {
   get(id: string): Promise<Task | null>;
   getOwned(id: string, accountId: string, kinds: string[]): Promise<Task | null>;
   list(accountId: string, kinds: string[], q: ListQuery): Promise<Task[]>;
+  /** How many tasks `list` would give without its limit and offset (a paginated list's `count`). */
+  countMatching(accountId: string, kinds: string[], q: Pick<ListQuery, 'ids'>): Promise<number>;
   /**
    * One page of an account's tasks of every kind, newest first (`created_at`, then `id`), skipping
    * `offset` of those the filter keeps. Served by the index on (account_id, created_at, id, kind,
@@ -181,6 +185,10 @@ export interface LinkRepo {
   insert(l: LinkRecord): Promise<void>;
   getOwned(id: string, accountId: string): Promise<LinkRecord | null>;
   list(accountId: string, q: ListQuery): Promise<LinkRecord[]>;
+  /** How many links `list` would give without its limit and offset. */
+  countMatching(accountId: string, q: Pick<ListQuery, 'ids'>): Promise<number>;
+  /** True when one of the account's links (null: anyone's) mentions `needle` in its facts (the upload sweep asks). */
+  anyFactsContain(accountId: string | null, needle: string): Promise<boolean>;
   update(id: string, facts: Record<string, unknown>, url: string | null, at: string): Promise<void>;
 }
 

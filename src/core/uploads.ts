@@ -23,6 +23,17 @@ export const UPLOAD_ID_RE = new RegExp(`^${UUID}$`);
 /** The only shape of an upload reference a client may send (and sees). */
 export const UPLOAD_REF_PATTERN = new RegExp(`^${UPLOAD_REF_PREFIX}(${UUID})$`);
 
+/**
+ * A media reference as a client sends it: an http(s) URL (the scheme in any case) or one of its
+ * uploads. The one definition every media field uses (the API's schemas, and the domain's checks
+ * of media nested in free-form values), so a field that takes a URL also takes a file.
+ */
+export const MEDIA_REF_PATTERN = new RegExp(`^(?:[hH][tT][tT][pP][sS]?://\\S+|${UPLOAD_REF_PATTERN.source.slice(1, -1)})$`);
+
+export function isMediaRef(value: unknown): value is string {
+  return typeof value === 'string' && MEDIA_REF_PATTERN.test(value);
+}
+
 export function uploadRef(id: string): string {
   return `${UPLOAD_REF_PREFIX}${id}`;
 }

@@ -42,8 +42,8 @@ export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps 
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   const { blobs, publicBaseUrl } = d;
   workspaceRoutes(app, { accountRecords: d.accountRecords });
-  linkRoutes(app, { links: d.links });
-  textToSpeechRoutes(app, { tts: d.tts, blobs });
+  linkRoutes(app, { links: d.links, publicBaseUrl });
+  textToSpeechRoutes(app, { tts: d.tts, blobs, publicBaseUrl });
   voiceRoutes(app, { clonedVoices: d.clonedVoices, voiceCatalog: d.voiceCatalog, blobs, publicBaseUrl });
   musicRoutes(app, { blobs, publicBaseUrl });
   linkToVideoRoutes(app, { linkVideos: d.linkVideos, blobs });

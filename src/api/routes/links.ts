@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ListQuery } from '../../core/store.js';
 import type { LinkService } from '../../domain/links/link-service.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
+import { listQueryFrom, pageOfStored } from '../pagination.js';
+import { idParams, listQuery, pageQuery } from '../schemas/common.js';
 import { createLinkBody, linkParamsBody, updateLinkBody } from '../schemas/links.js';
 import { linkToWire } from '../wire/link.js';
 
@@ -11,6 +12,8 @@ const tags = ['Links'];
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface LinkRouteDeps {
   links: LinkService;
+  /** Base of the `next`/`previous` links of page envelopes. */
+  publicBaseUrl: string;
 }
 
 export function linkRoutes(root: FastifyInstance, deps: LinkRouteDeps): void {
@@ -40,6 +43,11 @@ export function linkRoutes(root: FastifyInstance, deps: LinkRouteDeps): void {
   app.get('/api/links/', { schema: { tags, summary: 'List links', querystring: listQuery } }, async (request) => {
     const links = await deps.links.list(request.accountId, listQueryFrom(request.query));
     return links.map(linkToWire);
+  });
+
+  app.get('/api/links/paginated/', { schema: { tags, summary: 'List links, paginated (the filters of GET /api/links/)', querystring: listQuery.extend(pageQuery.shape) } }, async (request) => {
+    const source = { list: (q: ListQuery) => deps.links.list(request.accountId, q), count: (q: ListQuery) => deps.links.count(request.accountId, q) };
+    return pageOfStored(request, deps.publicBaseUrl, request.query, source, linkToWire);
   });
 
   app.get('/api/links/:id/', { schema: { tags, summary: 'Get a link', params: idParams } }, async (request) => {

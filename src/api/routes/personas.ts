@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PersonaDirectory } from '../../domain/catalog/avatars-personas.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { parseAvatarFilter } from '../../domain/catalog/avatars-filter.js';
-import { paginate } from '../pagination.js';
+import { asksForPage, paginate } from '../pagination.js';
 import { idParams } from '../schemas/common.js';
 import { personasQuery } from '../schemas/personas.js';
 import { personaToWire } from '../wire/persona.js';
@@ -26,15 +26,18 @@ export function personaRoutes(root: FastifyInstance, deps: PersonaRouteDeps): vo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (list: Awaited<ReturnType<typeof deps.personas.list>>) => list.map((p) => personaToWire(p, deps.blobs));
 
-  app.get('/api/personas/', { schema: { tags, summary: 'Avatars: built-in and your active custom avatars (a page envelope when page or page_size is given)', querystring: personasQuery } }, async (request) => {
+  app.get('/api/personas/', { schema: { tags, summary: 'Avatars: built-in and your active custom avatars (a page envelope when page, page_size or limit is given)', querystring: personasQuery } }, async (request) => {
     const found = wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query)));
     const q = request.query;
-    return q.page !== undefined || q.page_size !== undefined ? paginate(request, deps.publicBaseUrl, found, q) : found;
+    return asksForPage(q) ? paginate(request, deps.publicBaseUrl, found, q) : found;
   });
 
-  app.get('/api/personas/paginated/', { schema: { tags, summary: 'Avatars, paginated and filtered', querystring: personasQuery } }, async (request) => {
-    return paginate(request, deps.publicBaseUrl, wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query))), request.query);
-  });
+  // The second path is the one some clients are written with.
+  for (const [path, summary] of [['/api/personas/paginated/', 'Avatars, paginated and filtered'], ['/api/personas-paginated/', 'Alias of /api/personas/paginated/']] as const) {
+    app.get(path, { schema: { tags, summary, querystring: personasQuery } }, async (request) => {
+      return paginate(request, deps.publicBaseUrl, wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query))), request.query);
+    });
+  }
 
   app.get('/api/personas/:id/', { schema: { tags, summary: 'One avatar: built-in, or your custom avatar in any status', params: idParams } }, async (request) => {
     return personaToWire(await deps.personas.get(request.accountId, request.params.id), deps.blobs);

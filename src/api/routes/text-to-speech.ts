@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ListQuery } from '../../core/store.js';
 import type { TextToSpeechService } from '../../domain/speech/tts-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
+import { listQueryFrom, pageOfStored } from '../pagination.js';
+import { idParams, listQuery, pageQuery } from '../schemas/common.js';
 import { ttsBody } from '../schemas/text-to-speech.js';
 import { ttsToWire } from '../wire/text-to-speech.js';
 
@@ -13,6 +14,8 @@ const tags = ['Text to Speech'];
 export interface TextToSpeechRouteDeps {
   tts: TextToSpeechService;
   blobs: BlobStore;
+  /** Base of the `next`/`previous` links of page envelopes. */
+  publicBaseUrl: string;
 }
 
 export function textToSpeechRoutes(root: FastifyInstance, deps: TextToSpeechRouteDeps): void {
@@ -32,6 +35,11 @@ export function textToSpeechRoutes(root: FastifyInstance, deps: TextToSpeechRout
 
   app.get('/api/text_to_speech/', { schema: { tags, summary: 'List text-to-speech tasks', querystring: listQuery } }, async (request) => {
     return (await deps.tts.list(request.accountId, listQueryFrom(request.query))).map((t) => ttsToWire(t, deps.blobs));
+  });
+
+  app.get('/api/text_to_speech/paginated/', { schema: { tags, summary: 'List text-to-speech tasks, paginated (the filters of GET /api/text_to_speech/)', querystring: listQuery.extend(pageQuery.shape) } }, async (request) => {
+    const source = { list: (q: ListQuery) => deps.tts.list(request.accountId, q), count: (q: ListQuery) => deps.tts.count(request.accountId, q) };
+    return pageOfStored(request, deps.publicBaseUrl, request.query, source, (t) => ttsToWire(t, deps.blobs));
   });
 
   app.get('/api/text_to_speech/:id/', { schema: { tags, summary: 'Get a text-to-speech task', params: idParams } }, async (request) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number.js';
-import { UPLOAD_REF_PATTERN } from '../../core/uploads.js';
+import { MEDIA_REF_PATTERN } from '../../core/uploads.js';
 
 export const errorBody = z.object({ detail: z.string(), code: z.string() });
 export const fieldErrorBody = z.record(z.string(), z.array(z.string()));
@@ -16,23 +16,26 @@ export const listQuery = z.object({
 /** The largest page number or size a query may name (a 32-bit count); page sizes above 100 are then clamped. */
 export const MAX_PAGE_QUERY_VALUE = 2 ** 31 - 1;
 
+/** Every paginated list's query; `api/pagination.ts` reads it (`limit` is another name for `page_size`). */
 export const pageQuery = z.object({
   page: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional(),
   page_size: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional(),
+  limit: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional()
+    .describe('Another name for page_size, as many clients send it; page_size wins when both are given'),
 });
 
 export const httpUrl = (max: number) =>
   z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
 
-// The scheme in any case, as before; the upload reference exactly (one pattern, so the OpenAPI document shows it).
-const MEDIA_URL_PATTERN = new RegExp(`^(?:[hH][tT][tT][pP][sS]?://\\S+|${UPLOAD_REF_PATTERN.source.slice(1, -1)})$`);
-
 /**
  * A media field: an http(s) URL, or a file sent as a multipart part (`upload:<id>`, see
- * core/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation).
+ * core/uploads.ts; whose it is, `api/upload-refs.ts` checks after validation). Every field the
+ * service fetches media from is one of these; `httpUrl` is for addresses that are not media
+ * (pages to read, webhooks, upload destinations), and the test upload-fields.test.ts holds the
+ * list of those, so a new media field cannot be left URL-only by mistake.
  */
 export const mediaUrl = (max: number) =>
-  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(MEDIA_URL_PATTERN, 'Enter a valid URL.');
+  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(MEDIA_REF_PATTERN, 'Enter a valid URL.');
 
 export const webhookUrl = httpUrl(200).nullish();
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { httpUrl } from './common.js';
+import { httpUrl, mediaUrl } from './common.js';
 
 export const createLinkBody = z.object({ url: httpUrl(1000) });
 
-const urlList = z.array(httpUrl(2000));
+// Pictures, clips and the logo are media: a URL or one of the account's uploads.
+const urlList = z.array(mediaUrl(2000));
 
 export const linkParamsBody = z.object({
   title: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').optional(),
@@ -11,7 +12,7 @@ export const linkParamsBody = z.object({
   image_urls: urlList.optional(),
   video_urls: urlList.optional(),
   reviews: z.unknown().optional(),
-  logo_url: httpUrl(200).nullish(),
+  logo_url: mediaUrl(200).nullish(),
 });
 
 export const updateLinkBody = linkParamsBody.extend({

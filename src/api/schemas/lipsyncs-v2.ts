@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES } from '../../domain/avatars/avatar-video-spec.js';
-import { aspectRatio, httpUrl, webhookUrl } from './common.js';
+import { MEDIA_REF_PATTERN } from '../../core/uploads.js';
+import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { boundedNumber } from './bounded-number.js';
 import { COLOUR_PATTERN } from './colour.js';
 import { captionSetting, flexBoolean, volume } from './link-to-videos.js';
@@ -27,7 +28,7 @@ export const lipsyncV2Scene = z.object({
   }).passthrough().nullish(),
   background: z.object({
     type: z.enum(['image', 'video']).nullish(),
-    url: httpUrl(1024).nullish(),
+    url: mediaUrl(1024).nullish(),
     fit: z.enum(['crop', 'contain', 'cover']).nullish(),
     effect: z.enum(BACKGROUND_EFFECTS).nullish(),
   }).passthrough().nullish(),
@@ -38,7 +39,7 @@ export const lipsyncV2Scene = z.object({
   }).passthrough().nullish(),
   visual_style: z.enum(V2_VISUAL_STYLES).nullish(),
   cta: z.object({
-    cta_logo: z.object({ url: httpUrl(1024).nullish(), offset: offset.nullish(), scale: boundedNumber(0, 1).nullish() }).passthrough().nullish(),
+    cta_logo: z.object({ url: mediaUrl(1024).nullish(), offset: offset.nullish(), scale: boundedNumber(0, 1).nullish() }).passthrough().nullish(),
     cta_caption: z.object({
       caption: z.string().max(200, 'Ensure this field has no more than 200 characters.').nullish(),
       caption_setting: captionSetting.nullish(),
@@ -52,13 +53,13 @@ export const lipsyncV2Body = z.object({
   aspect_ratio: aspectRatio.nullish(),
   model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
   name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  background_music: z.object({ url: httpUrl(1024).nullish(), volume: volume.nullish() }).passthrough().nullish(),
+  background_music: z.object({ url: mediaUrl(1024).nullish(), volume: volume.nullish() }).passthrough().nullish(),
   cta_end: flexBoolean.nullish(),
   // The end card's picture or clip, or a plain colour (the colour forms of every colour field).
   cta_background: z
     .string()
     .max(1024, 'Ensure this field has no more than 1024 characters.')
-    .refine((v) => v.trim() === '' || COLOUR_PATTERN.test(v.trim()) || /^https?:\/\/\S+$/i.test(v.trim()), 'Enter a valid URL (an image or a video), or a colour as #RGB, #RRGGBB or #RRGGBBAA.')
+    .refine((v) => v.trim() === '' || COLOUR_PATTERN.test(v.trim()) || MEDIA_REF_PATTERN.test(v.trim()), 'Enter a valid URL (an image or a video), or a colour as #RGB, #RRGGBB or #RRGGBBAA.')
     .nullish(),
   cta_duration: boundedNumber(1, 30).nullish(),
   webhook_url: webhookUrl,

@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import { adCloneKind } from '../../domain/ad-clone/ad-clone-kind.js';
 import type { AdAnalysis } from '../../domain/ad-clone/ad-analysis.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -46,7 +47,7 @@ export function adCloneToWire(t: Task, blobs: BlobStore) {
     output,
     video_output: output,
     thumbnail: result.thumbnailKey && result.outputExpired !== true ? blobs.signedUrl(result.thumbnailKey) : null,
-    media_job: t.id,
+    media_job: outputMediaJob(t, result.outputKey),
     analysis: result.analysis ? analysisToWire(result.analysis) : null,
     template: result.template ?? null,
     script: result.script ?? null,

@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
 import { envelopeWith } from './task.js';
@@ -28,7 +29,7 @@ export function aiEditingToWire(t: Task, blobs: BlobStore) {
       source_duration: input.sourceSeconds ?? null,
       captioned: plan?.captioned ?? null,
       transcript: plan ? (plan.transcript ?? '') : null,
-      media_job: null,
+      media_job: outputMediaJob(t, result.outputKey),
       editor_url: null,
     }),
   };

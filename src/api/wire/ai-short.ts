@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
@@ -21,7 +22,7 @@ export function aiShortToWire(t: Task, blobs: BlobStore) {
     video_output: output,
     preview: url(result.previewKey),
     video_thumbnail: url(result.thumbnailKey),
-    media_job: null,
+    media_job: outputMediaJob(t, result.outputKey),
     editor_url: null,
   }));
 }

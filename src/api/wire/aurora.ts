@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { MotionGuidance } from '../../domain/avatars/motion-guidance.js';
 import { auroraKind } from '../../domain/avatars/aurora-kind.js';
@@ -43,6 +44,6 @@ export function auroraToWire(t: Task, blobs: BlobStore) {
     width: result.widthPx ?? null,
     height: result.heightPx ?? null,
     preview: null,
-    media_job: null,
+    media_job: outputMediaJob(t, result.outputKey),
   });
 }

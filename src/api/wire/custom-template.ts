@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { templatePreviewKey, type CatalogTemplate } from '../../domain/templates/template-catalog.js';
 import { templateVariables } from '../../domain/templates/template-format.js';
@@ -55,7 +56,7 @@ export function templateJobToWire(t: Task, blobs: BlobStore) {
     video_output: output,
     preview: url(result.previewKey),
     video_thumbnail: url(result.thumbnailKey),
-    media_job: null,
+    media_job: outputMediaJob(t, result.outputKey),
     editor_url: null,
   });
 }

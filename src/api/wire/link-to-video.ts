@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { taskEnvelope } from './task.js';
@@ -19,7 +20,8 @@ export function linkVideoToWire(t: Task, blobs: BlobStore) {
     preview: url(result.previewKey),
     previews,
     video_thumbnail: url(result.thumbnailKey),
-    media_job: result.renderedMediaJob ?? null,
+    // A render of a chosen preview is named by that preview's id; a direct render by its own.
+    media_job: result.renderedMediaJob ?? outputMediaJob(t, result.outputKey),
     script: result.plan?.script ?? null,
     voice_id: input.voiceId,
     avatar_id: input.avatarId ?? null,

@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { taskEnvelope } from './task.js';
 import { lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
@@ -19,7 +20,7 @@ export function lipsyncV2ToWire(t: Task, blobs: BlobStore) {
     output: url(result.outputKey),
     preview: url(result.previewKey),
     video_thumbnail: url(result.thumbnailKey),
-    media_job: null,
+    media_job: outputMediaJob(t, result.outputKey),
     editor_url: null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { lipsyncKind, lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
 import { lipsyncV2ToWire } from './lipsync-v2.js';
@@ -23,7 +24,7 @@ export function lipsyncToWire(t: Task, blobs: BlobStore) {
     preview: url(result.previewKey),
     video_thumbnail: url(result.thumbnailKey),
     audio_url: url(voiceKey),
-    media_job: null,
+    media_job: outputMediaJob(t, result.outputKey),
     editor_url: null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Task } from '../../core/task.js';
+import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import { readSavedWordTimings } from '../../core/timing.js';
 import { ttsKind } from '../../domain/speech/tts-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -17,6 +18,6 @@ export function ttsToWire(t: Task, blobs: BlobStore) {
     video_output: output,
     // The contract's names; results saved before the rename already hold them.
     words: readSavedWordTimings(result.words)?.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })) ?? null,
-    media_job: null,
+    media_job: outputMediaJob(t, t.status === 'done' ? result.outputKey : null),
   });
 }

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../core/errors.js';
-import { uploadIdOf } from '../../core/uploads.js';
+import { isMediaRef } from '../../core/uploads.js';
 
 /**
  * The inputs of an asset model, as the schema endpoint shows them and as a create is validated
@@ -35,8 +35,7 @@ export type AssetInputs = Record<string, AssetInputValue>;
 export const MEDIA_INPUT_TYPES: readonly AssetInputType[] = ['image', 'video', 'image_list'];
 
 const MAX_URL_LENGTH = 2000;
-const HTTP_URL = /^https?:\/\/\S+$/i;
-const isMediaRef = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_URL_LENGTH && (HTTP_URL.test(v) || uploadIdOf(v) !== null);
+const isMediaInput = (v: unknown): v is string => isMediaRef(v) && v.length <= MAX_URL_LENGTH;
 const COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
@@ -100,7 +99,7 @@ function readValue(spec: AssetInputSpec, raw: unknown, field: string, errors: Fi
     }
     case 'image':
     case 'video':
-      return isMediaRef(raw) ? raw : fail('Enter a valid URL.');
+      return isMediaInput(raw) ? raw : fail('Enter a valid URL.');
     case 'image_list': {
       // A form sends a list as repeated fields or as one comma-separated value.
       const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : null;
@@ -109,7 +108,7 @@ function readValue(spec: AssetInputSpec, raw: unknown, field: string, errors: Fi
       if (spec.maxItems !== undefined && list.length > spec.maxItems) return fail(`Ensure this field has no more than ${spec.maxItems} elements.`);
       let ok = true;
       list.forEach((v, i) => {
-        if (!isMediaRef(v)) {
+        if (!isMediaInput(v)) {
           fail('Enter a valid URL.', `${field}.${i}`);
           ok = false;
         }

@@ -5,7 +5,7 @@ import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
 import { estimateSpeechSeconds, MAX_TTS_CHARS } from '../speech/tts-service.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
-import type { VoiceDirectory } from '../speech/voice-directory.js';
+import { unknownVoiceMessage, type VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
@@ -68,7 +68,7 @@ export class LipsyncService {
     } else {
       const wanted = req.voiceId ?? avatar.defaultVoiceId ?? this.defaultVoiceId();
       const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
-      if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${wanted}". List voices with GET /api/voices/.`);
+      if (!voice) throw ValidationError.field(req.voiceField, unknownVoiceMessage(wanted ?? undefined));
       voiceId = voice.id;
       speechSeconds = estimateSpeechSeconds(text);
     }

@@ -1,11 +1,12 @@
 import type { VideoModelVersion } from '../credits/prices.js';
 import { lipsyncV2Kind } from './lipsync-kind.js';
 import { ValidationError, type FieldErrors } from '../../core/errors.js';
+import { isMediaRef } from '../../core/uploads.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
-import type { VoiceDirectory } from '../speech/voice-directory.js';
+import { unknownVoiceMessage, type VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
@@ -185,7 +186,7 @@ export class LipsyncV2Service {
     const wanted = v.voiceId ?? avatarVoiceId ?? this.defaultVoiceId();
     const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
     if (!voice) {
-      fail(`${at}.voice_id`, wanted ? `Unknown voice id "${wanted}". List voices with GET /api/voices/.` : 'No voice is available; pass voice_id.');
+      fail(`${at}.voice_id`, unknownVoiceMessage(wanted ?? undefined));
       return null;
     }
     return { kind: 'text', text, voiceId: voice.id, volume, model };
@@ -209,7 +210,7 @@ export class LipsyncV2Service {
     }
     // Leniently, a colour also makes an end card.
     if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)) return { background: { kind: 'color', color: value }, seconds };
-    if (!/^https?:\/\/\S+$/i.test(value)) {
+    if (!isMediaRef(value)) {
       fail('cta_background', 'Enter a valid URL (an image or a video), or a colour as #RGB, #RRGGBB or #RRGGBBAA.');
       return null;
     }

@@ -42,9 +42,10 @@ export class AiEditingService {
     const read = readInstructions(req.instructions);
     const wantsCaptions = read.operations.captions ?? req.caption?.hidden !== true;
     const video = await asFieldError('video_url', () => this.media.check(req.videoUrl, ['video']));
-    if (!video.contentType.startsWith('video/') || !video.widthPx || !video.heightPx) {
+    if (!video.contentType.startsWith('video/')) {
       throw ValidationError.field('video_url', `Expected a video (mp4, mov) but the file is ${describeMediaType(video.contentType)}.`);
     }
+    if (!video.widthPx || !video.heightPx) throw ValidationError.field('video_url', 'The file has no picture track that can be decoded; send a video (mp4, mov).');
     const sourceSeconds = video.durationSeconds ?? 0;
     if (!(sourceSeconds > 0)) throw ValidationError.field('video_url', 'The video at this URL has no playable length.');
     if (sourceSeconds > MAX_EDIT_SOURCE_SECONDS) {

@@ -95,6 +95,10 @@ export class LinkService {
     return this.store.links.list(accountId, q);
   }
 
+  count(accountId: string, q: ListQuery): Promise<number> {
+    return this.store.links.countMatching(accountId, q);
+  }
+
   /**
    * Every picture, video and logo URL the client gives is fetched and probed (each once; on an
    * edit, only the ones the link did not have): an unusable one is a 400 on its field, e.g.

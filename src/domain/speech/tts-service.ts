@@ -51,4 +51,8 @@ export class TextToSpeechService {
   list(accountId: string, q: ListQuery): Promise<Task[]> {
     return this.tasks.list(accountId, [TTS_KIND], q);
   }
+
+  count(accountId: string, q: ListQuery): Promise<number> {
+    return this.tasks.count(accountId, [TTS_KIND], q);
+  }
 }

@@ -8,6 +8,14 @@ export interface VoiceRef {
   kind: 'builtin' | 'remote' | 'cloned';
 }
 
+/**
+ * What a client hears when the voice id it sent (blank included) resolves to no voice: the same
+ * words on every endpoint. `undefined`: none was sent and the server has no default voice.
+ */
+export function unknownVoiceMessage(wanted: string | undefined): string {
+  return wanted === undefined ? 'No voice is available; pass voice_id.' : `Unknown voice id "${wanted}". List voices with GET /api/voices/.`;
+}
+
 /** Resolves voice ids for an account (cloned voices are private to their account). */
 export interface VoiceDirectory {
   resolve(accountId: string, voiceId: string): Promise<VoiceRef | null>;

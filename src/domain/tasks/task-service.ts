@@ -129,6 +129,11 @@ export class TaskService {
     return this.store.tasks.list(accountId, kinds, q);
   }
 
+  /** How many tasks `list` would give without its limit and offset. */
+  count(accountId: string, kinds: string[], q: ListQuery): Promise<number> {
+    return this.store.tasks.countMatching(accountId, kinds, q);
+  }
+
   private jobFor(id: string, taskId: string, name: string, payload: Record<string, unknown>, at: string): JobRecord {
     return { id, taskId, name, payload, status: 'queued', attempts: 0, maxAttempts: this.maxAttempts, runAt: at, lockedUntil: null, lockedBy: null, lastError: null, dispatchedAt: null };
   }

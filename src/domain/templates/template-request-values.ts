@@ -1,4 +1,5 @@
 import { ValidationError } from '../../core/errors.js';
+import { isMediaRef } from '../../core/uploads.js';
 import type { Template } from './template-format.js';
 
 /** One slot's value as read from a request, before its checks; `problem` says why it cannot be used. */
@@ -13,7 +14,6 @@ export interface RawValue {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const URL_LIKE = /^(https?:\/\/\S+|upload:\S+)$/i;
 
 /**
  * Reads `parameters` (name → URL, text or persona id; a voiceover may be `{text, voice_id}`) or the
@@ -49,7 +49,7 @@ export function readTemplateValues(template: Template, given: Record<string, unk
       case 'image': case 'video': case 'audio': {
         const url = str('url');
         if (url === undefined) out.set(name, { problem: `Give the ${slot.type}'s URL.` });
-        else if (!URL_LIKE.test(url.trim())) out.set(name, { problem: `Enter a valid http(s) URL of ${slot.type === 'image' ? 'an image' : slot.type === 'video' ? 'a video' : 'an audio file'}.` });
+        else if (!isMediaRef(url.trim())) out.set(name, { problem: `Enter a valid http(s) URL of ${slot.type === 'image' ? 'an image' : slot.type === 'video' ? 'a video' : 'an audio file'}.` });
         else out.set(name, { url: url.trim() });
         break;
       }

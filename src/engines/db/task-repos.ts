@@ -87,13 +87,19 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: Di
       return r ? taskFromRow(r) : null;
     },
     async list(accountId, kinds, q: ListQuery) {
-      let query = db.selectFrom('tasks').selectAll().where('account_id', '=', accountId).where('kind', 'in', kinds);
-      if (q.ids) query = q.ids.length ? query.where('id', 'in', q.ids) : query.where(sql<boolean>`1 = 0`);
-      const rows = await query
-        .orderBy(q.orderBy ?? 'created_at', q.descending === false ? 'asc' : 'desc')
+      const direction = q.descending === false ? 'asc' : 'desc';
+      // `id` breaks ties of the time, so consecutive pages neither repeat nor skip a task.
+      const rows = await ownTasksMatching(db, accountId, kinds, q).selectAll()
+        .orderBy(q.orderBy ?? 'created_at', direction)
+        .orderBy('id', direction)
         .limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST))
+        .offset(q.offset ?? 0)
         .execute();
       return rows.map(taskFromRow);
+    },
+    async countMatching(accountId, kinds, q) {
+      const r = await ownTasksMatching(db, accountId, kinds, q).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
     },
     async listPage(accountId, filter, offset, limit) {
       return (await taskPageQuery(db, accountId, filter, offset, limit).execute()).map(taskFromRow);
@@ -179,9 +185,8 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: Di
       return Number(r.numUpdatedRows) > 0;
     },
     async anyInputContains(accountId, needle) {
-      // `input` is JSON as text in both dialects; LIKE's wildcards in the needle are escaped.
-      const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      let query = db.selectFrom('tasks').select('id').where(sql<boolean>`input like ${pattern} escape '\\'`);
+      // `input` is JSON as text in both dialects.
+      let query = db.selectFrom('tasks').select('id').where(sql<boolean>`input like ${containsPattern(needle)} escape '\\'`);
       if (accountId !== null) query = query.where('account_id', '=', accountId);
       return (await query.limit(1).executeTakeFirst()) !== undefined;
     },
@@ -288,10 +293,23 @@ export function linkRepo(db: Kysely<Database>): LinkRepo {
       return r ? linkFromRow(r) : null;
     },
     async list(accountId, q) {
-      let query = db.selectFrom('links').selectAll().where('account_id', '=', accountId);
-      if (q.ids) query = q.ids.length ? query.where('id', 'in', q.ids) : query.where(sql<boolean>`1 = 0`);
-      const rows = await query.orderBy('created_at', 'desc').limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST)).execute();
+      const rows = await ownLinksMatching(db, accountId, q).selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST))
+        .offset(q.offset ?? 0)
+        .execute();
       return rows.map(linkFromRow);
+    },
+    async countMatching(accountId, q) {
+      const r = await ownLinksMatching(db, accountId, q).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async anyFactsContain(accountId, needle) {
+      // `facts` is JSON as text in both dialects, as tasks' `input` (see anyInputContains).
+      let query = db.selectFrom('links').select('id').where(sql<boolean>`facts like ${containsPattern(needle)} escape '\\'`);
+      if (accountId !== null) query = query.where('account_id', '=', accountId);
+      return (await query.limit(1).executeTakeFirst()) !== undefined;
     },
     async update(id, facts, url, at) {
       await db.updateTable('links').set({ facts: JSON.stringify(facts), url, updated_at: at }).where('id', '=', id).execute();
@@ -315,4 +333,23 @@ export function rateBucketRepo(db: Kysely<Database>, dialect: DialectName): Rate
       return { allowed, tokens };
     },
   };
+}
+
+/** The account's tasks of `kinds` that a group's list shows (`ids`, when given, narrows it). */
+function ownTasksMatching(db: Kysely<Database>, accountId: string, kinds: string[], q: Pick<ListQuery, 'ids'>) {
+  let query = db.selectFrom('tasks').where('account_id', '=', accountId).where('kind', 'in', kinds);
+  if (q.ids) query = q.ids.length ? query.where('id', 'in', q.ids) : query.where(sql<boolean>`1 = 0`);
+  return query;
+}
+
+/** The account's links that the list shows (`ids`, when given, narrows it). */
+function ownLinksMatching(db: Kysely<Database>, accountId: string, q: Pick<ListQuery, 'ids'>) {
+  let query = db.selectFrom('links').where('account_id', '=', accountId);
+  if (q.ids) query = q.ids.length ? query.where('id', 'in', q.ids) : query.where(sql<boolean>`1 = 0`);
+  return query;
+}
+
+/** `%needle%` for LIKE, its wildcards escaped (used with `escape '\\'`). */
+function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

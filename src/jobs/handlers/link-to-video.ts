@@ -7,7 +7,7 @@ import { upgradeSavedTimings } from '../../core/timing.js';
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { TaskFailure } from '../../core/errors.js';
 import type { StoredPreview } from '../../domain/videos/stored-preview.js';
-import { uuidV5 } from '../../core/ids.js';
+import { mediaJobId } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
@@ -29,8 +29,6 @@ export interface LinkVideoJobDeps {
   avatars: AvatarClipMaker | null;
   musicCacheDir: string;
 }
-
-const MEDIA_JOB_NAMESPACE = '6f1c2a3e-58d4-4f7b-9a53-0c1e9d5b7a21';
 
 /** Direct create (plan + render), preview(s) (plan + one preview per style), or render of a preview. */
 export function linkToVideoJob(deps: LinkVideoJobDeps) {
@@ -75,7 +73,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       for (const [i, style] of styles.entries()) {
         const share = 68 / styles.length;
         const out = await renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)));
-        const mediaJob = uuidV5(`${task.id}:${i}:${style}`, MEDIA_JOB_NAMESPACE);
+        const mediaJob = mediaJobId(task.id, `${i}:${style}`);
         const stored = { mediaJob, style, key: taskFileKey(task, `preview-${i}.mp4`), thumbnailKey: taskFileKey(task, `preview-${i}.jpg`) };
         await deps.blobs.putFile(stored.key, out.videoPath);
         await deps.blobs.putFile(stored.thumbnailKey, out.thumbnailPath);

@@ -13,7 +13,7 @@ export interface UploadSweepOptions {
 
 /**
  * The upload sweep: every `intervalMs`, deletes each upload folder written more than `graceMs`
- * ago (by the clock port's time, so tests move time) that no task of its owner uses — the files
+ * ago (by the clock port's time, so tests move time) that no task or link of its owner uses — the files
  * of a request that failed on the server, or that a client sent and never used. An upload a task
  * uses stays as long as the task does (its previews and renders read it again).
  *
@@ -51,6 +51,8 @@ export class UploadSweep {
     for (const folder of await this.uploads.folders()) {
       if (Date.parse(folder.modifiedAt) > cutoffMs) continue;
       if (await this.store.tasks.anyInputContains(folder.accountId, folder.id)) continue;
+      // A link's pictures and clips may be uploads too (link_with_params, PUT); videos are made from it later.
+      if (await this.store.links.anyFactsContain(folder.accountId, folder.id)) continue;
       await this.uploads.remove(folder.id);
       removedUploadIds.push(folder.id);
     }

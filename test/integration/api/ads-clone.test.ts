@@ -6,9 +6,9 @@ import { createFfmpegEngine, probeMedia } from '../../../src/engines/ffmpeg/inde
 import { createTesseractOcr } from '../../../src/engines/ocr/tesseract-ocr.js';
 import { captionLookOf, readShotTexts } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
 import { detectShots } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
-import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, postMultipart, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
-import { makeColorImage, makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { makeClip, makeColorImage, makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 
 const run = promisify(execFile);
@@ -141,6 +141,34 @@ describe('Ad Clone over HTTP', () => {
     expect(Math.abs(probe.durationSeconds - 9)).toBeLessThan(0.6);
   }, 240_000);
 
+  it('clones an uploaded reference video onto a link made of uploaded pictures (multipart end to end)', async () => {
+    // The link's pictures and the reference both come in as file parts; the fixtures are made here.
+    const pictures = new FormData();
+    pictures.append('title', 'ThermoFlask Pro');
+    pictures.append('description', 'Keeps coffee hot for 12 hours. Leak-proof lid.');
+    for (const i of [0, 1]) pictures.append('image_urls[]', new Blob([new Uint8Array(await readFile(fx.path(`p${i}.png`)))], { type: 'image/png' }), `p${i}.png`);
+    const link = await postMultipart(t, '/api/links/link_with_params/', pictures);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json().link.image_urls.every((u: string) => u.startsWith('upload:'))).toBe(true);
+    const clip = await readFile(await makeClip(fx.path('uploaded-reference.mp4'), 3, { width: 180, height: 320 }, true));
+    const form = new FormData();
+    form.append('link', link.json().id);
+    form.append('video_url', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'reference.mp4');
+    const r = await postMultipart(t, '/api/ads_clone/', form);
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().video_url).toMatch(/^upload:[0-9a-f-]{36}$/);
+    const done = await waitForTask(t, `/api/ads_clone/${r.json().id}/`, 180_000);
+    expect(done.failed_reason).toBeNull();
+    expect(done.status).toBe('done');
+    expect(done.video_url).toBe(r.json().video_url);
+    expect(done.analysis.duration).toBeCloseTo(3, 0);
+    expect(done.media_job).toMatch(/^[0-9a-f-]{36}$/);
+    const probe = await probeMedia(await downloadTo(t, done.output, fx.path('uploaded-clone.mp4')));
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.audio).toBeDefined();
+    expect(Math.abs(probe.durationSeconds - 3)).toBeLessThan(0.6);
+  }, 240_000);
+
   it('answers 400 on the field for a bad link, reference, aspect or language, 404 for an unknown task — nothing created or charged', async () => {
     const reference = pages.url('/reference.mp4');
     expect((await post({ link: 'nope', video_url: reference })).json()).toEqual({ link: ['Invalid link ID'] });
@@ -162,7 +190,7 @@ describe('Ad Clone over HTTP', () => {
     expect(Object.keys((await post({ link: linkId, video_url: reference, aspect_ratio: '4:3' })).json())).toEqual(['aspect_ratio']);
     expect(Object.keys((await post({ link: linkId, video_url: reference, language: 'xx' })).json())).toEqual(['language']);
     expect((await get('/api/ads_clone/00000000-0000-4000-8000-000000000000/')).statusCode).toBe(404);
-    expect((await get('/api/ads_clone/')).json()).toHaveLength(2);
+    expect((await get('/api/ads_clone/')).json()).toHaveLength(3);
     expect(await balance()).toBe(before);
   }, 60_000);
 });

@@ -43,6 +43,8 @@ describe('AI Avatar v1 (lipsyncs)', () => {
     const previewed = await waitForTask(t, `/api/lipsyncs/${r.json().id}/`, 180_000);
     expect(previewed.failed_reason).toBeNull();
     expect(previewed.output).toBeNull();
+    // A preview is not the output: no render has produced one yet.
+    expect(previewed.media_job).toBeNull();
     const preview = await probeMedia(await download(previewed.preview, 'preview.mp4'));
     expect(preview.video).toMatchObject({ width: 360, height: 640 });
     const speech = await probeMedia(await download(previewed.audio_url, 'voice.mp3'));
@@ -57,6 +59,7 @@ describe('AI Avatar v1 (lipsyncs)', () => {
     expect(render.statusCode).toBe(200);
     expect(render.json()).toMatchObject({ status: 'processing', output: null });
     const done = await waitForTask(t, `/api/lipsyncs/${previewed.id}/`, 180_000);
+    expect(done.media_job).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const full = await probeMedia(await download(done.output, 'render.mp4'));
     expect(full.video).toMatchObject({ codec: 'h264', width: 1080, height: 1920 });
     expect(full.audio?.codec).toBe('aac');

@@ -78,6 +78,23 @@ describe.each(databases)('upload sweep on %s', (_name, fresh) => {
     expect((await t.c.uploadSweep.sweepOnce()).removedUploadIds).toEqual([]);
   });
 
+  it('keeps an upload that only a link uses (its pictures make videos later), and only its owner\'s link counts', async () => {
+    const [kept, notKept] = [randomUUID(), randomUUID()];
+    for (const id of [kept, notKept]) await t.c.blobs.putBuffer(`uploads/${id}/${t.account.account_id}/upload.wav`, voice);
+    const other = await t.c.accounts.create('link-owner', 10);
+    const now = clock.nowIso();
+    const link = (accountId: string, ref: string) => ({
+      id: randomUUID(), accountId, url: null, facts: { title: 'Mug', imageUrls: [`upload:${ref}`], videoUrls: [] }, chargedMillicredits: 1000, createdAt: now, updatedAt: now,
+    });
+    await t.c.store.links.insert(link(t.account.account_id, kept));
+    await t.c.store.links.insert(link(other.account_id, notKept));
+    clock.advance((GRACE_SECONDS + 300) * 1000);
+    const swept = await t.c.uploadSweep.sweepOnce();
+    expect(swept.removedUploadIds).toContain(notKept);
+    expect(swept.removedUploadIds).not.toContain(kept);
+    expect(await stored()).toContain(kept);
+  });
+
   it('counts only the owner\'s tasks: another account\'s task naming the id does not keep it', async () => {
     const other = await t.c.accounts.create('other', 10);
     const id = randomUUID();

@@ -9,6 +9,7 @@ const TALK = 'https://media.test/talk.mp4'; // 40 s: two started 30 s units
 const MUTE = 'https://media.test/mute.mp4';
 const LONG = 'https://media.test/long.mp4';
 const SONG = 'https://media.test/song.mp3';
+const FRAMELESS = 'https://media.test/no-picture.mp4';
 const sized = { widthPx: 1920, heightPx: 1080 };
 
 describe('AiEditingService', () => {
@@ -26,6 +27,7 @@ describe('AiEditingService', () => {
       [MUTE]: { ...fakeMedia.video(10, false), ...sized },
       [LONG]: { ...fakeMedia.video(601), ...sized },
       [SONG]: fakeMedia.audio(120),
+      [FRAMELESS]: fakeMedia.video(10),
     });
     service = new AiEditingService(h.tasks, media);
   });
@@ -65,7 +67,8 @@ describe('AiEditingService', () => {
     const before = await h.footprint(account);
     expect((await fieldsOf(service.create(account, req({ videoUrl: MUTE }), 'direct'))).video_url?.[0]).toMatch(/no audio track/);
     expect((await fieldsOf(service.create(account, req({ videoUrl: LONG }), 'direct'))).video_url?.[0]).toMatch(/at most 600 s/);
-    expect((await fieldsOf(service.create(account, req({ videoUrl: SONG }), 'direct'))).video_url?.[0]).toMatch(/video/);
+    expect((await fieldsOf(service.create(account, req({ videoUrl: SONG }), 'direct'))).video_url?.[0]).toBe('Expected a video but the file is audio (MP3)');
+    expect((await fieldsOf(service.create(account, req({ videoUrl: FRAMELESS }), 'direct'))).video_url?.[0]).toMatch(/no picture track/);
     expect((await fieldsOf(service.create(account, req({ instructions: 'cut the first 30 seconds, cut the last 10 seconds' }), 'direct'))).instructions?.[0]).toMatch(/nothing would be left/);
     expect((await fieldsOf(service.create(account, req({ musicUrl: 'https://media.test/none.mp3' }), 'direct'))).background_music_url?.[0]).toMatch(/404/);
     expect(await h.footprint(account)).toEqual(before);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeWith, taskEnvelope } from '../../../src/api/wire/task.js';
 import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
+import { mediaJobId } from '../../../src/domain/tasks/media-job.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
 import type { Task } from '../../../src/core/task.js';
 
@@ -24,7 +25,7 @@ describe('wire envelope', () => {
       ...taskEnvelope(task),
       text: 'Hello.', script: 'Hello.', voice_id: 'en-us', accent: 'en-us',
       output: 'https://files/a/t/speech.mp3', video_output: 'https://files/a/t/speech.mp3',
-      words: [{ word: 'Hello', start: 0, end: 0.5 }], media_job: null,
+      words: [{ word: 'Hello', start: 0, end: 0.5 }], media_job: mediaJobId('t', 'output'),
     }));
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, taskEnvelopeShape } from './task.js';
+import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 const box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
@@ -39,7 +39,7 @@ export const adCloneTaskResponse = z.strictObject({
   output: fileUrl,
   video_output: fileUrl.describe('Same as output'),
   thumbnail: fileUrl,
-  media_job: z.string(),
+  media_job: mediaJob,
   analysis: analysisResponse.nullable().describe('Set once the reference is analysed'),
   template: z.record(z.string(), z.unknown()).nullable().describe('The clone as a template (docs/templates.md)'),
   script: z.string().nullable(),

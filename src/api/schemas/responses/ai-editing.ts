@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiEditingBody } from '../ai-editing.js';
-import { echoOf, fileUrl, taskEnvelopeShape } from './task.js';
+import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/ai-editing.ts`. */
 export const aiEditingTaskResponse = z.strictObject({
@@ -21,6 +21,6 @@ export const aiEditingTaskResponse = z.strictObject({
   source_duration: z.number().nullable().describe('Seconds of the source video: what every step is priced on'),
   captioned: z.boolean().nullable().describe('Whether captions were drawn (null until planned)'),
   transcript: z.string().nullable().describe('What was heard in the source (null until planned)'),
-  media_job: z.null(),
+  media_job: mediaJob,
   editor_url: z.null(),
 }).describe('An AI editing task');

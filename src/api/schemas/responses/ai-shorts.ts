@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiShortBody } from '../ai-shorts.js';
-import { echoOf, fileUrl, taskEnvelopeShape } from './task.js';
+import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/ai-short.ts`. */
 export const aiShortTaskResponse = z.strictObject({
@@ -16,6 +16,6 @@ export const aiShortTaskResponse = z.strictObject({
   video_output: fileUrl.describe('= output'),
   preview: fileUrl,
   video_thumbnail: fileUrl,
-  media_job: z.null(),
+  media_job: mediaJob,
   editor_url: z.null(),
 }).describe('An AI Shorts task');

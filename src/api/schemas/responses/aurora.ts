@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, taskEnvelopeShape } from './task.js';
+import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/aurora.ts`. */
 export const auroraTaskResponse = z.strictObject({
@@ -29,5 +29,5 @@ export const auroraTaskResponse = z.strictObject({
   width: z.number().nullable(),
   height: z.number().nullable(),
   preview: z.null(),
-  media_job: z.null(),
+  media_job: mediaJob,
 }).describe('An Aurora task');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, isoTime, taskEnvelopeShape } from './task.js';
+import { fileUrl, isoTime, mediaJob, taskEnvelopeShape } from './task.js';
 
 const variableMap = z.record(z.string(), z.object({
   type: z.enum(['image', 'video', 'audio', 'text', 'avatar', 'voiceover']),
@@ -46,6 +46,6 @@ export const templateJobResponse = z.strictObject({
   video_output: fileUrl.describe('= output'),
   preview: fileUrl,
   video_thumbnail: fileUrl,
-  media_job: z.null(),
+  media_job: mediaJob,
   editor_url: z.null(),
 }).describe('A custom template job');

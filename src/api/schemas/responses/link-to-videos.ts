@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linkVideoBody } from '../link-to-videos.js';
-import { echoOf, fileUrl, taskEnvelopeShape } from './task.js';
+import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/link-to-video.ts`: the request's fields echoed, then the task. */
 export const linkVideoTaskResponse = z.strictObject({
@@ -13,7 +13,7 @@ export const linkVideoTaskResponse = z.strictObject({
   preview: fileUrl.describe('The preview MP4'),
   previews: z.array(z.strictObject({ media_job: z.string(), visual_style: z.string(), url: z.string() })).describe('One per visual style (preview_list_async)'),
   video_thumbnail: fileUrl,
-  media_job: z.string().nullable().describe('The render that produced output'),
+  media_job: mediaJob,
   script: z.string().nullable(),
   voice_id: z.string().nullable(),
   avatar_id: z.string().nullable(),

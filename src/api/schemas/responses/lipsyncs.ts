@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lipsyncBody } from '../lipsyncs.js';
 import { lipsyncV2Body, lipsyncV2Scene } from '../lipsyncs-v2.js';
-import { echoOf, fileUrl, taskEnvelopeShape } from './task.js';
+import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/lipsync-v2.ts`. */
 export const lipsyncV2TaskResponse = z.strictObject({
@@ -14,7 +14,7 @@ export const lipsyncV2TaskResponse = z.strictObject({
   output: fileUrl,
   preview: fileUrl,
   video_thumbnail: fileUrl,
-  media_job: z.null(),
+  media_job: mediaJob,
   editor_url: z.null(),
 }).describe('An AI Avatar v2 (multi-scene) task');
 
@@ -29,7 +29,7 @@ export const lipsyncV1TaskResponse = z.strictObject({
   preview: fileUrl,
   video_thumbnail: fileUrl,
   audio_url: fileUrl.describe('The voice track'),
-  media_job: z.null(),
+  media_job: mediaJob,
   editor_url: z.null(),
 }).describe('An AI Avatar v1 task');
 

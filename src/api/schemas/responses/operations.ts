@@ -60,11 +60,13 @@ export const operations: Record<string, Operation> = {
   'POST /api/links/link_with_params/': { ...ok(linkResponse, paid), creates: true },
   'POST /api/link_with_params/': { ...ok(linkResponse, paid), creates: true },
   'GET /api/links/': ok(z.array(linkResponse)),
+  'GET /api/links/paginated/': ok(pageOf(linkResponse)),
   'GET /api/links/:id/': ok(linkResponse),
   'PUT /api/links/:id/': ok(linkResponse),
 
   'POST /api/text_to_speech/': created(ttsTaskResponse, paid),
   'GET /api/text_to_speech/': ok(z.array(ttsTaskResponse)),
+  'GET /api/text_to_speech/paginated/': ok(pageOf(ttsTaskResponse)),
   'GET /api/text_to_speech/:id/': ok(ttsTaskResponse),
 
   'GET /api/voices/': ok(z.array(voiceGroupResponse)),
@@ -111,8 +113,9 @@ export const operations: Record<string, Operation> = {
   'GET /api/lipsyncs_v2/': ok(z.array(lipsyncV2TaskResponse)),
   'GET /api/lipsyncs_v2/:id/': ok(lipsyncV2TaskResponse),
 
-  'GET /api/personas/': ok(z.union([z.array(personaResponse), pageOf(personaResponse)]).describe('An array; the pagination envelope when page or page_size is given')),
+  'GET /api/personas/': ok(z.union([z.array(personaResponse), pageOf(personaResponse)]).describe('An array; the pagination envelope when page, page_size or limit is given')),
   'GET /api/personas/paginated/': ok(pageOf(personaResponse)),
+  'GET /api/personas-paginated/': ok(pageOf(personaResponse)),
   'GET /api/personas/:id/': ok(personaResponse),
   'GET /api/personas_v2/': ok(z.array(personaResponse)),
   'GET /api/personas_v2/paginated/': ok(pageOf(personaResponse)),

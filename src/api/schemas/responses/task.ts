@@ -5,6 +5,9 @@ export const isoTime = z.string().describe('ISO 8601, UTC');
 /** A signed, expiring file URL of the service (null until the file exists). */
 export const fileUrl = z.string().nullable();
 
+/** The render that produced the task's output (`domain/tasks/media-job.ts`); null until one has. */
+export const mediaJob = z.string().nullable().describe('The id of the render that produced output; null until one has');
+
 /** The envelope every task shape starts with (`api/wire/task.ts`). */
 export const taskEnvelopeShape = {
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, taskEnvelopeShape } from './task.js';
+import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/text-to-speech.ts`. */
 export const ttsTaskResponse = z.strictObject({
@@ -11,5 +11,5 @@ export const ttsTaskResponse = z.strictObject({
   output: fileUrl.describe('The audio (MP3) once done'),
   video_output: fileUrl.describe('= output'),
   words: z.array(z.strictObject({ word: z.string(), start: z.number(), end: z.number() })).nullable().describe('Word timings in seconds, once done'),
-  media_job: z.null(),
+  media_job: mediaJob,
 }).describe('A text-to-speech task');
