@@ -142,10 +142,10 @@ export class JobRunner {
     const waitedMs = now - since;
     const postponed: Postponed = { postponeMs: this.opts.outageRetryMs ?? DEFAULT_OUTAGE_RETRY_MS, reason: outage.message };
     if (waitedMs < (this.opts.outageGiveUpMs ?? DEFAULT_OUTAGE_GIVE_UP_MS)) {
-      log.warn({ dependency: outage.dependency, reason: outage.message, waitedMs, postponeMs: postponed.postponeMs }, 'outside part unavailable; job postponed without spending an attempt');
+      log.warn({ err: outage.cause ?? outage, dependency: outage.dependency, waitedMs, postponeMs: postponed.postponeMs }, 'outside part unavailable; job postponed without spending an attempt');
       return postponed;
     }
-    log.error({ dependency: outage.dependency, reason: outage.message, waitedMs }, 'outside part unavailable for too long; giving up');
+    log.error({ err: outage.cause ?? outage, dependency: outage.dependency, waitedMs }, 'outside part unavailable for too long; giving up');
     const reason = `The task could not finish because ${OUTAGE_WHAT[outage.dependency]} for ${describeWait(waitedMs)}. Nothing was charged; create the task again.`;
     try {
       return await giveUp(reason);

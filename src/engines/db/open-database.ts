@@ -27,12 +27,26 @@ export interface OpenDatabase {
 /**
  * SQLite's default BEGIN is deferred: two processes that both read then write can deadlock
  * on the upgrade. BEGIN IMMEDIATE takes the write lock up front and waits on busy_timeout.
+ *
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL — a full disk —,
+ * SQLITE_IOERR, SQLITE_NOMEM…); Kysely's ROLLBACK after that fails with "no transaction is
+ * active" and replaces the error that says what happened, so the rollback is skipped then.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly inTransaction: () => boolean,
+  ) {
+    super(config);
+  }
+
   override createDriver() {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      if (this.inTransaction()) await connection.executeQuery(CompiledQuery.raw('rollback'));
     };
     return driver;
   }
@@ -46,7 +60,7 @@ async function openSqlite(file: string): Promise<OpenDatabase> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }, () => sqlite.inTransaction) });
   return { db, dialect: 'sqlite', direct: sqliteDirectReader(sqlite, statements), ping: () => ping(db), close: () => db.destroy() };
 }
 
