@@ -135,7 +135,7 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
     expect(await fieldsOf(service.create(account, req({ parameters: null }), 'direct'))).toHaveProperty('parameters');
     const missing = await fieldsOf(service.create(account, req({ parameters: { Headline: 'Sale' } }), 'direct'));
     expect(missing['parameters.Photo']![0]).toMatch(/required.*"Photo"/);
-    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: CLIP, Headline: 'Sale' } }), 'direct'))).toEqual({ 'parameters.Photo': [expect.stringMatching(/image.*video\/mp4/)] });
+    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: CLIP, Headline: 'Sale' } }), 'direct'))).toEqual({ 'parameters.Photo': [expect.stringMatching(/Expected an image but the file is a video \(MP4\)/)] });
     expect(await fieldsOf(service.create(account, req({ parameters: { Photo: 'ftp://x', Headline: 'Sale' } }), 'direct'))).toHaveProperty(['parameters.Photo']);
     expect(await fieldsOf(service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'far too long a headline' } }), 'direct'))).toEqual({ 'parameters.Headline': [expect.stringMatching(/no more than 10 characters/)] });
     expect(await fieldsOf(service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'Sale', Extra: 'x' } }), 'direct'))).toHaveProperty(['parameters.Extra']);
