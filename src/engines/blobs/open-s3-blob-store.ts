@@ -24,6 +24,9 @@ export interface S3UrlSettings {
   madeOnRequest: (key: string) => boolean;
 }
 
+const S3_CONNECT_TIMEOUT_MS = 5000;
+const S3_SOCKET_IDLE_TIMEOUT_MS = 60_000;
+
 function staticCredentials(s3: S3Settings): { accessKeyId: string; secretAccessKey: string } | undefined {
   return s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined;
 }
@@ -41,6 +44,9 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
     // ends up inside the object. Checksums only where the operation requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits forever by default: an endpoint that cannot be reached, or a socket that goes
+    // silent mid-transfer, fails (as a storage outage) instead of holding a job or a request.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, socketTimeout: S3_SOCKET_IDLE_TIMEOUT_MS },
   };
 }
 
