@@ -7,7 +7,7 @@ import type { CustomAvatarVersion } from '../../domain/avatars/custom-avatars.js
 import { personaToWire } from '../wire/persona.js';
 import { customAvatarToWire } from '../wire/custom-avatar.js';
 import { idParams } from '../schemas/common.js';
-import { customAvatarBody, customAvatarCount, customAvatarPatchBody } from '../schemas/custom-avatars.js';
+import { customAvatarBody, customAvatarCount, customAvatarPatchBody, customAvatarV2Body } from '../schemas/custom-avatars.js';
 
 const tags = ['Custom Avatars'];
 
@@ -50,7 +50,7 @@ export function customAvatarRoutes(root: FastifyInstance, deps: CustomAvatarRout
   }, create('v1'));
 
   app.post('/api/personas_v2/', {
-    schema: { tags, summary: 'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)', body: customAvatarBody },
+    schema: { tags, summary: 'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)', body: customAvatarV2Body },
   }, create('v2'));
 
   app.get('/api/personas_v2/count/', {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { ClonedVoiceService } from '../../domain/speech/cloned-voice-service.js';
 import type { VoiceCatalog } from '../../domain/catalog/voices.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -8,7 +7,7 @@ import { filterVoices, findVoice, groupVoicesByName, type VoiceGroup } from '../
 import { NotFound } from '../../core/errors.js';
 import { listQueryFrom, pageParams, paginate } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
-import { cloneVoiceBody, voicesPageQuery } from '../schemas/voices.js';
+import { cloneVoiceBody, voicesPageQuery, type CloneVoiceBody } from '../schemas/voices.js';
 import { clonedVoiceAsVoice, clonedVoiceToWire, voiceToWire } from '../wire/voice.js';
 
 const tags = ['Voices'];
@@ -57,15 +56,16 @@ export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
     return clonedVoiceToWire(cloned, deps.blobs);
   });
 
-  const clone = async (request: FastifyRequest<{ Body: z.infer<typeof cloneVoiceBody> }>, reply: FastifyReply) => {
+  const clone = async (request: FastifyRequest<{ Body: CloneVoiceBody }>, reply: FastifyReply) => {
     const b = request.body;
     const task = await deps.clonedVoices.create(request.accountId, { audioUrl: b.audio_url, name: b.name, language: b.language, webhookUrl: b.webhook_url });
     return reply.status(201).send(clonedVoiceToWire(task, deps.blobs));
   };
   const cloneSummary = 'Clone a voice from a speech sample (voice matching; the sample is checked before the answer)';
-  app.post('/api/voices/clone/', { schema: { tags, summary: cloneSummary, body: cloneVoiceBody } }, clone);
+  const body = cloneVoiceBody(deps.clonedVoices.languages());
+  app.post('/api/voices/clone/', { schema: { tags, summary: cloneSummary, body } }, clone);
   // The compatible API's path for the same operation.
-  app.post('/api/voices/', { schema: { tags, summary: `${cloneSummary} (alias of /api/voices/clone/)`, body: cloneVoiceBody } }, clone);
+  app.post('/api/voices/', { schema: { tags, summary: `${cloneSummary} (alias of /api/voices/clone/)`, body } }, clone);
 
   app.delete('/api/voices/:id/', { schema: { tags, summary: 'Delete one of the caller\'s cloned voices (built-in voices cannot be deleted)', params: idParams } }, async (request, reply) => {
     if (findVoice(deps.voiceCatalog, request.params.id)) throw new NotFound('Voice');

@@ -1,9 +1,25 @@
 import { z } from 'zod';
-import { AI_SCRIPT_VIDEO_LENGTHS } from '../../domain/text/ai-script-service.js';
+import { AI_SCRIPT_VIDEO_LENGTHS, MAX_SCRIPT_STYLES } from '../../domain/text/ai-script-service.js';
+import { SCRIPT_LANGUAGES } from '../../pipelines/text/languages.js';
+import { SCRIPT_STYLE_NAMES } from '../../pipelines/text/script-styles.js';
 import { boundedNumber, numberChoice } from './bounded-number.js';
+import { documentedChoice } from './choices.js';
+import { scriptStyle } from './link-to-videos.js';
 
 /** Form bodies send a list as repeated fields or one comma-separated value. */
-const styleList = z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))]);
+const styleList = z.union([
+  z.array(scriptStyle).max(MAX_SCRIPT_STYLES, `Ensure this field has no more than ${MAX_SCRIPT_STYLES} elements.`),
+  z.string().meta({ enum: [...SCRIPT_STYLE_NAMES], description: 'One style, or several separated by commas.' }).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+]);
+
+/** A product page, or the id of one of the account's Links. */
+const PAGE_OR_LINK = /^\s*(?:[hH][tT][tT][pP][sS]?:\/\/\S+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\s*$/;
+
+/** What to write from: a url, a Link id (either name), or a title and a description (the service says which is missing). */
+const SOURCES = [['url'], ['link_id'], ['link'], ['title', 'description']].map((names) => ({
+  required: names,
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'string', minLength: 1 }])),
+}));
 
 /**
  * The contract's AI Scripts body. `url` is a product page or a Link id; `link_id` (alias `link`)
@@ -11,12 +27,12 @@ const styleList = z.union([z.array(z.string()), z.string().transform((s) => s.sp
  */
 export const aiScriptBody = z
   .object({
-    url: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').nullish(),
+    url: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').regex(PAGE_OR_LINK, 'Enter a valid URL or a Link id.').nullish(),
     link_id: z.string().nullish(),
     link: z.string().nullish(),
     title: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').nullish(),
     description: z.string().max(10_000, 'Ensure this field has no more than 10000 characters.').nullish(),
-    language: z.string().max(16, 'Ensure this field has no more than 16 characters.').nullish(),
+    language: documentedChoice(SCRIPT_LANGUAGES, 16, 'A language the copywriter writes; a regional code (es-MX) is read as its language.').nullish(),
     target_audience: z.string().max(500, 'Ensure this field has no more than 500 characters.').nullish(),
     platform: z.string().max(100).nullish(),
     target_platform: z.string().max(100).nullish(),
@@ -24,4 +40,5 @@ export const aiScriptBody = z
     script_styles: styleList.nullish(),
     seed: boundedNumber(0, 2 ** 32 - 1, { integer: true }).nullish(),
   })
-  .passthrough();
+  .passthrough()
+  .meta({ anyOf: SOURCES });

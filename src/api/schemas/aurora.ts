@@ -16,4 +16,10 @@ export const auroraBody = z.object({
   ttl_days: boundedNumber(1, MAX_RETENTION_DAYS, { integer: true }).nullish(),
   output_upload_url: httpUrl(2000).nullish(),
   webhook_url: webhookUrl,
-}).passthrough();
+}).passthrough().meta({
+  // resolution is aurora_v2's alone: the other models render at their own size.
+  anyOf: [
+    { required: ['model_version'], properties: { model_version: { const: 'aurora_v2' } } },
+    { properties: { resolution: { type: 'null' } } },
+  ],
+});

@@ -6,6 +6,14 @@ const DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 const formatBound = (n: number) => String(n);
 
 /**
+ * Numeric text read as its number, anything else left as it is for the number schema to refuse.
+ * Form and multipart bodies (and every query string) carry numbers as text, so numeric strings
+ * are accepted wherever a number is (as DRF does); the OpenAPI document states only the number,
+ * since a preprocess step is not part of the schema it is built from (README: numeric strings).
+ */
+const numericText = (value: unknown) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value);
+
+/**
  * A number field with the contract's bounds, from JSON (a number) or a form (its text).
  * Every failure names the allowed range, so a client sees what to send whatever it sent:
  * NaN, Infinity (JSON's `1e999` parses to it), huge values, words, booleans.
@@ -15,41 +23,17 @@ export function boundedNumber(min: number, max: number, opts: { integer?: boolea
   const notNumber = `A valid ${opts.integer ? 'integer' : 'number'} is required; ${range.charAt(0).toLowerCase()}${range.slice(1)}`;
   const messageFor = (input: unknown): string => {
     if (input === undefined) return 'This field is required.';
-    if (typeof input === 'number' && Number.isFinite(input) && opts.integer && !Number.isInteger(input)) return notNumber;
-    return typeof input === 'number' ? range : notNumber;
+    if (typeof input !== 'number') return notNumber;
+    if (Number.isFinite(input) && opts.integer && !Number.isInteger(input)) return notNumber;
+    return range;
   };
-  const json = (opts.integer ? z.number().int() : z.number()).min(min, range).max(max, range);
-  return z
-    .union([json, z.string().regex(DECIMAL, notNumber)], { error: (issue) => messageFor(issue.input) })
-    .transform((value, ctx) => {
-      if (typeof value === 'number') return value;
-      const n = Number(value);
-      const ok = Number.isFinite(n) && n >= min && n <= max && (!opts.integer || Number.isInteger(n));
-      if (!ok) {
-        ctx.issues.push({ code: 'custom', message: Number.isFinite(n) && opts.integer && !Number.isInteger(n) ? notNumber : range, input: value });
-        return z.NEVER;
-      }
-      return n;
-    })
-    // The pipe gives the parsed side a type of its own: without it the document's response
-    // schemas (which echo parsed bodies) show these fields as untyped `{}`.
-    .pipe(opts.integer ? z.number().int() : z.number());
+  const number = (opts.integer ? z.number({ error: (issue) => messageFor(issue.input) }).int({ error: notNumber }) : z.number({ error: (issue) => messageFor(issue.input) }));
+  return z.preprocess(numericText, number.min(min, range).max(max, range));
 }
 
 /** A number that must be one of a few values (e.g. `video_length`); the message lists them. */
 export function numberChoice(allowed: readonly number[]) {
   const message = (input: unknown) =>
     input === undefined ? 'This field is required.' : `"${String(input)}" is not a valid choice. Allowed: ${allowed.join(', ')}.`;
-  const isAllowed = (n: number) => allowed.includes(n);
-  return z
-    .union([z.literal(allowed, { error: (issue) => message(issue.input) }), z.string().regex(DECIMAL, { error: (issue) => message(issue.input) })], { error: (issue) => message(issue.input) })
-    .transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : Number(value);
-      if (!isAllowed(n)) {
-        ctx.issues.push({ code: 'custom', message: message(value), input: value });
-        return z.NEVER;
-      }
-      return n;
-    })
-    .pipe(z.literal(allowed));
+  return z.preprocess(numericText, z.literal(allowed, { error: (issue) => message(issue.input) }));
 }

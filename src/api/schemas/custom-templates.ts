@@ -19,6 +19,9 @@ export const templateJobBody = z.object({
   name: z.string().max(255).nullish(),
   model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
   webhook_url: webhookUrl,
-}).passthrough();
+}).passthrough().meta({
+  // The slots' values, under either name.
+  anyOf: ['parameters', 'variables'].map((name) => ({ required: [name], properties: { [name]: { type: 'object' } } })),
+});
 
 export const templateIdParams = z.object({ template_id: z.string() });

@@ -11,4 +11,7 @@ export const inspirationJobBody = z.object({
   parameters: parameters.optional(),
   input_params: parameters.optional(),
   webhook_url: webhookUrl,
-}).passthrough();
+}).passthrough().meta({
+  // Every inspiration has inputs it needs (its input_params_schema), under either name.
+  anyOf: ['parameters', 'input_params'].map((name) => ({ required: [name], properties: { [name]: { type: 'object' } } })),
+});

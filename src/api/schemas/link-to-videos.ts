@@ -3,10 +3,20 @@ import { VIDEO_LENGTHS } from '../../domain/videos/link-video-service.js';
 import { boundedNumber, numberChoice } from './bounded-number.js';
 import { colour } from './colour.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
+import { documentedChoice, namedChoice } from './choices.js';
+import { SCRIPT_LANGUAGES } from '../../pipelines/text/languages.js';
+import { findScriptStyle, SCRIPT_STYLE_NAMES } from '../../pipelines/text/script-styles.js';
+import { isVisualStyle, visualStyleNames } from '../../pipelines/video/visual-styles.js';
 
 /** Form bodies carry booleans as text; JSON carries them natively. */
 export const flexBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 export const volume = boundedNumber(0, 1);
+
+/** Names as the copywriter knows them (any case); visual styles also take the contract's LegoScript… hook names. */
+export const scriptStyle = namedChoice(SCRIPT_STYLE_NAMES, (name) => Boolean(findScriptStyle(name)));
+export const visualStyle = namedChoice(visualStyleNames(), isVisualStyle);
+/** The languages the built-in copywriter writes; a script of one's own (override_script) may be in any language a voice speaks. */
+const videoLanguage = documentedChoice(SCRIPT_LANGUAGES, 16, 'A language the built-in copywriter writes; with override_script, any language a voice of GET /api/voices/ speaks.');
 /** Caption offsets are fractions of the frame from its centre; the renderer clamps to the frame's half. */
 export const captionOffset = boundedNumber(-0.5, 0.5);
 
@@ -37,11 +47,11 @@ export const linkVideoBody = z.object({
   name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
   target_platform: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
   target_audience: z.string().nullish(),
-  language: z.string().max(16).nullish(),
+  language: videoLanguage.nullish(),
   video_length: numberChoice(VIDEO_LENGTHS).nullish(),
   aspect_ratio: aspectRatio.nullish(),
-  script_style: z.string().nullish(),
-  visual_style: z.string().nullish(),
+  script_style: scriptStyle.nullish(),
+  visual_style: visualStyle.nullish(),
   override_avatar: z.string().nullish(),
   override_avatar_by_image: mediaUrl(1000).nullish(),
   override_voice: z.string().nullish(),
@@ -63,7 +73,7 @@ export const linkVideoBody = z.object({
 }).passthrough();
 
 export const previewListBody = linkVideoBody.extend({
-  visual_styles: z.array(z.string(), { error: 'This field is required.' }),
+  visual_styles: z.array(visualStyle, { error: 'This field is required.' }).min(1, 'This list may not be empty.').max(10, 'Ensure this field has no more than 10 elements.'),
 });
 
 export const renderSinglePreviewBody = z.object({

@@ -6,7 +6,7 @@ export const createLinkBody = z.object({ url: httpUrl(1000) });
 // Pictures, clips and the logo are media: a URL or one of the account's uploads.
 const urlList = z.array(mediaUrl(2000));
 
-export const linkParamsBody = z.object({
+const linkParams = z.object({
   title: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').optional(),
   description: z.string().optional(),
   image_urls: urlList.optional(),
@@ -15,7 +15,12 @@ export const linkParamsBody = z.object({
   logo_url: mediaUrl(200).nullish(),
 });
 
-export const updateLinkBody = linkParamsBody.extend({
+/** A link is made from its pictures or clips: at least one of either. */
+const SOME_MEDIA = ['image_urls', 'video_urls'].map((name) => ({ required: [name], properties: { [name]: { type: 'array', minItems: 1 } } }));
+
+export const linkParamsBody = linkParams.meta({ anyOf: SOME_MEDIA });
+
+export const updateLinkBody = linkParams.extend({
   url: httpUrl(1000).optional(),
   ai_summary: z.string().optional(),
 });

@@ -21,4 +21,10 @@ export const lipsyncBody = z.object({
   caption_offset_y: captionOffset.nullish(),
   background_asset_image_url: mediaUrl(1024).nullish(),
   webhook_url: webhookUrl,
-}).passthrough();
+}).passthrough().meta({
+  // Something to say: text, or a recording.
+  anyOf: [
+    { required: ['text'], properties: { text: { type: 'string', minLength: 1 } } },
+    { required: ['audio'], properties: { audio: { type: 'string' } } },
+  ],
+});

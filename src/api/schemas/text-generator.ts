@@ -8,6 +8,13 @@ const message = z.object({
   content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullish(),
   function_call: z.object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).nullish() }).nullish(),
   function_response: z.object({ name: z.string().min(1), response: z.unknown() }).nullish(),
+}).meta({
+  // A turn says something: text, a function call, or a function's result.
+  anyOf: [
+    { required: ['content'], properties: { content: { type: 'string', pattern: '\\S' } } },
+    { required: ['function_call'], properties: { function_call: { type: 'object' } } },
+    { required: ['function_response'], properties: { function_response: { type: 'object' } } },
+  ],
 });
 
 const generationConfig = z
@@ -26,7 +33,10 @@ const generationConfig = z
   })
   .passthrough();
 
-const functionDeclaration = z.object({ name: z.string().min(1), description: z.string().nullish(), parameters: z.record(z.string(), z.unknown()).nullish() });
+/** What a model provider takes as a function's name. */
+const FUNCTION_NAME = /^[A-Za-z_][\w.-]{0,63}$/;
+
+const functionDeclaration = z.object({ name: z.string().regex(FUNCTION_NAME, 'A function name is letters, digits, _ . - (up to 64), not starting with a digit.'), description: z.string().nullish(), parameters: z.record(z.string(), z.unknown()).nullish() });
 
 /** The contract's Text body. */
 export const textGenerationBody = z

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { webhookUrl } from './common.js';
 
 const fields = {
-  text: z.string().optional(),
-  script: z.string().optional(),
+  text: z.string().min(1, 'This field may not be blank.').optional(),
+  script: z.string().min(1, 'This field may not be blank.').optional(),
   voice_id: z.string().optional(),
   accent: z.string().optional(),
   webhook_url: webhookUrl,
@@ -27,6 +27,6 @@ export const ttsBody = z
   })
   .meta({
     allOf: ONE_OF_EACH.map((names) => ({
-      anyOf: names.map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string' } } })),
+      anyOf: names.map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1 } } })),
     })),
   });

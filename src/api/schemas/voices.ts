@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedChoice } from './choices.js';
 import { mediaUrl, pageQuery, webhookUrl } from './common.js';
 
 export const voicesPageQuery = pageQuery.extend({
@@ -6,10 +7,15 @@ export const voicesPageQuery = pageQuery.extend({
   gender: z.enum(['male', 'female']).optional(),
 });
 
-/** `audio_url` and `name` are the spec's; `language` (default en) picks the base voices. */
-export const cloneVoiceBody = z.object({
+/**
+ * `audio_url` and `name` are the spec's; `language` (default en) picks the base voices, one of
+ * `languages` (what this machine's speech engines speak, so the route builds the schema).
+ */
+export const cloneVoiceBody = (languages: readonly string[]) => z.object({
   audio_url: mediaUrl(2000),
-  name: z.string().max(100, 'Ensure this field has no more than 100 characters.'),
-  language: z.string().max(20).optional(),
+  name: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(100, 'Ensure this field has no more than 100 characters.'),
+  language: documentedChoice(languages, 20, 'A language the base voices speak (case is ignored). Default en.').optional(),
   webhook_url: webhookUrl,
 });
+
+export type CloneVoiceBody = z.infer<ReturnType<typeof cloneVoiceBody>>;

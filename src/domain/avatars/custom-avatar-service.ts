@@ -57,7 +57,7 @@ export interface CustomAvatarEdit {
 const MAX_NAME_CHARS = 255;
 const MAX_VIDEO_SECONDS = 300;
 const MIN_PICTURE_PX = 64;
-const GENDER_ALIASES: Record<string, AvatarGender> = { male: 'm', man: 'm', female: 'f', woman: 'f', 'non-binary': 'nb', nonbinary: 'nb' };
+export const GENDER_ALIASES: Record<string, AvatarGender> = { male: 'm', man: 'm', female: 'f', woman: 'f', 'non-binary': 'nb', nonbinary: 'nb' };
 
 /**
  * Custom avatars of an account: the media are fetched and checked while the client waits (so a

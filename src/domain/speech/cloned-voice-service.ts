@@ -52,6 +52,11 @@ export class ClonedVoiceService {
     private readonly priceMillicredits: number,
   ) {}
 
+  /** The languages a voice can be cloned in here (the base voices' languages). */
+  languages(): readonly string[] {
+    return this.cloner.languages();
+  }
+
   async create(accountId: string, req: { audioUrl: string; name: string; language?: string; webhookUrl?: string | null }): Promise<Task> {
     const name = req.name.trim();
     if (!name) throw ValidationError.field('name', 'This field may not be blank.');

@@ -21,10 +21,11 @@ export async function video(client: ClipwrightClient, args: string[], io: Io): P
   if (!values.json) io.stderr.write(`link ${link.id}: ${link.link.title || values.url}\n`);
   const created = await client.linkToVideos.create({
     link: link.id,
-    ...(values.style ? { visual_style: values.style } : {}),
+    ...(values.style ? { visual_style: values.style as 'AvatarBubbleTemplate' } : {}),
     ...(values.avatar ? { override_avatar: values.avatar } : {}),
     ...(values.voice ? { override_voice: values.voice } : {}),
-    ...(values.length ? { video_length: values.length } : {}),
+    // A number in JSON (the document names 15, 30, 45, 60); other text reaches the service, whose 400 lists them.
+    ...(values.length ? { video_length: (Number(values.length) || values.length) as 15 } : {}),
     // Any text goes through: the service checks it and its 400 names the allowed values.
     ...(values.aspect ? { aspect_ratio: values.aspect as '9:16' } : {}),
     ...(values.script ? { override_script: values.script } : {}),

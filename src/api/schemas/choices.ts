@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+const choiceMessage = (allowed: readonly string[]) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice. Allowed: ${allowed.join(', ')}.`;
+
+/**
+ * A closed choice whose names the service forgives (case, spacing, aliases): `recognises` says
+ * whether a value names one, and the value reaches the service as sent. The OpenAPI document
+ * lists the canonical names as its enum — what a generated client offers, each always accepted.
+ */
+export function namedChoice(names: readonly string[], recognises: (value: string) => boolean) {
+  return z.string({ error: choiceMessage(names) }).refine(recognises, { error: choiceMessage(names) }).meta({ enum: [...names] });
+}
+
+/**
+ * A choice the service checks itself, because what it accepts depends on other fields or on the
+ * machine (a language with its own script, comma-separated filter values): the document lists
+ * the values that are always accepted, `description` says what else is.
+ */
+export function documentedChoice(names: readonly string[], max: number, description: string) {
+  return z.string().max(max, `Ensure this field has no more than ${max} characters.`).meta({ enum: [...names], description });
+}
