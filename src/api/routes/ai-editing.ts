@@ -8,6 +8,7 @@ import { listQueryFrom } from '../pagination.js';
 import { aiEditingBody } from '../schemas/ai-editing.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { aiEditingToWire } from '../wire/ai-editing.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['AI Editing'];
 
@@ -53,6 +54,6 @@ function toRequest(b: z.infer<typeof aiEditingBody>): AiEditingRequest {
     voiceVolume: b.voiceover_volume ?? null,
     webhookUrl: b.webhook_url,
     // The body as parsed, echoed back on the task (plain JSON).
-    echo: { ...b },
+    echo: echoOf(aiEditingBody, b),
   };
 }

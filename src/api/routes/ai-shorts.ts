@@ -7,6 +7,7 @@ import { listQueryFrom } from '../pagination.js';
 import { aiShortBody } from '../schemas/ai-shorts.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { aiShortToWire } from '../wire/ai-short.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['AI Shorts'];
 
@@ -52,6 +53,6 @@ function toRequest(b: z.infer<typeof aiShortBody>): AiShortRequest {
     name: b.name,
     webhookUrl: b.webhook_url,
     // The body as parsed, echoed back on the task (plain JSON).
-    echo: { ...b },
+    echo: echoOf(aiShortBody, b),
   };
 }

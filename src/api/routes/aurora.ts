@@ -7,6 +7,7 @@ import { listQueryFrom } from '../pagination.js';
 import { auroraBody } from '../schemas/aurora.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { auroraToWire } from '../wire/aurora.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['Aurora'];
 
@@ -32,7 +33,7 @@ export function auroraRoutes(root: FastifyInstance, deps: AuroraRouteDeps): void
       ttlDays: b.ttl_days ?? null,
       outputUploadUrl: b.output_upload_url ?? null,
       webhookUrl: b.webhook_url ?? null,
-      echo: { ...b },
+      echo: echoOf(auroraBody, b),
     });
     return reply.status(201).send(wire(task));
   });

@@ -8,6 +8,7 @@ import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { linkVideoBody, previewListBody, renderSinglePreviewAliasBody, renderSinglePreviewBody } from '../schemas/link-to-videos.js';
 import { linkVideoToWire } from '../wire/link-to-video.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['URL to Video'];
 
@@ -61,7 +62,8 @@ function toRequest(b: z.infer<typeof linkVideoBody>): LinkVideoRequest {
   const flatCaption = b.caption_style != null || b.caption_offset_x != null || b.caption_offset_y != null
     ? { caption_style: b.caption_style, caption_offset_x: b.caption_offset_x, caption_offset_y: b.caption_offset_y, override_visual_style: true }
     : null;
-  const { visual_styles: _ignored, ...echo } = b;
+  // visual_styles is the list request's own; each task is one of them.
+  const echo = echoOf(linkVideoBody, b);
   return {
     link: b.link,
     name: b.name,

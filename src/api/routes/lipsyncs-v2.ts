@@ -10,6 +10,7 @@ import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { lipsyncV2Body } from '../schemas/lipsyncs-v2.js';
 import { lipsyncV2ToWire } from '../wire/lipsync-v2.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['AI Avatar v2'];
 
@@ -56,7 +57,7 @@ function toRequest(b: Body): LipsyncV2Request {
     webhookUrl: b.webhook_url,
     modelVersion: b.model_version ?? null,
     // The body as parsed, echoed back on the task (plain JSON).
-    echo: { ...b },
+    echo: echoOf(lipsyncV2Body, b),
   };
 }
 

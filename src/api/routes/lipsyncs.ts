@@ -8,6 +8,7 @@ import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { lipsyncBody } from '../schemas/lipsyncs.js';
 import { lipsyncToWire } from '../wire/lipsync.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['AI Avatar v1'];
 
@@ -64,6 +65,6 @@ function toRequest(b: z.infer<typeof lipsyncBody>): LipsyncRequest {
     modelVersion: b.model_version ?? null,
     webhookUrl: b.webhook_url,
     // The body as parsed, echoed back on the task (plain JSON).
-    echo: { ...b },
+    echo: echoOf(lipsyncBody, b),
   };
 }

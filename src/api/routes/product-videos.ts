@@ -6,6 +6,7 @@ import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { productGenImageBody, productGenVideoBody, productRegenImageBody } from '../schemas/product-videos.js';
 import { productVideoToWire } from '../wire/product-video.js';
+import { echoOf } from '../echo.js';
 
 const tags = ['Product Video'];
 
@@ -23,7 +24,7 @@ export function productVideoRoutes(root: FastifyInstance, deps: ProductVideoRout
     const b = request.body;
     const task = await deps.productVideos.genImage(request.accountId, {
       productUrl: b.product_url, type: b.type ?? null, aspectRatio: b.aspect_ratio ?? null, imagePrompt: b.image_prompt ?? null,
-      overrideAvatar: b.override_avatar ?? null, showcaseUrl: b.product_showcase_url ?? null, webhookUrl: b.webhook_url ?? null, echo: { ...b },
+      overrideAvatar: b.override_avatar ?? null, showcaseUrl: b.product_showcase_url ?? null, webhookUrl: b.webhook_url ?? null, echo: echoOf(productGenImageBody, b),
     });
     return reply.status(201).send(wire(task));
   });

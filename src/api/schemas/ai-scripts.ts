@@ -3,12 +3,12 @@ import { AI_SCRIPT_VIDEO_LENGTHS, MAX_SCRIPT_STYLES } from '../../domain/text/ai
 import { SCRIPT_LANGUAGES } from '../../pipelines/text/languages.js';
 import { SCRIPT_STYLE_NAMES } from '../../pipelines/text/script-styles.js';
 import { boundedNumber, numberChoice } from './bounded-number.js';
-import { documentedChoice } from './choices.js';
-import { scriptStyle } from './link-to-videos.js';
+import { documentedChoice, listedChoice } from './choices.js';
 
 /** Form bodies send a list as repeated fields or one comma-separated value. */
 const styleList = z.union([
-  z.array(scriptStyle).max(MAX_SCRIPT_STYLES, `Ensure this field has no more than ${MAX_SCRIPT_STYLES} elements.`),
+  // The service counts (after the comma form is split) and names the limit; a union's own error would not.
+  z.array(listedChoice(SCRIPT_STYLE_NAMES)).meta({ maxItems: MAX_SCRIPT_STYLES }),
   z.string().meta({ enum: [...SCRIPT_STYLE_NAMES], description: 'One style, or several separated by commas.' }).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
 ]);
 

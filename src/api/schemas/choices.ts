@@ -12,6 +12,11 @@ export function namedChoice(names: readonly string[], recognises: (value: string
   return z.string({ error: choiceMessage(names) }).refine(recognises, { error: choiceMessage(names) }).meta({ enum: [...names] });
 }
 
+/** An item of a list of choices: checked by the service, whose 400 names the list (`script_styles`), not the item; documented like `namedChoice`. */
+export function listedChoice(names: readonly string[]) {
+  return z.string().meta({ enum: [...names] });
+}
+
 /**
  * A choice the service checks itself, because what it accepts depends on other fields or on the
  * machine (a language with its own script, comma-separated filter values): the document lists

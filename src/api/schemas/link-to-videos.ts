@@ -3,7 +3,7 @@ import { VIDEO_LENGTHS } from '../../domain/videos/link-video-service.js';
 import { boundedNumber, numberChoice } from './bounded-number.js';
 import { colour } from './colour.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
-import { documentedChoice, namedChoice } from './choices.js';
+import { documentedChoice, listedChoice, namedChoice } from './choices.js';
 import { SCRIPT_LANGUAGES } from '../../pipelines/text/languages.js';
 import { findScriptStyle, SCRIPT_STYLE_NAMES } from '../../pipelines/text/script-styles.js';
 import { isVisualStyle, visualStyleNames } from '../../pipelines/video/visual-styles.js';
@@ -13,7 +13,7 @@ export const flexBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '
 export const volume = boundedNumber(0, 1);
 
 /** Names as the copywriter knows them (any case); visual styles also take the contract's LegoScript… hook names. */
-export const scriptStyle = namedChoice(SCRIPT_STYLE_NAMES, (name) => Boolean(findScriptStyle(name)));
+const scriptStyle = namedChoice(SCRIPT_STYLE_NAMES, (name) => Boolean(findScriptStyle(name)));
 export const visualStyle = namedChoice(visualStyleNames(), isVisualStyle);
 /** The languages the built-in copywriter writes; a script of one's own (override_script) may be in any language a voice speaks. */
 const videoLanguage = documentedChoice(SCRIPT_LANGUAGES, 16, 'A language the built-in copywriter writes; with override_script, any language a voice of GET /api/voices/ speaks.');
@@ -73,7 +73,7 @@ export const linkVideoBody = z.object({
 }).passthrough();
 
 export const previewListBody = linkVideoBody.extend({
-  visual_styles: z.array(visualStyle, { error: 'This field is required.' }).min(1, 'This list may not be empty.').max(10, 'Ensure this field has no more than 10 elements.'),
+  visual_styles: z.array(listedChoice(visualStyleNames()), { error: 'This field is required.' }).min(1, 'This list may not be empty.').max(10, 'Ensure this field has no more than 10 elements.'),
 });
 
 export const renderSinglePreviewBody = z.object({
