@@ -15,8 +15,9 @@ export type TaskGroupName = (typeof TASK_GROUPS)[number];
 
 /**
  * A query filter that takes one or more of `values`: the parameter repeated
- * (`?status=done&status=failed`) or comma-separated (`?status=done,failed`). Each unknown value
- * (an empty one too) is reported on the parameter itself, with the allowed values.
+ * (`?status=done&status=failed`) or comma-separated (`?status=done,failed`). An empty value is
+ * no filter (an empty list, as a form serializer writes it). Each unknown value is reported on
+ * the parameter itself, with the allowed values.
  */
 function choices<const T extends readonly [string, ...string[]]>(values: T, description: string) {
   const allowed = new Set<string>(values);
@@ -25,11 +26,12 @@ function choices<const T extends readonly [string, ...string[]]>(values: T, desc
       if (raw === undefined) return undefined;
       const list = (Array.isArray(raw) ? raw : [raw])
         .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
-        .map((v) => (typeof v === 'string' ? v.trim() : v));
+        .map((v) => (typeof v === 'string' ? v.trim() : v))
+        .filter((v) => v !== '');
       for (const v of list) {
         if (!allowed.has(v as string)) ctx.addIssue({ code: 'invalid_value', values: [...values], input: v, message: `"${String(v)}" is not a valid choice. Allowed: ${values.join(', ')}.` });
       }
-      return list;
+      return list.length ? list : undefined;
     }, z.array(z.enum(values)).optional())
     .optional()
     .describe(description);

@@ -131,6 +131,8 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
       expect(page.results.every((r) => r.status === status)).toBe(true);
     }
     expect(ids(await list('?status=failed,pending'))).toEqual(mine.filter((m) => m.status === 'failed' || m.status === 'pending').map((m) => m.id));
+    // An empty list (as a form serializer writes one) is no filter.
+    expect((await list('?status=&group=')).count).toBe(mine.length);
   });
 
   it('filters by creation time, both bounds exclusive, in any ISO 8601 form; with the other filters', async () => {
@@ -189,7 +191,6 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
     };
     expect(await bad('?group=videos')).toEqual({ group: [expect.stringMatching(/"videos" is not a valid choice\. Allowed: text_to_speech, .*ads_clone\./)] });
     expect(await bad('?group=aurora,nope')).toEqual({ group: [expect.stringContaining('"nope" is not a valid choice')] });
-    expect(await bad('?status=')).toEqual({ status: [expect.stringContaining('"" is not a valid choice')] });
     expect(await bad('?status=running&group=x')).toEqual({ status: [expect.stringContaining('"running" is not a valid choice. Allowed: pending, processing, done, failed.')], group: [expect.any(String)] });
     for (const date of ['yesterday', '2025-13-01', '2025-02-30', '2025-01-01T25:00:00Z', '1735732800']) {
       expect(await bad(`?created_after=${date}`), date).toEqual({ created_after: [expect.stringContaining('Enter a valid date/time')] });
