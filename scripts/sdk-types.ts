@@ -73,10 +73,28 @@ export function withExactRequestBodies<T extends Record<string, unknown>>(docume
   const paths = (copy.paths ?? {}) as Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } } | undefined>>;
   for (const item of Object.values(paths)) {
     for (const method of METHODS) {
-      for (const media of Object.values(item[method]?.requestBody?.content ?? {})) closeObjects(media.schema);
+      for (const media of Object.values(item[method]?.requestBody?.content ?? {})) {
+        closeObjects(media.schema);
+        openServerLists(media.schema);
+      }
     }
   }
   return copy;
+}
+
+/**
+ * A list that depends on the server (`x-server-specific`: the models it runs, the languages its
+ * speech engines speak) is this server's document's truth, not every server's: the SDK types it
+ * as a plain string, in place.
+ */
+function openServerLists(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as JsonSchema;
+  if (s['x-server-specific'] === true) delete s.enum;
+  for (const value of Object.values(s)) {
+    if (Array.isArray(value)) value.forEach(openServerLists);
+    else openServerLists(value);
+  }
 }
 
 /** Closes `schema` (see above) and every schema nested in it, in place. */

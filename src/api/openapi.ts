@@ -66,7 +66,7 @@ export function documentIdempotencyHeader({ openapiObject }: { openapiObject: Re
       in: 'header',
       required: false,
       description: 'Up to 255 characters. The same key and body from the same account within 24 h replays the first response (Idempotent-Replayed: true) and charges once; another body → 422; while the first is running → 409.',
-      schema: { type: 'string', maxLength: 255 },
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
     }];
   }
   return openapiObject;

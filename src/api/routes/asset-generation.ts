@@ -4,7 +4,7 @@ import { ValidationError } from '../../core/errors.js';
 import type { AssetGenerationService } from '../../domain/assets/asset-generation-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { listQueryFrom } from '../pagination.js';
-import { assetGenerationBody, assetSchemaQuery } from '../schemas/asset-generation.js';
+import { assetGenerationBodyFor, assetSchemaQuery } from '../schemas/asset-generation.js';
 import { idParams, listQuery } from '../schemas/common.js';
 import { assetGenerationToWire, assetModelToCompatibleWire, assetModelToWire } from '../wire/asset-generation.js';
 
@@ -40,8 +40,9 @@ export function assetGenerationRoutes(root: FastifyInstance, deps: AssetGenerati
     return catalog.list(names(request.query.model_name)).map(assetModelToCompatibleWire);
   });
 
+  const body = assetGenerationBodyFor(catalog.models.map((m) => m.id));
   for (const prefix of ['/api/ai_generation', '/api/asset_generator']) {
-    app.post(`${prefix}/`, { schema: { tags, summary: 'Run an asset model (priced per output)', body: assetGenerationBody } }, async (request, reply) => {
+    app.post(`${prefix}/`, { schema: { tags, summary: 'Run an asset model (priced per output)', body } }, async (request, reply) => {
       const b = request.body;
       const flat = flatInputParams(b);
       if (b.input_params === undefined && !Object.keys(flat).length) throw ValidationError.field('input_params', 'This field is required.');

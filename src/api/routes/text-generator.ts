@@ -4,7 +4,7 @@ import type { TextGenerationService } from '../../domain/text/text-generation-se
 import { recordHijackedReply } from '../idempotency/idempotency-hooks.js';
 import { listQueryFrom } from '../pagination.js';
 import { idParams, listQuery } from '../schemas/common.js';
-import { textGenerationBody, type TextGenerationBody } from '../schemas/text-generator.js';
+import { textGenerationBodyFor, type TextGenerationBody } from '../schemas/text-generator.js';
 import { SHUTDOWN_EVENT_DATA, type OpenStreams } from '../open-streams.js';
 import { sseEvent } from '../sse.js';
 import { textRequestFromBody, textTaskToWire } from '../wire/text-generation.js';
@@ -25,11 +25,12 @@ export interface TextGeneratorRouteDeps {
 
 export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const body = textGenerationBodyFor(deps.textGeneration.modelNames());
 
   for (const prefix of PREFIXES) {
     const alias = prefix.startsWith('/sse') ? ' (alias)' : '';
 
-    app.post(`${prefix}/`, { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body: textGenerationBody } }, async (request, reply) => {
+    app.post(`${prefix}/`, { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body } }, async (request, reply) => {
       const req = textRequestFromBody(request.body);
       if (!request.body.sync) return reply.status(201).send(textTaskToWire(await deps.textGeneration.createAsync(request.accountId, req)));
       // Stop waiting (not the task) when the client hangs up.
@@ -39,7 +40,7 @@ export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRo
       return reply.status(201).send(textTaskToWire(task));
     });
 
-    app.post(`${prefix}/stream/`, { schema: { tags, summary: `Generate text streamed as Server-Sent Events: delta …, then done or error${alias}`, body: textGenerationBody } }, (request, reply) =>
+    app.post(`${prefix}/stream/`, { schema: { tags, summary: `Generate text streamed as Server-Sent Events: delta …, then done or error${alias}`, body } }, (request, reply) =>
       streamText(deps, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
     );
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MAX_SHORT_SCRIPT_CHARS } from '../../domain/shorts/ai-short-service.js';
 import { SHORT_STYLES, shortStyleNamed } from '../../domain/shorts/short-styles.js';
-import { namedChoice } from './choices.js';
+import { namedChoice, SPEAKABLE_PATTERN } from './choices.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { captionSetting, volume } from './link-to-videos.js';
 
 /** The contract's Shorts body (create and preview); `voice_id` is an alias of `accent`. */
 export const aiShortBody = z.object({
-  script: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(MAX_SHORT_SCRIPT_CHARS, `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`),
+  script: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(MAX_SHORT_SCRIPT_CHARS, `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`).meta({ pattern: SPEAKABLE_PATTERN }),
   aspect_ratio: aspectRatio,
   // Case and spacing forgiven ("pixel_art"); the message lists the ten styles.
   style: namedChoice(SHORT_STYLES, (name) => Boolean(shortStyleNamed(name))),

@@ -18,6 +18,14 @@ export const assetGenerationBody = z.object({
   webhook_url: webhookUrl,
 }).passthrough();
 
+/**
+ * The body as a route documents it: `model_name` one of this server's models (their ids, so the
+ * route builds it from the catalog), and `input_params` required (a form may send its inputs as
+ * flat `input_params.x` fields instead, which the route gathers).
+ */
+export const assetGenerationBodyFor = (modelIds: readonly string[]) =>
+  assetGenerationBody.extend({ model_name: assetGenerationBody.shape.model_name.meta({ enum: [...modelIds], 'x-server-specific': true }) }).meta({ required: ['model_name', 'input_params'] });
+
 export const assetSchemaQuery = z.object({
   model_name: z.string().max(2000).optional(),
 });

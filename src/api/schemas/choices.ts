@@ -4,6 +4,13 @@ const choiceMessage = (allowed: readonly string[]) => (issue: { input?: unknown 
   issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice. Allowed: ${allowed.join(', ')}.`;
 
 /**
+ * Text to be spoken: some letter or digit, and no U+FFFD (what bytes that are not UTF-8 decode
+ * to). The service checks it (domain/speech/speakable-text.ts) with a message of its own; the
+ * document states it as a pattern.
+ */
+export const SPEAKABLE_PATTERN = '^[^\\uFFFD]*[\\p{L}\\p{N}][^\\uFFFD]*$';
+
+/**
  * A closed choice whose names the service forgives (case, spacing, aliases): `recognises` says
  * whether a value names one, and the value reaches the service as sent. The OpenAPI document
  * lists the canonical names as its enum — what a generated client offers, each always accepted.

@@ -3,7 +3,7 @@ import { VIDEO_LENGTHS } from '../../domain/videos/link-video-service.js';
 import { boundedNumber, numberChoice } from './bounded-number.js';
 import { colour } from './colour.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
-import { documentedChoice, listedChoice, namedChoice } from './choices.js';
+import { documentedChoice, listedChoice, namedChoice, SPEAKABLE_PATTERN } from './choices.js';
 import { SCRIPT_LANGUAGES } from '../../pipelines/text/languages.js';
 import { findScriptStyle, SCRIPT_STYLE_NAMES } from '../../pipelines/text/script-styles.js';
 import { isVisualStyle, visualStyleNames } from '../../pipelines/video/visual-styles.js';
@@ -55,7 +55,7 @@ export const linkVideoBody = z.object({
   override_avatar: z.string().nullish(),
   override_avatar_by_image: mediaUrl(1000).nullish(),
   override_voice: z.string().nullish(),
-  override_script: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').nullish(),
+  override_script: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
   background_music_url: mediaUrl(255).nullish(),
   background_music_volume: volume.nullish(),
   voiceover_volume: volume.nullish(),

@@ -3,6 +3,7 @@ import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES } from '../../d
 import { MEDIA_REF_PATTERN } from '../../core/uploads.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { boundedNumber } from './bounded-number.js';
+import { SPEAKABLE_PATTERN } from './choices.js';
 import { COLOUR_PATTERN } from './colour.js';
 import { captionSetting, flexBoolean, volume } from './link-to-videos.js';
 
@@ -11,7 +12,7 @@ const offset = z.object({ x: boundedNumber(-1, 1).nullish(), y: boundedNumber(-1
 
 /** A scene speaks text (type text, or no type and input_text given) or keeps silent for a duration (type silence, or neither). */
 const VOICE_KINDS = [
-  { required: ['input_text'], properties: { type: { enum: ['text', null] }, input_text: { type: 'string', pattern: '\\S' } } },
+  { required: ['input_text'], properties: { type: { enum: ['text', null] }, input_text: { type: 'string', pattern: SPEAKABLE_PATTERN } } },
   { required: ['type', 'duration'], properties: { type: { const: 'silence' }, duration: { type: 'number' } } },
   { required: ['duration'], properties: { type: { type: 'null' }, input_text: { type: 'null' }, duration: { type: 'number' } } },
 ];

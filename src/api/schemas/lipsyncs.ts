@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { SPEAKABLE_PATTERN } from './choices.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { captionOffset, flexBoolean } from './link-to-videos.js';
 
 /** The contract's Lipsync body (AI Avatar v1: create and preview). */
 export const lipsyncBody = z.object({
   aspect_ratio: aspectRatio,
-  text: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').nullish(),
+  text: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
   audio: mediaUrl(1024).nullish(),
   creator: z.string().nullish(),
   accent: z.string().nullish(),
@@ -24,7 +25,7 @@ export const lipsyncBody = z.object({
 }).passthrough().meta({
   // Something to say: text, or a recording.
   anyOf: [
-    { required: ['text'], properties: { text: { type: 'string', minLength: 1 } } },
+    { required: ['text'], properties: { text: { type: 'string', pattern: SPEAKABLE_PATTERN } } },
     { required: ['audio'], properties: { audio: { type: 'string' } } },
   ],
 });

@@ -55,3 +55,7 @@ export const textGenerationBody = z
   .passthrough();
 
 export type TextGenerationBody = z.infer<typeof textGenerationBody>;
+
+/** The body as a route documents it: `model_name` one of the models this server runs (configured, so the route builds it). */
+export const textGenerationBodyFor = (modelNames: readonly string[]) =>
+  textGenerationBody.extend({ model_name: textGenerationBody.shape.model_name.meta({ enum: [...modelNames], 'x-server-specific': true }) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SPEAKABLE_PATTERN } from './choices.js';
 import { webhookUrl } from './common.js';
 
 const fields = {
-  text: z.string().min(1, 'This field may not be blank.').optional(),
-  script: z.string().min(1, 'This field may not be blank.').optional(),
+  text: z.string().min(1, 'This field may not be blank.').meta({ pattern: SPEAKABLE_PATTERN }).optional(),
+  script: z.string().min(1, 'This field may not be blank.').meta({ pattern: SPEAKABLE_PATTERN }).optional(),
   voice_id: z.string().optional(),
   accent: z.string().optional(),
   webhook_url: webhookUrl,
@@ -27,6 +28,6 @@ export const ttsBody = z
   })
   .meta({
     allOf: ONE_OF_EACH.map((names) => ({
-      anyOf: names.map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1 } } })),
+      anyOf: names.map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1, ...(name === 'text' || name === 'script' ? { pattern: SPEAKABLE_PATTERN } : {}) } } })),
     })),
   });

@@ -95,6 +95,11 @@ export class TextGenerationService {
   }
 
   /** 201 pending; a worker generates it. */
+  /** The models a request may name. */
+  modelNames(): string[] {
+    return this.models.names();
+  }
+
   async createAsync(accountId: string, req: TextGenerationRequest): Promise<Task> {
     return (await this.createQueued(accountId, req)).task;
   }

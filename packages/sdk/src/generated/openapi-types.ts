@@ -2512,7 +2512,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        input_params?: {
+                        input_params: {
                             [key: string]: unknown;
                         } | string;
                         model_name: string;
@@ -5076,7 +5076,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        input_params?: {
+                        input_params: {
                             [key: string]: unknown;
                         } | string;
                         model_name: string;
@@ -23561,11 +23561,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         audio_url: string;
-                        /**
-                         * @description A language the base voices speak (case is ignored). Default en.
-                         * @enum {string}
-                         */
-                        language?: "af" | "am" | "an" | "ar" | "as" | "az" | "ba" | "be" | "bg" | "bn" | "bpy" | "bs" | "ca" | "chr" | "cmn" | "cs" | "cv" | "cy" | "da" | "de" | "el" | "en" | "eo" | "es" | "et" | "eu" | "fa" | "fi" | "fr" | "ga" | "gd" | "gn" | "grc" | "gu" | "hak" | "haw" | "he" | "hi" | "hr" | "ht" | "hu" | "hy" | "hyw" | "ia" | "id" | "io" | "is" | "it" | "ja" | "jbo" | "ka" | "kk" | "kl" | "kn" | "ko" | "kok" | "ku" | "ky" | "la" | "lb" | "lfn" | "lt" | "ltg" | "lv" | "mi" | "mk" | "ml" | "mr" | "ms" | "mt" | "my" | "nb" | "nci" | "ne" | "nl" | "nog" | "om" | "or" | "pa" | "pap" | "piqd" | "pl" | "pt" | "py" | "qdb" | "qu" | "quc" | "qya" | "ro" | "ru" | "sd" | "shn" | "si" | "sjn" | "sk" | "sl" | "smj" | "sq" | "sr" | "sv" | "sw" | "ta" | "te" | "th" | "tk" | "tn" | "tr" | "tt" | "ug" | "uk" | "ur" | "uz" | "vi" | "yue";
+                        /** @description A language the base voices speak (case is ignored). Default en. */
+                        language?: string;
                         name: string;
                         webhook_url?: string | null;
                     };
@@ -24068,11 +24065,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         audio_url: string;
-                        /**
-                         * @description A language the base voices speak (case is ignored). Default en.
-                         * @enum {string}
-                         */
-                        language?: "af" | "am" | "an" | "ar" | "as" | "az" | "ba" | "be" | "bg" | "bn" | "bpy" | "bs" | "ca" | "chr" | "cmn" | "cs" | "cv" | "cy" | "da" | "de" | "el" | "en" | "eo" | "es" | "et" | "eu" | "fa" | "fi" | "fr" | "ga" | "gd" | "gn" | "grc" | "gu" | "hak" | "haw" | "he" | "hi" | "hr" | "ht" | "hu" | "hy" | "hyw" | "ia" | "id" | "io" | "is" | "it" | "ja" | "jbo" | "ka" | "kk" | "kl" | "kn" | "ko" | "kok" | "ku" | "ky" | "la" | "lb" | "lfn" | "lt" | "ltg" | "lv" | "mi" | "mk" | "ml" | "mr" | "ms" | "mt" | "my" | "nb" | "nci" | "ne" | "nl" | "nog" | "om" | "or" | "pa" | "pap" | "piqd" | "pl" | "pt" | "py" | "qdb" | "qu" | "quc" | "qya" | "ro" | "ru" | "sd" | "shn" | "si" | "sjn" | "sk" | "sl" | "smj" | "sq" | "sr" | "sv" | "sw" | "ta" | "te" | "th" | "tk" | "tn" | "tr" | "tt" | "ug" | "uk" | "ur" | "uz" | "vi" | "yue";
+                        /** @description A language the base voices speak (case is ignored). Default en. */
+                        language?: string;
                         name: string;
                         webhook_url?: string | null;
                     };
