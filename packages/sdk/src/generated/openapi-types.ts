@@ -21610,7 +21610,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "text/event-stream": {
+                            /** @description JSON text of the event */
+                            data?: string;
+                            /** @enum {string} */
+                            event?: "status" | "progress" | "end" | "shutdown";
+                            id?: string;
+                            retry?: number;
+                        };
                     };
                 };
                 /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
@@ -22487,13 +22494,20 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code}) */
+                /** @description Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code}); `shutdown` ({detail, code}) when the server is going away */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "text/event-stream": {
+                            /** @description JSON text of the event */
+                            data?: string;
+                            /** @enum {string} */
+                            event?: "delta" | "done" | "error" | "shutdown";
+                            id?: string;
+                            retry?: number;
+                        };
                     };
                 };
                 /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */
@@ -25346,13 +25360,20 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code}) */
+                /** @description Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code}); `shutdown` ({detail, code}) when the server is going away */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "text/event-stream": {
+                            /** @description JSON text of the event */
+                            data?: string;
+                            /** @enum {string} */
+                            event?: "delta" | "done" | "error" | "shutdown";
+                            id?: string;
+                            retry?: number;
+                        };
                     };
                 };
                 /** @description Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors */

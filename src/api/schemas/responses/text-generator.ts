@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taskEnvelopeShape } from './task.js';
+import { sseEventSchema } from './task-events.js';
 
 const functionCall = z.strictObject({ name: z.string(), args: z.record(z.string(), z.unknown()) });
 
@@ -36,6 +37,6 @@ export const textTaskResponse = z.strictObject({
 
 /** The stream route answers Server-Sent Events, not JSON: documented as such (see api/openapi.ts). */
 export const textStreamResponse = {
-  description: 'Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code})',
-  content: { 'text/event-stream': { schema: { type: 'string' } } },
+  description: 'Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code}); `shutdown` ({detail, code}) when the server is going away',
+  content: { 'text/event-stream': { schema: sseEventSchema(['delta', 'done', 'error', 'shutdown']) } },
 };
