@@ -65,6 +65,30 @@ function requestsFor(method: string, path: string, op: Operation, samples: Schem
   });
 }
 
+describe('the request generator', () => {
+  it('tries each enum member, both bounds, the shortest and longest string, null and an empty and a full list, one place at a time', () => {
+    const samples = new SchemaSamples((path) => (path === 'link' ? 'L1' : undefined));
+    const schema = {
+      type: 'object',
+      required: ['link', 'style'],
+      properties: {
+        link: { type: 'string' },
+        style: { type: 'string', enum: ['a', 'b'] },
+        size: { anyOf: [{ type: 'integer', minimum: 8, maximum: 400 }, { type: 'null' }] },
+        name: { type: 'string', minLength: 1, maxLength: 3 },
+        tags: { type: 'array', items: { type: 'string', enum: ['x'] }, maxItems: 2 },
+      },
+    };
+    expect(samples.typical(schema)).toEqual({ link: 'L1', style: 'a' });
+    const values = samples.variants(schema).map((v) => v.value);
+    for (const expected of [{ style: 'b' }, { size: 8 }, { size: 204 }, { size: 400 }, { size: null }, { name: 'H' }, { name: 'Hel' }, { tags: [] }, { tags: ['x', 'x'] }]) {
+      expect(values).toContainEqual({ link: 'L1', style: 'a', ...expected });
+    }
+    expect(values.every((v) => (v as { link: string }).link === 'L1')).toBe(true);
+    expect(() => samples.typical({ type: 'string', pattern: '^zz$' })).toThrow(/No sample string/);
+  });
+});
+
 describe('every request the OpenAPI document calls valid is accepted', () => {
   let db: TestDatabase;
   let t: TestApp;
