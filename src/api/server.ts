@@ -113,7 +113,13 @@ export async function buildServer(c: ServerDeps): Promise<App> {
   app.setErrorHandler((err, request, reply) => sendError(reply, err, request));
   const methodNotAllowed = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((m) => m !== request.method && app.findRoute({ method: m, url: path }));
+    // A path can match a static route for one method and a parametric one for another
+    // (POST /api/ai_editing/preview/ and GET /api/ai_editing/:id/): the path names the most
+    // specific route, so Allow lists the methods of that route only, as the document does.
+    const matches = METHODS.filter((m) => m !== request.method).map((m) => ({ m, route: app.findRoute({ method: m, url: path }) }))
+      .flatMap(({ m, route }) => (route ? [{ m, params: Object.keys(route.params ?? {}).length }] : []));
+    const fewest = Math.min(...matches.map((x) => x.params));
+    const allowed = matches.filter((x) => x.params === fewest).map((x) => x.m);
     if (!allowed.length) return null;
     reply.header('Allow', allowed.join(', '));
     return reply.status(405).send({ detail: `Method "${request.method}" not allowed.`, code: 'method_not_allowed' });

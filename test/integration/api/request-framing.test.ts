@@ -74,6 +74,17 @@ for (const [mode, fresh] of [['embedded', freshSqlite], ['scaled', freshPostgres
       }
     });
 
+    it('lists in Allow only the methods of the route the path names, not of a parametric route it also fits', async () => {
+      // POST /api/ai_editing/preview/ is a route; GET /api/ai_editing/:id/ would also take "preview" as an id.
+      for (const method of ['PUT', 'QUERY']) {
+        const r = await send(base, method, '/api/ai_editing/preview/', t.headers);
+        expect(r.status, method).toBe(405);
+        expect(r.headers.allow, method).toBe('POST');
+      }
+      const byId = await send(base, 'PUT', '/api/ai_editing/00000000-0000-0000-0000-000000000000/', t.headers);
+      expect(byId.headers.allow).toBe('GET');
+    });
+
     it('answers an oversized URL or header block with 431 and the contract body', async () => {
       const longUrl = await send(base, 'GET', `/api/text_to_speech/?q=${'a'.repeat(20_000)}`, t.headers);
       const longHeader = await send(base, 'GET', '/api/remaining_credits/', { ...t.headers, 'x-padding': 'b'.repeat(20_000) });
