@@ -97,15 +97,18 @@ for (const [mode, fresh] of [['embedded', freshSqlite], ['scaled', freshPostgres
   });
 }
 
-describe('the document names 431', () => {
-  it('lists 431 with the error body on every /api operation', async () => {
+describe('the document names 431 and 503', () => {
+  it('lists 431 and 503 with the error body on every /api operation', async () => {
     const db = await freshSqlite();
     const t = await startTestApp(db, {}, { consume: false });
     try {
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       const operations = Object.entries<Record<string, any>>(doc.paths).filter(([p]) => p.startsWith('/api/')).flatMap(([p, item]) => Object.entries<any>(item).map(([m, op]) => [`${m} ${p}`, op] as const));
       expect(operations.length).toBeGreaterThan(80);
-      for (const [key, op] of operations) expect(op.responses['431'], key).toBeDefined();
+      for (const [key, op] of operations) {
+        expect(op.responses['431'], key).toBeDefined();
+        expect(op.responses['503'], key).toBeDefined();
+      }
     } finally {
       await t.close();
       await db.drop();

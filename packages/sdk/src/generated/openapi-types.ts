@@ -244,6 +244,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -557,6 +571,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -801,6 +829,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -988,6 +1030,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1287,6 +1343,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -1471,6 +1541,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1756,6 +1840,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2015,6 +2113,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2328,6 +2440,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2483,6 +2609,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2731,6 +2871,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2897,6 +3051,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3047,6 +3215,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3226,6 +3408,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3499,6 +3695,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -3663,6 +3873,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3853,6 +4077,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4146,6 +4384,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -4321,6 +4573,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4585,6 +4851,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4892,6 +5172,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -5047,6 +5341,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5295,6 +5603,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -5461,6 +5783,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -5591,6 +5927,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5778,6 +6128,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6053,6 +6417,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -6225,6 +6603,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6497,6 +6889,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -6651,6 +7057,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6906,6 +7326,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7135,6 +7569,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7405,6 +7853,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7663,6 +8125,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7784,6 +8260,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7952,6 +8442,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -8077,6 +8581,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8239,6 +8757,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8476,6 +9008,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -8623,6 +9169,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8791,6 +9351,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9044,6 +9618,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -9209,6 +9797,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -9342,6 +9944,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9500,6 +10116,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9717,6 +10347,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10051,6 +10695,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -10253,6 +10911,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10562,6 +11234,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -10839,6 +11525,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11188,6 +11888,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11524,6 +12238,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11818,6 +12546,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -12065,6 +12807,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -12213,6 +12969,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12449,6 +13219,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -12596,6 +13380,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12783,6 +13581,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13043,6 +13855,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -13203,6 +14029,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13490,6 +14330,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13964,6 +14818,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -14236,6 +15104,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14652,6 +15534,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -14999,6 +15895,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15487,6 +16397,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -15650,6 +16574,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15910,6 +16848,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16237,6 +17189,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -16653,6 +17619,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -17055,6 +18035,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -17329,6 +18323,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -17439,6 +18447,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17598,6 +18620,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17791,6 +18827,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18062,6 +19112,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -18194,6 +19258,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         options?: never;
@@ -18303,6 +19381,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18516,6 +19608,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -18705,6 +19811,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18951,6 +20071,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19219,6 +20353,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -19395,6 +20543,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -19501,6 +20663,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19715,6 +20891,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         trace?: never;
@@ -19910,6 +21100,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -20085,6 +21289,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -20247,6 +21465,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20516,6 +21748,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -20770,6 +22016,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -21005,6 +22265,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21274,6 +22548,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -21382,6 +22670,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21575,6 +22877,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -21703,6 +23019,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -21895,6 +23225,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22214,6 +23558,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -22391,6 +23749,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -22675,6 +24047,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -22829,6 +24215,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23083,6 +24483,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -23236,6 +24650,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23428,6 +24856,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -23545,6 +24987,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -23773,6 +25229,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -23930,6 +25400,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -24036,6 +25520,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -24277,6 +25775,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -24413,6 +25925,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -24569,6 +26095,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -24761,6 +26301,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -25080,6 +26634,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -25257,6 +26825,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -25529,6 +27111,20 @@ export interface paths {
                 };
                 /** @description server_error: internals are never exposed; the detail carries the request id */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description snake_case code, e.g. not_found, insufficient_credits, throttled */
+                            code: string;
+                            /** @description Human-readable text */
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

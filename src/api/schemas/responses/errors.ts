@@ -23,10 +23,11 @@ const errorDescriptions: Record<number, string> = {
   422: 'The Idempotency-Key was used before with a different body',
   429: 'throttled: rate limit; see Retry-After',
   431: 'request_header_fields_too_large: the URL and headers together are over the server\'s header limit',
+  503: 'database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After',
   500: 'server_error: internals are never exposed; the detail carries the request id',
 };
 
-export type ErrorStatus = 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 431 | 500;
+export type ErrorStatus = 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 
 /** The documented response of one error status, ready for a route's `schema.response`. */
 export function errorResponseFor(status: ErrorStatus): z.ZodType {
@@ -50,11 +51,12 @@ export interface ErrorTraits {
 
 /**
  * The error statuses of one /api operation: those every authenticated route can answer (401,
- * 405 on its path for other methods, 429, 431, 500, and 404 for a path that is not a route), plus
+ * 405 on its path for other methods, 429, 431, 500, 503 when the database or disk is down, and 404
+ * for a path that is not a route), plus
  * those its traits add.
  */
 export function errorResponses(traits: ErrorTraits): Partial<Record<ErrorStatus, z.ZodType>> {
-  const statuses: ErrorStatus[] = [401, 404, 405, 429, 431, 500];
+  const statuses: ErrorStatus[] = [401, 404, 405, 429, 431, 500, 503];
   if (traits.validates || traits.readsBody) statuses.push(400);
   if (traits.holdsCredits) statuses.push(402);
   if (traits.idempotent) statuses.push(409, 422);
