@@ -9,6 +9,7 @@ export const TASK_KIND_GROUPS = {
   text_to_speech: 'textToSpeech',
   product_video: 'linkToVideos',
   avatar_video: 'avatarVideos',
+  avatar_video_v2: 'avatarVideosV2',
   ai_short: 'aiShorts',
   template_video: 'customTemplateJobs',
   aurora: 'aurora',
@@ -25,6 +26,35 @@ export const TASK_KIND_GROUPS = {
 } as const satisfies Record<string, TaskKindName>;
 
 export type TaskKind = keyof typeof TASK_KIND_GROUPS;
+
+/**
+ * The tools' kinds under the API's task groups (`GET /api/tasks/`'s `group`: the first path
+ * segment of the task's GET).
+ */
+export const API_GROUPS_OF_KIND: Record<TaskKind, readonly string[]> = {
+  text_to_speech: ['text_to_speech'],
+  product_video: ['link_to_videos'],
+  avatar_video: ['lipsyncs'],
+  avatar_video_v2: ['lipsyncs_v2'],
+  ai_short: ['ai_shorts'],
+  template_video: ['custom_template_jobs'],
+  aurora: ['aurora'],
+  product_to_video: ['product_to_videos'],
+  ai_editing: ['ai_editing'],
+  text_generation: ['text_generator'],
+  ai_script: ['ai_scripts'],
+  asset_generation: ['ai_generation'],
+  iab_images: ['iab_images'],
+  voice_clone: ['voices'],
+  custom_avatar: ['personas'],
+  inspiration_job: ['inspiration_jobs'],
+  ad_clone: ['ads_clone'],
+};
+
+/** The tool's kind of an API group, or undefined for a group no tool reads. */
+export function kindOfApiGroup(group: string): TaskKind | undefined {
+  return (Object.keys(API_GROUPS_OF_KIND) as TaskKind[]).find((k) => API_GROUPS_OF_KIND[k].includes(group));
+}
 export const TASK_KIND_NAMES = Object.keys(TASK_KIND_GROUPS) as [TaskKind, ...TaskKind[]];
 
 /** A task as the service answers it: the envelope plus the group's own fields. */

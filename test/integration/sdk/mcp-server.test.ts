@@ -14,7 +14,7 @@ const BIN = join(ROOT, 'bin', 'clipwright.mjs');
 
 const TOOLS = [
   'read_product_page', 'preview_product_video', 'render_product_video', 'text_to_speech', 'make_avatar_video', 'make_ai_short',
-  'make_template_video', 'list_voices', 'list_avatars', 'list_styles', 'list_templates', 'get_credits', 'get_task', 'wait_for_task',
+  'make_template_video', 'list_voices', 'list_avatars', 'list_styles', 'list_templates', 'get_credits', 'get_task', 'wait_for_task', 'list_tasks',
 ];
 
 /**
@@ -95,6 +95,15 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
     // Without the kind, get_task finds the task by asking every kind.
     const read = await call('get_task', { task_id: task.id });
     expect(read.structuredContent).toMatchObject({ kind: 'text_to_speech', status: 'done', output: done.output });
+
+    // The list of every task finds it too, under the same kind, with its output.
+    const listed = (await call('list_tasks', { kind: 'text_to_speech', status: ['done'] })).structuredContent as { count: number; tasks: Record<string, unknown>[] };
+    expect(listed.tasks[0]).toMatchObject({ kind: 'text_to_speech', task_id: task.id, status: 'done', output: done.output, credits_used: 1 });
+    const running = (await call('list_tasks', { status: ['pending', 'processing'] })).structuredContent as { tasks: unknown[] };
+    expect(running.tasks.map((t: any) => t.task_id)).not.toContain(task.id);
+    const badDate = await call('list_tasks', { created_after: 'yesterday' });
+    expect(badDate.isError).toBe(true);
+    expect(text(badDate)).toMatch(/created_after/);
 
     const audio = await fetch(done.output);
     expect(audio.status).toBe(200);

@@ -9,6 +9,8 @@ import { SCRIPT_LANGUAGES } from '../../../src/pipelines/text/languages.js';
 import { SCRIPT_STYLE_NAMES as SERVICE_SCRIPT_STYLES } from '../../../src/pipelines/text/script-styles.js';
 import { DEFAULT_VISUAL_STYLE, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
 import * as mcp from '../../../packages/mcp/src/vocabulary.js';
+import { API_GROUPS_OF_KIND, TASK_KIND_NAMES } from '../../../packages/mcp/src/task-kinds.js';
+import { TASK_GROUPS } from '../../../src/api/schemas/tasks.js';
 
 /**
  * The MCP server is a client and may not import the service, so its tool schemas carry their own
@@ -36,5 +38,10 @@ describe('the MCP tools offer exactly the choices the service accepts', () => {
     expect([...mcp.AVATAR_STYLES]).toEqual([...AVATAR_STYLES]);
     expect(mcp.MAX_SHORT_SCRIPT_CHARS).toBe(MAX_SHORT_SCRIPT_CHARS);
     expect(mcp.MAX_SPEECH_CHARS).toBe(MAX_TTS_CHARS);
+  });
+
+  it('every task group of GET /api/tasks/ is one kind of the tools, and every kind names real groups', () => {
+    const mapped = TASK_KIND_NAMES.flatMap((k) => API_GROUPS_OF_KIND[k]);
+    expect([...mapped].sort()).toEqual([...TASK_GROUPS].sort());
   });
 });

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ClipwrightError, WaitTimeoutError, type ClipwrightClient, type Settling } from '../../../sdk/src/index.js';
-import { readerOf, summarizeTask, TASK_KIND_NAMES, type AnyTask, type TaskKind } from '../task-kinds.js';
+import { API_GROUPS_OF_KIND, kindOfApiGroup, readerOf, summarizeTask, TASK_KIND_NAMES, type AnyTask, type TaskKind } from '../task-kinds.js';
 import { defineTool, READS, type ToolExtra } from './define-tool.js';
 
 /** Hosts commonly give up on a tool call after 60 s; a wait shorter than that comes back with the state instead. */
@@ -12,7 +12,45 @@ const taskId = z.string().min(1).describe('The task_id a creating tool returned 
 const kind = z.enum(TASK_KIND_NAMES).optional()
   .describe('The kind the creating tool returned (text_to_speech, product_video, avatar_video, ai_short, template_video …). Leave it out if unknown: every kind is tried.');
 
+const TASK_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
+
 export function taskTools(server: McpServer, client: ClipwrightClient): void {
+  defineTool(server, client, 'list_tasks', {
+    title: 'List tasks',
+    description: 'Lists the account\'s tasks of every kind, newest first: kind, task_id, status, progress, name, thumbnail and output URLs, credits_used. '
+      + 'Use it to find an earlier result or a task whose id was lost, or to see what is still running. Filter by kind, status and creation time. '
+      + 'Pass a listed task_id and kind to get_task or wait_for_task for the whole result. Free.',
+    input: {
+      kind: z.enum(TASK_KIND_NAMES).optional().describe('Only tasks of this kind (as the creating tools name them). Default: every kind.'),
+      status: z.array(z.enum(TASK_STATUSES)).optional().describe('Only tasks in these statuses, e.g. ["pending", "processing"] for what is still running. Default: any status.'),
+      created_after: z.string().optional().describe('Only tasks created after this instant: ISO 8601 date or date and time (UTC without an offset), e.g. 2026-11-29 or 2026-11-29T09:00:00Z.'),
+      page: z.number().int().min(1).default(1).describe('Page number, from 1. Default 1.'),
+      page_size: z.number().int().min(1).max(50).default(10).describe('Tasks per page, 1 to 50. Default 10.'),
+    },
+    annotations: READS,
+  }, async (a, extra) => {
+    const page = await client.tasks.list({
+      page: a.page,
+      page_size: a.page_size,
+      ...(a.kind ? { group: [...API_GROUPS_OF_KIND[a.kind]] as never } : {}),
+      ...(a.status?.length ? { status: a.status } : {}),
+      ...(a.created_after ? { created_after: a.created_after } : {}),
+    }, { signal: extra.signal });
+    return {
+      count: page.count,
+      page: page.page,
+      has_more: page.next !== null,
+      tasks: page.results.map((t) => {
+        const item: Record<string, unknown> = { kind: kindOfApiGroup(t.group) ?? t.group, task_id: t.id, status: t.status, progress: t.progress, credits_used: t.credits_used, created_at: t.created_at };
+        for (const [key, value] of Object.entries({ name: t.name, thumbnail: t.thumbnail, output: t.output, duration: t.duration, failed_reason: t.failed_reason })) {
+          if (value !== null && value !== undefined) item[key] = value;
+        }
+        return item;
+      }),
+    };
+  });
+
+
   defineTool(server, client, 'get_task', {
     title: 'Task status and result',
     description: 'Reads a task once: status (pending, processing, done, failed), progress 0–100, failed_reason, credits_used, duration in seconds, '
