@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
 /**
  * A PostgreSQL server of the test's own (initdb into a temp folder, a free loopback port), so a
@@ -79,13 +79,3 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
