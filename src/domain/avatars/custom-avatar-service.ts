@@ -10,7 +10,7 @@ import type { Repos, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import {
-  CUSTOM_AVATAR_JOB, CUSTOM_AVATAR_KIND, customAvatarBlobKeys, customAvatarPreviewVideoKeys, directDriveUrl, inputOf, personaOfTask, recordOfTask, splitKeywords, unusableReason,
+  CUSTOM_AVATAR_KIND, customAvatarBlobKeys, customAvatarPreviewVideoKeys, directDriveUrl, personaOfTask, recordOfTask, splitKeywords, unusableReason,
   type CustomAvatarInput, type CustomAvatarRecord, type CustomAvatarVersion, type StoredMedia,
 } from './custom-avatars.js';
 

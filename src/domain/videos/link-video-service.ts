@@ -3,7 +3,6 @@ import type { VideoModelVersion } from '../credits/prices.js';
 import { linkVideoKind, linkVideoPrice } from './link-video-kind.js';
 import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
-import type { LinkFacts } from '../links/link-facts.js';
 import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { LinkService } from '../links/link-service.js';
 import type { ListQuery } from '../../core/store.js';

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanAbsDifference, measureRmsWindows, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanAbsDifference, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import type { StagedScene } from '../../../src/pipelines/images/staging/staged-scene.js';
 import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';

@@ -7,7 +7,6 @@ import * as sdk from '@aws-sdk/client-s3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFileRoutes } from '../../../src/api/files-route.js';
-import { LazyBlobs } from '../../../src/engines/blobs/lazy-blobs.js';
 import { LocalBlobStore } from '../../../src/engines/blobs/local-blob-store.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
 import { openS3BlobStore, s3ClientConfig, type S3Settings } from '../../../src/engines/blobs/open-s3-blob-store.js';
