@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_CPU_WORKERS } from '../engines/cpu/off-thread.js';
 import { DEFAULT_RENDER_SEGMENTS } from '../engines/ffmpeg/real-engine.js';
 import type { S3Settings } from '../engines/blobs/open-s3-blob-store.js';
+import { DEFAULT_OUTAGE_GIVE_UP_SECONDS, DEFAULT_OUTAGE_RETRY_MS } from '../jobs/job-runner.js';
 
 /** Everything the service reads from its environment, read once at start-up. */
 export interface Config {
@@ -215,8 +216,8 @@ export function loadConfig(env: Env = process.env): Config {
       retryBaseMs: int(env, 'JOB_RETRY_BASE_MS', 1000),
       // A create waits this long at most for Redis; past it the job waits in the outbox for the sweep.
       dispatchTimeoutMs: Math.max(50, int(env, 'QUEUE_DISPATCH_TIMEOUT_MS', 500)),
-      outageRetryMs: Math.max(100, int(env, 'JOB_OUTAGE_RETRY_MS', 5000)),
-      outageGiveUpMs: Math.max(0, int(env, 'JOB_OUTAGE_GIVE_UP_SECONDS', 1800)) * 1000,
+      outageRetryMs: Math.max(100, int(env, 'JOB_OUTAGE_RETRY_MS', DEFAULT_OUTAGE_RETRY_MS)),
+      outageGiveUpMs: Math.max(0, int(env, 'JOB_OUTAGE_GIVE_UP_SECONDS', DEFAULT_OUTAGE_GIVE_UP_SECONDS)) * 1000,
     },
     readinessTimeoutMs: Math.max(50, int(env, 'READINESS_TIMEOUT_MS', 500)),
     diskMinFreeBytes: Math.max(0, int(env, 'DISK_MIN_FREE_MB', 100)) * 1024 * 1024,

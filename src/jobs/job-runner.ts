@@ -15,9 +15,9 @@ import type { JobCatalog } from './job-catalog.js';
 import { isSideJob, type SideJobDefinition } from './job-definition.js';
 
 const PROGRESS_SAVE_INTERVAL_MS = 500;
-/** Defaults of `JOB_OUTAGE_RETRY_MS` and `JOB_OUTAGE_GIVE_UP_SECONDS` (config.ts). */
-const DEFAULT_OUTAGE_RETRY_MS = 5000;
-const DEFAULT_OUTAGE_GIVE_UP_MS = 30 * 60_000;
+/** Defaults of `JOB_OUTAGE_RETRY_MS` and `JOB_OUTAGE_GIVE_UP_SECONDS`: config.ts reads them from here. */
+export const DEFAULT_OUTAGE_RETRY_MS = 5000;
+export const DEFAULT_OUTAGE_GIVE_UP_SECONDS = 30 * 60;
 
 /** What a client reads when a task gave up waiting for an outage (the operator's details are in the log and /readyz). */
 const OUTAGE_WHAT: Record<Dependency, string> = {
@@ -141,7 +141,7 @@ export class JobRunner {
     this.outageSince.set(job.id, since);
     const waitedMs = now - since;
     const postponed: Postponed = { postponeMs: this.opts.outageRetryMs ?? DEFAULT_OUTAGE_RETRY_MS, reason: outage.message };
-    if (waitedMs < (this.opts.outageGiveUpMs ?? DEFAULT_OUTAGE_GIVE_UP_MS)) {
+    if (waitedMs < (this.opts.outageGiveUpMs ?? DEFAULT_OUTAGE_GIVE_UP_SECONDS * 1000)) {
       log.warn({ err: outage.cause ?? outage, dependency: outage.dependency, waitedMs, postponeMs: postponed.postponeMs }, 'outside part unavailable; job postponed without spending an attempt');
       return postponed;
     }

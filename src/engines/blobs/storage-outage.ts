@@ -1,7 +1,6 @@
 import { DependencyUnavailable } from '../../core/errors.js';
+import { SOCKET_FAILURE_CODES } from '../outages/socket-failures.js';
 
-/** Socket failures: the storage server is not there (refused, unreachable) or went away mid-request. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED']);
 const NETWORK_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 
 /**
@@ -18,7 +17,7 @@ export function s3OutageOf(err: unknown, where: string): DependencyUnavailable |
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : '';
   const answeredDown = status !== undefined && (status >= 500 || status === 429);
-  const noAnswer = status === undefined && (NETWORK_CODES.has(code) || NETWORK_NAMES.has(name) || /socket hang up|ECONNREFUSED|ECONNRESET/.test(message));
+  const noAnswer = status === undefined && (SOCKET_FAILURE_CODES.has(code) || NETWORK_NAMES.has(name) || /socket hang up|ECONNREFUSED|ECONNRESET/.test(message));
   if (!answeredDown && !noAnswer) return null;
   // The client's message names no host; the cause (logged) and /readyz carry the details.
   const cause = Object.assign(new Error(`${where}: ${s3ErrorSummary(err)}`), { cause: err });

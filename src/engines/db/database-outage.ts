@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { DependencyUnavailable } from '../../core/errors.js';
+import { SOCKET_FAILURE_CODES } from '../outages/socket-failures.js';
 
 /**
  * SQLSTATEs that mean the server went away or will not take us now, not that the query was
@@ -9,7 +10,6 @@ import { DependencyUnavailable } from '../../core/errors.js';
 const OUTAGE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres says when the socket under a client is gone. */
 const CONNECTION_LOST = /connection terminated|not queryable|connection ended|timeout exceeded when trying to connect/i;
-const SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 
 /** The outage a PostgreSQL error stands for, or null for an error of the query itself (a constraint, a syntax error). */
 export function postgresOutageOf(err: unknown, phase: 'connect' | 'query'): DependencyUnavailable | null {
@@ -18,7 +18,7 @@ export function postgresOutageOf(err: unknown, phase: 'connect' | 'query'): Depe
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : '';
   // Any failure to open a connection (refused, reset, the server starting or stopping) is an outage.
-  const lost = phase === 'connect' || OUTAGE_SQLSTATE.test(code) || SOCKET_CODES.has(code) || CONNECTION_LOST.test(message);
+  const lost = phase === 'connect' || OUTAGE_SQLSTATE.test(code) || SOCKET_FAILURE_CODES.has(code) || CONNECTION_LOST.test(message);
   if (!lost) return null;
   // The client's message names no host; the cause (logged) and /readyz carry the details.
   return new DependencyUnavailable('database', 'The database is not available right now, so nothing was saved. Try again in a few seconds.', { cause: err });
