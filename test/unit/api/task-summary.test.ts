@@ -1,25 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TASK_GROUPS } from '../../../src/api/schemas/tasks.js';
 import { groupOfKind, kindsOfGroups, taskSummary } from '../../../src/api/wire/task-summary.js';
 import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
 import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
+import { declaredTaskKinds } from '../../helpers/declared-task-kinds.js';
 
 const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;
 const wire = new TaskWireRegistry(taskWireMappers(blobs));
-
-/** Every kind written with `defineTaskKind({ kind: '…' })` under src/domain. */
-function declaredKinds(dir: string): string[] {
-  const kinds: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) kinds.push(...declaredKinds(path));
-    else if (name.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/defineTaskKind\(\{\s*kind: '([^']+)'/g)) kinds.push(m[1]!);
-  }
-  return kinds;
-}
 
 const task = (kind: string, input: Record<string, unknown>, result: Record<string, unknown> = {}): Task => ({
   id: 't-1', accountId: 'a-1', kind, status: 'done', progress: 100, failedReason: null, input, result,
@@ -28,7 +16,7 @@ const task = (kind: string, input: Record<string, unknown>, result: Record<strin
 
 describe('the task list\'s groups and summaries', () => {
   it('gives every task kind the domain declares a group, and every group a kind, so no task is listed without one', () => {
-    const kinds = declaredKinds(join(import.meta.dirname, '..', '..', '..', 'src', 'domain'));
+    const kinds = declaredTaskKinds();
     expect(kinds.length).toBeGreaterThan(10);
     expect(kinds.filter((k) => groupOfKind(k) === null)).toEqual([]);
     expect(TASK_GROUPS.filter((g) => kindsOfGroups([g]).length === 0)).toEqual([]);

@@ -1,24 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
 import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
 import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
+import { declaredTaskKinds } from '../../helpers/declared-task-kinds.js';
 
 const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;
 const registry = new TaskWireRegistry(taskWireMappers(blobs));
-
-/** Every kind written with `defineTaskKind({ kind: '…' })` under src/domain: the task kinds services create. */
-function declaredKinds(dir: string): string[] {
-  const kinds: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) kinds.push(...declaredKinds(path));
-    else if (name.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/defineTaskKind\(\{\s*kind: '([^']+)'/g)) kinds.push(m[1]!);
-  }
-  return kinds;
-}
 
 const task: Task = {
   id: 't-1', accountId: 'a-1', kind: 'text_to_speech', status: 'done', progress: 100, failedReason: null,
@@ -28,7 +16,7 @@ const task: Task = {
 
 describe('task kind → GET mapper table (webhook bodies)', () => {
   it('has a mapper for every task kind the domain declares, so no webhook falls back to the bare envelope', () => {
-    const kinds = declaredKinds(join(import.meta.dirname, '..', '..', '..', 'src', 'domain'));
+    const kinds = declaredTaskKinds();
     expect(kinds.length).toBeGreaterThan(2);
     expect(kinds.filter((k) => !registry.has(k))).toEqual([]);
   });
