@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type TestDatabase } from '../helpers/databases.js';
+import { outageProbe, postgresChargesPerTask } from '../helpers/outage-probe.js';
 import { startRedis, type RedisProcess } from '../helpers/redis-process.js';
 import { client, randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
 
@@ -41,34 +42,10 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
     await db?.drop();
   });
 
-  /** A POST that gives up after 15 s, so a hung create fails the timing assertion instead of the suite. */
-  async function timedCreate(text: string): Promise<{ status: number; body: any; ms: number }> {
-    const started = performance.now();
-    const r = await fetch(`${base}/api/text_to_speech/`, {
-      method: 'POST',
-      headers: { 'x-api-id': creds.api_id, 'x-api-key': creds.api_key, 'content-type': 'application/json' },
-      body: JSON.stringify({ text, voice_id: voiceId }),
-      signal: AbortSignal.timeout(15_000),
-    }).catch((err: Error) => ({ status: 0, json: async () => ({ error: err.message }) }));
-    return { status: r.status, body: await r.json(), ms: performance.now() - started };
-  }
-
-  async function timedReady(): Promise<{ status: number; body: any; ms: number }> {
-    const started = performance.now();
-    const r = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(15_000) });
-    return { status: r.status, body: await r.json(), ms: performance.now() - started };
-  }
-
-  async function chargesPerTask(ids: string[]): Promise<Record<string, number>> {
-    const c = new pg.Client({ connectionString: db.databaseUrl! });
-    await c.connect();
-    try {
-      const r = await c.query(`select task_id, count(*)::int as n from credit_ledger where kind = 'charge' and task_id = any($1) group by task_id`, [ids]);
-      return Object.fromEntries(ids.map((id) => [id, r.rows.find((row) => row.task_id === id)?.n ?? 0]));
-    } finally {
-      await c.end();
-    }
-  }
+  // Timed within 15 s each, so a hung answer fails the timing assertion instead of the suite.
+  const timedCreate = (text: string) => outageProbe(base, creds).create(text, voiceId);
+  const timedReady = () => outageProbe(base, creds).ready();
+  const chargesPerTask = (ids: string[]) => postgresChargesPerTask(db.databaseUrl!, ids);
 
   async function expectAllDoneChargedOnce(ids: string[]): Promise<void> {
     const http = client(base, creds);
