@@ -37,7 +37,13 @@ async function serveService(dataDir: string): Promise<void> {
   const { buildServer } = await import('../src/api/server.js');
   const { apiDeps } = await import('../src/app/api-deps.js');
   const { TTS_KIND } = await import('../src/domain/speech/tts-service.js');
-  const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_BURST: '1000000000', RATE_LIMIT_PER_SECOND: '1000000000', CPU_WORKERS: '0', ...pick(process.env, ['LOG_LEVEL']) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    RATE_LIMIT_BURST: '1000000000',
+    RATE_LIMIT_PER_SECOND: '1000000000',
+    CPU_WORKERS: '0',
+    ...pick(process.env, ['LOG_LEVEL']),
+  });
   const c = await createContainer(config);
   const app = await buildServer(apiDeps(c));
   const account = await c.accounts.create('bench', 10);
@@ -45,13 +51,27 @@ async function serveService(dataDir: string): Promise<void> {
   const at = new Date().toISOString();
   const words = 'the quick brown fox jumps over the lazy dog'.split(' ').map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.35 }));
   await c.store.tasks.insert({
-    id, accountId: account.account_id, kind: TTS_KIND, status: 'done', progress: 100, failedReason: null,
+    id,
+    accountId: account.account_id,
+    kind: TTS_KIND,
+    status: 'done',
+    progress: 100,
+    failedReason: null,
     input: { text: 'The quick brown fox jumps over the lazy dog.', voiceId: 'en-us' },
     result: { outputKey: `${account.account_id}/${id}/speech.mp3`, durationSeconds: 3.6, words },
-    heldMillicredits: 0, chargedMillicredits: 1000, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: at,
+    heldMillicredits: 0,
+    chargedMillicredits: 1000,
+    webhookUrl: null,
+    createdAt: at,
+    updatedAt: at,
+    finishedAt: at,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const ready: Ready = { port: (app.server.address() as { port: number }).port, path: `/api/text_to_speech/${id}/`, headers: { 'x-api-id': account.api_id, 'x-api-key': account.api_key } };
+  const ready: Ready = {
+    port: (app.server.address() as { port: number }).port,
+    path: `/api/text_to_speech/${id}/`,
+    headers: { 'x-api-id': account.api_id, 'x-api-key': account.api_key },
+  };
   process.send!(ready);
   answerUntilStopped(async () => {
     await app.close();
@@ -120,7 +140,13 @@ async function load(target: Ready, server: ChildProcess, seconds: number, connec
   const cpuBefore = await cpuMicros(server);
   const r = await autocannon({ url: `http://127.0.0.1:${target.port}${target.path}`, headers: target.headers, connections, duration: seconds });
   const cpu = (await cpuMicros(server)) - cpuBefore;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuMicrosPerRequest: cpu / Math.max(1, r.requests.total) };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    cpuMicrosPerRequest: cpu / Math.max(1, r.requests.total),
+  };
 }
 
 async function main(): Promise<void> {
@@ -129,7 +155,10 @@ async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '1'));
   const profile = process.argv.includes('--cpu-prof');
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-bench-read-'));
-  const service = start(['--role', 'service', '--data', dataDir], profile && arg('only', '') !== 'bare' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []);
+  const service = start(
+    ['--role', 'service', '--data', dataDir],
+    profile && arg('only', '') !== 'bare' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : [],
+  );
   const bare = start(['--role', 'bare'], profile && arg('only', '') === 'bare' ? ['--cpu-prof', '--cpu-prof-dir', 'bench-profiles'] : []);
   try {
     const svc = await service.ready;
@@ -152,7 +181,11 @@ async function main(): Promise<void> {
     await load(bareTarget, bare.child, 1, connections);
     await load(svc, service.child, 1, connections);
     await load(health, service.child, 1, connections);
-    console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${connections} connections, ${seconds} s each`);
+    console.log(
+      `load average before: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ${connections} connections, ${seconds} s each`,
+    );
     for (let round = 1; round <= rounds; round++) {
       const b = await load(bareTarget, bare.child, seconds, connections);
       const s = await load(svc, service.child, seconds, connections);
@@ -161,9 +194,15 @@ async function main(): Promise<void> {
       console.log(show('bare Fastify, same JSON', b));
       console.log(show('GET /api/text_to_speech/{id}/', s));
       console.log(show('service /healthz', h));
-      console.log(`ratio service / bare: ${((100 * s.rps) / b.rps).toFixed(1)} %   (/healthz / bare: ${((100 * h.rps) / b.rps).toFixed(1)} %; CPU per request bare / service: ${((100 * b.cpuMicrosPerRequest) / s.cpuMicrosPerRequest).toFixed(1)} %)`);
+      console.log(
+        `ratio service / bare: ${((100 * s.rps) / b.rps).toFixed(1)} %   (/healthz / bare: ${((100 * h.rps) / b.rps).toFixed(1)} %; CPU per request bare / service: ${((100 * b.cpuMicrosPerRequest) / s.cpuMicrosPerRequest).toFixed(1)} %)`,
+      );
     }
-    console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await Promise.allSettled([stop(service.child), stop(bare.child)]);
     rmSync(dataDir, { recursive: true, force: true });

@@ -31,8 +31,14 @@ async function main(): Promise<void> {
   const db = await freshSqlite();
   const t = await startTestApp(db, {}, { credits: 1000 });
   try {
-    pages.route('/photo.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePhoto(fx.path('photo.jpg'), { width: 1280, height: 720 })) });
-    pages.route('/end.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePhoto(fx.path('end.jpg'), { width: 720, height: 1280 }, 1)) });
+    pages.route('/photo.jpg', {
+      headers: { 'content-type': 'image/jpeg' },
+      body: await readFile(await makePhoto(fx.path('photo.jpg'), { width: 1280, height: 720 })),
+    });
+    pages.route('/end.jpg', {
+      headers: { 'content-type': 'image/jpeg' },
+      body: await readFile(await makePhoto(fx.path('end.jpg'), { width: 720, height: 1280 }, 1)),
+    });
     pages.route('/music.wav', { headers: { 'content-type': 'audio/wav' }, body: await readFile(await makeChords(fx.path('music.wav'), 6)) });
     const body = {
       aspect_ratio: arg('aspect', '9:16'),
@@ -73,7 +79,10 @@ async function main(): Promise<void> {
     const renderSeconds = (Date.now() - start) / 1000;
 
     const files: Record<string, string> = {};
-    for (const [name, url] of [['preview.mp4', done.preview], ['render.mp4', done.output]] as const) {
+    for (const [name, url] of [
+      ['preview.mp4', done.preview],
+      ['render.mp4', done.output],
+    ] as const) {
       const u = new URL(url);
       const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
       files[name] = fx.path(name);
@@ -82,7 +91,9 @@ async function main(): Promise<void> {
     const probe = await probeMedia(files['render.mp4']!);
     console.log(`video ${probe.durationSeconds.toFixed(2)} s, ${probe.video?.width}x${probe.video?.height}`);
     console.log(`preview (plan + 360p draw): ${previewSeconds.toFixed(1)} s wall`);
-    console.log(`render (full size, from the saved plan): ${renderSeconds.toFixed(1)} s wall = ${(probe.durationSeconds / renderSeconds).toFixed(2)}x real time`);
+    console.log(
+      `render (full size, from the saved plan): ${renderSeconds.toFixed(1)} s wall = ${(probe.durationSeconds / renderSeconds).toFixed(2)}x real time`,
+    );
     const keep = arg('keep', '');
     if (keep) for (const [name, path] of Object.entries(files)) await copyFile(path, join(keep, name));
   } finally {

@@ -46,7 +46,9 @@ async function main(): Promise<void> {
     const videoSeconds = track.length / MOUTH_FPS;
     const { stdout: cpu } = await exec('nproc');
     const { stdout: load } = await exec('cat', ['/proc/loadavg']);
-    console.log(`built-in avatar bench (${avatar.name}, ${avatar.look.scene} scene): ${videoSeconds.toFixed(2)} s of speech, ${track.length} frames at ${MOUTH_FPS} fps; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${preset} crf ${crf}`);
+    console.log(
+      `built-in avatar bench (${avatar.name}, ${avatar.look.scene} scene): ${videoSeconds.toFixed(2)} s of speech, ${track.length} frames at ${MOUTH_FPS} fps; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${preset} crf ${crf}`,
+    );
 
     for (const [label, size] of Object.entries(SIZES)) {
       const out = fx.path(`avatar-${label}.mp4`);
@@ -85,10 +87,41 @@ async function main(): Promise<void> {
 async function encodeStill(still: string, audio: string, output: string, seconds: number, preset: string, crf: number): Promise<void> {
   const frames = Math.round(seconds * MOUTH_FPS);
   await runFfmpeg([
-    '-i', still, '-i', audio,
-    '-filter_complex', `[0:v]format=yuv420p,loop=loop=${frames - 1}:size=1,settb=1/${MOUTH_FPS},setpts=N[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-tune', 'animation', '-crf', String(crf), '-pix_fmt', 'yuv420p', '-r', String(MOUTH_FPS),
-    '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-frames:v', String(frames), '-t', seconds.toFixed(3), '-movflags', '+faststart', output,
+    '-i',
+    still,
+    '-i',
+    audio,
+    '-filter_complex',
+    `[0:v]format=yuv420p,loop=loop=${frames - 1}:size=1,settb=1/${MOUTH_FPS},setpts=N[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-tune',
+    'animation',
+    '-crf',
+    String(crf),
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(MOUTH_FPS),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ar',
+    '48000',
+    '-frames:v',
+    String(frames),
+    '-t',
+    seconds.toFixed(3),
+    '-movflags',
+    '+faststart',
+    output,
   ]);
 }
 

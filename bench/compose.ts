@@ -39,16 +39,22 @@ async function main(): Promise<void> {
 
     const floorSeconds = await timed(() => encodeStill(photos[0]!, fx.path('floor.mp4'), x264Preset, crf));
     const renderSeconds = await timed(() =>
-      renderTimeline(engine, timeline, { quality: 'render', videoPath: fx.path('render.mp4'), thumbnailPath: fx.path('render.jpg'), encoderPreset }));
+      renderTimeline(engine, timeline, { quality: 'render', videoPath: fx.path('render.mp4'), thumbnailPath: fx.path('render.jpg'), encoderPreset }),
+    );
     const previewSeconds = await timed(() =>
-      renderTimeline(engine, timeline, { quality: 'preview', videoPath: fx.path('preview.mp4'), thumbnailPath: fx.path('preview.jpg') }));
+      renderTimeline(engine, timeline, { quality: 'preview', videoPath: fx.path('preview.mp4'), thumbnailPath: fx.path('preview.jpg') }),
+    );
 
     const rendered = await probeMedia(fx.path('render.mp4'));
     const { stdout: cpu } = await exec('nproc');
     const { stdout: load } = await exec('cat', ['/proc/loadavg']);
-    console.log(`compose bench: ${SECONDS} s 1080x1920, 5 photos, 4 transitions, voiceover, captions, ducked music; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${x264Preset} crf ${crf}`);
+    console.log(
+      `compose bench: ${SECONDS} s 1080x1920, 5 photos, 4 transitions, voiceover, captions, ducked music; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${x264Preset} crf ${crf}`,
+    );
     console.log(`floor (one still, same settings):  ${floorSeconds.toFixed(2)} s wall, ${(SECONDS / floorSeconds).toFixed(2)}x real time`);
-    console.log(`render ${rendered.video?.width}x${rendered.video?.height} ${rendered.durationSeconds.toFixed(2)} s: ${renderSeconds.toFixed(2)} s wall, ${(SECONDS / renderSeconds).toFixed(2)}x real time, ${(renderSeconds / floorSeconds).toFixed(2)}x the floor (goal <= 1.5)`);
+    console.log(
+      `render ${rendered.video?.width}x${rendered.video?.height} ${rendered.durationSeconds.toFixed(2)} s: ${renderSeconds.toFixed(2)} s wall, ${(SECONDS / renderSeconds).toFixed(2)}x real time, ${(renderSeconds / floorSeconds).toFixed(2)}x the floor (goal <= 1.5)`,
+    );
     console.log(`preview 360x640: ${previewSeconds.toFixed(2)} s wall, ${(SECONDS / previewSeconds).toFixed(2)}x real time (goal >= 10)`);
   } finally {
     await fx.cleanup();
@@ -87,10 +93,37 @@ function spreadWords(text: string, startSeconds: number, durationSeconds: number
 
 async function encodeStill(photo: string, output: string, preset: string, crf: string): Promise<void> {
   await runFfmpeg([
-    '-i', photo, '-f', 'lavfi', '-i', `anullsrc=r=48000:cl=stereo`,
-    '-filter_complex', `[0:v]scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,format=yuv420p,loop=loop=${SECONDS * 30 - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', crf, '-pix_fmt', 'yuv420p', '-r', '30',
-    '-c:a', 'aac', '-b:a', '192k', '-t', String(SECONDS), '-movflags', '+faststart', output,
+    '-i',
+    photo,
+    '-f',
+    'lavfi',
+    '-i',
+    `anullsrc=r=48000:cl=stereo`,
+    '-filter_complex',
+    `[0:v]scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,format=yuv420p,loop=loop=${SECONDS * 30 - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    crf,
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    '30',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '192k',
+    '-t',
+    String(SECONDS),
+    '-movflags',
+    '+faststart',
+    output,
   ]);
 }
 

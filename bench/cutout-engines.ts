@@ -46,7 +46,13 @@ async function main(): Promise<void> {
     product: await at1024((await productPhoto({ width: 960, height: 1200 })).rgba),
   };
   for (const [name, photo] of Object.entries(photos)) {
-    const base = await timed(() => sharp(Buffer.from(photo.data), { raw: { width: photo.width, height: photo.height, channels: 4 } }).resize(512).resize(photo.width, photo.height).raw().toBuffer());
+    const base = await timed(() =>
+      sharp(Buffer.from(photo.data), { raw: { width: photo.width, height: photo.height, channels: 4 } })
+        .resize(512)
+        .resize(photo.width, photo.height)
+        .raw()
+        .toBuffer(),
+    );
     console.log(`${name} ${photo.width}×${photo.height}: baseline sharp resize round trip ${base.toFixed(3)} s`);
   }
 
@@ -58,7 +64,9 @@ async function main(): Promise<void> {
       const times: number[] = [];
       for (let r = 0; r < rounds; r++) times.push(await timed(() => imgly.cutOut(photo)));
       const mem = rssMb(imgly.worker.pid);
-      console.log(`imgly-isnet (${model}) ${name}: median ${median(times).toFixed(2)} s per photo (${times.map((t) => t.toFixed(2)).join(', ')}); worker RSS ${mem?.rss} MB, peak ${mem?.peak} MB`);
+      console.log(
+        `imgly-isnet (${model}) ${name}: median ${median(times).toFixed(2)} s per photo (${times.map((t) => t.toFixed(2)).join(', ')}); worker RSS ${mem?.rss} MB, peak ${mem?.peak} MB`,
+      );
     }
     imgly.close();
   } else {
@@ -75,7 +83,9 @@ async function main(): Promise<void> {
   const selfieTimes: number[] = [];
   for (let r = 0; r < rounds; r++) selfieTimes.push(await timed(() => selfie.segment(photos.group)));
   console.log(`selfie group: first (model load) ${firstSelfie.toFixed(2)} s, then median ${median(selfieTimes).toFixed(3)} s per photo`);
-  console.log(`service process RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `service process RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
 }
 
 await main();

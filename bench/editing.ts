@@ -74,7 +74,10 @@ async function main(): Promise<void> {
   const editSeconds = await timed(async () => {
     plannedAt = 0;
     const created = await call('POST', '/api/ai_editing/', {
-      video_url: pages.url('/talk.mp4'), aspect_ratio: '9:16', editing_style: 'vlog', instructions: 'remove silences, add captions, zoom on the speaker',
+      video_url: pages.url('/talk.mp4'),
+      aspect_ratio: '9:16',
+      editing_style: 'vlog',
+      instructions: 'remove silences, add captions, zoom on the speaker',
     });
     task = await untilDone(created.id);
   });
@@ -85,17 +88,38 @@ async function main(): Promise<void> {
   });
 
   // The floor: the same source decoded and encoded once at the output size, nothing else.
-  const floorSeconds = await timed(() => runFfmpeg([
-    '-y', '-i', talk.path, '-vf', 'crop=ih*9/16:ih,scale=1080:1920,format=yuv420p',
-    ...h264Args({ preset: 'veryfast', crf: 23 }), '-c:a', 'aac', '-b:a', '192k', fx.path('floor.mp4'),
-  ]));
+  const floorSeconds = await timed(() =>
+    runFfmpeg([
+      '-y',
+      '-i',
+      talk.path,
+      '-vf',
+      'crop=ih*9/16:ih,scale=1080:1920,format=yuv420p',
+      ...h264Args({ preset: 'veryfast', crf: 23 }),
+      '-c:a',
+      'aac',
+      '-b:a',
+      '192k',
+      fx.path('floor.mp4'),
+    ]),
+  );
 
   const r = (v: number) => v.toFixed(1);
-  console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; transcriber ${c.transcriber.id}`);
-  console.log(`source: ${r(source.durationSeconds)} s ${source.video?.width}x${source.video?.height}; edited to ${r(task.duration)} s (${task.edit_notes.join(' ')})`);
-  console.log(`edit (create → done, 1080x1920 render): ${r(editSeconds)} s   goal < 90 s  (planning ${r(planSeconds)} s: fetch, silences, speech, shots and faces; drawing ${r(editSeconds - planSeconds)} s)`);
+  console.log(
+    `machine: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; transcriber ${c.transcriber.id}`,
+  );
+  console.log(
+    `source: ${r(source.durationSeconds)} s ${source.video?.width}x${source.video?.height}; edited to ${r(task.duration)} s (${task.edit_notes.join(' ')})`,
+  );
+  console.log(
+    `edit (create → done, 1080x1920 render): ${r(editSeconds)} s   goal < 90 s  (planning ${r(planSeconds)} s: fetch, silences, speech, shots and faces; drawing ${r(editSeconds - planSeconds)} s)`,
+  );
   console.log(`preview of it ({id}/preview/, 360x640): ${r(previewSeconds)} s`);
-  console.log(`floor (ffmpeg: decode + centre crop + encode 1080x1920, same settings): ${r(floorSeconds)} s   edit / floor = ${(editSeconds / floorSeconds).toFixed(2)}`);
+  console.log(
+    `floor (ffmpeg: decode + centre crop + encode 1080x1920, same settings): ${r(floorSeconds)} s   edit / floor = ${(editSeconds / floorSeconds).toFixed(2)}`,
+  );
 
   await app.close();
   await c.close();

@@ -55,13 +55,15 @@ async function stallDuring(work: () => Promise<void>): Promise<Stall> {
   return { maxMs: histogram.max / 1e6, gapMs, p99Ms: histogram.percentile(99) / 1e6, turns, seconds };
 }
 
-const show = (s: Stall) => `max ${s.maxMs.toFixed(0).padStart(5)} ms  longest gap ${s.gapMs.toFixed(0).padStart(5)} ms  p99 ${s.p99Ms.toFixed(0).padStart(5)} ms  ${String(s.turns).padStart(7)} loop turns  ${s.seconds.toFixed(2)} s`;
+const show = (s: Stall) =>
+  `max ${s.maxMs.toFixed(0).padStart(5)} ms  longest gap ${s.gapMs.toFixed(0).padStart(5)} ms  p99 ${s.p99Ms.toFixed(0).padStart(5)} ms  ${String(s.turns).padStart(7)} loop turns  ${s.seconds.toFixed(2)} s`;
 const worst = (all: Stall[]): Stall => all.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
 
 const fixtures = await makeFixtureDir();
 const kal = fixtures.path('kal.wav');
 const sampleMp3 = fixtures.path('sample.mp3');
-const story = 'My grandmother grew up on a farm near the river. She told us stories about the long winters, the horses, and the old wooden school. We listened for hours, and we never got tired of them.';
+const story =
+  'My grandmother grew up on a farm near the river. She told us stories about the long winters, the horses, and the old wooden school. We listened for hours, and we never got tired of them.';
 // About 30 s of speech, the length the clone endpoint recommends.
 await run('flite', ['-voice', 'kal', '-t', `${story} ${story} ${story}`, '-o', kal]);
 await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', kal, '-c:a', 'libmp3lame', '-q:a', '2', sampleMp3]);
@@ -81,15 +83,26 @@ async function downloadTrack(): Promise<void> {
 }
 
 async function requestClone(): Promise<void> {
-  const r = await t.app.inject({ method: 'POST', url: '/api/voices/clone/', headers: t.headers, payload: { audio_url: pages.url('/sample.mp3'), name: 'Bench' } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/voices/clone/',
+    headers: t.headers,
+    payload: { audio_url: pages.url('/sample.mp3'), name: 'Bench' },
+  });
   if (r.statusCode !== 201) throw new Error(`clone answered ${r.statusCode}: ${r.body}`);
 }
 
 const results: Record<string, Record<string, Stall[]>> = { music: {}, clone: {} };
 try {
-  for (const [mode, workers] of [['in-thread', 0], ['worker pool', DEFAULT_CPU_WORKERS]] as const) {
+  for (const [mode, workers] of [
+    ['in-thread', 0],
+    ['worker pool', DEFAULT_CPU_WORKERS],
+  ] as const) {
     await configureCpuPool({ workers });
-    for (const [name, work] of [['music', downloadTrack], ['clone', requestClone]] as const) {
+    for (const [name, work] of [
+      ['music', downloadTrack],
+      ['clone', requestClone],
+    ] as const) {
       const all: Stall[] = [];
       for (let i = 0; i < runs; i++) {
         const s = await stallDuring(work);

@@ -15,9 +15,7 @@ import { RhvoiceEngine } from '../src/engines/speech/rhvoice.js';
 import { readWav } from '../src/engines/speech/wav.js';
 import { tokenizeWords } from '../src/engines/speech/word-tokens.js';
 
-const TEN_SECONDS =
-  'Meet the Verda Bloom bottle. It keeps water cold for 24 hours. ' +
-  'Rated 4.8 stars by 1,243 buyers. Yours for $19.';
+const TEN_SECONDS = 'Meet the Verda Bloom bottle. It keeps water cold for 24 hours. ' + 'Rated 4.8 stars by 1,243 buyers. Yours for $19.';
 const TEXTS = { '~10 s': TEN_SECONDS, '~30 s': `${TEN_SECONDS} ${TEN_SECONDS} ${TEN_SECONDS}` };
 
 async function median(fn: () => Promise<unknown>, runs = 3): Promise<number> {
@@ -46,7 +44,9 @@ async function main() {
       const align = await median(async () => {
         phones = (await aligner.align({ wavPath: wav, text })).phones.length;
       });
-      console.log(`${label.padEnd(7)} ${seconds.toFixed(2).padStart(7)}  ${synth.toFixed(3).padStart(7)}  ${pauses.toFixed(3).padStart(8)}  ${align.toFixed(3).padStart(7)}  ${(align / seconds).toFixed(3).padStart(9)}  ${phones}`);
+      console.log(
+        `${label.padEnd(7)} ${seconds.toFixed(2).padStart(7)}  ${synth.toFixed(3).padStart(7)}  ${pauses.toFixed(3).padStart(8)}  ${align.toFixed(3).padStart(7)}  ${(align / seconds).toFixed(3).padStart(9)}  ${phones}`,
+      );
     }
     const text = "Here's the thing: our new bottle keeps water cold for twenty four hours. It costs just nineteen dollars, and it ships today.";
     const wav = join(dir, 'festival.wav');
@@ -54,7 +54,9 @@ async function main() {
     const errors = (words: { startSeconds: number; endSeconds: number }[]) =>
       words.flatMap((w, i) => [Math.abs(w.startSeconds - truth[i]!.startSeconds), Math.abs(w.endSeconds - truth[i]!.endSeconds)]).sort((a, b) => a - b);
     const show = (label: string, e: number[]) =>
-      console.log(`${label.padEnd(22)} median ${(e[Math.floor(e.length / 2)]! * 1000).toFixed(0)} ms  p90 ${(e[Math.floor(e.length * 0.9)]! * 1000).toFixed(0)} ms  worst ${(e.at(-1)! * 1000).toFixed(0)} ms`);
+      console.log(
+        `${label.padEnd(22)} median ${(e[Math.floor(e.length / 2)]! * 1000).toFixed(0)} ms  p90 ${(e[Math.floor(e.length * 0.9)]! * 1000).toFixed(0)} ms  worst ${(e.at(-1)! * 1000).toFixed(0)} ms`,
+      );
     console.log(`\nword boundary error vs festival's own timings (${truth.length} words):`);
     show('forced alignment', errors((await aligner.align({ wavPath: wav, text })).words));
     show('pause-based (baseline)', errors(deriveWordTimings(await readWav(wav), tokenizeWords(text))));

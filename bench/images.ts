@@ -45,7 +45,11 @@ const row = (name: string, seconds: number, goal: number | null = null) => {
 };
 
 try {
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; cut-out engine: ${cutout.name}`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; cut-out engine: ${cutout.name}`,
+  );
   const bottle = await productPhoto({ width: 1920, height: 1536 });
   const photoPath = join(work, 'bottle.jpg');
   writeFileSync(photoPath, bottle.jpeg);
@@ -76,16 +80,51 @@ try {
   const faces = createFaceApiEngine();
   const group = await decodeImage(groupPhoto(4));
   await faces.detect(group); // the face models load once per process; a service has them warm
-  row('12 IAB banners of a 1920-px group photo', await timed(() => makeIabBanners({ photo: group, outDir: iabDir, faces, cutout, cropper: createSmartcropCropper() })), 8);
+  row(
+    '12 IAB banners of a 1920-px group photo',
+    await timed(() => makeIabBanners({ photo: group, outDir: iabDir, faces, cutout, cropper: createSmartcropCropper() })),
+    8,
+  );
 
-  row('image-to-video: Ken Burns 5 s 1080p', await timed(() => renderStillVideo({
-    imagePath: layers.compositePng, motion: 'ken-burns', width: 1920, height: 1080, durationSeconds: 5, seed: 1, outputPath: join(work, 'ken-burns.mp4'),
-  }, ffmpeg)));
-  row('display video: 3 shots, 10 s 1080p', await timed(() => renderDisplayVideo({
-    layers, motions: ['orbit-parallax', 'push-in', 'light-sweep'], durationSeconds: 10, seed: 1, outputPath: join(work, 'display.mp4'),
-  }, ffmpeg)), 30);
+  row(
+    'image-to-video: Ken Burns 5 s 1080p',
+    await timed(() =>
+      renderStillVideo(
+        {
+          imagePath: layers.compositePng,
+          motion: 'ken-burns',
+          width: 1920,
+          height: 1080,
+          durationSeconds: 5,
+          seed: 1,
+          outputPath: join(work, 'ken-burns.mp4'),
+        },
+        ffmpeg,
+      ),
+    ),
+  );
+  row(
+    'display video: 3 shots, 10 s 1080p',
+    await timed(() =>
+      renderDisplayVideo(
+        {
+          layers,
+          motions: ['orbit-parallax', 'push-in', 'light-sweep'],
+          durationSeconds: 10,
+          seed: 1,
+          outputPath: join(work, 'display.mp4'),
+        },
+        ffmpeg,
+      ),
+    ),
+    30,
+  );
 
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (const [name, seconds] of rows.slice(1)) console.log(`ratio ${name}: ${(seconds / baseline).toFixed(0)}× the baseline`);
   const missed = rows.filter(([, s, goal]) => goal !== null && s >= goal);
   console.log(missed.length ? `goals missed: ${missed.map(([n]) => n).join('; ')}` : 'every goal met');

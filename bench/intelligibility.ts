@@ -35,7 +35,11 @@ export const TEXTS = [
 ];
 
 export function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z' ]+/g, ' ').split(/\s+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** Word-level Levenshtein distance over the reference length. */
@@ -64,7 +68,10 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice(7)
+    .split(',');
   const verbose = process.argv.includes('--verbose');
   const engines = createSpeechEngines();
   const ffmpeg = createFfmpegEngine();
@@ -116,7 +123,12 @@ async function main() {
   console.log(`median of all ${rows.length}: ${median(rows.map((r) => r.wer)).toFixed(3)}`);
   console.log(`median of the first ${first8.length} listed: ${median(first8).toFixed(3)} (goal ≤ 0.20)`);
   console.log(`best: ${best.voice.engine} ${best.voice.engineVoice} (${best.voice.name}) ${best.wer.toFixed(3)} (goal ≤ 0.10)`);
-  console.log(`ranking: ${[...rows].sort((a, b) => a.wer - b.wer).map((r) => `${r.voice.engine}:${r.voice.engineVoice}=${r.wer.toFixed(2)}`).join(', ')}`);
+  console.log(
+    `ranking: ${[...rows]
+      .sort((a, b) => a.wer - b.wer)
+      .map((r) => `${r.voice.engine}:${r.voice.engineVoice}=${r.wer.toFixed(2)}`)
+      .join(', ')}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -52,8 +52,12 @@ export async function benchPhotoAvatar(opts: { seconds: number; preset: string }
     const ffmpeg = createFfmpegEngine();
     const { stdout: cpu } = await exec('nproc');
     const { stdout: load } = await exec('cat', ['/proc/loadavg']);
-    console.log(`photo avatar bench: ${videoSeconds.toFixed(2)} s of speech, ${frames.length} frames at ${AVATAR_FPS} fps; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${preset} crf ${crf}`);
-    console.log(`face detection (SSD + 68 landmarks, 600x750 portrait): first call ${coldSeconds.toFixed(2)} s (loads the model), then ${warmSeconds.toFixed(2)} s`);
+    console.log(
+      `photo avatar bench: ${videoSeconds.toFixed(2)} s of speech, ${frames.length} frames at ${AVATAR_FPS} fps; ${cpu.trim()} cores, load ${load.split(' ')[0]}; x264 ${preset} crf ${crf}`,
+    );
+    console.log(
+      `face detection (SSD + 68 landmarks, 600x750 portrait): first call ${coldSeconds.toFixed(2)} s (loads the model), then ${warmSeconds.toFixed(2)} s`,
+    );
 
     for (const resolution of ['720p', '1080p'] as const) {
       let floorSeconds = 0;
@@ -62,8 +66,15 @@ export async function benchPhotoAvatar(opts: { seconds: number; preset: string }
         const start = process.hrtime.bigint();
         let stateSeconds = 0;
         const result = await animatePhoto(ffmpeg, {
-          photoPath: photo, face, frames, audioPath: voice, outputPath: out, resolution, headMotion,
-          scratchDir: fx.dir, encoder: { preset, crf },
+          photoPath: photo,
+          face,
+          frames,
+          audioPath: voice,
+          outputPath: out,
+          resolution,
+          headMotion,
+          scratchDir: fx.dir,
+          encoder: { preset, crf },
           onProgress: (f) => {
             if (stateSeconds === 0 && f >= 0.15) stateSeconds = elapsed(start);
           },
@@ -74,12 +85,14 @@ export async function benchPhotoAvatar(opts: { seconds: number; preset: string }
           const still = fx.path(`still-${resolution}.png`);
           await sharp(photo).resize(width, height, { fit: 'cover' }).toFile(still);
           floorSeconds = await timed(() => encodeStill(still, voice, fx.path(`floor-${resolution}.mp4`), videoSeconds, preset, crf));
-          console.log(`${resolution} ${width}x${height} still floor: ${floorSeconds.toFixed(2)} s wall = ${(videoSeconds / floorSeconds).toFixed(2)}x real time`);
+          console.log(
+            `${resolution} ${width}x${height} still floor: ${floorSeconds.toFixed(2)} s wall = ${(videoSeconds / floorSeconds).toFixed(2)}x real time`,
+          );
         }
         const probe = await probeMedia(out);
         console.log(
           `${resolution} ${width}x${height} head motion ${headMotion}: ${probe.durationSeconds.toFixed(2)} s video, ${result.stateCount} face states drawn in ${stateSeconds.toFixed(2)} s; ` +
-          `${avatarSeconds.toFixed(2)} s wall = ${(videoSeconds / avatarSeconds).toFixed(2)}x real time, ${(avatarSeconds / floorSeconds).toFixed(2)}x the floor's time`,
+            `${avatarSeconds.toFixed(2)} s wall = ${(videoSeconds / avatarSeconds).toFixed(2)}x real time, ${(avatarSeconds / floorSeconds).toFixed(2)}x the floor's time`,
         );
       }
     }
@@ -91,10 +104,37 @@ export async function benchPhotoAvatar(opts: { seconds: number; preset: string }
 async function encodeStill(still: string, audio: string, output: string, seconds: number, preset: string, crf: number): Promise<void> {
   const frames = Math.round(seconds * AVATAR_FPS);
   await runFfmpeg([
-    '-i', still, '-i', audio,
-    '-filter_complex', `[0:v]format=yuv420p,loop=loop=${frames - 1}:size=1,settb=1/${AVATAR_FPS},setpts=N,fps=${AVATAR_FPS}[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', String(crf), '-pix_fmt', 'yuv420p', '-r', String(AVATAR_FPS),
-    '-c:a', 'aac', '-b:a', '192k', '-frames:v', String(frames), '-t', seconds.toFixed(3), '-movflags', '+faststart', output,
+    '-i',
+    still,
+    '-i',
+    audio,
+    '-filter_complex',
+    `[0:v]format=yuv420p,loop=loop=${frames - 1}:size=1,settb=1/${AVATAR_FPS},setpts=N,fps=${AVATAR_FPS}[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    String(crf),
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(AVATAR_FPS),
+    '-c:a',
+    'aac',
+    '-b:a',
+    '192k',
+    '-frames:v',
+    String(frames),
+    '-t',
+    seconds.toFixed(3),
+    '-movflags',
+    '+faststart',
+    output,
   ]);
 }
 

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 
 const dir = import.meta.dirname;
 const HELPERS = new Set(['run', 'timing']);
-const names = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => f.slice(0, -3)).filter((n) => !HELPERS.has(n)).sort();
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+  .map((f) => f.slice(0, -3))
+  .filter((n) => !HELPERS.has(n))
+  .sort();
 const [name, ...rest] = process.argv.slice(2);
 
 if (!name || !names.includes(name)) {

@@ -27,13 +27,31 @@ const concurrency = arg('concurrency', '1');
 const counts = { tts: Number(arg('tts', '8')), lipsync: Number(arg('lipsyncs', '3')), preview: Number(arg('previews', '3')) };
 
 const SENTENCES = [
-  'Fresh coffee, ready when you are.', 'Our new bottle keeps drinks cold all day.', 'Order today and get free shipping.',
-  'Five stars from over a thousand happy customers.', 'Light, strong, and made to last.', 'Try it for thirty days, risk free.',
-  'Designed in Oslo, loved everywhere.', 'The gift they will actually use.',
+  'Fresh coffee, ready when you are.',
+  'Our new bottle keeps drinks cold all day.',
+  'Order today and get free shipping.',
+  'Five stars from over a thousand happy customers.',
+  'Light, strong, and made to last.',
+  'Try it for thirty days, risk free.',
+  'Designed in Oslo, loved everywhere.',
+  'The gift they will actually use.',
 ];
 
-interface Sent { kind: keyof typeof counts; path: string; sentAtMs: number; takenAtMs?: number; doneAtMs?: number }
-interface Round { workers: number; makespanS: number; perMinute: number; waitAll: number[]; waitTts: number[]; failed: number }
+interface Sent {
+  kind: keyof typeof counts;
+  path: string;
+  sentAtMs: number;
+  takenAtMs?: number;
+  doneAtMs?: number;
+}
+interface Round {
+  workers: number;
+  makespanS: number;
+  perMinute: number;
+  waitAll: number[];
+  waitTts: number[];
+  failed: number;
+}
 
 async function main(): Promise<void> {
   const fx = await makeFixtureDir('clipwright-bench-scale-');
@@ -54,11 +72,15 @@ async function main(): Promise<void> {
   }
   const base = rounds.find((r) => r.workers === 1) ?? rounds[0]!;
   const total = counts.tts + counts.lipsync + counts.preview;
-  console.log(`\nscale bench: ${total} tasks (${counts.tts} TTS, ${counts.lipsync} lipsyncs, ${counts.preview} URL-to-video previews) sent at once; WORKER_CONCURRENCY=${concurrency}; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    `\nscale bench: ${total} tasks (${counts.tts} TTS, ${counts.lipsync} lipsyncs, ${counts.preview} URL-to-video previews) sent at once; WORKER_CONCURRENCY=${concurrency}; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`,
+  );
   console.log('workers | makespan s | tasks/min | wait p50 s | wait p95 s | TTS wait p50 s | TTS wait p95 s | efficiency | failed');
   for (const r of rounds) {
     const efficiency = r.perMinute / (r.workers * (base.perMinute / base.workers));
-    console.log(`${String(r.workers).padStart(7)} | ${r.makespanS.toFixed(1).padStart(10)} | ${r.perMinute.toFixed(1).padStart(9)} | ${pct(r.waitAll, 50)} | ${pct(r.waitAll, 95)} | ${pct(r.waitTts, 50).padStart(14)} | ${pct(r.waitTts, 95).padStart(14)} | ${(efficiency * 100).toFixed(0).padStart(9)}% | ${r.failed}`);
+    console.log(
+      `${String(r.workers).padStart(7)} | ${r.makespanS.toFixed(1).padStart(10)} | ${r.perMinute.toFixed(1).padStart(9)} | ${pct(r.waitAll, 50)} | ${pct(r.waitAll, 95)} | ${pct(r.waitTts, 50).padStart(14)} | ${pct(r.waitTts, 95).padStart(14)} | ${(efficiency * 100).toFixed(0).padStart(9)}% | ${r.failed}`,
+    );
   }
 }
 
@@ -70,8 +92,15 @@ async function runRound(workers: number, productUrl: string): Promise<Round> {
   const port = randomPort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
-    PORT: String(port), DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl!, REDIS_URL, SIGNING_SECRET: 'bench-scale-secret',
-    ALLOW_PRIVATE_URLS: '1', WORKER_CONCURRENCY: concurrency, RATE_LIMIT_BURST: '100000', RATE_LIMIT_PER_SECOND: '100000',
+    PORT: String(port),
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl!,
+    REDIS_URL,
+    SIGNING_SECRET: 'bench-scale-secret',
+    ALLOW_PRIVATE_URLS: '1',
+    WORKER_CONCURRENCY: concurrency,
+    RATE_LIMIT_BURST: '100000',
+    RATE_LIMIT_PER_SECOND: '100000',
   };
   const creds = await runAdmin(['accounts', 'create', '--name', 'bench', '--credits', '100000'], env);
   const procs: ServiceProcess[] = [startService('api', env)];
@@ -97,29 +126,48 @@ async function runRound(workers: number, productUrl: string): Promise<Round> {
       sent.push({ kind, path: getPath(r.body.id), sentAtMs: Date.now() });
     };
     // Renders first, then the TTS tasks: a light task must not wait behind the heavy ones already queued.
-    for (let i = 0; i < counts.preview; i++) await send('preview', '/api/link_to_videos/preview/', { link: link.body.id, video_length: 15, aspect_ratio: '9:16' }, (id) => `/api/link_to_videos/${id}/`);
-    for (let i = 0; i < counts.lipsync; i++) await send('lipsync', '/api/lipsyncs/', { text: SENTENCES[i % SENTENCES.length], aspect_ratio: '9:16' }, (id) => `/api/lipsyncs/${id}/`);
-    for (let i = 0; i < counts.tts; i++) await send('tts', '/api/text_to_speech/', { text: SENTENCES[i % SENTENCES.length], voice_id }, (id) => `/api/text_to_speech/${id}/`);
+    for (let i = 0; i < counts.preview; i++)
+      await send(
+        'preview',
+        '/api/link_to_videos/preview/',
+        { link: link.body.id, video_length: 15, aspect_ratio: '9:16' },
+        (id) => `/api/link_to_videos/${id}/`,
+      );
+    for (let i = 0; i < counts.lipsync; i++)
+      await send('lipsync', '/api/lipsyncs/', { text: SENTENCES[i % SENTENCES.length], aspect_ratio: '9:16' }, (id) => `/api/lipsyncs/${id}/`);
+    for (let i = 0; i < counts.tts; i++)
+      await send('tts', '/api/text_to_speech/', { text: SENTENCES[i % SENTENCES.length], voice_id }, (id) => `/api/text_to_speech/${id}/`);
 
     let failed = 0;
     while (sent.some((s) => s.doneAtMs === undefined)) {
       if (Date.now() - started > 20 * 60_000) throw new Error('round did not finish in 20 minutes');
-      await Promise.all(sent.filter((s) => s.doneAtMs === undefined).map(async (s) => {
-        const t = (await api.get(s.path)).body;
-        if (t.status !== 'pending') s.takenAtMs ??= Date.now();
-        if (t.status === 'done' || t.status === 'failed') {
-          s.doneAtMs = Date.now();
-          if (t.status === 'failed') {
-            failed++;
-            console.error(`${s.kind} failed: ${t.failed_reason}`);
-          }
-        }
-      }));
+      await Promise.all(
+        sent
+          .filter((s) => s.doneAtMs === undefined)
+          .map(async (s) => {
+            const t = (await api.get(s.path)).body;
+            if (t.status !== 'pending') s.takenAtMs ??= Date.now();
+            if (t.status === 'done' || t.status === 'failed') {
+              s.doneAtMs = Date.now();
+              if (t.status === 'failed') {
+                failed++;
+                console.error(`${s.kind} failed: ${t.failed_reason}`);
+              }
+            }
+          }),
+      );
       await new Promise((r) => setTimeout(r, 100));
     }
     const makespanS = (Math.max(...sent.map((s) => s.doneAtMs!)) - started) / 1000;
     const waits = (list: Sent[]) => list.map((s) => (s.takenAtMs! - s.sentAtMs) / 1000);
-    const round = { workers, makespanS, perMinute: (sent.length / makespanS) * 60, waitAll: waits(sent), waitTts: waits(sent.filter((s) => s.kind === 'tts')), failed };
+    const round = {
+      workers,
+      makespanS,
+      perMinute: (sent.length / makespanS) * 60,
+      waitAll: waits(sent),
+      waitTts: waits(sent.filter((s) => s.kind === 'tts')),
+      failed,
+    };
     console.log(`${workers} worker(s): ${sent.length} tasks in ${makespanS.toFixed(1)} s`);
     return round;
   } finally {

@@ -67,8 +67,12 @@ async function benchShorts(api: Api): Promise<void> {
   });
   console.log(`shorts: ${seconds} s 9:16 Cartoonish, built-in illustrator; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`);
   console.log(`  the narration alone (default voice, aligned): ${narration.toFixed(2)} s`);
-  console.log(`  preview (POST → done, ${preview.duration} s of video): ${previewSeconds.toFixed(2)} s wall (goal < 20 s; of it the plan: ${planSeconds.toFixed(2)} s); still-picture encode at 360x640: ${stillPreview.toFixed(2)} s → ${(previewSeconds / stillPreview).toFixed(1)}x that floor`);
-  console.log(`  render  (POST → done, ${rendered.duration} s of video): ${renderSeconds.toFixed(2)} s wall (goal < 60 s); still-picture encode at 1080x1920: ${stillRender.toFixed(2)} s → ${(renderSeconds / stillRender).toFixed(1)}x that floor`);
+  console.log(
+    `  preview (POST → done, ${preview.duration} s of video): ${previewSeconds.toFixed(2)} s wall (goal < 20 s; of it the plan: ${planSeconds.toFixed(2)} s); still-picture encode at 360x640: ${stillPreview.toFixed(2)} s → ${(previewSeconds / stillPreview).toFixed(1)}x that floor`,
+  );
+  console.log(
+    `  render  (POST → done, ${rendered.duration} s of video): ${renderSeconds.toFixed(2)} s wall (goal < 60 s); still-picture encode at 1080x1920: ${stillRender.toFixed(2)} s → ${(renderSeconds / stillRender).toFixed(1)}x that floor`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,10 +115,36 @@ async function main(): Promise<void> {
 async function encodeStill(photo: string, output: string, size: string, preset: string, crf: string, seconds: number): Promise<void> {
   const [w, h] = size.split(':');
   await runFfmpeg([
-    '-i', photo, '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo',
-    '-filter_complex', `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p,loop=loop=${Math.ceil(seconds * 30) - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', crf, '-pix_fmt', 'yuv420p', '-r', '30',
-    '-c:a', 'aac', '-t', seconds.toFixed(3), '-movflags', '+faststart', '-y', output,
+    '-i',
+    photo,
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=stereo',
+    '-filter_complex',
+    `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p,loop=loop=${Math.ceil(seconds * 30) - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    crf,
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    '30',
+    '-c:a',
+    'aac',
+    '-t',
+    seconds.toFixed(3),
+    '-movflags',
+    '+faststart',
+    '-y',
+    output,
   ]);
 }
 

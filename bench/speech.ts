@@ -92,7 +92,11 @@ async function main() {
     rows.push(await timeVoice(`cloned (base ${spec.base.engine} ${spec.base.engineVoice})`, spec, engines, join(dir, 'cloned')));
 
     console.log(`Speech real-time factors — ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}`);
-    console.log(`load average now: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average now: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log('voice                                   audio s  RTF bare tool  RTF engine  RTF pipeline  pipeline/bare');
     for (const r of rows) {
       const rtf = (s: number) => (s / r.audioSeconds).toFixed(3);
@@ -100,7 +104,9 @@ async function main() {
         `${r.label.padEnd(38)} ${r.audioSeconds.toFixed(1).padStart(8)} ${(r.baselineSeconds ? rtf(r.baselineSeconds) : '—').padStart(14)} ${rtf(r.engineSeconds).padStart(11)} ${rtf(r.pipelineSeconds).padStart(13)} ${(r.baselineSeconds ? (r.pipelineSeconds / r.baselineSeconds).toFixed(1) : '—').padStart(14)}`,
       );
     }
-    console.log(`voice matching (analyse ${SAMPLE_TEXT.length}-char sample, measure bases, fit): ${cloneSeconds.toFixed(1)} s (first clone in a process; bases are cached after)`);
+    console.log(
+      `voice matching (analyse ${SAMPLE_TEXT.length}-char sample, measure bases, fit): ${cloneSeconds.toFixed(1)} s (first clone in a process; bases are cached after)`,
+    );
     // The goal was set for the classic engines; the neural voice is shown beside it, not in it.
     const classic = rows.filter((r) => !r.label.startsWith('piper'));
     const worst = Math.max(...classic.map((r) => r.pipelineSeconds / r.audioSeconds));

@@ -36,12 +36,30 @@ const PAGE = 20;
 
 /** Task kind, share of the account's tasks, and a typical result's size (plans make video results big). */
 const KINDS: [kind: string, share: number, resultBytes: number][] = [
-  ['text_to_speech', 30, 600], ['link_to_video', 15, 3000], ['lipsync', 10, 3000], ['lipsync_v2', 5, 3000], ['ai_short', 8, 3000],
-  ['aurora', 5, 400], ['product_video', 5, 800], ['ai_editing', 4, 3000], ['custom_template_job', 4, 2000], ['text_generation', 5, 1200],
-  ['ai_script', 3, 4000], ['asset_generation', 3, 500], ['iab_images', 1, 1500], ['cloned_voice', 0.5, 300], ['custom_avatar', 0.5, 800],
-  ['inspiration_job', 0.5, 400], ['ads_clone', 0.5, 4000],
+  ['text_to_speech', 30, 600],
+  ['link_to_video', 15, 3000],
+  ['lipsync', 10, 3000],
+  ['lipsync_v2', 5, 3000],
+  ['ai_short', 8, 3000],
+  ['aurora', 5, 400],
+  ['product_video', 5, 800],
+  ['ai_editing', 4, 3000],
+  ['custom_template_job', 4, 2000],
+  ['text_generation', 5, 1200],
+  ['ai_script', 3, 4000],
+  ['asset_generation', 3, 500],
+  ['iab_images', 1, 1500],
+  ['cloned_voice', 0.5, 300],
+  ['custom_avatar', 0.5, 800],
+  ['inspiration_job', 0.5, 400],
+  ['ads_clone', 0.5, 4000],
 ];
-const STATUSES: [status: string, share: number][] = [['done', 90], ['failed', 5], ['processing', 3], ['pending', 2]];
+const STATUSES: [status: string, share: number][] = [
+  ['done', 90],
+  ['failed', 5],
+  ['processing', 3],
+  ['pending', 2],
+];
 
 function weighted<T extends [string, number, ...unknown[]]>(rng: Rng, table: T[]): T {
   const total = table.reduce((s, t) => s + t[1], 0);
@@ -58,19 +76,30 @@ function taskRow(rng: Rng, accountId: string, i: number, count: number, endMs: n
   const createdMs = endMs - (count - i) * 300_000 + rng.int(0, 299_999);
   const created = new Date(createdMs).toISOString();
   const done = status === 'done';
-  const input = kind === 'text_to_speech'
-    ? { text: `Order today and get free shipping on every bottle, number ${i}.`, voiceId: 'en-us' }
-    : { name: `Campaign ${i}`, url: `https://shop.example/products/${i}`, aspectRatio: '9:16', script: 'Fresh coffee, ready when you are. '.repeat(3) };
+  const input =
+    kind === 'text_to_speech'
+      ? { text: `Order today and get free shipping on every bottle, number ${i}.`, voiceId: 'en-us' }
+      : { name: `Campaign ${i}`, url: `https://shop.example/products/${i}`, aspectRatio: '9:16', script: 'Fresh coffee, ready when you are. '.repeat(3) };
   const result = done
     ? { outputKey: `${accountId}/${id}/output.mp4`, thumbnailKey: `${accountId}/${id}/thumbnail.jpg`, durationSeconds: 12.5, plan: 'x'.repeat(resultBytes) }
     : {};
   return {
-    id, account_id: accountId, kind, status,
+    id,
+    account_id: accountId,
+    kind,
+    status,
     progress: done ? 100 : status === 'processing' ? rng.int(1, 99) : 0,
     failed_reason: status === 'failed' ? 'The page could not be fetched.' : null,
-    input: JSON.stringify(input), result: JSON.stringify(result),
-    held_millicredits: done ? 0 : 5000, charged_millicredits: done ? 2000 : 0, webhook_url: null,
-    created_at: created, updated_at: created, finished_at: done ? created : null, purge_at: null, lease_until: null,
+    input: JSON.stringify(input),
+    result: JSON.stringify(result),
+    held_millicredits: done ? 0 : 5000,
+    charged_millicredits: done ? 2000 : 0,
+    webhook_url: null,
+    created_at: created,
+    updated_at: created,
+    finished_at: done ? created : null,
+    purge_at: null,
+    lease_until: null,
   };
 }
 
@@ -113,10 +142,12 @@ async function benchOne(name: 'sqlite' | 'postgres', makeDb: () => Promise<TestD
     const db = app.c.db.db;
     const other = await app.c.accounts.create('other', 10);
     const endMs = Date.now();
-    const seededMs = await seed(db, name, app.account.account_id, TASKS, endMs, 1)
-      + await seed(db, name, other.account_id, Math.round(TASKS / 5), endMs, 2);
+    const seededMs =
+      (await seed(db, name, app.account.account_id, TASKS, endMs, 1)) + (await seed(db, name, other.account_id, Math.round(TASKS / 5), endMs, 2));
     if (name === 'postgres') await sql`vacuum analyze tasks`.execute(db);
-    console.log(`\n${name}: seeded ${TASKS.toLocaleString('en')} tasks in one account + ${Math.round(TASKS / 5).toLocaleString('en')} in another in ${(seededMs / 1000).toFixed(1)} s`);
+    console.log(
+      `\n${name}: seeded ${TASKS.toLocaleString('en')} tasks in one account + ${Math.round(TASKS / 5).toLocaleString('en')} in another in ${(seededMs / 1000).toFixed(1)} s`,
+    );
 
     const get = (query: string) => async () => {
       const r = await app.app.inject({ method: 'GET', url: `/api/tasks/${query}`, headers: app.headers });
@@ -129,7 +160,8 @@ async function benchOne(name: 'sqlite' | 'postgres', makeDb: () => Promise<TestD
     const lastPage = Math.ceil(TASKS / PAGE);
     const deepPage = lastPage - 10;
     const deep = await get(`?page=${deepPage}`)();
-    if (deep.results.length !== PAGE || deep.results[0].created_at > first.results[PAGE - 1].created_at) throw new Error('the deep page is not older than the first');
+    if (deep.results.length !== PAGE || deep.results[0].created_at > first.results[PAGE - 1].created_at)
+      throw new Error('the deep page is not older than the first');
     const before = new Date(endMs - 60 * 86_400_000).toISOString();
     const after = new Date(endMs - 90 * 86_400_000).toISOString();
     const window = `created_after=${after}&created_before=${before}`;
@@ -141,10 +173,18 @@ async function benchOne(name: 'sqlite' | 'postgres', makeDb: () => Promise<TestD
       if (r.statusCode !== 200) throw new Error(`GET one task answered ${r.statusCode}`);
       return r.json();
     };
-    const bare = () => db.selectFrom('tasks').selectAll().where('account_id', '=', app.account.account_id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE).execute();
+    const bare = () =>
+      db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('account_id', '=', app.account.account_id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(PAGE)
+        .execute();
     const cases: Case[] = [
       { name: 'baseline: bare indexed SELECT, 20 rows', run: bare },
-      { name: 'baseline: GET one task (its group\'s GET)', run: oneTask },
+      { name: "baseline: GET one task (its group's GET)", run: oneTask },
       { name: 'first page (20)', run: get('') },
       { name: 'first page (100)', run: get('?page_size=100') },
       { name: `deep page ${deepPage} (offset ${((deepPage - 1) * PAGE).toLocaleString('en')})`, run: get(`?page=${deepPage}`) },
@@ -166,7 +206,9 @@ async function benchOne(name: 'sqlite' | 'postgres', makeDb: () => Promise<TestD
     const get1 = results[1]![1].median;
     console.log(`${'request'.padEnd(42)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(8)} ${'× SELECT'.padStart(9)} ${'× GET one'.padStart(10)}`);
     for (const [label, r] of results) {
-      console.log(`${label.padEnd(42)} ${r.median.toFixed(2).padStart(10)} ${r.p95.toFixed(2).padStart(8)} ${(r.median / select).toFixed(1).padStart(9)} ${(r.median / get1).toFixed(1).padStart(10)}`);
+      console.log(
+        `${label.padEnd(42)} ${r.median.toFixed(2).padStart(10)} ${r.p95.toFixed(2).padStart(8)} ${(r.median / select).toFixed(1).padStart(9)} ${(r.median / get1).toFixed(1).padStart(10)}`,
+      );
     }
     if (PLANS) await printPlans(db, name, app.account.account_id, after, before);
   } finally {
@@ -188,16 +230,24 @@ async function printPlans(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', 
   ];
   const explain = dialect === 'postgres' ? 'explain (analyze, buffers, costs off) ' : 'explain query plan ';
   for (const [label, filter, offset] of filters) {
-    for (const [what, q] of [['page', taskPageQuery(db, accountId, filter, offset, PAGE)], ['count', taskCountQuery(db, accountId, filter)]] as const) {
+    for (const [what, q] of [
+      ['page', taskPageQuery(db, accountId, filter, offset, PAGE)],
+      ['count', taskCountQuery(db, accountId, filter)],
+    ] as const) {
       const compiled = q.compile();
       const plan = await db.executeQuery(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
-      const lines = dialect === 'postgres' ? plan.rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])) : sqliteTree(plan.rows as SqlitePlanRow[]);
+      const lines =
+        dialect === 'postgres' ? plan.rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])) : sqliteTree(plan.rows as SqlitePlanRow[]);
       console.log(`\n  ${label}, ${what}:\n    ${lines.join('\n    ')}`);
     }
   }
 }
 
-interface SqlitePlanRow { id: number; parent: number; detail: string }
+interface SqlitePlanRow {
+  id: number;
+  parent: number;
+  detail: string;
+}
 
 /** SQLite's plan rows as the indented tree the sqlite3 shell prints. */
 function sqliteTree(rows: SqlitePlanRow[]): string[] {

@@ -29,16 +29,18 @@ import { makeFixtureDir, makePhoto, type FixtureDir } from '../test/helpers/medi
 import { timed } from './timing.js';
 
 const SECONDS = 30;
-const SCRIPT = 'Meet the drink that wakes up your afternoon. Real citrus from sunny groves, light bubbles that never feel heavy, '
-  + 'and not a single gram of added sugar. Crack one open at your desk, on a hike, or after a long run, and feel the difference in one sip. '
-  + 'Every can is made with care and recycled aluminium. Grab a pack today and taste the sunshine.';
+const SCRIPT =
+  'Meet the drink that wakes up your afternoon. Real citrus from sunny groves, light bubbles that never feel heavy, ' +
+  'and not a single gram of added sugar. Crack one open at your desk, on a hike, or after a long run, and feel the difference in one sip. ' +
+  'Every can is made with care and recycled aluminium. Grab a pack today and taste the sunshine.';
 
 async function templateRender(fx: FixtureDir): Promise<void> {
   const ffmpeg = createFfmpegEngine();
   const engines = createSpeechEngines();
   const voices = buildVoiceCatalog((await Promise.all(Object.values(engines).map((e) => e!.listVoices()))).flat());
   const speech: SpeechSynthesizer = {
-    synthesize: (req) => synthesizeSpeech({ text: req.text, voice: findVoice(voices, req.voiceId)! }, { engines, ffmpeg }, { workDir: req.workDir, signal: req.signal }),
+    synthesize: (req) =>
+      synthesizeSpeech({ text: req.text, voice: findVoice(voices, req.voiceId)! }, { engines, ffmpeg }, { workDir: req.workDir, signal: req.signal }),
   };
   const catalog = new TemplateCatalog(await loadTemplateCatalog('/nonexistent', () => {}));
   const builtIn = catalog.list('custom').find((e) => e.template.name === 'Product Showcase (vertical)')!.template;
@@ -53,10 +55,17 @@ async function templateRender(fx: FixtureDir): Promise<void> {
   const values: TemplateValues = {
     'Product Image': { type: 'image', path: photo },
     'Product Name': { type: 'text', text: 'Sunrise Citrus Soda' },
-    'Price': { type: 'text', text: '$4.99' },
-    'Script': { type: 'voiceover', text: SCRIPT, voiceId: DEFAULT_VOICE_ID, speech: spoken! },
+    Price: { type: 'text', text: '$4.99' },
+    Script: { type: 'voiceover', text: SCRIPT, voiceId: DEFAULT_VOICE_ID, speech: spoken! },
   };
-  const deps = { ffmpeg, speech, avatars: drawnAvatarClips(ffmpeg), fetcher: {} as UrlFetcher, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID };
+  const deps = {
+    ffmpeg,
+    speech,
+    avatars: drawnAvatarClips(ffmpeg),
+    fetcher: {} as UrlFetcher,
+    musicCacheDir: fx.path('music'),
+    defaultVoiceId: DEFAULT_VOICE_ID,
+  };
   // Warm-up (not timed): the library track is synthesised once per machine and cached.
   await renderTemplate(template, values, { accountId: 'bench', quality: 'preview', videoPath: fx.path('warm.mp4'), workDir: fx.path('warm') }, deps);
 
@@ -67,15 +76,30 @@ async function templateRender(fx: FixtureDir): Promise<void> {
   ] as const;
   for (const [i, { quality, label, ffmpeg: engine }] of runs.entries()) {
     const videoPath = fx.path(`${i}.mp4`);
-    const seconds = await timed(() => renderTemplate(template, values, {
-      accountId: 'bench', quality, videoPath, thumbnailPath: fx.path(`${i}.jpg`), workDir: fx.path(`work-${i}`),
-    }, { ...deps, ffmpeg: engine }));
+    const seconds = await timed(() =>
+      renderTemplate(
+        template,
+        values,
+        {
+          accountId: 'bench',
+          quality,
+          videoPath,
+          thumbnailPath: fx.path(`${i}.jpg`),
+          workDir: fx.path(`work-${i}`),
+        },
+        { ...deps, ffmpeg: engine },
+      ),
+    );
     const probe = await probeMedia(videoPath);
     const size = `${probe.video!.width}:${probe.video!.height}`;
-    const floor = await timed(() => encodeStill(photo, fx.path(`still-${i}.mp4`), size, quality === 'render' ? 'veryfast' : 'ultrafast', quality === 'render' ? '23' : '30'));
-    console.log(`template ${label} (${probe.durationSeconds.toFixed(2)} s of ${size.replace(':', 'x')} video): ${seconds.toFixed(2)} s wall; `
-      + `still-picture encode at the same size: ${floor.toFixed(2)} s → ${(seconds / floor).toFixed(2)}x that floor (goal ≤ 2x); `
-      + `with the voice spoken first: ${(seconds + speechSeconds).toFixed(2)} s → ${((seconds + speechSeconds) / floor).toFixed(2)}x`);
+    const floor = await timed(() =>
+      encodeStill(photo, fx.path(`still-${i}.mp4`), size, quality === 'render' ? 'veryfast' : 'ultrafast', quality === 'render' ? '23' : '30'),
+    );
+    console.log(
+      `template ${label} (${probe.durationSeconds.toFixed(2)} s of ${size.replace(':', 'x')} video): ${seconds.toFixed(2)} s wall; ` +
+        `still-picture encode at the same size: ${floor.toFixed(2)} s → ${(seconds / floor).toFixed(2)}x that floor (goal ≤ 2x); ` +
+        `with the voice spoken first: ${(seconds + speechSeconds).toFixed(2)} s → ${((seconds + speechSeconds) / floor).toFixed(2)}x`,
+    );
   }
 }
 
@@ -88,15 +112,45 @@ async function templateRender(fx: FixtureDir): Promise<void> {
 async function encodeStill(photo: string, output: string, size: string, preset: string, crf: string): Promise<void> {
   const [w, h] = size.split(':');
   await runFfmpeg([
-    '-i', photo, '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo',
-    '-filter_complex', `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p,loop=loop=${SECONDS * 30 - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', crf, '-pix_fmt', 'yuv420p', '-r', '30',
-    '-c:a', 'aac', '-t', String(SECONDS), '-movflags', '+faststart', '-y', output,
+    '-i',
+    photo,
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=stereo',
+    '-filter_complex',
+    `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p,loop=loop=${SECONDS * 30 - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    crf,
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    '30',
+    '-c:a',
+    'aac',
+    '-t',
+    String(SECONDS),
+    '-movflags',
+    '+faststart',
+    '-y',
+    output,
   ]);
 }
 
 async function main(): Promise<void> {
-  console.log(`${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const fx = await makeFixtureDir('clipwright-bench-templates-');
   try {
     await templateRender(fx);

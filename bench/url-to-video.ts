@@ -58,7 +58,12 @@ async function main(): Promise<void> {
     await untilDone(warm.id);
 
     const previewStart = performance.now();
-    const created = await call('POST', '/api/link_to_videos/preview/', { link: link.id, video_length: SECONDS, aspect_ratio: '9:16', visual_style: 'AvatarBubbleTemplate' });
+    const created = await call('POST', '/api/link_to_videos/preview/', {
+      link: link.id,
+      video_length: SECONDS,
+      aspect_ratio: '9:16',
+      visual_style: 'AvatarBubbleTemplate',
+    });
     const preview = await untilDone(created.id);
     const previewSeconds = (performance.now() - previewStart) / 1000;
     const renderStart = performance.now();
@@ -70,8 +75,12 @@ async function main(): Promise<void> {
     const stillRender = await timed(() => encodeStill(photos[0]!, fx.path('still-1080.mp4'), '1080:1920', 'veryfast', '23'));
 
     console.log(`url-to-video bench: ${SECONDS} s 9:16, AvatarBubbleTemplate, 4 photos; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`preview (POST → done, ${preview.duration} s of video): ${previewSeconds.toFixed(2)} s wall (goal < 20 s); still-picture encode at 360x640: ${stillPreview.toFixed(2)} s → ${(previewSeconds / stillPreview).toFixed(1)}x that baseline`);
-    console.log(`render  (POST → done, ${rendered.duration} s of video): ${renderSeconds.toFixed(2)} s wall (goal < 60 s); still-picture encode at 1080x1920: ${stillRender.toFixed(2)} s → ${(renderSeconds / stillRender).toFixed(1)}x that baseline`);
+    console.log(
+      `preview (POST → done, ${preview.duration} s of video): ${previewSeconds.toFixed(2)} s wall (goal < 20 s); still-picture encode at 360x640: ${stillPreview.toFixed(2)} s → ${(previewSeconds / stillPreview).toFixed(1)}x that baseline`,
+    );
+    console.log(
+      `render  (POST → done, ${rendered.duration} s of video): ${renderSeconds.toFixed(2)} s wall (goal < 60 s); still-picture encode at 1080x1920: ${stillRender.toFixed(2)} s → ${(renderSeconds / stillRender).toFixed(1)}x that baseline`,
+    );
   } finally {
     await app.close();
     await c.close();
@@ -83,10 +92,36 @@ async function main(): Promise<void> {
 async function encodeStill(photo: string, output: string, size: string, preset: string, crf: string): Promise<void> {
   const [w, h] = size.split(':');
   await runFfmpeg([
-    '-i', photo, '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo',
-    '-filter_complex', `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p,loop=loop=${SECONDS * 30 - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
-    '-map', '[v]', '-map', '1:a', '-c:v', 'libx264', '-preset', preset, '-crf', crf, '-pix_fmt', 'yuv420p', '-r', '30',
-    '-c:a', 'aac', '-t', String(SECONDS), '-movflags', '+faststart', '-y', output,
+    '-i',
+    photo,
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=stereo',
+    '-filter_complex',
+    `[0:v]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1,format=yuv420p,loop=loop=${SECONDS * 30 - 1}:size=1,settb=1/30,setpts=N,fps=30[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    crf,
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    '30',
+    '-c:a',
+    'aac',
+    '-t',
+    String(SECONDS),
+    '-movflags',
+    '+faststart',
+    '-y',
+    output,
   ]);
 }
 

@@ -105,7 +105,13 @@ function closeObjects(schema: unknown): void {
   const extra = s.additionalProperties;
   const anyKey = extra === true || (typeof extra === 'object' && extra !== null && Object.keys(extra).length === 0);
   if (anyKey && Object.keys(properties).length > 0) s.additionalProperties = false;
-  const nested = [...Object.values(properties), s.items, s.additionalProperties, s.not, ...[s.anyOf, s.oneOf, s.allOf, s.prefixItems].flatMap((list) => (Array.isArray(list) ? list : []))];
+  const nested = [
+    ...Object.values(properties),
+    s.items,
+    s.additionalProperties,
+    s.not,
+    ...[s.anyOf, s.oneOf, s.allOf, s.prefixItems].flatMap((list) => (Array.isArray(list) ? list : [])),
+  ];
   nested.forEach(closeObjects);
 }
 

@@ -39,7 +39,9 @@ try {
   await page.selectOption('#preview-form select[name=video_length]', '15');
   await page.click('#preview-form button[type=submit]');
   await page.locator('.task-card[data-status=done] .preview video').first().waitFor({ timeout: 300_000 });
-  await page.waitForFunction(() => [...document.querySelectorAll('.preview video')].every((v) => (v as HTMLVideoElement).readyState >= 2), null, { timeout: 30_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('.preview video')].every((v) => (v as HTMLVideoElement).readyState >= 2), null, {
+    timeout: 30_000,
+  });
   await shot('url-to-video', true);
 
   await page.goto(`${service.baseUrl}/studio/#/avatar-v2`);

@@ -73,7 +73,9 @@ function Studio({ credentials, onSignOut }) {
     <nav class=${menuOpen ? 'sidebar open' : 'sidebar'}>
       ${PAGES.map((p) => html`<a href=${'#/' + p.id} class=${p.id === route ? 'active' : ''}>${p.title}</a>`)}
       <p class="nav-heading">Every API group</p>
-      ${Object.keys(groups).sort().map((t) => html`<a href=${'#/api/' + slug(t)} class=${'api/' + slug(t) === route ? 'active' : ''}>${t}</a>`)}
+      ${Object.keys(groups)
+        .sort()
+        .map((t) => html`<a href=${'#/api/' + slug(t)} class=${'api/' + slug(t) === route ? 'active' : ''}>${t}</a>`)}
     </nav>
     <main class="content">
       ${page ? html`<${page.Page} api=${api} />` : null}

@@ -5,7 +5,11 @@ import type { Socket } from 'node:net';
 function answerFor(code: string | undefined): { status: number; detail: string; code: string } {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, detail: 'The request was not received in time.', code: 'request_timeout' };
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, detail: 'Request header fields too large: the URL and headers together must stay under the server\'s header limit.', code: 'request_header_fields_too_large' };
+    return {
+      status: 431,
+      detail: "Request header fields too large: the URL and headers together must stay under the server's header limit.",
+      code: 'request_header_fields_too_large',
+    };
   }
   // An unknown method (BREW), a malformed request line or chunk: there is no path to answer for.
   return { status: 400, detail: 'Malformed HTTP request.', code: 'bad_request' };
@@ -21,7 +25,9 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
   const answer = answerFor(err.code);
   const body = JSON.stringify({ detail: answer.detail, code: answer.code });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

@@ -43,7 +43,8 @@ export function sendError(reply: FastifyReply, err: unknown, request: FastifyReq
   if (status >= 400 && status < 500) {
     const [code, fallback] = fastifyCodes[status] ?? ['bad_request', 'Bad request.'];
     if (status === 400) {
-      const detail = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError ? 'JSON parse error: malformed request body.' : fe.message || fallback;
+      const detail =
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError ? 'JSON parse error: malformed request body.' : fe.message || fallback;
       return reply.status(400).send({ non_field_errors: [detail] });
     }
     return reply.status(status).send({ detail: fallback, code });

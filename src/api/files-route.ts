@@ -19,7 +19,10 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): v
     const q = request.query as { expires?: string; signature?: string };
     const verdict = deps.signer.verify(key, q.expires, q.signature);
     if (verdict !== 'ok') {
-      return reply.status(403).send({ detail: verdict === 'expired' ? 'This file link has expired.' : 'Invalid file signature.', code: verdict === 'expired' ? 'link_expired' : 'invalid_signature' });
+      return reply.status(403).send({
+        detail: verdict === 'expired' ? 'This file link has expired.' : 'Invalid file signature.',
+        code: verdict === 'expired' ? 'link_expired' : 'invalid_signature',
+      });
     }
     // One look-up for a stored file (a round trip to the bucket on S3); made-on-request files cost a second.
     let stat = await deps.blobs.stat(key);

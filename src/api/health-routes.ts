@@ -13,7 +13,14 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthRouteDeps
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     const r = await checkReadiness(deps, deps.readinessTimeoutMs);
     reply.status(r.status === 'not_ready' ? 503 : 200);
-    return { status: r.status, down: r.down, database: healthWire(r.database), queue: healthWire(r.queue), storage: healthWire(r.storage), disk: diskWire(r.disk) };
+    return {
+      status: r.status,
+      down: r.down,
+      database: healthWire(r.database),
+      queue: healthWire(r.queue),
+      storage: healthWire(r.storage),
+      disk: diskWire(r.disk),
+    };
   });
 }
 

@@ -37,7 +37,10 @@ function malformed(message: string): Error {
 
 /** Keeps letters, digits, dot, dash and underscore; a file name never decides a folder. */
 export function safeFileName(name: string | undefined): string {
-  const cleaned = (name ?? '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-80);
+  const cleaned = (name ?? '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-80);
   return cleaned || 'file';
 }
 
@@ -73,7 +76,10 @@ export function discardMultipart(app: FastifyInstance): void {
 export function storeMultipartUploads(api: FastifyInstance, deps: MultipartDeps): void {
   api.removeContentTypeParser('multipart/form-data');
   api.addContentTypeParser('multipart/form-data', { bodyLimit: deps.fileLimitBytes * MAX_FILES + MAX_FIELD_BYTES * 4 }, (request, payload, done) => {
-    parseMultipart(request, payload, deps).then((body) => done(null, body), (err: Error) => done(err, undefined));
+    parseMultipart(request, payload, deps).then(
+      (body) => done(null, body),
+      (err: Error) => done(err, undefined),
+    );
   });
   // Before the answer goes out, so a client told 4xx finds nothing kept. A 5xx is left to the
   // sweep, which deletes only files no task uses.
@@ -137,20 +143,22 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
       const { id, key } = deps.uploads.newKey(request.accountId, safeFileName(fileName));
       const tempPath = join(scratch, `${pending.length}-${safeFileName(fileName)}`);
       open.add(stream);
-      pending.push((async () => {
-        const content = digestingStream();
-        await pipeline(stream, content.stream, createWriteStream(tempPath)).finally(() => open.delete(stream));
-        if (stream.truncated) {
-          failure ??= new PayloadTooLarge(`The file "${safeFileName(fileName)}" is larger than ${deps.fileLimitBytes} bytes.`);
-          return;
-        }
-        if (failure) return;
-        (request.uploadIds ??= []).push(id);
-        await deps.blobs.putFile(key, tempPath);
-        addField(body, name, uploadRef(id));
-        // Idempotency keys compare the file's bytes, not the upload id it got.
-        noteUploadDigest(request, uploadRef(id), content.digest());
-      })());
+      pending.push(
+        (async () => {
+          const content = digestingStream();
+          await pipeline(stream, content.stream, createWriteStream(tempPath)).finally(() => open.delete(stream));
+          if (stream.truncated) {
+            failure ??= new PayloadTooLarge(`The file "${safeFileName(fileName)}" is larger than ${deps.fileLimitBytes} bytes.`);
+            return;
+          }
+          if (failure) return;
+          (request.uploadIds ??= []).push(id);
+          await deps.blobs.putFile(key, tempPath);
+          addField(body, name, uploadRef(id));
+          // Idempotency keys compare the file's bytes, not the upload id it got.
+          noteUploadDigest(request, uploadRef(id), content.digest());
+        })(),
+      );
     });
     let parseError = null as Error | null;
     await pipeline(payload, busboy).catch((err: Error) => {

@@ -61,13 +61,17 @@ export function documentIdempotencyHeader({ openapiObject }: { openapiObject: Re
   for (const [path, item] of Object.entries<Record<string, any>>(openapiObject.paths ?? {})) {
     const post = item.post;
     if (!post || !/^\/(api|sse)\//.test(path)) continue;
-    post.parameters = [...(post.parameters ?? []), {
-      name: IDEMPOTENCY_HEADER,
-      in: 'header',
-      required: false,
-      description: 'Up to 255 characters. The same key and body from the same account within 24 h replays the first response (Idempotent-Replayed: true) and charges once; another body → 422; while the first is running → 409.',
-      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
-    }];
+    post.parameters = [
+      ...(post.parameters ?? []),
+      {
+        name: IDEMPOTENCY_HEADER,
+        in: 'header',
+        required: false,
+        description:
+          'Up to 255 characters. The same key and body from the same account within 24 h replays the first response (Idempotent-Replayed: true) and charges once; another body → 422; while the first is running → 409.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' },
+      },
+    ];
   }
   return openapiObject;
 }

@@ -65,19 +65,26 @@ export interface PagedSource<T> {
  * `ordering`) with the page's offset and size, and `count` over the same filters.
  */
 export async function pageOfStored<T, W>(
-  request: FastifyRequest, baseUrl: string, q: PageQuery & { ids?: string; ordering?: string }, source: PagedSource<T>, wire: (item: T) => W,
+  request: FastifyRequest,
+  baseUrl: string,
+  q: PageQuery & { ids?: string; ordering?: string },
+  source: PagedSource<T>,
+  wire: (item: T) => W,
 ): Promise<Page<W>> {
   const { page, pageSize } = pageParams(q);
   const filters = listQueryFrom(q);
-  const [items, count] = await Promise.all([
-    source.list({ ...filters, offset: (page - 1) * pageSize, limit: pageSize }),
-    source.count(filters),
-  ]);
+  const [items, count] = await Promise.all([source.list({ ...filters, offset: (page - 1) * pageSize, limit: pageSize }), source.count(filters)]);
   return pageEnvelope(request, baseUrl, count, page, pageSize, items.map(wire));
 }
 
 export function listQueryFrom(q: { ids?: string; ordering?: string }): ListQuery {
-  const ids = q.ids ? q.ids.split(',').map((s) => s.trim()).filter(Boolean).slice(0, 100) : undefined;
+  const ids = q.ids
+    ? q.ids
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .slice(0, 100)
+    : undefined;
   const ordering = q.ordering ?? '-created_at';
   return { ids, orderBy: ordering.replace('-', '') as ListQuery['orderBy'], descending: ordering.startsWith('-') };
 }

@@ -91,7 +91,16 @@ async function diskHealth(check: DiskCheck, timeoutMs: number): Promise<DiskHeal
     const { freeBytes, totalBytes } = await withDeadline(diskSpace(check.path), timeoutMs, 'disk');
     const ok = freeBytes >= check.minFreeBytes;
     const state = `${(freeBytes / MB).toFixed(1)} MB free of ${(totalBytes / MB).toFixed(0)} MB`;
-    return { ok, freeBytes, totalBytes, ...(ok ? {} : { detail: `${state}, below the ${(check.minFreeBytes / MB).toFixed(0)} MB minimum (DISK_MIN_FREE_MB): jobs wait and creates may answer 503 disk_full until space is freed` }) };
+    return {
+      ok,
+      freeBytes,
+      totalBytes,
+      ...(ok
+        ? {}
+        : {
+            detail: `${state}, below the ${(check.minFreeBytes / MB).toFixed(0)} MB minimum (DISK_MIN_FREE_MB): jobs wait and creates may answer 503 disk_full until space is freed`,
+          }),
+    };
   } catch (err) {
     return { ok: false, detail: (err as Error).message };
   }

@@ -79,7 +79,8 @@ export async function buildServer(c: ServerDeps): Promise<App> {
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLineRequestLog(),
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(plainSerializerCompiler);
@@ -116,7 +117,8 @@ export async function buildServer(c: ServerDeps): Promise<App> {
     // A path can match a static route for one method and a parametric one for another
     // (POST /api/ai_editing/preview/ and GET /api/ai_editing/:id/): the path names the most
     // specific route, so Allow lists the methods of that route only, as the document does.
-    const matches = METHODS.filter((m) => m !== request.method).map((m) => ({ m, route: app.findRoute({ method: m, url: path }) }))
+    const matches = METHODS.filter((m) => m !== request.method)
+      .map((m) => ({ m, route: app.findRoute({ method: m, url: path }) }))
       .flatMap(({ m, route }) => (route ? [{ m, params: Object.keys(route.params ?? {}).length }] : []));
     const fewest = Math.min(...matches.map((x) => x.params));
     const allowed = matches.filter((x) => x.params === fewest).map((x) => x.m);
@@ -158,7 +160,12 @@ export async function buildServer(c: ServerDeps): Promise<App> {
   const guard = authAndRateLimit(c.accounts, c.rateLimiter, c.authFailures);
   await app.register(async (api) => {
     api.addHook('onRequest', guard);
-    storeMultipartUploads(api as unknown as FastifyInstance, { uploads: c.uploads, blobs: c.blobs, tempRoot: c.tempRoot, fileLimitBytes: c.limits.uploadLimitBytes });
+    storeMultipartUploads(api as unknown as FastifyInstance, {
+      uploads: c.uploads,
+      blobs: c.blobs,
+      tempRoot: c.tempRoot,
+      fileLimitBytes: c.limits.uploadLimitBytes,
+    });
     // Before the idempotency hooks: a foreign or unknown upload is refused like a schema error, saving nothing.
     checkUploadRefs(api as unknown as FastifyInstance, c.uploads);
     registerIdempotency(api as unknown as FastifyInstance, c.idempotency);

@@ -8,7 +8,8 @@ z.config({
     const missingOrNull = issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union';
     if (missingOrNull && issue.input === undefined) return 'This field is required.';
     if (missingOrNull && issue.input === null) return 'This field may not be null.';
-    if (issue.code === 'invalid_value' && 'values' in issue) return `"${String(issue.input)}" is not a valid choice. Allowed: ${(issue.values as unknown[]).join(', ')}.`;
+    if (issue.code === 'invalid_value' && 'values' in issue)
+      return `"${String(issue.input)}" is not a valid choice. Allowed: ${(issue.values as unknown[]).join(', ')}.`;
     return undefined;
   },
 });

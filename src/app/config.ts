@@ -37,7 +37,17 @@ export interface Config {
    * a full disk) is run again every `outageRetryMs` without spending an attempt, and fails with
    * the outage as its reason once it has waited `outageGiveUpMs` for it.
    */
-  queue: { concurrency: number; lightConcurrency: number; leaseMs: number; pollMs: number; maxAttempts: number; retryBaseMs: number; dispatchTimeoutMs: number; outageRetryMs: number; outageGiveUpMs: number };
+  queue: {
+    concurrency: number;
+    lightConcurrency: number;
+    leaseMs: number;
+    pollMs: number;
+    maxAttempts: number;
+    retryBaseMs: number;
+    dispatchTimeoutMs: number;
+    outageRetryMs: number;
+    outageGiveUpMs: number;
+  };
   /** How long /readyz waits for each dependency (database, Redis, file storage, disk) before reporting it down. */
   readinessTimeoutMs: number;
   /** /readyz reports the data disk down below this much free space. */
@@ -152,13 +162,16 @@ function loadBlobStorage(env: Env, fileUrlTtlSeconds: number): Config['blobStora
   if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
   const accessKeyId = env.S3_ACCESS_KEY_ID || null;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
-  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default AWS credential chain');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the default AWS credential chain');
   const forcePathStyle = flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null);
   if (!forcePathStyle && !DNS_BUCKET.test(bucket)) throw new Error(`S3_BUCKET "${bucket}" is not a DNS name, so it needs S3_FORCE_PATH_STYLE=true`);
   if (fileUrls === 'presigned') {
     if (!accessKeyId) throw new Error('FILE_URLS=presigned needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (presigned URLs are signed with static keys)');
     if (fileUrlTtlSeconds > MAX_PRESIGNED_TTL_SECONDS || fileUrlTtlSeconds < 1) {
-      throw new Error(`FILE_URLS=presigned: FILE_URL_TTL_SECONDS must be 1–${MAX_PRESIGNED_TTL_SECONDS} (S3 presigned URLs live at most 7 days), got ${fileUrlTtlSeconds}`);
+      throw new Error(
+        `FILE_URLS=presigned: FILE_URL_TTL_SECONDS must be 1–${MAX_PRESIGNED_TTL_SECONDS} (S3 presigned URLs live at most 7 days), got ${fileUrlTtlSeconds}`,
+      );
     }
   }
   return { s3: { bucket, endpoint, region: env.S3_REGION || 'us-east-1', forcePathStyle, accessKeyId, secretAccessKey }, fileUrls };

@@ -179,9 +179,8 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const clock = opts.clock ?? systemClock;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Live task events: LISTEN/NOTIFY when the database is shared (PostgreSQL), in-process otherwise.
-  const taskFeed: TaskChangeFeed = db.dialect === 'postgres' && config.databaseUrl
-    ? new PostgresTaskChangeFeed(db.db, config.databaseUrl, log)
-    : new MemoryTaskChangeFeed();
+  const taskFeed: TaskChangeFeed =
+    db.dialect === 'postgres' && config.databaseUrl ? new PostgresTaskChangeFeed(db.db, config.databaseUrl, log) : new MemoryTaskChangeFeed();
   const store = publishingStore(kyselyStore(db.db, db.dialect, db.direct), taskFeed);
   const signer = new UrlSigner(config.signingSecret, config.publicBaseUrl, config.fileUrlTtlSeconds, () => clock.nowMs());
   // Local files or an S3 bucket (S3_BUCKET); lazily made keys are known once lazyBlobs exists below.
@@ -189,20 +188,25 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const blobs = await createBlobStore(config, signer, (key) => lazyRef.current?.handles(key) ?? false);
 
   const catalogRef: { current: JobCatalog | null } = { current: null };
-  const lanes = { laneOf: (name: string) => catalogRef.current?.laneOf(name) ?? 'heavy' as const, lightConcurrency: config.queue.lightConcurrency };
+  const lanes = { laneOf: (name: string) => catalogRef.current?.laneOf(name) ?? ('heavy' as const), lightConcurrency: config.queue.lightConcurrency };
   const queue: JobQueue = config.redisUrl
-    ? new BullQueue(store, clock, {
-        redisUrl: config.redisUrl,
-        queueName: 'clipwright-jobs',
-        concurrency: config.queue.concurrency,
-        leaseMs: config.queue.leaseMs,
-        maxAttempts: config.queue.maxAttempts,
-        retryBaseMs: config.queue.retryBaseMs,
-        dispatchSweepMs: Math.max(500, config.queue.pollMs * 4),
-        dispatchTimeoutMs: config.queue.dispatchTimeoutMs,
-        outageRetryMs: config.queue.outageRetryMs,
-        lanes,
-      }, log)
+    ? new BullQueue(
+        store,
+        clock,
+        {
+          redisUrl: config.redisUrl,
+          queueName: 'clipwright-jobs',
+          concurrency: config.queue.concurrency,
+          leaseMs: config.queue.leaseMs,
+          maxAttempts: config.queue.maxAttempts,
+          retryBaseMs: config.queue.retryBaseMs,
+          dispatchSweepMs: Math.max(500, config.queue.pollMs * 4),
+          dispatchTimeoutMs: config.queue.dispatchTimeoutMs,
+          outageRetryMs: config.queue.outageRetryMs,
+          lanes,
+        },
+        log,
+      )
     : new LocalQueue(store, clock, { ...config.queue, names: () => catalogRef.current?.names() ?? [], lanes }, log);
 
   const ffmpeg = createFfmpegEngine(config.ffmpeg);
@@ -234,9 +238,18 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   personas.useCustomSource(customAvatars);
   const customRecords = (accountId: string, id: string) => customAvatars.record(accountId, id);
   const avatarClips = drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records: customRecords }));
-  lazyBlobs.register(CUSTOM_AVATAR_PREVIEW_PREFIX, customAvatarPreviewVideos({
-    records: customRecords, blobs, ffmpeg, faces, synthesizer: speech.synthesizer, fallbackVoiceId: defaultVoice, slot: previewSlot,
-  }));
+  lazyBlobs.register(
+    CUSTOM_AVATAR_PREVIEW_PREFIX,
+    customAvatarPreviewVideos({
+      records: customRecords,
+      blobs,
+      ffmpeg,
+      faces,
+      synthesizer: speech.synthesizer,
+      fallbackVoiceId: defaultVoice,
+      slot: previewSlot,
+    }),
+  );
   const avatars = builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars));
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const linkVideo = linkVideoJobDeps({ blobs, fetcher, speech: speech.synthesizer, ffmpeg, dataDir: config.dataDir, avatars: avatarClips });
@@ -244,11 +257,18 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   assertRecipesCover(INSPIRATIONS);
   lazyBlobs.register(INSPIRATION_PREVIEW_PREFIX, inspirationPreviews({ engines: images, ffmpeg }));
   // A broken operator template is logged and skipped; the service starts without it.
-  const templateCatalog = new TemplateCatalog(await loadTemplateCatalog(config.templates.operatorDir, (skipped) => {
-    log.warn({ file: skipped.file, problems: skipped.problems }, 'template file skipped: not a valid template');
-  }));
+  const templateCatalog = new TemplateCatalog(
+    await loadTemplateCatalog(config.templates.operatorDir, (skipped) => {
+      log.warn({ file: skipped.file, problems: skipped.problems }, 'template file skipped: not a valid template');
+    }),
+  );
   const templateRender = {
-    ffmpeg, speech: speech.synthesizer, avatars: avatarClips, fetcher, musicCacheDir: linkVideo.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '',
+    ffmpeg,
+    speech: speech.synthesizer,
+    avatars: avatarClips,
+    fetcher,
+    musicCacheDir: linkVideo.musicCacheDir,
+    defaultVoiceId: speech.defaultVoiceId ?? '',
     voiceOfAvatar: (id: string) => {
       const builtin = findBuiltinAvatar(id);
       return builtin ? avatarVoiceIn(speech.catalog, builtin) : null;
@@ -258,21 +278,42 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const textModels = createTextModels(config);
   const textPriceMillicredits = prices.textGeneration(config.llm.textGenerationCredits);
   const catalog = buildJobCatalog({
-    speech: speech.synthesizer, blobs, cloner, linkVideo, lipsync: { ...linkVideo, avatars: avatarClips }, webhooks: webhookJobDeps(config, store, clock, createWebhookSender(config, opts.network)),
+    speech: speech.synthesizer,
+    blobs,
+    cloner,
+    linkVideo,
+    lipsync: { ...linkVideo, avatars: avatarClips },
+    webhooks: webhookJobDeps(config, store, clock, createWebhookSender(config, opts.network)),
     text: { models: textModels, priceMillicredits: textPriceMillicredits },
     aurora: { blobs, fetcher, faces, ffmpeg, uploader: createWebhookSender(config, opts.network, 'Clipwright-Uploads/0.1') },
     customAvatars: { faces, ffmpeg, blobs, taskExists: async (id) => (await store.tasks.get(id)) !== null },
     iab: { blobs, fetcher, faces, images },
     productVideo: {
-      blobs, fetcher, images, ffmpeg, speech: speech.synthesizer, avatars: avatarClips, presenters: { blobs, records: customRecords },
-      musicCacheDir: linkVideo.musicCacheDir, outputScale: config.productVideo.outputScale,
+      blobs,
+      fetcher,
+      images,
+      ffmpeg,
+      speech: speech.synthesizer,
+      avatars: avatarClips,
+      presenters: { blobs, records: customRecords },
+      musicCacheDir: linkVideo.musicCacheDir,
+      outputScale: config.productVideo.outputScale,
     },
     assetGeneration: { blobs, fetcher, ffmpeg, images, catalog: assetModels },
     inspiration: { blobs, fetcher, ffmpeg, images },
     adClone: {
-      blobs, fetcher, outputScale: config.adClone.outputScale,
+      blobs,
+      fetcher,
+      outputScale: config.adClone.outputScale,
       analysis: { ffmpeg, ocr: createTesseractOcr(), transcriber },
-      render: { ffmpeg, speech: speech.synthesizer, avatars: null, fetcher, musicCacheDir: linkVideo.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '' },
+      render: {
+        ffmpeg,
+        speech: speech.synthesizer,
+        avatars: null,
+        fetcher,
+        musicCacheDir: linkVideo.musicCacheDir,
+        defaultVoiceId: speech.defaultVoiceId ?? '',
+      },
       voiceFor: (language) => videoVocabulary(speech.catalog).defaultVoiceFor(language),
       scriptLanguages: builtInCopywriter.languages,
     },
@@ -284,9 +325,19 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   catalogRef.current = catalog;
   const taskEvents = new TaskEventBus();
   subscribeWebhooks(taskEvents, { bodyOf: webhookBodies(taskWire(blobs), log), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts });
-  const runner = new JobRunner(store, catalog, clock, log, {
-    startDelayMs: config.jobStartDelayMs, tempRoot, outageRetryMs: config.queue.outageRetryMs, outageGiveUpMs: config.queue.outageGiveUpMs,
-  }, taskEvents);
+  const runner = new JobRunner(
+    store,
+    catalog,
+    clock,
+    log,
+    {
+      startDelayMs: config.jobStartDelayMs,
+      tempRoot,
+      outageRetryMs: config.queue.outageRetryMs,
+      outageGiveUpMs: config.queue.outageGiveUpMs,
+    },
+    taskEvents,
+  );
 
   // Pages are read with the plain fetcher: a link is a URL, never an upload.
   const pageScraper = linkPageScraper(createFetcher(config, opts.network));
@@ -295,10 +346,17 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrls, { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
   const inlineLeases = new InlineLeaseSweep(store, inlineTasks, clock, log, { intervalMs: config.inlineTasks.sweepSeconds * 1000 });
   const idempotencyLockMs = config.idempotency.lockSeconds * 1000;
-  const idempotency = new IdempotencyService(store.idempotencyKeys, clock, { ttlMs: config.idempotency.ttlHours * 3_600_000, lockMs: idempotencyLockMs, renewEveryMs: Math.floor(idempotencyLockMs / 3) });
+  const idempotency = new IdempotencyService(store.idempotencyKeys, clock, {
+    ttlMs: config.idempotency.ttlHours * 3_600_000,
+    lockMs: idempotencyLockMs,
+    renewEveryMs: Math.floor(idempotencyLockMs / 3),
+  });
   const idempotencySweep = new IdempotencyKeySweep(store.idempotencyKeys, clock, log, { intervalMs: config.idempotency.sweepSeconds * 1000 });
   const retention = new OutputRetentionSweep(store, blobs, clock, log, { intervalMs: config.retentionSweepSeconds * 1000 });
-  const uploadSweep = new UploadSweep(uploads, store, clock, log, { intervalMs: config.uploadSweep.sweepSeconds * 1000, graceMs: config.uploadSweep.graceSeconds * 1000 });
+  const uploadSweep = new UploadSweep(uploads, store, clock, log, {
+    intervalMs: config.uploadSweep.sweepSeconds * 1000,
+    graceMs: config.uploadSweep.graceSeconds * 1000,
+  });
   // Shared counters in the database when it is shared (PostgreSQL); in memory for the embedded one.
   const limiter = (capacity: number, refillPerSecond: number) =>
     config.databaseUrl ? storeRateLimiter(store, capacity, refillPerSecond, clock) : memoryRateLimiter(capacity, refillPerSecond, clock);

@@ -17,7 +17,12 @@ export function createImageEngines(config: Pick<Config, 'images'>): ImageEngines
     segmenter: createSelfieSegmenter(),
     cropper: createSmartcropCropper(),
     generator: config.images.remote
-      ? createOpenAiImages({ baseUrl: config.images.remote.baseUrl, apiKey: config.images.remote.apiKey, model: config.images.remote.model, timeoutMs: config.images.remote.timeoutMs })
+      ? createOpenAiImages({
+          baseUrl: config.images.remote.baseUrl,
+          apiKey: config.images.remote.apiKey,
+          model: config.images.remote.model,
+          timeoutMs: config.images.remote.timeoutMs,
+        })
       : null,
   };
 }
@@ -25,7 +30,10 @@ export function createImageEngines(config: Pick<Config, 'images'>): ImageEngines
 function chooseCutout(c: Config['images']['cutout']): CutoutEngine {
   if (c.engine === 'border-key') return createBorderKeyCutout();
   if (!imglySidecarInstalled()) {
-    if (c.engine === 'imgly') throw new Error('CUTOUT_ENGINE=imgly but the cut-out sidecar is not installed: run scripts/setup.sh (it runs npm ci in sidecars/cutout), or set CUTOUT_ENGINE=border-key.');
+    if (c.engine === 'imgly')
+      throw new Error(
+        'CUTOUT_ENGINE=imgly but the cut-out sidecar is not installed: run scripts/setup.sh (it runs npm ci in sidecars/cutout), or set CUTOUT_ENGINE=border-key.',
+      );
     return createBorderKeyCutout();
   }
   return sharedImglyCutout({ model: c.model, requestTimeoutMs: c.timeoutMs, idleExitMs: c.idleExitMs });

@@ -38,7 +38,15 @@ import { aiEditingJob, type AiEditingJobDeps } from '../jobs/handlers/ai-editing
 
 /** Every job name a domain service may enqueue; the catalog must cover all of them at start-up. */
 export const enqueuedJobNames = [
-  TTS_JOB, CLONE_VOICE_JOB, LINK_VIDEO_JOB, LIPSYNC_JOB, LIPSYNC_V2_JOB_NAME, WEBHOOK_JOB, TEXT_GENERATION_JOB, CUSTOM_AVATAR_JOB, AURORA_JOB,
+  TTS_JOB,
+  CLONE_VOICE_JOB,
+  LINK_VIDEO_JOB,
+  LIPSYNC_JOB,
+  LIPSYNC_V2_JOB_NAME,
+  WEBHOOK_JOB,
+  TEXT_GENERATION_JOB,
+  CUSTOM_AVATAR_JOB,
+  AURORA_JOB,
   IAB_JOB,
   ...PRODUCT_VIDEO_JOBS,
   ASSET_GENERATION_JOB,
@@ -71,15 +79,22 @@ export interface JobWiringDeps {
 
 export function buildJobCatalog(deps: JobWiringDeps): JobCatalog {
   return new JobCatalog()
-    .register(textToSpeechJob(deps)).register(cloneVoiceJob(deps)).register(linkToVideoJob(deps.linkVideo)).register(lipsyncJob(deps.lipsync)).register(lipsyncV2Job(deps.lipsync))
-    .register(deliverWebhookJob(deps.webhooks)).register(textGenerationJob(deps.text)).register(buildCustomAvatarJob(deps.customAvatars)).register(auroraJob(deps.aurora))
+    .register(textToSpeechJob(deps))
+    .register(cloneVoiceJob(deps))
+    .register(linkToVideoJob(deps.linkVideo))
+    .register(lipsyncJob(deps.lipsync))
+    .register(lipsyncV2Job(deps.lipsync))
+    .register(deliverWebhookJob(deps.webhooks))
+    .register(textGenerationJob(deps.text))
+    .register(buildCustomAvatarJob(deps.customAvatars))
+    .register(auroraJob(deps.aurora))
     .register(iabImagesJob(deps.iab))
-    .register(productImageJob(deps.productVideo)).register(productVideoJob(deps.productVideo))
+    .register(productImageJob(deps.productVideo))
+    .register(productVideoJob(deps.productVideo))
     .register(assetGenerationJob(deps.assetGeneration))
     .register(inspirationJob(deps.inspiration))
     .register(adCloneJob(deps.adClone))
     .register(customTemplateJob(deps.templates))
     .register(aiShortJob(deps.aiShorts))
     .register(aiEditingJob(deps.aiEditing));
-
 }

@@ -26,6 +26,8 @@ export async function createSpeech(config: Config, log: Logger, ffmpeg: FfmpegEn
     ffmpeg,
     onAlignmentFallback: (err, info) => log.warn({ err, ...info }, 'forced alignment failed; word timings from pauses, no phones'),
   });
-  const catalog = buildVoiceCatalog(await listEngineVoices(engines, (engine, err) => log.warn({ err, engine }, 'speech engine unavailable; its voices are left out')));
+  const catalog = buildVoiceCatalog(
+    await listEngineVoices(engines, (engine, err) => log.warn({ err, engine }, 'speech engine unavailable; its voices are left out')),
+  );
   return { engines, catalog, defaultVoiceId: defaultVoiceId(catalog), ...catalogSpeech({ engines, ffmpeg, catalog, clonedVoices: opts.clonedVoices }) };
 }

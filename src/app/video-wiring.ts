@@ -8,7 +8,12 @@ import type { AvatarClipMaker } from '../pipelines/video/render-ad-video.js';
 import { builtInScriptWriter } from '../pipelines/video/built-in-script-writer.js';
 
 export function linkVideoJobDeps(deps: {
-  blobs: BlobStore; fetcher: UrlFetcher; speech: SpeechSynthesizer; ffmpeg: FfmpegEngine; dataDir: string; avatars?: AvatarClipMaker | null;
+  blobs: BlobStore;
+  fetcher: UrlFetcher;
+  speech: SpeechSynthesizer;
+  ffmpeg: FfmpegEngine;
+  dataDir: string;
+  avatars?: AvatarClipMaker | null;
 }): LinkVideoJobDeps {
   return {
     blobs: deps.blobs,

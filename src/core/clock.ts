@@ -1,4 +1,3 @@
-
 /** Time and ids behind a port, so tests can pin them. */
 export interface Clock {
   nowMs(): number;

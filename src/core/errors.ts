@@ -18,7 +18,13 @@ export class AppError extends Error {
 /** 400 with the contract's field map. */
 export class ValidationError extends AppError {
   constructor(readonly fields: FieldErrors) {
-    super(400, 'invalid', Object.entries(fields).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; '));
+    super(
+      400,
+      'invalid',
+      Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v.join(' ')}`)
+        .join('; '),
+    );
   }
   static field(field: string, message: string): ValidationError {
     return new ValidationError({ [field]: [message] });
@@ -85,7 +91,11 @@ export class IdempotencyKeyInUse extends AppError {
 /** 422: the `Idempotency-Key` was already used with another request (a different body or endpoint). */
 export class IdempotencyKeyReused extends AppError {
   constructor() {
-    super(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request (another body or endpoint). Use a new key for a new request.');
+    super(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request (another body or endpoint). Use a new key for a new request.',
+    );
   }
 }
 
@@ -121,9 +131,7 @@ export class FaceNotUsable extends TaskFailure {
 
 /** A photo in which no object stands out from its background: permanent, the reason says what to send instead. */
 export class NothingToCutOut extends TaskFailure {
-  constructor(
-    reason = 'Nothing stands out from the background of this photo; send a photo of the product on a plain or contrasting background.',
-  ) {
+  constructor(reason = 'Nothing stands out from the background of this photo; send a photo of the product on a plain or contrasting background.') {
     super(reason, false);
     this.name = 'NothingToCutOut';
   }

@@ -123,7 +123,15 @@ export interface TaskRepo {
    * `purgeAt` schedules (or with null, cancels) the retention sweep for the task (see `tasks/retention.ts`).
    * `leaseUntil` sets or (null) clears an inline task's lease (see `tasks/inline-tasks.ts`).
    */
-  transition(id: string, from: TaskStatus[], patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>> & { purgeAt?: string | null; leaseUntil?: string | null }, at: string): Promise<Task | null>;
+  transition(
+    id: string,
+    from: TaskStatus[],
+    patch: Partial<Pick<Task, 'status' | 'progress' | 'failedReason' | 'result' | 'heldMillicredits' | 'chargedMillicredits' | 'finishedAt' | 'input'>> & {
+      purgeAt?: string | null;
+      leaseUntil?: string | null;
+    },
+    at: string,
+  ): Promise<Task | null>;
   setProgress(id: string, progress: number, at: string): Promise<void>;
   /** How many of the account's tasks of `kinds` are in one of `statuses`. */
   countOwned(accountId: string, kinds: string[], statuses: TaskStatus[]): Promise<number>;
@@ -226,7 +234,10 @@ export interface IdempotencyKeyRepo {
    * expired (any fingerprint) or whose holder stopped renewing its lock (same fingerprint only).
    * Returns null when taken, or the row that stands in the way.
    */
-  claim(r: { accountId: string; key: string; fingerprint: string; lockToken: string; lockedUntil: string; createdAt: string; expiresAt: string }, now: string): Promise<IdempotencyRecord | null>;
+  claim(
+    r: { accountId: string; key: string; fingerprint: string; lockToken: string; lockedUntil: string; createdAt: string; expiresAt: string },
+    now: string,
+  ): Promise<IdempotencyRecord | null>;
   /** Moves the lock on while its holder still runs; false when the key is no longer held with `lockToken`. */
   renew(accountId: string, key: string, lockToken: string, lockedUntil: string): Promise<boolean>;
   /** Saves the first response and ends the lock; false when the key is no longer held with `lockToken`. */

@@ -48,7 +48,8 @@ function upgrade(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(upgrade);
   if (typeof value !== 'object' || value === null) return value;
   const o = value as Record<string, unknown>;
-  const isOldTiming = (typeof o.word === 'string' || typeof o.phone === 'string') && typeof o.start === 'number' && typeof o.end === 'number' && !('startSeconds' in o);
+  const isOldTiming =
+    (typeof o.word === 'string' || typeof o.phone === 'string') && typeof o.start === 'number' && typeof o.end === 'number' && !('startSeconds' in o);
   if (isOldTiming) {
     const { start, end, ...rest } = o;
     return { ...rest, startSeconds: start, endSeconds: end };

@@ -31,7 +31,8 @@ export class FakeMediaUrlChecker implements MediaUrlChecker {
     if (!found) throw new FetchRefused('Server answered 404 Not Found');
     if (found instanceof Error) throw found;
     const kind = found.contentType.split('/')[0] as MediaAccept;
-    if (!accept.includes(kind)) throw new FetchRefused(`Expected ${accept.map((k) => KIND_NOUNS[k]).join(' or ')} but the file is ${describeMediaType(found.contentType)}`);
+    if (!accept.includes(kind))
+      throw new FetchRefused(`Expected ${accept.map((k) => KIND_NOUNS[k]).join(' or ')} but the file is ${describeMediaType(found.contentType)}`);
     return { ...found };
   }
 }

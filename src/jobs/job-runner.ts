@@ -122,7 +122,10 @@ export class JobRunner {
         log.warn({ err }, 'job failed; retrying with backoff');
         return 'retry';
       }
-      const reason = err instanceof TaskFailure ? err.reason : `The service hit an internal error producing this result and gave up after ${info.attempt} attempts (reference ${job.id}).`;
+      const reason =
+        err instanceof TaskFailure
+          ? err.reason
+          : `The service hit an internal error producing this result and gave up after ${info.attempt} attempts (reference ${job.id}).`;
       log.error({ err }, 'job failed for good');
       return this.fail(started, reason, log);
     } finally {
@@ -135,14 +138,22 @@ export class JobRunner {
    * `outageGiveUpMs` for it, then its task fails with a reason that says what was down. Giving up
    * needs the database; while it is down, the job keeps waiting.
    */
-  private async waitForOutage(job: JobRecord, outage: DependencyUnavailable, log: Logger, giveUp: (reason: string) => Promise<RunVerdict>): Promise<RunVerdict> {
+  private async waitForOutage(
+    job: JobRecord,
+    outage: DependencyUnavailable,
+    log: Logger,
+    giveUp: (reason: string) => Promise<RunVerdict>,
+  ): Promise<RunVerdict> {
     const now = this.clock.nowMs();
     const since = this.outageSince.get(job.id) ?? now;
     this.outageSince.set(job.id, since);
     const waitedMs = now - since;
     const postponed: Postponed = { postponeMs: this.opts.outageRetryMs ?? DEFAULT_OUTAGE_RETRY_MS, reason: outage.message };
     if (waitedMs < (this.opts.outageGiveUpMs ?? DEFAULT_OUTAGE_GIVE_UP_SECONDS * 1000)) {
-      log.warn({ err: outage.cause ?? outage, dependency: outage.dependency, waitedMs, postponeMs: postponed.postponeMs }, 'outside part unavailable; job postponed without spending an attempt');
+      log.warn(
+        { err: outage.cause ?? outage, dependency: outage.dependency, waitedMs, postponeMs: postponed.postponeMs },
+        'outside part unavailable; job postponed without spending an attempt',
+      );
       return postponed;
     }
     log.error({ err: outage.cause ?? outage, dependency: outage.dependency, waitedMs }, 'outside part unavailable for too long; giving up');
@@ -188,7 +199,15 @@ export class JobRunner {
       return 'failed';
     }
     try {
-      return await def.run({ jobId: job.id, taskId: job.taskId, payload: parsed.data, attempt: info.attempt, maxAttempts: info.maxAttempts, signal: info.signal, log });
+      return await def.run({
+        jobId: job.id,
+        taskId: job.taskId,
+        payload: parsed.data,
+        attempt: info.attempt,
+        maxAttempts: info.maxAttempts,
+        signal: info.signal,
+        log,
+      });
     } catch (err) {
       if (info.signal.aborted) return 'retry';
       const outage = outageOf(err);
@@ -225,9 +244,13 @@ function describeWait(ms: number): string {
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason ?? new Error('aborted'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason ?? new Error('aborted'));
+      },
+      { once: true },
+    );
   });
 }

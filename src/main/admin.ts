@@ -8,7 +8,17 @@ import { openDatabase } from '../engines/db/open-database.js';
 /** Admin commands print one JSON object on stdout, so scripts can read them. */
 export async function runAdmin(args: string[], config: Config): Promise<number> {
   const [group, action, ...rest] = args;
-  const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, credits: { type: 'string' }, 'api-id': { type: 'string' }, amount: { type: 'string' }, secret: { type: 'string' }, clear: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      credits: { type: 'string' },
+      'api-id': { type: 'string' },
+      amount: { type: 'string' },
+      secret: { type: 'string' },
+      clear: { type: 'boolean' },
+    },
+  });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const accounts = new AccountService(kyselyStore(db.db, db.dialect), systemClock);
   try {
@@ -25,7 +35,9 @@ export async function runAdmin(args: string[], config: Config): Promise<number> 
     } else if (group === 'migrate') {
       out = { migrated: true, database: db.dialect };
     } else {
-      console.error('admin commands: accounts create --name NAME --credits N | credits grant --api-id ID --amount N | keys rotate --api-id ID | webhooks secret --api-id ID [--secret S | --clear] | migrate');
+      console.error(
+        'admin commands: accounts create --name NAME --credits N | credits grant --api-id ID --amount N | keys rotate --api-id ID | webhooks secret --api-id ID [--secret S | --clear] | migrate',
+      );
       return 2;
     }
     process.stdout.write(JSON.stringify(out) + '\n');

@@ -55,10 +55,7 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
     const graceMs = c.config.shutdownGraceSeconds * 1000;
     c.log.info({ signal, graceMs }, 'shutting down');
     // The API stops accepting and lets requests finish while the worker lets jobs finish: one grace period for both.
-    const [http, jobs] = await Promise.all([
-      app && deps ? closeGracefully(app, deps.streams, graceMs) : null,
-      role !== 'api' ? c.queue.drain(graceMs) : null,
-    ]);
+    const [http, jobs] = await Promise.all([app && deps ? closeGracefully(app, deps.streams, graceMs) : null, role !== 'api' ? c.queue.drain(graceMs) : null]);
     c.log.info({ http, jobs }, 'stopped; closing connections');
     await c.close();
     process.exit(0);

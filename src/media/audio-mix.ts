@@ -121,13 +121,18 @@ function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: nu
   const input = g.addInput(music.path, [...(loop ? ['-stream_loop', '-1'] : []), '-t', D]);
   const fadeSeconds = Math.min(music.fadeOutSeconds ?? DEFAULT_MUSIC_FADE_SECONDS, durationSeconds / 2);
   const out = g.label('music');
-  g.chain(`[${input}:a]`, [
-    fmt,
-    ...gainFilters(levels.musicLufs, fmt),
-    `volume=${num(musicGainDb(music.volume))}dB`,
-    `apad=whole_dur=${D}`, `atrim=end=${D}`,
-    ...(fadeSeconds > 0 ? [`afade=t=out:st=${num(durationSeconds - fadeSeconds)}:d=${num(fadeSeconds)}`] : []),
-  ], out);
+  g.chain(
+    `[${input}:a]`,
+    [
+      fmt,
+      ...gainFilters(levels.musicLufs, fmt),
+      `volume=${num(musicGainDb(music.volume))}dB`,
+      `apad=whole_dur=${D}`,
+      `atrim=end=${D}`,
+      ...(fadeSeconds > 0 ? [`afade=t=out:st=${num(durationSeconds - fadeSeconds)}:d=${num(fadeSeconds)}`] : []),
+    ],
+    out,
+  );
   return out;
 }
 

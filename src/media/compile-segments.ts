@@ -82,14 +82,28 @@ export function compileTimelineSegments(
     const wantsThumbnail = output.thumbnailPath !== undefined && at >= 0 && video.thumbnailFrame < endFrame;
     // Trimmed before the text overlay, keeping the timestamps it is timed by: dropped frames cost
     // no text drawing; the timestamps start at zero after it.
-    chainWithThumbnail(g, video.label, [`trim=start_frame=${startFrame}:end_frame=${endFrame}`, ...video.tail], ['setpts=PTS-STARTPTS'], segment,
-      wantsThumbnail ? { frameIndex: at, label: thumbnail } : undefined);
+    chainWithThumbnail(
+      g,
+      video.label,
+      [`trim=start_frame=${startFrame}:end_frame=${endFrame}`, ...video.tail],
+      ['setpts=PTS-STARTPTS'],
+      segment,
+      wantsThumbnail ? { frameIndex: at, label: thumbnail } : undefined,
+    );
     const seconds = (endFrame - startFrame) / FPS;
     videoRuns.push({
       args: [
         ...g.inputArguments(),
-        '-filter_complex', g.graph(),
-        '-map', segment, ...videoEncoderArgs(output), ...encoderThreads, '-an', '-t', num(seconds), segmentFileName(j),
+        '-filter_complex',
+        g.graph(),
+        '-map',
+        segment,
+        ...videoEncoderArgs(output),
+        ...encoderThreads,
+        '-an',
+        '-t',
+        num(seconds),
+        segmentFileName(j),
         ...(wantsThumbnail ? thumbnailOutputArgs(thumbnail, output.thumbnailPath!) : []),
       ],
       startFrame,

@@ -49,11 +49,17 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
   const filterGraph = g.graph();
   const args = [
     ...g.inputArguments(),
-    '-filter_complex', filterGraph,
-    '-map', finalVideo, '-map', audio,
+    '-filter_complex',
+    filterGraph,
+    '-map',
+    finalVideo,
+    '-map',
+    audio,
     ...videoEncoderArgs(output),
     ...audioEncoderArgs(output),
-    '-t', num(video.durationSeconds), ...FASTSTART_ARGS,
+    '-t',
+    num(video.durationSeconds),
+    ...FASTSTART_ARGS,
     output.videoPath,
   ];
   if (output.thumbnailPath) {
@@ -122,8 +128,11 @@ export function addTimelineVideo(g: FilterGraphBuilder, timeline: Timeline, outp
 
   const files: Record<string, string> = {};
   const ass = buildOverlayAss({
-    timeline, frame: fullFrame, durationSeconds,
-    textLayers: layers.text, ctaLayers: layers.cta,
+    timeline,
+    frame: fullFrame,
+    durationSeconds,
+    textLayers: layers.text,
+    ctaLayers: layers.cta,
     watermark: output.quality === 'preview',
     installedFontFamilies: options.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'],
   });
@@ -191,9 +200,7 @@ export function cleanFrameSeconds(timeline: Timeline, durationSeconds: number): 
   const shown = timeline.captions?.setting?.hidden ? [] : words;
   const firstScene = Math.min(durationSeconds, timeline.scenes[0]?.durationSeconds ?? durationSeconds) / 2;
   if (shown.length === 0) return firstScene;
-  const busy = shown
-    .map((w) => [w.startSeconds - 0.1, w.endSeconds + CAPTION_LINGER_SECONDS] as const)
-    .sort((a, b) => a[0] - b[0]);
+  const busy = shown.map((w) => [w.startSeconds - 0.1, w.endSeconds + CAPTION_LINGER_SECONDS] as const).sort((a, b) => a[0] - b[0]);
   let best = { start: 0, length: -1 };
   let cursor = 0;
   for (const [start, end] of [...busy, [durationSeconds, durationSeconds] as const]) {

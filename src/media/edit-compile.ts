@@ -76,13 +76,17 @@ export function compileEdit(req: EditRenderRequest): CompiledEdit {
   g.chain(`[${source}:v]`, [`fps=${FPS}`, `split=${req.cuts.length}`], branches.join(''));
   const parts = req.cuts.map((cut, i) => {
     const out = g.label('cut');
-    g.chain(branches[i]!, [
-      `trim=start=${seconds(cut.sourceStartSeconds)}:end=${seconds(cut.sourceEndSeconds)}`,
-      'setpts=PTS-STARTPTS',
-      movingCropFilter(cut.crop),
-      `scale=${frame.width}:${frame.height}:flags=bicubic`,
-      'setsar=1',
-    ], out);
+    g.chain(
+      branches[i]!,
+      [
+        `trim=start=${seconds(cut.sourceStartSeconds)}:end=${seconds(cut.sourceEndSeconds)}`,
+        'setpts=PTS-STARTPTS',
+        movingCropFilter(cut.crop),
+        `scale=${frame.width}:${frame.height}:flags=bicubic`,
+        'setsar=1',
+      ],
+      out,
+    );
     return out;
   });
   const joined = g.label('joined');
@@ -91,7 +95,10 @@ export function compileEdit(req: EditRenderRequest): CompiledEdit {
   const files: Record<string, string> = {};
   const ass = buildOverlayAss({
     timeline: { aspectRatio: aspectOf(req.frame), scenes: [], ...(req.captions ? { captions: req.captions } : {}) },
-    frame: req.frame, durationSeconds, textLayers: [], ctaLayers: [],
+    frame: req.frame,
+    durationSeconds,
+    textLayers: [],
+    ctaLayers: [],
     watermark: req.quality === 'preview',
     installedFontFamilies: req.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'],
   });
@@ -110,20 +117,34 @@ export function compileEdit(req: EditRenderRequest): CompiledEdit {
   }
 
   const enc = ENCODING[req.quality];
-  const audio = addAudioMix(g, {
-    aspectRatio: aspectOf(req.frame),
-    scenes: [],
-    ...(req.voicePath ? { voiceover: { clips: [{ path: req.voicePath }], volume: req.voiceVolume ?? 1 } } : {}),
-    ...(req.music ? { music: { path: req.music.path, volume: req.music.volume } } : {}),
-  }, durationSeconds, req.audioLevels, enc.audio);
+  const audio = addAudioMix(
+    g,
+    {
+      aspectRatio: aspectOf(req.frame),
+      scenes: [],
+      ...(req.voicePath ? { voiceover: { clips: [{ path: req.voicePath }], volume: req.voiceVolume ?? 1 } } : {}),
+      ...(req.music ? { music: { path: req.music.path, volume: req.music.volume } } : {}),
+    },
+    durationSeconds,
+    req.audioLevels,
+    enc.audio,
+  );
   const filterGraph = g.graph();
   const args = [
     ...g.inputArguments(),
-    '-filter_complex', filterGraph,
-    '-map', finalVideo, '-map', audio,
-    ...h264Args({ preset: enc.preset, crf: enc.crf }), '-r', String(FPS),
+    '-filter_complex',
+    filterGraph,
+    '-map',
+    finalVideo,
+    '-map',
+    audio,
+    ...h264Args({ preset: enc.preset, crf: enc.crf }),
+    '-r',
+    String(FPS),
     ...aacArgs({ bitrate: enc.audioBitrate, sampleRateHz: enc.audio.sampleRateHz, channels: enc.audio.channels }),
-    '-t', num(durationSeconds), ...FASTSTART_ARGS,
+    '-t',
+    num(durationSeconds),
+    ...FASTSTART_ARGS,
     req.videoPath,
     ...(req.thumbnailPath ? thumbnailOutputArgs(thumbnail, req.thumbnailPath) : []),
   ];

@@ -51,11 +51,18 @@ function fitIntoBox(box: FrameSize, fit: BackgroundFit): string[] {
 /** A disc mask of `side` pixels, drawn once and repeated `repeats` more times. */
 function addCircleMask(g: FilterGraphBuilder, side: number, repeats: number): string {
   const mask = g.label('mask');
-  g.chain('', [
-    `color=c=black:s=${side}x${side}:r=${FPS}:d=${num(1 / FPS)}`, 'format=gray',
-    `geq=lum='255*lte(hypot(X-${side / 2},Y-${side / 2}),${side / 2 - 1})'`,
-    ...(repeats > 0 ? [`loop=loop=${repeats}:size=1`] : []), `settb=1/${FPS}`, 'setpts=N',
-  ], mask);
+  g.chain(
+    '',
+    [
+      `color=c=black:s=${side}x${side}:r=${FPS}:d=${num(1 / FPS)}`,
+      'format=gray',
+      `geq=lum='255*lte(hypot(X-${side / 2},Y-${side / 2}),${side / 2 - 1})'`,
+      ...(repeats > 0 ? [`loop=loop=${repeats}:size=1`] : []),
+      `settb=1/${FPS}`,
+      'setpts=N',
+    ],
+    mask,
+  );
   return mask;
 }
 
@@ -100,11 +107,6 @@ function addClip(
     g.chain(`${clip}${mask}`, ['alphamerge', `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`], out);
     return out;
   }
-  g.chain(`[${input}:v]`, [
-    ...filters,
-    ...fitIntoBox(box, layer.fit ?? 'contain'),
-    'format=yuva420p',
-    `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`,
-  ], out);
+  g.chain(`[${input}:v]`, [...filters, ...fitIntoBox(box, layer.fit ?? 'contain'), 'format=yuva420p', `setpts=PTS-STARTPTS+${num(startSeconds)}/TB`], out);
   return out;
 }

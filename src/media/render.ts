@@ -35,18 +35,9 @@ const MEASURE_SHARE = 0.03;
  * at once and joined (`compile-segments.ts`) — runs it in a scratch folder (for the ASS file) and
  * probes the result.
  */
-export async function renderTimeline(
-  engine: FfmpegEngine,
-  timeline: Timeline,
-  output: RenderOutput,
-  opts: RenderOptions = {},
-): Promise<RenderResult> {
+export async function renderTimeline(engine: FfmpegEngine, timeline: Timeline, output: RenderOutput, opts: RenderOptions = {}): Promise<RenderResult> {
   const { signal, onProgress } = opts;
-  const [audioLevels, installedFontFamilies] = await Promise.all([
-    measureAudioLevels(engine, timeline, signal),
-    engine.listFontFamilies(),
-    opts.inputsReady,
-  ]);
+  const [audioLevels, installedFontFamilies] = await Promise.all([measureAudioLevels(engine, timeline, signal), engine.listFontFamilies(), opts.inputsReady]);
   onProgress?.(MEASURE_SHARE);
 
   const compileOptions = { audioLevels, installedFontFamilies };
@@ -90,24 +81,38 @@ const JOIN_SHARE = 0.02;
  * Runs every segment and the audio at once, then joins them. The first failure stops the others
  * (their processes are killed) and is what the render fails with.
  */
-async function runSegments(engine: FfmpegEngine, plan: SegmentedRender, cwd: string, signal: AbortSignal | undefined, onProgress?: (f: number) => void): Promise<void> {
+async function runSegments(
+  engine: FfmpegEngine,
+  plan: SegmentedRender,
+  cwd: string,
+  signal: AbortSignal | undefined,
+  onProgress?: (f: number) => void,
+): Promise<void> {
   const stop = new AbortController();
   const runSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const totalFrames = plan.videoRuns.reduce((sum, run) => sum + run.endFrame - run.startFrame, 0);
   const done = plan.videoRuns.map(() => 0);
-  const report = () => onProgress?.((1 - JOIN_SHARE) * plan.videoRuns.reduce((sum, run, i) => sum + done[i]! * (run.endFrame - run.startFrame), 0) / totalFrames);
-  const failFast = <T>(p: Promise<T>): Promise<T> => p.catch((err: unknown) => {
-    stop.abort(err);
-    throw err;
-  });
+  const report = () =>
+    onProgress?.(((1 - JOIN_SHARE) * plan.videoRuns.reduce((sum, run, i) => sum + done[i]! * (run.endFrame - run.startFrame), 0)) / totalFrames);
+  const failFast = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((err: unknown) => {
+      stop.abort(err);
+      throw err;
+    });
   await Promise.all([
-    ...plan.videoRuns.map((run, i) => failFast(engine.run(run.args, {
-      signal: runSignal, cwd, expectedDurationSeconds: run.expectedDurationSeconds,
-      onProgress: (f) => {
-        done[i] = f;
-        report();
-      },
-    }))),
+    ...plan.videoRuns.map((run, i) =>
+      failFast(
+        engine.run(run.args, {
+          signal: runSignal,
+          cwd,
+          expectedDurationSeconds: run.expectedDurationSeconds,
+          onProgress: (f) => {
+            done[i] = f;
+            report();
+          },
+        }),
+      ),
+    ),
     failFast(engine.run(plan.audioRun.args, { signal: runSignal, cwd })),
   ]);
   await engine.run(plan.joinArgs, { signal, cwd });

@@ -8,7 +8,11 @@ import type { BackgroundFit, BackgroundMotion, Scene, TransitionKind } from './t
 const DEFAULT_TRANSITION_SECONDS = 0.5;
 /** How much larger than the frame the picture is drawn, so motion never shows an edge. */
 const MOTION_MARGIN: Record<BackgroundMotion, number> = {
-  'zoom-in': 1.12, 'zoom-out': 1.12, 'throb': 1.06, 'slide-left': 1.12, 'wobble': 1.06,
+  'zoom-in': 1.12,
+  'zoom-out': 1.12,
+  throb: 1.06,
+  'slide-left': 1.12,
+  wobble: 1.06,
 };
 /**
  * Transitions are drawn with overlay (the incoming scene over the outgoing one): measured here
@@ -132,7 +136,13 @@ export function addSceneSequence(g: FilterGraphBuilder, scenes: readonly Scene[]
 }
 
 /** Cuts a clip into head (first frames), body and tail (last frames); empty parts are left out. */
-function splitClip(g: FilterGraphBuilder, clip: string, frames: number, headFrames: number, tailFrames: number): { head?: string; body?: string; tail?: string } {
+function splitClip(
+  g: FilterGraphBuilder,
+  clip: string,
+  frames: number,
+  headFrames: number,
+  tailFrames: number,
+): { head?: string; body?: string; tail?: string } {
   const bodyFrames = frames - headFrames - tailFrames;
   if (headFrames === 0 && tailFrames === 0) return { body: clip };
   const trims: [string, string[]][] = [];
@@ -152,7 +162,11 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
   const bg = scene.background;
   if (bg.kind === 'color') {
     const color = toFfmpegColor(parseHexColor(bg.color) ?? { r: 0, g: 0, b: 0, a: 255 });
-    g.chain('', [`color=c=${color}:s=${frame.width}x${frame.height}:r=${FPS}:d=${num(seconds)}`, 'format=yuv420p', 'setsar=1', `trim=end_frame=${frames}`], out);
+    g.chain(
+      '',
+      [`color=c=${color}:s=${frame.width}x${frame.height}:r=${FPS}:d=${num(seconds)}`, 'format=yuv420p', 'setsar=1', `trim=end_frame=${frames}`],
+      out,
+    );
     return out;
   }
 
@@ -165,11 +179,20 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
     // `-loop 1`, which decodes and scales the file again for every output frame.
     const input = g.addInput(bg.path);
     const fitted = addFitted(g, `[${input}:v]`, [], bg.fit ?? 'crop', canvas, frame, margin);
-    g.chain(fitted, [
-      'setsar=1', 'format=yuv420p',
-      `loop=loop=${frames - 1}:size=1`, `settb=1/${FPS}`, 'setpts=N', `fps=${FPS}`,
-      ...motionFilters(motion, canvas, frame, seconds), 'setsar=1',
-    ], out);
+    g.chain(
+      fitted,
+      [
+        'setsar=1',
+        'format=yuv420p',
+        `loop=loop=${frames - 1}:size=1`,
+        `settb=1/${FPS}`,
+        'setpts=N',
+        `fps=${FPS}`,
+        ...motionFilters(motion, canvas, frame, seconds),
+        'setsar=1',
+      ],
+      out,
+    );
     return out;
   }
 
@@ -177,13 +200,20 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
   const options = [...(loop ? ['-stream_loop', '-1'] : []), ...(bg.sourceStartSeconds ? ['-ss', num(bg.sourceStartSeconds)] : [])];
   const input = g.addInput(bg.path, [...options, '-t', num(seconds + 1)]);
   const fitted = addFitted(g, `[${input}:v]`, [`fps=${FPS}`], bg.fit ?? 'crop', canvas, frame, margin);
-  g.chain(fitted, [
-    'setsar=1', 'format=yuv420p',
-    // A clip shorter than its scene holds its last frame when it does not loop.
-    ...(loop ? [] : [`tpad=stop_mode=clone:stop_duration=${num(seconds)}`]),
-    `trim=end_frame=${frames}`, 'setpts=PTS-STARTPTS',
-    ...motionFilters(motion, canvas, frame, seconds), 'setsar=1',
-  ], out);
+  g.chain(
+    fitted,
+    [
+      'setsar=1',
+      'format=yuv420p',
+      // A clip shorter than its scene holds its last frame when it does not loop.
+      ...(loop ? [] : [`tpad=stop_mode=clone:stop_duration=${num(seconds)}`]),
+      `trim=end_frame=${frames}`,
+      'setpts=PTS-STARTPTS',
+      ...motionFilters(motion, canvas, frame, seconds),
+      'setsar=1',
+    ],
+    out,
+  );
   return out;
 }
 
@@ -229,10 +259,10 @@ export function motionFilters(motion: BackgroundMotion | undefined, canvas: Fram
   const L = num(seconds);
   const moves: Record<BackgroundMotion, string> = {
     'slide-left': `crop=${W}:${H}:x='(iw-ow)*t/${L}':y='(ih-oh)/2'`,
-    'wobble': `crop=${W}:${H}:x='(iw-ow)/2*(1+0.9*sin(2*PI*t/2.3))':y='(ih-oh)/2*(1+0.9*cos(2*PI*t/3.1))'`,
+    wobble: `crop=${W}:${H}:x='(iw-ow)/2*(1+0.9*sin(2*PI*t/2.3))':y='(ih-oh)/2*(1+0.9*cos(2*PI*t/3.1))'`,
     'zoom-in': zoom(`1+${extra}*t/${L}`),
     'zoom-out': zoom(`1+${extra}*(1-t/${L})`),
-    'throb': zoom(`1+${extra}*(1-cos(2*PI*t/1.4))/2`),
+    throb: zoom(`1+${extra}*(1-cos(2*PI*t/1.4))/2`),
   };
   return [`fps=${FPS / 2}`, moves[motion], `fps=${FPS}`];
 }

@@ -72,15 +72,16 @@ export type Layer =
   | (LayerCommon & MediaPlacement & { kind: 'image'; path: string })
   | (LayerCommon & MediaPlacement & { kind: 'logo'; path: string })
   | (LayerCommon & MediaPlacement & { kind: 'video'; path: string; loop?: boolean; sourceStartSeconds?: number })
-  | (LayerCommon & MediaPlacement & {
-      kind: 'avatar';
-      /** Skip this much of the clip first: a clip made for the whole voiceover shown from a later scene stays in sync. */
-      sourceStartSeconds?: number;
-      /** A clip of the speaking avatar; WebM VP9 or MOV with alpha keeps its transparency. */
-      path: string;
-      /** Key this colour out when the clip has no alpha (green screen). */
-      chromaKeyColor?: string;
-    })
+  | (LayerCommon &
+      MediaPlacement & {
+        kind: 'avatar';
+        /** Skip this much of the clip first: a clip made for the whole voiceover shown from a later scene stays in sync. */
+        sourceStartSeconds?: number;
+        /** A clip of the speaking avatar; WebM VP9 or MOV with alpha keeps its transparency. */
+        path: string;
+        /** Key this colour out when the clip has no alpha (green screen). */
+        chromaKeyColor?: string;
+      })
   | (LayerCommon & {
       kind: 'text';
       text: string;
@@ -123,15 +124,14 @@ export interface VoiceoverClip {
   volume?: number;
 }
 
-
 export interface Timeline {
   aspectRatio: AspectRatio;
   scenes: Scene[];
   /** Layers over the whole video, timed from its start. */
   layers?: Layer[];
-  voiceover?: { clips: VoiceoverClip[]; /** 0–1, default 1 */ volume?: number };
+  voiceover?: { clips: VoiceoverClip[] /** 0–1, default 1 */; volume?: number };
   /** Any decodable audio file. */
-  music?: { path: string; /** 0–1, default 0.2 */ volume?: number; loop?: boolean; fadeOutSeconds?: number };
+  music?: { path: string /** 0–1, default 0.2 */; volume?: number; loop?: boolean; fadeOutSeconds?: number };
   captions?: CaptionTrack;
   /** More caption tracks, each with its own look (for example one per scene); words timed from the video's start. */
   captionTracks?: CaptionTrack[];

@@ -19,7 +19,7 @@ describe('Studio in a real browser', () => {
     await service?.stop();
   });
 
-  it('refuses a wrong key with the API\'s message, then signs in and shows the credits', async () => {
+  it("refuses a wrong key with the API's message, then signs in and shows the credits", async () => {
     await page.goto(`${service.baseUrl}/studio/`);
     await page.fill('input[name=api_id]', service.credentials.api_id);
     await page.fill('input[name=api_key]', 'cwk_wrong');
@@ -89,7 +89,21 @@ describe('Studio in a real browser', () => {
 
   it('fits a 390 px phone screen without horizontal scroll on every page', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const routes = ['url-video', 'avatar-v1', 'avatar-v2', 'aurora', 'tts', 'voice-clone', 'custom-avatars', 'music', 'text-generator', 'ai-scripts', 'tasks', 'api/links', 'api/product-video'];
+    const routes = [
+      'url-video',
+      'avatar-v1',
+      'avatar-v2',
+      'aurora',
+      'tts',
+      'voice-clone',
+      'custom-avatars',
+      'music',
+      'text-generator',
+      'ai-scripts',
+      'tasks',
+      'api/links',
+      'api/product-video',
+    ];
     const overflow: Record<string, number> = {};
     for (const route of routes) {
       await page.goto(`${service.baseUrl}/studio/#/${route}`);

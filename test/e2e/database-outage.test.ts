@@ -33,8 +33,14 @@ describe('database outage (scaled mode, a dedicated PostgreSQL)', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'cw-db-outage-'));
     const port = randomPort();
     const env = {
-      PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: postgres.url, REDIS_URL: redis.url, SIGNING_SECRET: 'db-outage-secret', RATE_LIMIT_BURST: '1000',
-      JOB_START_DELAY_MS: String(JOB_START_DELAY_MS), JOB_OUTAGE_RETRY_MS: '500',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      SIGNING_SECRET: 'db-outage-secret',
+      RATE_LIMIT_BURST: '1000',
+      JOB_START_DELAY_MS: String(JOB_START_DELAY_MS),
+      JOB_OUTAGE_RETRY_MS: '500',
     };
     const creds = await runAdmin(['accounts', 'create', '--name', 'db-outage', '--credits', '100'], env);
     accountId = creds.account_id;
@@ -64,7 +70,10 @@ describe('database outage (scaled mode, a dedicated PostgreSQL)', () => {
 
   it('PostgreSQL stopped mid-run: creates answer 503 database_unavailable within 2 s with nothing held, /readyz says the database is down; once it is back the running tasks finish, charged once', async () => {
     const before = await probe.credits();
-    const inFlight = [await probe.create('Running when the database stopped, number one.', voiceId), await probe.create('Running when the database stopped, number two.', voiceId)];
+    const inFlight = [
+      await probe.create('Running when the database stopped, number one.', voiceId),
+      await probe.create('Running when the database stopped, number two.', voiceId),
+    ];
     for (const c of inFlight) expect(c.status, JSON.stringify(c.body)).toBe(201);
     const ids = inFlight.map((c) => c.body.id as string);
     await probe.running(ids);
@@ -83,7 +92,9 @@ describe('database outage (scaled mode, a dedicated PostgreSQL)', () => {
     } finally {
       await postgres.start();
     }
-    console.info(`stopped PostgreSQL: ${refused.length} creates answered in ${refused.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(ready!.ms)} ms`);
+    console.info(
+      `stopped PostgreSQL: ${refused.length} creates answered in ${refused.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(ready!.ms)} ms`,
+    );
     for (const c of refused) {
       expect(c.ms).toBeLessThan(PROMPT_MS);
       expect(c.status, JSON.stringify(c.body)).toBe(503);
@@ -92,7 +103,12 @@ describe('database outage (scaled mode, a dedicated PostgreSQL)', () => {
     }
     expect(ready!.ms).toBeLessThan(PROMPT_MS);
     expect(ready!.status).toBe(503);
-    expect(ready!.body).toMatchObject({ status: 'not_ready', down: ['database'], database: { kind: 'postgres', ok: false, detail: expect.any(String) }, queue: { ok: true } });
+    expect(ready!.body).toMatchObject({
+      status: 'not_ready',
+      down: ['database'],
+      database: { kind: 'postgres', ok: false, detail: expect.any(String) },
+      queue: { ok: true },
+    });
 
     // The jobs that were running met the outage (their finish could not be written) and waited for it.
     expect(waited, 'both running jobs postponed for the outage').toBe(true);

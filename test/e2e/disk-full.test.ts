@@ -30,10 +30,18 @@ describe('data disk full (embedded mode, DATA_DIR on a small tmpfs)', () => {
     disk = await mountSmallDisk(64);
     const port = randomPort();
     const env = {
-      PORT: String(port), DATA_DIR: disk.path, SIGNING_SECRET: 'disk-full-secret', RATE_LIMIT_BURST: '1000', CREATE_DEFAULT_ACCOUNT: 'false',
-      JOB_START_DELAY_MS: String(JOB_START_DELAY_MS), JOB_OUTAGE_RETRY_MS: '1000', JOB_LEASE_MS: '3000', DISK_MIN_FREE_MB: '8',
+      PORT: String(port),
+      DATA_DIR: disk.path,
+      SIGNING_SECRET: 'disk-full-secret',
+      RATE_LIMIT_BURST: '1000',
+      CREATE_DEFAULT_ACCOUNT: 'false',
+      JOB_START_DELAY_MS: String(JOB_START_DELAY_MS),
+      JOB_OUTAGE_RETRY_MS: '1000',
+      JOB_LEASE_MS: '3000',
+      DISK_MIN_FREE_MB: '8',
       // Two quick attempts: an outage must not spend them.
-      JOB_MAX_ATTEMPTS: '2', JOB_RETRY_BASE_MS: '200',
+      JOB_MAX_ATTEMPTS: '2',
+      JOB_RETRY_BASE_MS: '200',
     };
     const creds = await runAdmin(['accounts', 'create', '--name', 'disk-full', '--credits', '100'], env);
     accountId = creds.account_id;
@@ -57,11 +65,19 @@ describe('data disk full (embedded mode, DATA_DIR on a small tmpfs)', () => {
     }
   }
   const tasksOfAccount = () => inDatabase((db) => (db.prepare('select count(*) as n from tasks where account_id = ?').get(accountId) as { n: number }).n);
-  const chargesPerTask = (ids: string[]) => inDatabase((db) => Object.fromEntries(ids.map((id) => [id, (db.prepare(`select count(*) as n from credit_ledger where kind = 'charge' and task_id = ?`).get(id) as { n: number }).n])));
+  const chargesPerTask = (ids: string[]) =>
+    inDatabase((db) =>
+      Object.fromEntries(
+        ids.map((id) => [id, (db.prepare(`select count(*) as n from credit_ledger where kind = 'charge' and task_id = ?`).get(id) as { n: number }).n]),
+      ),
+    );
 
   it('DATA_DIR full: creates answer within 2 s (queued, or 503 disk_full with nothing held), /readyz says the disk is full; running jobs wait without failing, and once space is freed every accepted task is done, charged once', async () => {
     const before = await probe.credits();
-    const inFlight = [await probe.create('Running when the disk filled up, number one.', voiceId), await probe.create('Running when the disk filled up, number two.', voiceId)];
+    const inFlight = [
+      await probe.create('Running when the disk filled up, number one.', voiceId),
+      await probe.create('Running when the disk filled up, number two.', voiceId),
+    ];
     for (const c of inFlight) expect(c.status, JSON.stringify(c.body)).toBe(201);
     await probe.running(inFlight.map((c) => c.body.id));
     const tasksBefore = tasksOfAccount();
@@ -75,11 +91,16 @@ describe('data disk full (embedded mode, DATA_DIR on a small tmpfs)', () => {
       created.push(...(await Promise.all([0, 1, 2].map((i) => probe.create(`Disk full, concurrent create number ${i}.`, voiceId)))));
       ready = await probe.ready();
       // The running jobs could not write their speech, and wait for space.
-      waited = await postponed(service, inFlight.map((c) => c.body.id));
+      waited = await postponed(
+        service,
+        inFlight.map((c) => c.body.id),
+      );
     } finally {
       await disk.free();
     }
-    console.info(`disk full (${Math.round(filledBytes / 1024 / 1024)} MB written to fill it): ${created.length} creates answered ${created.map((c) => `${c.status} in ${Math.round(c.ms)} ms`).join(', ')}; /readyz in ${Math.round(ready!.ms)} ms`);
+    console.info(
+      `disk full (${Math.round(filledBytes / 1024 / 1024)} MB written to fill it): ${created.length} creates answered ${created.map((c) => `${c.status} in ${Math.round(c.ms)} ms`).join(', ')}; /readyz in ${Math.round(ready!.ms)} ms`,
+    );
     for (const c of created) {
       expect(c.ms).toBeLessThan(PROMPT_MS);
       if (c.status === 503) {
@@ -91,7 +112,13 @@ describe('data disk full (embedded mode, DATA_DIR on a small tmpfs)', () => {
     }
     expect(ready!.ms).toBeLessThan(PROMPT_MS);
     expect(ready!.status).toBe(200);
-    expect(ready!.body).toMatchObject({ status: 'degraded', down: ['disk'], database: { kind: 'sqlite', ok: true }, storage: { kind: 'local' }, disk: { ok: false, free_bytes: expect.any(Number), detail: expect.stringMatching(/below the 8 MB minimum/) } });
+    expect(ready!.body).toMatchObject({
+      status: 'degraded',
+      down: ['disk'],
+      database: { kind: 'sqlite', ok: true },
+      storage: { kind: 'local' },
+      disk: { ok: false, free_bytes: expect.any(Number), detail: expect.stringMatching(/below the 8 MB minimum/) },
+    });
     expect(waited, 'both running jobs postponed for the full disk').toBe(true);
 
     const accepted = created.filter((c) => c.status === 201);
@@ -127,8 +154,13 @@ describe("a worker's data disk full (scaled mode)", () => {
     apiDir = await mkdtemp(join(tmpdir(), 'cw-disk-api-'));
     const port = randomPort();
     const env = {
-      DATABASE_URL: db.databaseUrl!, REDIS_URL: redis.url, SIGNING_SECRET: 'disk-full-secret', RATE_LIMIT_BURST: '1000',
-      JOB_OUTAGE_RETRY_MS: '1000', JOB_MAX_ATTEMPTS: '2', JOB_RETRY_BASE_MS: '200',
+      DATABASE_URL: db.databaseUrl!,
+      REDIS_URL: redis.url,
+      SIGNING_SECRET: 'disk-full-secret',
+      RATE_LIMIT_BURST: '1000',
+      JOB_OUTAGE_RETRY_MS: '1000',
+      JOB_MAX_ATTEMPTS: '2',
+      JOB_RETRY_BASE_MS: '200',
     };
     const creds = await runAdmin(['accounts', 'create', '--name', 'worker-disk', '--credits', '100'], { ...env, DATA_DIR: apiDir });
     api = startService('api', { ...env, PORT: String(port), DATA_DIR: apiDir });
@@ -154,7 +186,10 @@ describe("a worker's data disk full (scaled mode)", () => {
     try {
       created = await Promise.all([0, 1, 2].map((i) => probe.create(`The worker's disk is full, create number ${i}.`, voiceId)));
       for (const c of created) expect(c.status, JSON.stringify(c.body)).toBe(201);
-      waited = await postponed(worker, created.map((c) => c.body.id));
+      waited = await postponed(
+        worker,
+        created.map((c) => c.body.id),
+      );
       // Longer than two quick attempts take: the outage must not have spent them.
       await new Promise((r) => setTimeout(r, 2000));
     } finally {

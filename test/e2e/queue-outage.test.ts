@@ -28,7 +28,15 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
     db = await freshPostgres();
     const port = randomPort();
     base = `http://127.0.0.1:${port}`;
-    env = { PORT: String(port), DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl!, REDIS_URL: redis.url, JOB_LEASE_MS: String(JOB_LEASE_MS), SIGNING_SECRET: 'outage-test-secret', RATE_LIMIT_BURST: '1000' };
+    env = {
+      PORT: String(port),
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl!,
+      REDIS_URL: redis.url,
+      JOB_LEASE_MS: String(JOB_LEASE_MS),
+      SIGNING_SECRET: 'outage-test-secret',
+      RATE_LIMIT_BURST: '1000',
+    };
     creds = await runAdmin(['accounts', 'create', '--name', 'outage', '--credits', '100'], env);
     api = startService('api', env);
     worker = startService('worker', env);
@@ -73,7 +81,9 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
     } finally {
       redis.resume();
     }
-    console.info(`frozen Redis: ${created.length} creates answered in ${created.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(ready.ms)} ms`);
+    console.info(
+      `frozen Redis: ${created.length} creates answered in ${created.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(ready.ms)} ms`,
+    );
     for (const c of created) {
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       expect(c.ms).toBeLessThan(PROMPT_MS);
@@ -99,7 +109,9 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
     } finally {
       await redis.restart();
     }
-    console.info(`stopped Redis: ${created.length} creates answered in ${created.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(ready!.ms)} ms`);
+    console.info(
+      `stopped Redis: ${created.length} creates answered in ${created.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(ready!.ms)} ms`,
+    );
     for (const c of created) {
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       expect(c.ms).toBeLessThan(PROMPT_MS);

@@ -28,7 +28,13 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
     db = await freshPostgres();
     scratch = await mkdtemp(join(tmpdir(), 'cw-scaled-s3-'));
     for (const k of Object.keys(dirs) as (keyof typeof dirs)[]) dirs[k] = await mkdtemp(join(scratch, `${k}-`));
-    const shared = { DATABASE_URL: db.databaseUrl!, REDIS_URL, SIGNING_SECRET: 'scaled-s3-secret', ...s3.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+    const shared = {
+      DATABASE_URL: db.databaseUrl!,
+      REDIS_URL,
+      SIGNING_SECRET: 'scaled-s3-secret',
+      ...s3.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
     creds = await runAdmin(['accounts', 'create', '--name', 's3', '--credits', '50'], { ...shared, DATA_DIR: dirs.worker });
     for (const mode of ['service', 'presigned'] as const) {
       const port = randomPort();
@@ -99,9 +105,11 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
   }, 300_000);
 
   it('a voice cloned from an uploaded sample (taken by one API process, matched by the worker) speaks through the other', async () => {
-    const sample = await makeSpeech(join(scratch, 'clone-sample.wav'),
+    const sample = await makeSpeech(
+      join(scratch, 'clone-sample.wav'),
       'This recording was sent as a file to one process, kept in the bucket, and matched by a worker that never saw that process. ' +
-      'Every word of it travels through object storage, and nothing through a shared disk.');
+        'Every word of it travels through object storage, and nothing through a shared disk.',
+    );
     const form = new FormData();
     form.append('name', 'Bucket voice');
     form.append('audio_url', new Blob([new Uint8Array(await readFile(sample))], { type: 'audio/wav' }), 'clone-sample.wav');

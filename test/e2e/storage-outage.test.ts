@@ -41,13 +41,23 @@ describe('file storage outage (scaled mode on S3)', () => {
     const port = randomPort();
     base = `http://127.0.0.1:${port}`;
     const env = {
-      DATABASE_URL: db.databaseUrl!, REDIS_URL: redis.url, SIGNING_SECRET: 's3-outage-secret', RATE_LIMIT_BURST: '1000',
-      ...s3.env, S3_ENDPOINT: proxy.url, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      JOB_START_DELAY_MS: String(JOB_START_DELAY_MS), JOB_OUTAGE_RETRY_MS: '2000',
+      DATABASE_URL: db.databaseUrl!,
+      REDIS_URL: redis.url,
+      SIGNING_SECRET: 's3-outage-secret',
+      RATE_LIMIT_BURST: '1000',
+      ...s3.env,
+      S3_ENDPOINT: proxy.url,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      JOB_START_DELAY_MS: String(JOB_START_DELAY_MS),
+      JOB_OUTAGE_RETRY_MS: '2000',
       // Two quick attempts: an outage must not spend them (they would be gone in seconds).
-      JOB_MAX_ATTEMPTS: '2', JOB_RETRY_BASE_MS: '200',
+      JOB_MAX_ATTEMPTS: '2',
+      JOB_RETRY_BASE_MS: '200',
     };
-    const creds = await runAdmin(['accounts', 'create', '--name', 's3-outage', '--credits', '100'], { ...env, DATA_DIR: await mkdtemp(join(scratch, 'admin-')) });
+    const creds = await runAdmin(['accounts', 'create', '--name', 's3-outage', '--credits', '100'], {
+      ...env,
+      DATA_DIR: await mkdtemp(join(scratch, 'admin-')),
+    });
     api = startService('api', { ...env, PORT: String(port), DATA_DIR: await mkdtemp(join(scratch, 'api-')) });
     worker = startService('worker', { ...env, PORT: String(randomPort()), DATA_DIR: await mkdtemp(join(scratch, 'worker-')) });
     await Promise.all([api.waitFor(/clipwright started/, 60_000), worker.waitFor(/clipwright started/, 60_000)]);
@@ -73,7 +83,10 @@ describe('file storage outage (scaled mode on S3)', () => {
 
   it('S3 refusing connections, then answering 500, for 20 s: creates are queued within 2 s, /readyz says the storage is down and why; running jobs wait without failing, and afterwards every task is done, charged once, its file in the bucket', async () => {
     const before = await probe.credits();
-    const inFlight = [await probe.create('Running when the storage went away, number one.', voiceId), await probe.create('Running when the storage went away, number two.', voiceId)];
+    const inFlight = [
+      await probe.create('Running when the storage went away, number one.', voiceId),
+      await probe.create('Running when the storage went away, number two.', voiceId),
+    ];
     for (const c of inFlight) expect(c.status, JSON.stringify(c.body)).toBe(201);
     await probe.running(inFlight.map((c) => c.body.id));
 
@@ -89,7 +102,11 @@ describe('file storage outage (scaled mode on S3)', () => {
       refusing = await createsDuringOutage('refusing');
       readyRefusing = await probe.ready();
       // The running jobs made their speech and could not store it.
-      waited = await postponed(worker, inFlight.map((c) => c.body.id), REFUSING_MS);
+      waited = await postponed(
+        worker,
+        inFlight.map((c) => c.body.id),
+        REFUSING_MS,
+      );
       await untilMs(REFUSING_MS);
       await proxy.setMode('error500');
       erroring = await createsDuringOutage('answering 500');
@@ -99,15 +116,26 @@ describe('file storage outage (scaled mode on S3)', () => {
       await proxy.setMode('pass');
     }
     const created = [...refusing!, ...erroring!];
-    console.info(`S3 down: ${created.length} creates answered in ${created.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(readyRefusing!.ms)}, ${Math.round(readyErroring!.ms)} ms`);
+    console.info(
+      `S3 down: ${created.length} creates answered in ${created.map((c) => Math.round(c.ms)).join(', ')} ms; /readyz in ${Math.round(readyRefusing!.ms)}, ${Math.round(readyErroring!.ms)} ms`,
+    );
     for (const c of created) {
       expect(c.ms).toBeLessThan(PROMPT_MS);
       expect(c.status, JSON.stringify(c.body)).toBe(201);
     }
-    for (const [ready, why] of [[readyRefusing!, /ECONNREFUSED/], [readyErroring!, /HTTP 500/]] as const) {
+    for (const [ready, why] of [
+      [readyRefusing!, /ECONNREFUSED/],
+      [readyErroring!, /HTTP 500/],
+    ] as const) {
       expect(ready.ms).toBeLessThan(PROMPT_MS);
       expect(ready.status).toBe(200);
-      expect(ready.body).toMatchObject({ status: 'degraded', down: ['storage'], database: { ok: true }, queue: { ok: true }, storage: { kind: 's3', ok: false, detail: expect.stringMatching(why) } });
+      expect(ready.body).toMatchObject({
+        status: 'degraded',
+        down: ['storage'],
+        database: { ok: true },
+        queue: { ok: true },
+        storage: { kind: 's3', ok: false, detail: expect.stringMatching(why) },
+      });
     }
     expect(waited, 'both running jobs postponed for the outage').toBe(true);
 

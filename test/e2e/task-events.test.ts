@@ -20,7 +20,14 @@ describe('task events across processes (api + worker, PostgreSQL, BullMQ)', () =
     db = await freshPostgres();
     const port = randomPort();
     base = `http://127.0.0.1:${port}`;
-    env = { PORT: String(port), DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl!, REDIS_URL, SIGNING_SECRET: 'events-e2e-secret', EVENTS_HEARTBEAT_SECONDS: '1' };
+    env = {
+      PORT: String(port),
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl!,
+      REDIS_URL,
+      SIGNING_SECRET: 'events-e2e-secret',
+      EVENTS_HEARTBEAT_SECONDS: '1',
+    };
     creds = await runAdmin(['accounts', 'create', '--name', 'events', '--credits', '5'], env);
     api = startService('api', env);
     await api.waitFor(/clipwright started/);
@@ -63,7 +70,10 @@ describe('task events across processes (api + worker, PostgreSQL, BullMQ)', () =
     // Resume from `processing`: the current state (done) first, then end.
     const resumed = await openSse(`${base}/api/tasks/${id}/events`, { ...headers(), 'last-event-id': processing.id! });
     await resumed.ended;
-    expect(resumed.messages.filter(notComment).map((m) => [m.event, m.data.status])).toEqual([['status', 'done'], ['end', 'done']]);
+    expect(resumed.messages.filter(notComment).map((m) => [m.event, m.data.status])).toEqual([
+      ['status', 'done'],
+      ['end', 'done'],
+    ]);
 
     const other = await runAdmin(['accounts', 'create', '--name', 'someone-else', '--credits', '0'], env);
     const foreign = await fetch(`${base}/api/tasks/${id}/events`, { headers: { 'x-api-id': other.api_id, 'x-api-key': other.api_key } });

@@ -23,7 +23,16 @@ export interface ClientService {
 export async function startClientService(extraEnv: Record<string, string> = {}): Promise<ClientService> {
   const db: TestDatabase = await freshSqlite();
   const port = randomPort();
-  const env = { PORT: String(port), DATA_DIR: db.dataDir, JOB_POLL_MS: '100', DEFAULT_ACCOUNT_CREDITS: '500', ALLOW_PRIVATE_URLS: '1', RATE_LIMIT_BURST: '1000', RATE_LIMIT_PER_SECOND: '1000', ...extraEnv };
+  const env = {
+    PORT: String(port),
+    DATA_DIR: db.dataDir,
+    JOB_POLL_MS: '100',
+    DEFAULT_ACCOUNT_CREDITS: '500',
+    ALLOW_PRIVATE_URLS: '1',
+    RATE_LIMIT_BURST: '1000',
+    RATE_LIMIT_PER_SECOND: '1000',
+    ...extraEnv,
+  };
   const svc = startService('serve', env);
   try {
     await svc.waitFor(/clipwright started/, 60_000);

@@ -66,7 +66,15 @@ export async function makeCheckFixtures(opts: { voiceSamples?: boolean } = {}): 
     pages,
     mp3,
     png,
-    paths: { photo: '/photo.png', speechMp3: '/speech.mp3', mp3AsPng: '/speech-mp3.png', missing: '/gone.mp3', tone: '/tone.wav', silence: '/silence.wav', music: '/music.mp3' },
+    paths: {
+      photo: '/photo.png',
+      speechMp3: '/speech.mp3',
+      mp3AsPng: '/speech-mp3.png',
+      missing: '/gone.mp3',
+      tone: '/tone.wav',
+      silence: '/silence.wav',
+      music: '/music.mp3',
+    },
     async close() {
       await pages.close();
       await fx.cleanup();

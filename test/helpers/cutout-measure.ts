@@ -15,10 +15,17 @@ export function morph(mask: Uint8Array, width: number, height: number, radius: n
       let hit = !grow;
       for (let dy = -r; dy <= r && hit !== grow; dy++) {
         for (let dx = -r; dx <= r; dx++) {
-          const xx = x + dx, yy = y + dy;
+          const xx = x + dx,
+            yy = y + dy;
           const inside = xx >= 0 && yy >= 0 && xx < width && yy < height && mask[yy * width + xx]! > 0;
-          if (grow && inside) { hit = true; break; }
-          if (!grow && !inside) { hit = false; break; }
+          if (grow && inside) {
+            hit = true;
+            break;
+          }
+          if (!grow && !inside) {
+            hit = false;
+            break;
+          }
         }
       }
       out[y * width + x] = hit ? 255 : 0;
@@ -37,11 +44,20 @@ export interface CutoutScore {
 export function scoreCutout(cut: RgbaImage, trueMask: Uint8Array, marginPx = 3): CutoutScore {
   const grown = morph(trueMask, cut.width, cut.height, marginPx);
   const shrunk = morph(trueMask, cut.width, cut.height, -marginPx);
-  let bg = 0, bgGone = 0, fg = 0, fgKept = 0;
+  let bg = 0,
+    bgGone = 0,
+    fg = 0,
+    fgKept = 0;
   for (let i = 0; i < trueMask.length; i++) {
     const a = cut.data[i * 4 + 3]!;
-    if (!grown[i]) { bg++; if (a < 32) bgGone++; }
-    if (shrunk[i]) { fg++; if (a > 224) fgKept++; }
+    if (!grown[i]) {
+      bg++;
+      if (a < 32) bgGone++;
+    }
+    if (shrunk[i]) {
+      fg++;
+      if (a > 224) fgKept++;
+    }
   }
   return { backdropGone: bgGone / bg, productKept: fgKept / fg };
 }

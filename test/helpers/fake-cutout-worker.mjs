@@ -23,7 +23,12 @@ async function handle(png) {
     const d = Math.abs(data[i * 4] - r) + Math.abs(data[i * 4 + 1] - g) + Math.abs(data[i * 4 + 2] - b);
     data[i * 4 + 3] = d > 60 ? 255 : 0;
   }
-  writeFrame(3, await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer());
+  writeFrame(
+    3,
+    await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 let pending = Buffer.alloc(0);

@@ -14,7 +14,8 @@ export interface FaultyProxy {
   close(): Promise<void>;
 }
 
-const S3_INTERNAL_ERROR = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>';
+const S3_INTERNAL_ERROR =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>';
 
 /** An HTTP proxy on a free loopback port in front of `target` (an S3 server), which a test switches between modes. */
 export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
@@ -38,19 +39,21 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
   await listen(0);
   const port = (server.address() as { port: number }).port;
-  const closeListener = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    for (const s of sockets) s.destroy();
-  });
+  const closeListener = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    });
   return {
     url: `http://127.0.0.1:${port}`,
     async setMode(next) {

@@ -7,7 +7,9 @@ const exec = promisify(execFile);
 export async function truePeakAndLoudness(path: string): Promise<{ integratedLufs: number; truePeakDbtp: number }> {
   // A mono file plays on both speakers: its loudness counts as dual mono (peaks are per sample either way).
   const summary = async (options: string): Promise<string> => {
-    const { stderr } = await exec('ffmpeg', ['-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', `ebur128=${options}`, '-f', 'null', '-'], { maxBuffer: 64 << 20 });
+    const { stderr } = await exec('ffmpeg', ['-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', `ebur128=${options}`, '-f', 'null', '-'], {
+      maxBuffer: 64 << 20,
+    });
     return stderr.slice(stderr.lastIndexOf('Summary:'));
   };
   const integrated = /I:\s+(-?[\d.]+) LUFS/.exec(await summary('dualmono=true'));
@@ -19,7 +21,11 @@ export async function truePeakAndLoudness(path: string): Promise<{ integratedLuf
 /** Each stream's own length (the last packet's end), not the container's. */
 export async function streamDurations(path: string): Promise<{ videoSeconds: number; audioSeconds: number }> {
   const read = async (stream: 'v:0' | 'a:0'): Promise<number> => {
-    const { stdout } = await exec('ffprobe', ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path], { maxBuffer: 64 << 20 });
+    const { stdout } = await exec(
+      'ffprobe',
+      ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path],
+      { maxBuffer: 64 << 20 },
+    );
     let end = 0;
     for (const line of stdout.trim().split('\n')) {
       const [pts, duration] = line.split(',').map(Number);
@@ -33,7 +39,9 @@ export async function streamDurations(path: string): Promise<{ videoSeconds: num
 /** Momentary loudness (400 ms windows) every 100 ms, after an optional filter (e.g. one band). */
 export async function momentaryLoudness(path: string, audioFilter?: string): Promise<{ t: number; lufs: number }[]> {
   const af = [...(audioFilter ? [audioFilter] : []), 'ebur128=framelog=verbose:dualmono=true'].join(',');
-  const { stderr } = await exec('ffmpeg', ['-hide_banner', '-nostats', '-v', 'verbose', '-i', path, '-map', '0:a:0', '-af', af, '-f', 'null', '-'], { maxBuffer: 64 << 20 });
+  const { stderr } = await exec('ffmpeg', ['-hide_banner', '-nostats', '-v', 'verbose', '-i', path, '-map', '0:a:0', '-af', af, '-f', 'null', '-'], {
+    maxBuffer: 64 << 20,
+  });
   const out: { t: number; lufs: number }[] = [];
   for (const m of stderr.matchAll(/t:\s*([\d.]+)\s+TARGET:.*?M:\s*(-?[\d.]+|-inf|nan)/g)) {
     const lufs = Number(m[2]);

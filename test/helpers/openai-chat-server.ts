@@ -59,7 +59,17 @@ export async function startChatServer(opts: { apiKey?: string; chunkDelayMs?: nu
         id: 'chatcmpl-test',
         object: 'chat.completion',
         model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: toolCalls.length && !text ? null : text, ...(toolCalls.length ? { tool_calls: toolCalls.map((t, i) => ({ id: `call_${i}`, type: 'function', function: t })) } : {}) }, finish_reason: finish }],
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: toolCalls.length && !text ? null : text,
+              ...(toolCalls.length ? { tool_calls: toolCalls.map((t, i) => ({ id: `call_${i}`, type: 'function', function: t })) } : {}),
+            },
+            finish_reason: finish,
+          },
+        ],
         usage,
       });
     }

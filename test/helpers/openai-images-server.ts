@@ -99,9 +99,17 @@ export async function startImagesServer(opts: { apiKey?: string } = {}): Promise
         for (let i = 0; i < info.width * info.height; i++) {
           if (!mask || mask[i * 4 + 3] === 0) data.set([cr, cg, cb, 255], i * 4);
         }
-        images.push(await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer());
+        images.push(
+          await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+            .png()
+            .toBuffer(),
+        );
       } else {
-        images.push(await sharp({ create: { width: size.width, height: size.height, channels: 3, background: { r: cr, g: cg, b: cb } } }).png().toBuffer());
+        images.push(
+          await sharp({ create: { width: size.width, height: size.height, channels: 3, background: { r: cr, g: cg, b: cb } } })
+            .png()
+            .toBuffer(),
+        );
       }
     }
     const { port } = server.address() as AddressInfo;

@@ -76,7 +76,11 @@ export const once = (ids: string[]): Record<string, number> => Object.fromEntrie
  */
 export async function postponed(worker: ServiceProcess, jobIds: string[], timeoutMs = 20_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  const lines = () => worker.output().split('\n').filter((l) => l.includes('postponed without spending an attempt'));
+  const lines = () =>
+    worker
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('postponed without spending an attempt'));
   while (!jobIds.every((id) => lines().some((l) => l.includes(`"jobId":"${id}"`)))) {
     if (Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 100));

@@ -78,4 +78,3 @@ function postgresUser(): { uid: number; gid: number } {
   if (r.status !== 0 || g.status !== 0) throw new Error('no "postgres" system user to run a PostgreSQL server as');
   return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
-

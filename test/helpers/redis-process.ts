@@ -68,4 +68,3 @@ function accepts(port: number): Promise<boolean> {
     s.once('error', () => resolve(false));
   });
 }
-

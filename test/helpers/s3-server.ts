@@ -23,7 +23,10 @@ export async function startS3(bucket = 'clipwright-test'): Promise<TestS3> {
   const accessKeyId = 'S3RVER';
   const secretAccessKey = 'S3RVER';
   return {
-    endpoint, bucket, accessKeyId, secretAccessKey,
+    endpoint,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
     env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey },
     async stop() {
       await server.close().catch(() => undefined);

@@ -17,7 +17,17 @@ export interface Variant {
 }
 
 /** Strings tried against a `pattern` the generator cannot invert (the document's patterns are few). */
-const PATTERN_CANDIDATES = ['https://example.com/a.png', '2024-01-01T00:00:00Z', '#FFFFFF', '#fff', '#000000B3', 'upload:00000000-0000-4000-8000-000000000000', 'created_at', '1', 'a'];
+const PATTERN_CANDIDATES = [
+  'https://example.com/a.png',
+  '2024-01-01T00:00:00Z',
+  '#FFFFFF',
+  '#fff',
+  '#000000B3',
+  'upload:00000000-0000-4000-8000-000000000000',
+  'created_at',
+  '1',
+  'a',
+];
 
 const TEXT = 'Hello there, this is a short sentence to speak. ';
 
@@ -70,7 +80,9 @@ export class SchemaSamples {
   private sampleFor(schema: Schema, field: string): unknown {
     const given = field ? this.sample(field) : undefined;
     if (given === undefined || Array.isArray(given)) return given;
-    const takesList = typeOf(schema) === 'array' || (schema?.anyOf ?? []).some((b: Schema) => typeOf(b) === 'array' && !(schema.anyOf ?? []).some((o: Schema) => typeOf(o) === 'string'));
+    const takesList =
+      typeOf(schema) === 'array' ||
+      (schema?.anyOf ?? []).some((b: Schema) => typeOf(b) === 'array' && !(schema.anyOf ?? []).some((o: Schema) => typeOf(o) === 'string'));
     return takesList ? [given] : given;
   }
 
@@ -78,7 +90,11 @@ export class SchemaSamples {
   variants(schema: Schema, field = '', at = field): Variant[] {
     const given = this.sampleFor(schema, field);
     if (given !== undefined) return [{ at, value: given }];
-    if (!schema || typeof schema !== 'object' || !Object.keys(schema).length) return [{ at, value: 'x' }, { at, value: {} }];
+    if (!schema || typeof schema !== 'object' || !Object.keys(schema).length)
+      return [
+        { at, value: 'x' },
+        { at, value: {} },
+      ];
     if ('const' in schema) return [{ at, value: schema.const }];
     if (Array.isArray(schema.enum)) return spread(schema.enum).map((value: unknown) => ({ at, value }));
     const branches = schema.anyOf ?? schema.oneOf;
@@ -89,7 +105,10 @@ export class SchemaSamples {
       case 'null':
         return [{ at, value: null }];
       case 'boolean':
-        return [{ at, value: true }, { at, value: false }];
+        return [
+          { at, value: true },
+          { at, value: false },
+        ];
       case 'integer':
       case 'number':
         return numberEdges(schema, type === 'integer').map((value) => ({ at, value }));
@@ -103,14 +122,16 @@ export class SchemaSamples {
         const out: Variant[] = [];
         for (const n of new Set([min, Math.max(min, 1), max])) out.push({ at: `${at}[${n}]`, value: Array.from({ length: n }, () => typicalItem) });
         const length = Math.max(min, 1);
-        for (const v of this.variants(items, field, `${at}[]`)) out.push({ at: v.at, value: [v.value, ...Array.from({ length: length - 1 }, () => typicalItem)] });
+        for (const v of this.variants(items, field, `${at}[]`))
+          out.push({ at: v.at, value: [v.value, ...Array.from({ length: length - 1 }, () => typicalItem)] });
         return out;
       }
       case 'object': {
         const base = this.typical(schema, field) as Record<string, unknown>;
         const out: Variant[] = [{ at, value: base }];
         for (const name of Object.keys(schema.properties ?? {})) {
-          for (const v of this.variants(propertyOf(schema, name), field ? `${field}.${name}` : name, at ? `${at}.${name}` : name)) out.push({ at: v.at, value: { ...base, [name]: v.value } });
+          for (const v of this.variants(propertyOf(schema, name), field ? `${field}.${name}` : name, at ? `${at}.${name}` : name))
+            out.push({ at: v.at, value: { ...base, [name]: v.value } });
         }
         return out;
       }

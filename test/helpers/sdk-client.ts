@@ -9,7 +9,10 @@ export function sdkFor(service: ClientService): ClipwrightClient {
 
 /** The ClipwrightError a call rejects with (fails the test if it resolves or rejects otherwise). */
 export async function sdkFailure(call: Promise<unknown>): Promise<ClipwrightError> {
-  const err = await call.then(() => null, (e: unknown) => e);
+  const err = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ClipwrightError);
   return err as ClipwrightError;
 }

@@ -40,7 +40,14 @@ export async function startStudioService(credits = 100): Promise<StudioService> 
   const db: TestDatabase = await freshSqlite();
   const port = randomPort();
   // The product page is on loopback, which the guarded fetcher refuses unless told otherwise.
-  const svc = startService('serve', { PORT: String(port), DATA_DIR: db.dataDir, JOB_POLL_MS: '100', DEFAULT_ACCOUNT_CREDITS: String(credits), ALLOW_PRIVATE_URLS: '1', CUTOUT_ENGINE: 'border-key' });
+  const svc = startService('serve', {
+    PORT: String(port),
+    DATA_DIR: db.dataDir,
+    JOB_POLL_MS: '100',
+    DEFAULT_ACCOUNT_CREDITS: String(credits),
+    ALLOW_PRIVATE_URLS: '1',
+    CUTOUT_ENGINE: 'border-key',
+  });
   await svc.waitFor(/clipwright started/, 60_000);
   const credentials = JSON.parse(await readFile(join(db.dataDir, 'credentials.json'), 'utf8'));
   return {

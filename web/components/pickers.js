@@ -4,7 +4,7 @@ import { useFetch } from '../lib/use-fetch.js';
 /** A select of the account's avatars (built-in and custom, active ones). */
 export function AvatarSelect({ api, name = 'avatar', value, onChange, empty = 'matched to the product' }) {
   const { data } = useFetch(api, '/api/personas/');
-  const avatars = (Array.isArray(data) ? data : data?.results ?? []).filter((a) => a.status !== 'failed');
+  const avatars = (Array.isArray(data) ? data : (data?.results ?? [])).filter((a) => a.status !== 'failed');
   return html`<select name=${name} value=${value ?? ''} onChange=${(e) => onChange(e.currentTarget.value)}>
     <option value="">${empty}</option>
     ${avatars.map((a) => html`<option value=${a.id}>${a.name}${a.is_builtin ? '' : ' (custom)'}</option>`)}

@@ -18,7 +18,11 @@ export function buildBody(fields, values) {
     else if (v === undefined || v === '') continue;
     else if (f.kind === 'number') body[f.name] = Number(v);
     else if (f.kind === 'boolean') body[f.name] = v === 'true';
-    else if (f.kind === 'list') body[f.name] = String(v).split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+    else if (f.kind === 'list')
+      body[f.name] = String(v)
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (f.kind === 'json') {
       try {
         body[f.name] = JSON.parse(v);
@@ -60,7 +64,7 @@ function Input({ field, value, set }) {
       return html`<input name=${field.name} placeholder="comma separated" value=${value ?? ''} onInput=${onInput} />`;
     case 'media':
       return html`<span class="media-input">
-        <input name=${field.name} type="url" placeholder="https://… or upload:…" value=${value instanceof File ? '' : value ?? ''} onInput=${onInput} />
+        <input name=${field.name} type="url" placeholder="https://… or upload:…" value=${value instanceof File ? '' : (value ?? '')} onInput=${onInput} />
         <input name=${field.name + '__file'} type="file" aria-label=${field.name + ' file'} onChange=${(e) => set(e.currentTarget.files[0] ?? '')} />
       </span>`;
     default:

@@ -2,7 +2,22 @@ import { html } from '../lib/html.js';
 import { Media, mediaKind } from './media.js';
 
 // Input fields hold URLs too (the product page, the uploaded photo); only these carry results.
-const INPUT_FIELDS = new Set(['url', 'image', 'audio', 'image_url', 'video_url', 'audio_url', 'background_music_url', 'consent_video', 'webhook_url', 'link', 'lipsync_input_url', 'override_avatar_by_image', 'output_upload_url', 'preview_url']);
+const INPUT_FIELDS = new Set([
+  'url',
+  'image',
+  'audio',
+  'image_url',
+  'video_url',
+  'audio_url',
+  'background_music_url',
+  'consent_video',
+  'webhook_url',
+  'link',
+  'lipsync_input_url',
+  'override_avatar_by_image',
+  'output_upload_url',
+  'preview_url',
+]);
 const POSTER_FIELDS = ['video_thumbnail', 'thumbnail', 'preview_image_9_16', 'preview_image_16_9', 'preview_image_1_1'];
 
 /** Every result media URL in a task, once each: top-level fields and arrays of {url}. */
@@ -39,16 +54,22 @@ export function TaskCard({ entry, previewAction, children }) {
       <strong>${entry.label}</strong>
       <span class=${'status status-' + status}>${status}</span>
     </header>
-    ${task && status !== 'done' && status !== 'failed' && progress !== null
-      ? html`<progress max="100" value=${progress} aria-label="progress">${progress} %</progress><span class="progress-text">${progress} %</span>`
-      : null}
+    ${
+      task && status !== 'done' && status !== 'failed' && progress !== null
+        ? html`<progress max="100" value=${progress} aria-label="progress">${progress} %</progress><span class="progress-text">${progress} %</span>`
+        : null
+    }
     ${task?.failed_reason ? html`<p class="form-error">${task.failed_reason}</p>` : null}
-    ${previews.length
-      ? html`<div class="previews">${previews.map((p) => html`<div class="preview" key=${p.media_job} data-job=${p.media_job}>
+    ${
+      previews.length
+        ? html`<div class="previews">${previews.map(
+            (p) => html`<div class="preview" key=${p.media_job} data-job=${p.media_job}>
           <${Media} url=${p.url} label=${p.visual_style ?? 'preview'} />
           ${previewAction ? previewAction(p, task) : null}
-        </div>`)}</div>`
-      : null}
+        </div>`,
+          )}</div>`
+        : null
+    }
     ${media.length ? html`<div class="results">${media.map((m) => html`<${Media} key=${m.url} url=${m.url} poster=${poster} label=${m.label} />`)}</div>` : null}
     ${children}
     <footer class="meta">

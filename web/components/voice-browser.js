@@ -16,7 +16,10 @@ export function VoiceBrowser({ api, selectedId, onPick }) {
     if (language.trim()) q.set('language', language.trim());
     if (gender) q.set('gender', gender);
     let live = true;
-    api.get(`/api/voices/paginated/?${q}`).then((d) => live && (setData(d), setError(null)), (e) => live && setError(e));
+    api.get(`/api/voices/paginated/?${q}`).then(
+      (d) => live && (setData(d), setError(null)),
+      (e) => live && setError(e),
+    );
     return () => (live = false);
   }, [language, gender, page]);
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
@@ -30,11 +33,13 @@ export function VoiceBrowser({ api, selectedId, onPick }) {
     </div>
     <${FormErrors} error=${error} />
     <ul class="voices">
-      ${(data?.results ?? []).map((v) => html`<li key=${v.id} class=${v.id === selectedId ? 'voice selected' : 'voice'} data-voice=${v.id}>
+      ${(data?.results ?? []).map(
+        (v) => html`<li key=${v.id} class=${v.id === selectedId ? 'voice selected' : 'voice'} data-voice=${v.id}>
         <div><strong>${v.name}</strong> <span class="muted">${v.accent ?? v.language} · ${v.gender ?? ''} · ${v.engine ?? 'cloned'}</span></div>
         ${v.preview_url ? html`<audio src=${v.preview_url} controls preload="none" aria-label=${'preview of ' + v.name}></audio>` : null}
         <button type="button" class="small" onClick=${() => onPick(v)}>${v.id === selectedId ? 'Chosen' : 'Use'}</button>
-      </li>`)}
+      </li>`,
+      )}
     </ul>
     <div class="pager">
       <button type="button" class="small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Previous</button>

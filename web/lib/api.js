@@ -73,7 +73,11 @@ export function createApi({ apiId, apiKey }) {
     delete: (path) => request('DELETE', path),
     /** POSTs and reads the answer as Server-Sent Events, calling onEvent(event, data) as they arrive. */
     async stream(path, body, onEvent) {
-      const response = await fetch(path, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify(body) });
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify(body),
+      });
       await readEvents(response, onEvent);
     },
     /** GETs a Server-Sent Events stream (fetch, because EventSource cannot send the API headers) until it ends or `signal` aborts. */

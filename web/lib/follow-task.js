@@ -26,11 +26,15 @@ export function followTask(api, path, onUpdate) {
   if (!id) poll();
   else {
     api
-      .events(`/api/tasks/${id}/events`, async (event, data) => {
-        if (event === 'progress' && last && !isFinal(last)) show({ ...last, progress: data.progress });
-        else if (event === 'status' || event === 'end') show(await api.get(path));
-        else if (event === 'shutdown') poll();
-      }, abort.signal)
+      .events(
+        `/api/tasks/${id}/events`,
+        async (event, data) => {
+          if (event === 'progress' && last && !isFinal(last)) show({ ...last, progress: data.progress });
+          else if (event === 'status' || event === 'end') show(await api.get(path));
+          else if (event === 'shutdown') poll();
+        },
+        abort.signal,
+      )
       .then(() => {
         // The stream ends when the task does; anything else (a restart, a proxy) hands over to polling.
         if (!isFinal(last)) poll();

@@ -21,7 +21,8 @@ function essential(schema) {
     const branches = s.anyOf.filter((b) => b.type !== 'null');
     const typed = branches.find((b) => b.type === 'number' || b.type === 'integer' || b.type === 'boolean' || b.type === 'array' || b.type === 'object');
     if (branches.length === 1) s = { ...branches[0], description: s.description ?? branches[0].description };
-    else if (typed && branches.every((b) => b === typed || NUMERIC_STRING(b) || b.enum || b.type === 'string')) s = { ...typed, description: s.description ?? typed.description };
+    else if (typed && branches.every((b) => b === typed || NUMERIC_STRING(b) || b.enum || b.type === 'string'))
+      s = { ...typed, description: s.description ?? typed.description };
     else s = { ...branches[0], description: s.description ?? branches[0].description };
   }
   if (Array.isArray(s.type)) s = { ...s, type: s.type.find((t) => t !== 'null') };
@@ -60,7 +61,8 @@ export function operationsByTag(doc) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
       const operation = item[method];
       if (!operation) continue;
-      for (const tag of operation.tags ?? ['Other']) (groups[tag] ??= []).push({ method: method.toUpperCase(), path, summary: operation.summary ?? '', operation });
+      for (const tag of operation.tags ?? ['Other'])
+        (groups[tag] ??= []).push({ method: method.toUpperCase(), path, summary: operation.summary ?? '', operation });
     }
   }
   return groups;
@@ -77,4 +79,8 @@ export function taskPathFor(doc, postPath) {
   return best ? (id) => `${best.prefix}${encodeURIComponent(id)}/` : null;
 }
 
-export const slug = (tag) => tag.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (tag) =>
+  tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

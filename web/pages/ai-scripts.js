@@ -5,7 +5,18 @@ import { html } from '../lib/html.js';
 import { refreshCredits } from '../lib/credits.js';
 import { useAction } from '../lib/use-action.js';
 
-const STYLES = ['DiscoveryWriter', 'DontWorryWriter', 'EmotionalWriter', 'GenzWriter', 'LetMeShowYouWriter', 'MotivationalWriter', 'ProblemSolutionWriter', 'ResponseBubbleWriter', 'StoryTimeWriter', 'ThreeReasonsWriter'];
+const STYLES = [
+  'DiscoveryWriter',
+  'DontWorryWriter',
+  'EmotionalWriter',
+  'GenzWriter',
+  'LetMeShowYouWriter',
+  'MotivationalWriter',
+  'ProblemSolutionWriter',
+  'ResponseBubbleWriter',
+  'StoryTimeWriter',
+  'ThreeReasonsWriter',
+];
 
 /** AI scripts: ad scripts in several styles from a product URL or a title and description. */
 export function AiScripts({ api }) {
@@ -43,9 +54,15 @@ export function AiScripts({ api }) {
       <${FormErrors} error=${error} shown=${['url', 'title', 'description', 'video_length', 'language', 'script_styles']} />
       <button type="submit" disabled=${busy}>${busy ? 'Writing…' : 'Write scripts'}</button>
     </form>
-    ${result ? html`<div class="scripts">${(result.generated_scripts ?? []).map((s) => html`<article class="card" key=${s.script_style}>
+    ${
+      result
+        ? html`<div class="scripts">${(result.generated_scripts ?? []).map(
+            (s) => html`<article class="card" key=${s.script_style}>
       <h3>${s.title} <span class="muted">${s.script_style} · ${s.word_count} words · ~${Math.round(s.estimated_duration)} s</span></h3>
       ${(s.paragraphs ?? []).map((p) => html`<p>${p}</p>`)}
-    </article>`)}</div>` : null}
+    </article>`,
+          )}</div>`
+        : null
+    }
   </section>`;
 }

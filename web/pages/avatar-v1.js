@@ -55,9 +55,13 @@ export function RenderButtons({ api, group, base, action }) {
   const ready = useStore(tasks).filter((e) => e.group === group && e.task?.status === 'done' && e.task?.preview && !e.task?.output);
   if (!ready.length) return null;
   return html`<div class="card"><h3>Render a preview at full quality</h3>
-    ${ready.map((e) => html`<button key=${e.path} class="small" disabled=${action.busy} onClick=${() => action.run(async () => {
-      const task = await api.post(`${base}${e.task.id}/render/`);
-      refollowTask(api, `${base}${e.task.id}/`, task);
-    })}>Render ${e.label}</button>`)}
+    ${ready.map(
+      (e) =>
+        html`<button key=${e.path} class="small" disabled=${action.busy} onClick=${() =>
+          action.run(async () => {
+            const task = await api.post(`${base}${e.task.id}/render/`);
+            refollowTask(api, `${base}${e.task.id}/`, task);
+          })}>Render ${e.label}</button>`,
+    )}
   </div>`;
 }

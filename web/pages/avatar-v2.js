@@ -7,7 +7,21 @@ import { trackTask } from '../lib/task-store.js';
 import { useAction } from '../lib/use-action.js';
 import { RenderButtons } from './avatar-v1.js';
 
-const STYLES = ['FullAvatar', 'FullProduct', 'MagnifyingGlassCircle', 'ReverseMagnifyingGlassCircle', 'DramaticFullProduct', 'UpAndDown', 'SideBySide', 'GreenScreenEffect', 'FullAvatarScreenProductOverlay', 'TwitterFrame', 'Dramatic', 'Vanilla', 'Vlog'];
+const STYLES = [
+  'FullAvatar',
+  'FullProduct',
+  'MagnifyingGlassCircle',
+  'ReverseMagnifyingGlassCircle',
+  'DramaticFullProduct',
+  'UpAndDown',
+  'SideBySide',
+  'GreenScreenEffect',
+  'FullAvatarScreenProductOverlay',
+  'TwitterFrame',
+  'Dramatic',
+  'Vanilla',
+  'Vlog',
+];
 const newScene = () => ({ avatar: '', text: '', voice: '', background: '', style: 'FullAvatar' });
 
 /** One scene as the API's video_inputs entry. */
@@ -37,18 +51,26 @@ export function AvatarV2({ api }) {
     event?.preventDefault();
     run(async () => {
       const task = await api.post(path, { aspect_ratio: aspect, video_inputs: scenes.map(sceneInput) });
-      trackTask(api, { path: `/api/lipsyncs_v2/${task.id}/`, group: 'avatar-v2', label: `Avatar v2: ${scenes.length} scene${scenes.length === 1 ? '' : 's'}`, task });
+      trackTask(api, {
+        path: `/api/lipsyncs_v2/${task.id}/`,
+        group: 'avatar-v2',
+        label: `Avatar v2: ${scenes.length} scene${scenes.length === 1 ? '' : 's'}`,
+        task,
+      });
     });
   };
   const at = (i, path) => `video_inputs.${i}.${path}`;
-  const shown = scenes.flatMap((_, i) => [at(i, 'character.avatar_id'), at(i, 'voice.input_text'), at(i, 'voice.voice_id'), at(i, 'background.url'), at(i, 'visual_style')]).concat(['aspect_ratio', 'video_inputs']);
+  const shown = scenes
+    .flatMap((_, i) => [at(i, 'character.avatar_id'), at(i, 'voice.input_text'), at(i, 'voice.voice_id'), at(i, 'background.url'), at(i, 'visual_style')])
+    .concat(['aspect_ratio', 'video_inputs']);
   return html`<section class="page">
     <h2>Avatar video v2</h2>
     <form class="card" onSubmit=${submit('/api/lipsyncs_v2/preview/')}>
       <${Field} label="Aspect" name="aspect_ratio" error=${error}><${Choice} name="aspect_ratio" value=${aspect} options=${ASPECTS} onChange=${setAspect} /><//>
       <${FieldError} error=${error} name="video_inputs" />
       <ol class="scenes">
-        ${scenes.map((s, i) => html`<li class="scene card" key=${i}>
+        ${scenes.map(
+          (s, i) => html`<li class="scene card" key=${i}>
           <header><strong>Scene ${i + 1}</strong>
             <span class="actions">
               <button type="button" class="small secondary" disabled=${i === 0} onClick=${() => move(i, -1)}>↑</button>
@@ -65,7 +87,8 @@ export function AvatarV2({ api }) {
           <${Field} label="Text" name=${at(i, 'voice.input_text')} error=${error}>
             <textarea rows="2" name=${at(i, 'voice.input_text')} value=${s.text} onInput=${(e) => change(i, { text: e.currentTarget.value })}></textarea>
           <//>
-        </li>`)}
+        </li>`,
+        )}
       </ol>
       <button type="button" class="secondary" onClick=${() => setScenes([...scenes, newScene()])}>Add a scene</button>
       <${FormErrors} error=${error} shown=${shown} />

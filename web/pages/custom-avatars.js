@@ -31,7 +31,7 @@ export function CustomAvatars({ api }) {
       invalidate('/api/personas_v2/');
     });
   };
-  const mine = (Array.isArray(data) ? data : data?.results ?? []).filter((a) => !a.is_builtin);
+  const mine = (Array.isArray(data) ? data : (data?.results ?? [])).filter((a) => !a.is_builtin);
   return html`<section class="page">
     <h2>Custom avatars</h2>
     <form class="card" onSubmit=${submit}>
@@ -52,9 +52,11 @@ export function CustomAvatars({ api }) {
     <h3>Tasks</h3>
     <${TaskList} group="custom-avatars" />
     <h3>Your avatars</h3>
-    <div class="results">${mine.map((a) => html`<div key=${a.id} class="card">
+    <div class="results">${mine.map(
+      (a) => html`<div key=${a.id} class="card">
       <strong>${a.name}</strong> <span class="muted">${a.status}${a.consent_verified ? ' · consent verified' : ''}</span>
       <${Media} url=${a.thumbnail ?? a.preview_image_9_16} label=${a.name} />
-    </div>`)}</div>
+    </div>`,
+    )}</div>
   </section>`;
 }

@@ -35,9 +35,11 @@ function OperationForm({ api, doc, tag, op, group }) {
     <h3><code>${op.method} ${op.path}</code></h3>
     <p class="muted">${op.summary}</p>
     ${needsId ? html`<label class="field"><span class="label">id *</span><input name="id" value=${taskId} onInput=${(e) => setTaskId(e.currentTarget.value)} /></label>` : null}
-    ${op.method === 'GET' || op.method === 'DELETE'
-      ? html`<${FormErrors} error=${error} /><button onClick=${() => send()} disabled=${busy}>${busy ? 'Loading…' : op.method === 'GET' ? 'Load' : 'Delete'}</button>`
-      : html`<${SchemaForm} fields=${fields} onSubmit=${send} error=${error} busy=${busy} submitLabel=${op.method === 'POST' ? 'Create' : 'Save'} />`}
+    ${
+      op.method === 'GET' || op.method === 'DELETE'
+        ? html`<${FormErrors} error=${error} /><button onClick=${() => send()} disabled=${busy}>${busy ? 'Loading…' : op.method === 'GET' ? 'Load' : 'Delete'}</button>`
+        : html`<${SchemaForm} fields=${fields} onSubmit=${send} error=${error} busy=${busy} submitLabel=${op.method === 'POST' ? 'Create' : 'Save'} />`
+    }
     ${answer ? html`<${Answer} value=${answer} />` : null}
   </section>`;
 }
@@ -45,7 +47,12 @@ function OperationForm({ api, doc, tag, op, group }) {
 /** An answer that is not a task to follow: lists of items with their media, or the JSON. */
 function Answer({ value }) {
   const items = Array.isArray(value) ? value : Array.isArray(value?.results) ? value.results : null;
-  const media = (items ?? []).flatMap((item) => Object.values(item ?? {}).filter((v) => mediaKind(v)).slice(0, 1).map((url) => ({ url, label: item.name ?? item.title ?? item.id })));
+  const media = (items ?? []).flatMap((item) =>
+    Object.values(item ?? {})
+      .filter((v) => mediaKind(v))
+      .slice(0, 1)
+      .map((url) => ({ url, label: item.name ?? item.title ?? item.id })),
+  );
   return html`<div class="answer">
     ${media.length ? html`<div class="results">${media.slice(0, 24).map((m) => html`<${Media} key=${m.url} url=${m.url} label=${m.label} />`)}</div>` : null}
     <details open=${!media.length}><summary>Answer</summary><pre>${JSON.stringify(value, null, 2)}</pre></details>

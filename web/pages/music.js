@@ -18,10 +18,12 @@ export function MusicBrowser({ api }) {
       <span class="muted">${data ? `${data.count} tracks` : '…'}</span>
     </div>
     <${FormErrors} error=${error} />
-    <ul class="tracks">${(data?.results ?? []).map((t) => html`<li key=${t.id} class="track">
+    <ul class="tracks">${(data?.results ?? []).map(
+      (t) => html`<li key=${t.id} class="track">
       <div><strong>${t.name}</strong> <span class="muted">${t.category} · ${Math.round(t.duration)} s · ${t.bpm} bpm · ${t.key}</span></div>
       <audio src=${t.url} controls preload="none"></audio>
       <a class="button small" href=${t.url} download>Download</a>
-    </li>`)}</ul>
+    </li>`,
+    )}</ul>
   </section>`;
 }

@@ -13,7 +13,9 @@ export function SignIn({ onSignedIn }) {
     event.preventDefault();
     run(async () => {
       if (!apiId.trim() || !apiKey.trim()) {
-        setError(new ApiError(400, { ...(apiId.trim() ? {} : { api_id: ['Enter your API id.'] }), ...(apiKey.trim() ? {} : { api_key: ['Enter your API key.'] }) }));
+        setError(
+          new ApiError(400, { ...(apiId.trim() ? {} : { api_id: ['Enter your API id.'] }), ...(apiKey.trim() ? {} : { api_key: ['Enter your API key.'] }) }),
+        );
         return;
       }
       const credentials = { apiId: apiId.trim(), apiKey: apiKey.trim() };

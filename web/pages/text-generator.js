@@ -41,7 +41,11 @@ export function TextGenerator({ api }) {
       <${FormErrors} error=${error} shown=${['model_name', 'messages']} />
       <button type="submit" disabled=${busy}>${busy ? 'Writing…' : 'Generate'}</button>
     </form>
-    ${output || busy ? html`<div class="card"><h3>Answer ${busy ? html`<span class="status status-processing">streaming</span>` : null}</h3><pre class="stream-output">${output}</pre>
-      ${task ? html`<p class="muted">Task ${task.id?.slice(0, 8)} · ${task.credits_used} credits</p>` : null}</div>` : null}
+    ${
+      output || busy
+        ? html`<div class="card"><h3>Answer ${busy ? html`<span class="status status-processing">streaming</span>` : null}</h3><pre class="stream-output">${output}</pre>
+      ${task ? html`<p class="muted">Task ${task.id?.slice(0, 8)} · ${task.credits_used} credits</p>` : null}</div>`
+        : null
+    }
   </section>`;
 }

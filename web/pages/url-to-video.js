@@ -7,12 +7,29 @@ import { refollowTask, trackTask } from '../lib/task-store.js';
 import { useAction } from '../lib/use-action.js';
 
 // The twelve layouts the service draws (src/pipelines/video/visual-styles.ts).
-const STYLES = ['AvatarBubbleTemplate', 'FullScreenTemplate', 'QuickTransitionTemplate', 'SideBySideTemplate', 'TopBottomTemplate', 'VanillaTemplate',
-  'EnhancedVanillaTemplate', 'DramaticTemplate', 'MotionCardsTemplate', 'FeatureHighlightTemplate', 'GreenScreenEffectTemplate', 'TwitterFrameTemplate'];
+const STYLES = [
+  'AvatarBubbleTemplate',
+  'FullScreenTemplate',
+  'QuickTransitionTemplate',
+  'SideBySideTemplate',
+  'TopBottomTemplate',
+  'VanillaTemplate',
+  'EnhancedVanillaTemplate',
+  'DramaticTemplate',
+  'MotionCardsTemplate',
+  'FeatureHighlightTemplate',
+  'GreenScreenEffectTemplate',
+  'TwitterFrameTemplate',
+];
 const LENGTHS = [15, 30, 45, 60];
 
 /** A price as facts carry it: text, or an object such as {amount, currency}. */
-const priceText = (price) => (price && typeof price === 'object' ? Object.values(price).filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') : price);
+const priceText = (price) =>
+  price && typeof price === 'object'
+    ? Object.values(price)
+        .filter((v) => typeof v === 'string' || typeof v === 'number')
+        .join(' ')
+    : price;
 
 /** What the service read from the page: the Links group's facts. */
 function LinkFacts({ link }) {
@@ -46,17 +63,25 @@ export function UrlToVideo({ api }) {
   const makePreviews = (event) => {
     event.preventDefault();
     making.run(async () => {
-      const body = { link: link.id, visual_styles: styles, video_length: Number(length), aspect_ratio: aspect, ...(avatar ? { override_avatar: avatar } : {}), ...(voice ? { override_voice: voice } : {}) };
+      const body = {
+        link: link.id,
+        visual_styles: styles,
+        video_length: Number(length),
+        aspect_ratio: aspect,
+        ...(avatar ? { override_avatar: avatar } : {}),
+        ...(voice ? { override_voice: voice } : {}),
+      };
       const task = await api.post('/api/link_to_videos/preview_list_async/', body);
       trackTask(api, { path: `/api/link_to_videos/${task.id}/`, group: 'url-video', label: `Previews: ${link.link?.title ?? link.url}`, task });
     });
   };
   const toggle = (style) => setStyles(styles.includes(style) ? styles.filter((s) => s !== style) : [...styles, style]);
   const renderAction = (preview, task) => html`<button type="button" class="small" disabled=${rendering.busy}
-    onClick=${() => rendering.run(async () => {
-      const answer = await api.post('/api/link_to_videos/render_single_preview/', { id: task.id, media_job: preview.media_job });
-      refollowTask(api, `/api/link_to_videos/${task.id}/`, answer);
-    })}>Render this</button>`;
+    onClick=${() =>
+      rendering.run(async () => {
+        const answer = await api.post('/api/link_to_videos/render_single_preview/', { id: task.id, media_job: preview.media_job });
+        refollowTask(api, `/api/link_to_videos/${task.id}/`, answer);
+      })}>Render this</button>`;
 
   return html`<section class="page">
     <h2>URL to video</h2>
@@ -67,7 +92,9 @@ export function UrlToVideo({ api }) {
       <${FormErrors} error=${reading.error} shown=${['url']} />
       <button type="submit" disabled=${reading.busy}>${reading.busy ? 'Reading the page…' : 'Read the page'}</button>
     </form>
-    ${link ? html`<${LinkFacts} link=${link} />
+    ${
+      link
+        ? html`<${LinkFacts} link=${link} />
       <form class="card" onSubmit=${makePreviews} id="preview-form">
         <${Field} label="Visual styles (one preview each)" name="visual_styles" error=${making.error}>
           <div class="chips">${STYLES.map((s) => html`<label class=${styles.includes(s) ? 'chip on' : 'chip'}><input type="checkbox" name="style" value=${s} checked=${styles.includes(s)} onChange=${() => toggle(s)} />${s.replace('Template', '')}</label>`)}</div>
@@ -80,7 +107,9 @@ export function UrlToVideo({ api }) {
         </div>
         <${FormErrors} error=${making.error} shown=${['visual_styles', 'override_avatar', 'override_voice', 'video_length', 'aspect_ratio']} />
         <button type="submit" disabled=${making.busy || !styles.length}>${making.busy ? 'Sending…' : `Make ${styles.length} preview${styles.length === 1 ? '' : 's'}`}</button>
-      </form>` : null}
+      </form>`
+        : null
+    }
     <${FormErrors} error=${rendering.error} />
     <h3>Tasks</h3>
     <${TaskList} group="url-video" previewAction=${renderAction} />

@@ -26,7 +26,7 @@ export function VoiceCloning({ api }) {
       setVersion(version + 1);
     });
   };
-  const list = Array.isArray(cloned) ? cloned : cloned?.results ?? [];
+  const list = Array.isArray(cloned) ? cloned : (cloned?.results ?? []);
   return html`<section class="page">
     <h2>Voice cloning</h2>
     <form class="card" onSubmit=${submit}>
@@ -44,14 +44,17 @@ export function VoiceCloning({ api }) {
     <${TaskList} group="voice-clone" />
     <h3>Your cloned voices</h3>
     <${FormErrors} error=${removing.error} />
-    <ul class="voices">${list.map((v) => html`<li class="voice" key=${v.id}>
+    <ul class="voices">${list.map(
+      (v) => html`<li class="voice" key=${v.id}>
       <div><strong>${v.name}</strong> <span class="muted">${v.language ?? ''} · ${v.status ?? ''}</span></div>
       ${v.preview_url ? html`<${Media} url=${v.preview_url} label=${v.name} />` : null}
-      <button class="small secondary" onClick=${() => removing.run(async () => {
-        await api.delete(`/api/voices/${v.id}/`);
-        invalidate(`/api/voices/cloned/?v=${version}`);
-        setVersion(version + 1);
-      })}>Delete</button>
-    </li>`)}</ul>
+      <button class="small secondary" onClick=${() =>
+        removing.run(async () => {
+          await api.delete(`/api/voices/${v.id}/`);
+          invalidate(`/api/voices/cloned/?v=${version}`);
+          setVersion(version + 1);
+        })}>Delete</button>
+    </li>`,
+    )}</ul>
   </section>`;
 }

@@ -12,7 +12,11 @@ export const printJson = (io: Io, value: unknown) => io.stdout.write(`${JSON.str
 /** Left-aligned columns; the last column is not padded so long values do not push lines wider. */
 export function printTable(io: Io, header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   io.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n`);
 }
 

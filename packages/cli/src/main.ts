@@ -19,7 +19,9 @@ export const CLIENT_COMMANDS: Record<string, { run: Command; usage: string }> = 
 };
 
 export const CLIENT_USAGE = `client commands (CLIPWRIGHT_URL, CLIPWRIGHT_API_ID, CLIPWRIGHT_API_KEY):
-${Object.values(CLIENT_COMMANDS).map((c) => `  ${c.usage}`).join('\n')}`;
+${Object.values(CLIENT_COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}`;
 
 /** Exit codes scripts can tell apart. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, taskFailed: 3, timeout: 4 } as const;

@@ -74,9 +74,26 @@ export function readerOf(client: ClipwrightClient, kind: TaskKind): Reader {
  * Echoed request fields and word timings are left out (get_task's `full` returns everything).
  */
 const SUMMARY_FIELDS = [
-  'id', 'status', 'progress', 'failed_reason', 'credits_used', 'duration', 'name', 'title',
-  'output', 'preview', 'previews', 'video_thumbnail', 'thumbnail', 'audio_url', 'image_url', 'video_url',
-  'url', 'link', 'created_at', 'updated_at',
+  'id',
+  'status',
+  'progress',
+  'failed_reason',
+  'credits_used',
+  'duration',
+  'name',
+  'title',
+  'output',
+  'preview',
+  'previews',
+  'video_thumbnail',
+  'thumbnail',
+  'audio_url',
+  'image_url',
+  'video_url',
+  'url',
+  'link',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export function summarizeTask(kind: TaskKind, task: AnyTask): Record<string, unknown> {

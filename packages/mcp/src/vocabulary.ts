@@ -5,7 +5,8 @@
  */
 
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
-export const ASPECT_RATIO_HELP = 'Frame shape: 9:16 (1080x1920, vertical: TikTok, Reels, Shorts), 16:9 (1920x1080, landscape: YouTube) or 1:1 (1080x1080, square feed posts).';
+export const ASPECT_RATIO_HELP =
+  'Frame shape: 9:16 (1080x1920, vertical: TikTok, Reels, Shorts), 16:9 (1920x1080, landscape: YouTube) or 1:1 (1080x1080, square feed posts).';
 
 /** Seconds a product video aims at (the spoken script is written and paced to fit). */
 export const VIDEO_LENGTHS_SECONDS = [15, 30, 45, 60] as const;

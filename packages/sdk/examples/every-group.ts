@@ -25,7 +25,10 @@ export async function urlToVideo(cw: ClipwrightClient) {
   // #region url-to-video
   const link = await cw.links.create({ url: 'https://shop.example/trail-bottle' });
   const drafts = await cw.linkToVideos.createPreviewListAndWait({
-    link: link.id, visual_styles: ['AvatarBubbleTemplate', 'FullScreenTemplate'], video_length: 15, aspect_ratio: '9:16',
+    link: link.id,
+    visual_styles: ['AvatarBubbleTemplate', 'FullScreenTemplate'],
+    video_length: 15,
+    aspect_ratio: '9:16',
   });
   const chosen = drafts.previews[1]!; // one preview per visual style, same script and voice
   const video = await cw.linkToVideos.renderSinglePreviewAndWait({ id: drafts.id, media_job: chosen.media_job });
@@ -36,7 +39,10 @@ export async function urlToVideo(cw: ClipwrightClient) {
 export async function aiAvatarV1(cw: ClipwrightClient) {
   // #region ai-avatar-v1
   const draft = await cw.avatarVideos.createPreviewAndWait({
-    aspect_ratio: '16:9', creator: 'AVATAR_ID', accent: 'VOICE_ID', no_caption: false, // captions are off unless asked
+    aspect_ratio: '16:9',
+    creator: 'AVATAR_ID',
+    accent: 'VOICE_ID',
+    no_caption: false, // captions are off unless asked
     text: 'Welcome to the team! Here is how your first week works.',
   });
   console.log(draft.preview); // a marked, reduced-resolution MP4 to check before paying for the render
@@ -49,16 +55,22 @@ export async function aiAvatarV2(cw: ClipwrightClient) {
   // #region ai-avatar-v2
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort()); // Ctrl-C ends the wait (not the task)
-  const draft = await cw.avatarVideosV2.createPreviewAndWait({
-    aspect_ratio: '9:16',
-    video_inputs: [
-      { character: { avatar_id: 'AVATAR_ID' }, voice: { type: 'text', input_text: 'Ice at noon, on a July hike?', voice_id: 'VOICE_ID' } },
-      {
-        character: { avatar_id: 'AVATAR_ID' }, voice: { type: 'text', input_text: 'Double-wall steel. Cold for 24 hours.', voice_id: 'VOICE_ID' },
-        background: { type: 'image', url: 'https://shop.example/trail-bottle.jpg' }, visual_style: 'FullProduct', transition_effect: { transition_in: 'fade' },
-      },
-    ],
-  }, { signal: stop.signal });
+  const draft = await cw.avatarVideosV2.createPreviewAndWait(
+    {
+      aspect_ratio: '9:16',
+      video_inputs: [
+        { character: { avatar_id: 'AVATAR_ID' }, voice: { type: 'text', input_text: 'Ice at noon, on a July hike?', voice_id: 'VOICE_ID' } },
+        {
+          character: { avatar_id: 'AVATAR_ID' },
+          voice: { type: 'text', input_text: 'Double-wall steel. Cold for 24 hours.', voice_id: 'VOICE_ID' },
+          background: { type: 'image', url: 'https://shop.example/trail-bottle.jpg' },
+          visual_style: 'FullProduct',
+          transition_effect: { transition_in: 'fade' },
+        },
+      ],
+    },
+    { signal: stop.signal },
+  );
   const final = await cw.avatarVideosV2.renderAndWait(draft.id, undefined, { signal: stop.signal, timeoutMs: 30 * 60_000 });
   console.log(final.output);
   // #endregion
@@ -74,7 +86,8 @@ export async function aurora(cw: ClipwrightClient) {
     );
     console.log(talk.output);
   } catch (err) {
-    if (err instanceof ClipwrightError && err.status === 400) console.error(err.fields); // e.g. { image: ['…'] }
+    if (err instanceof ClipwrightError && err.status === 400)
+      console.error(err.fields); // e.g. { image: ['…'] }
     else throw err;
   }
   // #endregion
@@ -83,7 +96,9 @@ export async function aurora(cw: ClipwrightClient) {
 export async function productVideo(cw: ClipwrightClient) {
   // #region product-video
   const still = await cw.productVideos.genImageAndWait({
-    product_url: 'https://shop.example/trail-bottle.png', aspect_ratio: '9:16', image_prompt: 'white marble, soft morning light',
+    product_url: 'https://shop.example/trail-bottle.png',
+    aspect_ratio: '9:16',
+    image_prompt: 'white marble, soft morning light',
   });
   console.log(still.generated_photo_url);
   const clip = await cw.productVideos.genVideoAndWait(still.id, { motion_style: 'display', video_prompt: 'slow spin, 8 seconds' });
@@ -96,7 +111,9 @@ export async function productVideo(cw: ClipwrightClient) {
 export async function aiEditing(cw: ClipwrightClient) {
   // #region ai-editing
   const draft = await cw.aiEditing.createPreviewAndWait({
-    video_url: 'https://cdn.example/talk.mp4', aspect_ratio: '9:16', editing_style: 'vlog',
+    video_url: 'https://cdn.example/talk.mp4',
+    aspect_ratio: '9:16',
+    editing_style: 'vlog',
     instructions: 'remove silences, zoom on the speaker, make it 30 seconds',
   });
   console.log(draft.preview);
@@ -110,7 +127,10 @@ export async function aiShorts(cw: ClipwrightClient) {
   const short = await cw.aiShorts.createAndWait(
     {
       script: 'In 1911 the Mona Lisa vanished from the Louvre. For two years, nobody knew where she was.',
-      aspect_ratio: '9:16', style: 'Cinematic', accent: 'VOICE_ID', caption_setting: { style: 'neo' },
+      aspect_ratio: '9:16',
+      style: 'Cinematic',
+      accent: 'VOICE_ID',
+      caption_setting: { style: 'neo' },
     },
     { onProgress: (t) => console.log(`${t.status} ${t.progress ?? 0}%`) },
   );
@@ -127,7 +147,8 @@ export async function customTemplates(cw: ClipwrightClient) {
   const job = await cw.customTemplateJobs.createPreviewAndWait({
     template_id: showcase.template_id,
     parameters: {
-      'Product Image': 'https://shop.example/soda.png', 'Product Name': 'Sunrise Soda',
+      'Product Image': 'https://shop.example/soda.png',
+      'Product Name': 'Sunrise Soda',
       Script: { text: 'Real citrus, light bubbles.', voice_id: 'VOICE_ID' },
     },
   });
@@ -152,13 +173,16 @@ export async function textToSpeech(cw: ClipwrightClient) {
 export async function textGenerator(cw: ClipwrightClient) {
   // #region text-generator
   const reply = await cw.textGenerator.create({
-    model_name: 'clipwright-headlines', sync: true, // sync: answered once the text is ready
+    model_name: 'clipwright-headlines',
+    sync: true, // sync: answered once the text is ready
     messages: [{ role: 'user', content: 'Headlines for a steel water bottle that keeps drinks cold for 24 hours.' }],
     config: { temperature: 0.7, max_output_tokens: 200 },
   });
   console.log(reply.status, reply.response_text);
-  const script = cw.textGenerator.stream({ // the text as the model writes it (Server-Sent Events)
-    model_name: 'clipwright-script', messages: [{ role: 'user', content: 'A 15 second script for the same bottle.' }],
+  const script = cw.textGenerator.stream({
+    // the text as the model writes it (Server-Sent Events)
+    model_name: 'clipwright-script',
+    messages: [{ role: 'user', content: 'A 15 second script for the same bottle.' }],
   });
   for await (const chunk of script) process.stdout.write(chunk);
   console.log('\n', script.result?.id, script.result?.credits_used); // the finished task, once the loop is over
@@ -167,9 +191,13 @@ export async function textGenerator(cw: ClipwrightClient) {
 
 export async function aiScripts(cw: ClipwrightClient) {
   // #region ai-scripts
-  const result = await cw.aiScripts.create({ // synchronous: answers done
-    title: 'Aurora Sunrise Lamp', description: 'A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up.',
-    script_styles: ['ProblemSolutionV2', 'StoryTimeWriter'], video_length: 30, language: 'en',
+  const result = await cw.aiScripts.create({
+    // synchronous: answers done
+    title: 'Aurora Sunrise Lamp',
+    description: 'A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up.',
+    script_styles: ['ProblemSolutionV2', 'StoryTimeWriter'],
+    video_length: 30,
+    language: 'en',
   });
   for (const s of result.generated_scripts) console.log(`${s.script_style} (${s.estimated_duration} s):`, s.paragraphs);
   // #endregion
@@ -181,7 +209,8 @@ export async function assetGenerator(cw: ClipwrightClient) {
   const staging = models.find((m) => m.model_name === 'product-staging')!;
   console.log(staging.credits_per_output, staging.input_params_schema);
   const task = await cw.assetGenerator.createAndWait({
-    model_name: 'product-staging', output_nums: 2,
+    model_name: 'product-staging',
+    output_nums: 2,
     input_params: { image_url: 'https://shop.example/trail-bottle.png', prompt: 'warm walnut wood, morning light' },
   });
   for (const asset of task.assets) console.log(asset.type, asset.url);
@@ -219,10 +248,16 @@ export async function customAvatars(cw: ClipwrightClient) {
   // #region custom-avatars
   const { remaining } = await cw.avatars.customCount();
   if (remaining > 0) {
-    const dana = await cw.customAvatars.createV2AndWait({ // waits for status active
-      creator_name: 'Dana', gender: 'f',
-      lipsync_input: 'https://cdn.example/dana-60s.mp4', consent_video: 'https://cdn.example/dana-consent.mp4',
-    }, { timeoutMs: 30 * 60_000 });
+    const dana = await cw.customAvatars.createV2AndWait(
+      {
+        // waits for status active
+        creator_name: 'Dana',
+        gender: 'f',
+        lipsync_input: 'https://cdn.example/dana-60s.mp4',
+        consent_video: 'https://cdn.example/dana-consent.mp4',
+      },
+      { timeoutMs: 30 * 60_000 },
+    );
     console.log(dana.id, dana.consent_verified, dana.thumbnail); // dana.id works as avatar_id, creator, override_avatar
     await cw.customAvatars.update(dana.id, { keywords: 'outdoors, friendly', labels: ['sales'] }); // name, keywords, labels
   }
@@ -233,9 +268,12 @@ export async function customAvatars(cw: ClipwrightClient) {
 
 export async function links(cw: ClipwrightClient) {
   // #region links
-  const link = await cw.links.createWithParams({ // no page to read: the facts given directly
-    title: 'Trail Bottle 750 ml', description: 'Double-wall steel bottle. Cold for 24 hours, hot for 12.',
-    image_urls: ['https://cdn.example/bottle-front.jpg', 'https://cdn.example/bottle-side.jpg'], logo_url: 'https://cdn.example/logo.png',
+  const link = await cw.links.createWithParams({
+    // no page to read: the facts given directly
+    title: 'Trail Bottle 750 ml',
+    description: 'Double-wall steel bottle. Cold for 24 hours, hot for 12.',
+    image_urls: ['https://cdn.example/bottle-front.jpg', 'https://cdn.example/bottle-side.jpg'],
+    logo_url: 'https://cdn.example/logo.png',
   });
   await cw.links.update(link.id, { ai_summary: 'A light steel bottle for hikers that keeps drinks cold all day.' });
   console.log((await cw.links.get(link.id)).link.ai_summary);
@@ -265,10 +303,15 @@ export async function inspiration(cw: ClipwrightClient) {
 
 export async function adClone(cw: ClipwrightClient) {
   // #region ad-clone
-  const clone = await cw.adClone.createAndWait({
-    link: 'LINK_ID', // from cw.links.create: the product the new ad shows
-    video_url: 'https://cdn.example/reference-ad.mp4', aspect_ratio: '9:16', language: 'es',
-  }, { timeoutMs: 30 * 60_000 });
+  const clone = await cw.adClone.createAndWait(
+    {
+      link: 'LINK_ID', // from cw.links.create: the product the new ad shows
+      video_url: 'https://cdn.example/reference-ad.mp4',
+      aspect_ratio: '9:16',
+      language: 'es',
+    },
+    { timeoutMs: 30 * 60_000 },
+  );
   console.log(clone.output);
   // #endregion
 }
@@ -278,7 +321,8 @@ export async function dyoa(cw: ClipwrightClient) {
   const designs = await cw.dyoa.list();
   const talking = designs.find((d) => d.name === 'DYOA: Talking Avatar')!;
   console.log(talking.parameters); // { Avatar: { type: 'avatar', required: true }, Script: { type: 'voiceover', … }, … }
-  const job = await cw.customTemplateJobs.createAndWait({ // a DYOA id is a template_id
+  const job = await cw.customTemplateJobs.createAndWait({
+    // a DYOA id is a template_id
     template_id: talking.id,
     parameters: { Avatar: 'AVATAR_ID', Script: { text: 'Three tips for your first trail run.', voice_id: 'VOICE_ID' } },
   });

@@ -26,19 +26,32 @@ export type TaskGroup<K extends TaskKindName> = {
 } & (Kind<K>['list'] extends keyof paths
   ? { list(query?: QueryOf<Kind<K>['list']>, options?: RequestOptions): Promise<ResultOf<Kind<K>['list']>> }
   : unknown) & {
-  [N in keyof Kind<K>['creates']]: (body: BodyOf<CreatePath<K, N>>, options?: CreateOptions) => Promise<ResultOf<CreatePath<K, N>, 'post'>>;
-} & {
-  [N in keyof Kind<K>['creates'] as `${N & string}AndWait`]: (body: BodyOf<CreatePath<K, N>>, options?: CreateAndWaitOptions) => Promise<Task<K>>;
-} & {
-  [N in keyof Kind<K>['followUps']]: (id: string, body?: FollowUpBody<FollowUpPath<K, N>>, options?: CreateOptions) => Promise<ResultOf<FollowUpPath<K, N>, 'post'>>;
-} & {
-  [N in keyof Kind<K>['followUps'] as `${N & string}AndWait`]: (id: string, body?: FollowUpBody<FollowUpPath<K, N>>, options?: CreateAndWaitOptions) => Promise<Task<K>>;
-};
+    [N in keyof Kind<K>['creates']]: (body: BodyOf<CreatePath<K, N>>, options?: CreateOptions) => Promise<ResultOf<CreatePath<K, N>, 'post'>>;
+  } & {
+    [N in keyof Kind<K>['creates'] as `${N & string}AndWait`]: (body: BodyOf<CreatePath<K, N>>, options?: CreateAndWaitOptions) => Promise<Task<K>>;
+  } & {
+    [N in keyof Kind<K>['followUps']]: (
+      id: string,
+      body?: FollowUpBody<FollowUpPath<K, N>>,
+      options?: CreateOptions,
+    ) => Promise<ResultOf<FollowUpPath<K, N>, 'post'>>;
+  } & {
+    [N in keyof Kind<K>['followUps'] as `${N & string}AndWait`]: (
+      id: string,
+      body?: FollowUpBody<FollowUpPath<K, N>>,
+      options?: CreateAndWaitOptions,
+    ) => Promise<Task<K>>;
+  };
 
 const idempotencyHeaders = (options?: CreateOptions) => (options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined);
 
 function taskGroup<K extends TaskKindName>(http: Http, kind: K): TaskGroup<K> {
-  const paths = TASK_KINDS[kind] as { get: keyof paths; list: keyof paths | null; creates: Record<string, keyof paths>; followUps: Record<string, keyof paths> };
+  const paths = TASK_KINDS[kind] as {
+    get: keyof paths;
+    list: keyof paths | null;
+    creates: Record<string, keyof paths>;
+    followUps: Record<string, keyof paths>;
+  };
   const get = (id: string, options: RequestOptions = {}) => http.call<Settling>('GET', paths.get, { id, signal: options.signal });
   const wait = (id: string, options: WaitOptions = {}) => waitUntilSettled((signal) => get(id, { signal }), options);
   const group: Record<string, unknown> = { get, wait };
@@ -47,12 +60,14 @@ function taskGroup<K extends TaskKindName>(http: Http, kind: K): TaskGroup<K> {
     group.list = (query?: object, options: RequestOptions = {}) => http.call('GET', list, { query, signal: options.signal });
   }
   for (const [name, path] of Object.entries(paths.creates)) {
-    const create = (body: unknown, options: CreateOptions = {}) => http.call<Settling>('POST', path, { body, headers: idempotencyHeaders(options), signal: options.signal });
+    const create = (body: unknown, options: CreateOptions = {}) =>
+      http.call<Settling>('POST', path, { body, headers: idempotencyHeaders(options), signal: options.signal });
     group[name] = create;
     group[`${name}AndWait`] = async (body: unknown, options: CreateAndWaitOptions = {}) => wait((await create(body, options)).id, options);
   }
   for (const [name, path] of Object.entries(paths.followUps)) {
-    const followUp = (id: string, body?: unknown, options: CreateOptions = {}) => http.call<Settling>('POST', path, { id, body, headers: idempotencyHeaders(options), signal: options.signal });
+    const followUp = (id: string, body?: unknown, options: CreateOptions = {}) =>
+      http.call<Settling>('POST', path, { id, body, headers: idempotencyHeaders(options), signal: options.signal });
     group[name] = followUp;
     group[`${name}AndWait`] = async (id: string, body?: unknown, options: CreateAndWaitOptions = {}) => wait((await followUp(id, body, options)).id, options);
   }
@@ -61,8 +76,10 @@ function taskGroup<K extends TaskKindName>(http: Http, kind: K): TaskGroup<K> {
 
 /** The groups that are catalogs or plain resources rather than tasks. */
 function resources(http: Http) {
-  const get = <P extends keyof paths>(path: P, query?: object, options: RequestOptions = {}) => http.call<ResultOf<P>>('GET', path, { query, signal: options.signal });
-  const byId = <P extends keyof paths>(path: P, id: string, options: RequestOptions = {}) => http.call<ResultOf<P>>('GET', path, { id, signal: options.signal });
+  const get = <P extends keyof paths>(path: P, query?: object, options: RequestOptions = {}) =>
+    http.call<ResultOf<P>>('GET', path, { query, signal: options.signal });
+  const byId = <P extends keyof paths>(path: P, id: string, options: RequestOptions = {}) =>
+    http.call<ResultOf<P>>('GET', path, { id, signal: options.signal });
   return {
     workspace: {
       remainingCredits: (options?: RequestOptions) => get('/api/remaining_credits/', undefined, options),
@@ -71,7 +88,11 @@ function resources(http: Http) {
       create: (body: BodyOf<'/api/links/'>, options: CreateOptions = {}) =>
         http.call<ResultOf<'/api/links/', 'post'>>('POST', '/api/links/', { body, headers: idempotencyHeaders(options), signal: options.signal }),
       createWithParams: (body: BodyOf<'/api/links/link_with_params/'>, options: CreateOptions = {}) =>
-        http.call<ResultOf<'/api/links/link_with_params/', 'post'>>('POST', '/api/links/link_with_params/', { body, headers: idempotencyHeaders(options), signal: options.signal }),
+        http.call<ResultOf<'/api/links/link_with_params/', 'post'>>('POST', '/api/links/link_with_params/', {
+          body,
+          headers: idempotencyHeaders(options),
+          signal: options.signal,
+        }),
       get: (id: string, options?: RequestOptions) => byId('/api/links/{id}/', id, options),
       list: (query?: QueryOf<'/api/links/'>, options?: RequestOptions) => get('/api/links/', query, options),
       update: (id: string, body: BodyOf<'/api/links/{id}/', 'put'>, options: RequestOptions = {}) =>
@@ -124,8 +145,10 @@ function resources(http: Http) {
 
 /** Helpers of task groups beyond the ones TASK_KINDS builds: merged into those groups by createClient. */
 function groupExtras(http: Http) {
-  const deleteAvatar = (path: '/api/personas/{id}/' | '/api/personas_v2/{id}/') => (id: string, options: RequestOptions = {}) =>
-    http.call<void>('DELETE', path, { id, signal: options.signal });
+  const deleteAvatar =
+    (path: '/api/personas/{id}/' | '/api/personas_v2/{id}/') =>
+    (id: string, options: RequestOptions = {}) =>
+      http.call<void>('DELETE', path, { id, signal: options.signal });
   return {
     customAvatars: {
       /** Renames a custom avatar or changes its keywords / labels (PATCH /api/personas/{id}/; own custom avatars only). */
@@ -147,19 +170,25 @@ function groupExtras(http: Http) {
 }
 
 export type TaskGroups = { [K in TaskKindName]: TaskGroup<K> };
-export type ClipwrightClient = TaskGroups & ReturnType<typeof groupExtras> & ReturnType<typeof resources> & {
-  /** The raw typed openapi-fetch client: every endpoint of the document, e.g. `api.GET('/api/musics/')`. */
-  api: Http['api'];
-  baseUrl: string;
-  /** The bytes of a file URL a task carries (output, video_output, preview …). */
-  download(url: string, options?: RequestOptions): Promise<Uint8Array>;
-};
+export type ClipwrightClient = TaskGroups &
+  ReturnType<typeof groupExtras> &
+  ReturnType<typeof resources> & {
+    /** The raw typed openapi-fetch client: every endpoint of the document, e.g. `api.GET('/api/musics/')`. */
+    api: Http['api'];
+    baseUrl: string;
+    /** The bytes of a file URL a task carries (output, video_output, preview …). */
+    download(url: string, options?: RequestOptions): Promise<Uint8Array>;
+  };
 
 /** A client for one account of one Clipwright service. */
 export function createClient(options: ClientOptions): ClipwrightClient {
   const http = new Http(options);
   const groups = Object.fromEntries((Object.keys(TASK_KINDS) as TaskKindName[]).map((kind) => [kind, taskGroup(http, kind)])) as TaskGroups;
   const extras = groupExtras(http);
-  const merged = { ...groups, customAvatars: { ...groups.customAvatars, ...extras.customAvatars }, textGenerator: { ...groups.textGenerator, ...extras.textGenerator } };
+  const merged = {
+    ...groups,
+    customAvatars: { ...groups.customAvatars, ...extras.customAvatars },
+    textGenerator: { ...groups.textGenerator, ...extras.textGenerator },
+  };
   return { ...merged, ...resources(http), api: http.api, baseUrl: http.baseUrl, download: (url, o) => http.download(url, o) };
 }

@@ -28,7 +28,9 @@ export class ClipwrightError extends Error {
     const retryAfter = Number(response.headers.get('retry-after'));
     const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
     if (response.status === 400 && isFieldErrors(body)) {
-      const detail = Object.entries(body).map(([field, messages]) => (field === 'non_field_errors' ? messages.join(' ') : `${field}: ${messages.join(' ')}`)).join('; ');
+      const detail = Object.entries(body)
+        .map(([field, messages]) => (field === 'non_field_errors' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
+        .join('; ');
       return new ClipwrightError(400, 'invalid', detail || 'Invalid request.', body, requestId, retryAfterSeconds);
     }
     if (body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string') {
@@ -41,8 +43,12 @@ export class ClipwrightError extends Error {
 }
 
 function isFieldErrors(body: unknown): body is FieldErrors {
-  return Boolean(body) && typeof body === 'object' && !Array.isArray(body)
-    && Object.values(body as object).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'));
+  return (
+    Boolean(body) &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    Object.values(body as object).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'))
+  );
 }
 
 /** A task that ended `failed`: its `failed_reason` says why, in words a person can act on. */
@@ -56,7 +62,10 @@ export class TaskFailedError extends Error {
 /** The wait's `timeoutMs` passed before the task settled; `task` is the last state seen. */
 export class WaitTimeoutError extends Error {
   override readonly name = 'WaitTimeoutError';
-  constructor(readonly task: { id: string; status?: string; progress?: number } | null, readonly timeoutMs: number) {
+  constructor(
+    readonly task: { id: string; status?: string; progress?: number } | null,
+    readonly timeoutMs: number,
+  ) {
     super(`task ${task?.id ?? '?'} still ${task?.status ?? 'unknown'} after ${timeoutMs} ms`);
   }
 }

@@ -4,7 +4,16 @@ export { ClipwrightError, StreamError, TaskFailedError, WaitTimeoutError, type F
 export { isSettled, waitUntilSettled, type Settling, type WaitOptions } from './wait.js';
 export { verifyWebhook, webhookSignature, WebhookVerificationError, type VerifiedWebhook, type VerifyWebhookInput } from './webhooks.js';
 export { TASK_KINDS, type TaskKindName } from './task-kinds.js';
-export { TextStream, type TaskEvent, type TaskEventsOptions, type TaskEventStatus, type TaskEndEvent, type TaskProgressEvent, type TaskStatusEvent, type TextTask } from './streams.js';
+export {
+  TextStream,
+  type TaskEvent,
+  type TaskEventsOptions,
+  type TaskEventStatus,
+  type TaskEndEvent,
+  type TaskProgressEvent,
+  type TaskStatusEvent,
+  type TextTask,
+} from './streams.js';
 export { readSse, type SseEvent } from './sse.js';
 export type { BodyOf, QueryOf, ResultOf } from './types.js';
 export type { paths, components } from './generated/openapi-types.js';

@@ -60,7 +60,13 @@ export class TextStream implements AsyncIterable<string> {
         throw new StreamError(text(data.code, 'shutting_down'), text(data.detail, 'The service is shutting down.'), this.taskId, null, requestId);
       }
     }
-    throw new StreamError('stream_ended', 'The stream closed before the generation finished; read the task with textGenerator.get(taskId).', this.taskId, null, requestId);
+    throw new StreamError(
+      'stream_ended',
+      'The stream closed before the generation finished; read the task with textGenerator.get(taskId).',
+      this.taskId,
+      null,
+      requestId,
+    );
   }
 }
 
@@ -134,5 +140,11 @@ export async function* taskEvents(http: Http, id: string, options: TaskEventsOpt
       throw new StreamError(code, text(data.detail, 'The event stream stopped.'), id, lastEventId, requestId);
     }
   }
-  throw new StreamError('stream_ended', 'The event stream closed before the task ended; resume with lastEventId, or poll with wait(id).', id, lastEventId, requestId);
+  throw new StreamError(
+    'stream_ended',
+    'The event stream closed before the task ended; resume with lastEventId, or poll with wait(id).',
+    id,
+    lastEventId,
+    requestId,
+  );
 }

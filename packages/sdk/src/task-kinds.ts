@@ -36,7 +36,11 @@ export const TASK_KINDS = {
     get: '/api/product_to_videos/{id}/',
     list: '/api/product_to_videos/',
     creates: { genImage: '/api/product_to_videos/gen_image/' },
-    followUps: { genVideo: '/api/product_to_videos/{id}/gen_video/', regenImage: '/api/product_to_videos/{id}/regen_image/', regenVideo: '/api/product_to_videos/{id}/regen_video/' },
+    followUps: {
+      genVideo: '/api/product_to_videos/{id}/gen_video/',
+      regenImage: '/api/product_to_videos/{id}/regen_image/',
+      regenVideo: '/api/product_to_videos/{id}/regen_video/',
+    },
   },
   aiEditing: {
     get: '/api/ai_editing/{id}/',
@@ -53,7 +57,11 @@ export const TASK_KINDS = {
   customTemplateJobs: {
     get: '/api/custom_template_jobs/{id}/',
     list: null,
-    creates: { create: '/api/custom_template_jobs/', createPreview: '/api/custom_template_jobs/preview_async/', createPreviewBlocking: '/api/custom_template_jobs/preview/' },
+    creates: {
+      create: '/api/custom_template_jobs/',
+      createPreview: '/api/custom_template_jobs/preview_async/',
+      createPreviewBlocking: '/api/custom_template_jobs/preview/',
+    },
     followUps: { preview: '/api/custom_template_jobs/{id}/preview/', render: '/api/custom_template_jobs/{id}/render/' },
   },
   textGenerator: { get: '/api/text_generator/{id}/', list: '/api/text_generator/', creates: { create: '/api/text_generator/' }, followUps: {} },

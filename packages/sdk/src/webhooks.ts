@@ -68,7 +68,8 @@ export async function verifyWebhook<T = Record<string, unknown>>(input: VerifyWe
   if (!timestamp || !/^\d+$/.test(timestamp)) throw new WebhookVerificationError('Missing or malformed X-Webhook-Timestamp.');
   if (!given) throw new WebhookVerificationError('Missing X-Webhook-Signature (does the account have a webhook secret?).');
   const now = input.nowSeconds ?? Date.now() / 1000;
-  if (Math.abs(now - Number(timestamp)) > toleranceSeconds) throw new WebhookVerificationError(`Timestamp is more than ${toleranceSeconds} s from now (a replay?).`);
+  if (Math.abs(now - Number(timestamp)) > toleranceSeconds)
+    throw new WebhookVerificationError(`Timestamp is more than ${toleranceSeconds} s from now (a replay?).`);
   const expected = await webhookSignature(secret, timestamp, rawBody);
   if (!constantTimeEqual(given, expected)) throw new WebhookVerificationError('Signature does not match the body.');
   const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);

@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import { ValidationError } from '../../core/errors.js';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, type IdempotencyLease, type IdempotencyService } from '../../domain/idempotency/idempotency-service.js';
 import { requestFingerprint } from './request-fingerprint.js';
@@ -130,10 +137,11 @@ function takeLease(request: FastifyRequest): IdempotencyLease | undefined {
 function keyFrom(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
   if (raw === undefined) return null;
-  const value = Array.isArray(raw) ? raw[0] ?? '' : raw;
+  const value = Array.isArray(raw) ? (raw[0] ?? '') : raw;
   if (Array.isArray(raw) && raw.length > 1) throw ValidationError.field(IDEMPOTENCY_HEADER, 'Send one Idempotency-Key header, not several.');
   if (value.trim() === '') throw ValidationError.field(IDEMPOTENCY_HEADER, 'This header may not be blank.');
-  if (value.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw ValidationError.field(IDEMPOTENCY_HEADER, `Ensure this value has at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (it has ${value.length}).`);
+  if (value.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+    throw ValidationError.field(IDEMPOTENCY_HEADER, `Ensure this value has at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (it has ${value.length}).`);
   return value;
 }
 

@@ -19,7 +19,10 @@ export interface FingerprintInput {
  * validation, so a field the schema ignores still makes a different request, as at Stripe.
  */
 export function requestFingerprint(input: FingerprintInput): string {
-  const canonical = canonicalJson({ method: input.method, route: input.route, params: input.params ?? null, body: isEmpty(input.body) ? null : input.body }, input.uploads);
+  const canonical = canonicalJson(
+    { method: input.method, route: input.route, params: input.params ?? null, body: isEmpty(input.body) ? null : input.body },
+    input.uploads,
+  );
   return createHash('sha256').update(canonical).digest('hex');
 }
 

@@ -22,31 +22,47 @@ export function aiEditingRoutes(root: FastifyInstance, deps: AiEditingRouteDeps)
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof aiEditingToWire>[0]) => aiEditingToWire(t, deps.blobs);
 
-  app.post('/api/ai_editing/', { schema: { tags, summary: 'Edit a video: dead air cut, reframed, captioned, scored (5 credits per started 30 s of the source)', body: aiEditingBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.aiEditing.create(request.accountId, toRequest(request.body), 'direct')));
-  });
-  app.post('/api/ai_editing/preview/', { schema: { tags, summary: 'Edit a video, producing only a preview (1 credit per started 30 s of the source)', body: aiEditingBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.aiEditing.create(request.accountId, toRequest(request.body), 'preview')));
-  });
+  app.post(
+    '/api/ai_editing/',
+    { schema: { tags, summary: 'Edit a video: dead air cut, reframed, captioned, scored (5 credits per started 30 s of the source)', body: aiEditingBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.aiEditing.create(request.accountId, toRequest(request.body), 'direct')));
+    },
+  );
+  app.post(
+    '/api/ai_editing/preview/',
+    { schema: { tags, summary: 'Edit a video, producing only a preview (1 credit per started 30 s of the source)', body: aiEditingBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.aiEditing.create(request.accountId, toRequest(request.body), 'preview')));
+    },
+  );
   app.get('/api/ai_editing/', { schema: { tags, summary: 'List AI editing tasks', querystring: listQuery } }, async (request) => {
     return (await deps.aiEditing.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });
   app.get('/api/ai_editing/:id/', { schema: { tags, summary: 'Get an AI editing task', params: idParams } }, async (request) => {
     return wire(await deps.aiEditing.get(request.accountId, request.params.id));
   });
-  app.post('/api/ai_editing/:id/preview/', { schema: { tags, summary: 'A preview of a finished edit (1 credit per started 30 s of the source)', params: idParams } }, async (request) => {
-    return wire(await deps.aiEditing.preview(request.accountId, request.params.id));
-  });
-  app.post('/api/ai_editing/:id/render/', { schema: { tags, summary: 'The edit at full quality (4 credits per started 30 s of the source)', params: idParams } }, async (request) => {
-    return wire(await deps.aiEditing.render(request.accountId, request.params.id));
-  });
+  app.post(
+    '/api/ai_editing/:id/preview/',
+    { schema: { tags, summary: 'A preview of a finished edit (1 credit per started 30 s of the source)', params: idParams } },
+    async (request) => {
+      return wire(await deps.aiEditing.preview(request.accountId, request.params.id));
+    },
+  );
+  app.post(
+    '/api/ai_editing/:id/render/',
+    { schema: { tags, summary: 'The edit at full quality (4 credits per started 30 s of the source)', params: idParams } },
+    async (request) => {
+      return wire(await deps.aiEditing.render(request.accountId, request.params.id));
+    },
+  );
 }
 
 function toRequest(b: z.infer<typeof aiEditingBody>): AiEditingRequest {
   return {
     videoUrl: b.video_url,
     instructions: b.instructions ?? null,
-    aspectRatio: b.aspect_ratio ? parseAspectRatio(b.aspect_ratio) ?? null : null,
+    aspectRatio: b.aspect_ratio ? (parseAspectRatio(b.aspect_ratio) ?? null) : null,
     editingStyle: b.editing_style ?? null,
     caption: b.caption_setting ? { ...b.caption_setting } : null,
     musicUrl: b.background_music_url ?? null,

@@ -21,15 +21,27 @@ export function aiShortRoutes(root: FastifyInstance, deps: AiShortRouteDeps): vo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof aiShortToWire>[0]) => aiShortToWire(t, deps.blobs);
 
-  app.post('/api/ai_shorts/', { schema: { tags, summary: 'A narrated, illustrated short, rendered directly (5 credits per started 30 s)', body: aiShortBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.aiShorts.create(request.accountId, toRequest(request.body), 'direct')));
-  });
-  app.post('/api/ai_shorts/preview/', { schema: { tags, summary: 'Preview a short (1 credit per started 30 s); render it afterwards', body: aiShortBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.aiShorts.create(request.accountId, toRequest(request.body), 'preview')));
-  });
-  app.post('/api/ai_shorts/:id/render/', { schema: { tags, summary: 'Render a previewed short at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await deps.aiShorts.render(request.accountId, request.params.id));
-  });
+  app.post(
+    '/api/ai_shorts/',
+    { schema: { tags, summary: 'A narrated, illustrated short, rendered directly (5 credits per started 30 s)', body: aiShortBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.aiShorts.create(request.accountId, toRequest(request.body), 'direct')));
+    },
+  );
+  app.post(
+    '/api/ai_shorts/preview/',
+    { schema: { tags, summary: 'Preview a short (1 credit per started 30 s); render it afterwards', body: aiShortBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.aiShorts.create(request.accountId, toRequest(request.body), 'preview')));
+    },
+  );
+  app.post(
+    '/api/ai_shorts/:id/render/',
+    { schema: { tags, summary: 'Render a previewed short at full quality (4 credits per started 30 s)', params: idParams } },
+    async (request) => {
+      return wire(await deps.aiShorts.render(request.accountId, request.params.id));
+    },
+  );
   app.get('/api/ai_shorts/', { schema: { tags, summary: 'List AI Shorts tasks', querystring: listQuery } }, async (request) => {
     return (await deps.aiShorts.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });

@@ -25,7 +25,13 @@ function flatInputParams(body: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
-const names = (q: string | undefined) => (q ? q.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+const names = (q: string | undefined) =>
+  q
+    ? q
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 
 /** Asset Generator (§12) and its `/api/asset_generator/` aliases. */
 export function assetGenerationRoutes(root: FastifyInstance, deps: AssetGenerationRouteDeps): void {
@@ -33,12 +39,20 @@ export function assetGenerationRoutes(root: FastifyInstance, deps: AssetGenerati
   const wire = (t: Parameters<typeof assetGenerationToWire>[0]) => assetGenerationToWire(t, deps.blobs);
   const catalog = deps.assetGeneration.catalog;
 
-  app.get('/api/ai_generation/schema/', { schema: { tags, summary: 'The asset models, their inputs and prices (model_name filters, comma-separated)', querystring: assetSchemaQuery } }, async (request) => {
-    return { models: catalog.list(names(request.query.model_name)).map(assetModelToWire) };
-  });
-  app.get('/api/asset_generator/schemas/', { schema: { tags, summary: 'The asset models with a JSON Schema of their inputs (compatible shape)', querystring: assetSchemaQuery } }, async (request) => {
-    return catalog.list(names(request.query.model_name)).map(assetModelToCompatibleWire);
-  });
+  app.get(
+    '/api/ai_generation/schema/',
+    { schema: { tags, summary: 'The asset models, their inputs and prices (model_name filters, comma-separated)', querystring: assetSchemaQuery } },
+    async (request) => {
+      return { models: catalog.list(names(request.query.model_name)).map(assetModelToWire) };
+    },
+  );
+  app.get(
+    '/api/asset_generator/schemas/',
+    { schema: { tags, summary: 'The asset models with a JSON Schema of their inputs (compatible shape)', querystring: assetSchemaQuery } },
+    async (request) => {
+      return catalog.list(names(request.query.model_name)).map(assetModelToCompatibleWire);
+    },
+  );
 
   const body = assetGenerationBodyFor(catalog.models.map((m) => m.id));
   for (const prefix of ['/api/ai_generation', '/api/asset_generator']) {

@@ -21,22 +21,26 @@ export function auroraRoutes(root: FastifyInstance, deps: AuroraRouteDeps): void
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof auroraToWire>[0]) => auroraToWire(t, deps.blobs);
 
-  app.post('/api/aurora/', { schema: { tags, summary: 'A portrait photo speaking a recording (priced per started second by model)', body: auroraBody } }, async (request, reply) => {
-    const b = request.body;
-    const task = await deps.aurora.create(request.accountId, {
-      imageUrl: b.image,
-      audioUrl: b.audio,
-      model: (b.model_version ?? 'aurora_v1') as AuroraModel,
-      resolution: (b.resolution ?? null) as AuroraResolution | null,
-      textPrompt: b.text_prompt ?? null,
-      promptGuidanceScale: b.prompt_guidance_scale ?? null,
-      ttlDays: b.ttl_days ?? null,
-      outputUploadUrl: b.output_upload_url ?? null,
-      webhookUrl: b.webhook_url ?? null,
-      echo: echoOf(auroraBody, b),
-    });
-    return reply.status(201).send(wire(task));
-  });
+  app.post(
+    '/api/aurora/',
+    { schema: { tags, summary: 'A portrait photo speaking a recording (priced per started second by model)', body: auroraBody } },
+    async (request, reply) => {
+      const b = request.body;
+      const task = await deps.aurora.create(request.accountId, {
+        imageUrl: b.image,
+        audioUrl: b.audio,
+        model: (b.model_version ?? 'aurora_v1') as AuroraModel,
+        resolution: (b.resolution ?? null) as AuroraResolution | null,
+        textPrompt: b.text_prompt ?? null,
+        promptGuidanceScale: b.prompt_guidance_scale ?? null,
+        ttlDays: b.ttl_days ?? null,
+        outputUploadUrl: b.output_upload_url ?? null,
+        webhookUrl: b.webhook_url ?? null,
+        echo: echoOf(auroraBody, b),
+      });
+      return reply.status(201).send(wire(task));
+    },
+  );
   app.get('/api/aurora/', { schema: { tags, summary: 'List Aurora tasks', querystring: listQuery } }, async (request) => {
     return (await deps.aurora.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });

@@ -45,29 +45,58 @@ export function customAvatarRoutes(root: FastifyInstance, deps: CustomAvatarRout
     return reply.status(201).send(customAvatarToWire(task, deps.blobs));
   };
 
-  app.post('/api/personas/', {
-    schema: { tags, summary: 'Create a custom avatar from a portrait (image_url) or a video of the person (video_url); processing → active', body: customAvatarBody },
-  }, create('v1'));
+  app.post(
+    '/api/personas/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a custom avatar from a portrait (image_url) or a video of the person (video_url); processing → active',
+        body: customAvatarBody,
+      },
+    },
+    create('v1'),
+  );
 
-  app.post('/api/personas_v2/', {
-    schema: { tags, summary: 'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)', body: customAvatarV2Body },
-  }, create('v2'));
+  app.post(
+    '/api/personas_v2/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)',
+        body: customAvatarV2Body,
+      },
+    },
+    create('v2'),
+  );
 
-  app.get('/api/personas_v2/count/', {
-    schema: { tags, summary: 'How many custom avatars the account has and may still create', response: { 200: customAvatarCount } },
-  }, async (request) => deps.customAvatars.count(request.accountId));
+  app.get(
+    '/api/personas_v2/count/',
+    {
+      schema: { tags, summary: 'How many custom avatars the account has and may still create', response: { 200: customAvatarCount } },
+    },
+    async (request) => deps.customAvatars.count(request.accountId),
+  );
 
-  app.patch('/api/personas/:id/', {
-    schema: { tags, summary: 'Rename a custom avatar or change its keywords and labels (your own custom avatars only)', params: idParams, body: customAvatarPatchBody },
-  }, async (request) => {
-    const b = request.body;
-    const persona = await deps.customAvatars.update(request.accountId, request.params.id, {
-      name: b.name ?? b.creator_name,
-      ...(b.keywords !== undefined ? { keywords: b.keywords } : {}),
-      ...(b.labels !== undefined ? { labels: b.labels } : {}),
-    });
-    return personaToWire(persona, deps.blobs);
-  });
+  app.patch(
+    '/api/personas/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a custom avatar or change its keywords and labels (your own custom avatars only)',
+        params: idParams,
+        body: customAvatarPatchBody,
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const persona = await deps.customAvatars.update(request.accountId, request.params.id, {
+        name: b.name ?? b.creator_name,
+        ...(b.keywords !== undefined ? { keywords: b.keywords } : {}),
+        ...(b.labels !== undefined ? { labels: b.labels } : {}),
+      });
+      return personaToWire(persona, deps.blobs);
+    },
+  );
 
   const remove = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     await deps.customAvatars.delete(request.accountId, request.params.id);

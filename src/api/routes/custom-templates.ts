@@ -22,43 +22,71 @@ export function customTemplateRoutes(root: FastifyInstance, deps: CustomTemplate
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof templateJobToWire>[0]) => templateJobToWire(t, deps.blobs);
 
-  app.get('/api/custom_templates/', { schema: { tags, summary: 'The template catalog (built-in and the operator\'s)' } }, async () => {
+  app.get('/api/custom_templates/', { schema: { tags, summary: "The template catalog (built-in and the operator's)" } }, async () => {
     return deps.templateCatalog.list('custom').map((e) => templateToWire(e, deps.blobs));
   });
-  app.get('/api/custom_templates/:template_id/', { schema: { tags, summary: 'One template with its variables (slot name → type, required)', params: templateIdParams } }, async (request) => {
-    const entry = deps.templateCatalog.find(request.params.template_id);
-    if (!entry) throw new NotFound('CustomTemplate');
-    return templateToWire(entry, deps.blobs, true);
-  });
-  app.post('/api/custom_template_jobs/', { schema: { tags, summary: 'Fill a template and render it (5 credits per started 30 s)', body: templateJobBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.templateJobs.create(request.accountId, toRequest(request.body), 'direct')));
-  });
-  app.post('/api/custom_template_jobs/preview_async/', { schema: { tags, summary: 'Fill a template and make a preview; poll for `preview` (1 credit per started 30 s)', body: templateJobBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.templateJobs.create(request.accountId, toRequest(request.body), 'preview')));
-  });
-  app.post('/api/custom_template_jobs/preview/', { schema: { tags, summary: 'The same, answered when the preview is ready or at the wait limit (1 credit per started 30 s)', body: templateJobBody } }, async (request, reply) => {
-    // Stop waiting (not the job) when the client hangs up.
-    const gone = new AbortController();
-    reply.raw.on('close', () => gone.abort());
-    return reply.status(201).send(wire(await deps.templateJobs.createPreviewAndWait(request.accountId, toRequest(request.body), gone.signal)));
-  });
+  app.get(
+    '/api/custom_templates/:template_id/',
+    { schema: { tags, summary: 'One template with its variables (slot name → type, required)', params: templateIdParams } },
+    async (request) => {
+      const entry = deps.templateCatalog.find(request.params.template_id);
+      if (!entry) throw new NotFound('CustomTemplate');
+      return templateToWire(entry, deps.blobs, true);
+    },
+  );
+  app.post(
+    '/api/custom_template_jobs/',
+    { schema: { tags, summary: 'Fill a template and render it (5 credits per started 30 s)', body: templateJobBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.templateJobs.create(request.accountId, toRequest(request.body), 'direct')));
+    },
+  );
+  app.post(
+    '/api/custom_template_jobs/preview_async/',
+    { schema: { tags, summary: 'Fill a template and make a preview; poll for `preview` (1 credit per started 30 s)', body: templateJobBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.templateJobs.create(request.accountId, toRequest(request.body), 'preview')));
+    },
+  );
+  app.post(
+    '/api/custom_template_jobs/preview/',
+    { schema: { tags, summary: 'The same, answered when the preview is ready or at the wait limit (1 credit per started 30 s)', body: templateJobBody } },
+    async (request, reply) => {
+      // Stop waiting (not the job) when the client hangs up.
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      return reply.status(201).send(wire(await deps.templateJobs.createPreviewAndWait(request.accountId, toRequest(request.body), gone.signal)));
+    },
+  );
   app.get('/api/custom_template_jobs/:id/', { schema: { tags, summary: 'Get a custom template job', params: idParams } }, async (request) => {
     return wire(await deps.templateJobs.get(request.accountId, request.params.id));
   });
-  app.post('/api/custom_template_jobs/:id/preview/', { schema: { tags, summary: 'A new preview of a finished job (1 credit per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await deps.templateJobs.preview(request.accountId, request.params.id));
-  });
-  app.post('/api/custom_template_jobs/:id/render/', { schema: { tags, summary: 'Render a finished job at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await deps.templateJobs.render(request.accountId, request.params.id));
-  });
+  app.post(
+    '/api/custom_template_jobs/:id/preview/',
+    { schema: { tags, summary: 'A new preview of a finished job (1 credit per started 30 s)', params: idParams } },
+    async (request) => {
+      return wire(await deps.templateJobs.preview(request.accountId, request.params.id));
+    },
+  );
+  app.post(
+    '/api/custom_template_jobs/:id/render/',
+    { schema: { tags, summary: 'Render a finished job at full quality (4 credits per started 30 s)', params: idParams } },
+    async (request) => {
+      return wire(await deps.templateJobs.render(request.accountId, request.params.id));
+    },
+  );
 }
 
 /** DYOA (spec 2.13): design-your-own templates, usable as `template_id`. Only GET is offered (POST → 405). */
 export function dyoaRoutes(root: FastifyInstance, deps: Pick<CustomTemplateRouteDeps, 'templateCatalog' | 'blobs'>): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/dyoa/', { schema: { tags: ['DYOA'], summary: 'Design-your-own templates; each id works as template_id of a custom template job' } }, async () => {
-    return deps.templateCatalog.list('dyoa').map((e) => dyoaToWire(e, deps.blobs));
-  });
+  app.get(
+    '/api/dyoa/',
+    { schema: { tags: ['DYOA'], summary: 'Design-your-own templates; each id works as template_id of a custom template job' } },
+    async () => {
+      return deps.templateCatalog.list('dyoa').map((e) => dyoaToWire(e, deps.blobs));
+    },
+  );
 }
 
 function toRequest(b: z.infer<typeof templateJobBody>): TemplateJobRequest {

@@ -19,11 +19,15 @@ export function iabImagesRoutes(root: FastifyInstance, deps: IabImagesRouteDeps)
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof iabToWire>[0]) => iabToWire(t, deps.blobs);
 
-  app.post('/api/iab_images/', { schema: { tags, summary: 'The twelve IAB-standard PNG banners of a picture (2 credits)', body: iabImagesBody } }, async (request, reply) => {
-    const b = request.body;
-    const task = await deps.iabImages.create(request.accountId, { imageUrl: b.image, webhookUrl: b.webhook_url ?? null });
-    return reply.status(201).send(wire(task));
-  });
+  app.post(
+    '/api/iab_images/',
+    { schema: { tags, summary: 'The twelve IAB-standard PNG banners of a picture (2 credits)', body: iabImagesBody } },
+    async (request, reply) => {
+      const b = request.body;
+      const task = await deps.iabImages.create(request.accountId, { imageUrl: b.image, webhookUrl: b.webhook_url ?? null });
+      return reply.status(201).send(wire(task));
+    },
+  );
   app.get('/api/iab_images/', { schema: { tags, summary: 'List IAB Images tasks', querystring: listQuery } }, async (request) => {
     return (await deps.iabImages.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });

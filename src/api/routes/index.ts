@@ -24,19 +24,29 @@ import { taskEventRoutes, type TaskEventRouteDeps } from './task-events.js';
 import { taskListRoutes, type TaskListRouteDeps } from './task-list.js';
 
 /** Everything the route modules use together; app/ supplies it, each module gets only its part. */
-export type RouteDeps = LinkRouteDeps & LinkToVideoRouteDeps & LipsyncRouteDeps & LipsyncV2RouteDeps & TextToSpeechRouteDeps
-  & MusicRouteDeps & PersonaRouteDeps & VoiceRouteDeps & WorkspaceRouteDeps & AiScriptRouteDeps & TextGeneratorRouteDeps
-  & CustomAvatarRouteDeps & AuroraRouteDeps
-  & IabImagesRouteDeps
-  & ProductVideoRouteDeps
-  & AssetGenerationRouteDeps
-  & InspirationRouteDeps
-  & AdCloneRouteDeps
-  & CustomTemplateRouteDeps
-  & AiShortRouteDeps
-  & AiEditingRouteDeps
-  & TaskEventRouteDeps
-  & TaskListRouteDeps;
+export type RouteDeps = LinkRouteDeps &
+  LinkToVideoRouteDeps &
+  LipsyncRouteDeps &
+  LipsyncV2RouteDeps &
+  TextToSpeechRouteDeps &
+  MusicRouteDeps &
+  PersonaRouteDeps &
+  VoiceRouteDeps &
+  WorkspaceRouteDeps &
+  AiScriptRouteDeps &
+  TextGeneratorRouteDeps &
+  CustomAvatarRouteDeps &
+  AuroraRouteDeps &
+  IabImagesRouteDeps &
+  ProductVideoRouteDeps &
+  AssetGenerationRouteDeps &
+  InspirationRouteDeps &
+  AdCloneRouteDeps &
+  CustomTemplateRouteDeps &
+  AiShortRouteDeps &
+  AiEditingRouteDeps &
+  TaskEventRouteDeps &
+  TaskListRouteDeps;
 
 /** One module per spec group; each registers its own paths and receives only the services it uses. */
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {

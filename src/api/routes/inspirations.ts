@@ -37,17 +37,25 @@ export function inspirationRoutes(root: FastifyInstance, deps: InspirationRouteD
   app.get('/api/inspirations/:id/', { schema: { tags, summary: 'Get an inspiration', params: idParams } }, async (request) => {
     return inspirationToWire(service.find(request.params.id), deps.blobs);
   });
-  app.post('/api/inspiration_jobs/', { schema: { tags, summary: 'Apply an inspiration to your inputs (priced at its credit_cost)', body: inspirationJobBody } }, async (request, reply) => {
-    const b = request.body;
-    const flat = flatParameters(b);
-    const given = b.parameters ?? b.input_params;
-    if (given === undefined && !Object.keys(flat).length) {
-      service.find(b.inspiration_id);
-      throw ValidationError.field('parameters', 'This field is required.');
-    }
-    const task = await service.create(request.accountId, { inspirationId: b.inspiration_id, parameters: { ...flat, ...(given ?? {}) }, webhookUrl: b.webhook_url ?? null });
-    return reply.status(201).send(job(task));
-  });
+  app.post(
+    '/api/inspiration_jobs/',
+    { schema: { tags, summary: 'Apply an inspiration to your inputs (priced at its credit_cost)', body: inspirationJobBody } },
+    async (request, reply) => {
+      const b = request.body;
+      const flat = flatParameters(b);
+      const given = b.parameters ?? b.input_params;
+      if (given === undefined && !Object.keys(flat).length) {
+        service.find(b.inspiration_id);
+        throw ValidationError.field('parameters', 'This field is required.');
+      }
+      const task = await service.create(request.accountId, {
+        inspirationId: b.inspiration_id,
+        parameters: { ...flat, ...(given ?? {}) },
+        webhookUrl: b.webhook_url ?? null,
+      });
+      return reply.status(201).send(job(task));
+    },
+  );
   app.get('/api/inspiration_jobs/', { schema: { tags, summary: 'List inspiration jobs', querystring: listQuery } }, async (request) => {
     return (await service.list(request.accountId, listQueryFrom(request.query))).map(job);
   });

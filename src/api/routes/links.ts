@@ -45,10 +45,14 @@ export function linkRoutes(root: FastifyInstance, deps: LinkRouteDeps): void {
     return links.map(linkToWire);
   });
 
-  app.get('/api/links/paginated/', { schema: { tags, summary: 'List links, paginated (the filters of GET /api/links/)', querystring: listQuery.extend(pageQuery.shape) } }, async (request) => {
-    const source = { list: (q: ListQuery) => deps.links.list(request.accountId, q), count: (q: ListQuery) => deps.links.count(request.accountId, q) };
-    return pageOfStored(request, deps.publicBaseUrl, request.query, source, linkToWire);
-  });
+  app.get(
+    '/api/links/paginated/',
+    { schema: { tags, summary: 'List links, paginated (the filters of GET /api/links/)', querystring: listQuery.extend(pageQuery.shape) } },
+    async (request) => {
+      const source = { list: (q: ListQuery) => deps.links.list(request.accountId, q), count: (q: ListQuery) => deps.links.count(request.accountId, q) };
+      return pageOfStored(request, deps.publicBaseUrl, request.query, source, linkToWire);
+    },
+  );
 
   app.get('/api/links/:id/', { schema: { tags, summary: 'Get a link', params: idParams } }, async (request) => {
     return linkToWire(await deps.links.get(request.accountId, request.params.id));

@@ -26,15 +26,27 @@ export function lipsyncV2Routes(root: FastifyInstance, deps: LipsyncV2RouteDeps)
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof lipsyncV2ToWire>[0]) => lipsyncV2ToWire(t, deps.blobs);
 
-  app.post('/api/lipsyncs_v2/', { schema: { tags, summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncV2Body } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'direct')));
-  });
-  app.post('/api/lipsyncs_v2/preview/', { schema: { tags, summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)', body: lipsyncV2Body } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'preview')));
-  });
-  app.post('/api/lipsyncs_v2/:id/render/', { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await deps.lipsyncs.render(request.accountId, request.params.id, [LIPSYNC_V2_KIND]));
-  });
+  app.post(
+    '/api/lipsyncs_v2/',
+    { schema: { tags, summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncV2Body } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'direct')));
+    },
+  );
+  app.post(
+    '/api/lipsyncs_v2/preview/',
+    { schema: { tags, summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)', body: lipsyncV2Body } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'preview')));
+    },
+  );
+  app.post(
+    '/api/lipsyncs_v2/:id/render/',
+    { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } },
+    async (request) => {
+      return wire(await deps.lipsyncs.render(request.accountId, request.params.id, [LIPSYNC_V2_KIND]));
+    },
+  );
   app.get('/api/lipsyncs_v2/', { schema: { tags, summary: 'List AI Avatar v2 tasks', querystring: listQuery } }, async (request) => {
     return (await deps.lipsyncsV2.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });
@@ -75,7 +87,9 @@ function toScene(s: Body['video_inputs'][number]): LipsyncV2SceneRequest {
     cta: s.cta
       ? {
           logo: s.cta.cta_logo ? { url: s.cta.cta_logo.url, offset: offset(s.cta.cta_logo.offset), scale: s.cta.cta_logo.scale } : null,
-          caption: s.cta.cta_caption ? { text: s.cta.cta_caption.caption, captionSetting: s.cta.cta_caption.caption_setting ? { ...s.cta.cta_caption.caption_setting } : null } : null,
+          caption: s.cta.cta_caption
+            ? { text: s.cta.cta_caption.caption, captionSetting: s.cta.cta_caption.caption_setting ? { ...s.cta.cta_caption.caption_setting } : null }
+            : null,
         }
       : null,
   };

@@ -22,20 +22,36 @@ export function lipsyncRoutes(root: FastifyInstance, deps: LipsyncRouteDeps): vo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (t: Parameters<typeof lipsyncToWire>[0]) => lipsyncToWire(t, deps.blobs);
 
-  app.post('/api/lipsyncs/', { schema: { tags, summary: 'A talking-avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.lipsyncs.create(request.accountId, toRequest(request.body), 'direct')));
-  });
-  app.post('/api/lipsyncs/preview/', { schema: { tags, summary: 'Preview a talking-avatar video (1 credit per started 30 s)', body: lipsyncBody } }, async (request, reply) => {
-    return reply.status(201).send(wire(await deps.lipsyncs.create(request.accountId, toRequest(request.body), 'preview')));
-  });
+  app.post(
+    '/api/lipsyncs/',
+    { schema: { tags, summary: 'A talking-avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.lipsyncs.create(request.accountId, toRequest(request.body), 'direct')));
+    },
+  );
+  app.post(
+    '/api/lipsyncs/preview/',
+    { schema: { tags, summary: 'Preview a talking-avatar video (1 credit per started 30 s)', body: lipsyncBody } },
+    async (request, reply) => {
+      return reply.status(201).send(wire(await deps.lipsyncs.create(request.accountId, toRequest(request.body), 'preview')));
+    },
+  );
   for (const path of ['/api/lipsyncs/:id/preview/', '/api/lipsyncs_v2/:id/preview/']) {
-    app.post(path, { schema: { tags: ['AI Avatar v2'], summary: 'A new preview of a finished lipsync (v1 or v2; 1 credit per started 30 s)', params: idParams } }, async (request) => {
-      return wire(await deps.lipsyncs.preview(request.accountId, request.params.id));
-    });
+    app.post(
+      path,
+      { schema: { tags: ['AI Avatar v2'], summary: 'A new preview of a finished lipsync (v1 or v2; 1 credit per started 30 s)', params: idParams } },
+      async (request) => {
+        return wire(await deps.lipsyncs.preview(request.accountId, request.params.id));
+      },
+    );
   }
-  app.post('/api/lipsyncs/:id/render/', { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } }, async (request) => {
-    return wire(await deps.lipsyncs.render(request.accountId, request.params.id));
-  });
+  app.post(
+    '/api/lipsyncs/:id/render/',
+    { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } },
+    async (request) => {
+      return wire(await deps.lipsyncs.render(request.accountId, request.params.id));
+    },
+  );
   app.get('/api/lipsyncs/', { schema: { tags, summary: 'List AI Avatar v1 tasks', querystring: listQuery } }, async (request) => {
     return (await deps.lipsyncs.list(request.accountId, listQueryFrom(request.query))).map(wire);
   });
@@ -45,9 +61,10 @@ export function lipsyncRoutes(root: FastifyInstance, deps: LipsyncRouteDeps): vo
 }
 
 function toRequest(b: z.infer<typeof lipsyncBody>): LipsyncRequest {
-  const flat = b.caption_style != null || b.caption_offset_x != null || b.caption_offset_y != null
-    ? { caption_style: b.caption_style, caption_offset_x: b.caption_offset_x, caption_offset_y: b.caption_offset_y }
-    : null;
+  const flat =
+    b.caption_style != null || b.caption_offset_x != null || b.caption_offset_y != null
+      ? { caption_style: b.caption_style, caption_offset_x: b.caption_offset_x, caption_offset_y: b.caption_offset_y }
+      : null;
   return {
     aspectRatio: b.aspect_ratio,
     text: b.text,

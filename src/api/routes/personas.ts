@@ -26,26 +26,47 @@ export function personaRoutes(root: FastifyInstance, deps: PersonaRouteDeps): vo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = (list: Awaited<ReturnType<typeof deps.personas.list>>) => list.map((p) => personaToWire(p, deps.blobs));
 
-  app.get('/api/personas/', { schema: { tags, summary: 'Avatars: built-in and your active custom avatars (a page envelope when page, page_size or limit is given)', querystring: personasQuery } }, async (request) => {
-    const found = wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query)));
-    const q = request.query;
-    return asksForPage(q) ? paginate(request, deps.publicBaseUrl, found, q) : found;
-  });
+  app.get(
+    '/api/personas/',
+    {
+      schema: {
+        tags,
+        summary: 'Avatars: built-in and your active custom avatars (a page envelope when page, page_size or limit is given)',
+        querystring: personasQuery,
+      },
+    },
+    async (request) => {
+      const found = wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query)));
+      const q = request.query;
+      return asksForPage(q) ? paginate(request, deps.publicBaseUrl, found, q) : found;
+    },
+  );
 
   // The second path is the one some clients are written with.
-  for (const [path, summary] of [['/api/personas/paginated/', 'Avatars, paginated and filtered'], ['/api/personas-paginated/', 'Alias of /api/personas/paginated/']] as const) {
+  for (const [path, summary] of [
+    ['/api/personas/paginated/', 'Avatars, paginated and filtered'],
+    ['/api/personas-paginated/', 'Alias of /api/personas/paginated/'],
+  ] as const) {
     app.get(path, { schema: { tags, summary, querystring: personasQuery } }, async (request) => {
       return paginate(request, deps.publicBaseUrl, wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query))), request.query);
     });
   }
 
-  app.get('/api/personas/:id/', { schema: { tags, summary: 'One avatar: built-in, or your custom avatar in any status', params: idParams } }, async (request) => {
-    return personaToWire(await deps.personas.get(request.accountId, request.params.id), deps.blobs);
-  });
+  app.get(
+    '/api/personas/:id/',
+    { schema: { tags, summary: 'One avatar: built-in, or your custom avatar in any status', params: idParams } },
+    async (request) => {
+      return personaToWire(await deps.personas.get(request.accountId, request.params.id), deps.blobs);
+    },
+  );
 
-  app.get('/api/personas_v2/', { schema: { tags, summary: 'v2 avatars: built-in and your custom v2 avatars', querystring: personasQuery } }, async (request) => {
-    return wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query), { version: 'v2' }));
-  });
+  app.get(
+    '/api/personas_v2/',
+    { schema: { tags, summary: 'v2 avatars: built-in and your custom v2 avatars', querystring: personasQuery } },
+    async (request) => {
+      return wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query), { version: 'v2' }));
+    },
+  );
 
   app.get('/api/personas_v2/paginated/', { schema: { tags, summary: 'v2 avatars, paginated and filtered', querystring: personasQuery } }, async (request) => {
     const found = wire(await deps.personas.list(request.accountId, parseAvatarFilter(request.query), { version: 'v2' }));

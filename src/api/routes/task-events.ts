@@ -29,11 +29,15 @@ export function taskEventRoutes(root: FastifyInstance, deps: TaskEventRouteDeps)
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = new TaskWireRegistry(taskWireMappers(deps.blobs));
 
-  app.get('/api/tasks/:id/events', { schema: { tags, summary: 'Live status and progress of any task, as Server-Sent Events (extension)', params: idParams } }, async (request, reply) => {
-    // Subscribed before the first read; a foreign or unknown id is a 404 in JSON, before any event.
-    const watch = await deps.taskWatcher.open(request.accountId, request.params.id);
-    streamTask(deps, wire, watch, request, reply);
-  });
+  app.get(
+    '/api/tasks/:id/events',
+    { schema: { tags, summary: 'Live status and progress of any task, as Server-Sent Events (extension)', params: idParams } },
+    async (request, reply) => {
+      // Subscribed before the first read; a foreign or unknown id is a 404 in JSON, before any event.
+      const watch = await deps.taskWatcher.open(request.accountId, request.params.id);
+      streamTask(deps, wire, watch, request, reply);
+    },
+  );
 }
 
 /** The event id of a task's state: its change time in ms, so a resume can tell whether it moved. */
@@ -75,7 +79,9 @@ function streamTask(deps: TaskEventRouteDeps, wire: TaskWireRegistry, watch: Tas
       // A resume where nothing moved since the client's last event: no repeat of it.
       sent = { status: task.status, progress: task.progress, id };
     } else if (sent === null || sent.status !== task.status) {
-      write(sseEventWithId(id, 'status', { id: task.id, status: task.status, progress: task.progress, failed_reason: task.failedReason, task: wire.toWire(task) }));
+      write(
+        sseEventWithId(id, 'status', { id: task.id, status: task.status, progress: task.progress, failed_reason: task.failedReason, task: wire.toWire(task) }),
+      );
       sent = { status: task.status, progress: task.progress, id };
     } else if (sent.progress !== task.progress) {
       write(sseEventWithId(id, 'progress', { id: task.id, status: task.status, progress: task.progress }));

@@ -25,15 +25,31 @@ export function taskListRoutes(root: FastifyInstance, deps: TaskListRouteDeps): 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const wire = new TaskWireRegistry(taskWireMappers(deps.blobs));
 
-  app.get('/api/tasks/', { schema: { tags, summary: 'The caller\'s tasks of every group, newest first, paginated and filtered (extension)', querystring: taskListQuery } }, async (request) => {
-    const q = request.query;
-    const { page, pageSize } = pageParams(q);
-    const found = await deps.taskList.page(request.accountId, {
-      kinds: q.group ? kindsOfGroups(q.group) : undefined,
-      statuses: q.status,
-      createdAfter: q.created_after,
-      createdBefore: q.created_before,
-    }, page, pageSize);
-    return pageEnvelope(request, deps.publicBaseUrl, found.count, page, pageSize, found.tasks.map((t) => taskSummary(t, wire)));
-  });
+  app.get(
+    '/api/tasks/',
+    { schema: { tags, summary: "The caller's tasks of every group, newest first, paginated and filtered (extension)", querystring: taskListQuery } },
+    async (request) => {
+      const q = request.query;
+      const { page, pageSize } = pageParams(q);
+      const found = await deps.taskList.page(
+        request.accountId,
+        {
+          kinds: q.group ? kindsOfGroups(q.group) : undefined,
+          statuses: q.status,
+          createdAfter: q.created_after,
+          createdBefore: q.created_before,
+        },
+        page,
+        pageSize,
+      );
+      return pageEnvelope(
+        request,
+        deps.publicBaseUrl,
+        found.count,
+        page,
+        pageSize,
+        found.tasks.map((t) => taskSummary(t, wire)),
+      );
+    },
+  );
 }

@@ -30,18 +30,24 @@ export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRo
   for (const prefix of PREFIXES) {
     const alias = prefix.startsWith('/sse') ? ' (alias)' : '';
 
-    app.post(`${prefix}/`, { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body } }, async (request, reply) => {
-      const req = textRequestFromBody(request.body);
-      if (!request.body.sync) return reply.status(201).send(textTaskToWire(await deps.textGeneration.createAsync(request.accountId, req)));
-      // Stop waiting (not the task) when the client hangs up.
-      const gone = new AbortController();
-      reply.raw.on('close', () => gone.abort());
-      const task = await deps.textGeneration.createSync(request.accountId, req, gone.signal);
-      return reply.status(201).send(textTaskToWire(task));
-    });
+    app.post(
+      `${prefix}/`,
+      { schema: { tags, summary: `Generate text: a task to poll, or with sync: true the finished task${alias}`, body } },
+      async (request, reply) => {
+        const req = textRequestFromBody(request.body);
+        if (!request.body.sync) return reply.status(201).send(textTaskToWire(await deps.textGeneration.createAsync(request.accountId, req)));
+        // Stop waiting (not the task) when the client hangs up.
+        const gone = new AbortController();
+        reply.raw.on('close', () => gone.abort());
+        const task = await deps.textGeneration.createSync(request.accountId, req, gone.signal);
+        return reply.status(201).send(textTaskToWire(task));
+      },
+    );
 
-    app.post(`${prefix}/stream/`, { schema: { tags, summary: `Generate text streamed as Server-Sent Events: delta …, then done or error${alias}`, body } }, (request, reply) =>
-      streamText(deps, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
+    app.post(
+      `${prefix}/stream/`,
+      { schema: { tags, summary: `Generate text streamed as Server-Sent Events: delta …, then done or error${alias}`, body } },
+      (request, reply) => streamText(deps, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
     );
 
     app.get(`${prefix}/`, { schema: { tags, summary: `List text generation tasks${alias}`, querystring: listQuery } }, async (request) => {
@@ -90,15 +96,16 @@ async function streamText(deps: TextGeneratorRouteDeps, request: FastifyRequest<
   const write = async (chunk: string) => {
     if (!open || res.writableEnded) return;
     // Respect back-pressure so a slow client does not make the server buffer the whole text.
-    if (!res.write(chunk)) await new Promise<void>((resolve) => {
-      const done = () => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
+    if (!res.write(chunk))
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
   };
   // What the stream says (not its keep-alives) is what a repeat with the same key replays.
   const say = (chunk: string) => {
@@ -124,6 +131,8 @@ async function streamText(deps: TextGeneratorRouteDeps, request: FastifyRequest<
   if (final.status === 'done') await say(sseEvent('done', textTaskToWire(final)));
   else await say(sseEvent('error', { detail: final.failedReason ?? 'The generation failed.', code: 'generation_failed', id: final.id }));
   // Saved before the stream ends, so a client that retries on seeing the end gets the replay, not a 409.
-  await recording?.save(200, STREAM_CONTENT_TYPE).catch((e: unknown) => request.log.error({ err: e, taskId: task.id }, 'could not save a stream for its idempotency key'));
+  await recording
+    ?.save(200, STREAM_CONTENT_TYPE)
+    .catch((e: unknown) => request.log.error({ err: e, taskId: task.id }, 'could not save a stream for its idempotency key'));
   if (open) res.end();
 }

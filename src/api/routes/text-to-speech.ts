@@ -21,26 +21,40 @@ export interface TextToSpeechRouteDeps {
 export function textToSpeechRoutes(root: FastifyInstance, deps: TextToSpeechRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/text_to_speech/', { schema: { tags, summary: 'Speak text in a voice (1 credit per started 30 s of audio)', body: ttsBody } }, async (request, reply) => {
-    const b = request.body;
-    const task = await deps.tts.create(request.accountId, {
-      text: b.text ?? b.script ?? '',
-      voiceId: b.voice_id ?? b.accent ?? '',
-      webhookUrl: b.webhook_url,
-      textField: b.text !== undefined ? 'text' : 'script',
-      voiceField: b.voice_id !== undefined ? 'voice_id' : 'accent',
-    });
-    return reply.status(201).send(ttsToWire(task, deps.blobs));
-  });
+  app.post(
+    '/api/text_to_speech/',
+    { schema: { tags, summary: 'Speak text in a voice (1 credit per started 30 s of audio)', body: ttsBody } },
+    async (request, reply) => {
+      const b = request.body;
+      const task = await deps.tts.create(request.accountId, {
+        text: b.text ?? b.script ?? '',
+        voiceId: b.voice_id ?? b.accent ?? '',
+        webhookUrl: b.webhook_url,
+        textField: b.text !== undefined ? 'text' : 'script',
+        voiceField: b.voice_id !== undefined ? 'voice_id' : 'accent',
+      });
+      return reply.status(201).send(ttsToWire(task, deps.blobs));
+    },
+  );
 
   app.get('/api/text_to_speech/', { schema: { tags, summary: 'List text-to-speech tasks', querystring: listQuery } }, async (request) => {
     return (await deps.tts.list(request.accountId, listQueryFrom(request.query))).map((t) => ttsToWire(t, deps.blobs));
   });
 
-  app.get('/api/text_to_speech/paginated/', { schema: { tags, summary: 'List text-to-speech tasks, paginated (the filters of GET /api/text_to_speech/)', querystring: listQuery.extend(pageQuery.shape) } }, async (request) => {
-    const source = { list: (q: ListQuery) => deps.tts.list(request.accountId, q), count: (q: ListQuery) => deps.tts.count(request.accountId, q) };
-    return pageOfStored(request, deps.publicBaseUrl, request.query, source, (t) => ttsToWire(t, deps.blobs));
-  });
+  app.get(
+    '/api/text_to_speech/paginated/',
+    {
+      schema: {
+        tags,
+        summary: 'List text-to-speech tasks, paginated (the filters of GET /api/text_to_speech/)',
+        querystring: listQuery.extend(pageQuery.shape),
+      },
+    },
+    async (request) => {
+      const source = { list: (q: ListQuery) => deps.tts.list(request.accountId, q), count: (q: ListQuery) => deps.tts.count(request.accountId, q) };
+      return pageOfStored(request, deps.publicBaseUrl, request.query, source, (t) => ttsToWire(t, deps.blobs));
+    },
+  );
 
   app.get('/api/text_to_speech/:id/', { schema: { tags, summary: 'Get a text-to-speech task', params: idParams } }, async (request) => {
     return ttsToWire(await deps.tts.get(request.accountId, request.params.id), deps.blobs);

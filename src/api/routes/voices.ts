@@ -27,34 +27,46 @@ export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
   const voices = deps.voiceCatalog.voices;
 
   // The caller's finished clones come first (newest first), then the catalog.
-  app.get('/api/voices/', { schema: { tags, summary: 'Voices grouped by name, each accent a voice id; the caller\'s cloned voices first' } }, async (request) => {
-    const cloned = await deps.clonedVoices.listUsable(request.accountId);
-    const own: VoiceGroup[] = cloned.map((r) => {
-      const v = clonedVoiceAsVoice(r, deps.blobs);
-      return { name: v.name, gender: v.gender, accents: [{ id: v.id, accent_name: v.accent, language: v.language, preview_url: v.preview_url }] };
-    });
-    return [...own, ...groupVoicesByName(voices, previewUrl)];
-  });
+  app.get(
+    '/api/voices/',
+    { schema: { tags, summary: "Voices grouped by name, each accent a voice id; the caller's cloned voices first" } },
+    async (request) => {
+      const cloned = await deps.clonedVoices.listUsable(request.accountId);
+      const own: VoiceGroup[] = cloned.map((r) => {
+        const v = clonedVoiceAsVoice(r, deps.blobs);
+        return { name: v.name, gender: v.gender, accents: [{ id: v.id, accent_name: v.accent, language: v.language, preview_url: v.preview_url }] };
+      });
+      return [...own, ...groupVoicesByName(voices, previewUrl)];
+    },
+  );
 
-  app.get('/api/voices/paginated/', { schema: { tags, summary: 'Voices (the caller\'s cloned ones first), paginated and filtered by language and gender', querystring: voicesPageQuery } }, async (request) => {
-    const { page, pageSize } = pageParams(request.query);
-    const filter = { language: request.query.language, gender: request.query.gender };
-    const cloned = filterVoices(await deps.clonedVoices.listUsable(request.accountId), filter).map((r) => clonedVoiceAsVoice(r, deps.blobs));
-    const builtin = filterVoices(voices, filter).map((v) => voiceToWire(v, previewUrl(v.id)));
-    return paginate(request, deps.publicBaseUrl, [...cloned, ...builtin], { page, page_size: pageSize });
-  });
+  app.get(
+    '/api/voices/paginated/',
+    { schema: { tags, summary: "Voices (the caller's cloned ones first), paginated and filtered by language and gender", querystring: voicesPageQuery } },
+    async (request) => {
+      const { page, pageSize } = pageParams(request.query);
+      const filter = { language: request.query.language, gender: request.query.gender };
+      const cloned = filterVoices(await deps.clonedVoices.listUsable(request.accountId), filter).map((r) => clonedVoiceAsVoice(r, deps.blobs));
+      const builtin = filterVoices(voices, filter).map((v) => voiceToWire(v, previewUrl(v.id)));
+      return paginate(request, deps.publicBaseUrl, [...cloned, ...builtin], { page, page_size: pageSize });
+    },
+  );
 
-  app.get('/api/voices/cloned/', { schema: { tags, summary: 'The caller\'s cloned voices, any state', querystring: listQuery } }, async (request) => {
+  app.get('/api/voices/cloned/', { schema: { tags, summary: "The caller's cloned voices, any state", querystring: listQuery } }, async (request) => {
     return (await deps.clonedVoices.list(request.accountId, listQueryFrom(request.query))).map((t) => clonedVoiceToWire(t, deps.blobs));
   });
 
-  app.get('/api/voices/:id/', { schema: { tags, summary: 'One voice: a catalog voice, or one of the caller\'s cloned voices', params: idParams } }, async (request) => {
-    const v = findVoice(deps.voiceCatalog, request.params.id);
-    if (v) return voiceToWire(v, previewUrl(v.id));
-    const cloned = await deps.clonedVoices.get(request.accountId, request.params.id);
-    if (!cloned) throw new NotFound('Voice');
-    return clonedVoiceToWire(cloned, deps.blobs);
-  });
+  app.get(
+    '/api/voices/:id/',
+    { schema: { tags, summary: "One voice: a catalog voice, or one of the caller's cloned voices", params: idParams } },
+    async (request) => {
+      const v = findVoice(deps.voiceCatalog, request.params.id);
+      if (v) return voiceToWire(v, previewUrl(v.id));
+      const cloned = await deps.clonedVoices.get(request.accountId, request.params.id);
+      if (!cloned) throw new NotFound('Voice');
+      return clonedVoiceToWire(cloned, deps.blobs);
+    },
+  );
 
   const clone = async (request: FastifyRequest<{ Body: CloneVoiceBody }>, reply: FastifyReply) => {
     const b = request.body;
@@ -67,9 +79,13 @@ export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
   // The compatible API's path for the same operation.
   app.post('/api/voices/', { schema: { tags, summary: `${cloneSummary} (alias of /api/voices/clone/)`, body } }, clone);
 
-  app.delete('/api/voices/:id/', { schema: { tags, summary: 'Delete one of the caller\'s cloned voices (built-in voices cannot be deleted)', params: idParams } }, async (request, reply) => {
-    if (findVoice(deps.voiceCatalog, request.params.id)) throw new NotFound('Voice');
-    await deps.clonedVoices.delete(request.accountId, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/voices/:id/',
+    { schema: { tags, summary: "Delete one of the caller's cloned voices (built-in voices cannot be deleted)", params: idParams } },
+    async (request, reply) => {
+      if (findVoice(deps.voiceCatalog, request.params.id)) throw new NotFound('Voice');
+      await deps.clonedVoices.delete(request.accountId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -10,10 +10,14 @@ export interface WorkspaceRouteDeps {
 }
 
 export function workspaceRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/remaining_credits/', {
-    schema: { tags: ['Workspace'], summary: 'Remaining credits', response: { 200: z.object({ remaining_credits: z.number() }) } },
-  }, async (request) => {
-    const account = await deps.accountRecords.get(request.accountId);
-    return { remaining_credits: (account?.balanceMillicredits ?? 0) / 1000 };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/remaining_credits/',
+    {
+      schema: { tags: ['Workspace'], summary: 'Remaining credits', response: { 200: z.object({ remaining_credits: z.number() }) } },
+    },
+    async (request) => {
+      const account = await deps.accountRecords.get(request.accountId);
+      return { remaining_credits: (account?.balanceMillicredits ?? 0) / 1000 };
+    },
+  );
 }

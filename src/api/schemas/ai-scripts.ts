@@ -9,7 +9,15 @@ import { documentedChoice, listedChoice } from './choices.js';
 const styleList = z.union([
   // The service counts (after the comma form is split) and names the limit; a union's own error would not.
   z.array(listedChoice(SCRIPT_STYLE_NAMES)).meta({ maxItems: MAX_SCRIPT_STYLES }),
-  z.string().meta({ enum: [...SCRIPT_STYLE_NAMES], description: 'One style, or several separated by commas.' }).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  z
+    .string()
+    .meta({ enum: [...SCRIPT_STYLE_NAMES], description: 'One style, or several separated by commas.' })
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
 ]);
 
 /** A product page, or the id of one of the account's Links. */

@@ -6,17 +6,23 @@ import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { captionSetting, volume } from './link-to-videos.js';
 
 /** The contract's Shorts body (create and preview); `voice_id` is an alias of `accent`. */
-export const aiShortBody = z.object({
-  script: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(MAX_SHORT_SCRIPT_CHARS, `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`).meta({ pattern: SPEAKABLE_PATTERN }),
-  aspect_ratio: aspectRatio,
-  // Case and spacing forgiven ("pixel_art"); the message lists the ten styles.
-  style: namedChoice(SHORT_STYLES, (name) => Boolean(shortStyleNamed(name))),
-  accent: z.string().nullish(),
-  voice_id: z.string().nullish(),
-  caption_setting: captionSetting.nullish(),
-  background_music_url: mediaUrl(1000).nullish(),
-  background_music_volume: volume.nullish(),
-  voiceover_volume: volume.nullish(),
-  name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  webhook_url: webhookUrl,
-}).passthrough();
+export const aiShortBody = z
+  .object({
+    script: z
+      .string({ error: 'This field is required.' })
+      .min(1, 'This field may not be blank.')
+      .max(MAX_SHORT_SCRIPT_CHARS, `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`)
+      .meta({ pattern: SPEAKABLE_PATTERN }),
+    aspect_ratio: aspectRatio,
+    // Case and spacing forgiven ("pixel_art"); the message lists the ten styles.
+    style: namedChoice(SHORT_STYLES, (name) => Boolean(shortStyleNamed(name))),
+    accent: z.string().nullish(),
+    voice_id: z.string().nullish(),
+    caption_setting: captionSetting.nullish(),
+    background_music_url: mediaUrl(1000).nullish(),
+    background_music_volume: volume.nullish(),
+    voiceover_volume: volume.nullish(),
+    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    webhook_url: webhookUrl,
+  })
+  .passthrough();

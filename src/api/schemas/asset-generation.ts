@@ -11,12 +11,17 @@ import { MAX_OUTPUT_NUMS } from '../../domain/assets/asset-models.js';
 const inputParams = jsonObjectField("the model's inputs");
 
 /** The contract's Asset Generator body; `input_params` is validated against the model by the service. */
-export const assetGenerationBody = z.object({
-  model_name: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.'),
-  input_params: inputParams.optional(),
-  output_nums: boundedNumber(1, MAX_OUTPUT_NUMS, { integer: true }).nullish(),
-  webhook_url: webhookUrl,
-}).passthrough();
+export const assetGenerationBody = z
+  .object({
+    model_name: z
+      .string({ error: 'This field is required.' })
+      .min(1, 'This field may not be blank.')
+      .max(255, 'Ensure this field has no more than 255 characters.'),
+    input_params: inputParams.optional(),
+    output_nums: boundedNumber(1, MAX_OUTPUT_NUMS, { integer: true }).nullish(),
+    webhook_url: webhookUrl,
+  })
+  .passthrough();
 
 /**
  * The body as a route documents it: `model_name` one of this server's models (their ids, so the
@@ -24,7 +29,9 @@ export const assetGenerationBody = z.object({
  * flat `input_params.x` fields instead, which the route gathers).
  */
 export const assetGenerationBodyFor = (modelIds: readonly string[]) =>
-  assetGenerationBody.extend({ model_name: assetGenerationBody.shape.model_name.meta({ enum: [...modelIds], 'x-server-specific': true }) }).meta({ required: ['model_name', 'input_params'] });
+  assetGenerationBody
+    .extend({ model_name: assetGenerationBody.shape.model_name.meta({ enum: [...modelIds], 'x-server-specific': true }) })
+    .meta({ required: ['model_name', 'input_params'] });
 
 export const assetSchemaQuery = z.object({
   model_name: z.string().max(2000).optional(),

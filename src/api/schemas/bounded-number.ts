@@ -27,7 +27,9 @@ export function boundedNumber(min: number, max: number, opts: { integer?: boolea
     if (Number.isFinite(input) && opts.integer && !Number.isInteger(input)) return notNumber;
     return range;
   };
-  const number = (opts.integer ? z.number({ error: (issue) => messageFor(issue.input) }).int({ error: notNumber }) : z.number({ error: (issue) => messageFor(issue.input) }));
+  const number = opts.integer
+    ? z.number({ error: (issue) => messageFor(issue.input) }).int({ error: notNumber })
+    : z.number({ error: (issue) => messageFor(issue.input) });
   return z.preprocess(numericText, number.min(min, range).max(max, range));
 }
 

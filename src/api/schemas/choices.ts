@@ -16,7 +16,10 @@ export const SPEAKABLE_PATTERN = '^[^\\uFFFD]*[\\p{L}\\p{N}][^\\uFFFD]*$';
  * lists the canonical names as its enum — what a generated client offers, each always accepted.
  */
 export function namedChoice(names: readonly string[], recognises: (value: string) => boolean) {
-  return z.string({ error: choiceMessage(names) }).refine(recognises, { error: choiceMessage(names) }).meta({ enum: [...names] });
+  return z
+    .string({ error: choiceMessage(names) })
+    .refine(recognises, { error: choiceMessage(names) })
+    .meta({ enum: [...names] });
 }
 
 /** An item of a list of choices: checked by the service, whose 400 names the list (`script_styles`), not the item; documented like `namedChoice`. */
@@ -30,5 +33,8 @@ export function listedChoice(names: readonly string[]) {
  * the values that are always accepted, `description` says what else is.
  */
 export function documentedChoice(names: readonly string[], max: number, description: string) {
-  return z.string().max(max, `Ensure this field has no more than ${max} characters.`).meta({ enum: [...names], description });
+  return z
+    .string()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .meta({ enum: [...names], description });
 }

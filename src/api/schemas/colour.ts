@@ -10,4 +10,6 @@ export const COLOUR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8}
 
 export const COLOUR_MESSAGE = 'Enter a colour as #RGB, #RRGGBB or #RRGGBBAA (hexadecimal, e.g. #FFFFFF or #000000B3).';
 
-export const colour = z.string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : COLOUR_MESSAGE) }).regex(COLOUR_PATTERN, COLOUR_MESSAGE);
+export const colour = z
+  .string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : COLOUR_MESSAGE) })
+  .regex(COLOUR_PATTERN, COLOUR_MESSAGE);

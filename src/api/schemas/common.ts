@@ -20,12 +20,16 @@ export const MAX_PAGE_QUERY_VALUE = 2 ** 31 - 1;
 export const pageQuery = z.object({
   page: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional(),
   page_size: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional(),
-  limit: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true }).optional()
+  limit: boundedNumber(1, MAX_PAGE_QUERY_VALUE, { integer: true })
+    .optional()
     .describe('Another name for page_size, as many clients send it; page_size wins when both are given'),
 });
 
 export const httpUrl = (max: number) =>
-  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
+  z
+    .string()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
 
 /**
  * A media field: an http(s) URL, or a file sent as a multipart part (`upload:<id>`, see

@@ -21,25 +21,30 @@ const media = mediaUrl(1000).nullish();
  * required and which name is primary; the domain decides, so messages name the right field).
  * Media fields take a URL or a multipart file part (`upload:` value).
  */
-const customAvatarFields = z.object({
-  name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  creator_name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  video_url: media,
-  lipsync_input: media,
-  image_url: media,
-  gdown_url: httpUrl(1000).nullish(),
-  consent_video: media,
-  gender: gender.nullish(),
-  video_scene: z.string().max(1000).nullish(),
-  keywords: keywords.nullish(),
-  labels: labels.nullish(),
-  webhook_url: webhookUrl,
-}).passthrough();
+const customAvatarFields = z
+  .object({
+    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    creator_name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    video_url: media,
+    lipsync_input: media,
+    image_url: media,
+    gdown_url: httpUrl(1000).nullish(),
+    consent_video: media,
+    gender: gender.nullish(),
+    video_scene: z.string().max(1000).nullish(),
+    keywords: keywords.nullish(),
+    labels: labels.nullish(),
+    webhook_url: webhookUrl,
+  })
+  .passthrough();
 
 /** Made from one source: a video of the person (either name, or a Google Drive link) or a portrait, not both. */
 const ONE_SOURCE = [
   ...['video_url', 'lipsync_input', 'gdown_url'].map((name) => ({ required: [name], properties: { [name]: { type: 'string' }, image_url: { type: 'null' } } })),
-  { required: ['image_url'], properties: { image_url: { type: 'string' }, video_url: { type: 'null' }, lipsync_input: { type: 'null' }, gdown_url: { type: 'null' } } },
+  {
+    required: ['image_url'],
+    properties: { image_url: { type: 'string' }, video_url: { type: 'null' }, lipsync_input: { type: 'null' }, gdown_url: { type: 'null' } },
+  },
 ];
 const named = (name: string) => ({ required: [name], properties: { [name]: { type: 'string', pattern: '\\S' } } });
 
@@ -48,16 +53,22 @@ export const customAvatarBody = customAvatarFields.meta({ allOf: [{ anyOf: [name
 
 /** v2 also needs the person's gender and a consent recording. */
 export const customAvatarV2Body = customAvatarFields.meta({
-  allOf: [{ anyOf: [named('creator_name'), named('name')] }, { anyOf: ONE_SOURCE }, { required: ['gender', 'consent_video'], properties: { gender: { type: 'string' }, consent_video: { type: 'string' } } }],
+  allOf: [
+    { anyOf: [named('creator_name'), named('name')] },
+    { anyOf: ONE_SOURCE },
+    { required: ['gender', 'consent_video'], properties: { gender: { type: 'string' }, consent_video: { type: 'string' } } },
+  ],
 });
 
 const blankMessage = 'This field may not be blank.';
 
-export const customAvatarPatchBody = z.object({
-  name: z.string().min(1, blankMessage).max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  creator_name: z.string().min(1, blankMessage).max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-  keywords: keywords.nullish(),
-  labels: labels.nullish(),
-}).passthrough();
+export const customAvatarPatchBody = z
+  .object({
+    name: z.string().min(1, blankMessage).max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    creator_name: z.string().min(1, blankMessage).max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    keywords: keywords.nullish(),
+    labels: labels.nullish(),
+  })
+  .passthrough();
 
 export const customAvatarCount = z.object({ used: z.number(), limit: z.number(), remaining: z.number() });

@@ -6,12 +6,18 @@ import { jsonObjectField } from './json-object-field.js';
 const parameters = jsonObjectField("the inspiration's parameters");
 
 /** The contract's inspiration job body; `parameters` (alias `input_params`) is validated against the inspiration by the service. */
-export const inspirationJobBody = z.object({
-  inspiration_id: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.'),
-  parameters: parameters.optional(),
-  input_params: parameters.optional(),
-  webhook_url: webhookUrl,
-}).passthrough().meta({
-  // Every inspiration has inputs it needs (its input_params_schema), under either name.
-  anyOf: ['parameters', 'input_params'].map((name) => ({ required: [name], properties: { [name]: { type: 'object' } } })),
-});
+export const inspirationJobBody = z
+  .object({
+    inspiration_id: z
+      .string({ error: 'This field is required.' })
+      .min(1, 'This field may not be blank.')
+      .max(255, 'Ensure this field has no more than 255 characters.'),
+    parameters: parameters.optional(),
+    input_params: parameters.optional(),
+    webhook_url: webhookUrl,
+  })
+  .passthrough()
+  .meta({
+    // Every inspiration has inputs it needs (its input_params_schema), under either name.
+    anyOf: ['parameters', 'input_params'].map((name) => ({ required: [name], properties: { [name]: { type: 'object' } } })),
+  });

@@ -3,7 +3,8 @@ import { AVATAR_AGE_RANGES, AVATAR_GENDERS, AVATAR_INDUSTRIES, AVATAR_LOCATIONS,
 import { documentedChoice } from './choices.js';
 import { pageQuery } from './common.js';
 
-const filter = (values: readonly string[], max: number) => documentedChoice(values, max, 'One of these, or several separated by commas (any of them matches); case is ignored.');
+const filter = (values: readonly string[], max: number) =>
+  documentedChoice(values, max, 'One of these, or several separated by commas (any of them matches); case is ignored.');
 
 /** The Avatars filters (comma-separated values allowed); values are checked in the domain so a 400 lists the allowed ones. */
 export const personasQuery = pageQuery.extend({

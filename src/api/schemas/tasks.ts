@@ -7,9 +7,23 @@ import { taskStatus } from './responses/task.js';
  * `GET /api/{group}/{id}/` reads any listed task in full.
  */
 export const TASK_GROUPS = [
-  'text_to_speech', 'link_to_videos', 'lipsyncs', 'lipsyncs_v2', 'aurora', 'product_to_videos', 'ai_editing', 'ai_shorts',
-  'custom_template_jobs', 'text_generator', 'ai_scripts', 'ai_generation', 'iab_images', 'voices', 'personas',
-  'inspiration_jobs', 'ads_clone',
+  'text_to_speech',
+  'link_to_videos',
+  'lipsyncs',
+  'lipsyncs_v2',
+  'aurora',
+  'product_to_videos',
+  'ai_editing',
+  'ai_shorts',
+  'custom_template_jobs',
+  'text_generator',
+  'ai_scripts',
+  'ai_generation',
+  'iab_images',
+  'voices',
+  'personas',
+  'inspiration_jobs',
+  'ads_clone',
 ] as const;
 export type TaskGroupName = (typeof TASK_GROUPS)[number];
 
@@ -29,7 +43,13 @@ function choices<const T extends readonly [string, ...string[]]>(values: T, desc
         .map((v) => (typeof v === 'string' ? v.trim() : v))
         .filter((v) => v !== '');
       for (const v of list) {
-        if (!allowed.has(v as string)) ctx.addIssue({ code: 'invalid_value', values: [...values], input: v, message: `"${String(v)}" is not a valid choice. Allowed: ${values.join(', ')}.` });
+        if (!allowed.has(v as string))
+          ctx.addIssue({
+            code: 'invalid_value',
+            values: [...values],
+            input: v,
+            message: `"${String(v)}" is not a valid choice. Allowed: ${values.join(', ')}.`,
+          });
       }
       return list.length ? list : undefined;
     }, z.array(z.enum(values)).optional())
@@ -85,8 +105,14 @@ const instant = (description: string) =>
 /** `GET /api/tasks/`: the pagination envelope's parameters and the filters. */
 export const taskListQuery = z.object({
   ...pageQuery.shape,
-  group: choices(TASK_GROUPS, 'Only tasks of these groups (repeat the parameter or separate by commas). A group is the first path segment of its tasks\' GET: `GET /api/{group}/{id}/`.'),
-  status: choices(taskStatus.options as ['pending', 'processing', 'done', 'failed'], 'Only tasks in these statuses (repeat the parameter or separate by commas).'),
+  group: choices(
+    TASK_GROUPS,
+    "Only tasks of these groups (repeat the parameter or separate by commas). A group is the first path segment of its tasks' GET: `GET /api/{group}/{id}/`.",
+  ),
+  status: choices(
+    taskStatus.options as ['pending', 'processing', 'done', 'failed'],
+    'Only tasks in these statuses (repeat the parameter or separate by commas).',
+  ),
   created_after: instant('Only tasks created after this instant (exclusive). ISO 8601: a date (midnight UTC) or a date and time; without an offset, UTC.'),
   created_before: instant('Only tasks created before this instant (exclusive). ISO 8601, as created_after.'),
 });

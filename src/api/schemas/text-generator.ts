@@ -3,19 +3,21 @@ import { flexBoolean } from './link-to-videos.js';
 import { boundedNumber } from './bounded-number.js';
 import { webhookUrl } from './common.js';
 
-const message = z.object({
-  role: z.enum(['user', 'model'], { error: (issue) => (issue.input === undefined ? 'This field is required.' : '"role" must be "user" or "model".') }),
-  content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullish(),
-  function_call: z.object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).nullish() }).nullish(),
-  function_response: z.object({ name: z.string().min(1), response: z.unknown() }).nullish(),
-}).meta({
-  // A turn says something: text, a function call, or a function's result.
-  anyOf: [
-    { required: ['content'], properties: { content: { type: 'string', pattern: '\\S' } } },
-    { required: ['function_call'], properties: { function_call: { type: 'object' } } },
-    { required: ['function_response'], properties: { function_response: { type: 'object' } } },
-  ],
-});
+const message = z
+  .object({
+    role: z.enum(['user', 'model'], { error: (issue) => (issue.input === undefined ? 'This field is required.' : '"role" must be "user" or "model".') }),
+    content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullish(),
+    function_call: z.object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).nullish() }).nullish(),
+    function_response: z.object({ name: z.string().min(1), response: z.unknown() }).nullish(),
+  })
+  .meta({
+    // A turn says something: text, a function call, or a function's result.
+    anyOf: [
+      { required: ['content'], properties: { content: { type: 'string', pattern: '\\S' } } },
+      { required: ['function_call'], properties: { function_call: { type: 'object' } } },
+      { required: ['function_response'], properties: { function_response: { type: 'object' } } },
+    ],
+  });
 
 const generationConfig = z
   .object({
@@ -36,18 +38,29 @@ const generationConfig = z
 /** What a model provider takes as a function's name. */
 const FUNCTION_NAME = /^[A-Za-z_][\w.-]{0,63}$/;
 
-const functionDeclaration = z.object({ name: z.string().regex(FUNCTION_NAME, 'A function name is letters, digits, _ . - (up to 64), not starting with a digit.'), description: z.string().nullish(), parameters: z.record(z.string(), z.unknown()).nullish() });
+const functionDeclaration = z.object({
+  name: z.string().regex(FUNCTION_NAME, 'A function name is letters, digits, _ . - (up to 64), not starting with a digit.'),
+  description: z.string().nullish(),
+  parameters: z.record(z.string(), z.unknown()).nullish(),
+});
 
 /** The contract's Text body. */
 export const textGenerationBody = z
   .object({
-    model_name: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.'),
+    model_name: z
+      .string({ error: 'This field is required.' })
+      .min(1, 'This field may not be blank.')
+      .max(255, 'Ensure this field has no more than 255 characters.'),
     messages: z.array(message, { error: 'This field is required.' }).min(1, 'This list may not be empty.'),
     system_instruction: z.string().nullish(),
     config: generationConfig.nullish(),
     tools: z.array(z.object({ function_declarations: z.array(functionDeclaration).nullish() })).nullish(),
     tool_config: z
-      .object({ function_calling_config: z.object({ mode: z.enum(['AUTO', 'ANY', 'NONE', 'auto', 'any', 'none']).nullish(), allowed_function_names: z.array(z.string()).nullish() }).nullish() })
+      .object({
+        function_calling_config: z
+          .object({ mode: z.enum(['AUTO', 'ANY', 'NONE', 'auto', 'any', 'none']).nullish(), allowed_function_names: z.array(z.string()).nullish() })
+          .nullish(),
+      })
       .nullish(),
     sync: flexBoolean.nullish(),
     webhook_url: webhookUrl,

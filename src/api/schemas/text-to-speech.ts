@@ -17,7 +17,10 @@ const fields = {
  * document — and the SDK types generated from it — do not take `{}` for a valid body. It only
  * documents: validation is the refinement's, whatever the metadata says.
  */
-const ONE_OF_EACH = [['text', 'script'], ['voice_id', 'accent']] as const;
+const ONE_OF_EACH = [
+  ['text', 'script'],
+  ['voice_id', 'accent'],
+] as const;
 
 /** `text`/`voice_id` are the spec's names; `script`/`accent` are the compatible API's aliases. */
 export const ttsBody = z
@@ -28,6 +31,10 @@ export const ttsBody = z
   })
   .meta({
     allOf: ONE_OF_EACH.map((names) => ({
-      anyOf: names.map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1, ...(name === 'text' || name === 'script' ? { pattern: SPEAKABLE_PATTERN } : {}) } } })),
+      anyOf: names.map((name) => ({
+        type: 'object',
+        required: [name],
+        properties: { [name]: { type: 'string', minLength: 1, ...(name === 'text' || name === 'script' ? { pattern: SPEAKABLE_PATTERN } : {}) } },
+      })),
     })),
   });

@@ -11,11 +11,12 @@ export const voicesPageQuery = pageQuery.extend({
  * `audio_url` and `name` are the spec's; `language` (default en) picks the base voices, one of
  * `languages` (what this machine's speech engines speak, so the route builds the schema).
  */
-export const cloneVoiceBody = (languages: readonly string[]) => z.object({
-  audio_url: mediaUrl(2000),
-  name: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(100, 'Ensure this field has no more than 100 characters.'),
-  language: documentedChoice(languages, 20, 'A language the base voices speak (case is ignored). Default en.').meta({ 'x-server-specific': true }).optional(),
-  webhook_url: webhookUrl,
-});
+export const cloneVoiceBody = (languages: readonly string[]) =>
+  z.object({
+    audio_url: mediaUrl(2000),
+    name: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(100, 'Ensure this field has no more than 100 characters.'),
+    language: documentedChoice(languages, 20, 'A language the base voices speak (case is ignored). Default en.').meta({ 'x-server-specific': true }).optional(),
+    webhook_url: webhookUrl,
+  });
 
 export type CloneVoiceBody = z.infer<ReturnType<typeof cloneVoiceBody>>;

@@ -13,23 +13,46 @@ function analysisToWire(a: AdAnalysis) {
     height: a.heightPx,
     shots: a.shots.map((s) => ({ index: s.index, start: s.startSeconds, end: s.endSeconds, duration: s.durationSeconds })),
     pacing: {
-      shot_count: a.pacing.shotCount, average_shot_seconds: a.pacing.averageShotSeconds, shortest_shot_seconds: a.pacing.shortestShotSeconds,
-      longest_shot_seconds: a.pacing.longestShotSeconds, cuts_per_minute: a.pacing.cutsPerMinute,
+      shot_count: a.pacing.shotCount,
+      average_shot_seconds: a.pacing.averageShotSeconds,
+      shortest_shot_seconds: a.pacing.shortestShotSeconds,
+      longest_shot_seconds: a.pacing.longestShotSeconds,
+      cuts_per_minute: a.pacing.cutsPerMinute,
     },
     texts: a.texts.map((t) => ({ shot: t.shotIndex, at: t.atSeconds, text: t.text, box: t.box, color: t.color, words: t.words, lines: t.lines })),
     caption_look: a.captionLook
-      ? { position: a.captionLook.position, region: a.captionLook.region, color: a.captionLook.color, case: a.captionLook.case, words_per_line: a.captionLook.wordsPerLine, text_height: a.captionLook.textHeight, shot_share: a.captionLook.shotShare }
+      ? {
+          position: a.captionLook.position,
+          region: a.captionLook.region,
+          color: a.captionLook.color,
+          case: a.captionLook.case,
+          words_per_line: a.captionLook.wordsPerLine,
+          text_height: a.captionLook.textHeight,
+          shot_share: a.captionLook.shotShare,
+        }
       : null,
     transcript: a.transcript
-      ? { text: a.transcript.text, language: a.transcript.language, engine: a.transcript.engine, words: a.transcript.words.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })) }
+      ? {
+          text: a.transcript.text,
+          language: a.transcript.language,
+          engine: a.transcript.engine,
+          words: a.transcript.words.map((w) => ({ word: w.word, start: w.startSeconds, end: w.endSeconds })),
+        }
       : null,
     script: {
-      sentence_count: a.script.sentenceCount, hook: a.script.hook, call_to_action: a.script.callToAction,
-      words_per_second: a.script.wordsPerSecond, sentences: a.script.sentences,
+      sentence_count: a.script.sentenceCount,
+      hook: a.script.hook,
+      call_to_action: a.script.callToAction,
+      words_per_second: a.script.wordsPerSecond,
+      sentences: a.script.sentences,
     },
     energy: {
-      mean_db: a.energy.meanDb, voice_db: a.energy.voiceDb, background_db: a.energy.backgroundDb,
-      speech_share: a.energy.speechShare, level: a.energy.level, curve_db: a.energy.curveDb,
+      mean_db: a.energy.meanDb,
+      voice_db: a.energy.voiceDb,
+      background_db: a.energy.backgroundDb,
+      speech_share: a.energy.speechShare,
+      level: a.energy.level,
+      curve_db: a.energy.curveDb,
     },
   };
 }

@@ -11,18 +11,22 @@ export function aiShortToWire(t: Task, blobs: BlobStore) {
   const result = aiShortKind.shownResultOf(t);
   const echo = input.echo ?? {};
   const output = url(result.outputKey);
-  return Object.assign({}, echo, envelopeWith(t, {
-    script: input.script ?? echo.script ?? null,
-    aspect_ratio: echo.aspect_ratio ?? input.aspectRatio ?? null,
-    style: input.style ?? echo.style ?? null,
-    accent: input.voiceId ?? null,
-    voice_id: input.voiceId ?? null,
-    name: input.name ?? null,
-    output,
-    video_output: output,
-    preview: url(result.previewKey),
-    video_thumbnail: url(result.thumbnailKey),
-    media_job: outputMediaJob(t, result.outputKey),
-    editor_url: null,
-  }));
+  return Object.assign(
+    {},
+    echo,
+    envelopeWith(t, {
+      script: input.script ?? echo.script ?? null,
+      aspect_ratio: echo.aspect_ratio ?? input.aspectRatio ?? null,
+      style: input.style ?? echo.style ?? null,
+      accent: input.voiceId ?? null,
+      voice_id: input.voiceId ?? null,
+      name: input.name ?? null,
+      output,
+      video_output: output,
+      preview: url(result.previewKey),
+      video_thumbnail: url(result.thumbnailKey),
+      media_job: outputMediaJob(t, result.outputKey),
+      editor_url: null,
+    }),
+  );
 }

@@ -64,19 +64,36 @@ export function inputJsonSchema(spec: AssetInputSpec): Record<string, unknown> {
   const base = { description: spec.description, ...(spec.default !== undefined ? { default: spec.default } : {}) };
   switch (spec.type) {
     case 'string':
-      return { ...base, type: 'string', ...(spec.options ? { enum: [...spec.options] } : {}), ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}) };
+      return {
+        ...base,
+        type: 'string',
+        ...(spec.options ? { enum: [...spec.options] } : {}),
+        ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}),
+      };
     case 'color':
       return { ...base, type: 'string', pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' };
     case 'boolean':
       return { ...base, type: 'boolean' };
     case 'integer':
     case 'number':
-      return { ...base, type: spec.type, ...(spec.options ? { enum: [...spec.options] } : {}), ...(spec.minimum !== undefined ? { minimum: spec.minimum } : {}), ...(spec.maximum !== undefined ? { maximum: spec.maximum } : {}) };
+      return {
+        ...base,
+        type: spec.type,
+        ...(spec.options ? { enum: [...spec.options] } : {}),
+        ...(spec.minimum !== undefined ? { minimum: spec.minimum } : {}),
+        ...(spec.maximum !== undefined ? { maximum: spec.maximum } : {}),
+      };
     case 'image':
     case 'video':
       return { ...base, type: 'string', format: 'uri', contentMediaType: spec.type === 'image' ? 'image/*' : 'video/*' };
     case 'image_list':
-      return { ...base, type: 'array', items: { type: 'string', format: 'uri', contentMediaType: 'image/*' }, ...(spec.minItems !== undefined ? { minItems: spec.minItems } : {}), ...(spec.maxItems !== undefined ? { maxItems: spec.maxItems } : {}) };
+      return {
+        ...base,
+        type: 'array',
+        items: { type: 'string', format: 'uri', contentMediaType: 'image/*' },
+        ...(spec.minItems !== undefined ? { minItems: spec.minItems } : {}),
+        ...(spec.maxItems !== undefined ? { maxItems: spec.maxItems } : {}),
+      };
   }
 }
 

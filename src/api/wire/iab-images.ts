@@ -7,9 +7,8 @@ import { envelopeWith } from './task.js';
 export function iabToWire(t: Task, blobs: BlobStore) {
   const input = iabKind.shownInputOf(t);
   const result = iabKind.shownResultOf(t);
-  const output = t.status === 'done' && result.banners
-    ? result.banners.map((b) => ({ name: b.name, size: b.size, url: blobs.signedUrl(b.key), type: b.type }))
-    : null;
+  const output =
+    t.status === 'done' && result.banners ? result.banners.map((b) => ({ name: b.name, size: b.size, url: blobs.signedUrl(b.key), type: b.type })) : null;
   return envelopeWith(t, {
     image: input.imageUrl ?? null,
     output,

@@ -32,23 +32,35 @@ interface SummaryFields {
 
 const NAME_CHARACTERS = 80;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-const field = (name: string): FieldPick => (b) => text(b[name]);
+const field =
+  (name: string): FieldPick =>
+  (b) =>
+    text(b[name]);
 const none: FieldPick = () => null;
-const firstOf = (...picks: FieldPick[]): FieldPick => (b) => {
-  for (const pick of picks) {
-    const found = pick(b);
-    if (found !== null) return found;
-  }
-  return null;
-};
+const firstOf =
+  (...picks: FieldPick[]): FieldPick =>
+  (b) => {
+    for (const pick of picks) {
+      const found = pick(b);
+      if (found !== null) return found;
+    }
+    return null;
+  };
 /** A long text (a script, a prompt) as a one-line name. */
-const excerpt = (pick: FieldPick): FieldPick => (b) => {
-  const found = pick(b)?.replace(/\s+/g, ' ').trim();
-  if (!found) return null;
-  return found.length <= NAME_CHARACTERS ? found : `${found.slice(0, NAME_CHARACTERS - 1).trimEnd()}…`;
-};
+const excerpt =
+  (pick: FieldPick): FieldPick =>
+  (b) => {
+    const found = pick(b)?.replace(/\s+/g, ' ').trim();
+    if (!found) return null;
+    return found.length <= NAME_CHARACTERS ? found : `${found.slice(0, NAME_CHARACTERS - 1).trimEnd()}…`;
+  };
 
-const video = (group: TaskGroupName, name: FieldPick = field('name')): SummaryFields => ({ group, name, thumbnail: field('video_thumbnail'), output: field('output') });
+const video = (group: TaskGroupName, name: FieldPick = field('name')): SummaryFields => ({
+  group,
+  name,
+  thumbnail: field('video_thumbnail'),
+  output: field('output'),
+});
 
 /** Task kind → its group and the fields of its GET body that name it, picture it and hold its result. */
 const summaries: Record<string, SummaryFields> = {
@@ -93,7 +105,9 @@ export function groupOfKind(kind: string): TaskGroupName | null {
 
 /** The task kinds of the given groups. */
 export function kindsOfGroups(groups: readonly TaskGroupName[]): string[] {
-  return Object.entries(summaries).filter(([, s]) => groups.includes(s.group)).map(([kind]) => kind);
+  return Object.entries(summaries)
+    .filter(([, s]) => groups.includes(s.group))
+    .map(([kind]) => kind);
 }
 
 /**

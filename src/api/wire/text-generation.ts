@@ -30,8 +30,12 @@ export function textRequestFromBody(b: TextGenerationBody): TextGenerationReques
     })),
     systemInstruction: b.system_instruction ?? '',
     config,
-    tools: (b.tools ?? []).flatMap((t) => t.function_declarations ?? []).map((d) => ({ name: d.name, ...(d.description ? { description: d.description } : {}), ...(d.parameters ? { parameters: d.parameters } : {}) })),
-    toolConfig: fc ? { ...(fc.mode ? { mode: fc.mode.toUpperCase() } : {}), ...(fc.allowed_function_names ? { allowedFunctionNames: fc.allowed_function_names } : {}) } : null,
+    tools: (b.tools ?? [])
+      .flatMap((t) => t.function_declarations ?? [])
+      .map((d) => ({ name: d.name, ...(d.description ? { description: d.description } : {}), ...(d.parameters ? { parameters: d.parameters } : {}) })),
+    toolConfig: fc
+      ? { ...(fc.mode ? { mode: fc.mode.toUpperCase() } : {}), ...(fc.allowed_function_names ? { allowedFunctionNames: fc.allowed_function_names } : {}) }
+      : null,
     webhookUrl: b.webhook_url ?? null,
   };
 }

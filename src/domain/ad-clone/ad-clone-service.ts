@@ -43,7 +43,11 @@ export class AdCloneService {
       throw ValidationError.field('link', 'Invalid link ID');
     });
     const facts = storedLinkFacts(link.facts);
-    if (facts.imageUrls.length === 0) throw ValidationError.field('link', 'This link has no image; ad clone fills the reference\'s shots with the link\'s pictures. Add some with PATCH /api/links/{id}/.');
+    if (facts.imageUrls.length === 0)
+      throw ValidationError.field(
+        'link',
+        "This link has no image; ad clone fills the reference's shots with the link's pictures. Add some with PATCH /api/links/{id}/.",
+      );
     const aspectRatio = (['9:16', '16:9', '1:1'] as const).find((a) => a === (req.aspectRatio ?? '9:16').replace('x', ':'));
     if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice. Allowed: 9:16, 16:9, 1:1.`);
     const language = req.language ? req.language.toLowerCase().split(/[-_]/)[0]! : null;
@@ -52,22 +56,32 @@ export class AdCloneService {
     }
     const reference = await this.checkReference(req.videoUrl);
     const imageUrls = await this.usableImages(facts.imageUrls.slice(0, MAX_CLONE_IMAGES));
-    if (!imageUrls.length) throw ValidationError.field('link', 'None of the link\'s pictures can be fetched as an image; update them with PATCH /api/links/{id}/.');
+    if (!imageUrls.length)
+      throw ValidationError.field('link', "None of the link's pictures can be fetched as an image; update them with PATCH /api/links/{id}/.");
     const referenceSeconds = reference.durationSeconds ?? MAX_REFERENCE_SECONDS;
-    return this.tasks.create(adCloneKind.newTask({
-      accountId,
-      input: {
-        linkId: link.id, linkUrl: link.url, facts, imageUrls, videoUrl: req.videoUrl, aspectRatio, language,
-        echo: { aspect_ratio: req.aspectRatio ?? null, language: req.language ?? null },
-        referenceSeconds, seed: seedFor(`${link.id}|${req.videoUrl}|${aspectRatio}|${language ?? ''}`),
-      },
-      result: adCloneKind.resultPatch({ outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step: 'make',
-      // The clone follows the reference's length (a voiceover may run a little longer).
-      estimate: { durationSeconds: referenceSeconds + 1 },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.create(
+      adCloneKind.newTask({
+        accountId,
+        input: {
+          linkId: link.id,
+          linkUrl: link.url,
+          facts,
+          imageUrls,
+          videoUrl: req.videoUrl,
+          aspectRatio,
+          language,
+          echo: { aspect_ratio: req.aspectRatio ?? null, language: req.language ?? null },
+          referenceSeconds,
+          seed: seedFor(`${link.id}|${req.videoUrl}|${aspectRatio}|${language ?? ''}`),
+        },
+        result: adCloneKind.resultPatch({ outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: 'make',
+        // The clone follows the reference's length (a voiceover may run a little longer).
+        estimate: { durationSeconds: referenceSeconds + 1 },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   get(accountId: string, id: string): Promise<Task> {
@@ -87,24 +101,30 @@ export class AdCloneService {
       if (problem === null) throw err;
       throw ValidationError.field('video_url', problem);
     }
-    if (!media.contentType.startsWith('video/')) throw ValidationError.field('video_url', `Expected a video but the file is ${describeMediaType(media.contentType)}`);
+    if (!media.contentType.startsWith('video/'))
+      throw ValidationError.field('video_url', `Expected a video but the file is ${describeMediaType(media.contentType)}`);
     if ((media.durationSeconds ?? 0) > MAX_REFERENCE_SECONDS + 0.05) {
-      throw ValidationError.field('video_url', `The reference lasts ${(media.durationSeconds ?? 0).toFixed(1)} s; ad clone takes references of at most ${MAX_REFERENCE_SECONDS} s.`);
+      throw ValidationError.field(
+        'video_url',
+        `The reference lasts ${(media.durationSeconds ?? 0).toFixed(1)} s; ad clone takes references of at most ${MAX_REFERENCE_SECONDS} s.`,
+      );
     }
     return media;
   }
 
   /** The link's pictures that fetch and decode as images, in order. */
   private async usableImages(urls: readonly string[]): Promise<string[]> {
-    const ok = await Promise.all(urls.map(async (url) => {
-      try {
-        const m = await this.media.check(url, ['image']);
-        return m.contentType.startsWith('image/');
-      } catch (err) {
-        if (mediaProblemOf(err) === null) throw err;
-        return false;
-      }
-    }));
+    const ok = await Promise.all(
+      urls.map(async (url) => {
+        try {
+          const m = await this.media.check(url, ['image']);
+          return m.contentType.startsWith('image/');
+        } catch (err) {
+          if (mediaProblemOf(err) === null) throw err;
+          return false;
+        }
+      }),
+    );
     return urls.filter((_, i) => ok[i]);
   }
 }

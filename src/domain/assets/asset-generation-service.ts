@@ -82,7 +82,8 @@ export class AssetGenerationService {
       if (value === undefined) continue;
       if (spec.type === 'image' && typeof value === 'string') checks.push({ field: `input_params.${name}`, url: value, spec, accept: ['image'] });
       if (spec.type === 'video' && typeof value === 'string') checks.push({ field: `input_params.${name}`, url: value, spec, accept: ['video'] });
-      if (spec.type === 'image_list' && Array.isArray(value)) value.forEach((url, i) => checks.push({ field: `input_params.${name}.${i}`, url, spec, accept: ['image'] }));
+      if (spec.type === 'image_list' && Array.isArray(value))
+        value.forEach((url, i) => checks.push({ field: `input_params.${name}.${i}`, url, spec, accept: ['image'] }));
     }
     const errors: FieldErrors = {};
     const queue = [...checks];
@@ -106,7 +107,8 @@ export class AssetGenerationService {
       return problem;
     }
     const kind = media.contentType.split('/')[0];
-    if (!accept.includes(kind as MediaAccept)) return `Expected ${accept.includes('video') ? 'a video' : 'an image'} but the file is ${describeMediaType(media.contentType)}`;
+    if (!accept.includes(kind as MediaAccept))
+      return `Expected ${accept.includes('video') ? 'a video' : 'an image'} but the file is ${describeMediaType(media.contentType)}`;
     const side = Math.max(media.widthPx ?? 0, media.heightPx ?? 0);
     if (spec.maxSidePx !== undefined && side > spec.maxSidePx) {
       return `The picture is ${media.widthPx}×${media.heightPx} px; this model takes at most ${spec.maxSidePx} px on the longer side.`;

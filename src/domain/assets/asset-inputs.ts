@@ -56,7 +56,8 @@ export function validateAssetInputs(
     const field = `${prefix}.${name}`;
     const raw = params[name];
     if (raw === undefined || raw === null || raw === '') {
-      if (spec.required) errors[field] = [raw === null ? 'This field may not be null.' : raw === '' ? 'This field may not be blank.' : 'This field is required.'];
+      if (spec.required)
+        errors[field] = [raw === null ? 'This field may not be null.' : raw === '' ? 'This field may not be blank.' : 'This field is required.'];
       else if (spec.default !== undefined) values[name] = spec.default;
       continue;
     }
@@ -102,7 +103,14 @@ function readValue(spec: AssetInputSpec, raw: unknown, field: string, errors: Fi
       return isMediaInput(raw) ? raw : fail('Enter a valid URL.');
     case 'image_list': {
       // A form sends a list as repeated fields or as one comma-separated value.
-      const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()).filter(Boolean) : null;
+      const list = Array.isArray(raw)
+        ? raw
+        : typeof raw === 'string'
+          ? raw
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : null;
       if (!list) return fail('Expected a list of image URLs.');
       if (spec.minItems !== undefined && list.length < spec.minItems) return fail(`Ensure this field has at least ${spec.minItems} elements.`);
       if (spec.maxItems !== undefined && list.length > spec.maxItems) return fail(`Ensure this field has no more than ${spec.maxItems} elements.`);

@@ -48,13 +48,20 @@ export class AuroraService {
     await this.checked('image', req.imageUrl, ['image']);
     const audioSeconds = (await this.checked('audio', req.audioUrl, ['audio'])).durationSeconds ?? 0;
     if (audioSeconds > settings.maxAudioSeconds + 0.05) {
-      throw ValidationError.field('audio', `The audio lasts ${audioSeconds.toFixed(1)} s; ${req.model}${req.model === 'aurora_v2' ? ` at ${settings.resolution}` : ''} takes at most ${settings.maxAudioSeconds} s.`);
+      throw ValidationError.field(
+        'audio',
+        `The audio lasts ${audioSeconds.toFixed(1)} s; ${req.model}${req.model === 'aurora_v2' ? ` at ${settings.resolution}` : ''} takes at most ${settings.maxAudioSeconds} s.`,
+      );
     }
     return this.tasks.create(
       auroraKind.newTask({
         accountId,
         input: {
-          echo: req.echo, imageUrl: req.imageUrl, audioUrl: req.audioUrl, model: req.model, resolution: settings.resolution,
+          echo: req.echo,
+          imageUrl: req.imageUrl,
+          audioUrl: req.audioUrl,
+          model: req.model,
+          resolution: settings.resolution,
           outputUploadUrl: req.outputUploadUrl ?? null,
           // Read once here, so the task shows (and the job uses) what this request was understood as.
           guidance: guidanceFromPrompt(req.textPrompt ?? null, scale ?? undefined),

@@ -5,9 +5,19 @@
  */
 
 export const V2_VISUAL_STYLES = [
-  'FullAvatar', 'FullProduct', 'MagnifyingGlassCircle', 'ReverseMagnifyingGlassCircle', 'DramaticFullProduct',
-  'UpAndDown', 'SideBySide', 'GreenScreenEffect', 'FullAvatarScreenProductOverlay', 'TwitterFrame', 'Dramatic',
-  'Vanilla', 'Vlog',
+  'FullAvatar',
+  'FullProduct',
+  'MagnifyingGlassCircle',
+  'ReverseMagnifyingGlassCircle',
+  'DramaticFullProduct',
+  'UpAndDown',
+  'SideBySide',
+  'GreenScreenEffect',
+  'FullAvatarScreenProductOverlay',
+  'TwitterFrame',
+  'Dramatic',
+  'Vanilla',
+  'Vlog',
 ] as const;
 export type V2VisualStyle = (typeof V2_VISUAL_STYLES)[number];
 export const DEFAULT_V2_VISUAL_STYLE: V2VisualStyle = 'FullAvatar';
@@ -59,5 +69,8 @@ export interface AvatarVideoSpec {
 /** v3 voices read inline emotion tags such as `[excited]`; the built-in voices cannot act them, so they are not spoken. */
 export function spokenText(text: string, model: 'v2' | 'v3' | null): string {
   if (model !== 'v3') return text;
-  return text.replace(/\[[^\]\n]{1,40}\]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\[[^\]\n]{1,40}\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -10,8 +10,18 @@ import type { Repos, Store } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
 import type { Task } from '../../core/task.js';
 import {
-  CUSTOM_AVATAR_KIND, customAvatarBlobKeys, customAvatarPreviewVideoKeys, directDriveUrl, personaOfTask, recordOfTask, splitKeywords, unusableReason,
-  type CustomAvatarInput, type CustomAvatarRecord, type CustomAvatarVersion, type StoredMedia,
+  CUSTOM_AVATAR_KIND,
+  customAvatarBlobKeys,
+  customAvatarPreviewVideoKeys,
+  directDriveUrl,
+  personaOfTask,
+  recordOfTask,
+  splitKeywords,
+  unusableReason,
+  type CustomAvatarInput,
+  type CustomAvatarRecord,
+  type CustomAvatarVersion,
+  type StoredMedia,
 } from './custom-avatars.js';
 
 /** A client's media (URL or `upload:` value) fetched, checked and kept in blob storage. */
@@ -77,13 +87,14 @@ export class CustomAvatarService implements CustomAvatarSource {
   async create(accountId: string, req: CustomAvatarRequest): Promise<Task> {
     const v2 = req.version === 'v2';
     const nameField = v2 ? 'creator_name' : 'name';
-    const name = ((v2 ? req.creatorName ?? req.name : req.name ?? req.creatorName) ?? '').trim();
+    const name = ((v2 ? (req.creatorName ?? req.name) : (req.name ?? req.creatorName)) ?? '').trim();
     if (!name) throw ValidationError.field(nameField, 'This field is required.');
     if (name.length > MAX_NAME_CHARS) throw ValidationError.field(nameField, `Ensure this field has no more than ${MAX_NAME_CHARS} characters.`);
     const gender = parseGender(req.gender);
     if (v2 && !gender) throw ValidationError.field('gender', `This field is required. Allowed: ${AVATAR_GENDERS.join(', ')}.`);
     const source = pickSource(req);
-    if (v2 && !req.consentVideo) throw ValidationError.field('consent_video', 'This field is required: a video (or picture) of the same person giving consent.');
+    if (v2 && !req.consentVideo)
+      throw ValidationError.field('consent_video', 'This field is required: a video (or picture) of the same person giving consent.');
     await this.checkLimit(accountId);
 
     const folder = `${accountId}/custom-avatars/${newId()}`;
@@ -104,21 +115,23 @@ export class CustomAvatarService implements CustomAvatarSource {
         consent: consentMedia,
         defaultVoiceId: this.opts.voiceForGender(gender),
       };
-      return await this.tasks.create(customAvatarKind.newTask({
-        accountId,
-        input,
-        job: 'build',
-        step: 'build',
-        estimate: null,
-        webhookUrl: req.webhookUrl ?? null,
-        initialStatus: 'processing',
-        // The check that counts: in the inserting transaction, with the account locked, so creates
-        // in several API processes take turns and the last free place goes to one of them.
-        guard: async (tx) => {
-          await tx.accounts.lock(accountId);
-          this.refuseOverLimit(await countTowardsLimit(tx, accountId));
-        },
-      }));
+      return await this.tasks.create(
+        customAvatarKind.newTask({
+          accountId,
+          input,
+          job: 'build',
+          step: 'build',
+          estimate: null,
+          webhookUrl: req.webhookUrl ?? null,
+          initialStatus: 'processing',
+          // The check that counts: in the inserting transaction, with the account locked, so creates
+          // in several API processes take turns and the last free place goes to one of them.
+          guard: async (tx) => {
+            await tx.accounts.lock(accountId);
+            this.refuseOverLimit(await countTowardsLimit(tx, accountId));
+          },
+        }),
+      );
     } catch (err) {
       await Promise.all(kept.map((m) => this.blobs.remove(m.key).catch(() => undefined)));
       throw err;
@@ -215,7 +228,10 @@ export class CustomAvatarService implements CustomAvatarSource {
       throw ValidationError.field(field, `The video lasts ${Math.round(media.durationSeconds!)} s; at most ${MAX_VIDEO_SECONDS} s are accepted.`);
     }
     if (Math.min(media.width, media.height) < MIN_PICTURE_PX) {
-      throw ValidationError.field(field, `The picture is ${media.width}x${media.height} pixels; at least ${MIN_PICTURE_PX} pixels a side are needed to find a face.`);
+      throw ValidationError.field(
+        field,
+        `The picture is ${media.width}x${media.height} pixels; at least ${MIN_PICTURE_PX} pixels a side are needed to find a face.`,
+      );
     }
     return stored;
   }
@@ -239,8 +255,16 @@ function parseGender(value: string | null | undefined): AvatarGender | null {
 function pickSource(req: CustomAvatarRequest): { field: string; value: string; kind: 'image' | 'video' } {
   const v2 = req.version === 'v2';
   const video = v2
-    ? (req.lipsyncInput ? { field: 'lipsync_input', value: req.lipsyncInput } : req.videoUrl ? { field: 'video_url', value: req.videoUrl } : null)
-    : (req.videoUrl ? { field: 'video_url', value: req.videoUrl } : req.lipsyncInput ? { field: 'lipsync_input', value: req.lipsyncInput } : null);
+    ? req.lipsyncInput
+      ? { field: 'lipsync_input', value: req.lipsyncInput }
+      : req.videoUrl
+        ? { field: 'video_url', value: req.videoUrl }
+        : null
+    : req.videoUrl
+      ? { field: 'video_url', value: req.videoUrl }
+      : req.lipsyncInput
+        ? { field: 'lipsync_input', value: req.lipsyncInput }
+        : null;
   const fromVideo = video ?? (req.gdownUrl ? { field: 'gdown_url', value: req.gdownUrl } : null);
   if (fromVideo && req.imageUrl) throw ValidationError.field('image_url', `Give either image_url or ${fromVideo.field}, not both.`);
   if (fromVideo) return { ...fromVideo, kind: 'video' };
@@ -251,4 +275,3 @@ function pickSource(req: CustomAvatarRequest): { field: string; value: string; k
 function cleanLabels(labels: string[] | null | undefined): string[] {
   return [...new Set((labels ?? []).map((l) => l.trim()).filter(Boolean))].slice(0, 50);
 }
-

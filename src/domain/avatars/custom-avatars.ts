@@ -127,7 +127,9 @@ export function personaOfTask(task: Task): Persona {
     labels: i.labels ?? [],
     extra: {
       ...(i.version === 'v2' ? { consent_video: i.consent?.value ?? null, lipsync_input_url: i.source?.value ?? null } : {}),
-      ...(i.version === 'v1' ? { [i.source?.field === 'image_url' ? 'image_url' : 'video_url']: i.source?.value ?? null, consent_video: i.consent?.value ?? null } : {}),
+      ...(i.version === 'v1'
+        ? { [i.source?.field === 'image_url' ? 'image_url' : 'video_url']: i.source?.value ?? null, consent_video: i.consent?.value ?? null }
+        : {}),
       // Service extra: how close the consent's face was (below the threshold = same person).
       consent_distance: r.consent ? Math.round(r.consent.distance * 1000) / 1000 : null,
     },
@@ -139,7 +141,15 @@ export function recordOfTask(task: Task): CustomAvatarRecord | null {
   if (task.status !== 'done' || !r.stillKey || !r.face) return null;
   const i = shownInputOf(task);
   const footageKey = i.source?.kind === 'video' ? i.source.key : null;
-  return { id: task.id, accountId: task.accountId, name: i.name ?? '', defaultVoiceId: i.defaultVoiceId ?? null, stillKey: r.stillKey, face: r.face, footageKey };
+  return {
+    id: task.id,
+    accountId: task.accountId,
+    name: i.name ?? '',
+    defaultVoiceId: i.defaultVoiceId ?? null,
+    stillKey: r.stillKey,
+    face: r.face,
+    footageKey,
+  };
 }
 
 /**
@@ -156,9 +166,14 @@ export function unusableReason(task: Task): string | null {
 export function customAvatarBlobKeys(task: Task): string[] {
   const i = shownInputOf(task);
   const r = resultOf(task);
-  return [i.source?.key, i.consent?.key, r.stillKey, r.thumbnailKey, ...Object.values(r.previewImageKeys ?? {}), ...Object.values(customAvatarPreviewVideoKeys(task))].filter(
-    (k): k is string => typeof k === 'string' && k.length > 0,
-  );
+  return [
+    i.source?.key,
+    i.consent?.key,
+    r.stillKey,
+    r.thumbnailKey,
+    ...Object.values(r.previewImageKeys ?? {}),
+    ...Object.values(customAvatarPreviewVideoKeys(task)),
+  ].filter((k): k is string => typeof k === 'string' && k.length > 0);
 }
 
 /** Blob keys of preview videos, rendered on first request (LazyBlobs) from the avatar they name. */
@@ -193,7 +208,10 @@ export function customAvatarGreeting(name: string): string {
 
 /** Keywords arrive as one comma-separated string; kept as a list (the wire joins them again). */
 export function splitKeywords(value: string | null | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -23,7 +23,11 @@ const plannedVideoResult = z.looseObject({
  * The price of a step of v1 and v2 alike. It reads only the model, so a follow-up can price a
  * task whose other input fields an older row lacks.
  */
-export function plannedVideoPrice(step: VideoStep, input: { modelVersion: 'standard' | 'aurora_v1' | 'aurora_v1_fast' }, measured: { durationSeconds: number }): number {
+export function plannedVideoPrice(
+  step: VideoStep,
+  input: { modelVersion: 'standard' | 'aurora_v1' | 'aurora_v1_fast' },
+  measured: { durationSeconds: number },
+): number {
   return videoStepPrice(step, measured.durationSeconds, input.modelVersion);
 }
 
@@ -57,27 +61,38 @@ const offset = z.object({ x: z.number(), y: z.number() });
 const captionJson = z.record(z.string(), z.unknown());
 const avatarVideoSpec: z.ZodType<AvatarVideoSpec> = z.object({
   aspectRatio,
-  scenes: z.array(z.object({
-    avatar: z.object({ id: z.string(), name: z.string(), offset, scale: z.number(), style: z.enum(['normal', 'circle']), hidden: z.boolean() }),
-    voice: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('text'), text: z.string(), voiceId: z.string(), volume: z.number(), model: z.enum(['v2', 'v3']).nullable() }),
-      z.object({ kind: z.literal('silence'), seconds: z.number(), volume: z.number() }),
-    ]),
-    background: z.object({ kind: z.enum(['image', 'video']), url: z.string(), fit: z.enum(['crop', 'contain']), effect: z.enum(BACKGROUND_EFFECTS).nullable() }).nullable(),
-    caption: z.object({ setting: captionJson.nullable(), override: z.boolean(), hidden: z.boolean() }),
-    transitionIn: z.enum(SCENE_TRANSITIONS).nullable(),
-    transitionOut: z.enum(SCENE_TRANSITIONS).nullable(),
-    visualStyle: z.enum(V2_VISUAL_STYLES),
-    cta: z.object({
-      logo: z.object({ url: z.string(), offset: offset.nullable(), scale: z.number() }).nullable(),
-      caption: z.object({ text: z.string(), setting: captionJson.nullable() }).nullable(),
-    }).nullable(),
-  })),
+  scenes: z.array(
+    z.object({
+      avatar: z.object({ id: z.string(), name: z.string(), offset, scale: z.number(), style: z.enum(['normal', 'circle']), hidden: z.boolean() }),
+      voice: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('text'), text: z.string(), voiceId: z.string(), volume: z.number(), model: z.enum(['v2', 'v3']).nullable() }),
+        z.object({ kind: z.literal('silence'), seconds: z.number(), volume: z.number() }),
+      ]),
+      background: z
+        .object({ kind: z.enum(['image', 'video']), url: z.string(), fit: z.enum(['crop', 'contain']), effect: z.enum(BACKGROUND_EFFECTS).nullable() })
+        .nullable(),
+      caption: z.object({ setting: captionJson.nullable(), override: z.boolean(), hidden: z.boolean() }),
+      transitionIn: z.enum(SCENE_TRANSITIONS).nullable(),
+      transitionOut: z.enum(SCENE_TRANSITIONS).nullable(),
+      visualStyle: z.enum(V2_VISUAL_STYLES),
+      cta: z
+        .object({
+          logo: z.object({ url: z.string(), offset: offset.nullable(), scale: z.number() }).nullable(),
+          caption: z.object({ text: z.string(), setting: captionJson.nullable() }).nullable(),
+        })
+        .nullable(),
+    }),
+  ),
   music: z.object({ url: z.string(), volume: z.number() }).nullable(),
-  endCard: z.object({
-    background: z.discriminatedUnion('kind', [z.object({ kind: z.literal('url'), url: z.string() }), z.object({ kind: z.literal('color'), color: z.string() })]),
-    seconds: z.number(),
-  }).nullable(),
+  endCard: z
+    .object({
+      background: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('url'), url: z.string() }),
+        z.object({ kind: z.literal('color'), color: z.string() }),
+      ]),
+      seconds: z.number(),
+    })
+    .nullable(),
   name: z.string().nullable(),
   seed: z.number(),
 });

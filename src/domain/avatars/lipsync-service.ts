@@ -58,7 +58,10 @@ export class LipsyncService {
     const seed = seedFor(`${accountId}|${text}|${req.audio ?? ''}`);
     const avatar = req.avatarId ? await this.avatars.resolve(accountId, req.avatarId) : await this.avatars.match(null, seed);
     if (!avatar) {
-      throw ValidationError.field('creator', req.avatarId ? await unresolvedAvatarMessage(this.avatars, accountId, req.avatarId) : 'No avatar is available; pass creator.');
+      throw ValidationError.field(
+        'creator',
+        req.avatarId ? await unresolvedAvatarMessage(this.avatars, accountId, req.avatarId) : 'No avatar is available; pass creator.',
+      );
     }
     let voiceId: string | null = null;
     let speechSeconds: number;
@@ -73,21 +76,33 @@ export class LipsyncService {
       speechSeconds = estimateSpeechSeconds(text);
     }
     if (req.backgroundImageUrl && !req.greenScreen) await this.checked('background_asset_image_url', req.backgroundImageUrl, ['image']);
-    return this.tasks.create(lipsyncKind.newTask({
-      accountId,
-      input: {
-        echo: req.echo, aspectRatio, avatarId: avatar.id, voiceId, text: text || null, audioUrl: req.audio ?? null,
-        backgroundImageUrl: req.backgroundImageUrl ?? null, greenScreen: req.greenScreen === true, transparent: req.transparentBackground === true,
-        noCaption: req.noCaption !== false, noMusic: req.noMusic !== false, caption: req.caption ?? null, seed,
-        modelVersion: req.modelVersion ?? 'standard',
-      },
-      result: lipsyncKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step: mode,
-      estimate: { durationSeconds: speechSeconds },
-      jobPayload: { step: mode },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.create(
+      lipsyncKind.newTask({
+        accountId,
+        input: {
+          echo: req.echo,
+          aspectRatio,
+          avatarId: avatar.id,
+          voiceId,
+          text: text || null,
+          audioUrl: req.audio ?? null,
+          backgroundImageUrl: req.backgroundImageUrl ?? null,
+          greenScreen: req.greenScreen === true,
+          transparent: req.transparentBackground === true,
+          noCaption: req.noCaption !== false,
+          noMusic: req.noMusic !== false,
+          caption: req.caption ?? null,
+          seed,
+          modelVersion: req.modelVersion ?? 'standard',
+        },
+        result: lipsyncKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: mode,
+        estimate: { durationSeconds: speechSeconds },
+        jobPayload: { step: mode },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** A new preview of a finished task (spec: POST /api/lipsyncs/{id}/preview/), v1 or v2. */
@@ -107,7 +122,13 @@ export class LipsyncService {
     return this.tasks.list(accountId, kinds, q);
   }
 
-  private async followUp(accountId: string, id: string, step: VideoStep, reset: { previewKey?: null; outputKey?: null }, kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND]): Promise<Task> {
+  private async followUp(
+    accountId: string,
+    id: string,
+    step: VideoStep,
+    reset: { previewKey?: null; outputKey?: null },
+    kinds = [LIPSYNC_KIND, LIPSYNC_V2_KIND],
+  ): Promise<Task> {
     const task = await this.get(accountId, id, kinds);
     const kind = task.kind === LIPSYNC_KIND ? lipsyncKind : lipsyncV2Kind;
     const durationSeconds = kind.shownResultOf(task).durationSeconds ?? 30;

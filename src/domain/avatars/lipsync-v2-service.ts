@@ -12,8 +12,16 @@ import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../../core/random.js';
 import {
-  DEFAULT_V2_VISUAL_STYLE, spokenText, type AvatarVideoAspect, type AvatarVideoSpec, type BackgroundEffect,
-  type CaptionSettingJson, type Offset, type SceneSpec, type SceneTransition, type V2VisualStyle,
+  DEFAULT_V2_VISUAL_STYLE,
+  spokenText,
+  type AvatarVideoAspect,
+  type AvatarVideoSpec,
+  type BackgroundEffect,
+  type CaptionSettingJson,
+  type Offset,
+  type SceneSpec,
+  type SceneTransition,
+  type V2VisualStyle,
 } from './avatar-video-spec.js';
 import { LIPSYNC_V2_KIND } from './lipsync-service.js';
 
@@ -25,8 +33,21 @@ const DEFAULT_MUSIC_VOLUME = 0.2;
 
 /** One scene of the v2 body, after the API has checked types, ranges and enumerations. */
 export interface LipsyncV2SceneRequest {
-  character?: { avatarId?: string | null; offset?: Partial<Offset> | null; scale?: number | null; avatarStyle?: 'normal' | 'circle' | null; hidden?: boolean | null } | null;
-  voice?: { type?: 'text' | 'silence' | null; inputText?: string | null; voiceId?: string | null; durationSeconds?: number | null; volume?: number | null; model?: 'v2' | 'v3' | null } | null;
+  character?: {
+    avatarId?: string | null;
+    offset?: Partial<Offset> | null;
+    scale?: number | null;
+    avatarStyle?: 'normal' | 'circle' | null;
+    hidden?: boolean | null;
+  } | null;
+  voice?: {
+    type?: 'text' | 'silence' | null;
+    inputText?: string | null;
+    voiceId?: string | null;
+    durationSeconds?: number | null;
+    volume?: number | null;
+    model?: 'v2' | 'v3' | null;
+  } | null;
   background?: { type?: 'image' | 'video' | null; url?: string | null; fit?: 'crop' | 'contain' | 'cover' | null; effect?: BackgroundEffect | null } | null;
   captionSetting?: CaptionSettingJson | null;
   transitionIn?: SceneTransition | null;
@@ -89,17 +110,20 @@ export class LipsyncV2Service {
       name: req.name ?? null,
       seed: seedFor(`${accountId}|${JSON.stringify(req.echo.video_inputs ?? null)}`),
     };
-    const estimateSeconds = spec.scenes.reduce((sum, s) => sum + (s.voice.kind === 'text' ? estimateSpeechSeconds(s.voice.text) : s.voice.seconds), 0) + (endCard?.seconds ?? 0);
-    return this.tasks.create(lipsyncV2Kind.newTask({
-      accountId,
-      input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec, modelVersion: req.modelVersion ?? 'standard' },
-      result: lipsyncV2Kind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step: mode,
-      estimate: { durationSeconds: estimateSeconds },
-      jobPayload: { step: mode },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    const estimateSeconds =
+      spec.scenes.reduce((sum, s) => sum + (s.voice.kind === 'text' ? estimateSpeechSeconds(s.voice.text) : s.voice.seconds), 0) + (endCard?.seconds ?? 0);
+    return this.tasks.create(
+      lipsyncV2Kind.newTask({
+        accountId,
+        input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec, modelVersion: req.modelVersion ?? 'standard' },
+        result: lipsyncV2Kind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: mode,
+        estimate: { durationSeconds: estimateSeconds },
+        jobPayload: { step: mode },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   get(accountId: string, id: string): Promise<Task> {
@@ -110,7 +134,13 @@ export class LipsyncV2Service {
     return this.tasks.list(accountId, [LIPSYNC_V2_KIND], q);
   }
 
-  private async scene(accountId: string, s: LipsyncV2SceneRequest, at: string, fail: (f: string, m: string) => void, urls: UrlCheck[]): Promise<SceneSpec | null> {
+  private async scene(
+    accountId: string,
+    s: LipsyncV2SceneRequest,
+    at: string,
+    fail: (f: string, m: string) => void,
+    urls: UrlCheck[],
+  ): Promise<SceneSpec | null> {
     const avatarId = s.character?.avatarId?.trim();
     const avatar = avatarId ? await this.avatars.resolve(accountId, avatarId) : null;
     if (!s.character) fail(`${at}.character`, 'This field is required.');
@@ -140,12 +170,20 @@ export class LipsyncV2Service {
     const setting = s.captionSetting ?? null;
     return {
       avatar: {
-        id: avatar.id, name: avatar.name, offset: offsetOrNull(s.character?.offset) ?? { x: 0, y: 0 }, scale: s.character?.scale ?? 1,
-        style: s.character?.avatarStyle ?? 'normal', hidden: s.character?.hidden === true,
+        id: avatar.id,
+        name: avatar.name,
+        offset: offsetOrNull(s.character?.offset) ?? { x: 0, y: 0 },
+        scale: s.character?.scale ?? 1,
+        style: s.character?.avatarStyle ?? 'normal',
+        hidden: s.character?.hidden === true,
       },
       voice,
       background,
-      caption: { setting, override: setting?.override_visual_style === true || setting?.override_visual_style === 'true', hidden: setting?.hidden === true || setting?.hidden === 'true' },
+      caption: {
+        setting,
+        override: setting?.override_visual_style === true || setting?.override_visual_style === 'true',
+        hidden: setting?.hidden === true || setting?.hidden === 'true',
+      },
       transitionIn: s.transitionIn ?? null,
       transitionOut: s.transitionOut ?? null,
       visualStyle: s.visualStyle ?? DEFAULT_V2_VISUAL_STYLE,
@@ -153,7 +191,13 @@ export class LipsyncV2Service {
     };
   }
 
-  private async voice(accountId: string, v: LipsyncV2SceneRequest['voice'], avatarVoiceId: string | null, at: string, fail: (f: string, m: string) => void): Promise<SceneSpec['voice'] | null> {
+  private async voice(
+    accountId: string,
+    v: LipsyncV2SceneRequest['voice'],
+    avatarVoiceId: string | null,
+    at: string,
+    fail: (f: string, m: string) => void,
+  ): Promise<SceneSpec['voice'] | null> {
     if (!v) {
       fail(at, 'This field is required.');
       return null;
@@ -205,7 +249,7 @@ export class LipsyncV2Service {
     const seconds = req.ctaDurationSeconds ?? DEFAULT_CTA_SECONDS;
     const value = req.ctaBackground?.trim();
     if (!value) {
-      fail('cta_background', 'cta_end needs cta_background: the URL of the end card\'s picture or clip.');
+      fail('cta_background', "cta_end needs cta_background: the URL of the end card's picture or clip.");
       return null;
     }
     // Leniently, a colour also makes an end card.

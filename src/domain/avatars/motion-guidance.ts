@@ -53,13 +53,21 @@ interface Cue {
 
 /** The vocabulary, documented in docs/avatars-photo.md ("Aurora"). Order decides `matched`'s order. */
 export const CUES: readonly Cue[] = [
-  { name: 'still', phrases: ['still', 'steady', 'static', 'motionless', 'no movement', 'no motion', 'dont move', 'do not move', 'not moving'], effect: { headMotion: 0 } },
+  {
+    name: 'still',
+    phrases: ['still', 'steady', 'static', 'motionless', 'no movement', 'no motion', 'dont move', 'do not move', 'not moving'],
+    effect: { headMotion: 0 },
+  },
   { name: 'calm', phrases: ['calm', 'calmly', 'relaxed', 'gentle', 'gently', 'subtle', 'subtly', 'slow', 'slowly'], effect: { headMotion: 0.5 } },
   { name: 'energetic', phrases: ['energetic', 'lively', 'animated', 'excited', 'enthusiastic', 'dynamic', 'upbeat'], effect: { headMotion: 1.6 } },
   { name: 'nodding', phrases: ['nod', 'nods', 'nodding', 'nodded'], effect: { nod: 2 } },
   { name: 'serious', phrases: ['serious', 'seriously', 'focused', 'concentrated', 'stern'], effect: { blinkRate: 0.5 } },
   { name: 'blinking', phrases: ['blink', 'blinks', 'blinking'], effect: { blinkRate: 1.8 } },
-  { name: 'expressive', phrases: ['expressive', 'exaggerated', 'articulate', 'articulated', 'wide mouth', 'open mouth', 'loud', 'loudly'], effect: { mouthGain: 1.3 } },
+  {
+    name: 'expressive',
+    phrases: ['expressive', 'exaggerated', 'articulate', 'articulated', 'wide mouth', 'open mouth', 'loud', 'loudly'],
+    effect: { mouthGain: 1.3 },
+  },
   { name: 'quiet', phrases: ['whisper', 'whispers', 'whispering', 'quiet', 'quietly', 'soft', 'softly', 'mumble', 'mumbling'], effect: { mouthGain: 0.7 } },
 ];
 

@@ -7,11 +7,13 @@ import { defaultVoiceId, type VoiceCatalog } from './voices.js';
  * catalog is empty. The one place built-in avatars, custom avatars (by gender) and previews ask.
  */
 export function avatarVoiceIn(catalog: VoiceCatalog, avatar: Pick<BuiltinAvatar, 'preferredVoiceIds' | 'gender'>): string | null {
-  return defaultVoiceForAvatar(avatar, {
-    has: (id) => catalog.byId.has(id),
-    sameGender: (g) => catalog.voices.find((v) => v.gender === g && v.language === 'en' && v.kind === 'builtin')?.id,
-    fallback: defaultVoiceId(catalog),
-  }) ?? null;
+  return (
+    defaultVoiceForAvatar(avatar, {
+      has: (id) => catalog.byId.has(id),
+      sameGender: (g) => catalog.voices.find((v) => v.gender === g && v.language === 'en' && v.kind === 'builtin')?.id,
+      fallback: defaultVoiceId(catalog),
+    }) ?? null
+  );
 }
 
 /** A custom avatar's voice when a request names none: a built-in voice of the avatar's gender. */

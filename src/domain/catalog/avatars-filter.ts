@@ -1,12 +1,5 @@
 import { ValidationError } from '../../core/errors.js';
-import {
-  AVATAR_AGE_RANGES,
-  AVATAR_GENDERS,
-  AVATAR_INDUSTRIES,
-  AVATAR_LOCATIONS,
-  AVATAR_STYLES,
-  type FilterableAvatar,
-} from './avatars.js';
+import { AVATAR_AGE_RANGES, AVATAR_GENDERS, AVATAR_INDUSTRIES, AVATAR_LOCATIONS, AVATAR_STYLES, type FilterableAvatar } from './avatars.js';
 
 /** The contract's avatar filters; each list holds alternatives (comma-separated in the query). */
 export interface AvatarFilter {
@@ -32,7 +25,10 @@ export interface AvatarFilterQuery {
 }
 
 const split = (value: string | undefined): string[] | undefined => {
-  const parts = value?.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return parts && parts.length > 0 ? parts : undefined;
 };
 
@@ -55,7 +51,9 @@ export function parseAvatarFilter(q: AvatarFilterQuery): AvatarFilter {
     style: checked('style', split(q.style), AVATAR_STYLES),
     keyword: q.keyword?.trim() || undefined,
     suitableIndustries: checked('suitable_industries', split(q.suitable_industries), AVATAR_INDUSTRIES, (s) => s.toLowerCase().replace(/\s+/g, ' ')),
-    ids: split(q.ids)?.slice(0, 100).map((s) => s.toLowerCase()),
+    ids: split(q.ids)
+      ?.slice(0, 100)
+      .map((s) => s.toLowerCase()),
   };
 }
 

@@ -22,32 +22,9 @@ export type HairStyle =
   | 'undercut'
   | 'braid';
 
-export type OutfitKind =
-  | 'suit'
-  | 'blazer'
-  | 'hoodie'
-  | 'tshirt'
-  | 'sweater'
-  | 'cardigan'
-  | 'denim-jacket'
-  | 'chef'
-  | 'lab-coat'
-  | 'track-jacket'
-  | 'vest';
+export type OutfitKind = 'suit' | 'blazer' | 'hoodie' | 'tshirt' | 'sweater' | 'cardigan' | 'denim-jacket' | 'chef' | 'lab-coat' | 'track-jacket' | 'vest';
 
-export type SceneKind =
-  | 'plain'
-  | 'studio'
-  | 'office'
-  | 'home'
-  | 'kitchen'
-  | 'clinic'
-  | 'library'
-  | 'park'
-  | 'street'
-  | 'beach'
-  | 'space'
-  | 'neon';
+export type SceneKind = 'plain' | 'studio' | 'office' | 'home' | 'kitchen' | 'clinic' | 'library' | 'park' | 'street' | 'beach' | 'space' | 'neon';
 
 export interface AvatarLook {
   age: AgeRange;

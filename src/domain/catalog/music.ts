@@ -154,7 +154,6 @@ const CATEGORY_DEFINITIONS: readonly CategoryDefinition[] = [
   },
 ];
 
-
 function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -212,9 +211,7 @@ export function listMusicTracks(): readonly MusicTrack[] {
 /** By id, name or slug, ignoring case. */
 export function findMusicCategory(nameOrId: string): MusicCategory | undefined {
   const wanted = nameOrId.trim().toLowerCase();
-  return CATEGORIES.find(
-    (category) => category.id === wanted || category.name.toLowerCase() === wanted || category.slug === wanted,
-  );
+  return CATEGORIES.find((category) => category.id === wanted || category.name.toLowerCase() === wanted || category.slug === wanted);
 }
 
 export function findMusicTrack(trackId: string): MusicTrack | undefined {
@@ -260,10 +257,7 @@ export function queryMusicTracks(query: MusicTrackQuery = {}): MusicTrackPage {
   const search = query.search?.trim().toLowerCase();
   if (search) {
     matches = matches.filter(
-      (track) =>
-        track.name.toLowerCase().includes(search) ||
-        track.categoryName.toLowerCase().includes(search) ||
-        track.categorySlug.includes(search),
+      (track) => track.name.toLowerCase().includes(search) || track.categoryName.toLowerCase().includes(search) || track.categorySlug.includes(search),
     );
   }
   if (query.ids && query.ids.length > 0) {

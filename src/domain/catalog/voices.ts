@@ -100,10 +100,7 @@ export interface VoiceFilter {
   gender?: 'male' | 'female';
 }
 
-export function filterVoices<V extends Pick<Voice, 'language' | 'gender'> & { locale?: string }>(
-  voices: readonly V[],
-  filter: VoiceFilter,
-): V[] {
+export function filterVoices<V extends Pick<Voice, 'language' | 'gender'> & { locale?: string }>(voices: readonly V[], filter: VoiceFilter): V[] {
   const lang = filter.language?.trim().toLowerCase();
   return voices.filter((v) => {
     if (filter.gender && v.gender !== filter.gender) return false;
@@ -145,10 +142,7 @@ export interface VoiceGroup {
 }
 
 /** Groups voices by (name, gender), keeping first-seen order of groups and accents. */
-export function groupVoicesByName(
-  voices: readonly ListableVoice[],
-  previewUrlFor: (voiceId: string) => string | null,
-): VoiceGroup[] {
+export function groupVoicesByName(voices: readonly ListableVoice[], previewUrlFor: (voiceId: string) => string | null): VoiceGroup[] {
   const groups = new Map<string, VoiceGroup>();
   for (const v of voices) {
     const key = `${v.name}\u0000${v.gender ?? ''}`;

@@ -6,7 +6,15 @@ import type { LedgerKind, Repos } from '../../core/store.js';
  * The ledger is append-only; `accounts.balance_millicredits` is its running sum, moved by a
  * conditional update so it can never go below zero. All functions run inside the caller's transaction.
  */
-async function move(tx: Repos, accountId: string, delta: number, kind: LedgerKind, at: string, taskId: string | null, note: string | null): Promise<number | null> {
+async function move(
+  tx: Repos,
+  accountId: string,
+  delta: number,
+  kind: LedgerKind,
+  at: string,
+  taskId: string | null,
+  note: string | null,
+): Promise<number | null> {
   const balance = await tx.accounts.moveBalance(accountId, delta);
   if (balance === null) return null;
   await tx.ledger.append({ id: newId(), accountId, taskId, kind, amountMillicredits: delta, balanceAfterMillicredits: balance, note, createdAt: at });

@@ -52,13 +52,15 @@ export const aiEditingKind = defineTaskKind({
   }),
   /** The plan is the job's own product (read back through the pipeline's guard); the wire reads these. */
   result: z.looseObject({
-    plan: z.looseObject({
-      notes: z.array(z.string()).optional(),
-      sourceSeconds: z.number().optional(),
-      editedSeconds: z.number().optional(),
-      captioned: z.boolean().optional(),
-      transcript: z.string().optional(),
-    }).optional(),
+    plan: z
+      .looseObject({
+        notes: z.array(z.string()).optional(),
+        sourceSeconds: z.number().optional(),
+        editedSeconds: z.number().optional(),
+        captioned: z.boolean().optional(),
+        transcript: z.string().optional(),
+      })
+      .optional(),
     previewKey: z.string().nullish(),
     outputKey: z.string().nullish(),
     thumbnailKey: z.string().nullish(),

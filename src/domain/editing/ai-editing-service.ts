@@ -45,45 +45,58 @@ export class AiEditingService {
     if (!video.contentType.startsWith('video/')) {
       throw ValidationError.field('video_url', `Expected a video (mp4, mov) but the file is ${describeMediaType(video.contentType)}.`);
     }
-    if (!video.widthPx || !video.heightPx) throw ValidationError.field('video_url', 'The file has no picture track that can be decoded; send a video (mp4, mov).');
+    if (!video.widthPx || !video.heightPx)
+      throw ValidationError.field('video_url', 'The file has no picture track that can be decoded; send a video (mp4, mov).');
     const sourceSeconds = video.durationSeconds ?? 0;
     if (!(sourceSeconds > 0)) throw ValidationError.field('video_url', 'The video at this URL has no playable length.');
     if (sourceSeconds > MAX_EDIT_SOURCE_SECONDS) {
-      throw ValidationError.field('video_url', `The video is ${Math.round(sourceSeconds)} s long; an edit takes at most ${MAX_EDIT_SOURCE_SECONDS} s (10 minutes).`);
+      throw ValidationError.field(
+        'video_url',
+        `The video is ${Math.round(sourceSeconds)} s long; an edit takes at most ${MAX_EDIT_SOURCE_SECONDS} s (10 minutes).`,
+      );
     }
     if (wantsCaptions && !video.hasAudio) {
-      throw ValidationError.field('video_url', 'The video has no audio track, so there is no speech to caption. Send a video with sound, or turn captions off (caption_setting.hidden or "no captions").');
+      throw ValidationError.field(
+        'video_url',
+        'The video has no audio track, so there is no speech to caption. Send a video with sound, or turn captions off (caption_setting.hidden or "no captions").',
+      );
     }
     const trimmed = (read.operations.trimStartSeconds ?? 0) + (read.operations.trimEndSeconds ?? 0);
     if (trimmed >= sourceSeconds) {
-      throw ValidationError.field('instructions', `The instructions cut ${trimmed} s from a ${Math.round(sourceSeconds * 10) / 10} s video: nothing would be left.`);
+      throw ValidationError.field(
+        'instructions',
+        `The instructions cut ${trimmed} s from a ${Math.round(sourceSeconds * 10) / 10} s video: nothing would be left.`,
+      );
     }
-    if (req.musicUrl && !this.isLibraryMusicUrl(req.musicUrl)) await asFieldError('background_music_url', () => this.media.check(req.musicUrl!, ['audio', 'video']));
-    return this.tasks.create(aiEditingKind.newTask({
-      accountId,
-      input: {
-        echo: req.echo,
-        videoUrl: req.videoUrl,
-        sourceSeconds,
-        aspectRatio: req.aspectRatio ?? read.operations.aspectRatio ?? null,
-        editingStyle: req.editingStyle ?? null,
-        instructions: req.instructions ?? null,
-        operations: read.operations,
-        understood: read.understood,
-        notUnderstood: read.notUnderstood,
-        caption: req.caption ?? null,
-        musicUrl: req.musicUrl ?? null,
-        musicVolume: req.musicVolume ?? null,
-        voiceVolume: req.voiceVolume ?? null,
-        seed: seedFor(`${accountId}|${req.videoUrl}|${req.instructions ?? ''}`),
-      },
-      result: aiEditingKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step: mode,
-      estimate: { sourceSeconds },
-      jobPayload: { step: mode },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    if (req.musicUrl && !this.isLibraryMusicUrl(req.musicUrl))
+      await asFieldError('background_music_url', () => this.media.check(req.musicUrl!, ['audio', 'video']));
+    return this.tasks.create(
+      aiEditingKind.newTask({
+        accountId,
+        input: {
+          echo: req.echo,
+          videoUrl: req.videoUrl,
+          sourceSeconds,
+          aspectRatio: req.aspectRatio ?? read.operations.aspectRatio ?? null,
+          editingStyle: req.editingStyle ?? null,
+          instructions: req.instructions ?? null,
+          operations: read.operations,
+          understood: read.understood,
+          notUnderstood: read.notUnderstood,
+          caption: req.caption ?? null,
+          musicUrl: req.musicUrl ?? null,
+          musicVolume: req.musicVolume ?? null,
+          voiceVolume: req.voiceVolume ?? null,
+          seed: seedFor(`${accountId}|${req.videoUrl}|${req.instructions ?? ''}`),
+        },
+        result: aiEditingKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: mode,
+        estimate: { sourceSeconds },
+        jobPayload: { step: mode },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** A new preview of a finished edit (spec: POST /api/ai_editing/{id}/preview/). */

@@ -78,56 +78,76 @@ export class ProductVideoService {
     if (req.showcaseUrl) await this.checkPicture('product_showcase_url', req.showcaseUrl);
     const overrideAvatar = req.overrideAvatar ? await this.avatarId(accountId, req.overrideAvatar) : null;
     const imagePrompt = req.imagePrompt?.trim() || null;
-    return this.tasks.create(productVideoKind.newTask({
-      accountId,
-      input: {
-        echo: req.echo, productUrl: req.productUrl, type, aspectRatio, aspectEcho: req.aspectRatio ?? '16:9', imagePrompt,
-        overrideAvatar, showcaseUrl: req.showcaseUrl ?? null, seed: seedFor(`${accountId}|${req.productUrl}|${imagePrompt ?? ''}|${newId()}`),
-        regenType: null, regenSourceId: null,
-      },
-      result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
-      job: 'image',
-      step: 'gen_image',
-      estimate: { durationSeconds: 0 },
-      jobPayload: { step: 'gen_image' },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.create(
+      productVideoKind.newTask({
+        accountId,
+        input: {
+          echo: req.echo,
+          productUrl: req.productUrl,
+          type,
+          aspectRatio,
+          aspectEcho: req.aspectRatio ?? '16:9',
+          imagePrompt,
+          overrideAvatar,
+          showcaseUrl: req.showcaseUrl ?? null,
+          seed: seedFor(`${accountId}|${req.productUrl}|${imagePrompt ?? ''}|${newId()}`),
+          regenType: null,
+          regenSourceId: null,
+        },
+        result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
+        job: 'image',
+        step: 'gen_image',
+        estimate: { durationSeconds: 0 },
+        jobPayload: { step: 'gen_image' },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** A new task staged again from the source's product, with the new prompt (or the old one) and a new seed. */
   async regenImage(accountId: string, sourceId: string, req: { imagePrompt?: string | null; webhookUrl?: string | null }): Promise<Task> {
     const source = await this.get(accountId, sourceId);
     const shown = productVideoKind.shownInputOf(source);
-    if (!shown.productUrl || !shown.aspectRatio) throw new TaskNotReady('This task\'s inputs cannot be read; create it again with gen_image.');
+    if (!shown.productUrl || !shown.aspectRatio) throw new TaskNotReady("This task's inputs cannot be read; create it again with gen_image.");
     const imagePrompt = req.imagePrompt?.trim() || shown.imagePrompt || null;
-    return this.tasks.create(productVideoKind.newTask({
-      accountId,
-      input: {
-        echo: { ...(shown.echo ?? {}), image_prompt: imagePrompt, webhook_url: req.webhookUrl ?? null },
-        productUrl: shown.productUrl, type: shown.type ?? 'product_anyshot', aspectRatio: shown.aspectRatio, aspectEcho: shown.aspectEcho ?? shown.aspectRatio,
-        imagePrompt, overrideAvatar: shown.overrideAvatar ?? null, showcaseUrl: shown.showcaseUrl ?? null,
-        seed: seedFor(`${sourceId}|regen|${newId()}`),
-        regenType: 'regen_image', regenSourceId: source.id,
-      },
-      result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
-      job: 'image',
-      step: 'gen_image',
-      estimate: { durationSeconds: 0 },
-      jobPayload: { step: 'gen_image' },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.create(
+      productVideoKind.newTask({
+        accountId,
+        input: {
+          echo: { ...(shown.echo ?? {}), image_prompt: imagePrompt, webhook_url: req.webhookUrl ?? null },
+          productUrl: shown.productUrl,
+          type: shown.type ?? 'product_anyshot',
+          aspectRatio: shown.aspectRatio,
+          aspectEcho: shown.aspectEcho ?? shown.aspectRatio,
+          imagePrompt,
+          overrideAvatar: shown.overrideAvatar ?? null,
+          showcaseUrl: shown.showcaseUrl ?? null,
+          seed: seedFor(`${sourceId}|regen|${newId()}`),
+          regenType: 'regen_image',
+          regenSourceId: source.id,
+        },
+        result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
+        job: 'image',
+        step: 'gen_image',
+        estimate: { durationSeconds: 0 },
+        jobPayload: { step: 'gen_image' },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** The image (done) made into a video: the step is chosen now and priced on its length. */
   async genVideo(accountId: string, id: string, req: GenVideoRequest): Promise<Task> {
     const motionStyle = (req.motionStyle ?? 'display') as MotionStyle;
-    if (motionStyle !== 'display' && motionStyle !== 'talking') throw ValidationError.field('motion_style', `"${req.motionStyle}" is not a valid choice. Choose display or talking.`);
+    if (motionStyle !== 'display' && motionStyle !== 'talking')
+      throw ValidationError.field('motion_style', `"${req.motionStyle}" is not a valid choice. Choose display or talking.`);
     const task = await this.get(accountId, id);
     const videoPrompt = req.videoPrompt?.trim() || null;
     const seed = seedFor(`${task.id}|video|${newId()}`);
-    const request = motionStyle === 'display'
-      ? { motionStyle, videoPrompt, seed, durationSeconds: displaySecondsFrom(videoPrompt) }
-      : await this.talkingRequest(accountId, task, videoPrompt, seed);
+    const request =
+      motionStyle === 'display'
+        ? { motionStyle, videoPrompt, seed, durationSeconds: displaySecondsFrom(videoPrompt) }
+        : await this.talkingRequest(accountId, task, videoPrompt, seed);
     return this.videoFollowUp(accountId, task, 'gen_video', request);
   }
 
@@ -166,7 +186,11 @@ export class ProductVideoService {
   private async talkingRequest(accountId: string, task: Task, videoPrompt: string | null, seed: number): Promise<ProductVideoRequest> {
     const input = productVideoKind.shownInputOf(task);
     const avatar = input.overrideAvatar ? await this.avatars.resolve(accountId, input.overrideAvatar) : await this.avatars.match(null, seed);
-    if (!avatar) throw ValidationError.field('motion_style', 'No presenter is available for a talking video: the image\'s override_avatar is gone. Use motion_style display or make a new image.');
+    if (!avatar)
+      throw ValidationError.field(
+        'motion_style',
+        "No presenter is available for a talking video: the image's override_avatar is gone. Use motion_style display or make a new image.",
+      );
     const wanted = avatar.defaultVoiceId ?? this.defaultVoiceId();
     const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
     if (!voice) throw ValidationError.field('motion_style', 'No voice is available on this server for a talking video; use motion_style display.');
@@ -180,8 +204,19 @@ export class ProductVideoService {
   private script(videoPrompt: string | null, imagePrompt: string | null, seed: number): string {
     const about = videoPrompt ?? imagePrompt ?? '';
     const facts: LinkFacts = {
-      innerId: 'product-video', title: productTitle(about), description: about, imageUrls: [], videoUrls: [], logoUrl: null, price: null,
-      reviews: null, brand: null, siteName: null, aiSummary: about, aiIndustry: '', aiTargetAudiences: [],
+      innerId: 'product-video',
+      title: productTitle(about),
+      description: about,
+      imageUrls: [],
+      videoUrls: [],
+      logoUrl: null,
+      price: null,
+      reviews: null,
+      brand: null,
+      siteName: null,
+      aiSummary: about,
+      aiIndustry: '',
+      aiTargetAudiences: [],
     };
     const style = this.copywriter.defaultStyles(seed)[0] ?? this.copywriter.styleNames()[0]!;
     return this.copywriter.write({ facts, audience: null, platform: null, style, videoLengthSeconds: TALKING_SCRIPT_SECONDS, language: 'en', seed }).text;
@@ -205,4 +240,3 @@ function productTitle(about: string): string {
   const first = about.split(/[.!?\n,;:]/)[0]?.trim() ?? '';
   return first.length >= 3 && first.length <= 80 ? first : 'Our product';
 }
-

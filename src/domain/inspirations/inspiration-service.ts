@@ -86,9 +86,11 @@ export class InspirationService {
       if (problem === null) throw err;
       return problem;
     }
-    if (!media.contentType.startsWith(`${accept}/`)) return `Expected ${accept === 'video' ? 'a video' : 'an image'} but the file is ${describeMediaType(media.contentType)}`;
+    if (!media.contentType.startsWith(`${accept}/`))
+      return `Expected ${accept === 'video' ? 'a video' : 'an image'} but the file is ${describeMediaType(media.contentType)}`;
     const side = Math.max(media.widthPx ?? 0, media.heightPx ?? 0);
-    if (spec.maxSidePx !== undefined && side > spec.maxSidePx) return `The picture is ${media.widthPx}×${media.heightPx} px; at most ${spec.maxSidePx} px on the longer side.`;
+    if (spec.maxSidePx !== undefined && side > spec.maxSidePx)
+      return `The picture is ${media.widthPx}×${media.heightPx} px; at most ${spec.maxSidePx} px on the longer side.`;
     if (spec.maxDurationSeconds !== undefined && (media.durationSeconds ?? 0) > spec.maxDurationSeconds + 0.05) {
       return `The video lasts ${(media.durationSeconds ?? 0).toFixed(1)} s; at most ${spec.maxDurationSeconds} s.`;
     }

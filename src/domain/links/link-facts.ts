@@ -78,8 +78,15 @@ export function targetAudiencesFor(industry: string): string[] {
 
 /** Extractive summary: the first two sentences of the description (or the title). */
 export function summarise(title: string, description: string): string {
-  const sentences = description.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]*/g) ?? [];
-  const summary = sentences.slice(0, 2).map((s) => s.trim()).join(' ');
+  const sentences =
+    description
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+[.!?]*/g) ?? [];
+  const summary = sentences
+    .slice(0, 2)
+    .map((s) => s.trim())
+    .join(' ');
   return (summary || title).slice(0, 500);
 }
 

@@ -48,7 +48,8 @@ export class AiShortService {
   async create(accountId: string, req: AiShortRequest, mode: 'direct' | 'preview'): Promise<Task> {
     const script = req.script.trim();
     if (!script) throw ValidationError.field('script', 'This field may not be blank.');
-    if (script.length > MAX_SHORT_SCRIPT_CHARS) throw ValidationError.field('script', `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`);
+    if (script.length > MAX_SHORT_SCRIPT_CHARS)
+      throw ValidationError.field('script', `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`);
     const unspeakable = unspeakableTextProblem(script);
     if (unspeakable) throw ValidationError.field('script', unspeakable);
     const aspectRatio = (['16:9', '9:16', '1:1'] as const).find((a) => a === req.aspectRatio.replace('x', ':'));
@@ -64,21 +65,30 @@ export class AiShortService {
       const problems = await checkMediaFields(this.media, [{ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true }]);
       if (Object.keys(problems).length > 0) throw new ValidationError(problems);
     }
-    return this.tasks.create(aiShortKind.newTask({
-      accountId,
-      input: {
-        echo: req.echo, script, aspectRatio, style, voiceId: voice.id, caption: req.caption ?? null,
-        music: { url: musicUrl, volume: req.backgroundMusicVolume ?? null }, voiceoverVolume: req.voiceoverVolume ?? null,
-        // The script alone seeds the music and motion: one script in two styles keeps its track.
-        name: req.name ?? null, seed: seedFor(script),
-      },
-      result: aiShortKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step: mode,
-      estimate: { durationSeconds: estimateSpeechSeconds(script) },
-      jobPayload: { step: mode },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.create(
+      aiShortKind.newTask({
+        accountId,
+        input: {
+          echo: req.echo,
+          script,
+          aspectRatio,
+          style,
+          voiceId: voice.id,
+          caption: req.caption ?? null,
+          music: { url: musicUrl, volume: req.backgroundMusicVolume ?? null },
+          voiceoverVolume: req.voiceoverVolume ?? null,
+          // The script alone seeds the music and motion: one script in two styles keeps its track.
+          name: req.name ?? null,
+          seed: seedFor(script),
+        },
+        result: aiShortKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: mode,
+        estimate: { durationSeconds: estimateSpeechSeconds(script) },
+        jobPayload: { step: mode },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** The full-quality render of a previewed (or already rendered) short, on the same task. */

@@ -1,6 +1,15 @@
 /** The contract's AI Shorts styles (Enumerations), exactly as a request names them. */
 export const SHORT_STYLES = [
-  '4K realistic', '3D', 'Cinematic', 'Cartoonish', 'Line art', 'Pixel art', 'Mysterious', 'Steam punk', 'Collage', 'Kawaii',
+  '4K realistic',
+  '3D',
+  'Cinematic',
+  'Cartoonish',
+  'Line art',
+  'Pixel art',
+  'Mysterious',
+  'Steam punk',
+  'Collage',
+  'Kawaii',
 ] as const;
 export type ShortStyle = (typeof SHORT_STYLES)[number];
 

@@ -122,7 +122,9 @@ export class ClonedVoiceService {
       return task;
     });
     if (!deleted) throw new NotFound('Voice');
-    const keys = [clonedVoiceKind.shownInputOf(deleted).sampleKey, clonedVoiceKind.shownResultOf(deleted).previewKey].filter((k): k is string => typeof k === 'string');
+    const keys = [clonedVoiceKind.shownInputOf(deleted).sampleKey, clonedVoiceKind.shownResultOf(deleted).previewKey].filter(
+      (k): k is string => typeof k === 'string',
+    );
     await Promise.all(keys.map((k) => this.blobs.remove(k).catch(() => undefined)));
   }
 }

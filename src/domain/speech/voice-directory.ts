@@ -31,7 +31,14 @@ export interface SpokenAudio {
 
 /** The speech pipeline as a port: text in a voice → an MP3 with word timings. */
 export interface SpeechSynthesizer {
-  synthesize(req: { accountId: string; text: string; voiceId: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<SpokenAudio>;
+  synthesize(req: {
+    accountId: string;
+    text: string;
+    voiceId: string;
+    workDir: string;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+  }): Promise<SpokenAudio>;
 }
 
 /** A finished cloned voice of one account, as the speech wiring needs it. */
@@ -72,5 +79,8 @@ export interface VoiceCloner {
    * store. Throws `FetchRefused` or a `TaskFailure` whose message says what is wrong with it.
    */
   takeSample(url: string, sampleKey: string, opts?: { signal?: AbortSignal }): Promise<{ durationSeconds: number; speechSeconds: number }>;
-  clone(sampleKey: string, opts: { language: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<ClonedVoiceMade>;
+  clone(
+    sampleKey: string,
+    opts: { language: string; workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+  ): Promise<ClonedVoiceMade>;
 }

@@ -154,7 +154,11 @@ export class InlineTasks {
   private async ownerMove(taskId: string, change: (tx: Tx, current: Task) => Promise<FinishedTask | null>): Promise<Task> {
     try {
       const at = this.clock.nowIso();
-      const moved = await this.move((tx) => tx.tasks.transition(taskId, ['processing'], { leaseUntil: null }, at), change, (tx) => tx.tasks.get(taskId));
+      const moved = await this.move(
+        (tx) => tx.tasks.transition(taskId, ['processing'], { leaseUntil: null }, at),
+        change,
+        (tx) => tx.tasks.get(taskId),
+      );
       if (!moved) throw new Error(`task ${taskId} vanished while running`);
       return moved;
     } finally {
@@ -163,7 +167,11 @@ export class InlineTasks {
   }
 
   /** Takes the row (`take`), then finishes it; `otherwise` says what a caller gets when there was nothing to take. */
-  private async move(take: (tx: Tx) => Promise<Task | null>, finish: (tx: Tx, current: Task) => Promise<FinishedTask | null>, otherwise: (tx: Tx) => Promise<Task | null> = async () => null): Promise<Task | null> {
+  private async move(
+    take: (tx: Tx) => Promise<Task | null>,
+    finish: (tx: Tx, current: Task) => Promise<FinishedTask | null>,
+    otherwise: (tx: Tx) => Promise<Task | null> = async () => null,
+  ): Promise<Task | null> {
     let finished: FinishedTask | null = null;
     const moved = await this.store.transaction(async (tx) => {
       const current = await take(tx);

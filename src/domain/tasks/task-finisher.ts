@@ -37,16 +37,21 @@ export class TaskFinisher {
     // A task with a retention learns when its files expire as it finishes; the sweep takes them then.
     // Inline tasks are created without one, so for them this is null and nothing is scheduled.
     const expiresAt = expiryOf(current, at);
-    const finished = await tx.tasks.transition(current.id, ['processing'], {
-      status: 'done',
-      progress: 100,
-      result: { ...current.result, ...outcome.result, ...(expiresAt ? { expiresAt } : {}) },
-      heldMillicredits: 0,
-      chargedMillicredits: current.chargedMillicredits + charge,
-      finishedAt: at,
-      purgeAt: expiresAt,
-      leaseUntil: null,
-    }, at);
+    const finished = await tx.tasks.transition(
+      current.id,
+      ['processing'],
+      {
+        status: 'done',
+        progress: 100,
+        result: { ...current.result, ...outcome.result, ...(expiresAt ? { expiresAt } : {}) },
+        heldMillicredits: 0,
+        chargedMillicredits: current.chargedMillicredits + charge,
+        finishedAt: at,
+        purgeAt: expiresAt,
+        leaseUntil: null,
+      },
+      at,
+    );
     if (!finished) return null;
     await settle(tx, current.accountId, current.id, current.heldMillicredits, outcome.costMillicredits, at);
     return { task: finished, afterCommit: await this.events.taskFinished(finished, tx) };
@@ -55,13 +60,18 @@ export class TaskFinisher {
   /** As `finishDone`, for a failure: the hold goes back whole and `reason` is what the client reads. */
   async finishFailed(tx: Repos, current: Task, reason: string, at: string): Promise<FinishedTask | null> {
     if (current.status !== 'processing') return null;
-    const failed = await tx.tasks.transition(current.id, ['processing'], {
-      status: 'failed',
-      failedReason: reason,
-      heldMillicredits: 0,
-      finishedAt: at,
-      leaseUntil: null,
-    }, at);
+    const failed = await tx.tasks.transition(
+      current.id,
+      ['processing'],
+      {
+        status: 'failed',
+        failedReason: reason,
+        heldMillicredits: 0,
+        finishedAt: at,
+        leaseUntil: null,
+      },
+      at,
+    );
     if (!failed) return null;
     await release(tx, current.accountId, current.id, current.heldMillicredits, at);
     return { task: failed, afterCommit: await this.events.taskFinished(failed, tx) };

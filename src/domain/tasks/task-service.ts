@@ -101,16 +101,21 @@ export class TaskService {
       if (!task) throw new NotFound('task');
       if (task.status !== 'done' || !f.ready(task)) throw new TaskNotReady();
       // Its files (plan included) are gone; nothing is left to build on.
-      if (isOutputExpired(task)) throw new TaskNotReady('The task\'s output has expired (ttl_days), so it cannot be built on.');
+      if (isOutputExpired(task)) throw new TaskNotReady("The task's output has expired (ttl_days), so it cannot be built on.");
       await hold(tx, accountId, taskId, f.holdMillicredits, at);
-      const moved = await tx.tasks.transition(taskId, ['done'], {
-        status: 'processing',
-        progress: 0,
-        failedReason: null,
-        heldMillicredits: f.holdMillicredits,
-        result: { ...task.result, ...f.resultReset },
-        finishedAt: null,
-      }, at);
+      const moved = await tx.tasks.transition(
+        taskId,
+        ['done'],
+        {
+          status: 'processing',
+          progress: 0,
+          failedReason: null,
+          heldMillicredits: f.holdMillicredits,
+          result: { ...task.result, ...f.resultReset },
+          finishedAt: null,
+        },
+        at,
+      );
       if (!moved) throw new TaskNotReady();
       await tx.jobs.insert(job, at);
       return moved;
@@ -135,7 +140,20 @@ export class TaskService {
   }
 
   private jobFor(id: string, taskId: string, name: string, payload: Record<string, unknown>, at: string): JobRecord {
-    return { id, taskId, name, payload, status: 'queued', attempts: 0, maxAttempts: this.maxAttempts, runAt: at, lockedUntil: null, lockedBy: null, lastError: null, dispatchedAt: null };
+    return {
+      id,
+      taskId,
+      name,
+      payload,
+      status: 'queued',
+      attempts: 0,
+      maxAttempts: this.maxAttempts,
+      runAt: at,
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: null,
+      dispatchedAt: null,
+    };
   }
 
   /**

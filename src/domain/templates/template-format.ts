@@ -85,14 +85,16 @@ export const slotSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('image'), ...slotCommon, default: drawnPictureSchema.optional() }),
   z.object({ type: z.literal('video'), ...slotCommon, default: drawnPictureSchema.optional() }),
   z.object({
-    type: z.literal('audio'), ...slotCommon,
+    type: z.literal('audio'),
+    ...slotCommon,
     /** Default: a built-in music track of this category (GET /api/music_categories/). */
     default: z.object({ musicCategory: z.string().max(40) }).optional(),
   }),
   z.object({ type: z.literal('text'), ...slotCommon, maxChars: z.number().int().min(1).max(2000).default(80), default: z.string().max(2000).optional() }),
   z.object({ type: z.literal('avatar'), ...slotCommon, default: z.string().max(64).optional() }),
   z.object({
-    type: z.literal('voiceover'), ...slotCommon,
+    type: z.literal('voiceover'),
+    ...slotCommon,
     maxChars: z.number().int().min(1).max(5000).default(1000),
     default: z.string().max(5000).optional(),
     /** The voice used when the client names none. */
@@ -108,10 +110,24 @@ const timing = {
 
 export const layerSchema = z.discriminatedUnion('kind', [
   /** A picture slot in a box. */
-  z.object({ kind: z.literal('image'), slot: slotName, box: boxSchema, fit: z.enum(FIT_RULES).default('contain'), shape: z.enum(['normal', 'circle']).default('normal'), ...timing }),
+  z.object({
+    kind: z.literal('image'),
+    slot: slotName,
+    box: boxSchema,
+    fit: z.enum(FIT_RULES).default('contain'),
+    shape: z.enum(['normal', 'circle']).default('normal'),
+    ...timing,
+  }),
   z.object({ kind: z.literal('video'), slot: slotName, box: boxSchema, fit: z.enum(FIT_RULES).default('crop'), loop: z.boolean().default(true), ...timing }),
   /** A text slot, or fixed text (`text`), centred in its box. */
-  z.object({ kind: z.literal('text'), slot: slotName.optional(), text: z.string().max(300).optional(), box: boxSchema, style: textStyleSchema.default(textStyleSchema.parse({})), ...timing }),
+  z.object({
+    kind: z.literal('text'),
+    slot: slotName.optional(),
+    text: z.string().max(300).optional(),
+    box: boxSchema,
+    style: textStyleSchema.default(textStyleSchema.parse({})),
+    ...timing,
+  }),
   /** A plain coloured panel (decoration). */
   z.object({ kind: z.literal('panel'), color: hexColor, box: boxSchema, ...timing }),
   /** The avatar of `slot` speaking the voiceover of `speaks`. */
@@ -148,55 +164,61 @@ export const lengthRuleSchema = z.discriminatedUnion('rule', [
 ]);
 export type LengthRule = z.infer<typeof lengthRuleSchema>;
 
-export const templateSchema = z.object({
-  format: z.literal(TEMPLATE_FORMAT_VERSION),
-  // Lower-case UUID; any version (hand-written ids are fine).
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a lower-case UUID'),
-  name: z.string().min(1).max(120),
-  description: z.string().max(500).default(''),
-  category: z.string().max(60).default('general'),
-  /** `custom` for Custom Templates, `dyoa` for the design-your-own list (GET /api/dyoa/); both render the same way. */
-  family: z.enum(['custom', 'dyoa']).default('custom'),
-  aspect: z.enum(TEMPLATE_ASPECTS),
-  length: lengthRuleSchema.default({ rule: 'fixed' }),
-  slots: z.record(slotName, slotSchema),
-  scenes: z.array(sceneSchema).min(1).max(40),
-  /** Captions of a voiceover slot's words. */
-  captions: z.object({ slot: slotName, style: captionStyleSchema.default(captionStyleSchema.parse({})) }).optional(),
-  /** Music under the whole video: an audio slot (client's or its default library track); ducked under the voice. */
-  music: z.object({ slot: slotName, volume: z.number().min(0).max(1).default(0.25) }).optional(),
-}).superRefine((t, ctx) => {
-  const need = (name: string, types: SlotType[], path: (string | number)[]): void => {
-    const slot = t.slots[name];
-    if (!slot) ctx.addIssue({ code: 'custom', path, message: `names slot "${name}", which is not declared` });
-    else if (!types.includes(slot.type)) ctx.addIssue({ code: 'custom', path, message: `slot "${name}" is ${slot.type}, expected ${types.join(' or ')}` });
-  };
-  t.scenes.forEach((scene, i) => {
-    if ('slot' in scene.background) need(scene.background.slot, ['image', 'video'], ['scenes', i, 'background', 'slot']);
-    scene.layers.forEach((layer, j) => {
-      const path = ['scenes', i, 'layers', j];
-      if (layer.kind === 'image') need(layer.slot, ['image'], [...path, 'slot']);
-      if (layer.kind === 'video') need(layer.slot, ['video', 'image'], [...path, 'slot']);
-      if (layer.kind === 'text') {
-        if (layer.slot) need(layer.slot, ['text'], [...path, 'slot']);
-        else if (layer.text === undefined) ctx.addIssue({ code: 'custom', path, message: 'a text layer needs `slot` or `text`' });
-      }
-      if (layer.kind === 'avatar') {
-        need(layer.slot, ['avatar'], [...path, 'slot']);
-        need(layer.speaks, ['voiceover'], [...path, 'speaks']);
-      }
+export const templateSchema = z
+  .object({
+    format: z.literal(TEMPLATE_FORMAT_VERSION),
+    // Lower-case UUID; any version (hand-written ids are fine).
+    id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a lower-case UUID'),
+    name: z.string().min(1).max(120),
+    description: z.string().max(500).default(''),
+    category: z.string().max(60).default('general'),
+    /** `custom` for Custom Templates, `dyoa` for the design-your-own list (GET /api/dyoa/); both render the same way. */
+    family: z.enum(['custom', 'dyoa']).default('custom'),
+    aspect: z.enum(TEMPLATE_ASPECTS),
+    length: lengthRuleSchema.default({ rule: 'fixed' }),
+    slots: z.record(slotName, slotSchema),
+    scenes: z.array(sceneSchema).min(1).max(40),
+    /** Captions of a voiceover slot's words. */
+    captions: z.object({ slot: slotName, style: captionStyleSchema.default(captionStyleSchema.parse({})) }).optional(),
+    /** Music under the whole video: an audio slot (client's or its default library track); ducked under the voice. */
+    music: z.object({ slot: slotName, volume: z.number().min(0).max(1).default(0.25) }).optional(),
+  })
+  .superRefine((t, ctx) => {
+    const need = (name: string, types: SlotType[], path: (string | number)[]): void => {
+      const slot = t.slots[name];
+      if (!slot) ctx.addIssue({ code: 'custom', path, message: `names slot "${name}", which is not declared` });
+      else if (!types.includes(slot.type)) ctx.addIssue({ code: 'custom', path, message: `slot "${name}" is ${slot.type}, expected ${types.join(' or ')}` });
+    };
+    t.scenes.forEach((scene, i) => {
+      if ('slot' in scene.background) need(scene.background.slot, ['image', 'video'], ['scenes', i, 'background', 'slot']);
+      scene.layers.forEach((layer, j) => {
+        const path = ['scenes', i, 'layers', j];
+        if (layer.kind === 'image') need(layer.slot, ['image'], [...path, 'slot']);
+        if (layer.kind === 'video') need(layer.slot, ['video', 'image'], [...path, 'slot']);
+        if (layer.kind === 'text') {
+          if (layer.slot) need(layer.slot, ['text'], [...path, 'slot']);
+          else if (layer.text === undefined) ctx.addIssue({ code: 'custom', path, message: 'a text layer needs `slot` or `text`' });
+        }
+        if (layer.kind === 'avatar') {
+          need(layer.slot, ['avatar'], [...path, 'slot']);
+          need(layer.speaks, ['voiceover'], [...path, 'speaks']);
+        }
+      });
     });
-  });
-  if (t.length.rule === 'voiceover') need(t.length.slot, ['voiceover'], ['length', 'slot']);
-  if (t.captions) need(t.captions.slot, ['voiceover'], ['captions', 'slot']);
-  if (t.music) need(t.music.slot, ['audio'], ['music', 'slot']);
-  for (const [name, slot] of Object.entries(t.slots)) {
-    // Previews render from defaults, so every slot a preview needs must have one (voiceovers may be silent).
-    if (slot.default === undefined && slot.type !== 'voiceover' && slot.type !== 'video') {
-      ctx.addIssue({ code: 'custom', path: ['slots', name, 'default'], message: 'every image, text, audio and avatar slot needs a default (previews are made from them)' });
+    if (t.length.rule === 'voiceover') need(t.length.slot, ['voiceover'], ['length', 'slot']);
+    if (t.captions) need(t.captions.slot, ['voiceover'], ['captions', 'slot']);
+    if (t.music) need(t.music.slot, ['audio'], ['music', 'slot']);
+    for (const [name, slot] of Object.entries(t.slots)) {
+      // Previews render from defaults, so every slot a preview needs must have one (voiceovers may be silent).
+      if (slot.default === undefined && slot.type !== 'voiceover' && slot.type !== 'video') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['slots', name, 'default'],
+          message: 'every image, text, audio and avatar slot needs a default (previews are made from them)',
+        });
+      }
     }
-  }
-});
+  });
 
 export type Template = z.infer<typeof templateSchema>;
 /** A template as written in a JSON file (defaults not yet applied). */

@@ -82,7 +82,8 @@ export class TemplateJobService {
 
   private async createQueued(accountId: string, req: TemplateJobRequest, mode: 'direct' | 'preview'): Promise<{ task: Task; handedOver: boolean }> {
     const entry = this.catalog.find(req.templateId);
-    if (!entry) throw ValidationError.field('template_id', `Unknown template "${req.templateId}". List templates with GET /api/custom_templates/ or GET /api/dyoa/.`);
+    if (!entry)
+      throw ValidationError.field('template_id', `Unknown template "${req.templateId}". List templates with GET /api/custom_templates/ or GET /api/dyoa/.`);
     const template = entry.template;
     const given = req.parameters ?? req.variables;
     if (!given) throw ValidationError.field('parameters', 'This field is required (or give `variables`).');
@@ -92,19 +93,25 @@ export class TemplateJobService {
     const estimate = estimateSeconds(template, values);
     const modelVersion = req.modelVersion ?? 'standard';
     const step: VideoStep = mode === 'direct' ? 'direct' : 'preview';
-    return this.tasks.createAndHandOver(templateJobKind.newTask({
-      accountId,
-      input: {
-        templateId: template.id, template: { ...(JSON.parse(JSON.stringify(template)) as Record<string, unknown>) }, values,
-        name: req.name ?? null, modelVersion, echo: { [form]: given },
-      },
-      result: templateJobKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step,
-      estimate: { durationSeconds: estimate },
-      jobPayload: { step },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.createAndHandOver(
+      templateJobKind.newTask({
+        accountId,
+        input: {
+          templateId: template.id,
+          template: { ...(JSON.parse(JSON.stringify(template)) as Record<string, unknown>) },
+          values,
+          name: req.name ?? null,
+          modelVersion,
+          echo: { [form]: given },
+        },
+        result: templateJobKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step,
+        estimate: { durationSeconds: estimate },
+        jobPayload: { step },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** Every value checked against its slot: media fetched and probed, avatars and voices resolved, texts within limits. */
@@ -119,7 +126,11 @@ export class TemplateJobService {
       const value = raw.get(name);
       const path = `${form}.${name}`;
       if (!value) {
-        if (slot.required) fail(path, `This slot is required: give a${slot.type === 'image' || slot.type === 'avatar' || slot.type === 'audio' ? 'n' : ''} ${slot.type} for "${name}".`);
+        if (slot.required)
+          fail(
+            path,
+            `This slot is required: give a${slot.type === 'image' || slot.type === 'avatar' || slot.type === 'audio' ? 'n' : ''} ${slot.type} for "${name}".`,
+          );
         continue;
       }
       if (value.problem) {
@@ -127,7 +138,9 @@ export class TemplateJobService {
         continue;
       }
       switch (slot.type) {
-        case 'image': case 'video': case 'audio':
+        case 'image':
+        case 'video':
+        case 'audio':
           media.push({ field: path, url: value.url!, accept: slot.type === 'audio' ? ['audio'] : [slot.type] });
           values[name] = { type: slot.type, url: value.url! };
           break;
@@ -171,7 +184,12 @@ export class TemplateJobService {
    * it; else the slot's default; else the service's), default texts included, so a preview and
    * its render sound the same.
    */
-  private async settleVoices(accountId: string, template: Template, values: Record<string, StoredTemplateValue>, avatarVoices: Map<string, string | null>): Promise<void> {
+  private async settleVoices(
+    accountId: string,
+    template: Template,
+    values: Record<string, StoredTemplateValue>,
+    avatarVoices: Map<string, string | null>,
+  ): Promise<void> {
     for (const [name, slot] of Object.entries(template.slots)) {
       if (slot.type !== 'voiceover') continue;
       const given = values[name];
@@ -183,7 +201,10 @@ export class TemplateJobService {
       let voiceId = '';
       for (const candidate of candidates) {
         const voice = await this.voices.resolve(accountId, candidate);
-        if (voice) { voiceId = voice.id; break; }
+        if (voice) {
+          voiceId = voice.id;
+          break;
+        }
       }
       if (!voiceId && text) throw ValidationError.field(`parameters.${name}`, 'No voice is available on this service to speak it.');
       values[name] = { type: 'voiceover', text, voiceId };
@@ -224,7 +245,7 @@ export function estimateSeconds(template: Template, values: Record<string, Store
   if (template.length.rule === 'fixed') return own;
   const slot = template.slots[template.length.slot];
   const given = values[template.length.slot];
-  const text = given?.type === 'voiceover' ? given.text : (slot?.type === 'voiceover' ? slot.default ?? '' : '');
+  const text = given?.type === 'voiceover' ? given.text : slot?.type === 'voiceover' ? (slot.default ?? '') : '';
   if (!text) return own;
   const spoken = estimateSpeechSeconds(text);
   return Math.min(template.length.maxSeconds, Math.max(template.length.minSeconds, spoken + template.length.tailSeconds));

@@ -25,7 +25,9 @@ export function readTemplateValues(template: Template, given: Record<string, unk
   const out = new Map<string, RawValue>();
   const unknown = Object.keys(given).filter((name) => !(name in template.slots));
   if (unknown.length > 0) {
-    const names = Object.keys(template.slots).map((n) => `"${n}"`).join(', ');
+    const names = Object.keys(template.slots)
+      .map((n) => `"${n}"`)
+      .join(', ');
     throw new ValidationError(Object.fromEntries(unknown.map((name) => [`${form}.${name}`, [`This template has no slot "${name}"; its slots are ${names}.`]])));
   }
   for (const [name, slot] of Object.entries(template.slots)) {
@@ -46,10 +48,15 @@ export function readTemplateValues(template: Template, given: Record<string, unk
       return undefined;
     };
     switch (slot.type) {
-      case 'image': case 'video': case 'audio': {
+      case 'image':
+      case 'video':
+      case 'audio': {
         const url = str('url');
         if (url === undefined) out.set(name, { problem: `Give the ${slot.type}'s URL.` });
-        else if (!isMediaRef(url.trim())) out.set(name, { problem: `Enter a valid http(s) URL of ${slot.type === 'image' ? 'an image' : slot.type === 'video' ? 'a video' : 'an audio file'}.` });
+        else if (!isMediaRef(url.trim()))
+          out.set(name, {
+            problem: `Enter a valid http(s) URL of ${slot.type === 'image' ? 'an image' : slot.type === 'video' ? 'a video' : 'an audio file'}.`,
+          });
         else out.set(name, { url: url.trim() });
         break;
       }
@@ -69,7 +76,7 @@ export function readTemplateValues(template: Template, given: Record<string, unk
         const text = str('content', 'text', 'input_text');
         const voiceId = props ? str('voice_id', 'accent') : undefined;
         if (text === undefined && voiceId === undefined) out.set(name, { problem: 'Give the text to speak (a string, or {"text", "voice_id"}).' });
-        else out.set(name, { text: text ?? (slot.default ?? ''), ...(voiceId ? { voiceId } : {}) });
+        else out.set(name, { text: text ?? slot.default ?? '', ...(voiceId ? { voiceId } : {}) });
         break;
       }
     }

@@ -4,9 +4,7 @@ import type { SpokenAudio } from '../speech/voice-directory.js';
  * A value put into one slot of a template. Media come as a client's URL (fetched by the renderer
  * through the fetcher) or as a local file another pipeline already has (`path`).
  */
-export type TemplateMediaValue =
-  | { type: 'image' | 'video' | 'audio'; url: string }
-  | { type: 'image' | 'video' | 'audio'; path: string };
+export type TemplateMediaValue = { type: 'image' | 'video' | 'audio'; url: string } | { type: 'image' | 'video' | 'audio'; path: string };
 
 export type TemplateValue =
   | TemplateMediaValue

@@ -34,18 +34,20 @@ export const aiScriptKind = defineTaskKind({
     seed: z.number(),
   }),
   result: z.looseObject({
-    product: z.looseObject({
-      title: z.string().optional(),
-      description: z.string().optional(),
-      features: z.array(z.string()).optional(),
-      price: z.object({ amount: z.number(), currency: z.string().nullable() }).nullish(),
-      reviews: z.unknown(),
-      imageUrls: z.array(z.string()).optional(),
-      videoUrls: z.array(z.string()).optional(),
-      brand: z.string().nullish(),
-      industry: z.string().nullish(),
-      targetAudiences: z.array(z.string()).optional(),
-    }).optional(),
+    product: z
+      .looseObject({
+        title: z.string().optional(),
+        description: z.string().optional(),
+        features: z.array(z.string()).optional(),
+        price: z.object({ amount: z.number(), currency: z.string().nullable() }).nullish(),
+        reviews: z.unknown(),
+        imageUrls: z.array(z.string()).optional(),
+        videoUrls: z.array(z.string()).optional(),
+        brand: z.string().nullish(),
+        industry: z.string().nullish(),
+        targetAudiences: z.array(z.string()).optional(),
+      })
+      .optional(),
     scripts: z.array(writtenScript).optional(),
   }),
   price: (_step: 'write', _input, _measured: null) => credits(1),

@@ -28,7 +28,15 @@ export interface Copywriter {
   language(code: string): string | null;
   /** Features it reads from the facts, for the `product` echo. */
   features(facts: LinkFacts): string[];
-  write(req: { facts: LinkFacts; audience: string | null; platform: string | null; style: string; videoLengthSeconds: number; language: string; seed: number }): WrittenScript;
+  write(req: {
+    facts: LinkFacts;
+    audience: string | null;
+    platform: string | null;
+    style: string;
+    videoLengthSeconds: number;
+    language: string;
+    seed: number;
+  }): WrittenScript;
 }
 
 export interface AiScriptRequest {
@@ -85,7 +93,15 @@ export class AiScriptService {
 
     const { facts, url, linkId } = await this.facts(accountId, req);
     const scripts = styles.map((style) =>
-      this.copywriter.write({ facts, audience: req.targetAudience?.trim() || null, platform: req.platform?.trim() || null, style, videoLengthSeconds: options.videoLength, language: options.language, seed }),
+      this.copywriter.write({
+        facts,
+        audience: req.targetAudience?.trim() || null,
+        platform: req.platform?.trim() || null,
+        style,
+        videoLengthSeconds: options.videoLength,
+        language: options.language,
+        seed,
+      }),
     );
 
     const at = this.clock.nowIso();
@@ -145,7 +161,8 @@ export class AiScriptService {
     }
     let styles: string[] | null = null;
     if (req.scriptStyles && req.scriptStyles.length) {
-      if (req.scriptStyles.length > MAX_SCRIPT_STYLES) throw ValidationError.field('script_styles', `Ensure this field has no more than ${MAX_SCRIPT_STYLES} elements.`);
+      if (req.scriptStyles.length > MAX_SCRIPT_STYLES)
+        throw ValidationError.field('script_styles', `Ensure this field has no more than ${MAX_SCRIPT_STYLES} elements.`);
       styles = [];
       for (const raw of req.scriptStyles) {
         const name = this.copywriter.styleName(raw);
@@ -182,14 +199,19 @@ export class AiScriptService {
       try {
         const page = await this.scrape(url);
         const facts = overrides(factsFrom(page, newId()));
-        if (!facts.title.trim() && !facts.description.trim()) throw ValidationError.field('url', 'Failed to scrape url: the page has no title or description to write from.');
+        if (!facts.title.trim() && !facts.description.trim())
+          throw ValidationError.field('url', 'Failed to scrape url: the page has no title or description to write from.');
         return { facts, url, linkId: null };
       } catch (err) {
-        if (err instanceof FetchRefused) throw ValidationError.field('url', err.message.startsWith('Failed to scrape url') ? err.message : `Failed to scrape url: ${err.message}`);
+        if (err instanceof FetchRefused)
+          throw ValidationError.field('url', err.message.startsWith('Failed to scrape url') ? err.message : `Failed to scrape url: ${err.message}`);
         throw err;
       }
     }
-    const facts = factsFrom({ title: req.title!.trim(), description: req.description!.trim(), imageUrls: [], videoUrls: [], logoUrl: null, price: null, reviews: null }, newId());
+    const facts = factsFrom(
+      { title: req.title!.trim(), description: req.description!.trim(), imageUrls: [], videoUrls: [], logoUrl: null, price: null, reviews: null },
+      newId(),
+    );
     return { facts, url: null, linkId: null };
   }
 }

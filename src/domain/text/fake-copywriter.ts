@@ -36,6 +36,13 @@ export class FakeCopywriter implements Copywriter {
   write(req: Parameters<Copywriter['write']>[0]): WrittenScript {
     this.written.push(req);
     const text = `${req.style} ${req.language} ${req.videoLengthSeconds}s seed ${req.seed} for ${req.audience ?? 'anyone'} on ${req.platform ?? 'any platform'}: ${req.facts.title}`;
-    return { title: `${req.style}: ${req.facts.title}`, style: req.style, styleName: req.style, text, wordCount: text.split(' ').length, estimatedSeconds: req.videoLengthSeconds };
+    return {
+      title: `${req.style}: ${req.facts.title}`,
+      style: req.style,
+      styleName: req.style,
+      text,
+      wordCount: text.split(' ').length,
+      estimatedSeconds: req.videoLengthSeconds,
+    };
   }
 }

@@ -1,4 +1,13 @@
-import type { LlmConfig, LlmFunctionCall, LlmFunctionDeclaration, LlmMessage, LlmRequest, LlmResult, LlmStreamEvent, LlmToolConfig } from '../../engines/llm/port.js';
+import type {
+  LlmConfig,
+  LlmFunctionCall,
+  LlmFunctionDeclaration,
+  LlmMessage,
+  LlmRequest,
+  LlmResult,
+  LlmStreamEvent,
+  LlmToolConfig,
+} from '../../engines/llm/port.js';
 import { LlmError } from '../../engines/llm/port.js';
 import type { LlmRegistry } from '../../engines/llm/registry.js';
 import { TaskFailure, ValidationError } from '../../core/errors.js';
@@ -77,17 +86,26 @@ export class TextGenerationService {
     });
     const names = new Set<string>();
     req.tools.forEach((t, i) => {
-      if (!/^[A-Za-z_][\w.-]{0,63}$/.test(t.name)) throw ValidationError.field(`tools.${i}.name`, 'A function name is letters, digits, _ . - (up to 64), not starting with a digit.');
+      if (!/^[A-Za-z_][\w.-]{0,63}$/.test(t.name))
+        throw ValidationError.field(`tools.${i}.name`, 'A function name is letters, digits, _ . - (up to 64), not starting with a digit.');
       if (names.has(t.name)) throw ValidationError.field(`tools.${i}.name`, `The function "${t.name}" is declared twice.`);
       names.add(t.name);
     });
     for (const name of req.toolConfig?.allowedFunctionNames ?? []) {
-      if (!names.has(name)) throw ValidationError.field('tool_config.function_calling_config.allowed_function_names', `"${name}" is not one of the declared functions.`);
+      if (!names.has(name))
+        throw ValidationError.field('tool_config.function_calling_config.allowed_function_names', `"${name}" is not one of the declared functions.`);
     }
   }
 
   private input(req: TextGenerationRequest): TextGenerationInput {
-    return { modelName: req.modelName, messages: req.messages, systemInstruction: req.systemInstruction, config: req.config, tools: req.tools, toolConfig: req.toolConfig };
+    return {
+      modelName: req.modelName,
+      messages: req.messages,
+      systemInstruction: req.systemInstruction,
+      config: req.config,
+      tools: req.tools,
+      toolConfig: req.toolConfig,
+    };
   }
 
   private price(input: TextGenerationInput): number {
@@ -108,7 +126,14 @@ export class TextGenerationService {
     this.validate(req);
     const input = this.input(req);
     return this.tasks.createAndHandOver(
-      textGenerationKind.newTask({ accountId, input, job: 'generate', step: 'generate', estimate: { millicredits: this.priceMillicredits }, webhookUrl: req.webhookUrl ?? null }),
+      textGenerationKind.newTask({
+        accountId,
+        input,
+        job: 'generate',
+        step: 'generate',
+        estimate: { millicredits: this.priceMillicredits },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
     );
   }
 
@@ -134,7 +159,13 @@ export class TextGenerationService {
   async startStream(accountId: string, req: TextGenerationRequest): Promise<Task> {
     this.validate(req);
     const input = this.input(req);
-    return this.inline.start({ accountId, kind: textGenerationKind.kind, input: { ...input }, holdMillicredits: this.price(input), webhookUrl: req.webhookUrl ?? null });
+    return this.inline.start({
+      accountId,
+      kind: textGenerationKind.kind,
+      input: { ...input },
+      holdMillicredits: this.price(input),
+      webhookUrl: req.webhookUrl ?? null,
+    });
   }
 
   /**

@@ -87,20 +87,24 @@ export class LinkVideoService {
       throw ValidationError.field('link', 'This link has no image and no video to make a video from; add some with PATCH /api/links/{id}/.');
     }
     const videoLengthSeconds = req.videoLength ?? 15;
-    if (!VIDEO_LENGTHS.includes(videoLengthSeconds)) throw ValidationError.field('video_length', `"${videoLengthSeconds}" is not a valid choice. Allowed: ${VIDEO_LENGTHS.join(', ')}.`);
+    if (!VIDEO_LENGTHS.includes(videoLengthSeconds))
+      throw ValidationError.field('video_length', `"${videoLengthSeconds}" is not a valid choice. Allowed: ${VIDEO_LENGTHS.join(', ')}.`);
     // The API allows only these (as 16x9 or 16:9); checked again so the task's input is typed by it.
     const aspectRatio = (['16:9', '9:16', '1:1'] as const).find((a) => a === (req.aspectRatio ?? '9:16').replace('x', ':'));
     if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice.`);
     const scriptStyle = req.scriptStyle ?? DEFAULT_SCRIPT_STYLE;
-    if (!this.vocabulary.isScriptStyle(scriptStyle)) throw ValidationError.field('script_style', `"${scriptStyle}" is not a valid choice. Allowed: ${this.vocabulary.scriptStyleNames().join(', ')}.`);
+    if (!this.vocabulary.isScriptStyle(scriptStyle))
+      throw ValidationError.field('script_style', `"${scriptStyle}" is not a valid choice. Allowed: ${this.vocabulary.scriptStyleNames().join(', ')}.`);
     const styles = mode === 'preview_list' ? (req.visualStyles ?? []) : [req.visualStyle ?? DEFAULT_VISUAL_STYLE];
     const styleField = mode === 'preview_list' ? 'visual_styles' : 'visual_style';
     if (styles.length === 0) throw ValidationError.field(styleField, 'This list may not be empty.');
     if (styles.length > 10) throw ValidationError.field(styleField, 'Ensure this field has no more than 10 elements.');
     for (const style of styles) {
-      if (!this.vocabulary.isVisualStyle(style)) throw ValidationError.field(styleField, `"${style}" is not a valid choice. Allowed: ${this.vocabulary.visualStyleNames().join(', ')}.`);
+      if (!this.vocabulary.isVisualStyle(style))
+        throw ValidationError.field(styleField, `"${style}" is not a valid choice. Allowed: ${this.vocabulary.visualStyleNames().join(', ')}.`);
     }
-    if (req.overrideAvatar && req.overrideAvatarByImage) throw ValidationError.field('override_avatar_by_image', 'Give override_avatar or override_avatar_by_image, not both.');
+    if (req.overrideAvatar && req.overrideAvatarByImage)
+      throw ValidationError.field('override_avatar_by_image', 'Give override_avatar or override_avatar_by_image, not both.');
     const language = (req.language ?? 'en').toLowerCase();
     const script = req.overrideScript?.trim();
     const unspeakable = script ? unspeakableTextProblem(script) : null;
@@ -111,36 +115,57 @@ export class LinkVideoService {
 
     const seed = seedFor(`${link.id}|${scriptStyle}|${language}|${videoLengthSeconds}`);
     // A presenter photo replaces the avatar; its face is found by the job (no face → failed with the reason).
-    const avatar = req.overrideAvatarByImage ? null : req.overrideAvatar ? await this.avatars.resolve(accountId, req.overrideAvatar) : await this.avatars.match(facts, seed);
-    if (req.overrideAvatar && !avatar) throw ValidationError.field('override_avatar', await unresolvedAvatarMessage(this.avatars, accountId, req.overrideAvatar));
+    const avatar = req.overrideAvatarByImage
+      ? null
+      : req.overrideAvatar
+        ? await this.avatars.resolve(accountId, req.overrideAvatar)
+        : await this.avatars.match(facts, seed);
+    if (req.overrideAvatar && !avatar)
+      throw ValidationError.field('override_avatar', await unresolvedAvatarMessage(this.avatars, accountId, req.overrideAvatar));
     const voiceId = req.overrideVoice ?? avatar?.defaultVoiceId ?? this.vocabulary.defaultVoiceFor(language);
     if (!voiceId) throw ValidationError.field('language', `No voice speaks "${language}" here; pick one with override_voice from GET /api/voices/.`);
     const voice = await this.voices.resolve(accountId, voiceId);
-    if (!voice) throw ValidationError.field(req.overrideVoice ? 'override_voice' : 'language', `Unknown voice id "${voiceId}". List voices with GET /api/voices/.`);
+    if (!voice)
+      throw ValidationError.field(req.overrideVoice ? 'override_voice' : 'language', `Unknown voice id "${voiceId}". List voices with GET /api/voices/.`);
     // Fetches last, once everything cheap to check has passed.
     await this.checkMedia(req);
 
     const estimateSeconds = req.overrideScript ? estimateSpeechSeconds(req.overrideScript) + 3 : videoLengthSeconds;
-    return this.tasks.create(linkVideoKind.newTask({
-      accountId,
-      input: {
-        mode, echo: req.echo, linkId: link.id, linkUrl: link.url, facts, language, videoLengthSeconds, aspectRatio,
-        scriptStyle, styles, avatarId: avatar?.id ?? null, presenterImageUrl: req.overrideAvatarByImage ?? null, voiceId: voice.id, seed,
-        overrideScript: req.overrideScript?.trim() || null,
-        targetAudience: req.targetAudience ?? null, targetPlatform: req.targetPlatform ?? null,
-        music: { none: req.noBackgroundMusic === true, url: req.backgroundMusicUrl ?? null, volume: req.backgroundMusicVolume ?? null },
-        voiceoverVolume: req.voiceoverVolume ?? null,
-        caption: { none: req.noCaption === true, override: req.captionSetting?.override_visual_style === true, setting: req.captionSetting ?? null },
-        noCta: req.noCta === true,
-        modelVersion: req.modelVersion ?? 'standard',
-      },
-      result: linkVideoKind.resultPatch({ previews: [], previewKey: null, outputKey: null, thumbnailKey: null }),
-      job: 'make',
-      step: mode,
-      estimate: { durationSeconds: estimateSeconds },
-      jobPayload: { step: mode },
-      webhookUrl: req.webhookUrl ?? null,
-    }));
+    return this.tasks.create(
+      linkVideoKind.newTask({
+        accountId,
+        input: {
+          mode,
+          echo: req.echo,
+          linkId: link.id,
+          linkUrl: link.url,
+          facts,
+          language,
+          videoLengthSeconds,
+          aspectRatio,
+          scriptStyle,
+          styles,
+          avatarId: avatar?.id ?? null,
+          presenterImageUrl: req.overrideAvatarByImage ?? null,
+          voiceId: voice.id,
+          seed,
+          overrideScript: req.overrideScript?.trim() || null,
+          targetAudience: req.targetAudience ?? null,
+          targetPlatform: req.targetPlatform ?? null,
+          music: { none: req.noBackgroundMusic === true, url: req.backgroundMusicUrl ?? null, volume: req.backgroundMusicVolume ?? null },
+          voiceoverVolume: req.voiceoverVolume ?? null,
+          caption: { none: req.noCaption === true, override: req.captionSetting?.override_visual_style === true, setting: req.captionSetting ?? null },
+          noCta: req.noCta === true,
+          modelVersion: req.modelVersion ?? 'standard',
+        },
+        result: linkVideoKind.resultPatch({ previews: [], previewKey: null, outputKey: null, thumbnailKey: null }),
+        job: 'make',
+        step: mode,
+        estimate: { durationSeconds: estimateSeconds },
+        jobPayload: { step: mode },
+        webhookUrl: req.webhookUrl ?? null,
+      }),
+    );
   }
 
   /** Renders one of the task's previews (default: the first) at full quality on the same task. */
@@ -174,11 +199,13 @@ export class LinkVideoService {
   private async checkMedia(req: LinkVideoRequest): Promise<void> {
     const checks: MediaFieldCheck[] = [];
     if (req.overrideAvatarByImage) {
-      if (!this.media) throw ValidationError.field('override_avatar_by_image', 'Photo presenters are not available on this server; pass a persona id as override_avatar.');
+      if (!this.media)
+        throw ValidationError.field('override_avatar_by_image', 'Photo presenters are not available on this server; pass a persona id as override_avatar.');
       checks.push({ field: 'override_avatar_by_image', url: req.overrideAvatarByImage, accept: ['image'] });
     }
     const musicUrl = req.noBackgroundMusic ? null : req.backgroundMusicUrl;
-    if (musicUrl && !this.isLibraryMusicUrl(musicUrl)) checks.push({ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true });
+    if (musicUrl && !this.isLibraryMusicUrl(musicUrl))
+      checks.push({ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true });
     if (checks.length === 0 || !this.media) return;
     const problems = await checkMediaFields(this.media, checks);
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);

@@ -9,7 +9,10 @@ import { webhookJob } from './webhook-event.js';
  * (the outbox: durable, at least once) with the task's GET body (`bodyOf`, from api/) frozen at
  * that moment, and hands it to the queue after commit. Tasks without a webhook_url record nothing.
  */
-export function subscribeWebhooks(bus: TaskEventBus, deps: { bodyOf: (task: Task) => Record<string, unknown>; dispatcher: Dispatcher; clock: Clock; maxAttempts: number }): void {
+export function subscribeWebhooks(
+  bus: TaskEventBus,
+  deps: { bodyOf: (task: Task) => Record<string, unknown>; dispatcher: Dispatcher; clock: Clock; maxAttempts: number },
+): void {
   bus.onTaskFinished(async (task, tx) => {
     if (!task.webhookUrl) return;
     const body = JSON.stringify(deps.bodyOf(task));

@@ -24,7 +24,12 @@ export class MemoryBlobStore implements BlobStore {
   read(key: string, range?: { start: number; end: number }): Readable {
     const b = this.blobs.get(key);
     // A missing key fails the stream, as a missing local file or S3 object does.
-    if (!b) return new Readable({ read() { this.destroy(Object.assign(new Error(`no blob at ${key}`), { code: 'ENOENT' })); } });
+    if (!b)
+      return new Readable({
+        read() {
+          this.destroy(Object.assign(new Error(`no blob at ${key}`), { code: 'ENOENT' }));
+        },
+      });
     return Readable.from(range ? b.subarray(range.start, range.end + 1) : b);
   }
   async remove(key: string): Promise<void> {

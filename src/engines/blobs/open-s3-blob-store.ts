@@ -60,7 +60,9 @@ export async function openS3BlobStore(s3: S3Settings, urls: S3UrlSettings): Prom
     client.destroy();
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     const where = s3.endpoint ?? `AWS ${s3.region}`;
-    throw new Error(`S3 bucket "${s3.bucket}" at ${where} cannot be used${status ? ` (HTTP ${status})` : ''}: ${(err as Error).name} ${(err as Error).message}`.trim());
+    throw new Error(
+      `S3 bucket "${s3.bucket}" at ${where} cannot be used${status ? ` (HTTP ${status})` : ''}: ${(err as Error).name} ${(err as Error).message}`.trim(),
+    );
   }
   let signedUrl = (key: string) => urls.signer.sign(key);
   if (urls.fileUrls === 'presigned') {

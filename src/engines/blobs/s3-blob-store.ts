@@ -67,15 +67,23 @@ export class S3BlobStore implements BlobStore {
     if (sizeBytes > this.partSizeBytes) {
       await this.putMultipart(key, sourcePath, sizeBytes);
     } else {
-      await this.client.send(new this.sdk.PutObjectCommand({
-        Bucket: this.opts.bucket, Key: key, Body: createReadStream(sourcePath), ContentLength: sizeBytes, ContentType: contentTypeFor(key),
-      }));
+      await this.client.send(
+        new this.sdk.PutObjectCommand({
+          Bucket: this.opts.bucket,
+          Key: key,
+          Body: createReadStream(sourcePath),
+          ContentLength: sizeBytes,
+          ContentType: contentTypeFor(key),
+        }),
+      );
     }
     return { sizeBytes, contentType: contentTypeFor(key) };
   }
 
   async putBuffer(key: string, data: Buffer): Promise<BlobStat> {
-    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeFor(key) }));
+    await this.client.send(
+      new this.sdk.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeFor(key) }),
+    );
     return { sizeBytes: data.length, contentType: contentTypeFor(key) };
   }
 
@@ -100,7 +108,9 @@ export class S3BlobStore implements BlobStore {
         const length = Math.min(partSizeBytes, sizeBytes - offset);
         const { bytesRead } = await file.read(buffer, 0, length, offset);
         if (bytesRead !== length) throw new Error(`${sourcePath} changed while it was being uploaded`);
-        const sent = await client.send(new sdk.UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber: index + 1, Body: buffer.subarray(0, length), ContentLength: length }));
+        const sent = await client.send(
+          new sdk.UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber: index + 1, Body: buffer.subarray(0, length), ContentLength: length }),
+        );
         etags[index] = sent.ETag!;
       }
     };
@@ -150,9 +160,12 @@ export class S3BlobStore implements BlobStore {
     const keys = (await this.list(checkedPrefix(prefix))).map((e) => e.key);
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
-      const done = await this.client.send(new this.sdk.DeleteObjectsCommand({
-        Bucket: this.opts.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-      }));
+      const done = await this.client.send(
+        new this.sdk.DeleteObjectsCommand({
+          Bucket: this.opts.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
       const failed = (done.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (failed.length) throw new Error(`S3 did not delete ${failed.length} blob(s) under ${prefix}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`);
     }

@@ -64,7 +64,10 @@ export class S3Presigner {
   }
 
   private sign(key: string, at: Date): string {
-    const amzDate = at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const amzDate = at
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     const day = amzDate.slice(0, 8);
     const scope = `${day}/${this.location.region}/s3/aws4_request`;
     const path = `${this.pathPrefix}/${key.split('/').map(uriEncode).join('/')}`;

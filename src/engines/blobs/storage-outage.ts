@@ -17,7 +17,8 @@ export function s3OutageOf(err: unknown, where: string): DependencyUnavailable |
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : '';
   const answeredDown = status !== undefined && (status >= 500 || status === 429);
-  const noAnswer = status === undefined && (SOCKET_FAILURE_CODES.has(code) || NETWORK_NAMES.has(name) || /socket hang up|ECONNREFUSED|ECONNRESET/.test(message));
+  const noAnswer =
+    status === undefined && (SOCKET_FAILURE_CODES.has(code) || NETWORK_NAMES.has(name) || /socket hang up|ECONNREFUSED|ECONNRESET/.test(message));
   if (!answeredDown && !noAnswer) return null;
   // The client's message names no host; the cause (logged) and /readyz carry the details.
   const cause = Object.assign(new Error(`${where}: ${s3ErrorSummary(err)}`), { cause: err });

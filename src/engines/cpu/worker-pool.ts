@@ -48,7 +48,12 @@ export class CpuWorkerPool {
     if (this.closed) return Promise.reject(new Error('the CPU worker pool is closed'));
     if (opts.signal?.aborted) return Promise.reject(abortError(opts.signal));
     return new Promise<R>((resolve, reject) => {
-      const job: Job = { call: { id: this.nextId++, moduleUrl: moduleUrl.href, exportName, args }, resolve: resolve as (v: unknown) => void, reject, signal: opts.signal };
+      const job: Job = {
+        call: { id: this.nextId++, moduleUrl: moduleUrl.href, exportName, args },
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        signal: opts.signal,
+      };
       if (opts.signal) {
         job.onAbort = () => this.abort(job);
         opts.signal.addEventListener('abort', job.onAbort, { once: true });

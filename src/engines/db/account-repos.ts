@@ -11,7 +11,9 @@ export function accountRepo(db: Kysely<Database>, dialect: DialectName): Account
     },
     async get(id) {
       const r = await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
-      return r ? { id: r.id, name: r.name, balanceMillicredits: Number(r.balance_millicredits), webhookSecret: r.webhook_secret, createdAt: r.created_at } : null;
+      return r
+        ? { id: r.id, name: r.name, balanceMillicredits: Number(r.balance_millicredits), webhookSecret: r.webhook_secret, createdAt: r.created_at }
+        : null;
     },
     async count() {
       const r = await db.selectFrom('accounts').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
@@ -41,7 +43,10 @@ export function accountRepo(db: Kysely<Database>, dialect: DialectName): Account
 export function apiKeyRepo(db: Kysely<Database>): ApiKeyRepo {
   return {
     async create(k) {
-      await db.insertInto('api_keys').values({ api_id: k.apiId, account_id: k.accountId, key_hash: k.keyHash, created_at: k.createdAt, revoked_at: null }).execute();
+      await db
+        .insertInto('api_keys')
+        .values({ api_id: k.apiId, account_id: k.accountId, key_hash: k.keyHash, created_at: k.createdAt, revoked_at: null })
+        .execute();
     },
     async get(apiId) {
       const r = await db.selectFrom('api_keys').selectAll().where('api_id', '=', apiId).executeTakeFirst();

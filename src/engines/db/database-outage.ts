@@ -40,7 +40,11 @@ export function outageAwarePool(pool: PostgresPool): PostgresPool {
         query: ((...args: [string, ReadonlyArray<unknown>] | [unknown]) => {
           const result = (client.query as (...a: unknown[]) => unknown)(...args);
           // A cursor (streamed reads) is returned as is; a query's promise has its outage named.
-          return result instanceof Promise ? result.catch((err: unknown) => { throw postgresOutageOf(err, 'query') ?? err; }) : result;
+          return result instanceof Promise
+            ? result.catch((err: unknown) => {
+                throw postgresOutageOf(err, 'query') ?? err;
+              })
+            : result;
         }) as PostgresPoolClient['query'],
         release: () => client.release(),
       };
@@ -49,7 +53,10 @@ export function outageAwarePool(pool: PostgresPool): PostgresPool {
     return wrapped;
   };
   return {
-    connect: () => pool.connect().then(wrap, (err: unknown) => { throw postgresOutageOf(err, 'connect') ?? err; }),
+    connect: () =>
+      pool.connect().then(wrap, (err: unknown) => {
+        throw postgresOutageOf(err, 'connect') ?? err;
+      }),
     end: () => pool.end(),
   };
 }

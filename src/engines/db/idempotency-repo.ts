@@ -50,7 +50,17 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
         // Past its lifetime the key is free again, whatever request it was used with.
         const renewed = await db
           .updateTable('idempotency_keys')
-          .set({ fingerprint: r.fingerprint, state: 'in_flight', lock_token: r.lockToken, locked_until: r.lockedUntil, response_status: null, response_content_type: null, response_body: null, created_at: r.createdAt, expires_at: r.expiresAt })
+          .set({
+            fingerprint: r.fingerprint,
+            state: 'in_flight',
+            lock_token: r.lockToken,
+            locked_until: r.lockedUntil,
+            response_status: null,
+            response_content_type: null,
+            response_body: null,
+            created_at: r.createdAt,
+            expires_at: r.expiresAt,
+          })
           .where('account_id', '=', r.accountId)
           .where('key', '=', r.key)
           .where('expires_at', '<=', now)
@@ -90,7 +100,14 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
     async complete(accountId, key, lockToken, response) {
       const r = await db
         .updateTable('idempotency_keys')
-        .set({ state: 'done', lock_token: null, locked_until: null, response_status: response.statusCode, response_content_type: response.contentType, response_body: response.body })
+        .set({
+          state: 'done',
+          lock_token: null,
+          locked_until: null,
+          response_status: response.statusCode,
+          response_content_type: response.contentType,
+          response_body: response.body,
+        })
         .where('account_id', '=', accountId)
         .where('key', '=', key)
         .where('lock_token', '=', lockToken)
@@ -100,7 +117,13 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
     },
 
     async release(accountId, key, lockToken) {
-      await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key).where('lock_token', '=', lockToken).where('state', '=', 'in_flight').execute();
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('account_id', '=', accountId)
+        .where('key', '=', key)
+        .where('lock_token', '=', lockToken)
+        .where('state', '=', 'in_flight')
+        .execute();
     },
 
     async get(accountId, key) {
@@ -109,7 +132,13 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
     },
 
     async deleteExpired(now, limit) {
-      const due = await db.selectFrom('idempotency_keys').select(['account_id', 'key']).where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+      const due = await db
+        .selectFrom('idempotency_keys')
+        .select(['account_id', 'key'])
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
       if (due.length === 0) return 0;
       const r = await db
         .deleteFrom('idempotency_keys')

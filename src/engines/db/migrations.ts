@@ -189,20 +189,30 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // creating a task already holds the account's row for the credit hold.
     '0006_account_task_count': {
       async up(db: Kysely<any>) {
-        await db.schema.alterTable('accounts').addColumn('task_count', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('accounts')
+          .addColumn('task_count', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
         await sql`update accounts set task_count = (select count(*) from tasks where tasks.account_id = accounts.id)`.execute(db);
         if (dialect === 'postgres') {
           // Per statement, with the rows it touched: a bulk insert moves each account's count once.
-          for (const [op, rows, sign] of [['insert', 'new', '+'], ['delete', 'old', '-']] as const) {
-            await sql.raw(`create function tasks_count_${op}() returns trigger language plpgsql as $$
+          for (const [op, rows, sign] of [
+            ['insert', 'new', '+'],
+            ['delete', 'old', '-'],
+          ] as const) {
+            await sql
+              .raw(`create function tasks_count_${op}() returns trigger language plpgsql as $$
               begin
                 update accounts set task_count = task_count ${sign} changed.n
                   from (select account_id, count(*) as n from ${rows}_rows group by account_id) changed
                   where accounts.id = changed.account_id;
                 return null;
-              end $$`).execute(db);
-            await sql.raw(`create trigger tasks_count_${op} after ${op} on tasks referencing ${rows} table as ${rows}_rows
-              for each statement execute function tasks_count_${op}()`).execute(db);
+              end $$`)
+              .execute(db);
+            await sql
+              .raw(`create trigger tasks_count_${op} after ${op} on tasks referencing ${rows} table as ${rows}_rows
+              for each statement execute function tasks_count_${op}()`)
+              .execute(db);
           }
         } else {
           await sql`create trigger tasks_count_insert after insert on tasks begin

@@ -89,7 +89,8 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: Di
     async list(accountId, kinds, q: ListQuery) {
       const direction = q.descending === false ? 'asc' : 'desc';
       // `id` breaks ties of the time, so consecutive pages neither repeat nor skip a task.
-      const rows = await ownTasksMatching(db, accountId, kinds, q).selectAll()
+      const rows = await ownTasksMatching(db, accountId, kinds, q)
+        .selectAll()
         .orderBy(q.orderBy ?? 'created_at', direction)
         .orderBy('id', direction)
         .limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST))
@@ -132,16 +133,35 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: Di
     },
     async countOwned(accountId, kinds, statuses) {
       if (statuses.length === 0) return 0;
-      const r = await db.selectFrom('tasks').select(sql<number>`count(*)`.as('n'))
-        .where('account_id', '=', accountId).where('kind', 'in', kinds).where('status', 'in', statuses).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom('tasks')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('account_id', '=', accountId)
+        .where('kind', 'in', kinds)
+        .where('status', 'in', statuses)
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
     async deleteOwned(id, accountId, kinds) {
-      const r = await db.deleteFrom('tasks').where('id', '=', id).where('account_id', '=', accountId).where('kind', 'in', kinds).returningAll().executeTakeFirst();
+      const r = await db
+        .deleteFrom('tasks')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('kind', 'in', kinds)
+        .returningAll()
+        .executeTakeFirst();
       return r ? taskFromRow(r) : null;
     },
     async duePurges(now, limit) {
-      const rows = await db.selectFrom('tasks').selectAll().where('purge_at', 'is not', null).where('purge_at', '<=', now).where('status', '=', 'done').orderBy('purge_at').limit(limit).execute();
+      const rows = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('purge_at', 'is not', null)
+        .where('purge_at', '<=', now)
+        .where('status', '=', 'done')
+        .orderBy('purge_at')
+        .limit(limit)
+        .execute();
       return rows.map((r) => ({ task: taskFromRow(r), purgeAt: r.purge_at! }));
     },
     async claimPurge(seen, result, leaseUntil, at) {
@@ -163,7 +183,15 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: Di
       return Number(r.numUpdatedRows) > 0;
     },
     async lapsedLeases(now, limit) {
-      const rows = await db.selectFrom('tasks').selectAll().where('lease_until', 'is not', null).where('lease_until', '<', now).where('status', '=', 'processing').orderBy('lease_until').limit(limit).execute();
+      const rows = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('lease_until', 'is not', null)
+        .where('lease_until', '<', now)
+        .where('status', '=', 'processing')
+        .orderBy('lease_until')
+        .limit(limit)
+        .execute();
       return rows.map(taskFromRow);
     },
     async claimLapsed(id, now, at) {
@@ -186,7 +214,10 @@ export function taskRepo(db: Kysely<Database>, dialect: DialectName, direct?: Di
     },
     async anyInputContains(accountId, needle) {
       // `input` is JSON as text in both dialects.
-      let query = db.selectFrom('tasks').select('id').where(sql<boolean>`input like ${containsPattern(needle)} escape '\\'`);
+      let query = db
+        .selectFrom('tasks')
+        .select('id')
+        .where(sql<boolean>`input like ${containsPattern(needle)} escape '\\'`);
       if (accountId !== null) query = query.where('account_id', '=', accountId);
       return (await query.limit(1).executeTakeFirst()) !== undefined;
     },
@@ -240,7 +271,13 @@ export function jobRepo(db: Kysely<Database>, dialect: DialectName): JobRepo {
       return jobFromRow(row);
     },
     async extendLease(id, workerId, leaseUntil) {
-      const r = await db.updateTable('jobs').set({ locked_until: leaseUntil }).where('id', '=', id).where('locked_by', '=', workerId).where('status', '=', 'running').executeTakeFirst();
+      const r = await db
+        .updateTable('jobs')
+        .set({ locked_until: leaseUntil })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
     async complete(id, at) {
@@ -250,12 +287,23 @@ export function jobRepo(db: Kysely<Database>, dialect: DialectName): JobRepo {
       await db.updateTable('jobs').set({ status: 'failed', last_error: error, locked_until: null, updated_at: at }).where('id', '=', id).execute();
     },
     async retryLater(id, error, runAt, at) {
-      await db.updateTable('jobs').set({ status: 'queued', last_error: error, run_at: runAt, locked_until: null, locked_by: null, updated_at: at }).where('id', '=', id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ status: 'queued', last_error: error, run_at: runAt, locked_until: null, locked_by: null, updated_at: at })
+        .where('id', '=', id)
+        .execute();
     },
     async release(id, workerId, at) {
       const r = await db
         .updateTable('jobs')
-        .set({ status: 'queued', run_at: at, attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`, locked_until: null, locked_by: null, updated_at: at })
+        .set({
+          status: 'queued',
+          run_at: at,
+          attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`,
+          locked_until: null,
+          locked_by: null,
+          updated_at: at,
+        })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
         .where('status', '=', 'running')
@@ -263,18 +311,34 @@ export function jobRepo(db: Kysely<Database>, dialect: DialectName): JobRepo {
       return Number(r.numUpdatedRows) > 0;
     },
     async undispatched(limit) {
-      const rows = await db.selectFrom('jobs').selectAll().where('dispatched_at', 'is', null).where('status', '=', 'queued').orderBy('created_at').limit(limit).execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('dispatched_at', 'is', null)
+        .where('status', '=', 'queued')
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
       return rows.map(jobFromRow);
     },
     async markDispatched(id, at) {
       await db.updateTable('jobs').set({ dispatched_at: at }).where('id', '=', id).execute();
     },
     async undispatchQueued() {
-      const r = await db.updateTable('jobs').set({ dispatched_at: null }).where('status', '=', 'queued').where('dispatched_at', 'is not', null).executeTakeFirst();
+      const r = await db
+        .updateTable('jobs')
+        .set({ dispatched_at: null })
+        .where('status', '=', 'queued')
+        .where('dispatched_at', 'is not', null)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },
     async countByStatus() {
-      const rows = await db.selectFrom('jobs').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute();
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
   };
@@ -285,7 +349,15 @@ export function linkRepo(db: Kysely<Database>): LinkRepo {
     async insert(l) {
       await db
         .insertInto('links')
-        .values({ id: l.id, account_id: l.accountId, url: l.url, facts: JSON.stringify(l.facts), charged_millicredits: l.chargedMillicredits, created_at: l.createdAt, updated_at: l.updatedAt })
+        .values({
+          id: l.id,
+          account_id: l.accountId,
+          url: l.url,
+          facts: JSON.stringify(l.facts),
+          charged_millicredits: l.chargedMillicredits,
+          created_at: l.createdAt,
+          updated_at: l.updatedAt,
+        })
         .execute();
     },
     async getOwned(id, accountId) {
@@ -293,7 +365,8 @@ export function linkRepo(db: Kysely<Database>): LinkRepo {
       return r ? linkFromRow(r) : null;
     },
     async list(accountId, q) {
-      const rows = await ownLinksMatching(db, accountId, q).selectAll()
+      const rows = await ownLinksMatching(db, accountId, q)
+        .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(Math.min(q.limit ?? MAX_LIST, MAX_LIST))
@@ -307,12 +380,19 @@ export function linkRepo(db: Kysely<Database>): LinkRepo {
     },
     async anyFactsContain(accountId, needle) {
       // `facts` is JSON as text in both dialects, as tasks' `input` (see anyInputContains).
-      let query = db.selectFrom('links').select('id').where(sql<boolean>`facts like ${containsPattern(needle)} escape '\\'`);
+      let query = db
+        .selectFrom('links')
+        .select('id')
+        .where(sql<boolean>`facts like ${containsPattern(needle)} escape '\\'`);
       if (accountId !== null) query = query.where('account_id', '=', accountId);
       return (await query.limit(1).executeTakeFirst()) !== undefined;
     },
     async update(id, facts, url, at) {
-      await db.updateTable('links').set({ facts: JSON.stringify(facts), url, updated_at: at }).where('id', '=', id).execute();
+      await db
+        .updateTable('links')
+        .set({ facts: JSON.stringify(facts), url, updated_at: at })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }
@@ -321,7 +401,11 @@ export function rateBucketRepo(db: Kysely<Database>, dialect: DialectName): Rate
   return {
     // Called inside a transaction: the row lock makes refill-and-take atomic across API processes.
     async take(key, capacity, refillPerSecond, nowMs) {
-      await db.insertInto('rate_buckets').values({ key, tokens: capacity, updated_at_ms: nowMs }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await db
+        .insertInto('rate_buckets')
+        .values({ key, tokens: capacity, updated_at_ms: nowMs })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
       let select = db.selectFrom('rate_buckets').selectAll().where('key', '=', key);
       if (dialect === 'postgres') select = select.forUpdate();
       const row = await select.executeTakeFirstOrThrow();

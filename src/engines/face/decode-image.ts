@@ -28,10 +28,12 @@ export async function decodeForDetection(input: FaceImageInput): Promise<RgbPixe
   }
   // rotate() with no angle applies the EXIF orientation, so coordinates match what people see.
   const image = sharp(input, { failOn: 'error' }).rotate();
-  const meta = await sharp(input).metadata().catch((err: unknown) => {
-    // Not a picture (or a damaged one): the person who sent it can act on that, so say it.
-    throw new TaskFailure(`could not read the picture: ${err instanceof Error ? err.message : String(err)}`);
-  });
+  const meta = await sharp(input)
+    .metadata()
+    .catch((err: unknown) => {
+      // Not a picture (or a damaged one): the person who sent it can act on that, so say it.
+      throw new TaskFailure(`could not read the picture: ${err instanceof Error ? err.message : String(err)}`);
+    });
   const oriented = (meta.orientation ?? 1) >= 5 ? { w: meta.height ?? 0, h: meta.width ?? 0 } : { w: meta.width ?? 0, h: meta.height ?? 0 };
   const longest = Math.max(oriented.w, oriented.h);
   if (longest > MAX_DETECTION_SIDE_PX) return shrink(image, longest);

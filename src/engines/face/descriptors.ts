@@ -23,11 +23,7 @@ export interface SamePersonDecision {
   samePerson: boolean;
 }
 
-export function decideSamePerson(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  maxDistance = SAME_PERSON_MAX_DISTANCE,
-): SamePersonDecision {
+export function decideSamePerson(a: ArrayLike<number>, b: ArrayLike<number>, maxDistance = SAME_PERSON_MAX_DISTANCE): SamePersonDecision {
   const distance = descriptorDistance(a, b);
   return { distance, samePerson: distance < maxDistance };
 }

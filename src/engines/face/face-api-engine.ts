@@ -31,9 +31,10 @@ async function detectNow(input: FaceImageInput, opts: DetectOptions): Promise<De
   await ensureNets(nets);
   if (opts.signal?.aborted) throw abortError(opts.signal);
 
-  const options = detector === 'ssd'
-    ? new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 20 })
-    : new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: minScore });
+  const options =
+    detector === 'ssd'
+      ? new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: 20 })
+      : new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: minScore });
   const tensor = faceapi.tf.tensor3d(pixels.data, [pixels.height, pixels.width, 3], 'int32');
   try {
     const withLandmarks = faceapi.detectAllFaces(tensor as never, options).withFaceLandmarks();

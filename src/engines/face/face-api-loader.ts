@@ -47,14 +47,16 @@ async function initialise(): Promise<LoadedFaceApi> {
   return {
     faceapi,
     async ensureNets(names) {
-      await Promise.all(names.map((name) => {
-        let done = loaded.get(name);
-        if (!done) {
-          done = faceapi.nets[name].loadFromDisk(modelDir);
-          loaded.set(name, done);
-        }
-        return done;
-      }));
+      await Promise.all(
+        names.map((name) => {
+          let done = loaded.get(name);
+          if (!done) {
+            done = faceapi.nets[name].loadFromDisk(modelDir);
+            loaded.set(name, done);
+          }
+          return done;
+        }),
+      );
     },
   };
 }

@@ -22,10 +22,7 @@ export function createFakeFaceEngine(options: FakeFaceOptions = {}): FakeFaceEng
     async detect(input, opts = {}) {
       if (opts.signal?.aborted) throw abortError(opts.signal);
       calls.push({ input, opts });
-      const faces = options.facesFor?.(input, opts)
-        ?? (typeof input === 'string' ? options.facesByPath?.[input] : undefined)
-        ?? options.defaultFaces
-        ?? [];
+      const faces = options.facesFor?.(input, opts) ?? (typeof input === 'string' ? options.facesByPath?.[input] : undefined) ?? options.defaultFaces ?? [];
       return faces
         .filter((f) => f.score >= (opts.minScore ?? 0.5))
         .map((f) => {

@@ -7,4 +7,12 @@ export { syntheticFace, templateLandmarks68 } from './synthetic-face.js';
 export { requireSingleFace, detectSingleFace, BACKGROUND_FACE_WIDTH_RATIO } from './single-face.js';
 export { descriptorDistance, decideSamePerson, SAME_PERSON_MAX_DISTANCE, type SamePersonDecision } from './descriptors.js';
 export { frontalFaceScore, type FrontalScore } from './frontal-score.js';
-export { measurePortrait, portraitProblems, requireUsablePortrait, PORTRAIT_LIMITS, type PortraitMeasures, type PortraitProblem, type PortraitProblemKind } from './portrait-check.js';
+export {
+  measurePortrait,
+  portraitProblems,
+  requireUsablePortrait,
+  PORTRAIT_LIMITS,
+  type PortraitMeasures,
+  type PortraitProblem,
+  type PortraitProblemKind,
+} from './portrait-check.js';

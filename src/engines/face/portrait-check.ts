@@ -77,18 +77,31 @@ export function portraitProblems(face: Pick<DetectedFace, 'box' | 'landmarks68'>
   if (m.faceWidthPx < L.minFacePx || m.faceShare < L.minFaceShare) {
     problems.push({
       kind: 'face-too-small',
-      reason: `the face is too small (${Math.round(m.faceWidthPx)} pixels wide, ${Math.round(m.faceShare * 100)} % of the picture's shorter side); `
-        + `use a picture where the face is at least ${minPx} pixels and ${Math.round(L.minFaceShare * 100)} % of the shorter side wide (closer to the camera, or cropped around the person)`,
+      reason:
+        `the face is too small (${Math.round(m.faceWidthPx)} pixels wide, ${Math.round(m.faceShare * 100)} % of the picture's shorter side); ` +
+        `use a picture where the face is at least ${minPx} pixels and ${Math.round(L.minFaceShare * 100)} % of the shorter side wide (closer to the camera, or cropped around the person)`,
     });
   }
   if (m.eyeAspect < L.minEyeAspect) {
-    problems.push({ kind: 'eyes-closed', reason: `the eyes look closed (eye opening ${m.eyeAspect.toFixed(2)}, at least ${L.minEyeAspect} needed); use a photo with open eyes` });
+    problems.push({
+      kind: 'eyes-closed',
+      reason: `the eyes look closed (eye opening ${m.eyeAspect.toFixed(2)}, at least ${L.minEyeAspect} needed); use a photo with open eyes`,
+    });
   } else if (m.frontalScore < L.minFrontalScore) {
-    const how = Math.abs(m.rollDegrees) >= 20 ? `the head is tilted ${Math.round(Math.abs(m.rollDegrees))}°` : `the face is turned ${m.yaw < 0 ? 'to one side' : 'to the other side'}`;
-    problems.push({ kind: 'looking-away', reason: `the person is not facing the camera (${how}, frontal score ${m.frontalScore.toFixed(2)}, at least ${L.minFrontalScore} needed); use a photo looking straight into the camera` });
+    const how =
+      Math.abs(m.rollDegrees) >= 20
+        ? `the head is tilted ${Math.round(Math.abs(m.rollDegrees))}°`
+        : `the face is turned ${m.yaw < 0 ? 'to one side' : 'to the other side'}`;
+    problems.push({
+      kind: 'looking-away',
+      reason: `the person is not facing the camera (${how}, frontal score ${m.frontalScore.toFixed(2)}, at least ${L.minFrontalScore} needed); use a photo looking straight into the camera`,
+    });
   }
   if (m.noseDropRatio > L.maxNoseDropRatio) {
-    problems.push({ kind: 'looking-down', reason: `the person is looking down (nose-to-chin foreshortened, ratio ${m.noseDropRatio.toFixed(2)}, at most ${L.maxNoseDropRatio}); use a photo with the head level and the eyes on the camera` });
+    problems.push({
+      kind: 'looking-down',
+      reason: `the person is looking down (nose-to-chin foreshortened, ratio ${m.noseDropRatio.toFixed(2)}, at most ${L.maxNoseDropRatio}); use a photo with the head level and the eyes on the camera`,
+    });
   }
   return problems;
 }

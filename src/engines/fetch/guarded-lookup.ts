@@ -29,9 +29,11 @@ export class AddressRefused extends FetchRefused {
     readonly reason: string,
     readonly redirectedTo?: URL,
   ) {
-    super(redirectedTo
-      ? `Redirected to ${quoteHop(redirectedTo)}, which points at a private address (${address} is ${reason}); only public addresses can be fetched`
-      : refusedAddressMessage(address, reason));
+    super(
+      redirectedTo
+        ? `Redirected to ${quoteHop(redirectedTo)}, which points at a private address (${address} is ${reason}); only public addresses can be fetched`
+        : refusedAddressMessage(address, reason),
+    );
   }
 
   /** The same refusal, told as the redirect that led to it. */

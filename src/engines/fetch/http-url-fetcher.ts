@@ -29,8 +29,7 @@ export interface HttpUrlFetcherOptions {
   userAgent?: string;
 }
 
-export const DEFAULT_USER_AGENT =
-  'Mozilla/5.0 (compatible; ClipwrightBot/0.1; self-hosted video generator fetching a URL a user gave it)';
+export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ClipwrightBot/0.1; self-hosted video generator fetching a URL a user gave it)';
 
 /** The real fetcher over node:http/https. See `port.ts` for the contract. */
 export class HttpUrlFetcher implements UrlFetcher {
@@ -86,11 +85,7 @@ export class HttpUrlFetcher implements UrlFetcher {
     });
   }
 
-  private async run<T>(
-    url: string,
-    opts: FetchOptions,
-    consume: (opened: OpenedResponse, gate: MediaGate, signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
+  private async run<T>(url: string, opts: FetchOptions, consume: (opened: OpenedResponse, gate: MediaGate, signal: AbortSignal) => Promise<T>): Promise<T> {
     if (opts.signal?.aborted) throw opts.signal.reason;
     const timeoutMs = Math.min(opts.timeoutMs ?? this.options.timeoutMs, this.options.timeoutMs);
     const maxBytes = Math.min(opts.maxBytes ?? this.options.maxBytes, this.options.maxBytes);

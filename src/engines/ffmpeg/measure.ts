@@ -28,7 +28,7 @@ export function parseEbur128Summary(stderr: string): LoudnessMeasurement {
  */
 export async function measureRmsWindows(
   path: string,
-  opts: { windowSeconds?: number; signal?: AbortSignal; sampleRateHz?: number; /** e.g. a bandpass, to follow one instrument */ audioFilter?: string } = {},
+  opts: { windowSeconds?: number; signal?: AbortSignal; sampleRateHz?: number /** e.g. a bandpass, to follow one instrument */; audioFilter?: string } = {},
 ): Promise<number[]> {
   const sampleRateHz = opts.sampleRateHz ?? 16000;
   const pcm = await runFfmpegCapture(monoPcmArgs(path, { sampleRateHz, audioFilter: opts.audioFilter }), { signal: opts.signal });
@@ -78,12 +78,7 @@ export async function extractFrameRgb(
 }
 
 /** Writes the frame shown at `atSeconds` as a PNG file (for thumbnails and eyeballing). */
-export async function extractFramePng(
-  path: string,
-  atSeconds: number,
-  outputPath: string,
-  opts: { signal?: AbortSignal } = {},
-): Promise<void> {
+export async function extractFramePng(path: string, atSeconds: number, outputPath: string, opts: { signal?: AbortSignal } = {}): Promise<void> {
   await runFfmpegCapture(frameImageArgs({ input: path, atSeconds, output: outputPath }), opts);
 }
 
@@ -99,7 +94,8 @@ function clampRect(frame: RgbFrame, rect: PixelRect): PixelRect {
   const x = Math.max(0, Math.round(rect.x));
   const y = Math.max(0, Math.round(rect.y));
   return {
-    x, y,
+    x,
+    y,
     width: Math.max(0, Math.min(frame.width - x, Math.round(rect.width))),
     height: Math.max(0, Math.min(frame.height - y, Math.round(rect.height))),
   };

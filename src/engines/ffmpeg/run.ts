@@ -44,11 +44,7 @@ export async function runFfmpegCapture(
 }
 
 /** Runs ffmpeg and returns all it wrote to stderr (for filters that report there, such as ebur128). */
-export async function runFfmpegForStderr(
-  args: string[],
-  opts: { signal?: AbortSignal } = {},
-  bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES,
-): Promise<string> {
+export async function runFfmpegForStderr(args: string[], opts: { signal?: AbortSignal } = {}, bin: FfmpegBinaries = DEFAULT_FFMPEG_BINARIES): Promise<string> {
   const { stderr } = await spawnTool(bin.ffmpegPath, [...STDERR_REPORT_PREFIX_ARGS, ...guardInputs(args)], { signal: opts.signal, collectStderr: true });
   return stderr;
 }

@@ -13,7 +13,8 @@ export async function resizeMask(mask: Uint8Array, from: { width: number; height
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1 || info.width !== to.width || info.height !== to.height) throw new Error(`mask resize gave ${info.width}x${info.height}x${info.channels}`);
+  if (info.channels !== 1 || info.width !== to.width || info.height !== to.height)
+    throw new Error(`mask resize gave ${info.width}x${info.height}x${info.channels}`);
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
@@ -39,7 +40,9 @@ export async function pngWithin(photo: RgbaImage, maxSidePx: number): Promise<{ 
   const scale = Math.min(1, maxSidePx / Math.max(photo.width, photo.height));
   const width = Math.max(1, Math.round(photo.width * scale));
   const height = Math.max(1, Math.round(photo.height * scale));
-  let image = sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), { raw: { width: photo.width, height: photo.height, channels: 4 } });
+  let image = sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), {
+    raw: { width: photo.width, height: photo.height, channels: 4 },
+  });
   if (scale < 1) image = image.resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
   // Fast compression: the bytes only cross a pipe.
   const png = await image.png({ compressionLevel: 1 }).toBuffer();

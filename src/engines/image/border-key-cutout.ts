@@ -48,7 +48,9 @@ export function createBorderKeyCutout(): CutoutEngine {
 async function shrink(photo: RgbaImage, scale: number): Promise<RgbaImage> {
   const width = Math.max(1, Math.round(photo.width * scale));
   const height = Math.max(1, Math.round(photo.height * scale));
-  const data = await sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), { raw: { width: photo.width, height: photo.height, channels: 4 } })
+  const data = await sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), {
+    raw: { width: photo.width, height: photo.height, channels: 4 },
+  })
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
@@ -61,7 +63,9 @@ export function borderKeyAlpha(photo: RgbaImage): Uint8Array {
   const n = width * height;
   const backdrop = fitBackdrop(photo);
   if (backdrop.noise > MAX_BACKDROP_NOISE) {
-    throw new NothingToCutOut('The border of this photo is not a plain backdrop, so the built-in cut-out cannot tell the object from the background; send a photo on a plain or studio backdrop (or enable the ISNet cut-out engine).');
+    throw new NothingToCutOut(
+      'The border of this photo is not a plain backdrop, so the built-in cut-out cannot tell the object from the background; send a photo on a plain or studio backdrop (or enable the ISNet cut-out engine).',
+    );
   }
   // Soft ramp: fully backdrop within the noise, fully object a little beyond it.
   const lo = backdrop.noise * 1.3 + 5;
@@ -81,7 +85,9 @@ export function borderKeyAlpha(photo: RgbaImage): Uint8Array {
   }
   if (standsOut < n * MIN_OBJECT_SHARE) throw new NothingToCutOut();
   if (standsOut > n * MAX_OBJECT_SHARE) {
-    throw new NothingToCutOut('Almost all of this photo differs from its border, so there is no backdrop to remove; send a photo of the product on a plain or contrasting background.');
+    throw new NothingToCutOut(
+      'Almost all of this photo differs from its border, so there is no backdrop to remove; send a photo of the product on a plain or contrasting background.',
+    );
   }
 
   const keep = keptObjects(soft, width, height);
@@ -121,14 +127,18 @@ function fitBackdrop(photo: RgbaImage): Backdrop {
   const nx = (x: number) => (2 * x) / Math.max(1, width - 1) - 1;
   const ny = (y: number) => (2 * y) / Math.max(1, height - 1) - 1;
   const terms = (x: number, y: number) => {
-    const u = nx(x), v = ny(y);
+    const u = nx(x),
+      v = ny(y);
     return [1, u, v, u * v, u * u, v * v];
   };
   let use = samples;
   let coef: number[][] = [];
   let residuals: number[] = [];
   for (let pass = 0; pass < 3; pass++) {
-    coef = solveLeastSquares(use.map((i) => terms(i % width, Math.floor(i / width))), use.map((i) => [data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!]));
+    coef = solveLeastSquares(
+      use.map((i) => terms(i % width, Math.floor(i / width))),
+      use.map((i) => [data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!]),
+    );
     residuals = samples.map((i) => {
       const t = terms(i % width, Math.floor(i / width));
       let s = 0;
@@ -144,10 +154,13 @@ function fitBackdrop(photo: RgbaImage): Backdrop {
     use = inliers;
   }
   const inlierSet = new Set(use);
-  const inlierResiduals = samples.map((s, k) => (inlierSet.has(s) ? residuals[k]! : -1)).filter((r) => r >= 0).sort((a, b) => a - b);
+  const inlierResiduals = samples
+    .map((s, k) => (inlierSet.has(s) ? residuals[k]! : -1))
+    .filter((r) => r >= 0)
+    .sort((a, b) => a - b);
   // A border that is mostly object (fewer than half the samples fit) is not a backdrop.
   const plainShare = inlierResiduals.length / samples.length;
-  const noise = plainShare < 0.5 ? Infinity : inlierResiduals[Math.floor(inlierResiduals.length * 0.95)] ?? 0;
+  const noise = plainShare < 0.5 ? Infinity : (inlierResiduals[Math.floor(inlierResiduals.length * 0.95)] ?? 0);
   return {
     noise,
     at(x, y) {
@@ -200,13 +213,15 @@ function components(on: (i: number) => boolean, width: number, height: number): 
   for (let start = 0; start < width * height; start++) {
     if (labels[start] !== -1 || !on(start)) continue;
     const label = sizes.length;
-    let size = 0, top = 0;
+    let size = 0,
+      top = 0;
     stack[top++] = start;
     labels[start] = label;
     while (top) {
       const i = stack[--top]!;
       size++;
-      const x = i % width, y = (i - x) / width;
+      const x = i % width,
+        y = (i - x) / width;
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -286,7 +301,8 @@ function feather(alpha: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(alpha.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let s = 0, c = 0;
+      let s = 0,
+        c = 0;
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;

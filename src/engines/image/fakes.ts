@@ -11,9 +11,21 @@ export const fakeCutout: CutoutEngine = {
   name: 'fake-border-colour',
   async cutOut(photo) {
     const { width, height, data } = photo;
-    let r = 0, g = 0, b = 0, n = 0;
-    for (let x = 0; x < width; x++) for (const y of [0, height - 1]) { const i = (y * width + x) * 4; r += data[i]!; g += data[i + 1]!; b += data[i + 2]!; n++; }
-    r /= n; g /= n; b /= n;
+    let r = 0,
+      g = 0,
+      b = 0,
+      n = 0;
+    for (let x = 0; x < width; x++)
+      for (const y of [0, height - 1]) {
+        const i = (y * width + x) * 4;
+        r += data[i]!;
+        g += data[i + 1]!;
+        b += data[i + 2]!;
+        n++;
+      }
+    r /= n;
+    g /= n;
+    b /= n;
     const out = new Uint8Array(data);
     let kept = 0;
     for (let i = 0; i < width * height; i++) {
@@ -31,10 +43,14 @@ export const fakeSegmenter: PersonSegmenter = {
   name: 'fake-ellipse',
   async segment(photo) {
     const mask = new Uint8Array(photo.width * photo.height);
-    const cx = photo.width / 2, cy = photo.height * 0.55, rx = photo.width * 0.3, ry = photo.height * 0.45;
-    for (let y = 0; y < photo.height; y++) for (let x = 0; x < photo.width; x++) {
-      if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) mask[y * photo.width + x] = 255;
-    }
+    const cx = photo.width / 2,
+      cy = photo.height * 0.55,
+      rx = photo.width * 0.3,
+      ry = photo.height * 0.45;
+    for (let y = 0; y < photo.height; y++)
+      for (let x = 0; x < photo.width; x++) {
+        if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) mask[y * photo.width + x] = 255;
+      }
     return mask;
   },
 };
@@ -42,7 +58,8 @@ export const fakeSegmenter: PersonSegmenter = {
 export const fakeCropper: SmartCropper = {
   async crop(photo, size, opts) {
     const scale = Math.min(photo.width / size.width, photo.height / size.height);
-    const width = Math.round(size.width * scale), height = Math.round(size.height * scale);
+    const width = Math.round(size.width * scale),
+      height = Math.round(size.height * scale);
     const keep = opts?.keep?.[0];
     const cx = keep ? keep.x + keep.width / 2 : photo.width / 2;
     const cy = keep ? keep.y + keep.height / 2 : photo.height / 2;

@@ -103,7 +103,12 @@ export class FramedWorker {
       const timer = setTimeout(() => {
         cleanup();
         this.kill();
-        reject(new TaskFailure(`The ${this.opts.label} did not ${what} within ${Math.round(timeoutMs / 1000)} s; it was stopped and restarts on the next try.`, true));
+        reject(
+          new TaskFailure(
+            `The ${this.opts.label} did not ${what} within ${Math.round(timeoutMs / 1000)} s; it was stopped and restarts on the next try.`,
+            true,
+          ),
+        );
       }, timeoutMs);
       const onAbort = () => {
         cleanup();
@@ -153,7 +158,8 @@ export class FramedWorker {
     child.on('exit', (code, sig) => this.onGone(child, sig ? `was killed by ${sig}` : `exited with code ${code}`));
     const ready = new Promise<void>((resolve, reject) => {
       this.waiter = {
-        resolve: (frame) => (frame.kind === FRAME_READY ? resolve() : reject(new TaskFailure(`The ${this.opts.label} sent frame kind ${frame.kind} before it was ready.`, true))),
+        resolve: (frame) =>
+          frame.kind === FRAME_READY ? resolve() : reject(new TaskFailure(`The ${this.opts.label} sent frame kind ${frame.kind} before it was ready.`, true)),
         reject,
       };
     });

@@ -43,7 +43,9 @@ export interface ImglyCutoutOptions {
 
 /** True when `npm ci` has run in the sidecar folder (scripts/setup.sh does it). */
 export function imglySidecarInstalled(sidecarDir = DEFAULT_CUTOUT_SIDECAR_DIR): boolean {
-  return existsSync(join(sidecarDir, 'worker.mjs')) && existsSync(join(sidecarDir, 'node_modules', '@imgly', 'background-removal-node', 'dist', 'resources.json'));
+  return (
+    existsSync(join(sidecarDir, 'worker.mjs')) && existsSync(join(sidecarDir, 'node_modules', '@imgly', 'background-removal-node', 'dist', 'resources.json'))
+  );
 }
 
 export interface ImglyCutoutEngine extends CutoutEngine {
@@ -97,7 +99,6 @@ async function alphaOf(png: Buffer, expected: { width: number; height: number })
   }
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
-
 
 const shared = new Map<string, ImglyCutoutEngine>();
 

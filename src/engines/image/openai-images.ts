@@ -66,7 +66,10 @@ export function createOpenAiImages(opts: OpenAiImagesOptions): ImageGenerator {
       if (signal?.aborted) throw abortError(signal);
       if (timeout.aborted) throw new TaskFailure(`The images provider at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.`, true);
       const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-      throw new TaskFailure(`The images provider at ${host} could not be reached (${cause?.code ?? cause?.message ?? (err as Error)?.message ?? String(err)}).`, true);
+      throw new TaskFailure(
+        `The images provider at ${host} could not be reached (${cause?.code ?? cause?.message ?? (err as Error)?.message ?? String(err)}).`,
+        true,
+      );
     }
   }
 
@@ -112,18 +115,27 @@ async function httpFailure(response: Response, host: string): Promise<TaskFailur
     // Not JSON: keep the start of the body.
   }
   const transient = response.status === 408 || response.status === 429 || response.status >= 500;
-  const what = transient ? `The images provider at ${host} failed (${response.status})` : `The images provider at ${host} refused the request (${response.status})`;
+  const what = transient
+    ? `The images provider at ${host} failed (${response.status})`
+    : `The images provider at ${host} refused the request (${response.status})`;
   return new TaskFailure(`${what}${message ? `: ${message}` : ''}`, transient);
 }
 
 async function toPng(image: RgbaImage): Promise<Buffer> {
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** Decoded, and brought to the asked size (cover) when the provider rounded it to one of its own. */
 async function decodeTo(bytes: Buffer, width: number, height: number, host: string): Promise<RgbaImage> {
   try {
-    const { data, info } = await sharp(bytes).rotate().ensureAlpha().resize(width, height, { fit: 'cover', position: 'centre' }).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(bytes)
+      .rotate()
+      .ensureAlpha()
+      .resize(width, height, { fit: 'cover', position: 'centre' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
   } catch (err) {
     throw new TaskFailure(`The images provider at ${host} sent an image that cannot be decoded (${(err as Error).message}).`, true);

@@ -25,32 +25,16 @@ export interface PersonSegmenter {
 
 /** Where to crop a photo to a size so that what matters (faces, the product) stays in frame. */
 export interface SmartCropper {
-  crop(
-    photo: RgbaImage,
-    size: { width: number; height: number },
-    opts?: { keep?: PixelBox[]; signal?: AbortSignal },
-  ): Promise<PixelBox>;
+  crop(photo: RgbaImage, size: { width: number; height: number }, opts?: { keep?: PixelBox[]; signal?: AbortSignal }): Promise<PixelBox>;
 }
 
 /** A prompt-to-image service (OpenAI-compatible `/v1/images/*`); absent when none is configured. */
 export interface ImageGenerator {
   /** The provider's model name, shown in the asset schema as a remote model. */
   readonly model: string;
-  generate(req: {
-    prompt: string;
-    width: number;
-    height: number;
-    count?: number;
-    signal?: AbortSignal;
-  }): Promise<RgbaImage[]>;
+  generate(req: { prompt: string; width: number; height: number; count?: number; signal?: AbortSignal }): Promise<RgbaImage[]>;
   /** Repaints where `mask` is transparent (OpenAI `images/edits` semantics). */
-  edit(req: {
-    image: RgbaImage;
-    mask?: RgbaImage;
-    prompt: string;
-    count?: number;
-    signal?: AbortSignal;
-  }): Promise<RgbaImage[]>;
+  edit(req: { image: RgbaImage; mask?: RgbaImage; prompt: string; count?: number; signal?: AbortSignal }): Promise<RgbaImage[]>;
 }
 
 export interface ImageEngines {

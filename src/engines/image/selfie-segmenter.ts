@@ -42,7 +42,15 @@ function loadSelfie(modelDir: string): Promise<{ tf: Tf; model: GraphModel }> {
     const all = Buffer.concat(buffers);
     const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.length) as ArrayBuffer;
     const model = await tf.loadGraphModel(
-      tf.io.fromMemory({ modelTopology: json.modelTopology, signature: json.signature, format: json.format, generatedBy: json.generatedBy, convertedBy: json.convertedBy, weightSpecs, weightData } as Parameters<Tf['io']['fromMemory']>[0]),
+      tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        signature: json.signature,
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy,
+        weightSpecs,
+        weightData,
+      } as Parameters<Tf['io']['fromMemory']>[0]),
     );
     return { tf, model };
   })().catch((err: unknown) => {
@@ -79,7 +87,9 @@ export function createSelfieSegmenter(opts: { modelDir?: string } = {}): PersonS
 
 /** RGB in 0..1, the photo stretched to 256×256 (as the model was trained on). */
 async function squeezeTo256(photo: RgbaImage): Promise<Float32Array> {
-  const rgb = await sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), { raw: { width: photo.width, height: photo.height, channels: 4 } })
+  const rgb = await sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), {
+    raw: { width: photo.width, height: photo.height, channels: 4 },
+  })
     .removeAlpha()
     .resize(MODEL_SIDE_PX, MODEL_SIDE_PX, { fit: 'fill', kernel: 'cubic' })
     .raw()

@@ -91,8 +91,11 @@ function coreOf(b: PixelBox): PixelBox {
 const rgbaOperations = {
   open: async (image: RgbaImage) => image,
   resample: async (image: RgbaImage, width: number, height: number): Promise<RgbaImage> => {
-    const w = Math.max(1, Math.floor(width)), h = Math.max(1, Math.floor(height));
-    const data = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } })
+    const w = Math.max(1, Math.floor(width)),
+      h = Math.max(1, Math.floor(height));
+    const data = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+      raw: { width: image.width, height: image.height, channels: 4 },
+    })
       .resize(w, h, { fit: 'fill', kernel: 'cubic' })
       .raw()
       .toBuffer();
@@ -107,13 +110,16 @@ const rgbaOperations = {
  * `ImgData` as well.
  */
 interface SmartcropApi {
-  crop(image: RgbaImage, options: {
-    width: number;
-    height: number;
-    boost: (PixelBox & { weight: number })[];
-    ruleOfThirds: boolean;
-    imageOperations: typeof rgbaOperations;
-  }): Promise<{ topCrop: PixelBox }>;
+  crop(
+    image: RgbaImage,
+    options: {
+      width: number;
+      height: number;
+      boost: (PixelBox & { weight: number })[];
+      ruleOfThirds: boolean;
+      imageOperations: typeof rgbaOperations;
+    },
+  ): Promise<{ topCrop: PixelBox }>;
   ImgData: new (width: number, height: number, data: Uint8Array) => unknown;
 }
 

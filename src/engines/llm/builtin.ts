@@ -1,4 +1,14 @@
-import { estimateTokens, LlmError, type BuiltinTextModel, type LlmAdapter, type LlmFinishReason, type LlmModelInfo, type LlmRequest, type LlmResult, type LlmStreamEvent } from './port.js';
+import {
+  estimateTokens,
+  LlmError,
+  type BuiltinTextModel,
+  type LlmAdapter,
+  type LlmFinishReason,
+  type LlmModelInfo,
+  type LlmRequest,
+  type LlmResult,
+  type LlmStreamEvent,
+} from './port.js';
 
 /** Words per streamed delta: small enough to look live, large enough not to flood the client. */
 const WORDS_PER_DELTA = 3;

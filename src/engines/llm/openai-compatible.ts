@@ -50,7 +50,11 @@ export function toOpenAiMessages(req: Pick<LlmRequest, 'messages' | 'systemInstr
       if (m.functionCall) {
         const id = `call_${++n}`;
         (open.get(m.functionCall.name) ?? open.set(m.functionCall.name, []).get(m.functionCall.name)!).push(id);
-        out.push({ role: 'assistant', content: m.content || null, tool_calls: [{ id, type: 'function', function: { name: m.functionCall.name, arguments: JSON.stringify(m.functionCall.args ?? {}) } }] });
+        out.push({
+          role: 'assistant',
+          content: m.content || null,
+          tool_calls: [{ id, type: 'function', function: { name: m.functionCall.name, arguments: JSON.stringify(m.functionCall.args ?? {}) } }],
+        });
       } else {
         out.push({ role: 'assistant', content: m.content });
       }
@@ -58,7 +62,11 @@ export function toOpenAiMessages(req: Pick<LlmRequest, 'messages' | 'systemInstr
     }
     if (m.functionResponse) {
       const id = open.get(m.functionResponse.name)?.shift() ?? `call_${++n}`;
-      out.push({ role: 'tool', tool_call_id: id, content: typeof m.functionResponse.response === 'string' ? m.functionResponse.response : JSON.stringify(m.functionResponse.response ?? null) });
+      out.push({
+        role: 'tool',
+        tool_call_id: id,
+        content: typeof m.functionResponse.response === 'string' ? m.functionResponse.response : JSON.stringify(m.functionResponse.response ?? null),
+      });
       if (m.content.trim()) out.push({ role: 'user', content: m.content });
       continue;
     }
@@ -87,7 +95,10 @@ export function chatCompletionBody(req: LlmRequest, providerModel: string, strea
   const allowed = req.toolConfig?.allowedFunctionNames;
   const tools = (req.tools ?? []).filter((t) => !allowed?.length || allowed.includes(t.name));
   if (tools.length && mode !== 'NONE') {
-    body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters ?? { type: 'object', properties: {} } } }));
+    body.tools = tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters ?? { type: 'object', properties: {} } },
+    }));
     if (mode === 'ANY') body.tool_choice = tools.length === 1 ? { type: 'function', function: { name: tools[0]!.name } } : 'required';
     else if (mode === 'AUTO') body.tool_choice = 'auto';
   }
@@ -148,7 +159,11 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
 
   models(): LlmModelInfo[] {
     const host = new URL(this.endpoint).host;
-    return [...this.byName.entries()].map(([name, providerModel]) => ({ name, description: `${providerModel} at ${host} (OpenAI-compatible chat completions)`, provider: 'remote' as const }));
+    return [...this.byName.entries()].map(([name, providerModel]) => ({
+      name,
+      description: `${providerModel} at ${host} (OpenAI-compatible chat completions)`,
+      provider: 'remote' as const,
+    }));
   }
 
   private async post(req: LlmRequest, stream: boolean): Promise<{ response: Response; signal: AbortSignal }> {
@@ -160,7 +175,12 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
     if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
     let response: Response;
     try {
-      response = await (this.opts.fetch ?? fetch)(this.endpoint, { method: 'POST', headers, body: JSON.stringify(chatCompletionBody(req, providerModel, stream)), signal });
+      response = await (this.opts.fetch ?? fetch)(this.endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(chatCompletionBody(req, providerModel, stream)),
+        signal,
+      });
     } catch (err) {
       throw this.networkError(err, req.signal, timeout);
     }
@@ -171,7 +191,8 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
   private networkError(err: unknown, caller: AbortSignal | undefined, timeout: AbortSignal): LlmError {
     if (err instanceof LlmError) return err;
     if (caller?.aborted) return new LlmError('The generation was stopped.', 'aborted');
-    if (timeout.aborted) return new LlmError(`The text provider did not answer within ${Math.round((this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s.`, 'timeout');
+    if (timeout.aborted)
+      return new LlmError(`The text provider did not answer within ${Math.round((this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s.`, 'timeout');
     const c = (err as { cause?: { code?: string; message?: string } })?.cause;
     const cause = c?.code ?? c?.message ?? (err as Error)?.message ?? String(err);
     return new LlmError(`The text provider at ${new URL(this.endpoint).host} could not be reached (${cause}).`, 'unavailable');
@@ -187,12 +208,19 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
       // Not JSON: keep the start of the body.
     }
     const transient = response.status === 408 || response.status === 429 || response.status >= 500;
-    return new LlmError(`The text provider answered ${response.status}${message ? `: ${message}` : ''}`, transient ? 'unavailable' : 'rejected', response.status);
+    return new LlmError(
+      `The text provider answered ${response.status}${message ? `: ${message}` : ''}`,
+      transient ? 'unavailable' : 'rejected',
+      response.status,
+    );
   }
 
   async generate(req: LlmRequest): Promise<LlmResult> {
     const { response, signal } = await this.post(req, false);
-    let json: { choices?: { message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: unknown } }[] }; finish_reason?: string }[]; usage?: unknown };
+    let json: {
+      choices?: { message?: { content?: string | null; tool_calls?: { function?: { name?: string; arguments?: unknown } }[] }; finish_reason?: string }[];
+      usage?: unknown;
+    };
     try {
       json = (await response.json()) as typeof json;
     } catch (err) {
@@ -201,7 +229,9 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
     }
     const choice = json.choices?.[0];
     if (!choice) throw new LlmError('The text provider answered without a choice.', 'unavailable');
-    const functionCalls: LlmFunctionCall[] = (choice.message?.tool_calls ?? []).filter((t) => t.function?.name).map((t) => ({ name: t.function!.name!, args: parseArgs(t.function!.arguments) }));
+    const functionCalls: LlmFunctionCall[] = (choice.message?.tool_calls ?? [])
+      .filter((t) => t.function?.name)
+      .map((t) => ({ name: t.function!.name!, args: parseArgs(t.function!.arguments) }));
     const usage = usageOf(json.usage);
     return { text: choice.message?.content ?? '', functionCalls, finishReason: finishReasonOf(choice.finish_reason), ...(usage ? { usage } : {}) };
   }
@@ -220,7 +250,14 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
           break;
         }
         if (!event.data.trim()) continue;
-        let chunk: { choices?: { delta?: { content?: string | null; tool_calls?: { index?: number; function?: { name?: string; arguments?: string } }[] }; finish_reason?: string | null }[]; usage?: unknown; error?: { message?: string } };
+        let chunk: {
+          choices?: {
+            delta?: { content?: string | null; tool_calls?: { index?: number; function?: { name?: string; arguments?: string } }[] };
+            finish_reason?: string | null;
+          }[];
+          usage?: unknown;
+          error?: { message?: string };
+        };
         try {
           chunk = JSON.parse(event.data);
         } catch {
@@ -249,7 +286,8 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
     }
     if (req.signal?.aborted) throw new LlmError('The generation was stopped.', 'aborted');
     if (!done) throw new LlmError('The text provider closed the stream before finishing.', 'unavailable');
-    for (const [, c] of [...calls.entries()].sort((a, b) => a[0] - b[0])) if (c.name) yield { type: 'function_call', call: { name: c.name, args: parseArgs(c.args) } };
+    for (const [, c] of [...calls.entries()].sort((a, b) => a[0] - b[0]))
+      if (c.name) yield { type: 'function_call', call: { name: c.name, args: parseArgs(c.args) } };
     yield { type: 'finish', finishReason, ...(usage ? { usage } : {}) };
   }
 }

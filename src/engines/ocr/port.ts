@@ -30,7 +30,10 @@ export interface TextRecognizer {
 
 /** The recogniser could not run (not installed, crashed); a picture without text is not an error. */
 export class OcrError extends Error {
-  constructor(message: string, readonly detail = '') {
+  constructor(
+    message: string,
+    readonly detail = '',
+  ) {
     super(message);
     this.name = 'OcrError';
   }

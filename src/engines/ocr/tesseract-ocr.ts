@@ -19,14 +19,24 @@ export function createTesseractOcr(opts: { command?: string } = {}): TextRecogni
     id: 'tesseract',
     recognize(req: OcrRequest): Promise<OcrWord[]> {
       return new Promise((resolve, reject) => {
-        execFile(command, tesseractArgs(req.imagePath, req.language), { signal: req.signal, timeout: TIMEOUT_MS, maxBuffer: 16 << 20, env: { ...process.env, OMP_THREAD_LIMIT: '1' } }, (err, stdout, stderr) => {
-          if (err) {
-            if (req.signal?.aborted) return reject(req.signal.reason ?? err);
-            const code = (err as NodeJS.ErrnoException).code;
-            return reject(new OcrError(code === 'ENOENT' ? `${command} is not installed (Debian tesseract-ocr)` : `${command} failed`, String(stderr).trim().split('\n').slice(-5).join('\n')));
-          }
-          resolve(parseTesseractTsv(String(stdout)));
-        });
+        execFile(
+          command,
+          tesseractArgs(req.imagePath, req.language),
+          { signal: req.signal, timeout: TIMEOUT_MS, maxBuffer: 16 << 20, env: { ...process.env, OMP_THREAD_LIMIT: '1' } },
+          (err, stdout, stderr) => {
+            if (err) {
+              if (req.signal?.aborted) return reject(req.signal.reason ?? err);
+              const code = (err as NodeJS.ErrnoException).code;
+              return reject(
+                new OcrError(
+                  code === 'ENOENT' ? `${command} is not installed (Debian tesseract-ocr)` : `${command} failed`,
+                  String(stderr).trim().split('\n').slice(-5).join('\n'),
+                ),
+              );
+            }
+            resolve(parseTesseractTsv(String(stdout)));
+          },
+        );
       });
     },
   };

@@ -152,13 +152,17 @@ export class BullQueue implements JobQueue {
     const producer = await this.producerConnection();
     if (DOWN.has(producer.status)) throw new Error(`redis connection is ${producer.status}`);
     const queue = await this.getQueue(this.opts.lanes?.laneOf(job.name) ?? 'heavy');
-    await queue.add(job.name, { jobId: job.id }, {
-      jobId: job.id,
-      attempts: job.maxAttempts,
-      backoff: { type: BACKOFF_TYPE },
-      removeOnComplete: 1000,
-      removeOnFail: 5000,
-    });
+    await queue.add(
+      job.name,
+      { jobId: job.id },
+      {
+        jobId: job.id,
+        attempts: job.maxAttempts,
+        backoff: { type: BACKOFF_TYPE },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      },
+    );
   }
 
   async health(timeoutMs: number): Promise<QueueHealth> {

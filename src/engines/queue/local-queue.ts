@@ -84,7 +84,7 @@ export class LocalQueue implements JobQueue {
         .catch((err) => {
           this.running[lane]--;
           if (!outageOf(err)) this.log.error({ err }, 'local queue loop error');
-          else if (!this.outage) this.log.warn({ err }, 'local queue: the database cannot take the queue\'s reads or writes; polling until it can');
+          else if (!this.outage) this.log.warn({ err }, "local queue: the database cannot take the queue's reads or writes; polling until it can");
           this.outage = outageOf(err) !== null;
         });
       this.inFlight.add(p);
@@ -104,9 +104,12 @@ export class LocalQueue implements JobQueue {
     queueMicrotask(() => this.fill());
     const controller = new AbortController();
     this.controllers.add(controller);
-    const heartbeat = setInterval(() => {
-      void this.store.jobs.extendLease(job.id, this.workerId, iso(this.clock.nowMs() + this.opts.leaseMs)).catch(() => undefined);
-    }, Math.max(100, Math.floor(this.opts.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        void this.store.jobs.extendLease(job.id, this.workerId, iso(this.clock.nowMs() + this.opts.leaseMs)).catch(() => undefined);
+      },
+      Math.max(100, Math.floor(this.opts.leaseMs / 3)),
+    );
     try {
       const verdict = await this.run(job, { signal: controller.signal, attempt: job.attempts, maxAttempts: job.maxAttempts });
       if (controller.signal.reason instanceof HandedBack && verdict !== 'done' && verdict !== 'failed') {

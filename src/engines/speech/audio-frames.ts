@@ -38,10 +38,7 @@ export interface SpeechIsland {
  * recording, so it works for quiet and loud files alike; gaps shorter than `minGapSeconds` are
  * bridged because stop closures inside words are that short.
  */
-export function findSpeechIslands(
-  audio: PcmAudio,
-  opts: { minGapSeconds?: number; belowPeakDb?: number; minIslandSeconds?: number } = {},
-): SpeechIsland[] {
+export function findSpeechIslands(audio: PcmAudio, opts: { minGapSeconds?: number; belowPeakDb?: number; minIslandSeconds?: number } = {}): SpeechIsland[] {
   const energies = frameEnergiesDb(audio);
   if (energies.length === 0) return [];
   const loud = percentile(energies, 95);

@@ -2,13 +2,7 @@ import { runProcess } from './run-process.js';
 import { deriveWordTimings } from './derive-word-timings.js';
 import { ESPEAK_EVENTS_PY } from './espeak-events-script.js';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
-import {
-  SpeechEngineError,
-  type EngineVoice,
-  type SpeechEngine,
-  type SynthesisRequest,
-  type SynthesisResult,
-} from './port.js';
+import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { spokenWeight } from './syllables.js';
 import { readWav } from './wav.js';
@@ -185,22 +179,20 @@ export class EspeakNgEngine implements SpeechEngine {
   }
 
   private async synthesizeWithEvents(req: SynthesisRequest, wpm: number): Promise<SynthesisResult> {
-    const { stdout } = await runProcess(
-      this.opts.pythonCommand ?? 'python3',
-      ['-c', ESPEAK_EVENTS_PY, req.engineVoice, String(wpm), req.outWavPath],
-      { stdin: req.text, signal: req.signal },
-    );
+    const { stdout } = await runProcess(this.opts.pythonCommand ?? 'python3', ['-c', ESPEAK_EVENTS_PY, req.engineVoice, String(wpm), req.outWavPath], {
+      stdin: req.text,
+      signal: req.signal,
+    });
     const ev = JSON.parse(stdout.toString('utf8')) as EspeakEvents;
     const { words, phones } = timingsFromEspeakEvents(req.text, ev);
     return { wavPath: req.outWavPath, durationSeconds: ev.samples / ev.sampleRate, sampleRateHz: ev.sampleRate, words, phones };
   }
 
   private async synthesizeWithCli(req: SynthesisRequest, wpm: number): Promise<SynthesisResult> {
-    await runProcess(
-      this.opts.espeakCommand ?? 'espeak-ng',
-      ['-v', req.engineVoice, '-s', String(wpm), '-w', req.outWavPath, '--stdin'],
-      { stdin: req.text, signal: req.signal },
-    );
+    await runProcess(this.opts.espeakCommand ?? 'espeak-ng', ['-v', req.engineVoice, '-s', String(wpm), '-w', req.outWavPath, '--stdin'], {
+      stdin: req.text,
+      signal: req.signal,
+    });
     const audio = await readWav(req.outWavPath);
     return {
       wavPath: req.outWavPath,

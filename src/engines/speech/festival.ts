@@ -1,12 +1,6 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
-import {
-  SpeechEngineError,
-  type EngineVoice,
-  type SpeechEngine,
-  type SynthesisRequest,
-  type SynthesisResult,
-} from './port.js';
+import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
 import { runProcess } from './run-process.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { readWav } from './wav.js';
@@ -18,7 +12,10 @@ const KNOWN_FESTIVAL_VOICES: Record<string, Omit<EngineVoice, 'engine' | 'engine
 
 function schemeString(text: string): string {
   // Festival's reader knows only these escapes; control characters would end the utterance early.
-  return `"${text.replace(/[\u0000-\u001f]+/g, ' ').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `"${text
+    .replace(/[\u0000-\u001f]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')}"`;
 }
 
 /**

@@ -103,7 +103,11 @@ export class FliteEngine implements SpeechEngine {
       const audio = await readWav(req.outWavPath);
       const words =
         perWord.length === tokens.length
-          ? alignPhonesToWords(phones, perWord, tokens.map((t) => t.word))
+          ? alignPhonesToWords(
+              phones,
+              perWord,
+              tokens.map((t) => t.word),
+            )
           : deriveWordTimings(audio, tokens);
       await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
       return {

@@ -104,13 +104,14 @@ export class JsonLinesWorker {
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting = {
         child,
-        resolve: (line) => finish(() => {
-          try {
-            resolve(JSON.parse(line) as T);
-          } catch {
-            reject(new SpeechEngineError(`${this.command} answered with a line that is not JSON`, line.slice(0, 200)));
-          }
-        }),
+        resolve: (line) =>
+          finish(() => {
+            try {
+              resolve(JSON.parse(line) as T);
+            } catch {
+              reject(new SpeechEngineError(`${this.command} answered with a line that is not JSON`, line.slice(0, 200)));
+            }
+          }),
         reject: (err) => finish(() => reject(err)),
       };
       child.stdin.write(`${JSON.stringify(message)}\n`);

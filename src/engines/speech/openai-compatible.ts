@@ -50,7 +50,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
       engine: 'remote' as const,
       engineVoice: v.name,
       locale: v.locale ?? 'en-US',
-      languageName: v.languageName ?? (v.locale ?? 'en-US'),
+      languageName: v.languageName ?? v.locale ?? 'en-US',
       gender: v.gender ?? null,
       label: v.name,
     }));

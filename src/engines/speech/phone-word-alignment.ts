@@ -6,11 +6,7 @@ import type { PhoneTiming, WordTiming } from '../../core/timing.js';
  * Context changes a few phones ("a" is "ey" alone, "ax" in a sentence), so the two sequences
  * are aligned by edit distance rather than counted off.
  */
-export function alignPhonesToWords(
-  timed: readonly PhoneTiming[],
-  perWord: ReadonlyArray<readonly string[]>,
-  words: readonly string[],
-): WordTiming[] {
+export function alignPhonesToWords(timed: readonly PhoneTiming[], perWord: ReadonlyArray<readonly string[]>, words: readonly string[]): WordTiming[] {
   const owner: number[] = [];
   const isolated: string[] = [];
   perWord.forEach((phones, w) => {

@@ -82,7 +82,13 @@ export class PiperEngine implements SpeechEngine {
    */
   async listVoices(): Promise<EngineVoice[]> {
     // No venv: set-up skipped or failed; the service simply has no piper voices.
-    if (!(await access(this.python).then(() => true, () => false))) return [];
+    if (
+      !(await access(this.python).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return [];
     const lib = join(this.venv, 'lib');
     const sitePackages = (await readdir(lib).catch(() => [] as string[])).filter((d) => d.startsWith('python3')).map((d) => join(lib, d, 'site-packages'));
     const voices: EngineVoice[] = [];
@@ -90,7 +96,10 @@ export class PiperEngine implements SpeechEngine {
       for (const site of sitePackages) {
         const data = join(site, pythonPackage, 'data');
         const card = await readFile(join(data, 'MODEL_CARD'), 'utf8').catch(() => null);
-        const model = await access(join(data, `${name}.onnx`)).then(() => true, () => false);
+        const model = await access(join(data, `${name}.onnx`)).then(
+          () => true,
+          () => false,
+        );
         if (card !== null && model && modelCardLicence(card) === licence) {
           voices.push({ engine: 'piper', engineVoice: name, ...info });
           break;

@@ -30,7 +30,11 @@ export interface TokenPronunciations {
  * private dictionary, so the recogniser's word times are phone times, and each name says which
  * token and variant it belongs to. Variants of one token are alternatives; tokens follow in order.
  */
-export function alignmentGrammar(tokens: readonly TokenPronunciations[]): { jsgf: string; dict: string; phoneOf: Map<string, { token: number; phone: string }> } {
+export function alignmentGrammar(tokens: readonly TokenPronunciations[]): {
+  jsgf: string;
+  dict: string;
+  phoneOf: Map<string, { token: number; phone: string }>;
+} {
   const phoneOf = new Map<string, { token: number; phone: string }>();
   const dictLines: string[] = [];
   const parts = tokens.map((t, ti) => {
@@ -54,7 +58,11 @@ export function alignmentGrammar(tokens: readonly TokenPronunciations[]): { jsgf
  * phones, and words spanning their first to last phone. Fails unless every token was aligned,
  * in order: a partial result means the recogniser did not follow the text.
  */
-export function parseAlignmentCtm(ctm: string, tokens: readonly TokenPronunciations[], phoneOf: Map<string, { token: number; phone: string }>): ForcedAlignment {
+export function parseAlignmentCtm(
+  ctm: string,
+  tokens: readonly TokenPronunciations[],
+  phoneOf: Map<string, { token: number; phone: string }>,
+): ForcedAlignment {
   const phones: PhoneTiming[] = [];
   const spans: Array<{ start: number; end: number } | undefined> = new Array(tokens.length);
   let lastToken = 0;
@@ -121,22 +129,19 @@ export function parseCmudict(text: string): Map<string, string[][]> {
 export class PocketsphinxAligner {
   private dict: Promise<Map<string, string[][]>> | undefined;
 
-  constructor(
-    private readonly opts: { command?: string; t2pCommand?: string; dictPath?: string; ffmpeg?: Pick<FfmpegEngine, 'capture'> } = {},
-  ) {}
+  constructor(private readonly opts: { command?: string; t2pCommand?: string; dictPath?: string; ffmpeg?: Pick<FfmpegEngine, 'capture'> } = {}) {}
 
   async align(req: { wavPath: string; text: string; signal?: AbortSignal }): Promise<ForcedAlignment> {
     const tokens = await this.pronunciations(req.text, req.signal);
     if (tokens.length === 0) throw new SpeechEngineError('nothing to align', '', true);
     const dir = await mkdtemp(join(tmpdir(), 'align-'));
     try {
-      await decodeToWav(this.opts.ffmpeg ?? createFfmpegEngine(), req.wavPath, join(dir, 'utt.wav'), { sampleRateHz: ALIGN_SAMPLE_RATE_HZ, signal: req.signal });
+      await decodeToWav(this.opts.ffmpeg ?? createFfmpegEngine(), req.wavPath, join(dir, 'utt.wav'), {
+        sampleRateHz: ALIGN_SAMPLE_RATE_HZ,
+        signal: req.signal,
+      });
       const grammar = alignmentGrammar(tokens);
-      await Promise.all([
-        writeFile(join(dir, 'g.jsgf'), grammar.jsgf),
-        writeFile(join(dir, 'p.dict'), grammar.dict),
-        writeFile(join(dir, 'ctl'), 'utt\n'),
-      ]);
+      await Promise.all([writeFile(join(dir, 'g.jsgf'), grammar.jsgf), writeFile(join(dir, 'p.dict'), grammar.dict), writeFile(join(dir, 'ctl'), 'utt\n')]);
       // A grammar of phones prunes the right path more easily than one of words: wide beams, and
       // when even those lose it ("final result does not match the grammar"), no pruning at all.
       let lastError: unknown;
@@ -166,7 +171,9 @@ export class PocketsphinxAligner {
       // Digits and signs are read out in words ("$19" → "nineteen dollars"): the dictionary
       // has no entry for them, and the bare word would lose the sign's sound.
       const known = /[\p{N}]/u.test(raw) ? undefined : dict.get(word.toLowerCase().replace(/’/g, "'"));
-      const variants = known ?? [arpabetFromFlite((await runProcess(this.opts.t2pCommand ?? 't2p', [raw.replace(/[.,;:!?"“”()]+$/u, '')], { signal })).stdout.toString('utf8'))];
+      const variants = known ?? [
+        arpabetFromFlite((await runProcess(this.opts.t2pCommand ?? 't2p', [raw.replace(/[.,;:!?"“”()]+$/u, '')], { signal })).stdout.toString('utf8')),
+      ];
       if (variants.every((v) => v.length === 0)) throw new SpeechEngineError(`no pronunciation for "${word}"`);
       out.push({ word, variants: variants.filter((v) => v.length > 0) });
     }
@@ -182,8 +189,25 @@ const ALIGN_BEAMS_WIDEST = ['-beam', '1e-150', '-pbeam', '1e-150', '-wbeam', '1e
 export function pocketsphinxAlignArgs(dir: string, beams: readonly string[] = ALIGN_BEAMS): string[] {
   return [
     ...beams,
-    '-ctl', join(dir, 'ctl'), '-cepdir', dir, '-cepext', '.wav', '-adcin', 'yes', '-adchdr', '44',
-    '-jsgf', join(dir, 'g.jsgf'), '-dict', join(dir, 'p.dict'),
-    '-remove_silence', 'no', '-ctm', join(dir, 'out.ctm'), '-logfn', '/dev/null',
+    '-ctl',
+    join(dir, 'ctl'),
+    '-cepdir',
+    dir,
+    '-cepext',
+    '.wav',
+    '-adcin',
+    'yes',
+    '-adchdr',
+    '44',
+    '-jsgf',
+    join(dir, 'g.jsgf'),
+    '-dict',
+    join(dir, 'p.dict'),
+    '-remove_silence',
+    'no',
+    '-ctm',
+    join(dir, 'out.ctm'),
+    '-logfn',
+    '/dev/null',
   ];
 }

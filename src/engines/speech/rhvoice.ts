@@ -52,7 +52,13 @@ export class RhvoiceEngine implements SpeechEngine {
     const dir = join(this.opts.dataDir ?? RHVOICE_DATA_DIR, 'voices');
     const installed: string[] = [];
     for (const name of Object.keys(RHVOICE_COMMERCIAL_VOICES)) {
-      if (await readFile(join(dir, name, 'voice.info'), 'utf8').then(() => true, () => false)) installed.push(name);
+      if (
+        await readFile(join(dir, name, 'voice.info'), 'utf8').then(
+          () => true,
+          () => false,
+        )
+      )
+        installed.push(name);
     }
     if (installed.length === 0) return [];
     // The program must run too (the data can outlive an uninstalled binary).

@@ -6,10 +6,7 @@ import { runProcess } from './run-process.js';
  * sox `pitch` keeps duration, `tempo` keeps pitch (WSOLA); both in one pass to limit artefacts.
  * Word timings must be divided by `tempoFactor` afterwards.
  */
-export async function applyPitchTempo(
-  wavPath: string,
-  opts: { pitchFactor?: number; tempoFactor?: number; signal?: AbortSignal },
-): Promise<void> {
+export async function applyPitchTempo(wavPath: string, opts: { pitchFactor?: number; tempoFactor?: number; signal?: AbortSignal }): Promise<void> {
   const pitch = opts.pitchFactor ?? 1;
   const tempo = opts.tempoFactor ?? 1;
   const effects: string[] = [];

@@ -30,8 +30,21 @@ const DEFAULT_TIMEOUT_MS = 300_000;
 
 /** OpenAI names the language in English words (`english`); others send the ISO code. */
 const LANGUAGE_CODES: Record<string, string> = {
-  english: 'en', french: 'fr', german: 'de', spanish: 'es', italian: 'it', portuguese: 'pt', dutch: 'nl',
-  japanese: 'ja', chinese: 'zh', korean: 'ko', russian: 'ru', arabic: 'ar', hindi: 'hi', polish: 'pl', turkish: 'tr',
+  english: 'en',
+  french: 'fr',
+  german: 'de',
+  spanish: 'es',
+  italian: 'it',
+  portuguese: 'pt',
+  dutch: 'nl',
+  japanese: 'ja',
+  chinese: 'zh',
+  korean: 'ko',
+  russian: 'ru',
+  arabic: 'ar',
+  hindi: 'hi',
+  polish: 'pl',
+  turkish: 'tr',
 };
 
 interface VerboseJson {
@@ -87,7 +100,13 @@ export function createOpenAiTranscriber(opts: OpenAiTranscriberOptions): Transcr
         req.onProgress?.(1);
         const words = wordsOfVerboseJson(json);
         const language = (json.language && (LANGUAGE_CODES[json.language.toLowerCase()] ?? json.language.toLowerCase())) || req.language || 'und';
-        return { text: json.text?.trim() || words.map((w) => w.word).join(' '), language, words, engine: 'remote', durationSeconds: json.duration ?? durationSeconds };
+        return {
+          text: json.text?.trim() || words.map((w) => w.word).join(' '),
+          language,
+          words,
+          engine: 'remote',
+          durationSeconds: json.duration ?? durationSeconds,
+        };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

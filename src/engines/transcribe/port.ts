@@ -43,7 +43,10 @@ export interface Transcriber {
  * again cannot help (no audio stream, a provider refusing the file); otherwise a retry may pass.
  */
 export class TranscriptionError extends TaskFailure {
-  constructor(message: string, readonly permanent = false) {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
     super(message, !permanent);
     this.name = 'TranscriptionError';
   }

@@ -73,20 +73,38 @@ export class HttpWebhookSender implements WebhookSender {
           continue;
         }
         if (OTHER_REDIRECTS.has(status)) {
-          return { delivered: false, status, reason: `The receiver answered ${status} (a redirect to ${location ?? 'nowhere'}); webhooks follow only 307 and 308, so set webhook_url to the final URL`, permanent: false };
+          return {
+            delivered: false,
+            status,
+            reason: `The receiver answered ${status} (a redirect to ${location ?? 'nowhere'}); webhooks follow only 307 and 308, so set webhook_url to the final URL`,
+            permanent: false,
+          };
         }
         return { delivered: false, status, reason: `The receiver answered ${status}${answer ? `: ${answer}` : ''}`, permanent: false };
       }
     } catch (err) {
       if (request.signal?.aborted) throw request.signal.reason;
-      if (deadline.aborted) return { delivered: false, status: null, reason: `The receiver did not answer within ${request.timeoutMs / 1000} s`, permanent: false };
+      if (deadline.aborted)
+        return { delivered: false, status: null, reason: `The receiver did not answer within ${request.timeoutMs / 1000} s`, permanent: false };
       const explained = err instanceof FetchRefused ? err : explainNetworkError(err, url.host);
-      return { delivered: false, status: null, reason: explained.message.replace('only public addresses can be fetched', 'webhooks are only sent to public addresses'), permanent: refused };
+      return {
+        delivered: false,
+        status: null,
+        reason: explained.message.replace('only public addresses can be fetched', 'webhooks are only sent to public addresses'),
+        permanent: refused,
+      };
     }
   }
 
   /** Judges a literal IP before sending (names are judged by the lookup); a refused redirect hop is named. */
-  private async sendChecked(url: URL, request: WebhookRequest, lookup: ReturnType<typeof createGuardedLookup>, policy: AddressPolicy, signal: AbortSignal, redirected: boolean): Promise<IncomingMessage> {
+  private async sendChecked(
+    url: URL,
+    request: WebhookRequest,
+    lookup: ReturnType<typeof createGuardedLookup>,
+    policy: AddressPolicy,
+    signal: AbortSignal,
+    redirected: boolean,
+  ): Promise<IncomingMessage> {
     try {
       checkLiteralHost(url.hostname, policy);
       return await this.send(url, request, lookup, signal);

@@ -15,7 +15,10 @@ export function webhookUrlProblem(raw: string, policy: AddressPolicy): string | 
     return 'Enter a valid URL.';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Webhook URLs must use http or https.';
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   // RFC 6761: every *.localhost name is loopback, whatever a resolver says.
   const address = isIP(host) ? host : host === 'localhost' || host.endsWith('.localhost') ? '127.0.0.1' : null;
   if (!address) return null;

@@ -24,8 +24,18 @@ export function adCloneJob(deps: AdCloneJobDeps) {
       const videoPath = join(workDir, 'clone.mp4');
       const thumbnailPath = join(workDir, 'clone.jpg');
       const made = await makeAdClone(deps, {
-        accountId: task.accountId, referencePath: reference.path, facts: input.facts, imageUrls: input.imageUrls, aspect: input.aspectRatio,
-        language: input.language, seed: input.seed, videoPath, thumbnailPath, workDir, outputScale: deps.outputScale, signal,
+        accountId: task.accountId,
+        referencePath: reference.path,
+        facts: input.facts,
+        imageUrls: input.imageUrls,
+        aspect: input.aspectRatio,
+        language: input.language,
+        seed: input.seed,
+        videoPath,
+        thumbnailPath,
+        workDir,
+        outputScale: deps.outputScale,
+        signal,
         onProgress: (f) => reportProgress(3 + 95 * Math.min(1, Math.max(0, f))),
       });
       const outputKey = adCloneKind.fileKey(task, 'output');
@@ -34,7 +44,14 @@ export function adCloneJob(deps: AdCloneJobDeps) {
       await deps.blobs.putFile(thumbnailKey, thumbnailPath);
       const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
       return {
-        result: adCloneKind.resultPatch({ analysis: made.analysis, template: { ...made.template }, script: made.script ?? '', outputKey, thumbnailKey, durationSeconds }),
+        result: adCloneKind.resultPatch({
+          analysis: made.analysis,
+          template: { ...made.template },
+          script: made.script ?? '',
+          outputKey,
+          thumbnailKey,
+          durationSeconds,
+        }),
         costMillicredits: adCloneKind.price('make', input, { durationSeconds }),
       };
     },

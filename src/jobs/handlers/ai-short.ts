@@ -38,7 +38,15 @@ export function aiShortJob(deps: AiShortJobDeps) {
 function requestFrom(task: Task): ShortRequest {
   const i = aiShortKind.inputOf(task);
   return {
-    accountId: task.accountId, script: i.script, aspectRatio: i.aspectRatio, style: i.style, voiceId: i.voiceId,
-    caption: i.caption ?? null, musicUrl: i.music.url, musicVolume: i.music.volume, voiceoverVolume: i.voiceoverVolume ?? null, seed: i.seed,
+    accountId: task.accountId,
+    script: i.script,
+    aspectRatio: i.aspectRatio,
+    style: i.style,
+    voiceId: i.voiceId,
+    caption: i.caption ?? null,
+    musicUrl: i.music.url,
+    musicVolume: i.music.volume,
+    voiceoverVolume: i.voiceoverVolume ?? null,
+    seed: i.seed,
   };
 }

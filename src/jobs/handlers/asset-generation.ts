@@ -30,7 +30,8 @@ export function assetGenerationJob(deps: AssetGenerationJobDeps) {
       const input = assetGenerationKind.inputOf(task);
       const model = deps.catalog.find(input.modelName);
       const runner = model ? assetRunnerFor(model) : null;
-      if (!model || !runner) throw new TaskFailure(`The model ${input.modelName} is no longer offered by this service; read the schema and create the task again.`);
+      if (!model || !runner)
+        throw new TaskFailure(`The model ${input.modelName} is no longer offered by this service; read the schema and create the task again.`);
       const files: Record<string, string | string[]> = {};
       for (const [name, spec] of Object.entries(model.inputs)) {
         const value = input.inputs[name];
@@ -39,7 +40,9 @@ export function assetGenerationJob(deps: AssetGenerationJobDeps) {
         if ((spec.type === 'image' || spec.type === 'video') && typeof value === 'string') {
           files[name] = (await deps.fetcher.download(value, join(workDir, `in-${name}`), { accept, signal })).path;
         } else if (spec.type === 'image_list' && Array.isArray(value)) {
-          files[name] = await Promise.all(value.map(async (url, i) => (await deps.fetcher.download(url, join(workDir, `in-${name}-${i}`), { accept, signal })).path));
+          files[name] = await Promise.all(
+            value.map(async (url, i) => (await deps.fetcher.download(url, join(workDir, `in-${name}-${i}`), { accept, signal })).path),
+          );
         }
       }
       reportProgress(5);
@@ -48,8 +51,16 @@ export function assetGenerationJob(deps: AssetGenerationJobDeps) {
       for (let i = 0; i < input.outputNums; i++) {
         signal.throwIfAborted();
         const out = await runner({
-          model, inputs: input.inputs, files, variation: i, seed: (input.seed + i * 7919) >>> 0, workDir,
-          engines: deps.images, ffmpeg: deps.ffmpeg, signal, onProgress: (f) => reportProgress(5 + share * (i + Math.min(1, Math.max(0, f)))),
+          model,
+          inputs: input.inputs,
+          files,
+          variation: i,
+          seed: (input.seed + i * 7919) >>> 0,
+          workDir,
+          engines: deps.images,
+          ffmpeg: deps.ffmpeg,
+          signal,
+          onProgress: (f) => reportProgress(5 + share * (i + Math.min(1, Math.max(0, f)))),
         });
         const id = randomUUID();
         if (out.type === 'image') {
@@ -62,10 +73,28 @@ export function assetGenerationJob(deps: AssetGenerationJobDeps) {
           const key = assetGenerationKind.fileKey(task, 'outputs', `${i + 1}.mp4`);
           const thumbnailKey = assetGenerationKind.fileKey(task, 'outputs', `${i + 1}-thumbnail.jpg`);
           const thumbPath = join(workDir, `thumb-${i}.jpg`);
-          await deps.ffmpeg.run(frameImageArgs({ input: out.path, atSeconds: Math.min(0.5, out.durationSeconds / 2), width: 480, jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbPath }), { signal });
+          await deps.ffmpeg.run(
+            frameImageArgs({
+              input: out.path,
+              atSeconds: Math.min(0.5, out.durationSeconds / 2),
+              width: 480,
+              jpegQuality: THUMBNAIL_JPEG_QUALITY,
+              output: thumbPath,
+            }),
+            { signal },
+          );
           await deps.blobs.putFile(key, out.path);
           await deps.blobs.putFile(thumbnailKey, thumbPath);
-          assets.push({ id, type: 'video', key, thumbnailKey, name: `${model.id}-${i + 1}.mp4`, widthPx: out.widthPx, heightPx: out.heightPx, durationSeconds: out.durationSeconds });
+          assets.push({
+            id,
+            type: 'video',
+            key,
+            thumbnailKey,
+            name: `${model.id}-${i + 1}.mp4`,
+            widthPx: out.widthPx,
+            heightPx: out.heightPx,
+            durationSeconds: out.durationSeconds,
+          });
         }
         reportProgress(5 + share * (i + 1));
       }

@@ -54,7 +54,10 @@ export function auroraJob(deps: AuroraJobDeps) {
         onProgress: (f) => reportProgress(5 + f * 88),
       });
       const thumbnailPath = join(workDir, 'thumbnail.jpg');
-      await deps.ffmpeg.run(frameImageArgs({ input: videoPath, atSeconds: Math.min(0.5, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }), { signal });
+      await deps.ffmpeg.run(
+        frameImageArgs({ input: videoPath, atSeconds: Math.min(0.5, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }),
+        { signal },
+      );
       const outputKey = auroraKind.fileKey(task, 'output');
       const thumbnailKey = auroraKind.fileKey(task, 'thumbnail');
       await deps.blobs.putFile(outputKey, videoPath);
@@ -75,6 +78,13 @@ export function auroraJob(deps: AuroraJobDeps) {
  * (the video is kept here) and says why the copy is missing.
  */
 async function upload(uploader: WebhookSender, url: string, videoPath: string, signal: AbortSignal) {
-  const answer = await uploader.post({ url, method: 'PUT', headers: { 'content-type': 'video/mp4' }, body: await readFile(videoPath), timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+  const answer = await uploader.post({
+    url,
+    method: 'PUT',
+    headers: { 'content-type': 'video/mp4' },
+    body: await readFile(videoPath),
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    signal,
+  });
   return answer.delivered ? { status: 'uploaded', http_status: answer.status } : { status: 'failed', http_status: answer.status, reason: answer.reason };
 }

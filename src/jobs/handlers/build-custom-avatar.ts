@@ -35,12 +35,18 @@ export function buildCustomAvatarJob(deps: CustomAvatarJobDeps) {
       const source = await restore(deps.blobs, input.source, join(workDir, 'source'));
       const consent = input.consent ? await restore(deps.blobs, input.consent, join(workDir, 'consent')) : null;
       reportProgress(5);
-      const built = await buildCustomAvatar(deps, { source, consent, outDir: join(workDir, 'built') }, {
-        signal,
-        onProgress: (f) => reportProgress(5 + f * 85),
-      });
+      const built = await buildCustomAvatar(
+        deps,
+        { source, consent, outDir: join(workDir, 'built') },
+        {
+          signal,
+          onProgress: (f) => reportProgress(5 + f * 85),
+        },
+      );
       if (built.consent && !built.consent.consentVerified) {
-        throw new TaskFailure(consentMismatchReason(input.consent!.field, { verified: false, distance: built.consent.distance, threshold: built.consent.threshold }));
+        throw new TaskFailure(
+          consentMismatchReason(input.consent!.field, { verified: false, distance: built.consent.distance, threshold: built.consent.threshold }),
+        );
       }
 
       const result: CustomAvatarResult = {
@@ -60,7 +66,9 @@ export function buildCustomAvatarJob(deps: CustomAvatarJobDeps) {
       }
       // Deleted while it was being built: nothing may be left behind.
       if (!(await deps.taskExists(task.id))) {
-        await Promise.all([result.stillKey, result.thumbnailKey, ...Object.values(result.previewImageKeys)].map((k) => deps.blobs.remove(k).catch(() => undefined)));
+        await Promise.all(
+          [result.stillKey, result.thumbnailKey, ...Object.values(result.previewImageKeys)].map((k) => deps.blobs.remove(k).catch(() => undefined)),
+        );
       }
       return { result: customAvatarKind.resultPatch(result), costMillicredits: customAvatarKind.price('build', input, null) };
     },

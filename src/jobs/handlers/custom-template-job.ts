@@ -33,10 +33,21 @@ export function customTemplateJob(deps: TemplateJobDeps) {
       const quality = preview ? 'preview' : 'render';
       const full = frameSizeFor(parsed.template.aspect, quality);
       const frame = !preview && deps.outputScale < 1 ? { width: even(full.width * deps.outputScale), height: even(full.height * deps.outputScale) } : undefined;
-      const made = await renderTemplate(parsed.template, toRenderValues(input.values), {
-        accountId: task.accountId, quality, videoPath, thumbnailPath, ...(frame ? { frame } : {}),
-        workDir: join(workDir, 'render'), signal, onProgress: (f) => reportProgress(Math.min(98, f * 98)),
-      }, deps);
+      const made = await renderTemplate(
+        parsed.template,
+        toRenderValues(input.values),
+        {
+          accountId: task.accountId,
+          quality,
+          videoPath,
+          thumbnailPath,
+          ...(frame ? { frame } : {}),
+          workDir: join(workDir, 'render'),
+          signal,
+          onProgress: (f) => reportProgress(Math.min(98, f * 98)),
+        },
+        deps,
+      );
       const videoKey = templateJobKind.fileKey(task, preview ? 'preview' : 'output');
       const thumbnailKey = templateJobKind.fileKey(task, preview ? 'previewThumbnail' : 'outputThumbnail');
       await deps.blobs.putFile(videoKey, videoPath);
@@ -44,7 +55,9 @@ export function customTemplateJob(deps: TemplateJobDeps) {
       const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
       return {
         result: templateJobKind.resultPatch({
-          durationSeconds, thumbnailKey, voiceovers: made.voiceovers,
+          durationSeconds,
+          thumbnailKey,
+          voiceovers: made.voiceovers,
           ...(preview ? { previewKey: videoKey } : { outputKey: videoKey }),
         }),
         costMillicredits: templateJobKind.price(payload.step, input, { durationSeconds }),

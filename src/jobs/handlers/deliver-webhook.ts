@@ -35,7 +35,12 @@ export function deliverWebhookJob(deps: WebhookJobDeps) {
     payload,
     async run({ payload: event, attempt, maxAttempts, signal, log }) {
       const account = await deps.accounts.get(event.accountId);
-      const headers = webhookHeaders({ eventId: event.eventId, timestampSeconds: deps.clock.nowMs() / 1000, body: event.body, secret: account?.webhookSecret ?? null });
+      const headers = webhookHeaders({
+        eventId: event.eventId,
+        timestampSeconds: deps.clock.nowMs() / 1000,
+        body: event.body,
+        secret: account?.webhookSecret ?? null,
+      });
       const answer = await deps.sender.post({ url: event.url, headers, body: event.body, timeoutMs: deps.timeoutMs, signal });
       const where = { eventId: event.eventId, url: event.url, attempt, maxAttempts };
       if (answer.delivered) {
@@ -43,7 +48,10 @@ export function deliverWebhookJob(deps: WebhookJobDeps) {
         return 'done';
       }
       if (answer.permanent || attempt >= maxAttempts) {
-        log.warn({ ...where, status: answer.status, reason: answer.reason }, answer.permanent ? 'webhook refused; not retrying' : 'webhook not delivered; giving up');
+        log.warn(
+          { ...where, status: answer.status, reason: answer.reason },
+          answer.permanent ? 'webhook refused; not retrying' : 'webhook not delivered; giving up',
+        );
         return 'failed';
       }
       const retryInMs = webhookRetryDelayMs(attempt, deps.retry, deps.random);

@@ -35,7 +35,12 @@ export function iabImagesJob(deps: IabJobDeps) {
       const outDir = join(workDir, 'banners');
       await mkdir(outDir, { recursive: true });
       const made = await makeIabBanners({
-        photo, outDir, faces: deps.faces, cutout: deps.images.cutout, cropper: deps.images.cropper, signal,
+        photo,
+        outDir,
+        faces: deps.faces,
+        cutout: deps.images.cutout,
+        cropper: deps.images.cropper,
+        signal,
         onProgress: (f) => reportProgress(5 + f * 88),
       });
       const banners = [];

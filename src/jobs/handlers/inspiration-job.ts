@@ -38,7 +38,14 @@ export function inspirationJob(deps: InspirationJobDeps) {
       }
       reportProgress(5);
       const out = await recipe({
-        inspiration, inputs: input.inputs, files, seed: input.seed, workDir, engines: deps.images, ffmpeg: deps.ffmpeg, signal,
+        inspiration,
+        inputs: input.inputs,
+        files,
+        seed: input.seed,
+        workDir,
+        engines: deps.images,
+        ffmpeg: deps.ffmpeg,
+        signal,
         onProgress: (f) => reportProgress(5 + 85 * Math.min(1, Math.max(0, f))),
       });
       const price = inspirationJobKind.price('make', input, {});
@@ -50,7 +57,16 @@ export function inspirationJob(deps: InspirationJobDeps) {
       const outputKey = inspirationJobKind.fileKey(task, 'mp4');
       const thumbnailKey = inspirationJobKind.fileKey(task, 'thumbnail');
       const thumbPath = join(workDir, 'thumbnail.jpg');
-      await deps.ffmpeg.run(frameImageArgs({ input: out.path, atSeconds: Math.min(0.5, out.durationSeconds / 2), width: 480, jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbPath }), { signal });
+      await deps.ffmpeg.run(
+        frameImageArgs({
+          input: out.path,
+          atSeconds: Math.min(0.5, out.durationSeconds / 2),
+          width: 480,
+          jpegQuality: THUMBNAIL_JPEG_QUALITY,
+          output: thumbPath,
+        }),
+        { signal },
+      );
       await deps.blobs.putFile(outputKey, out.path);
       await deps.blobs.putFile(thumbnailKey, thumbPath);
       return {

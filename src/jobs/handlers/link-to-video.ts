@@ -53,7 +53,10 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }, costMillicredits: charge('render', out.durationSeconds) };
+        return {
+          result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob },
+          costMillicredits: charge('render', out.durationSeconds),
+        };
       }
 
       const plan = await prepareAdPlan(requestFrom(task.accountId, input), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
@@ -89,15 +92,26 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
 }
 
 async function renderOne(
-  deps: LinkVideoJobDeps, task: Task, plan: AdPlan, planDir: string, style: string, quality: 'preview' | 'render',
-  workDir: string, signal: AbortSignal, onProgress: (f: number) => void,
+  deps: LinkVideoJobDeps,
+  task: Task,
+  plan: AdPlan,
+  planDir: string,
+  style: string,
+  quality: 'preview' | 'render',
+  workDir: string,
+  signal: AbortSignal,
+  onProgress: (f: number) => void,
 ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }> {
   const dir = join(workDir, `${quality}-${style}`);
   await mkdir(dir, { recursive: true });
   const videoPath = join(dir, 'video.mp4');
   const thumbnailPath = join(dir, 'thumbnail.jpg');
-  const out = await renderAdVideo(plan, { accountId: task.accountId, planDir, style, quality, videoPath, thumbnailPath },
-    { ffmpeg: deps.ffmpeg, avatars: deps.avatars }, { workDir: dir, signal, onProgress });
+  const out = await renderAdVideo(
+    plan,
+    { accountId: task.accountId, planDir, style, quality, videoPath, thumbnailPath },
+    { ffmpeg: deps.ffmpeg, avatars: deps.avatars },
+    { workDir: dir, signal, onProgress },
+  );
   return { videoPath, thumbnailPath, durationSeconds: Math.round(out.durationSeconds * 100) / 100 };
 }
 

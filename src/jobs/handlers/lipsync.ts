@@ -37,9 +37,18 @@ export function lipsyncJob(deps: LipsyncJobDeps) {
 function requestFrom(task: Task) {
   const i = lipsyncKind.inputOf(task);
   return {
-    accountId: task.accountId, aspectRatio: i.aspectRatio, avatarId: i.avatarId, voiceId: i.voiceId ?? '',
-    text: i.text ?? null, audioUrl: i.audioUrl ?? null, backgroundImageUrl: i.backgroundImageUrl ?? null,
-    greenScreen: i.greenScreen, transparent: i.transparent, noCaption: i.noCaption, noMusic: i.noMusic,
-    caption: i.caption ?? null, seed: i.seed,
+    accountId: task.accountId,
+    aspectRatio: i.aspectRatio,
+    avatarId: i.avatarId,
+    voiceId: i.voiceId ?? '',
+    text: i.text ?? null,
+    audioUrl: i.audioUrl ?? null,
+    backgroundImageUrl: i.backgroundImageUrl ?? null,
+    greenScreen: i.greenScreen,
+    transparent: i.transparent,
+    noCaption: i.noCaption,
+    noMusic: i.noMusic,
+    caption: i.caption ?? null,
+    seed: i.seed,
   };
 }

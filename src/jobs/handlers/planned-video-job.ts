@@ -52,9 +52,15 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
       const quality: RenderQuality = payload.step === 'preview' || payload.step === 'repreview' ? 'preview' : 'render';
       const outputDir = join(workDir, quality);
       await mkdir(outputDir, { recursive: true });
-      const out = await steps.render(plan, { accountId: task.accountId, planDir, quality, outputDir }, {
-        workDir, signal, onProgress: (f) => reportProgress(base + f * (98 - base)),
-      });
+      const out = await steps.render(
+        plan,
+        { accountId: task.accountId, planDir, quality, outputDir },
+        {
+          workDir,
+          signal,
+          onProgress: (f) => reportProgress(base + f * (98 - base)),
+        },
+      );
       const name = quality === 'preview' ? 'preview' : 'output';
       const videoKey = taskFileKey(task, `${name}${extname(out.videoPath)}`);
       const thumbnailKey = taskFileKey(task, `${name}.jpg`);

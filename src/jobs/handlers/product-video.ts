@@ -50,21 +50,39 @@ export function productImageJob(deps: ProductVideoJobDeps) {
       const input = productVideoKind.inputOf(task);
       const frame = scaledFrame(input.aspectRatio, deps.outputScale);
       const presenter = input.overrideAvatar
-        ? await presenterCutout({ ...deps.presenters, segmenter: deps.images.segmenter }, { accountId: task.accountId, avatarId: input.overrideAvatar, workDir, signal })
+        ? await presenterCutout(
+            { ...deps.presenters, segmenter: deps.images.segmenter },
+            { accountId: task.accountId, avatarId: input.overrideAvatar, workDir, signal },
+          )
         : null;
       const dir = join(workDir, 'layers');
       await mkdir(dir, { recursive: true });
-      const made = await makeProductImage({
-        productUrl: input.productUrl, showcaseUrl: input.showcaseUrl ?? null, presenter, width: frame.width, height: frame.height,
-        prompt: input.imagePrompt ?? null, seed: input.seed, dir, signal, onProgress: (f) => reportProgress(5 + f * 85),
-      }, deps);
+      const made = await makeProductImage(
+        {
+          productUrl: input.productUrl,
+          showcaseUrl: input.showcaseUrl ?? null,
+          presenter,
+          width: frame.width,
+          height: frame.height,
+          prompt: input.imagePrompt ?? null,
+          seed: input.seed,
+          dir,
+          signal,
+          onProgress: (f) => reportProgress(5 + f * 85),
+        },
+        deps,
+      );
       const imageKey = productVideoKind.fileKey(task, 'image');
       await deps.blobs.putFile(imageKey, made.files.compositePng);
       for (const path of layerPaths(made.files)) await deps.blobs.putFile(productVideoKind.fileKey(task, 'layers', basename(path)), path);
       const f = made.files;
       const layout: StagedLayout = {
-        width: f.width, height: f.height, hasShadow: f.shadowPng !== null, product: f.product.box,
-        showcase: f.showcase?.box ?? null, presenter: f.presenter?.box ?? null,
+        width: f.width,
+        height: f.height,
+        hasShadow: f.shadowPng !== null,
+        product: f.product.box,
+        showcase: f.showcase?.box ?? null,
+        presenter: f.presenter?.box ?? null,
       };
       return {
         result: productVideoKind.resultPatch({ imageKey, layout, sceneKind: made.scene.kind, sceneDescription: made.scene.description }),
@@ -90,18 +108,45 @@ export function productVideoJob(deps: ProductVideoJobDeps) {
       const progress = (f: number) => reportProgress(5 + f * 88);
       let made: ProductVideoOutput;
       if (req.motionStyle === 'talking') {
-        if (!req.script || !req.avatarId || !req.voiceId) throw new TaskFailure('This talking video request lost its script or presenter; call gen_video again.');
-        made = await renderTalkingProduct({
-          accountId: task.accountId, layers, script: req.script, avatarId: req.avatarId, voiceId: req.voiceId, outputPath, workDir, signal, onProgress: progress,
-        }, deps);
+        if (!req.script || !req.avatarId || !req.voiceId)
+          throw new TaskFailure('This talking video request lost its script or presenter; call gen_video again.');
+        made = await renderTalkingProduct(
+          {
+            accountId: task.accountId,
+            layers,
+            script: req.script,
+            avatarId: req.avatarId,
+            voiceId: req.voiceId,
+            outputPath,
+            workDir,
+            signal,
+            onProgress: progress,
+          },
+          deps,
+        );
       } else {
         const musicPath = wantsSilence(req.videoPrompt) ? null : await resolveBackgroundMusic({ url: null, seed: req.seed }, deps, { workDir, signal });
-        made = await renderProductDisplay({
-          layers, seed: req.seed, prompt: req.videoPrompt, durationSeconds: req.durationSeconds, previousMotions: result.motions ?? [], musicPath, outputPath, workDir, signal, onProgress: progress,
-        }, deps.ffmpeg);
+        made = await renderProductDisplay(
+          {
+            layers,
+            seed: req.seed,
+            prompt: req.videoPrompt,
+            durationSeconds: req.durationSeconds,
+            previousMotions: result.motions ?? [],
+            musicPath,
+            outputPath,
+            workDir,
+            signal,
+            onProgress: progress,
+          },
+          deps.ffmpeg,
+        );
       }
       const thumbnailPath = join(workDir, 'thumbnail.jpg');
-      await deps.ffmpeg.run(frameImageArgs({ input: outputPath, atSeconds: Math.min(1, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }), { signal });
+      await deps.ffmpeg.run(
+        frameImageArgs({ input: outputPath, atSeconds: Math.min(1, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }),
+        { signal },
+      );
       // A new name per variation: a client holding the old URL never gets the new video under it.
       const videoKey = productVideoKind.fileKey(task, 'videos', `${req.seed}.mp4`);
       const thumbnailKey = productVideoKind.fileKey(task, 'videos', `${req.seed}.jpg`);

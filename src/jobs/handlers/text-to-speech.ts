@@ -11,7 +11,14 @@ export function textToSpeechJob(deps: { speech: SpeechSynthesizer; blobs: BlobSt
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
       const input = ttsKind.inputOf(task);
-      const audio = await deps.speech.synthesize({ accountId: task.accountId, text: input.text, voiceId: input.voiceId, workDir, signal, onProgress: (f) => reportProgress(f * 95) });
+      const audio = await deps.speech.synthesize({
+        accountId: task.accountId,
+        text: input.text,
+        voiceId: input.voiceId,
+        workDir,
+        signal,
+        onProgress: (f) => reportProgress(f * 95),
+      });
       const key = ttsKind.fileKey(task, 'speech');
       await deps.blobs.putFile(key, audio.mp3Path);
       return {

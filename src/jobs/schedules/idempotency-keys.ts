@@ -27,7 +27,11 @@ export class IdempotencyKeySweep {
     log: Logger,
     private readonly opts: IdempotencyKeySweepOptions,
   ) {
-    this.periodic = new PeriodicPass(() => this.sweepOnce(), opts.intervalMs, (err) => log.error({ err }, 'idempotency key sweep failed'));
+    this.periodic = new PeriodicPass(
+      () => this.sweepOnce(),
+      opts.intervalMs,
+      (err) => log.error({ err }, 'idempotency key sweep failed'),
+    );
   }
 
   start(): void {

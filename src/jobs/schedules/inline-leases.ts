@@ -34,7 +34,11 @@ export class InlineLeaseSweep {
     private readonly log: Logger,
     private readonly opts: InlineLeaseSweepOptions,
   ) {
-    this.periodic = new PeriodicPass(() => this.sweepOnce(), opts.intervalMs, (err) => log.error({ err }, 'inline lease sweep failed'));
+    this.periodic = new PeriodicPass(
+      () => this.sweepOnce(),
+      opts.intervalMs,
+      (err) => log.error({ err }, 'inline lease sweep failed'),
+    );
   }
 
   /** Starts the periodic passes; the first pass is one interval away. */
@@ -50,12 +54,16 @@ export class InlineLeaseSweep {
   /** One pass: fails every inline task whose lease lapsed before now, each by one sweeper only. */
   async sweepOnce(): Promise<{ failedTaskIds: string[] }> {
     const failedTaskIds: string[] = [];
-    await forEachDue((limit) => this.store.tasks.lapsedLeases(this.clock.nowIso(), limit), this.opts.batchSize ?? DEFAULT_BATCH, async (task) => {
-      const failed = await this.inline.failAbandoned(task.id);
-      if (!failed) return;
-      failedTaskIds.push(failed.id);
-      this.log.warn({ taskId: failed.id, kind: failed.kind, accountId: failed.accountId }, 'inline task abandoned by its process; failed and hold released');
-    });
+    await forEachDue(
+      (limit) => this.store.tasks.lapsedLeases(this.clock.nowIso(), limit),
+      this.opts.batchSize ?? DEFAULT_BATCH,
+      async (task) => {
+        const failed = await this.inline.failAbandoned(task.id);
+        if (!failed) return;
+        failedTaskIds.push(failed.id);
+        this.log.warn({ taskId: failed.id, kind: failed.kind, accountId: failed.accountId }, 'inline task abandoned by its process; failed and hold released');
+      },
+    );
     return { failedTaskIds };
   }
 }

@@ -40,7 +40,11 @@ export class OutputRetentionSweep {
     private readonly log: Logger,
     private readonly opts: OutputRetentionOptions,
   ) {
-    this.periodic = new PeriodicPass(() => this.sweepOnce(), opts.intervalMs, (err) => log.error({ err }, 'retention sweep failed'));
+    this.periodic = new PeriodicPass(
+      () => this.sweepOnce(),
+      opts.intervalMs,
+      (err) => log.error({ err }, 'retention sweep failed'),
+    );
   }
 
   /** Starts the periodic passes (the worker side of a process); the first pass is one interval away. */
@@ -57,9 +61,13 @@ export class OutputRetentionSweep {
   async sweepOnce(): Promise<{ expiredTaskIds: string[] }> {
     const expiredTaskIds: string[] = [];
     // Claimed rows (ours or another sweeper's) carry a lease in the future and no longer come back.
-    await forEachDue((limit) => this.store.tasks.duePurges(this.clock.nowIso(), limit), this.opts.batchSize ?? DEFAULT_BATCH, async (candidate) => {
-      if (await this.purge(candidate)) expiredTaskIds.push(candidate.task.id);
-    });
+    await forEachDue(
+      (limit) => this.store.tasks.duePurges(this.clock.nowIso(), limit),
+      this.opts.batchSize ?? DEFAULT_BATCH,
+      async (candidate) => {
+        if (await this.purge(candidate)) expiredTaskIds.push(candidate.task.id);
+      },
+    );
     return { expiredTaskIds };
   }
 

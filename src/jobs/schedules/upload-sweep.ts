@@ -31,7 +31,11 @@ export class UploadSweep {
     private readonly log: Logger,
     private readonly opts: UploadSweepOptions,
   ) {
-    this.periodic = new PeriodicPass(() => this.sweepOnce(), opts.intervalMs, (err) => log.error({ err }, 'upload sweep failed'));
+    this.periodic = new PeriodicPass(
+      () => this.sweepOnce(),
+      opts.intervalMs,
+      (err) => log.error({ err }, 'upload sweep failed'),
+    );
   }
 
   /** Starts the periodic passes; the first pass is one interval away. */

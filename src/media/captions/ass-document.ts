@@ -53,9 +53,7 @@ export function writeAssDocument(size: { width: number; height: number }, styles
     ...[...events]
       .filter((e) => e.endSeconds > e.startSeconds)
       .sort((a, b) => a.startSeconds - b.startSeconds || a.layer - b.layer)
-      .map(
-        (e) => `Dialogue: ${e.layer},${formatAssTime(e.startSeconds)},${formatAssTime(e.endSeconds)},${e.style},,0,0,0,,${e.text}`,
-      ),
+      .map((e) => `Dialogue: ${e.layer},${formatAssTime(e.startSeconds)},${formatAssTime(e.endSeconds)},${e.style},,0,0,0,,${e.text}`),
     '',
   ];
   return lines.join('\n');
@@ -64,9 +62,29 @@ export function writeAssDocument(size: { width: number; height: number }, styles
 function styleLine(s: AssStyle): string {
   const flag = (b: boolean): string => (b ? '-1' : '0');
   return [
-    `Style: ${s.name}`, s.fontName.replace(/,/g, ' '), round(s.fontSizePx), s.primaryColor, s.secondaryColor,
-    s.outlineColor, s.backColor, flag(s.bold), flag(s.italic), flag(s.underline), '0', '100', '100', '0', '0',
-    String(s.borderStyle), round(s.outlineWidthPx), round(s.shadowPx), String(s.alignment), '0', '0', '0', '1',
+    `Style: ${s.name}`,
+    s.fontName.replace(/,/g, ' '),
+    round(s.fontSizePx),
+    s.primaryColor,
+    s.secondaryColor,
+    s.outlineColor,
+    s.backColor,
+    flag(s.bold),
+    flag(s.italic),
+    flag(s.underline),
+    '0',
+    '100',
+    '100',
+    '0',
+    '0',
+    String(s.borderStyle),
+    round(s.outlineWidthPx),
+    round(s.shadowPx),
+    String(s.alignment),
+    '0',
+    '0',
+    '0',
+    '1',
   ].join(',');
 }
 
@@ -85,11 +103,7 @@ export function formatAssTime(seconds: number): string {
  * backslash starts \N, \h… so they become characters every font has.
  */
 export function escapeAssText(text: string): string {
-  return text
-    .replace(/\\/g, '/')
-    .replace(/\{/g, '(')
-    .replace(/\}/g, ')')
-    .replace(/\r?\n/g, '\\N');
+  return text.replace(/\\/g, '/').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\r?\n/g, '\\N');
 }
 
 export function round(value: number): string {

@@ -147,10 +147,7 @@ function highlighted(word: string, look: CaptionLook, colors: CaptionColors, set
       `{\\3c${toAssColor(colors.outline)}\\3a${toAssAlpha(colors.outline)}\\bord${restoreBorder}}`
     );
   }
-  return (
-    `{\\c${toAssColor(colors.highlight)}\\1a${toAssAlpha(colors.highlight)}}${text}` +
-    `{\\c${toAssColor(colors.text)}\\1a${toAssAlpha(colors.text)}}`
-  );
+  return `{\\c${toAssColor(colors.highlight)}\\1a${toAssAlpha(colors.highlight)}}${text}` + `{\\c${toAssColor(colors.text)}\\1a${toAssAlpha(colors.text)}}`;
 }
 
 function shadowTags(setting: CaptionSetting, look: CaptionLook): string {

@@ -55,36 +55,46 @@ export const CAPTION_STYLES: Record<string, CaptionLook> = {
   'normal-red': look({ boxColor: '#E02424', outlineWidthPx: 0 }),
   'normal-blue': look({ boxColor: '#1D4ED8', outlineWidthPx: 0 }),
   // Karaoke highlight of the spoken word.
-  'neo': look({ animation: 'karaoke', highlightColor: '#39FF14', uppercase: true, outlineWidthPx: 5 }),
-  'mustard': look({ animation: 'karaoke', highlightColor: '#FFDB58', uppercase: true, outlineWidthPx: 5 }),
-  'verana': look({ animation: 'karaoke', highlightColor: '#FF5CA8', outlineWidthPx: 0, shadowPx: 4 }),
-  'mint': look({ animation: 'karaoke', highlightColor: '#3EB489', textColor: '#F5FFFA', outlineWidthPx: 3 }),
-  'mystique': look({
-    animation: 'karaoke', textColor: '#E6E0FF', highlightColor: '#B06CFF', italic: true,
-    outlineWidthPx: 2, outlineColor: '#2A0E4F', shadowPx: 3,
+  neo: look({ animation: 'karaoke', highlightColor: '#39FF14', uppercase: true, outlineWidthPx: 5 }),
+  mustard: look({ animation: 'karaoke', highlightColor: '#FFDB58', uppercase: true, outlineWidthPx: 5 }),
+  verana: look({ animation: 'karaoke', highlightColor: '#FF5CA8', outlineWidthPx: 0, shadowPx: 4 }),
+  mint: look({ animation: 'karaoke', highlightColor: '#3EB489', textColor: '#F5FFFA', outlineWidthPx: 3 }),
+  mystique: look({
+    animation: 'karaoke',
+    textColor: '#E6E0FF',
+    highlightColor: '#B06CFF',
+    italic: true,
+    outlineWidthPx: 2,
+    outlineColor: '#2A0E4F',
+    shadowPx: 3,
   }),
   // The spoken word on a coloured pill.
-  'bilo': look({ animation: 'karaoke', highlightAsPill: true, highlightColor: '#7C3AED', uppercase: true }),
-  'brick': look({ animation: 'karaoke', boxColor: '#B5442B', highlightColor: '#FFD166', outlineWidthPx: 0, uppercase: true }),
+  bilo: look({ animation: 'karaoke', highlightAsPill: true, highlightColor: '#7C3AED', uppercase: true }),
+  brick: look({ animation: 'karaoke', boxColor: '#B5442B', highlightColor: '#FFD166', outlineWidthPx: 0, uppercase: true }),
   // Word-by-word pop.
-  'frenzy': look({ animation: 'pop', textColor: '#FFE600', outlineWidthPx: 7, uppercase: true }),
-  'coolers': look({ animation: 'pop', textColor: '#00E5FF', outlineWidthPx: 6, uppercase: true }),
-  'toons': look({
-    animation: 'pop', textColor: '#FFD400', outlineWidthPx: 8, shadowPx: 6, shadowColor: '#000000',
-    uppercase: true, fontFamily: 'Luckiest Guy',
+  frenzy: look({ animation: 'pop', textColor: '#FFE600', outlineWidthPx: 7, uppercase: true }),
+  coolers: look({ animation: 'pop', textColor: '#00E5FF', outlineWidthPx: 6, uppercase: true }),
+  toons: look({
+    animation: 'pop',
+    textColor: '#FFD400',
+    outlineWidthPx: 8,
+    shadowPx: 6,
+    shadowColor: '#000000',
+    uppercase: true,
+    fontFamily: 'Luckiest Guy',
   }),
   // Outline and glow.
-  'glow': look({ textColor: '#FFFFFF', outlineColor: '#00E5FF', outlineWidthPx: 6, glowBlurPx: 6 }),
+  glow: look({ textColor: '#FFFFFF', outlineColor: '#00E5FF', outlineWidthPx: 6, glowBlurPx: 6 }),
   'deep-blue': look({ boxColor: '#0B2A6F', outlineWidthPx: 0, animation: 'karaoke', highlightColor: '#7DD3FC' }),
-  'caution': look({ boxColor: '#FFD400', textColor: '#111111', outlineWidthPx: 0, uppercase: true }),
+  caution: look({ boxColor: '#FFD400', textColor: '#111111', outlineWidthPx: 0, uppercase: true }),
   // Spoken words change colour as the phrase goes on.
-  'duality': look({ animation: 'progressive', textColor: '#FFFFFF', highlightColor: '#FF3D71', outlineWidthPx: 5 }),
+  duality: look({ animation: 'progressive', textColor: '#FFFFFF', highlightColor: '#FF3D71', outlineWidthPx: 5 }),
   // Generic names for the same families of look.
-  'plain': look({ bold: false, outlineWidthPx: 3 }),
-  'boxed': look({ boxColor: '#000000B3', outlineWidthPx: 0 }),
-  'karaoke': look({ animation: 'karaoke' }),
+  plain: look({ bold: false, outlineWidthPx: 3 }),
+  boxed: look({ boxColor: '#000000B3', outlineWidthPx: 0 }),
+  karaoke: look({ animation: 'karaoke' }),
   'word-pop': look({ animation: 'pop', outlineWidthPx: 6, uppercase: true }),
-  'outline': look({ textColor: '#FFFFFF', outlineColor: '#000000', outlineWidthPx: 8 }),
+  outline: look({ textColor: '#FFFFFF', outlineColor: '#000000', outlineWidthPx: 8 }),
 };
 
 export const DEFAULT_CAPTION_STYLE = 'normal-black';

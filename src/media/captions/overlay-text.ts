@@ -86,19 +86,28 @@ export function ctaLayerAss(items: TimedLayer<CtaLayer>[], frame: FrameSize, res
 
     const drawing = roundedRect(cardWidth, cardHeight, Math.min(cardHeight, cardWidth) * 0.18);
     events.push({
-      layer: 3, startSeconds, endSeconds, style: name,
+      layer: 3,
+      startSeconds,
+      endSeconds,
+      style: name,
       text: `{\\an5\\pos(${round(cx)},${round(cy)})\\p1\\bord0\\shad0\\c${toAssColor(panel)}\\1a${toAssAlpha(panel)}}${drawing}{\\p0}`,
     });
     const top = cy - cardHeight / 2 + titleSize * 0.55;
     const titleY = top + titleBlock / 2;
     events.push({
-      layer: 4, startSeconds, endSeconds, style: name,
+      layer: 4,
+      startSeconds,
+      endSeconds,
+      style: name,
       text: `{\\an5\\pos(${round(cx)},${round(titleY)})}${titleLines.map(escapeAssText).join('\\N')}`,
     });
     if (subtitleLines.length > 0) {
       const subtitleY = top + titleBlock + gap + subtitleBlock / 2;
       events.push({
-        layer: 4, startSeconds, endSeconds, style: name,
+        layer: 4,
+        startSeconds,
+        endSeconds,
+        style: name,
         text: `{\\an5\\pos(${round(cx)},${round(subtitleY)})\\fs${round(subtitleSize)}\\b0}${subtitleLines.map(escapeAssText).join('\\N')}`,
       });
     }
@@ -116,7 +125,10 @@ export function previewWatermarkAss(frame: FrameSize, durationSeconds: number, f
     outlineWidthPx: fontSizePx * 0.04,
   };
   const event: AssEvent = {
-    layer: 10, startSeconds: 0, endSeconds: durationSeconds + 1, style: 'Watermark',
+    layer: 10,
+    startSeconds: 0,
+    endSeconds: durationSeconds + 1,
+    style: 'Watermark',
     text: `{\\an5\\pos(${round(frame.width / 2)},${round(frame.height / 2)})\\frz20}PREVIEW`,
   };
   return { style, event };

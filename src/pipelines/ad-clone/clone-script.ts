@@ -50,7 +50,7 @@ export function writeCloneScript(req: CloneScriptRequest): CloneScript {
   const all = written.sentences;
   const want = Math.max(1, req.pattern.sentenceCount);
   const isCta = (s: ScriptSentence) => s.beat === 'cta' || s.beat === 'cta_repeat';
-  const cta = req.pattern.callToAction ? all.find(isCta) ?? null : null;
+  const cta = req.pattern.callToAction ? (all.find(isCta) ?? null) : null;
   const body = all.filter((s) => s !== cta && !(cta && isCta(s)));
   const budgetWords = Math.max(3, Math.floor(req.speakingSeconds * req.wordsPerSecond));
   // The hook first; then the shortest middle sentences (kept in the writer's order) to reach the
@@ -58,7 +58,8 @@ export function writeCloneScript(req: CloneScriptRequest): CloneScript {
   // only past half as much again, where middle sentences are dropped (never the hook or the CTA).
   const hook = body[0];
   const middleWanted = Math.max(0, want - 1 - (cta ? 1 : 0));
-  const middle = body.slice(1)
+  const middle = body
+    .slice(1)
     .map((sentence, order) => ({ sentence, order }))
     .sort((a, b) => a.sentence.wordCount - b.sentence.wordCount)
     .slice(0, middleWanted)

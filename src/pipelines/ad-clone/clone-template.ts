@@ -51,7 +51,8 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
   const letterPx = (heightFraction: number) => heightFraction * (a.heightPx / Math.max(1, Math.min(a.widthPx, a.heightPx))) * FULL_SHORT_SIDE_PX;
   const slots: TemplateFile['slots'] = {};
   const pictures = Math.max(1, req.pictureCount);
-  for (let i = 0; i < pictures; i++) slots[pictureSlot(i)] = { type: 'image', required: true, default: { draw: 'object', object: 'bottle', colors: ['#c81e3a', '#ecebe8'] } };
+  for (let i = 0; i < pictures; i++)
+    slots[pictureSlot(i)] = { type: 'image', required: true, default: { draw: 'object', object: 'bottle', colors: ['#c81e3a', '#ecebe8'] } };
   const captionRegion = look?.region ?? null;
   const regionOf = (t: ScreenText) => {
     const cy = t.box.y + t.box.height / 2;
@@ -68,8 +69,16 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
       slots[slot] = { type: 'text', required: false, maxChars: 120, default: text };
       const kase = regionOf(t) === captionRegion && look ? look.case : t.text === t.text.toUpperCase() ? 'upper' : 'as-is';
       layers.push({
-        kind: 'text', slot, box: fitBox(t.box),
-        style: { sizePx: clamp(Math.round(letterPx(t.box.height / Math.max(1, t.lines)) * 1.1), 12, 400), color: t.color.toUpperCase(), case: kase, bold: true, ...(look && regionOf(t) === captionRegion ? { wordsPerLine: look.wordsPerLine } : {}) },
+        kind: 'text',
+        slot,
+        box: fitBox(t.box),
+        style: {
+          sizePx: clamp(Math.round(letterPx(t.box.height / Math.max(1, t.lines)) * 1.1), 12, 400),
+          color: t.color.toUpperCase(),
+          case: kase,
+          bold: true,
+          ...(look && regionOf(t) === captionRegion ? { wordsPerLine: look.wordsPerLine } : {}),
+        },
       });
     }
     return {
@@ -106,7 +115,9 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
             },
           },
         }
-      : req.script ? { captions: { slot: SCRIPT_SLOT } } : {}),
+      : req.script
+        ? { captions: { slot: SCRIPT_SLOT } }
+        : {}),
     ...(slots[MUSIC_SLOT] ? { music: { slot: MUSIC_SLOT, volume: req.script ? 0.2 : 0.6 } } : {}),
   };
   const parsed = parseTemplate(file);

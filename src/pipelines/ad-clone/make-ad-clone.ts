@@ -47,32 +47,61 @@ export interface AdCloneResult {
 /** Picture lines for on-screen text: the product's title and its selling points, short. */
 function productLines(facts: LinkFacts): string[] {
   const short = (s: string) => s.split(/\s+/).slice(0, 6).join(' ');
-  return [facts.title, ...(facts.features ?? [])].map((s) => s?.trim()).filter((s): s is string => !!s).map(short);
+  return [facts.title, ...(facts.features ?? [])]
+    .map((s) => s?.trim())
+    .filter((s): s is string => !!s)
+    .map(short);
 }
 
 /** Ad clone: the reference analysed, the clone planned as a template, rendered with the link's product. */
 export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promise<AdCloneResult> {
   const progress = req.onProgress ?? (() => {});
   const analysis = await analyseReference(deps.analysis, {
-    videoPath: req.referencePath, workDir: req.workDir, ...(req.language ? { language: req.language } : {}),
-    ...(req.signal ? { signal: req.signal } : {}), onProgress: (f) => progress(0.4 * f),
+    videoPath: req.referencePath,
+    workDir: req.workDir,
+    ...(req.language ? { language: req.language } : {}),
+    ...(req.signal ? { signal: req.signal } : {}),
+    onProgress: (f) => progress(0.4 * f),
   });
   const heard = analysis.transcript?.language.toLowerCase().split(/[-_]/)[0] ?? 'en';
   const language = req.language ?? (deps.scriptLanguages.includes(heard) ? heard : 'en');
   const words = analysis.transcript?.words ?? [];
   const speakingSeconds = words.length ? Math.min(analysis.durationSeconds - 0.3, words[words.length - 1]!.endSeconds - words[0]!.startSeconds + 0.5) : 0;
-  const script = analysis.script.sentenceCount > 0
-    ? writeCloneScript({ facts: req.facts, pattern: analysis.script, speakingSeconds: Math.max(2, speakingSeconds), language, wordsPerSecond: FIRST_DRAFT_WORDS_PER_SECOND, seed: req.seed })
-    : null;
+  const script =
+    analysis.script.sentenceCount > 0
+      ? writeCloneScript({
+          facts: req.facts,
+          pattern: analysis.script,
+          speakingSeconds: Math.max(2, speakingSeconds),
+          language,
+          wordsPerSecond: FIRST_DRAFT_WORDS_PER_SECOND,
+          seed: req.seed,
+        })
+      : null;
   const { template, file } = cloneTemplate({
-    analysis, aspect: req.aspect, pictureCount: req.imageUrls.length, script: script?.text ?? null, lines: productLines(req.facts), seed: req.seed,
+    analysis,
+    aspect: req.aspect,
+    pictureCount: req.imageUrls.length,
+    script: script?.text ?? null,
+    lines: productLines(req.facts),
+    seed: req.seed,
   });
   const full = frameSizeFor(req.aspect, 'render');
   const frame = req.outputScale < 1 ? { width: even(full.width * req.outputScale), height: even(full.height * req.outputScale) } : undefined;
-  const rendered = await renderTemplate(template, cloneValues(req.imageUrls, script?.text ?? null, deps.voiceFor(language)), {
-    accountId: req.accountId, quality: 'render', videoPath: req.videoPath, thumbnailPath: req.thumbnailPath,
-    workDir: join(req.workDir, 'render'), ...(frame ? { frame } : {}), ...(req.signal ? { signal: req.signal } : {}),
-    onProgress: (f) => progress(0.4 + 0.6 * f),
-  }, deps.render);
+  const rendered = await renderTemplate(
+    template,
+    cloneValues(req.imageUrls, script?.text ?? null, deps.voiceFor(language)),
+    {
+      accountId: req.accountId,
+      quality: 'render',
+      videoPath: req.videoPath,
+      thumbnailPath: req.thumbnailPath,
+      workDir: join(req.workDir, 'render'),
+      ...(frame ? { frame } : {}),
+      ...(req.signal ? { signal: req.signal } : {}),
+      onProgress: (f) => progress(0.4 + 0.6 * f),
+    },
+    deps.render,
+  );
   return { analysis, template: file, script: script?.text ?? null, language, durationSeconds: rendered.durationSeconds };
 }

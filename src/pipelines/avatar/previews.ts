@@ -44,10 +44,14 @@ export async function renderPreviewVideo(
   workDir: string,
 ): Promise<string> {
   const outputPath = join(workDir, `preview-${aspectSlug(aspect)}.mp4`);
-  await renderSpeakingAvatar(
-    { look: avatar.look, text: avatar.greeting, voice },
-    deps,
-    { workDir, ...VIDEO_SIZES[aspect], background: { kind: 'scene' }, format: 'mp4', outputPath, seed: hashString(avatar.id), preset: 'veryfast' },
-  );
+  await renderSpeakingAvatar({ look: avatar.look, text: avatar.greeting, voice }, deps, {
+    workDir,
+    ...VIDEO_SIZES[aspect],
+    background: { kind: 'scene' },
+    format: 'mp4',
+    outputPath,
+    seed: hashString(avatar.id),
+    preset: 'veryfast',
+  });
   return outputPath;
 }

@@ -42,7 +42,18 @@ export async function renderSpeakingAvatar(
   });
   const track = mouthTrackFromTimings(speech, speech.durationSeconds);
   const clip = await renderTalkingHead(
-    { look: input.look, track, width: opts.width, height: opts.height, background: opts.background, audioPath: wavPath, format: opts.format, outputPath: opts.outputPath, seed: opts.seed, preset: opts.preset },
+    {
+      look: input.look,
+      track,
+      width: opts.width,
+      height: opts.height,
+      background: opts.background,
+      audioPath: wavPath,
+      format: opts.format,
+      outputPath: opts.outputPath,
+      seed: opts.seed,
+      preset: opts.preset,
+    },
     { workDir: opts.workDir, signal: opts.signal, ffmpeg: deps.ffmpeg, onProgress: (f) => opts.onProgress?.(SPEECH_SHARE + f * (1 - SPEECH_SHARE)) },
   );
   return { ...clip, wavPath };
@@ -56,7 +67,18 @@ export async function renderAvatarForAudio(
 ): Promise<TalkingHeadResult> {
   const track = await mouthTrackFromAudioFile(deps.ffmpeg, input.audioPath, { signal: opts.signal });
   return renderTalkingHead(
-    { look: input.look, track, width: opts.width, height: opts.height, background: opts.background, audioPath: input.audioPath, format: opts.format, outputPath: opts.outputPath, seed: opts.seed, preset: opts.preset },
+    {
+      look: input.look,
+      track,
+      width: opts.width,
+      height: opts.height,
+      background: opts.background,
+      audioPath: input.audioPath,
+      format: opts.format,
+      outputPath: opts.outputPath,
+      seed: opts.seed,
+      preset: opts.preset,
+    },
     { workDir: opts.workDir, signal: opts.signal, ffmpeg: deps.ffmpeg, onProgress: opts.onProgress },
   );
 }

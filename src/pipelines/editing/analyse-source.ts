@@ -28,7 +28,12 @@ export function silenceThresholdDb(integratedLufs: number): number {
   return Math.round(Math.min(SILENCE_CEILING_DB, Math.max(SILENCE_FLOOR_DB, integratedLufs - SILENCE_UNDER_SPEECH_DB)));
 }
 
-export async function findSilences(ffmpeg: FfmpegEngine, path: string, durationSeconds: number, signal: AbortSignal): Promise<{ silences: TimeSpan[]; noiseDb: number; integratedLufs: number }> {
+export async function findSilences(
+  ffmpeg: FfmpegEngine,
+  path: string,
+  durationSeconds: number,
+  signal: AbortSignal,
+): Promise<{ silences: TimeSpan[]; noiseDb: number; integratedLufs: number }> {
   const { integratedLufs } = await ffmpeg.measureLoudness(path, { signal });
   const noiseDb = silenceThresholdDb(integratedLufs);
   const out = await ffmpeg.capture(silenceDetectArgs({ input: path, noiseDb, minSilenceSeconds: MIN_SILENCE_SECONDS }), { signal });
@@ -51,9 +56,18 @@ export async function scanPicture(
   const width = Math.max(2, 2 * Math.round((source.width * scale) / 2));
   const height = Math.max(2, 2 * Math.round((source.height * scale) / 2));
   const shotsFile = 'shots.txt';
-  const raw = await deps.ffmpeg.capture(pictureScanArgs({
-    input: path, threshold: SHOT_CHANGE_SCORE, analysisWidth: ANALYSIS_WIDTH_PX, shotsFile, framesPerSecond, width, height,
-  }), { signal: opts.signal, cwd: opts.workDir });
+  const raw = await deps.ffmpeg.capture(
+    pictureScanArgs({
+      input: path,
+      threshold: SHOT_CHANGE_SCORE,
+      analysisWidth: ANALYSIS_WIDTH_PX,
+      shotsFile,
+      framesPerSecond,
+      width,
+      height,
+    }),
+    { signal: opts.signal, cwd: opts.workDir },
+  );
   const shotChanges = parseSceneChanges(await readFile(join(opts.workDir, shotsFile), 'utf8').catch(() => ''));
   const frameBytes = width * height * 4;
   const count = Math.floor(raw.length / frameBytes);
@@ -65,7 +79,9 @@ export async function scanPicture(
     const best = [...faces].sort((a, b) => b.box.height - a.box.height || b.score - a.score)[0];
     samples.push({
       atSeconds: k / framesPerSecond,
-      face: best ? { cx: (best.box.x + best.box.width / 2) * toSource, cy: (best.box.y + best.box.height / 2) * toSource, height: best.box.height * toSource } : null,
+      face: best
+        ? { cx: (best.box.x + best.box.width / 2) * toSource, cy: (best.box.y + best.box.height / 2) * toSource, height: best.box.height * toSource }
+        : null,
     });
     opts.onProgress((k + 1) / count);
   }

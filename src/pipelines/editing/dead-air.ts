@@ -117,7 +117,12 @@ export function subtract(whole: TimeSpan, holes: readonly TimeSpan[]): TimeSpan[
 }
 
 /** The spans cut off after `targetSeconds` of kept time, at the end of the last word that fits (plus a breath). */
-function endAtTarget(spans: TimeSpan[], targetSeconds: number, words: readonly WordTiming[], fps: number): { spans: TimeSpan[]; endedAtSeconds: number | null } {
+function endAtTarget(
+  spans: TimeSpan[],
+  targetSeconds: number,
+  words: readonly WordTiming[],
+  fps: number,
+): { spans: TimeSpan[]; endedAtSeconds: number | null } {
   const total = spans.reduce((s, x) => s + x.endSeconds - x.startSeconds, 0);
   if (total <= targetSeconds) return { spans, endedAtSeconds: null };
   // The source time at which `targetSeconds` of kept time has passed.
@@ -125,16 +130,24 @@ function endAtTarget(spans: TimeSpan[], targetSeconds: number, words: readonly W
   let limit = spans[0]!.startSeconds;
   for (const s of spans) {
     const length = s.endSeconds - s.startSeconds;
-    if (left <= length) { limit = s.startSeconds + left; break; }
+    if (left <= length) {
+      limit = s.startSeconds + left;
+      break;
+    }
     left -= length;
   }
-  const lastWord = [...words].reverse().find((w) => w.endSeconds <= limit && spans.some((s) => w.startSeconds >= s.startSeconds - 0.01 && w.endSeconds <= s.endSeconds + 0.01));
+  const lastWord = [...words]
+    .reverse()
+    .find((w) => w.endSeconds <= limit && spans.some((s) => w.startSeconds >= s.startSeconds - 0.01 && w.endSeconds <= s.endSeconds + 0.01));
   const endAt = lastWord ? Math.min(limit, lastWord.endSeconds + 0.2) : limit;
   const kept = spans
     .filter((s) => s.startSeconds < endAt)
     .map((s) => snap({ startSeconds: s.startSeconds, endSeconds: Math.min(s.endSeconds, endAt) }, fps))
     .filter((s) => s.endSeconds - s.startSeconds >= 2 / fps);
-  return { spans: kept.length > 0 ? kept : [snap({ startSeconds: spans[0]!.startSeconds, endSeconds: spans[0]!.startSeconds + targetSeconds }, fps)], endedAtSeconds: endAt };
+  return {
+    spans: kept.length > 0 ? kept : [snap({ startSeconds: spans[0]!.startSeconds, endSeconds: spans[0]!.startSeconds + targetSeconds }, fps)],
+    endedAtSeconds: endAt,
+  };
 }
 
 function snap(s: TimeSpan, fps: number): TimeSpan {
@@ -152,7 +165,11 @@ function clamp(v: number, lo: number, hi: number): number {
 export function retimeWords(words: readonly WordTiming[], spans: readonly TimeSpan[]): WordTiming[] {
   const out: WordTiming[] = [];
   let offset = 0;
-  const starts = spans.map((s) => { const at = offset; offset += s.endSeconds - s.startSeconds; return at; });
+  const starts = spans.map((s) => {
+    const at = offset;
+    offset += s.endSeconds - s.startSeconds;
+    return at;
+  });
   for (const w of words) {
     const mid = (w.startSeconds + w.endSeconds) / 2;
     const i = spans.findIndex((s) => mid >= s.startSeconds && mid <= s.endSeconds);

@@ -40,6 +40,12 @@ export function editPlanFiles(plan: EditPlan): string[] {
 export function isEditPlan(value: unknown): value is EditPlan {
   if (typeof value !== 'object' || value === null) return false;
   const p = value as Partial<EditPlan>;
-  return p.version === 1 && Array.isArray(p.cuts) && p.cuts.length > 0 && typeof p.files?.source === 'string'
-    && typeof p.frame?.width === 'number' && typeof p.source?.width === 'number';
+  return (
+    p.version === 1 &&
+    Array.isArray(p.cuts) &&
+    p.cuts.length > 0 &&
+    typeof p.files?.source === 'string' &&
+    typeof p.frame?.width === 'number' &&
+    typeof p.source?.width === 'number'
+  );
 }

@@ -82,9 +82,21 @@ export async function prepareEdit(
   const progress = () => opts.onProgress(0.12 + 0.83 * (0.6 * share.speech + 0.4 * share.picture));
   const needsPicture = reframed || zoom > 1;
   const [transcript, picture] = await Promise.all([
-    source.hasAudio ? transcribe(deps.transcriber, sourcePath, notes, signal, (f) => { share.speech = f; progress(); }) : Promise.resolve(null),
+    source.hasAudio
+      ? transcribe(deps.transcriber, sourcePath, notes, signal, (f) => {
+          share.speech = f;
+          progress();
+        })
+      : Promise.resolve(null),
     needsPicture
-      ? scanPicture(deps, sourcePath, source, { workDir: opts.workDir, signal, onProgress: (f) => { share.picture = f; progress(); } })
+      ? scanPicture(deps, sourcePath, source, {
+          workDir: opts.workDir,
+          signal,
+          onProgress: (f) => {
+            share.picture = f;
+            progress();
+          },
+        })
       : Promise.resolve({ shotChanges: [] as number[], samples: [] as FaceSample[] }),
   ]);
   if (!source.hasAudio) notes.push('The video has no sound: nothing to caption, no pauses to cut.');
@@ -98,24 +110,29 @@ export async function prepareEdit(
   // Dead air is the quiet between words: with no words heard there is nothing to tighten (music, ambience).
   const noSpeech = transcript !== null && words.length === 0;
   const removeSilences = (ops.removeSilences ?? true) && source.hasAudio && !noSpeech;
-  const keptFor = (cutPauses: boolean) => planKeptSpans({
-    durationSeconds: source.durationSeconds,
-    silences: silenceRead?.silences ?? [],
-    words,
-    removeSilences: cutPauses,
-    keptPauseSeconds: look.keptPauseSeconds * PACE_FACTOR[ops.pace ?? 'normal'],
-    trimStartSeconds: ops.trimStartSeconds ?? 0,
-    trimEndSeconds: ops.trimEndSeconds ?? 0,
-    targetSeconds: ops.targetSeconds ?? null,
-    framesPerSecond: FRAMES_PER_SECOND,
-  });
+  const keptFor = (cutPauses: boolean) =>
+    planKeptSpans({
+      durationSeconds: source.durationSeconds,
+      silences: silenceRead?.silences ?? [],
+      words,
+      removeSilences: cutPauses,
+      keptPauseSeconds: look.keptPauseSeconds * PACE_FACTOR[ops.pace ?? 'normal'],
+      trimStartSeconds: ops.trimStartSeconds ?? 0,
+      trimEndSeconds: ops.trimEndSeconds ?? 0,
+      targetSeconds: ops.targetSeconds ?? null,
+      framesPerSecond: FRAMES_PER_SECOND,
+    });
   let kept = keptFor(removeSilences);
   if (removeSilences && editedLength(kept.spans) < Math.min(1, source.durationSeconds / 2)) {
     // Nearly all of it reads as silence (a very quiet take): cutting by level would leave nothing.
     kept = keptFor(false);
     notes.push('Almost the whole sound is under the silence level: pauses were not cut.');
   } else if (removeSilences) {
-    notes.push(kept.pausesCut > 0 ? `${kept.pausesCut} pauses cut down to a breath (${round1(kept.pauseSecondsCut)} s of dead air removed).` : 'No pause long enough to cut was found.');
+    notes.push(
+      kept.pausesCut > 0
+        ? `${kept.pausesCut} pauses cut down to a breath (${round1(kept.pauseSecondsCut)} s of dead air removed).`
+        : 'No pause long enough to cut was found.',
+    );
   } else if (noSpeech && (ops.removeSilences ?? true)) {
     notes.push('Pauses were not cut: with no speech there is no dead air between words.');
   }
@@ -168,7 +185,13 @@ export async function prepareEdit(
 }
 
 /** What the recogniser heard; null (with a note) when it cannot hear this file, a retryable failure when it failed for now. */
-async function transcribe(transcriber: Transcriber, mediaPath: string, notes: string[], signal: AbortSignal, onProgress: (f: number) => void): Promise<Transcript | null> {
+async function transcribe(
+  transcriber: Transcriber,
+  mediaPath: string,
+  notes: string[],
+  signal: AbortSignal,
+  onProgress: (f: number) => void,
+): Promise<Transcript | null> {
   try {
     return await transcriber.transcribe({ mediaPath, signal, onProgress });
   } catch (err) {

@@ -54,7 +54,9 @@ export async function renderEdit(
     });
     for (const [name, contents] of Object.entries(compiled.files)) await writeFile(join(scratch, name), contents, 'utf8');
     await deps.ffmpeg.run(compiled.args, {
-      signal, cwd: scratch, expectedDurationSeconds: compiled.expectedDurationSeconds,
+      signal,
+      cwd: scratch,
+      expectedDurationSeconds: compiled.expectedDurationSeconds,
       onProgress: (f) => opts.onProgress(PREPARE_SHARE + f * (1 - PREPARE_SHARE)),
     });
     const probe = await deps.ffmpeg.probe(videoPath, { signal });

@@ -24,7 +24,11 @@ export function blankImage(width: number, height: number, rgba?: readonly [numbe
 }
 
 /** The pixels of a @napi-rs/canvas (or any object with a 2D context's getImageData) as RgbaImage. */
-export function canvasToRgba(canvas: { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }): RgbaImage {
+export function canvasToRgba(canvas: {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+}): RgbaImage {
   const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
   return { width: canvas.width, height: canvas.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
@@ -32,7 +36,10 @@ export function canvasToRgba(canvas: { width: number; height: number; getContext
 /** The smallest box holding every pixel with alpha ≥ `minAlpha`; null when there is none. */
 export function alphaBox(img: RgbaImage, minAlpha = 8): PixelBox | null {
   const { width, height, data } = img;
-  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+  let x0 = width,
+    y0 = height,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width * 4;
     for (let x = 0; x < width; x++) {
@@ -64,7 +71,9 @@ export function cropImage(img: RgbaImage, box: PixelBox): RgbaImage {
 /** Resamples (Lanczos, alpha premultiplied by sharp so edges keep no dark fringe); pixels are scaled, not redrawn. */
 export async function resizeImage(img: RgbaImage, width: number, height: number, fit: 'fill' | 'cover' = 'fill'): Promise<RgbaImage> {
   if (img.width === width && img.height === height) return { width, height, data: new Uint8Array(img.data) };
-  const { data } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 4 } })
+  const { data } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
+    raw: { width: img.width, height: img.height, channels: 4 },
+  })
     .resize(width, height, { fit, kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -76,9 +85,12 @@ export async function resizeImage(img: RgbaImage, width: number, height: number,
  * pixels land unchanged, which is what keeps a product's colours exact in a composite.
  */
 export function drawOver(dst: RgbaImage, src: RgbaImage, left: number, top: number, opacity = 1): void {
-  const x0 = Math.max(0, left), y0 = Math.max(0, top);
-  const x1 = Math.min(dst.width, left + src.width), y1 = Math.min(dst.height, top + src.height);
-  const d = dst.data, s = src.data;
+  const x0 = Math.max(0, left),
+    y0 = Math.max(0, top);
+  const x1 = Math.min(dst.width, left + src.width),
+    y1 = Math.min(dst.height, top + src.height);
+  const d = dst.data,
+    s = src.data;
   for (let y = y0; y < y1; y++) {
     let si = ((y - top) * src.width + (x0 - left)) * 4;
     let di = (y * dst.width + x0) * 4;
@@ -86,7 +98,10 @@ export function drawOver(dst: RgbaImage, src: RgbaImage, left: number, top: numb
       const a = (s[si + 3]! / 255) * opacity;
       if (a <= 0) continue;
       if (a >= 1) {
-        d[di] = s[si]!; d[di + 1] = s[si + 1]!; d[di + 2] = s[si + 2]!; d[di + 3] = 255;
+        d[di] = s[si]!;
+        d[di + 1] = s[si + 1]!;
+        d[di + 2] = s[si + 2]!;
+        d[di + 3] = 255;
         continue;
       }
       const da = d[di + 3]! / 255;

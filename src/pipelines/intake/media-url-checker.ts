@@ -17,7 +17,12 @@ export function createMediaUrlChecker(deps: ProbeDownloadDeps): MediaUrlChecker 
         // A container with neither (an AVI holding only a subtitle chunk) has a length but nothing to play.
         if (!isPicture && !probe.audio && !probe.video) throw new MediaUnusable('the file at this URL has no audio or video track');
         if (accept.includes('audio') && !accept.includes('video') && !probe.audio) throw new MediaUnusable('the file at this URL has no audio track');
-        return { contentType: decodedType(file.contentType, probe), durationSeconds: isPicture ? null : probe.durationSeconds, hasAudio: Boolean(probe.audio), ...(probe.video ? { widthPx: probe.video.width, heightPx: probe.video.height } : {}) };
+        return {
+          contentType: decodedType(file.contentType, probe),
+          durationSeconds: isPicture ? null : probe.durationSeconds,
+          hasAudio: Boolean(probe.audio),
+          ...(probe.video ? { widthPx: probe.video.width, heightPx: probe.video.height } : {}),
+        };
       });
     },
   };

@@ -7,7 +7,8 @@ const MAX_FEATURES = 8;
 const MAX_SPECS = 8;
 const MAX_FEATURE_WORDS = 16;
 /** Menus, footers and cookie banners hold lists too; none of them describe the product. */
-const CHROME = 'nav, header, footer, aside, form, [role="navigation"], [class*="menu"], [class*="breadcrumb"], [class*="cookie"], [class*="footer"], [id*="footer"], [class*="related"], [class*="recommend"]';
+const CHROME =
+  'nav, header, footer, aside, form, [role="navigation"], [class*="menu"], [class*="breadcrumb"], [class*="cookie"], [class*="footer"], [id*="footer"], [class*="related"], [class*="recommend"]';
 const FEATURE_HEADING = /^\s*(?:key\s+|product\s+|main\s+)?(?:features?|highlights?|benefits?|why you(?:'|’)ll love (?:it|this)|what(?:'|’)s great)\b/i;
 const FEATURE_BOX = '[class*="feature"], [id*="feature"], [class*="highlight"], [id*="highlight"], [class*="benefit"], [id*="benefit"]';
 const SPEC_HINT = /spec|technical|detail|dimension|attribute/i;

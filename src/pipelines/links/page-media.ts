@@ -26,7 +26,8 @@ const IMAGE_SOURCE_ATTRS = [
 const SRCSET_ATTRS = new Set(['data-srcset', 'data-lazy-srcset', 'srcset']);
 
 /** Trackers put 1×1 images on shop pages; their hosts or file names give them away. */
-const TRACKER = /(^|\.)(facebook\.com\/tr|google-analytics\.com|googletagmanager\.com|doubleclick\.net|bat\.bing\.com|analytics\.)|\/(pixel|spacer|blank|transparent|1x1|beacon|tracking)[^/]*\.(gif|png)(\?|$)|[?&]tracking_id=/i;
+const TRACKER =
+  /(^|\.)(facebook\.com\/tr|google-analytics\.com|googletagmanager\.com|doubleclick\.net|bat\.bing\.com|analytics\.)|\/(pixel|spacer|blank|transparent|1x1|beacon|tracking)[^/]*\.(gif|png)(\?|$)|[?&]tracking_id=/i;
 
 /**
  * The URL a srcset offers at the highest resolution. The candidate list is comma-separated, but

@@ -68,9 +68,7 @@ function readTitle($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | unde
 
 function readDescription($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode | undefined): string {
   return (
-    cleanText(product && textOf(graph.get(product, 'description'))) ??
-    cleanText(metaContent($, 'og:description', 'twitter:description', 'description')) ??
-    ''
+    cleanText(product && textOf(graph.get(product, 'description'))) ?? cleanText(metaContent($, 'og:description', 'twitter:description', 'description')) ?? ''
   );
 }
 

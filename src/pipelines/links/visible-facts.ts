@@ -12,12 +12,15 @@ const NUMBER = String.raw`(\d{1,3}(?:[.,]\d{3})+|\d+)`;
 const RATING = String.raw`([0-5](?:[.,]\d{1,2})?)`;
 const COUNT_WORD = String.raw`(?:customer\s+)?(?:reviews?|ratings?|votes?)`;
 /** "4.8 out of 5 stars (1,243 reviews)", "4.8/5 · 1,243 ratings", "Rated 4.8 out of 5 based on 1243 reviews". */
-const RATING_THEN_COUNT = new RegExp(String.raw`${RATING}\s*(?:out\s+of\s+5|\/\s*5)(?:\s*stars?)?[\s(\[·|,–-]*(?:based\s+on\s+|from\s+)?${NUMBER}\s*${COUNT_WORD}`, 'i');
+const RATING_THEN_COUNT = new RegExp(
+  String.raw`${RATING}\s*(?:out\s+of\s+5|\/\s*5)(?:\s*stars?)?[\s(\[·|,–-]*(?:based\s+on\s+|from\s+)?${NUMBER}\s*${COUNT_WORD}`,
+  'i',
+);
 /** "★ 4.8 (1,243 reviews)". */
 const STARS_THEN_COUNT = new RegExp(String.raw`[★⭐]\s*${RATING}\s*[(\[]\s*${NUMBER}\s*${COUNT_WORD}`, 'i');
 const RATING_ONLY = new RegExp(String.raw`${RATING}\s*(?:out\s+of\s+5|\/\s*5)\s*stars?`, 'i');
 
-const SYMBOLS: Record<string, string> = { $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', 'A$': 'AUD', 'C$': 'CAD', CHF: 'CHF' };
+const SYMBOLS: Record<string, string> = { $: 'USD', US$: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', A$: 'AUD', C$: 'CAD', CHF: 'CHF' };
 const PRICE_BEFORE = /(US\$|A\$|C\$|[$€£¥]|\b(?:USD|EUR|GBP|CHF|CAD|AUD)\b)\s?(\d[\d.,]*\d|\d)/;
 const PRICE_AFTER = /(\d[\d.,]*\d|\d)\s?([€£$]|\b(?:USD|EUR|GBP|CHF|CAD|AUD)\b)/;
 
@@ -66,10 +69,12 @@ export function readVisibleReviews($: CheerioAPI): ReviewItem[] {
     if (text) items.push(author ? { text, author } : { text });
   });
   if (items.length) return items;
-  $('[class*="review" i] blockquote, [class*="review" i] [class*="body" i], [class*="review" i] [class*="text" i], [class*="testimonial" i] blockquote').each((_, el) => {
-    const text = cleanText($(el).text());
-    // A snippet is a sentence or three; a whole block of reviews is not one quote.
-    if (text && text.split(/\s+/).length >= 3 && text.split(/\s+/).length <= 60 && !items.some((i) => i.text === text)) items.push({ text });
-  });
+  $('[class*="review" i] blockquote, [class*="review" i] [class*="body" i], [class*="review" i] [class*="text" i], [class*="testimonial" i] blockquote').each(
+    (_, el) => {
+      const text = cleanText($(el).text());
+      // A snippet is a sentence or three; a whole block of reviews is not one quote.
+      if (text && text.split(/\s+/).length >= 3 && text.split(/\s+/).length <= 60 && !items.some((i) => i.text === text)) items.push({ text });
+    },
+  );
   return items.slice(0, 6);
 }

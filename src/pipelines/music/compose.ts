@@ -3,15 +3,7 @@
  * arpeggio, melody and drums per bar). All choices come from the seeded generator, one forked
  * stream per part, so the score is a pure function of (seed, style, tempo, key, length).
  */
-import {
-  parseStepRuns,
-  planSections,
-  PHRASE_BARS,
-  type Arrangement,
-  type DrumHit,
-  type NoteEvent,
-  type SectionLabel,
-} from './arrangement.js';
+import { parseStepRuns, planSections, PHRASE_BARS, type Arrangement, type DrumHit, type NoteEvent, type SectionLabel } from './arrangement.js';
 import { writeMelodyPhrase } from './melody.js';
 import { createRng, type Rng } from '../../core/random.js';
 import type { DrumKind, DrumPattern, StyleParameters } from './styles.js';

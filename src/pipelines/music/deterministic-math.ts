@@ -15,7 +15,7 @@ function seriesSin(x: number): number {
   let sum = x;
   const xSquared = x * x;
   for (let n = 1; n < 24; n++) {
-    term = (-term * xSquared) / ((2 * n) * (2 * n + 1));
+    term = (-term * xSquared) / (2 * n * (2 * n + 1));
     sum += term;
   }
   return sum;

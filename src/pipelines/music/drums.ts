@@ -39,20 +39,86 @@ interface DrumRecipe {
 }
 
 const KICKS: Record<KickSound, DrumRecipe> = {
-  punchy: { tones: [{ startHz: 160, endHz: 48, sweepSeconds: 0.04, decaySeconds: 0.45, level: 1 }], noise: { response: 'lowpass', cutoffHz: 3000, resonance: 0, decaySeconds: 0.012, level: 0.35, bursts: 1 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.5, gain: 0.9 },
-  soft: { tones: [{ startHz: 110, endHz: 50, sweepSeconds: 0.05, decaySeconds: 0.35, level: 1 }], noise: null, attackSeconds: 0.003, lengthSeconds: 0.4, gain: 0.7 },
-  boom: { tones: [{ startHz: 130, endHz: 44, sweepSeconds: 0.06, decaySeconds: 0.9, level: 1 }], noise: { response: 'lowpass', cutoffHz: 2500, resonance: 0, decaySeconds: 0.01, level: 0.3, bursts: 1 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.9, gain: 0.9 },
-  deep: { tones: [{ startHz: 90, endHz: 38, sweepSeconds: 0.08, decaySeconds: 1.1, level: 1 }], noise: { response: 'lowpass', cutoffHz: 800, resonance: 0, decaySeconds: 0.2, level: 0.3, bursts: 1 }, attackSeconds: 0.002, lengthSeconds: 1.2, gain: 0.9 },
+  punchy: {
+    tones: [{ startHz: 160, endHz: 48, sweepSeconds: 0.04, decaySeconds: 0.45, level: 1 }],
+    noise: { response: 'lowpass', cutoffHz: 3000, resonance: 0, decaySeconds: 0.012, level: 0.35, bursts: 1 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.5,
+    gain: 0.9,
+  },
+  soft: {
+    tones: [{ startHz: 110, endHz: 50, sweepSeconds: 0.05, decaySeconds: 0.35, level: 1 }],
+    noise: null,
+    attackSeconds: 0.003,
+    lengthSeconds: 0.4,
+    gain: 0.7,
+  },
+  boom: {
+    tones: [{ startHz: 130, endHz: 44, sweepSeconds: 0.06, decaySeconds: 0.9, level: 1 }],
+    noise: { response: 'lowpass', cutoffHz: 2500, resonance: 0, decaySeconds: 0.01, level: 0.3, bursts: 1 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.9,
+    gain: 0.9,
+  },
+  deep: {
+    tones: [{ startHz: 90, endHz: 38, sweepSeconds: 0.08, decaySeconds: 1.1, level: 1 }],
+    noise: { response: 'lowpass', cutoffHz: 800, resonance: 0, decaySeconds: 0.2, level: 0.3, bursts: 1 },
+    attackSeconds: 0.002,
+    lengthSeconds: 1.2,
+    gain: 0.9,
+  },
 };
 
 const OTHER_DRUMS: Record<Exclude<DrumKind, 'kick'>, DrumRecipe> = {
-  snare: { tones: [{ startHz: 240, endHz: 180, sweepSeconds: 0.02, decaySeconds: 0.12, level: 0.5 }], noise: { response: 'highpass', cutoffHz: 1500, resonance: 0.1, decaySeconds: 0.22, level: 0.7, bursts: 1 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.3, gain: 0.55 },
-  clap: { tones: [], noise: { response: 'bandpass', cutoffHz: 1300, resonance: 0.3, decaySeconds: 0.18, level: 1, bursts: 3 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.3, gain: 0.7 },
-  closedHat: { tones: [], noise: { response: 'highpass', cutoffHz: 7500, resonance: 0.2, decaySeconds: 0.06, level: 1, bursts: 1 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.08, gain: 0.5 },
-  openHat: { tones: [], noise: { response: 'highpass', cutoffHz: 6500, resonance: 0.2, decaySeconds: 0.4, level: 1, bursts: 1 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.45, gain: 0.35 },
-  shaker: { tones: [], noise: { response: 'bandpass', cutoffHz: 6000, resonance: 0.2, decaySeconds: 0.08, level: 1, bursts: 1 }, attackSeconds: 0.012, lengthSeconds: 0.1, gain: 0.5 },
-  rim: { tones: [{ startHz: 820, endHz: 800, sweepSeconds: 0.01, decaySeconds: 0.04, level: 0.6 }], noise: { response: 'bandpass', cutoffHz: 3000, resonance: 0.4, decaySeconds: 0.03, level: 0.5, bursts: 1 }, attackSeconds: ATTACK_SECONDS, lengthSeconds: 0.08, gain: 0.4 },
-  tom: { tones: [{ startHz: 110, endHz: 62, sweepSeconds: 0.12, decaySeconds: 0.9, level: 1 }], noise: { response: 'lowpass', cutoffHz: 1200, resonance: 0, decaySeconds: 0.15, level: 0.4, bursts: 1 }, attackSeconds: 0.002, lengthSeconds: 1, gain: 0.6 },
+  snare: {
+    tones: [{ startHz: 240, endHz: 180, sweepSeconds: 0.02, decaySeconds: 0.12, level: 0.5 }],
+    noise: { response: 'highpass', cutoffHz: 1500, resonance: 0.1, decaySeconds: 0.22, level: 0.7, bursts: 1 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.3,
+    gain: 0.55,
+  },
+  clap: {
+    tones: [],
+    noise: { response: 'bandpass', cutoffHz: 1300, resonance: 0.3, decaySeconds: 0.18, level: 1, bursts: 3 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.3,
+    gain: 0.7,
+  },
+  closedHat: {
+    tones: [],
+    noise: { response: 'highpass', cutoffHz: 7500, resonance: 0.2, decaySeconds: 0.06, level: 1, bursts: 1 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.08,
+    gain: 0.5,
+  },
+  openHat: {
+    tones: [],
+    noise: { response: 'highpass', cutoffHz: 6500, resonance: 0.2, decaySeconds: 0.4, level: 1, bursts: 1 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.45,
+    gain: 0.35,
+  },
+  shaker: {
+    tones: [],
+    noise: { response: 'bandpass', cutoffHz: 6000, resonance: 0.2, decaySeconds: 0.08, level: 1, bursts: 1 },
+    attackSeconds: 0.012,
+    lengthSeconds: 0.1,
+    gain: 0.5,
+  },
+  rim: {
+    tones: [{ startHz: 820, endHz: 800, sweepSeconds: 0.01, decaySeconds: 0.04, level: 0.6 }],
+    noise: { response: 'bandpass', cutoffHz: 3000, resonance: 0.4, decaySeconds: 0.03, level: 0.5, bursts: 1 },
+    attackSeconds: ATTACK_SECONDS,
+    lengthSeconds: 0.08,
+    gain: 0.4,
+  },
+  tom: {
+    tones: [{ startHz: 110, endHz: 62, sweepSeconds: 0.12, decaySeconds: 0.9, level: 1 }],
+    noise: { response: 'lowpass', cutoffHz: 1200, resonance: 0, decaySeconds: 0.15, level: 0.4, bursts: 1 },
+    attackSeconds: 0.002,
+    lengthSeconds: 1,
+    gain: 0.6,
+  },
 };
 
 export function drumRecipe(kind: DrumKind, kickSound: KickSound): DrumRecipe {

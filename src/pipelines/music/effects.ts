@@ -71,7 +71,10 @@ function reverbChannel(fed: Float32Array, sampleRateHz: number, decaySeconds: nu
 export function addCircularReverb(send: Float32Array, target: Stereo, sampleRateHz: number, decaySeconds: number, level: number): void {
   const { fed, preRoll } = withPreRoll(send, Math.ceil(decaySeconds * 1.5 * sampleRateHz));
   const gain = level / COMB_MS.length;
-  const channels: Array<[Float32Array, number]> = [[target.left, 0], [target.right, STEREO_SPREAD_MS]];
+  const channels: Array<[Float32Array, number]> = [
+    [target.left, 0],
+    [target.right, STEREO_SPREAD_MS],
+  ];
   for (const [out, offsetMs] of channels) {
     const wet = reverbChannel(fed, sampleRateHz, decaySeconds, offsetMs);
     for (let i = 0; i < out.length; i++) out[i] = out[i]! + wet[preRoll + i]! * gain;

@@ -113,7 +113,15 @@ function pitchCurve(patch: InstrumentPatch, count: number, sampleRateHz: number)
 }
 
 /** Adds one oscillator voice into `out`. One loop per waveform keeps each loop tight. */
-function addVoice(patch: InstrumentPatch, baseIncrement: number, startPhase: number, pitch: Float64Array | null, decayMultiplier: number, out: Float32Array, count: number): void {
+function addVoice(
+  patch: InstrumentPatch,
+  baseIncrement: number,
+  startPhase: number,
+  pitch: Float64Array | null,
+  decayMultiplier: number,
+  out: Float32Array,
+  count: number,
+): void {
   let phase = startPhase;
   const kind = patch.oscillator;
   if (kind === 'fm') {
@@ -199,7 +207,17 @@ export function synthesizeNote(
   return count;
 }
 
-function applyEnvelope(patch: InstrumentPatch, out: Float32Array, count: number, gateSamples: number, attackSamples: number, releaseSamples: number, decayMultiplier: number, sampleRateHz: number, velocity: number): void {
+function applyEnvelope(
+  patch: InstrumentPatch,
+  out: Float32Array,
+  count: number,
+  gateSamples: number,
+  attackSamples: number,
+  releaseSamples: number,
+  decayMultiplier: number,
+  sampleRateHz: number,
+  velocity: number,
+): void {
   const releaseMultiplier = decayPerSample(patch.releaseSeconds, sampleRateHz);
   const gain = (velocity * Math.sqrt(velocity) * dbToGain(patch.gainDb)) / Math.sqrt(Math.max(1, patch.voices));
   let decayLevel = 1;

@@ -27,13 +27,7 @@ function nearestChordTone(chord: Chord, aroundMidi: number, range: MelodyRange):
 }
 
 /** Notes of one phrase, with beats relative to the phrase start. */
-export function writeMelodyPhrase(
-  chords: readonly Chord[],
-  key: MusicalKey,
-  range: MelodyRange,
-  rhythms: readonly string[],
-  rng: Rng,
-): NoteEvent[] {
+export function writeMelodyPhrase(chords: readonly Chord[], key: MusicalKey, range: MelodyRange, rhythms: readonly string[], rng: Rng): NoteEvent[] {
   const scale = scaleNotesInRange(key, range.lowestMidi, range.highestMidi);
   const motif = rng.pick(rhythms);
   const answer = rng.pick(rhythms);

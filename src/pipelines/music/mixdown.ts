@@ -71,7 +71,14 @@ function foldOverhang(buffer: Float32Array, loopSamples: number): void {
   }
 }
 
-function sidechainGains(kickHits: readonly DrumHit[], loopSamples: number, beatToSample: (beat: number) => number, samplesPerBeat: number, depth: number, sampleRateHz: number): Float32Array {
+function sidechainGains(
+  kickHits: readonly DrumHit[],
+  loopSamples: number,
+  beatToSample: (beat: number) => number,
+  samplesPerBeat: number,
+  depth: number,
+  sampleRateHz: number,
+): Float32Array {
   const gains = new Float32Array(loopSamples).fill(1);
   const duckSamples = Math.round(DUCK_BEATS * samplesPerBeat);
   const attackSamples = Math.max(1, Math.round(DUCK_ATTACK_SECONDS * sampleRateHz));

@@ -51,16 +51,22 @@ export async function prepareShortPlan(
   const { signal } = opts;
   await mkdir(join(opts.planDir, 'scenes'), { recursive: true });
   const musicVolume = req.musicVolume ?? DEFAULT_MUSIC_VOLUME;
-  const music = musicVolume > 0
-    ? resolveBackgroundMusic({ url: req.musicUrl, seed: req.seed }, deps, { workDir: opts.workDir, signal })
-    : Promise.resolve(null);
+  const music =
+    musicVolume > 0 ? resolveBackgroundMusic({ url: req.musicUrl, seed: req.seed }, deps, { workDir: opts.workDir, signal }) : Promise.resolve(null);
   music.catch(() => undefined);
 
   // The pictures are drawn while the narration is spoken (another process): scenes are chosen from
   // the script's words, then timed by the narration's.
   const groups = groupSceneWords(req.script);
   if (groups.length === 0) throw new TaskFailure('the script has no words to speak', false);
-  const speech = deps.speech.synthesize({ accountId: req.accountId, text: req.script, voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.3) });
+  const speech = deps.speech.synthesize({
+    accountId: req.accountId,
+    text: req.script,
+    voiceId: req.voiceId,
+    workDir: opts.workDir,
+    signal,
+    onProgress: (f) => opts.onProgress?.(f * 0.3),
+  });
   speech.catch(() => undefined);
   const full = frameSizeFor(req.aspectRatio, 'render');
   const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
@@ -80,7 +86,11 @@ export async function prepareShortPlan(
   const rng = createRng(req.seed).fork('motion');
   const firstMotion = rng.int(0, MOTIONS.length - 1);
   const scenes: ShortPlan['scenes'] = timed.map((scene, index) => ({
-    ...scene, picture: pictures[index]!.file, drawnBy: pictures[index]!.drawnBy, icons: pictures[index]!.icons, motion: MOTIONS[(firstMotion + index) % MOTIONS.length]!,
+    ...scene,
+    picture: pictures[index]!.file,
+    drawnBy: pictures[index]!.drawnBy,
+    icons: pictures[index]!.icons,
+    motion: MOTIONS[(firstMotion + index) % MOTIONS.length]!,
   }));
 
   const musicPath = await music.catch((err: unknown) => {

@@ -36,8 +36,15 @@ export async function renderShort(
 ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }> {
   const videoPath = join(req.outputDir, 'video.mp4');
   const thumbnailPath = join(req.outputDir, 'thumbnail.jpg');
-  const out = await renderTimeline(deps.ffmpeg, shortTimeline(plan, req.planDir), { quality: req.quality, videoPath, thumbnailPath }, {
-    signal: opts.signal, scratchDir: opts.workDir, onProgress: opts.onProgress,
-  });
+  const out = await renderTimeline(
+    deps.ffmpeg,
+    shortTimeline(plan, req.planDir),
+    { quality: req.quality, videoPath, thumbnailPath },
+    {
+      signal: opts.signal,
+      scratchDir: opts.workDir,
+      onProgress: opts.onProgress,
+    },
+  );
   return { videoPath, thumbnailPath, durationSeconds: out.durationSeconds };
 }

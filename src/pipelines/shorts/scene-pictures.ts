@@ -29,7 +29,8 @@ export async function drawScenePicture(
   let drawnBy = 'built-in';
   let icons: string[] = [];
   if (deps.generator) {
-    const painted = await deps.generator.generate({ prompt: scenePrompt(req.text, req.style), width: req.width, height: req.height, count: 1, signal })
+    const painted = await deps.generator
+      .generate({ prompt: scenePrompt(req.text, req.style), width: req.width, height: req.height, count: 1, signal })
       .catch((err: unknown) => {
         throw new TaskFailure(`the images provider could not paint scene ${req.index + 1}: ${err instanceof Error ? err.message : String(err)}`, true);
       });

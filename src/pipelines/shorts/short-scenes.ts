@@ -46,9 +46,10 @@ export function groupSceneWords(script: string): SceneWords[] {
     const spoken = seconds + estimatedSeconds(t.word, 'none');
     seconds += estimatedSeconds(t.word, t.breakAfter);
     if (i === tokens.length - 1) break;
-    const cut = (t.breakAfter === 'sentence' && spoken >= MIN_SCENE_SECONDS)
-      || (t.breakAfter === 'clause' && spoken >= TARGET_SCENE_SECONDS)
-      || spoken >= MAX_SCENE_SECONDS;
+    const cut =
+      (t.breakAfter === 'sentence' && spoken >= MIN_SCENE_SECONDS) ||
+      (t.breakAfter === 'clause' && spoken >= TARGET_SCENE_SECONDS) ||
+      spoken >= MAX_SCENE_SECONDS;
     if (cut) {
       groups.push({ from, to: i, seconds: spoken });
       from = i + 1;
@@ -77,7 +78,8 @@ export function timeScenes(groups: readonly SceneWords[], scriptWordCount: numbe
   const cuts = [0];
   for (const g of groups.slice(0, -1)) {
     const last = Math.min(words.length - 2, Math.max(0, timedIndex(g.toWord)));
-    const a = words[last], b = words[last + 1];
+    const a = words[last],
+      b = words[last + 1];
     cuts.push(a && b ? (a.endSeconds + Math.max(a.endSeconds, b.startSeconds)) / 2 : (totalSeconds * (g.toWord + 1)) / Math.max(1, scriptWordCount));
   }
   cuts.push(totalSeconds);

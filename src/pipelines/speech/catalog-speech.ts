@@ -34,7 +34,11 @@ export async function listEngineVoices(engines: SpeechEngines, onUnavailable: (e
 }
 
 /** The catalog's voices and the account's cloned ones, one id space (the `VoiceDirectory` and `SpeechSynthesizer` ports). */
-export function catalogSpeech(deps: CatalogSpeechDeps): { voices: VoiceDirectory; synthesizer: SpeechSynthesizer; renderPreview(voiceId: string, workDir: string): Promise<string> } {
+export function catalogSpeech(deps: CatalogSpeechDeps): {
+  voices: VoiceDirectory;
+  synthesizer: SpeechSynthesizer;
+  renderPreview(voiceId: string, workDir: string): Promise<string>;
+} {
   const { engines, ffmpeg, catalog } = deps;
   const speak = (voice: SpeechVoice, text: string, workDir: string, signal?: AbortSignal, onProgress?: (f: number) => void) =>
     synthesizeSpeech({ text, voice }, { engines, ffmpeg }, { workDir, signal, onProgress });
@@ -54,7 +58,10 @@ export function catalogSpeech(deps: CatalogSpeechDeps): { voices: VoiceDirectory
     synthesizer: {
       async synthesize({ accountId, text, voiceId, workDir, signal, onProgress }) {
         const voice = findVoice(catalog, voiceId) ?? (await cloned(accountId, voiceId))?.spec;
-        if (!voice) throw new TaskFailure(`The voice ${voiceId} is no longer available (a cloned voice deleted after this task was created, or an engine removed from the service).`);
+        if (!voice)
+          throw new TaskFailure(
+            `The voice ${voiceId} is no longer available (a cloned voice deleted after this task was created, or an engine removed from the service).`,
+          );
         try {
           return await speak(voice, text, workDir, signal, onProgress);
         } catch (err) {

@@ -30,7 +30,11 @@ export async function normalizeLoudness(ffmpeg: Pick<FfmpegEngine, 'run' | 'meas
   let aim = req.targetLufs;
   for (let pass = 0; ; pass++) {
     const filter = loudnessGainFilter({ measuredLufs: measured, targetLufs: aim, ceilingDbfs: LIMITER_CEILING_DBFS, resampleToHz: req.resampleToHz });
-    await ffmpeg.run(req.encodeArgs(filter), { signal: req.signal, expectedDurationSeconds: req.expectedDurationSeconds, onProgress: pass === 0 ? req.onProgress : undefined });
+    await ffmpeg.run(req.encodeArgs(filter), {
+      signal: req.signal,
+      expectedDurationSeconds: req.expectedDurationSeconds,
+      onProgress: pass === 0 ? req.onProgress : undefined,
+    });
     const result = (await ffmpeg.measureLoudness(req.output, { signal: req.signal })).integratedLufs;
     if (measured <= -60 || pass === MAX_PASSES - 1 || Math.abs(result - req.targetLufs) <= TOLERANCE_LU) return result;
     aim += req.targetLufs - result;

@@ -8,5 +8,7 @@ import type { SpeechEngineError } from '../../engines/speech/index.js';
  */
 export function speechFailure(err: SpeechEngineError): TaskFailure {
   const what = `The speech engine could not speak this text (${err.message.slice(0, 200)}).`;
-  return err.permanent ? new TaskFailure(`${what} Change the text or choose another voice.`, false) : new TaskFailure(`${what} Try again later or choose another voice.`, true);
+  return err.permanent
+    ? new TaskFailure(`${what} Change the text or choose another voice.`, false)
+    : new TaskFailure(`${what} Try again later or choose another voice.`, true);
 }

@@ -73,11 +73,17 @@ const OBJECTS: Record<NonNullable<DrawnPicture['object']>, ObjectPainter> = {
   box: (ctx, cx, cy, u, main, accent) => {
     ctx.fillStyle = mixHex(main, '#000000', 0.25);
     ctx.beginPath();
-    ctx.moveTo(cx + u * 0.2, cy - u * 0.15); ctx.lineTo(cx + u * 0.28, cy - u * 0.23); ctx.lineTo(cx + u * 0.28, cy + u * 0.25); ctx.lineTo(cx + u * 0.2, cy + u * 0.33);
+    ctx.moveTo(cx + u * 0.2, cy - u * 0.15);
+    ctx.lineTo(cx + u * 0.28, cy - u * 0.23);
+    ctx.lineTo(cx + u * 0.28, cy + u * 0.25);
+    ctx.lineTo(cx + u * 0.2, cy + u * 0.33);
     ctx.fill();
     ctx.fillStyle = mixHex(main, '#ffffff', 0.25);
     ctx.beginPath();
-    ctx.moveTo(cx - u * 0.2, cy - u * 0.15); ctx.lineTo(cx - u * 0.12, cy - u * 0.23); ctx.lineTo(cx + u * 0.28, cy - u * 0.23); ctx.lineTo(cx + u * 0.2, cy - u * 0.15);
+    ctx.moveTo(cx - u * 0.2, cy - u * 0.15);
+    ctx.lineTo(cx - u * 0.12, cy - u * 0.23);
+    ctx.lineTo(cx + u * 0.28, cy - u * 0.23);
+    ctx.lineTo(cx + u * 0.2, cy - u * 0.15);
     ctx.fill();
     roundRect(ctx, cx - u * 0.2, cy - u * 0.15, u * 0.4, u * 0.48, 0, main);
     roundRect(ctx, cx - u * 0.03, cy - u * 0.15, u * 0.06, u * 0.48, 0, accent);
@@ -115,9 +121,13 @@ const OBJECTS: Record<NonNullable<DrawnPicture['object']>, ObjectPainter> = {
   },
   plate: (ctx, cx, cy, u, main, accent) => {
     ctx.fillStyle = '#f7f7f2';
-    ctx.beginPath(); ctx.ellipse(cx, cy + u * 0.05, u * 0.34, u * 0.26, 0, 0, Math.PI * 2); ctx.fill();
+    ctx.beginPath();
+    ctx.ellipse(cx, cy + u * 0.05, u * 0.34, u * 0.26, 0, 0, Math.PI * 2);
+    ctx.fill();
     ctx.fillStyle = main;
-    ctx.beginPath(); ctx.ellipse(cx, cy + u * 0.05, u * 0.22, u * 0.16, 0, 0, Math.PI * 2); ctx.fill();
+    ctx.beginPath();
+    ctx.ellipse(cx, cy + u * 0.05, u * 0.22, u * 0.16, 0, 0, Math.PI * 2);
+    ctx.fill();
     ctx.fillStyle = accent;
     for (let i = 0; i < 5; i++) {
       ctx.beginPath();

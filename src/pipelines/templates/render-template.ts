@@ -89,9 +89,11 @@ export async function renderTemplate(
     // A picture may stand in a video slot (shown still), as a drawn default does.
     const fits = given?.type === slot.type || (slot.type === 'video' && given?.type === 'image');
     if (given && !fits) throw new TaskFailure(`slot "${name}" takes ${slot.type}, not ${given.type}`, false);
-    pending.push(resolveSlot(template, name, given, { values, frame, workDir: opts.workDir, signal, deps, accountId: opts.accountId }).then((r) => {
-      if (r) slots.set(name, r);
-    }));
+    pending.push(
+      resolveSlot(template, name, given, { values, frame, workDir: opts.workDir, signal, deps, accountId: opts.accountId }).then((r) => {
+        if (r) slots.set(name, r);
+      }),
+    );
   }
   let done = 0;
   await Promise.all(pending.map((p) => p.then(() => onProgress?.((++done / pending.length) * SPEECH_SHARE))));
@@ -125,12 +127,23 @@ export async function renderTemplate(
   const avatarClips = await makeAvatarClips(template, slots, totalSeconds, frame, opts, deps);
   onProgress?.(SPEECH_SHARE + AVATAR_SHARE);
 
-  const timeline = buildTemplateTimeline({ template, slots, drawnBackgrounds, panelPictures, avatarClips, musicPath: await musicPath }, totalSeconds, fullFrame);
+  const timeline = buildTemplateTimeline(
+    { template, slots, drawnBackgrounds, panelPictures, avatarClips, musicPath: await musicPath },
+    totalSeconds,
+    fullFrame,
+  );
   const base = SPEECH_SHARE + AVATAR_SHARE;
-  const result = await renderTimeline(deps.ffmpeg, timeline, {
-    quality: opts.quality, videoPath: opts.videoPath, ...(opts.thumbnailPath ? { thumbnailPath: opts.thumbnailPath } : {}),
-    ...(opts.frame ? { frame: opts.frame } : {}),
-  }, { signal, scratchDir: opts.workDir, inputsReady: drawn, onProgress: (f) => onProgress?.(base + f * (1 - base)) });
+  const result = await renderTimeline(
+    deps.ffmpeg,
+    timeline,
+    {
+      quality: opts.quality,
+      videoPath: opts.videoPath,
+      ...(opts.thumbnailPath ? { thumbnailPath: opts.thumbnailPath } : {}),
+      ...(opts.frame ? { frame: opts.frame } : {}),
+    },
+    { signal, scratchDir: opts.workDir, inputsReady: drawn, onProgress: (f) => onProgress?.(base + f * (1 - base)) },
+  );
   const voiceovers: TemplateRenderResult['voiceovers'] = {};
   for (const [name, s] of slots) if (s.type === 'voiceover' && s.speech) voiceovers[name] = { text: s.text, durationSeconds: s.speech.durationSeconds };
   return { ...result, voiceovers };
@@ -251,13 +264,15 @@ async function makeAvatarClips(
   const clips = new Map<string, { path: string; chromaKeyColor?: string }>();
   if (!deps.avatars) return clips;
   const jobs: { key: string; avatarId: string; voice: Extract<ResolvedSlot, { type: 'voiceover' }>; box: { width: number; height: number } }[] = [];
-  template.scenes.forEach((scene, i) => scene.layers.forEach((layer, j) => {
-    if (layer.kind !== 'avatar') return;
-    const avatar = slots.get(layer.slot);
-    const voice = slots.get(layer.speaks);
-    if (avatar?.type !== 'avatar' || voice?.type !== 'voiceover' || !voice.speech) return;
-    jobs.push({ key: avatarClipKey(i, j), avatarId: avatar.avatarId, voice, box: layer.box });
-  }));
+  template.scenes.forEach((scene, i) =>
+    scene.layers.forEach((layer, j) => {
+      if (layer.kind !== 'avatar') return;
+      const avatar = slots.get(layer.slot);
+      const voice = slots.get(layer.speaks);
+      if (avatar?.type !== 'avatar' || voice?.type !== 'voiceover' || !voice.speech) return;
+      jobs.push({ key: avatarClipKey(i, j), avatarId: avatar.avatarId, voice, box: layer.box });
+    }),
+  );
   // Layers that show the same avatar at the same size share one clip.
   const made = new Map<string, Promise<{ path: string; chromaKeyColor?: string }>>();
   let finished = 0;
@@ -267,15 +282,29 @@ async function makeAvatarClips(
     const id = `${job.avatarId}|${widthPx}x${heightPx}|${job.voice.speech!.path}`;
     if (!made.has(id)) {
       const workDir = join(opts.workDir, `avatar-${made.size}`);
-      made.set(id, mkdir(workDir, { recursive: true }).then(() => deps.avatars!.make({
-        accountId: opts.accountId, avatarId: job.avatarId, audioPath: job.voice.speech!.path, words: job.voice.speech!.words,
-        ...(job.voice.speech!.phones ? { phones: job.voice.speech!.phones } : {}),
-        durationSeconds: totalSeconds, widthPx, heightPx, workDir, signal: opts.signal,
-        onProgress: (f) => opts.onProgress?.(SPEECH_SHARE + ((finished + f) / jobs.length) * AVATAR_SHARE),
-      })).then((clip) => {
-        finished++;
-        return { path: clip.path, ...(clip.hasAlpha || !clip.chromaKeyColor ? {} : { chromaKeyColor: clip.chromaKeyColor }) };
-      }));
+      made.set(
+        id,
+        mkdir(workDir, { recursive: true })
+          .then(() =>
+            deps.avatars!.make({
+              accountId: opts.accountId,
+              avatarId: job.avatarId,
+              audioPath: job.voice.speech!.path,
+              words: job.voice.speech!.words,
+              ...(job.voice.speech!.phones ? { phones: job.voice.speech!.phones } : {}),
+              durationSeconds: totalSeconds,
+              widthPx,
+              heightPx,
+              workDir,
+              signal: opts.signal,
+              onProgress: (f) => opts.onProgress?.(SPEECH_SHARE + ((finished + f) / jobs.length) * AVATAR_SHARE),
+            }),
+          )
+          .then((clip) => {
+            finished++;
+            return { path: clip.path, ...(clip.hasAlpha || !clip.chromaKeyColor ? {} : { chromaKeyColor: clip.chromaKeyColor }) };
+          }),
+      );
     }
     clips.set(job.key, await made.get(id)!);
   }

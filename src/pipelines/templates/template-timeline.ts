@@ -81,7 +81,10 @@ export function buildTemplateTimeline(inputs: TimelineInputs, totalSeconds: numb
   });
 
   const voiceClips = [...slots.values()].flatMap((s) => (s.type === 'voiceover' && s.speech ? [{ path: s.speech.path, startSeconds: 0 }] : []));
-  const music = template.music && inputs.musicPath ? { path: inputs.musicPath, volume: template.music.volume, loop: true, fadeOutSeconds: Math.min(1.5, totalSeconds / 4) } : undefined;
+  const music =
+    template.music && inputs.musicPath
+      ? { path: inputs.musicPath, volume: template.music.volume, loop: true, fadeOutSeconds: Math.min(1.5, totalSeconds / 4) }
+      : undefined;
   return {
     aspectRatio: template.aspect,
     scenes,
@@ -122,7 +125,14 @@ function templateLayer(inputs: TimelineInputs, layer: TemplateLayer, clipKey: st
     case 'avatar': {
       const clip = inputs.avatarClips.get(clipKey);
       if (!clip) return null;
-      return { kind: 'avatar', path: clip.path, ...place, fit: 'crop', shape: layer.shape, ...(clip.chromaKeyColor ? { chromaKeyColor: clip.chromaKeyColor } : {}) };
+      return {
+        kind: 'avatar',
+        path: clip.path,
+        ...place,
+        fit: 'crop',
+        shape: layer.shape,
+        ...(clip.chromaKeyColor ? { chromaKeyColor: clip.chromaKeyColor } : {}),
+      };
     }
     case 'text': {
       const slot = layer.slot ? slots.get(layer.slot) : undefined;
@@ -131,8 +141,13 @@ function templateLayer(inputs: TimelineInputs, layer: TemplateLayer, clipKey: st
       const boxPx = { width: layer.box.width * fullFrame.width, height: layer.box.height * fullFrame.height };
       const fitted = fitTextInBox(text, layer.style, boxPx);
       return {
-        kind: 'text', text: fitted.lines.join('\n'), position: place.position, fontSizePx: fitted.fontSizePx,
-        fontFamily: layer.style.font, color: layer.style.color, bold: layer.style.bold,
+        kind: 'text',
+        text: fitted.lines.join('\n'),
+        position: place.position,
+        fontSizePx: fitted.fontSizePx,
+        fontFamily: layer.style.font,
+        color: layer.style.color,
+        bold: layer.style.bold,
         ...(layer.style.background ? { backgroundColor: layer.style.background } : {}),
       };
     }

@@ -7,10 +7,14 @@ const LINE_HEIGHT = 1.25;
 
 export function applyCase(text: string, textCase: TextStyle['case'] | 'as-is'): string {
   switch (textCase) {
-    case 'upper': return text.toUpperCase();
-    case 'lower': return text.toLowerCase();
-    case 'title': return text.replace(/\p{L}[\p{L}'’]*/gu, (w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase());
-    default: return text;
+    case 'upper':
+      return text.toUpperCase();
+    case 'lower':
+      return text.toLowerCase();
+    case 'title':
+      return text.replace(/\p{L}[\p{L}'’]*/gu, (w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase());
+    default:
+      return text;
   }
 }
 
@@ -19,7 +23,11 @@ export function applyCase(text: string, textCase: TextStyle['case'] | 'as-is'): 
  * style's that lets every line fit its width and all lines its height. Explicit line breaks in the
  * text are kept; `wordsPerLine` caps words on a line. Widths are the caption layout's estimate.
  */
-export function fitTextInBox(text: string, style: Pick<TextStyle, 'sizePx' | 'case' | 'bold' | 'wordsPerLine'>, boxPx: { width: number; height: number }): { lines: string[]; fontSizePx: number } {
+export function fitTextInBox(
+  text: string,
+  style: Pick<TextStyle, 'sizePx' | 'case' | 'bold' | 'wordsPerLine'>,
+  boxPx: { width: number; height: number },
+): { lines: string[]; fontSizePx: number } {
   const cased = applyCase(text.trim(), style.case);
   const uppercase = style.case === 'upper';
   for (let size = style.sizePx; ; size = Math.max(MIN_FONT_PX, Math.floor(size * 0.9))) {

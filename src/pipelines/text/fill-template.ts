@@ -92,7 +92,10 @@ export function fillTemplate(template: string, values: SlotValues, bank: PhraseB
     }
   });
   // French puts a space before ? ! : ; — only a space before . or , is a filling artefact.
-  text = text.replace(/\s+/g, ' ').replace(/\s+([.,])/g, '$1').trim();
+  text = text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,])/g, '$1')
+    .trim();
   // Spanish and French open questions and exclamations with their own marks; keep those.
   text = upperFirst(text.replace(/^([¿¡«„“"]?)(\p{Ll})/u, (_m, lead: string, ch: string) => lead + ch.toLocaleUpperCase()));
   if (!/[.!?…"”»“]$/.test(text)) text += '.';

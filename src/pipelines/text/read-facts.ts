@@ -20,7 +20,10 @@ const MAX_QUOTE_WORDS = 24;
 export function productName(title: string): string {
   const clean = title.replace(/\s+/g, ' ').trim();
   if (!clean) return '';
-  const parts = clean.split(TITLE_SEPARATORS).map((p) => p.trim()).filter((p) => p.length >= 2);
+  const parts = clean
+    .split(TITLE_SEPARATORS)
+    .map((p) => p.trim())
+    .filter((p) => p.length >= 2);
   let name = parts[0] ?? clean;
   name = name.split(/\s*[,(\[]\s*/)[0] ?? name;
   const words = name.split(' ');
@@ -39,14 +42,23 @@ export function shortProductName(name: string, brand: string | null = null): str
   const words = name.split(/\s+/).filter(Boolean);
   if (words.length < 3) return name;
   const model = words.findIndex((w, i) => i > 0 && i < 3 && /\d/.test(w));
-  if (model > 0) return words.slice(0, model + 1).join(' ').replace(/[,:;]+$/, '');
+  if (model > 0)
+    return words
+      .slice(0, model + 1)
+      .join(' ')
+      .replace(/[,:;]+$/, '');
   const brandWords = (brand ?? '').split(/\s+/).filter(Boolean);
   if (!brandWords.length || brandWords.length > 3) return name;
   const startsWithBrand = brandWords.every((w, i) => words[i]?.toLowerCase() === w.toLowerCase());
   if (!startsWithBrand) return brand!.trim();
   const next = words[brandWords.length];
   // "Verda de Luxe …": a function word after the brand would leave the short name hanging.
-  return next && /^\p{Lu}/u.test(next) ? words.slice(0, brandWords.length + 1).join(' ').replace(/[,:;]+$/, '') : words.slice(0, brandWords.length).join(' ');
+  return next && /^\p{Lu}/u.test(next)
+    ? words
+        .slice(0, brandWords.length + 1)
+        .join(' ')
+        .replace(/[,:;]+$/, '')
+    : words.slice(0, brandWords.length).join(' ');
 }
 
 function wordCount(s: string): number {
@@ -54,7 +66,11 @@ function wordCount(s: string): number {
 }
 
 function stripEnd(s: string): string {
-  return s.trim().replace(/^[-•*·–—\s]+/, '').replace(/[\s.!?;:,]+$/, '').trim();
+  return s
+    .trim()
+    .replace(/^[-•*·–—\s]+/, '')
+    .replace(/[\s.!?;:,]+$/, '')
+    .trim();
 }
 
 const LIST_AND = /\s+(?:and|y|e|et|und|&)\s+/i;
@@ -87,7 +103,10 @@ export function extractFeatures(description: string, name = ''): string[] {
     if (features.some((x) => x.toLowerCase() === f.toLowerCase())) return;
     features.push(f);
   };
-  const text = description.replace(/\s*[\r\n]+\s*[-•*·]\s*/g, '. ').replace(/\s+/g, ' ').trim();
+  const text = description
+    .replace(/\s*[\r\n]+\s*[-•*·]\s*/g, '. ')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (const sentence of splitSentences(text)) {
     const items = listItems(sentence);
     if (items) {

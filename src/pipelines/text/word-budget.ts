@@ -44,8 +44,13 @@ export function countSpokenWords(text: string): number {
 
 function spokenNumberWords(token: string): number {
   // "49.90" and "1,299" are read group by group; a 4+ digit group is one number.
-  const groups = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(token) ? [token.replace(/,/g, '').split('.')[0]!, token.split('.')[1]].filter(Boolean) : token.split(/[.,]/).filter(Boolean);
-  return Math.max(1, groups.reduce((sum, g) => sum + integerWords(Number(g)), 0));
+  const groups = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(token)
+    ? [token.replace(/,/g, '').split('.')[0]!, token.split('.')[1]].filter(Boolean)
+    : token.split(/[.,]/).filter(Boolean);
+  return Math.max(
+    1,
+    groups.reduce((sum, g) => sum + integerWords(Number(g)), 0),
+  );
 }
 
 /** How many words an integer is read as in English ("3000" → three thousand → 2). */

@@ -1,6 +1,14 @@
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 
-const CTA: Record<string, string> = { en: 'Shop now', es: 'Compra ahora', fr: 'Achetez maintenant', de: 'Jetzt kaufen', it: 'Acquista ora', pt: 'Compre agora', nl: 'Koop nu' };
+const CTA: Record<string, string> = {
+  en: 'Shop now',
+  es: 'Compra ahora',
+  fr: 'Achetez maintenant',
+  de: 'Jetzt kaufen',
+  it: 'Acquista ora',
+  pt: 'Compre agora',
+  nl: 'Koop nu',
+};
 
 /** The end card's words: the call to action in the video's language, the product under it. */
 export function ctaFor(facts: LinkFacts, language: string): { title: string; subtitle?: string } {

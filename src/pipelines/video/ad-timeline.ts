@@ -35,7 +35,8 @@ export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, av
     scenes: styled.scenes,
     layers: styled.layers,
     voiceover: { clips: [{ path: file(plan.files.voice), startSeconds: 0 }], volume: plan.voiceoverVolume },
-    music: plan.files.music && plan.musicVolume !== null ? { path: file(plan.files.music), volume: plan.musicVolume, loop: true, fadeOutSeconds: 1.5 } : undefined,
+    music:
+      plan.files.music && plan.musicVolume !== null ? { path: file(plan.files.music), volume: plan.musicVolume, loop: true, fadeOutSeconds: 1.5 } : undefined,
     captions: plan.caption.hidden ? undefined : { words: plan.words, setting: caption },
   };
 }

@@ -103,7 +103,11 @@ export async function prepareAdPlan(
 
   const speechEndSeconds = fitted.durationSeconds;
   const ending = videoEnding({
-    speechEndSeconds, tailSeconds: TAIL_SECONDS, endCardSeconds, videoLengthSeconds: req.overrideScript ? 0 : req.videoLengthSeconds, hasCta: !req.noCta,
+    speechEndSeconds,
+    tailSeconds: TAIL_SECONDS,
+    endCardSeconds,
+    videoLengthSeconds: req.overrideScript ? 0 : req.videoLengthSeconds,
+    hasCta: !req.noCta,
   });
   const durationSeconds = ending.durationSeconds;
   onProgress?.(1);
@@ -144,14 +148,22 @@ interface VoicedScript {
  * speech lands near the budget (at most `MAX_DRAFTS`); the closest draft is kept.
  */
 async function voiceScript(
-  req: AdVideoRequest, deps: PrepareDeps, budgetSeconds: number,
+  req: AdVideoRequest,
+  deps: PrepareDeps,
+  budgetSeconds: number,
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
 ): Promise<VoicedScript> {
   const speak = async (text: string, pass: number) => {
     const dir = join(opts.workDir, `speech-${pass}`);
     await mkdir(dir, { recursive: true });
-    return deps.speech.synthesize({ accountId: req.accountId, text, voiceId: req.voiceId, workDir: dir, signal: opts.signal,
-      onProgress: (f) => opts.onProgress?.(Math.min(0.7, 0.25 * pass + 0.25 * f)) });
+    return deps.speech.synthesize({
+      accountId: req.accountId,
+      text,
+      voiceId: req.voiceId,
+      workDir: dir,
+      signal: opts.signal,
+      onProgress: (f) => opts.onProgress?.(Math.min(0.7, 0.25 * pass + 0.25 * f)),
+    });
   };
   if (req.overrideScript) {
     const audio = await speak(req.overrideScript, 0);
@@ -159,10 +171,17 @@ async function voiceScript(
   }
   // The measured rate counts the pauses between sentences, so the copywriter's own allowance for
   // them (SPEECH_FILL) is given back: its word budget becomes the whole spoken budget.
-  const write = (wordsPerSecond: number) => deps.writeScript({
-    facts: req.facts, style: req.scriptStyle, videoLengthSeconds: budgetSeconds / SPEECH_FILL, language: req.language,
-    wordsPerSecond, seed: req.seed, targetAudience: req.targetAudience, targetPlatform: req.targetPlatform,
-  });
+  const write = (wordsPerSecond: number) =>
+    deps.writeScript({
+      facts: req.facts,
+      style: req.scriptStyle,
+      videoLengthSeconds: budgetSeconds / SPEECH_FILL,
+      language: req.language,
+      wordsPerSecond,
+      seed: req.seed,
+      targetAudience: req.targetAudience,
+      targetPlatform: req.targetPlatform,
+    });
   let best: VoicedScript | null = null;
   let rate = FIRST_DRAFT_WORDS_PER_SECOND;
   const tried = new Set<string>();
@@ -185,7 +204,11 @@ async function voiceScript(
  * when it falls short, down to `MIN_TEMPO`. Word timings follow.
  */
 async function fitToLength(
-  speech: VoicedScript, budgetSeconds: number, ffmpeg: FfmpegEngine, planDir: string, signal?: AbortSignal,
+  speech: VoicedScript,
+  budgetSeconds: number,
+  ffmpeg: FfmpegEngine,
+  planDir: string,
+  signal?: AbortSignal,
 ): Promise<{ file: string; durationSeconds: number; words: WordTiming[]; phones?: PhoneTiming[] }> {
   const file = 'voice.mp3';
   const tempo = tempoToFit(speech.durationSeconds, budgetSeconds);
@@ -194,7 +217,8 @@ async function fitToLength(
     return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
   }
   await ffmpeg.run(tempoMp3Args(speech.mp3Path, tempo, join(planDir, file)), {
-    signal, expectedDurationSeconds: speech.durationSeconds / tempo,
+    signal,
+    expectedDurationSeconds: speech.durationSeconds / tempo,
   });
   const words = speech.words.map((w) => ({ word: w.word, startSeconds: round(w.startSeconds / tempo), endSeconds: round(w.endSeconds / tempo) }));
   const phones = speech.phones?.map((p) => ({ phone: p.phone, startSeconds: round(p.startSeconds / tempo), endSeconds: round(p.endSeconds / tempo) }));
@@ -214,7 +238,10 @@ export function tempoToFit(speechSeconds: number, budgetSeconds: number): number
  * card; speech longer than the length makes the video longer instead. Without a card, the video
  * keeps the asked length unless the speech runs past it.
  */
-export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; endCardSeconds: number; videoLengthSeconds: number; hasCta: boolean }): { durationSeconds: number; endCardSeconds: number } {
+export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; endCardSeconds: number; videoLengthSeconds: number; hasCta: boolean }): {
+  durationSeconds: number;
+  endCardSeconds: number;
+} {
   const spokenEnd = p.speechEndSeconds + p.tailSeconds;
   if (!p.hasCta) return { durationSeconds: round(Math.max(p.videoLengthSeconds, spokenEnd)), endCardSeconds: 0 };
   const durationSeconds = round(Math.max(p.videoLengthSeconds, spokenEnd + p.endCardSeconds));

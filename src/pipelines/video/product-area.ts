@@ -44,12 +44,16 @@ export function freeArea(aspectRatio: AspectRatio, obstacles: readonly FrameRect
   let candidates: FrameRect[] = [{ x0: marginFraction, y0: marginFraction, x1: 1 - marginFraction, y1: 1 - marginFraction }];
   for (const o of obstacles) {
     const grown = { x0: o.x0 - marginFraction, y0: o.y0 - marginFraction, x1: o.x1 + marginFraction, y1: o.y1 + marginFraction };
-    candidates = candidates.flatMap((c) => (overlaps(c, grown)
-      ? [
-          { ...c, x1: Math.min(c.x1, grown.x0) }, { ...c, x0: Math.max(c.x0, grown.x1) },
-          { ...c, y1: Math.min(c.y1, grown.y0) }, { ...c, y0: Math.max(c.y0, grown.y1) },
-        ].filter((r) => r.x1 - r.x0 > 0.05 && r.y1 - r.y0 > 0.05)
-      : [c]));
+    candidates = candidates.flatMap((c) =>
+      overlaps(c, grown)
+        ? [
+            { ...c, x1: Math.min(c.x1, grown.x0) },
+            { ...c, x0: Math.max(c.x0, grown.x1) },
+            { ...c, y1: Math.min(c.y1, grown.y0) },
+            { ...c, y0: Math.max(c.y0, grown.y1) },
+          ].filter((r) => r.x1 - r.x0 > 0.05 && r.y1 - r.y0 > 0.05)
+        : [c],
+    );
   }
   const f = FRAME_UNITS[aspectRatio];
   const side = (r: FrameRect) => Math.min((r.x1 - r.x0) * f.width, (r.y1 - r.y0) * f.height);

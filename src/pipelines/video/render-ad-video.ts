@@ -71,24 +71,40 @@ export async function renderAdVideo(
     const size = spec.box
       ? { widthPx: even(frame.width * spec.box.width), heightPx: even(frame.height * spec.box.height) }
       : { widthPx: even(frame.height * 0.75), heightPx: frame.height };
-    avatar = await deps.avatars.make({
-      accountId: req.accountId, avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words, phones: plan.phones,
-      durationSeconds: plan.speechEndSeconds, ...size, workDir: opts.workDir, signal,
-      // Cut out: the figure alone (VP9 with alpha) over the product; otherwise its own drawn scene is behind it.
-      ...(spec.cutOut ? { background: { kind: 'transparent' as const }, wantAlpha: true } : {}),
-      ...(photoPath ? { photoPath } : {}),
-      onProgress: (f) => onProgress?.(f * AVATAR_SHARE),
-    }).catch((err: unknown) => {
-      // The photo came with the request: name the field, so the reason says what to change.
-      if (presenter && err instanceof FaceNotUsable) throw new FaceNotUsable(err.kind, err.faceCount, `override_avatar_by_image: ${err.reason}`);
-      throw err;
-    });
+    avatar = await deps.avatars
+      .make({
+        accountId: req.accountId,
+        avatarId,
+        audioPath: join(req.planDir, plan.files.voice),
+        words: plan.words,
+        phones: plan.phones,
+        durationSeconds: plan.speechEndSeconds,
+        ...size,
+        workDir: opts.workDir,
+        signal,
+        // Cut out: the figure alone (VP9 with alpha) over the product; otherwise its own drawn scene is behind it.
+        ...(spec.cutOut ? { background: { kind: 'transparent' as const }, wantAlpha: true } : {}),
+        ...(photoPath ? { photoPath } : {}),
+        onProgress: (f) => onProgress?.(f * AVATAR_SHARE),
+      })
+      .catch((err: unknown) => {
+        // The photo came with the request: name the field, so the reason says what to change.
+        if (presenter && err instanceof FaceNotUsable) throw new FaceNotUsable(err.kind, err.faceCount, `override_avatar_by_image: ${err.reason}`);
+        throw err;
+      });
   }
   const decorations = new DecorationSet(opts.workDir, frame);
   const timeline = buildAdTimeline(plan, req.planDir, req.style, avatar, decorations.decorate);
   await decorations.drawAll();
   const base = withAvatar ? AVATAR_SHARE : 0;
-  return renderTimeline(deps.ffmpeg, timeline, { quality: req.quality, videoPath: req.videoPath, thumbnailPath: req.thumbnailPath }, {
-    signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(base + f * (1 - base)),
-  });
+  return renderTimeline(
+    deps.ffmpeg,
+    timeline,
+    { quality: req.quality, videoPath: req.videoPath, thumbnailPath: req.thumbnailPath },
+    {
+      signal,
+      scratchDir: opts.workDir,
+      onProgress: (f) => onProgress?.(base + f * (1 - base)),
+    },
+  );
 }

@@ -38,9 +38,10 @@ export async function prepareTalkingPlan(
 ): Promise<TalkingPlan> {
   const { signal } = opts;
   await mkdir(opts.planDir, { recursive: true });
-  const background = req.backgroundImageUrl && !req.greenScreen
-    ? deps.fetcher.download(req.backgroundImageUrl, join(opts.planDir, 'background'), { accept: ['image'], signal }).then(() => 'background')
-    : Promise.resolve(null);
+  const background =
+    req.backgroundImageUrl && !req.greenScreen
+      ? deps.fetcher.download(req.backgroundImageUrl, join(opts.planDir, 'background'), { accept: ['image'], signal }).then(() => 'background')
+      : Promise.resolve(null);
   background.catch(() => undefined);
 
   let words: TalkingPlan['words'] = [];
@@ -52,7 +53,14 @@ export async function prepareTalkingPlan(
     await deps.ffmpeg.run(mp3EncodeArgs({ input: source, output: join(opts.planDir, 'voice.mp3'), preset: MP3_PRESETS.planVoiceFromClientAudio }), { signal });
     speechSeconds = (await deps.ffmpeg.probe(join(opts.planDir, 'voice.mp3'), { signal })).durationSeconds;
   } else {
-    const audio = await deps.speech.synthesize({ accountId: req.accountId, text: req.text ?? '', voiceId: req.voiceId, workDir: opts.workDir, signal, onProgress: (f) => opts.onProgress?.(f * 0.8) });
+    const audio = await deps.speech.synthesize({
+      accountId: req.accountId,
+      text: req.text ?? '',
+      voiceId: req.voiceId,
+      workDir: opts.workDir,
+      signal,
+      onProgress: (f) => opts.onProgress?.(f * 0.8),
+    });
     await copyFile(audio.mp3Path, join(opts.planDir, 'voice.mp3'));
     speechSeconds = audio.durationSeconds;
     words = audio.words;
@@ -76,7 +84,11 @@ export async function prepareTalkingPlan(
     speechSeconds: Math.round(speechSeconds * 1000) / 1000,
     words,
     ...(phones ? { phones } : {}),
-    background: req.greenScreen ? { kind: 'color', color: GREEN_SCREEN } : backgroundFile ? { kind: 'image', file: backgroundFile } : { kind: 'color', color: STUDIO_BACKDROP },
+    background: req.greenScreen
+      ? { kind: 'color', color: GREEN_SCREEN }
+      : backgroundFile
+        ? { kind: 'image', file: backgroundFile }
+        : { kind: 'color', color: STUDIO_BACKDROP },
     greenScreen: req.greenScreen,
     transparent: req.transparent,
     // A green screen is for keying later: captions would be keyed out with it.
@@ -108,9 +120,22 @@ export async function renderTalkingVideo(
   const { signal, onProgress } = opts;
   const frame = frameSizeFor(plan.aspectRatio, req.quality);
   const avatar = await deps.avatars.make({
-    accountId: req.accountId, avatarId: plan.avatarId, audioPath: join(req.planDir, plan.files.voice), words: plan.words, phones: plan.phones,
-    durationSeconds: plan.speechSeconds, widthPx: frame.width, heightPx: frame.height, workDir: opts.workDir, signal, wantAlpha: plan.transparent,
-    background: plan.transparent ? { kind: 'transparent' } : plan.background.kind === 'image' ? { kind: 'image', path: join(req.planDir, plan.background.file) } : { kind: 'color', color: plan.background.color },
+    accountId: req.accountId,
+    avatarId: plan.avatarId,
+    audioPath: join(req.planDir, plan.files.voice),
+    words: plan.words,
+    phones: plan.phones,
+    durationSeconds: plan.speechSeconds,
+    widthPx: frame.width,
+    heightPx: frame.height,
+    workDir: opts.workDir,
+    signal,
+    wantAlpha: plan.transparent,
+    background: plan.transparent
+      ? { kind: 'transparent' }
+      : plan.background.kind === 'image'
+        ? { kind: 'image', path: join(req.planDir, plan.background.file) }
+        : { kind: 'color', color: plan.background.color },
     onProgress: (f) => onProgress?.(f * 0.5),
   });
   const thumbnailPath = join(req.outputDir, 'thumbnail.jpg');
@@ -118,26 +143,47 @@ export async function renderTalkingVideo(
     if (!avatar.hasAlpha) throw new TaskFailure('this avatar cannot be drawn on a transparent background; use green_screen instead', false);
     const videoPath = join(req.outputDir, 'video.webm');
     await deps.ffmpeg.run(transparentWebmArgs(avatar.path, join(req.planDir, plan.files.voice), videoPath, frame, plan.speechSeconds), {
-      signal, expectedDurationSeconds: plan.speechSeconds, onProgress: (f) => onProgress?.(0.5 + f * 0.45),
+      signal,
+      expectedDurationSeconds: plan.speechSeconds,
+      onProgress: (f) => onProgress?.(0.5 + f * 0.45),
     });
     await deps.ffmpeg.run(frameImageArgs({ input: avatar.path, width: frame.width, output: thumbnailPath }), { signal });
     const probe = await deps.ffmpeg.probe(videoPath, { signal });
     return { videoPath, thumbnailPath, durationSeconds: probe.durationSeconds, contentType: 'video/webm' };
   }
   const videoPath = join(req.outputDir, 'video.mp4');
-  const out = await renderTimeline(deps.ffmpeg, talkingTimeline(plan, req.planDir, avatar), { quality: req.quality, videoPath, thumbnailPath }, {
-    signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(0.5 + f * 0.5),
-  });
+  const out = await renderTimeline(
+    deps.ffmpeg,
+    talkingTimeline(plan, req.planDir, avatar),
+    { quality: req.quality, videoPath, thumbnailPath },
+    {
+      signal,
+      scratchDir: opts.workDir,
+      onProgress: (f) => onProgress?.(0.5 + f * 0.5),
+    },
+  );
   return { videoPath, thumbnailPath, durationSeconds: out.durationSeconds, contentType: 'video/mp4' };
 }
 
 /** The avatar clip (with alpha) centred on a transparent frame, VP9 with alpha + Opus. Pure. */
 export function transparentWebmArgs(clip: string, voice: string, output: string, frame: { width: number; height: number }, seconds: number): string[] {
   return [
-    '-y', ...VP9_ALPHA_DECODER_ARGS, '-i', clip, '-i', voice,
+    '-y',
+    ...VP9_ALPHA_DECODER_ARGS,
+    '-i',
+    clip,
+    '-i',
+    voice,
     '-filter_complex',
     `[0:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=decrease,format=yuva420p,pad=${frame.width}:${frame.height}:(ow-iw)/2:(oh-ih)/2:color=black@0[v]`,
-    '-map', '[v]', '-map', '1:a', ...vp9AlphaArgs({ bitrate: '1500k' }),
-    ...opusArgs({ bitrate: '96k' }), '-t', seconds.toFixed(3), output,
+    '-map',
+    '[v]',
+    '-map',
+    '1:a',
+    ...vp9AlphaArgs({ bitrate: '1500k' }),
+    ...opusArgs({ bitrate: '96k' }),
+    '-t',
+    seconds.toFixed(3),
+    output,
   ];
 }

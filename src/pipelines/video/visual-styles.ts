@@ -39,7 +39,13 @@ export const LAYOUTS: Record<string, Layout> = {
   QuickTransitionTemplate: (m) => {
     const layers = avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.3, shape: 'circle' });
     return {
-      scenes: productScenes(m, 1.3, (i) => ({ motion: i % 2 ? 'zoom-in' : 'zoom-out', transition: SWIPES[i % SWIPES.length]! }), 0.2, presenterRects(m, layers)),
+      scenes: productScenes(
+        m,
+        1.3,
+        (i) => ({ motion: i % 2 ? 'zoom-in' : 'zoom-out', transition: SWIPES[i % SWIPES.length]! }),
+        0.2,
+        presenterRects(m, layers),
+      ),
       layers,
       caption: { style: 'frenzy', offset: { x: 0, y: 0.05 } },
     };
@@ -203,10 +209,17 @@ function greenScreenLayers(m: AdMaterials): Layer[] {
   const timing = { startSeconds: 0, endSeconds: m.speechEndSeconds };
   if (avatar.hasAlpha || avatar.chromaKeyColor) {
     const { box, position } = GREEN_SCREEN_FIGURE[m.aspectRatio];
-    return [{
-      kind: 'avatar', path: avatar.path, box, position, fit: 'contain',
-      chromaKeyColor: avatar.hasAlpha ? undefined : avatar.chromaKeyColor, ...timing,
-    }];
+    return [
+      {
+        kind: 'avatar',
+        path: avatar.path,
+        box,
+        position,
+        fit: 'contain',
+        chromaKeyColor: avatar.hasAlpha ? undefined : avatar.chromaKeyColor,
+        ...timing,
+      },
+    ];
   }
   const { box, position } = GREEN_SCREEN_CARD[m.aspectRatio];
   const frame = { width: box.width * 1.07, height: box.height * 1.05 };
@@ -251,9 +264,10 @@ function productScenes(m: AdMaterials, sceneSeconds: number, look: (i: number) =
     if (bg.kind === 'color') return { durationSeconds, background: bg, transitionOut };
     if (!area) return { durationSeconds, background: { ...bg, motion }, transitionOut };
     const { position, box } = placementOf(area);
-    const layer: Layer = bg.kind === 'image'
-      ? { kind: 'image', path: bg.path, position, box, fit: 'contain' }
-      : { kind: 'video', path: bg.path, position, box, fit: 'contain', loop: true };
+    const layer: Layer =
+      bg.kind === 'image'
+        ? { kind: 'image', path: bg.path, position, box, fit: 'contain' }
+        : { kind: 'video', path: bg.path, position, box, fit: 'contain', loop: true };
     return { durationSeconds, background: { ...bg, fit: 'backdrop', motion }, layers: [layer], layersInScene: true, transitionOut };
   });
 }
@@ -269,8 +283,14 @@ function presenterRects(m: AdMaterials, layers: Layer[]): FrameRect[] {
 
 /** A coloured stage with the product as a card on it (contained, not cropped). */
 function cardScenes(
-  m: AdMaterials, sceneSeconds: number, stage: string, motion: BackgroundMotion | null,
-  transition: TransitionKind, cardScale: number, cardY: number, avoid: FrameRect[] = [],
+  m: AdMaterials,
+  sceneSeconds: number,
+  stage: string,
+  motion: BackgroundMotion | null,
+  transition: TransitionKind,
+  cardScale: number,
+  cardY: number,
+  avoid: FrameRect[] = [],
 ): Scene[] {
   const wanted = scaledLayerRect(m.aspectRatio, { x: 0, y: cardY - 0.5 + cardScale / 2 }, cardScale, false);
   // The card where the style puts it unless the presenter stands there; then in the free part.
@@ -278,10 +298,10 @@ function cardScenes(
   const place = area ? placementOf(area) : { position: { x: 0, y: cardY - 0.5 + cardScale / 2 } };
   return spokenCuts(m, sceneSeconds).map((cut, i) => {
     const picture = m.images.length > 0 ? m.images[i % m.images.length]! : null;
-    const layers: Layer[] = picture ? [{ kind: 'image', path: picture, ...(area ? { box: placementOf(area).box } : { scale: cardScale }), position: place.position }] : [];
-    const background: SceneBackground = motion && picture
-      ? { kind: 'image', path: picture, fit: 'contain', motion }
-      : { kind: 'color', color: stage };
+    const layers: Layer[] = picture
+      ? [{ kind: 'image', path: picture, ...(area ? { box: placementOf(area).box } : { scale: cardScale }), position: place.position }]
+      : [];
+    const background: SceneBackground = motion && picture ? { kind: 'image', path: picture, fit: 'contain', motion } : { kind: 'color', color: stage };
     return {
       durationSeconds: cut.endSeconds - cut.startSeconds,
       background,
@@ -315,14 +335,16 @@ function avatarScenes(m: AdMaterials, sceneSeconds: number, enhanced: boolean): 
     const picture = m.images.length > 0 ? m.images[i % m.images.length]! : null;
     const durationSeconds = cut.endSeconds - cut.startSeconds;
     if (enhanced && i % 2 === 1 && picture) {
-      return { durationSeconds, background: { kind: 'image', path: picture, fit: 'whole', motion: 'zoom-in' }, transitionOut: { kind: 'fade', durationSeconds: 0.3 } };
+      return {
+        durationSeconds,
+        background: { kind: 'image', path: picture, fit: 'whole', motion: 'zoom-in' },
+        transitionOut: { kind: 'fade', durationSeconds: 0.3 },
+      };
     }
     return {
       durationSeconds,
       background: { kind: 'video', path: avatar.path, fit: 'crop', loop: false, sourceStartSeconds: cut.startSeconds },
-      layers: picture && i % 2 === 1
-        ? [{ kind: 'image', path: picture, scale: 0.42, position: { x: 0.22, y: -0.22 }, startSeconds: 0.3 }]
-        : [],
+      layers: picture && i % 2 === 1 ? [{ kind: 'image', path: picture, scale: 0.42, position: { x: 0.22, y: -0.22 }, startSeconds: 0.3 }] : [],
       transitionOut: null,
     };
   });
@@ -341,9 +363,24 @@ export interface EndCardLayout {
 }
 
 export const END_CARD_LAYOUT: Record<AspectRatio, EndCardLayout> = {
-  '9:16': { logo: { position: { x: 0, y: -0.43 }, box: { width: 0.4, height: 0.08 } }, product: { position: { x: 0, y: -0.135 }, box: { width: 0.9, height: 0.47 } }, nameY: 0.16, cta: { y: 0.31, scale: 1 } },
-  '16:9': { logo: { position: { x: 0, y: -0.43 }, box: { width: 0.2, height: 0.1 } }, product: { position: { x: 0, y: -0.14 }, box: { width: 0.6, height: 0.44 } }, nameY: 0.14, cta: { y: 0.33, scale: 0.75 } },
-  '1:1': { logo: { position: { x: 0, y: -0.44 }, box: { width: 0.3, height: 0.09 } }, product: { position: { x: 0, y: -0.165 }, box: { width: 0.8, height: 0.43 } }, nameY: 0.11, cta: { y: 0.3, scale: 0.85 } },
+  '9:16': {
+    logo: { position: { x: 0, y: -0.43 }, box: { width: 0.4, height: 0.08 } },
+    product: { position: { x: 0, y: -0.135 }, box: { width: 0.9, height: 0.47 } },
+    nameY: 0.16,
+    cta: { y: 0.31, scale: 1 },
+  },
+  '16:9': {
+    logo: { position: { x: 0, y: -0.43 }, box: { width: 0.2, height: 0.1 } },
+    product: { position: { x: 0, y: -0.14 }, box: { width: 0.6, height: 0.44 } },
+    nameY: 0.14,
+    cta: { y: 0.33, scale: 0.75 },
+  },
+  '1:1': {
+    logo: { position: { x: 0, y: -0.44 }, box: { width: 0.3, height: 0.09 } },
+    product: { position: { x: 0, y: -0.165 }, box: { width: 0.8, height: 0.43 } },
+    nameY: 0.11,
+    cta: { y: 0.3, scale: 0.85 },
+  },
 };
 
 /** The CTA end card: the product whole over a blurred fill of itself (or the brand colour), never black bars. */
@@ -360,8 +397,18 @@ function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
     layers: [
       ...(picture ? [{ kind: 'image' as const, path: picture, ...layout.product, fit: 'contain' as const }] : []),
       ...(m.logoPath ? [{ kind: 'logo' as const, path: m.logoPath, ...layout.logo }] : []),
-      ...(name ? [{ kind: 'text' as const, text: name, color: '#FFFFFF', backgroundColor: '#00000080', fontSizePx: 48, position: { x: 0, y: layout.nameY } }] : []),
-      { kind: 'cta', title: m.cta.title, subtitle, backgroundColor: m.palette.accent, textColor: m.palette.text, position: { x: 0, y: layout.cta.y }, scale: layout.cta.scale },
+      ...(name
+        ? [{ kind: 'text' as const, text: name, color: '#FFFFFF', backgroundColor: '#00000080', fontSizePx: 48, position: { x: 0, y: layout.nameY } }]
+        : []),
+      {
+        kind: 'cta',
+        title: m.cta.title,
+        subtitle,
+        backgroundColor: m.palette.accent,
+        textColor: m.palette.text,
+        position: { x: 0, y: layout.cta.y },
+        scale: layout.cta.scale,
+      },
     ],
     layersInScene: true,
   };
@@ -372,11 +419,18 @@ function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
 
 function avatarLayer(m: AdMaterials, place: { position: { x: number; y: number }; scale: number; shape?: 'normal' | 'circle' }): Layer[] {
   if (!m.avatar) return [];
-  return [{
-    kind: 'avatar', path: m.avatar.path, position: place.position, scale: place.scale, shape: place.shape ?? 'normal',
-    chromaKeyColor: m.avatar.hasAlpha ? undefined : m.avatar.chromaKeyColor,
-    startSeconds: 0, endSeconds: m.speechEndSeconds,
-  }];
+  return [
+    {
+      kind: 'avatar',
+      path: m.avatar.path,
+      position: place.position,
+      scale: place.scale,
+      shape: place.shape ?? 'normal',
+      chromaKeyColor: m.avatar.hasAlpha ? undefined : m.avatar.chromaKeyColor,
+      startSeconds: 0,
+      endSeconds: m.speechEndSeconds,
+    },
+  ];
 }
 
 function logoLayer(m: AdMaterials): Layer[] {
@@ -384,7 +438,9 @@ function logoLayer(m: AdMaterials): Layer[] {
 }
 
 function headlineLayers(m: AdMaterials, color: string, background: string | undefined, position: { x: number; y: number }): Layer[] {
-  return [{ kind: 'text', text: shorten(m.headline, 38), color, backgroundColor: background, position, startSeconds: 0, endSeconds: Math.min(4, m.speechEndSeconds) }];
+  return [
+    { kind: 'text', text: shorten(m.headline, 38), color, backgroundColor: background, position, startSeconds: 0, endSeconds: Math.min(4, m.speechEndSeconds) },
+  ];
 }
 
 /** One highlight per spoken scene-length stretch, as a coloured banner. */
@@ -392,8 +448,13 @@ function highlightLayers(m: AdMaterials, position: { x: number; y: number }, bac
   const lines = m.highlights.length > 0 ? m.highlights : [m.headline];
   const cuts = planSceneCuts(m.words, m.speechEndSeconds, Math.max(2.5, m.speechEndSeconds / Math.min(lines.length, 6)));
   return cuts.map((cut, i) => ({
-    kind: 'text' as const, text: shorten(lines[i % lines.length]!, 32), backgroundColor: background, color: '#FFFFFF',
-    position, startSeconds: cut.startSeconds + 0.15, endSeconds: cut.endSeconds,
+    kind: 'text' as const,
+    text: shorten(lines[i % lines.length]!, 32),
+    backgroundColor: background,
+    color: '#FFFFFF',
+    position,
+    startSeconds: cut.startSeconds + 0.15,
+    endSeconds: cut.endSeconds,
   }));
 }
 

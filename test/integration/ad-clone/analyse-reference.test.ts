@@ -21,19 +21,61 @@ describe('analyseReference', () => {
   beforeAll(async () => {
     fx = await makeFixtureDir('cw-analyse-');
     video = fx.path('ref.mp4');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=#2050a0:s=64x112:d=1.2:r=25', '-f', 'lavfi', '-i', 'color=c=#e0c040:s=64x112:d=1.8:r=25',
-      '-f', 'lavfi', '-i', 'sine=f=300:d=3', '-filter_complex', '[0][1]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-map', '2:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', video]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=#2050a0:s=64x112:d=1.2:r=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=#e0c040:s=64x112:d=1.8:r=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=300:d=3',
+      '-filter_complex',
+      '[0][1]concat=n=2:v=1:a=0[v]',
+      '-map',
+      '[v]',
+      '-map',
+      '2:a',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      video,
+    ]);
   });
   afterAll(() => fx?.cleanup());
 
   it('joins shots, texts, transcript, pattern and energy, reporting progress to the end', async () => {
     const seen: number[] = [];
-    const words = [{ word: 'Try', startSeconds: 0.2, endSeconds: 0.5 }, { word: 'it.', startSeconds: 0.5, endSeconds: 0.9 }, { word: 'Shop', startSeconds: 1.6, endSeconds: 1.9 }, { word: 'now.', startSeconds: 1.9, endSeconds: 2.3 }];
+    const words = [
+      { word: 'Try', startSeconds: 0.2, endSeconds: 0.5 },
+      { word: 'it.', startSeconds: 0.5, endSeconds: 0.9 },
+      { word: 'Shop', startSeconds: 1.6, endSeconds: 1.9 },
+      { word: 'now.', startSeconds: 1.9, endSeconds: 2.3 },
+    ];
     const ocr = new FakeOcr(() => [{ text: 'SALE', confidence: 95, box: { x: 100, y: 700, width: 200, height: 60 }, line: '1.1.1.1' }]);
-    const a = await analyseReference({ ffmpeg, ocr, transcriber: fakeTranscriber(words) }, { videoPath: video, workDir: fx.path('work'), onProgress: (f) => seen.push(f) });
+    const a = await analyseReference(
+      { ffmpeg, ocr, transcriber: fakeTranscriber(words) },
+      { videoPath: video, workDir: fx.path('work'), onProgress: (f) => seen.push(f) },
+    );
     expect(a.shots.map((s) => s.durationSeconds)).toEqual([1.2, 1.8]);
     expect(ocr.requests).toHaveLength(2);
-    expect(a.texts.map((t) => [t.shotIndex, t.text])).toEqual([[0, 'SALE'], [1, 'SALE']]);
+    expect(a.texts.map((t) => [t.shotIndex, t.text])).toEqual([
+      [0, 'SALE'],
+      [1, 'SALE'],
+    ]);
     expect(a.captionLook).toMatchObject({ region: 'bottom', shotShare: 1 });
     expect(a.script).toMatchObject({ sentenceCount: 2, callToAction: 'Shop now.' });
     expect(a.energy.speechShare).toBeGreaterThan(0.4);
@@ -42,14 +84,28 @@ describe('analyseReference', () => {
     expect(seen.every((f, i) => i === 0 || f >= seen[i - 1]!)).toBe(true);
   });
 
-  it('turns the engines\' failures into reasons a person can act on', async () => {
-    const deaf: Transcriber = { id: 'fake', transcribe: async () => { throw new TranscriptionError('the provider refused the file', true); } };
-    const failed = await analyseReference({ ffmpeg, ocr: new FakeOcr(), transcriber: deaf }, { videoPath: video, workDir: fx.path('w2') }).catch((e: unknown) => e);
+  it("turns the engines' failures into reasons a person can act on", async () => {
+    const deaf: Transcriber = {
+      id: 'fake',
+      transcribe: async () => {
+        throw new TranscriptionError('the provider refused the file', true);
+      },
+    };
+    const failed = await analyseReference({ ffmpeg, ocr: new FakeOcr(), transcriber: deaf }, { videoPath: video, workDir: fx.path('w2') }).catch(
+      (e: unknown) => e,
+    );
     expect(failed).toBeInstanceOf(TaskFailure);
     expect((failed as TaskFailure).reason).toMatch(/speech could not be transcribed: the provider refused/);
     expect((failed as TaskFailure).transient).toBe(false);
-    const blind = { id: 'fake' as const, recognize: async () => { throw new OcrError('tesseract is not installed (Debian tesseract-ocr)'); } };
-    const noOcr = await analyseReference({ ffmpeg, ocr: blind, transcriber: fakeTranscriber([]) }, { videoPath: video, workDir: fx.path('w3') }).catch((e: unknown) => e);
+    const blind = {
+      id: 'fake' as const,
+      recognize: async () => {
+        throw new OcrError('tesseract is not installed (Debian tesseract-ocr)');
+      },
+    };
+    const noOcr = await analyseReference({ ffmpeg, ocr: blind, transcriber: fakeTranscriber([]) }, { videoPath: video, workDir: fx.path('w3') }).catch(
+      (e: unknown) => e,
+    );
     expect((noOcr as TaskFailure).reason).toMatch(/on-screen text .* could not be read/);
     expect((noOcr as TaskFailure).transient).toBe(true);
   });

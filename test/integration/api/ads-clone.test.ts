@@ -35,9 +35,30 @@ async function makeReference(fx: FixtureDir): Promise<string> {
   const inputs = SHOT_SECONDS.flatMap((s, i) => ['-f', 'lavfi', '-i', `color=c=${colours[i]}:s=180x320:d=${s}:r=25`]);
   const out = fx.path('reference.mp4');
   await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-i', speech,
-    '-filter_complex', `[0][1][2][3]concat=n=4:v=1:a=0,noise=alls=10:allf=t,drawtext=fontfile=${FONT}:text='SHOP THE DROP':fontcolor=#ffd400:fontsize=18:x=(w-text_w)/2:y=h*0.78[v];[4:a]apad[a]`,
-    '-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-t', String(SHOT_SECONDS.reduce((a, b) => a + b, 0)), out,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...inputs,
+    '-i',
+    speech,
+    '-filter_complex',
+    `[0][1][2][3]concat=n=4:v=1:a=0,noise=alls=10:allf=t,drawtext=fontfile=${FONT}:text='SHOP THE DROP':fontcolor=#ffd400:fontsize=18:x=(w-text_w)/2:y=h*0.78[v];[4:a]apad[a]`,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-t',
+    String(SHOT_SECONDS.reduce((a, b) => a + b, 0)),
+    out,
   ]);
   return out;
 }
@@ -54,7 +75,10 @@ describe('Ad Clone over HTTP', () => {
     pages = await startPageServer();
     const images = ['/img/a.png', '/img/b.png', '/img/c.png'];
     for (const [i, colour] of ['#1d3557', '#2a9d8f', '#6d2e46'].entries()) {
-      pages.route(images[i]!, { headers: { 'content-type': 'image/png' }, body: await readFile(await makeColorImage(fx.path(`p${i}.png`), colour, { width: 360, height: 640 })) });
+      pages.route(images[i]!, {
+        headers: { 'content-type': 'image/png' },
+        body: await readFile(await makeColorImage(fx.path(`p${i}.png`), colour, { width: 360, height: 640 })),
+      });
     }
     pages.route('/product', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page(pages.baseUrl, images) });
     pages.route('/reference.mp4', { headers: { 'content-type': 'video/mp4' }, body: await readFile(await makeReference(fx)) });
@@ -63,7 +87,23 @@ describe('Ad Clone over HTTP', () => {
     pages.route('/silent.mp4', { headers: { 'content-type': 'video/mp4' }, body: await readFile(silent) });
     pages.route('/still.png', { headers: { 'content-type': 'image/png' }, body: await readFile(fx.path('p0.png')) });
     const long = fx.path('long.mp4');
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=black:s=32x32:d=61:r=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', long]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=32x32:d=61:r=5',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      long,
+    ]);
     pages.route('/long.mp4', { headers: { 'content-type': 'video/mp4' }, body: await readFile(long) });
     db = await freshSqlite();
     t = await startTestApp(db, { AD_CLONE_OUTPUT_SCALE: String(180 / 1080) }, { credits: 100 });
@@ -86,7 +126,14 @@ describe('Ad Clone over HTTP', () => {
     const before = await balance();
     const r = await post({ link: linkId, video_url: pages.url('/reference.mp4') });
     expect(r.statusCode).toBe(201);
-    expect(r.json()).toMatchObject({ status: 'pending', link: linkId, video_url: pages.url('/reference.mp4'), aspect_ratio: '9:16', output: null, analysis: null });
+    expect(r.json()).toMatchObject({
+      status: 'pending',
+      link: linkId,
+      video_url: pages.url('/reference.mp4'),
+      aspect_ratio: '9:16',
+      output: null,
+      analysis: null,
+    });
     const done = await waitForTask(t, `/api/ads_clone/${r.json().id}/`, 180_000);
     expect(done.failed_reason).toBeNull();
     expect(done.status).toBe('done');
@@ -146,7 +193,8 @@ describe('Ad Clone over HTTP', () => {
     const pictures = new FormData();
     pictures.append('title', 'ThermoFlask Pro');
     pictures.append('description', 'Keeps coffee hot for 12 hours. Leak-proof lid.');
-    for (const i of [0, 1]) pictures.append('image_urls[]', new Blob([new Uint8Array(await readFile(fx.path(`p${i}.png`)))], { type: 'image/png' }), `p${i}.png`);
+    for (const i of [0, 1])
+      pictures.append('image_urls[]', new Blob([new Uint8Array(await readFile(fx.path(`p${i}.png`)))], { type: 'image/png' }), `p${i}.png`);
     const link = await postMultipart(t, '/api/links/link_with_params/', pictures);
     expect(link.statusCode, link.body).toBe(200);
     expect(link.json().link.image_urls.every((u: string) => u.startsWith('upload:'))).toBe(true);
@@ -173,7 +221,12 @@ describe('Ad Clone over HTTP', () => {
     const reference = pages.url('/reference.mp4');
     expect((await post({ link: 'nope', video_url: reference })).json()).toEqual({ link: ['Invalid link ID'] });
     // A link with a video and no picture: nothing to fill the shots with.
-    const bare = await t.app.inject({ method: 'POST', url: '/api/links/link_with_params/', headers: t.headers, payload: { title: 'Clip only', video_urls: [reference] } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/link_with_params/',
+      headers: t.headers,
+      payload: { title: 'Clip only', video_urls: [reference] },
+    });
     expect(bare.statusCode, bare.body).toBeLessThan(300);
     const before = await balance();
     const noImage = await post({ link: bare.json().id, video_url: reference });

@@ -28,9 +28,37 @@ describe('AI Editing (ai_editing)', () => {
     hum = await makeTalkingVideo(fx, 'hum', [0.5, 0.5, 0.5], { speech: false });
     const mute = await makeClip(fx.path('mute.mp4'), 2, { width: 160, height: 90 });
     // Eleven minutes of a tiny frame at 1 fps: over the 10-minute limit, cheap to make.
-    await exec('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=16x16:r=1:d=660', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono',
-      '-t', '660', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '8k', fx.path('long.mp4')]);
-    for (const [route, file] of [['/talk.mp4', talk.path], ['/hum.mp4', hum.path], ['/mute.mp4', mute], ['/long.mp4', fx.path('long.mp4')]] as const) {
+    await exec('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=gray:s=16x16:r=1:d=660',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-t',
+      '660',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '8k',
+      fx.path('long.mp4'),
+    ]);
+    for (const [route, file] of [
+      ['/talk.mp4', talk.path],
+      ['/hum.mp4', hum.path],
+      ['/mute.mp4', mute],
+      ['/long.mp4', fx.path('long.mp4')],
+    ] as const) {
       pages.route(route, { headers: { 'content-type': 'video/mp4' }, body: await readFile(file) });
     }
     pages.route('/notvideo.mp4', { headers: { 'content-type': 'text/plain' }, body: 'hello' });
@@ -54,7 +82,10 @@ describe('AI Editing (ai_editing)', () => {
     const r = await post('/api/ai_editing/preview/', {
       video_url: pages.url('/talk.mp4'),
       instructions: 'Cut the first 2 seconds, zoom on the speaker and make it 5 seconds. Dance wildly.',
-      aspect_ratio: '9x16', editing_style: 'social', name: 'Pasta', caption_setting: { style: 'neo' },
+      aspect_ratio: '9x16',
+      editing_style: 'social',
+      name: 'Pasta',
+      caption_setting: { style: 'neo' },
     });
     expect(r.statusCode).toBe(201);
     const created = r.json();

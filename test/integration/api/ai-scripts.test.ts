@@ -33,10 +33,20 @@ describe('AI Scripts', () => {
 
   it('writes five scripts from a title and description, answered done, for 1 credit', async () => {
     const before = await credits();
-    const r = await post({ title: 'Nimbus Notes', description: 'The note-taking app for people who think fast. Offline mode, instant search and sync across devices.' });
+    const r = await post({
+      title: 'Nimbus Notes',
+      description: 'The note-taking app for people who think fast. Offline mode, instant search and sync across devices.',
+    });
     expect(r.statusCode).toBe(201);
     const body = r.json();
-    expect(body).toMatchObject({ status: 'done', credits_used: 1, failed_reason: null, language: 'en', video_length: 30, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(body).toMatchObject({
+      status: 'done',
+      credits_used: 1,
+      failed_reason: null,
+      language: 'en',
+      video_length: 30,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(body.generated_scripts).toHaveLength(5);
     expect(body.generated_scripts[0].script_style).toBe('DiscoveryWriter');
     expect(new Set(body.generated_scripts.map((s: any) => s.script_style)).size).toBe(5);
@@ -61,7 +71,13 @@ describe('AI Scripts', () => {
   });
 
   it('reads a product page by URL and writes the asked styles in the asked language and length', async () => {
-    const r = await post({ url: pages.url('/lamp'), script_styles: ['specialoffersv2', 'StoryTimeWriter'], language: 'es', video_length: 15, target_audience: 'madrugadores' });
+    const r = await post({
+      url: pages.url('/lamp'),
+      script_styles: ['specialoffersv2', 'StoryTimeWriter'],
+      language: 'es',
+      video_length: 15,
+      target_audience: 'madrugadores',
+    });
     expect(r.statusCode).toBe(201);
     const body = r.json();
     expect(body.generated_scripts.map((s: any) => s.script_style)).toEqual(['SpecialOffersV2', 'StoryTimeWriter']);
@@ -104,7 +120,11 @@ describe('AI Scripts', () => {
     const before = await credits();
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ title: 'X', description: 'Y', script_styles: ['Haiku'] }, 'script_styles', /DiscoveryWriter.*ProblemSolutionV2/],
-      [{ title: 'X', description: 'Y', script_styles: ['DIY', 'GenzWriter', 'HowToV2', 'BenefitsV2', 'BrandStoryV2', 'EmotionalWriter'] }, 'script_styles', /no more than 5/],
+      [
+        { title: 'X', description: 'Y', script_styles: ['DIY', 'GenzWriter', 'HowToV2', 'BenefitsV2', 'BrandStoryV2', 'EmotionalWriter'] },
+        'script_styles',
+        /no more than 5/,
+      ],
       [{ title: 'X', description: 'Y', video_length: 20 }, 'video_length', /15, 30, 45, 60/],
       [{ title: 'X', description: 'Y', language: 'ja' }, 'language', /en, es, fr, de/],
       [{ title: 'X' }, 'description', /required/],

@@ -20,11 +20,15 @@ type Rgb = { data: Uint8Array | Buffer; width: number; height: number };
 
 /** Mean saturation (HSV, 0..1) and mean brightness (0..255) of a frame: its colour statistics. */
 function colourStats(frame: Rgb): { saturation: number; brightness: number } {
-  let s = 0, v = 0;
+  let s = 0,
+    v = 0;
   const n = frame.width * frame.height;
   for (let i = 0; i < n; i++) {
-    const r = frame.data[i * 3]!, g = frame.data[i * 3 + 1]!, b = frame.data[i * 3 + 2]!;
-    const max = Math.max(r, g, b), min = Math.min(r, g, b);
+    const r = frame.data[i * 3]!,
+      g = frame.data[i * 3 + 1]!,
+      b = frame.data[i * 3 + 2]!;
+    const max = Math.max(r, g, b),
+      min = Math.min(r, g, b);
     s += max === 0 ? 0 : (max - min) / max;
     v += (r + g + b) / 3;
   }
@@ -73,11 +77,17 @@ describe('AI Shorts (ai_shorts)', () => {
   let pixelId = '';
   let lineId = '';
 
-  it('previews one script in two styles: scenes cut at its sentences, as long as the narration, the styles\' colours apart', async () => {
+  it("previews one script in two styles: scenes cut at its sentences, as long as the narration, the styles' colours apart", async () => {
     const before = await credits();
     const [pixel, line] = await Promise.all([
       post('/api/ai_shorts/preview/', { script: SCRIPT, aspect_ratio: '9:16', style: 'Pixel art', caption_setting: { style: 'normal-white' } }),
-      post('/api/ai_shorts/preview/', { script: SCRIPT, aspect_ratio: '9x16', style: 'Line art', background_music_url: pages.url('/tune.wav'), background_music_volume: 0.3 }),
+      post('/api/ai_shorts/preview/', {
+        script: SCRIPT,
+        aspect_ratio: '9x16',
+        style: 'Line art',
+        background_music_url: pages.url('/tune.wav'),
+        background_music_volume: 0.3,
+      }),
     ]);
     expect([pixel.statusCode, line.statusCode]).toEqual([201, 201]);
     expect(pixel.json()).toMatchObject({ status: 'pending', preview: null, output: null, style: 'Pixel art', aspect_ratio: '9:16', script: SCRIPT });
@@ -118,7 +128,10 @@ describe('AI Shorts (ai_shorts)', () => {
   }, 400_000);
 
   it('renders a previewed short at full size on the same task; a direct create renders at once; both priced per the contract', async () => {
-    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page_size=100', headers: t.headers })).json().results as { id: string; language?: string }[];
+    const voices = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page_size=100', headers: t.headers })).json().results as {
+      id: string;
+      language?: string;
+    }[];
     const voice = voices.find((v) => v.language === 'en') ?? voices[0]!;
     const before = await credits();
     const [previewed, direct] = await Promise.all([
@@ -149,11 +162,20 @@ describe('AI Shorts (ai_shorts)', () => {
 
     const list = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/?ids=${id},${lineId}`, headers: t.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((x: { id: string }) => x.id).sort()).toEqual([id, lineId].sort());
+    expect(
+      list
+        .json()
+        .map((x: { id: string }) => x.id)
+        .sort(),
+    ).toEqual([id, lineId].sort());
     for (const item of list.json()) aiShortTaskResponse.parse(item);
     aiShortTaskResponse.parse(done);
     const stranger = await t.c.accounts.create('stranger', 10);
-    const foreign = await t.app.inject({ method: 'GET', url: `/api/ai_shorts/${lineId}/`, headers: { 'x-api-id': stranger.api_id, 'x-api-key': stranger.api_key } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/ai_shorts/${lineId}/`,
+      headers: { 'x-api-id': stranger.api_id, 'x-api-key': stranger.api_key },
+    });
     expect(foreign.statusCode).toBe(404);
   }, 400_000);
 
@@ -206,7 +228,12 @@ describe('AI Shorts with a remote OpenAI-compatible images provider', () => {
 
   it('asks for one picture per scene and shows what the provider painted', async () => {
     const script = 'A lighthouse stands on the rocky coast. Whales sing deep under the waves.';
-    const r = await t.app.inject({ method: 'POST', url: '/api/ai_shorts/preview/', headers: t.headers, payload: { script, aspect_ratio: '9:16', style: 'Cinematic', caption_setting: { hidden: true } } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai_shorts/preview/',
+      headers: t.headers,
+      payload: { script, aspect_ratio: '9:16', style: 'Cinematic', caption_setting: { hidden: true } },
+    });
     expect(r.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/ai_shorts/${r.json().id}/`, 240_000);
     expect(done.failed_reason).toBeNull();

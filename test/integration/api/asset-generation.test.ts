@@ -19,7 +19,10 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
     pages = await startPageServer();
     const product = await productPhoto({ width: 200, height: 240 });
     pages.route('/product.png', { headers: { 'content-type': 'image/png' }, body: product.png });
-    pages.route('/flat.png', { headers: { 'content-type': 'image/png' }, body: await readFile(await makeColorImage(fx.path('flat.png'), '#808080', { width: 120, height: 120 })) });
+    pages.route('/flat.png', {
+      headers: { 'content-type': 'image/png' },
+      body: await readFile(await makeColorImage(fx.path('flat.png'), '#808080', { width: 120, height: 120 })),
+    });
     pages.route('/text.png', { headers: { 'content-type': 'image/png' }, body: Buffer.from('not a picture') });
     db = await makeDb();
     t = await startTestApp(db, {}, { credits: 20 });
@@ -39,14 +42,26 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
     const all = (await get('/api/ai_generation/schema/')).json();
     expect(all.models.length).toBeGreaterThanOrEqual(30);
     const upscale = all.models.find((m: any) => m.id === 'upscale-2x');
-    expect(upscale).toMatchObject({ name: 'Upscale 2×', generation_type: 'image_to_image', credits_per_output: 1, inputs: { image_url: { type: 'image', required: true }, output_nums: { type: 'integer', default: 1, minimum: 1, maximum: 4 } } });
+    expect(upscale).toMatchObject({
+      name: 'Upscale 2×',
+      generation_type: 'image_to_image',
+      credits_per_output: 1,
+      inputs: { image_url: { type: 'image', required: true }, output_nums: { type: 'integer', default: 1, minimum: 1, maximum: 4 } },
+    });
     const some = (await get('/api/ai_generation/schema/?model_name=posterize,collage,nope')).json();
     expect(some.models.map((m: any) => m.id)).toEqual(['posterize', 'collage']);
     const compat = (await get('/api/asset_generator/schemas/?model_name=posterize')).json();
-    expect(compat).toEqual([expect.objectContaining({
-      model_name: 'posterize', generation_type: 'image_to_image',
-      input_params_schema: expect.objectContaining({ type: 'object', required: ['image_url'], properties: expect.objectContaining({ colors: expect.objectContaining({ type: 'integer', minimum: 2, maximum: 32, default: 6 }) }) }),
-    })]);
+    expect(compat).toEqual([
+      expect.objectContaining({
+        model_name: 'posterize',
+        generation_type: 'image_to_image',
+        input_params_schema: expect.objectContaining({
+          type: 'object',
+          required: ['image_url'],
+          properties: expect.objectContaining({ colors: expect.objectContaining({ type: 'integer', minimum: 2, maximum: 32, default: 6 }) }),
+        }),
+      }),
+    ]);
   });
 
   it('runs a model output_nums times: distinct assets, charged per output', async () => {
@@ -60,11 +75,13 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
     expect(done.output).toBe(done.assets[0].url);
     expect(done.credits_used).toBe(1);
     expect(await balance()).toBeCloseTo(before - 1, 6);
-    const pics = await Promise.all(done.assets.map(async (a: any, i: number) => {
-      expect(a).toMatchObject({ type: 'image', name: `posterize-${i + 1}.png` });
-      await downloadTo(t, a.thumbnail_url, fx.path(`thumb-${i}.png`));
-      return decodeImage(await downloadTo(t, a.url, fx.path(`asset-${i}.png`)));
-    }));
+    const pics = await Promise.all(
+      done.assets.map(async (a: any, i: number) => {
+        expect(a).toMatchObject({ type: 'image', name: `posterize-${i + 1}.png` });
+        await downloadTo(t, a.thumbnail_url, fx.path(`thumb-${i}.png`));
+        return decodeImage(await downloadTo(t, a.url, fx.path(`asset-${i}.png`)));
+      }),
+    );
     expect(pics[0]!.width).toBe(200);
     expect(Buffer.from(pics[0]!.data).equals(Buffer.from(pics[1]!.data))).toBe(false);
     // The alias reads the same task; the list filters by ids.
@@ -73,7 +90,13 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
   }, 60_000);
 
   it('makes a video through the alias path', async () => {
-    const r = await post({ model_name: 'image-to-video-ken-burns', input_params: { image_url: pages.url('/product.png'), duration_seconds: 2, aspect_ratio: '1:1', resolution: '360p' } }, '/api/asset_generator/');
+    const r = await post(
+      {
+        model_name: 'image-to-video-ken-burns',
+        input_params: { image_url: pages.url('/product.png'), duration_seconds: 2, aspect_ratio: '1:1', resolution: '360p' },
+      },
+      '/api/asset_generator/',
+    );
     expect(r.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/asset_generator/${r.json().id}/`);
     expect(done).toMatchObject({ status: 'done', gen_type: 'video', credits_used: 5 });
@@ -88,7 +111,10 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ 'input_params.image_url': ['This field is required.'] });
     const bad = await post({ model_name: 'posterize', input_params: { image_url: pages.url('/product.png'), colors: 99, output_nums: 9 } });
-    expect(bad.json()).toEqual({ 'input_params.colors': ['Ensure this value is between 2 and 32.'], 'input_params.output_nums': ['Ensure this value is between 1 and 4.'] });
+    expect(bad.json()).toEqual({
+      'input_params.colors': ['Ensure this value is between 2 and 32.'],
+      'input_params.output_nums': ['Ensure this value is between 1 and 4.'],
+    });
     const option = await post({ model_name: 'black-and-white', input_params: { image_url: pages.url('/product.png'), filter: 'purple' } });
     expect(option.json()['input_params.filter'][0]).toMatch(/not a valid choice.*neutral, red, green, blue/);
     const notPicture = await post({ model_name: 'upscale-2x', input_params: { image_url: pages.url('/text.png') } });

@@ -22,7 +22,10 @@ describe.each(databases)('Aurora ttl_days on %s', (_name, fresh) => {
   beforeAll(async () => {
     fx = await makeFixtureDir('clipwright-aurora-ttl-');
     pages = await startPageServer();
-    pages.route('/face.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePortrait(fx.path('face.jpg'), 'presenter', { width: 320 })) });
+    pages.route('/face.jpg', {
+      headers: { 'content-type': 'image/jpeg' },
+      body: await readFile(await makePortrait(fx.path('face.jpg'), 'presenter', { width: 320 })),
+    });
     pages.route('/speech.wav', { headers: { 'content-type': 'audio/wav' }, body: await readFile(await makeSpeech(fx.path('speech.wav'), 'Hello there.')) });
     db = await fresh();
     t = await startTestApp(db, {}, { credits: 20, clock });
@@ -86,8 +89,16 @@ describe.each(databases)('Aurora ttl_days on %s', (_name, fresh) => {
 
     const expired = await get(done.id);
     expect(expired).toMatchObject({
-      status: 'done', output: null, video_output: null, video_thumbnail: null, output_expired: true,
-      ttl_days: 1, expires_at: done.expires_at, credits_used: done.credits_used, width: done.width, height: done.height,
+      status: 'done',
+      output: null,
+      video_output: null,
+      video_thumbnail: null,
+      output_expired: true,
+      ttl_days: 1,
+      expires_at: done.expires_at,
+      credits_used: done.credits_used,
+      width: done.width,
+      height: done.height,
     });
     // The links handed out before still verify (7-day signatures), but the files are gone.
     expect((await fetchFile(done.output)).statusCode).toBe(404);
@@ -102,7 +113,10 @@ describe.each(databases)('Aurora ttl_days on %s', (_name, fresh) => {
     await writeFile(fx.path('kept.mp4'), keptFile.rawPayload);
     expect((await probeMedia(fx.path('kept.mp4'))).video).toMatchObject({ width: 480, height: 600 });
 
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/aurora/?ids=${done.id},${keptId}`, headers: t.headers })).json() as { id: string; output_expired: boolean }[];
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/aurora/?ids=${done.id},${keptId}`, headers: t.headers })).json() as {
+      id: string;
+      output_expired: boolean;
+    }[];
     expect(Object.fromEntries(listed.map((x) => [x.id, x.output_expired]))).toEqual({ [done.id]: true, [keptId]: false });
     expect((await t.c.retention.sweepOnce()).expiredTaskIds).toEqual([]);
   }, 240_000);

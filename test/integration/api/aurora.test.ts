@@ -27,8 +27,14 @@ describe('Aurora', () => {
     fx = await makeFixtureDir('clipwright-aurora-');
     pages = await startPageServer();
     // 600x750 portrait, shrunk so the test encodes little.
-    pages.route('/face.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePortrait(fx.path('face.jpg'), 'presenter', { width: 400 })) });
-    pages.route('/nobody.png', { headers: { 'content-type': 'image/png' }, body: await readFile(await makeGradient(fx.path('nobody.png'), { width: 320, height: 400 })) });
+    pages.route('/face.jpg', {
+      headers: { 'content-type': 'image/jpeg' },
+      body: await readFile(await makePortrait(fx.path('face.jpg'), 'presenter', { width: 400 })),
+    });
+    pages.route('/nobody.png', {
+      headers: { 'content-type': 'image/png' },
+      body: await readFile(await makeGradient(fx.path('nobody.png'), { width: 320, height: 400 })),
+    });
     const speech = await makeSpeech(fx.path('speech.wav'), 'Hello, I am a photo that talks.');
     speechSeconds = (await probeMedia(speech)).durationSeconds;
     pages.route('/speech.wav', { headers: { 'content-type': 'audio/wav' }, body: await readFile(speech) });
@@ -55,7 +61,7 @@ describe('Aurora', () => {
   const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
   const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
 
-  it('animates the photo for as long as the audio, at each model\'s size, priced per started second', async () => {
+  it("animates the photo for as long as the audio, at each model's size, priced per started second", async () => {
     const before = await balance();
     const cases = [
       { body: {}, shortSide: 720, perSecond: 1 },
@@ -64,7 +70,13 @@ describe('Aurora', () => {
     ];
     const created = [];
     for (const c of cases) {
-      const r = await post({ image: pages.url('/face.jpg'), audio: pages.url('/speech.wav'), name: 'talking photo', output_upload_url: pages.url('/upload'), ...c.body });
+      const r = await post({
+        image: pages.url('/face.jpg'),
+        audio: pages.url('/speech.wav'),
+        name: 'talking photo',
+        output_upload_url: pages.url('/upload'),
+        ...c.body,
+      });
       expect(r.statusCode).toBe(201);
       expect(r.json()).toMatchObject({ status: 'pending', output: null, video_output: null, image: pages.url('/face.jpg'), name: 'talking photo' });
       created.push(r.json().id as string);
@@ -77,7 +89,7 @@ describe('Aurora', () => {
       const path = await download(done.output, `out-${i}.mp4`);
       const probe = await probeMedia(path);
       // The frame follows the photo's 4:5 shape with the model's short side.
-      expect(probe.video).toMatchObject({ codec: 'h264', width: c.shortSide, height: c.shortSide * 5 / 4 });
+      expect(probe.video).toMatchObject({ codec: 'h264', width: c.shortSide, height: (c.shortSide * 5) / 4 });
       expect(probe.audio?.codec).toBe('aac');
       expect(Math.abs(probe.durationSeconds - speechSeconds)).toBeLessThan(0.1);
       expect(done.credits_used).toBeCloseTo(Math.ceil(speechSeconds) * c.perSecond, 6);
@@ -91,7 +103,11 @@ describe('Aurora', () => {
 
       // It is this photo: the first frame looks like the portrait scaled to the frame.
       const frame = await extractFrameRgb(path, 0.05, { width: 40, height: 50 });
-      const photo = await sharp(await readFile(fx.path('face.jpg'))).resize(40, 50, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+      const photo = await sharp(await readFile(fx.path('face.jpg')))
+        .resize(40, 50, { fit: 'cover' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
       let diff = 0;
       for (let p = 0; p < photo.length; p++) diff += Math.abs(photo[p]! - frame.data[p]!);
       expect(diff / photo.length).toBeLessThan(25);
@@ -136,7 +152,7 @@ describe('Aurora', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/aurora/', headers: t.headers })).json()).toHaveLength(4);
   });
 
-  it('answers 404 for an unknown or another account\'s task, and 402 without credits', async () => {
+  it("answers 404 for an unknown or another account's task, and 402 without credits", async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/aurora/00000000-0000-4000-8000-000000000000/', headers: t.headers })).statusCode).toBe(404);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/aurora/', headers: t.headers })).json()[0].id;
     const poor = await t.c.accounts.create('poor', 0);
@@ -152,7 +168,8 @@ describe('Aurora', () => {
     const moving = await post({ ...body, text_prompt: 'A friendly presenter in a studio' });
     expect(still.statusCode).toBe(201);
     expect(still.json()).toMatchObject({
-      text_prompt: 'Stay still, serious', prompt_guidance_scale: 1,
+      text_prompt: 'Stay still, serious',
+      prompt_guidance_scale: 1,
       prompt_guidance: { matched: ['still', 'serious'], negated: [], head_motion: 0, nod: 1, blink_rate: 0.5, mouth_gain: 1 },
     });
     // An unrecognised prompt is shown as understood as nothing, and renders as without one.
@@ -169,7 +186,9 @@ describe('Aurora', () => {
     // Where the forehead and hair are: the brows found on the still render's first frame.
     const first = await extractFrameRgb(videos[0]!, 0.02, size);
     const framePng = fx.path('guided-first.png');
-    await sharp(first.data, { raw: { width: size.width, height: size.height, channels: 3 } }).png().toFile(framePng);
+    await sharp(first.data, { raw: { width: size.width, height: size.height, channels: 3 } })
+      .png()
+      .toFile(framePng);
     const face = await detectSingleFace(createFaceApiEngine(), framePng);
     const brows = [...LANDMARK.rightBrow, ...LANDMARK.leftBrow].map((i) => face.landmarks68[i]!);
     const xs = brows.map((p) => p[0]);

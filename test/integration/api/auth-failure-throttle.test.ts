@@ -49,7 +49,8 @@ describe.each(databases)('failed authentications per address on %s', (_name, fre
     const t = await startTestApp(db, env, { consume: false });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 2; i++) codes.push((await t.app.inject({ method: 'GET', url: URL, headers: { ...t.headers, 'x-api-key': 'bad' }, remoteAddress: '203.0.113.9' })).statusCode);
+      for (let i = 0; i < 2; i++)
+        codes.push((await t.app.inject({ method: 'GET', url: URL, headers: { ...t.headers, 'x-api-key': 'bad' }, remoteAddress: '203.0.113.9' })).statusCode);
       for (let i = 0; i < 10; i++) codes.push((await t.app.inject({ method: 'GET', url: URL, headers: t.headers, remoteAddress: '203.0.113.9' })).statusCode);
       expect(codes).toEqual([401, 401, ...Array(10).fill(200)]);
     } finally {
@@ -78,7 +79,7 @@ describe('failed authentications with DATABASE_URL', () => {
 });
 
 describe('address key of the failure bucket', () => {
-  it('is the IPv4 address, the IPv4 inside an IPv4-mapped IPv6 address, or an IPv6 address\'s /64', () => {
+  it("is the IPv4 address, the IPv4 inside an IPv4-mapped IPv6 address, or an IPv6 address's /64", () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'));

@@ -10,7 +10,10 @@ type Doc = { paths: Record<string, Record<string, Operation>> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // A 1×1 PNG: link_with_params probes the pictures it is given.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6ae0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6ae0000000049454e44ae426082',
+  'hex',
+);
 
 /** The pagination envelope, at the top of a 200 body or as one of its choices (GET /api/personas/). */
 const isEnvelope = (s: Schema | undefined): boolean => Boolean(s && (s.properties?.page_size || [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some(isEnvelope)));
@@ -34,7 +37,12 @@ describe.each(databases)('clients as they are written, on %s', (_name, fresh) =>
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     linkIds = [];
     for (const title of ['Mug', 'Cup', 'Jar']) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/links/link_with_params/', headers: t.headers, payload: { title, image_urls: [pages.url('/mug.png')] } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/links/link_with_params/',
+        headers: t.headers,
+        payload: { title, image_urls: [pages.url('/mug.png')] },
+      });
       expect(r.statusCode, r.body).toBe(200);
       linkIds.push(r.json().id);
     }
@@ -67,10 +75,18 @@ describe.each(databases)('clients as they are written, on %s', (_name, fresh) =>
 
   it('takes limit for page_size on every paginated list, and the document says so', async () => {
     const lists = paginatedLists();
-    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining([
-      '/api/voices/paginated/', '/api/musics/', '/api/personas/', '/api/personas/paginated/', '/api/personas-paginated/',
-      '/api/personas_v2/paginated/', '/api/links/paginated/', '/api/text_to_speech/paginated/',
-    ]));
+    expect(lists.map((l) => l.path)).toEqual(
+      expect.arrayContaining([
+        '/api/voices/paginated/',
+        '/api/musics/',
+        '/api/personas/',
+        '/api/personas/paginated/',
+        '/api/personas-paginated/',
+        '/api/personas_v2/paginated/',
+        '/api/links/paginated/',
+        '/api/text_to_speech/paginated/',
+      ]),
+    );
     for (const { path, op } of lists) {
       const limit = op.parameters?.find((p) => p.name === 'limit' && p.in === 'query');
       expect(limit, `${path} documents limit`).toBeDefined();
@@ -102,7 +118,7 @@ describe.each(databases)('clients as they are written, on %s', (_name, fresh) =>
     expect(alias.results.every((p: { gender: string }) => p.gender === 'f')).toBe(true);
   });
 
-  it('pages the links and the text-to-speech tasks in the envelope, with the plain lists\' filters and order', async () => {
+  it("pages the links and the text-to-speech tasks in the envelope, with the plain lists' filters and order", async () => {
     for (const group of ['links', 'text_to_speech']) {
       const plain = (await ok(`/api/${group}/`)).map((x: { id: string }) => x.id);
       expect(plain).toHaveLength(3);
@@ -119,7 +135,9 @@ describe.each(databases)('clients as they are written, on %s', (_name, fresh) =>
       expect(some.count).toBe(2);
       expect(some.results.map((x: { id: string }) => x.id).sort()).toEqual([plain[0], plain[2]].sort());
       const oldest = await ok(`/api/${group}/paginated/?ordering=created_at&page_size=1`);
-      expect(oldest.results.map((x: { id: string }) => x.id)).toEqual((await ok(`/api/${group}/?ordering=created_at`)).slice(0, 1).map((x: { id: string }) => x.id));
+      expect(oldest.results.map((x: { id: string }) => x.id)).toEqual(
+        (await ok(`/api/${group}/?ordering=created_at`)).slice(0, 1).map((x: { id: string }) => x.id),
+      );
       expect(await ok(`/api/${group}/paginated/?page=9`)).toMatchObject({ count: 3, results: [] });
       expect(await ok(`/api/${group}/paginated/?page=2147483647&limit=100`)).toMatchObject({ count: 3, results: [] });
       expect((await get(`/api/${group}/paginated/?page=0`)).statusCode).toBe(400);
@@ -150,10 +168,17 @@ describe.each(databases)('clients as they are written, on %s', (_name, fresh) =>
   it('answers an empty voice id with the same words on AI Avatar v1 and v2', async () => {
     const before = (await ok('/api/remaining_credits/')).remaining_credits;
     const avatarId = (await ok('/api/personas/'))[0].id;
-    const v1 = await t.app.inject({ method: 'POST', url: '/api/lipsyncs/', headers: t.headers, payload: { aspect_ratio: '9:16', text: 'Hello there.', creator: avatarId, voice_id: '' } });
+    const v1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/lipsyncs/',
+      headers: t.headers,
+      payload: { aspect_ratio: '9:16', text: 'Hello there.', creator: avatarId, voice_id: '' },
+    });
     expect(v1.statusCode, v1.body).toBe(400);
     const v2 = await t.app.inject({
-      method: 'POST', url: '/api/lipsyncs_v2/', headers: t.headers,
+      method: 'POST',
+      url: '/api/lipsyncs_v2/',
+      headers: t.headers,
       payload: { video_inputs: [{ character: { type: 'avatar', avatar_id: avatarId }, voice: { type: 'text', input_text: 'Hello there.', voice_id: '' } }] },
     });
     expect(v2.statusCode, v2.body).toBe(400);

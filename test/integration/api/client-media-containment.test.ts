@@ -37,8 +37,27 @@ describe('client media that reference other files or URLs', () => {
     watch = await startPageServer();
     // Stands for another account's stored video and voice, at paths an attacker could guess.
     const video = f.fx.path('theirs.mp4');
-    await exec('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=2', '-f', 'lavfi', '-i', 'color=c=red:s=64x64:d=2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', video]);
+    await exec('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=64x64:d=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-shortest',
+      video,
+    ]);
     const voice = f.fx.path('speech.mp3');
     const common = (target: string): Record<string, string | Buffer> => ({
       'HLS naming a local file': hlsPlaylist([target]),
@@ -63,7 +82,11 @@ describe('client media that reference other files or URLs', () => {
   const taskCount = async () => (await t.c.store.tasks.list(t.account.account_id, TASK_KINDS, {})).length;
 
   /** Sends each trap, expects a 400 on `field` saying it cannot be used, and nothing held or created. */
-  async function refusedEach(traps: Record<string, string | Buffer>, field: string, send: (name: string, bytes: string | Buffer) => Promise<{ statusCode: number; body: string; json(): any }>) {
+  async function refusedEach(
+    traps: Record<string, string | Buffer>,
+    field: string,
+    send: (name: string, bytes: string | Buffer) => Promise<{ statusCode: number; body: string; json(): any }>,
+  ) {
     const [before, tasksBefore] = [await credits(), await taskCount()];
     const wrong: string[] = [];
     for (const [name, bytes] of Object.entries(traps)) {
@@ -76,8 +99,8 @@ describe('client media that reference other files or URLs', () => {
     expect(await taskCount()).toBe(tasksBefore);
   }
 
-  const upload = (path: string, fields: Record<string, string>, fileField: string, type: string, fileName: string) =>
-    (_name: string, bytes: string | Buffer) => {
+  const upload =
+    (path: string, fields: Record<string, string>, fileField: string, type: string, fileName: string) => (_name: string, bytes: string | Buffer) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       form.append(fileField, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), fileName);
@@ -89,7 +112,7 @@ describe('client media that reference other files or URLs', () => {
     expect(watch.hits).toEqual([]);
   });
 
-  it('uploaded as a lipsync\'s recording (audio/mpeg), each is a 400 on audio', async () => {
+  it("uploaded as a lipsync's recording (audio/mpeg), each is a 400 on audio", async () => {
     await refusedEach(audioTraps, 'audio', upload('/api/lipsyncs/', { aspect_ratio: '1:1' }, 'audio', 'audio/mpeg', 'voice.mp3'));
     expect(watch.hits).toEqual([]);
   });

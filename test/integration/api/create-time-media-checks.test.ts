@@ -23,9 +23,21 @@ const TASK_KINDS = ['link_to_video', 'lipsync', 'lipsync_v2', 'aurora', 'custom_
 const MUSIC_ENDPOINTS: { path: string; field: string; body: (link: string, url: string) => Body }[] = [
   { path: '/api/link_to_videos/', field: 'background_music_url', body: (link, url) => ({ link, background_music_url: url }) },
   { path: '/api/link_to_videos/preview/', field: 'background_music_url', body: (link, url) => ({ link, background_music_url: url }) },
-  { path: '/api/link_to_videos/preview_list_async/', field: 'background_music_url', body: (link, url) => ({ link, visual_styles: ['AvatarBubbleTemplate'], background_music_url: url }) },
-  { path: '/api/lipsyncs_v2/', field: 'background_music.url', body: (_link, url) => ({ video_inputs: [scene('Hello there.')], background_music: { url, volume: 0.3 } }) },
-  { path: '/api/lipsyncs_v2/preview/', field: 'background_music.url', body: (_link, url) => ({ video_inputs: [scene('Hello there.')], background_music: { url, volume: 0.3 } }) },
+  {
+    path: '/api/link_to_videos/preview_list_async/',
+    field: 'background_music_url',
+    body: (link, url) => ({ link, visual_styles: ['AvatarBubbleTemplate'], background_music_url: url }),
+  },
+  {
+    path: '/api/lipsyncs_v2/',
+    field: 'background_music.url',
+    body: (_link, url) => ({ video_inputs: [scene('Hello there.')], background_music: { url, volume: 0.3 } }),
+  },
+  {
+    path: '/api/lipsyncs_v2/preview/',
+    field: 'background_music.url',
+    body: (_link, url) => ({ video_inputs: [scene('Hello there.')], background_music: { url, volume: 0.3 } }),
+  },
 ];
 
 function scene(text: string): Body {
@@ -48,9 +60,17 @@ describe('Create-time media checks', () => {
     // No consumer: every case here is decided before a job would run.
     t = await startTestApp(db, {}, { credits: 100, consume: false });
     strict = await startTestApp(strictDb, { ALLOW_PRIVATE_URLS: '0' }, { credits: 100, consume: false });
-    linkId = (await post(t, '/api/links/link_with_params/', { title: 'Aero Mug', description: 'A mug that keeps tea warm.', image_urls: [url(f.paths.photo)] })).json().id;
+    linkId = (
+      await post(t, '/api/links/link_with_params/', { title: 'Aero Mug', description: 'A mug that keeps tea warm.', image_urls: [url(f.paths.photo)] })
+    ).json().id;
     // The strict service's link only has to exist: saved without probing its picture.
-    const unprobed = new LinkService(strict.c.store, async () => { throw new Error('not scraping'); }, strict.c.clock);
+    const unprobed = new LinkService(
+      strict.c.store,
+      async () => {
+        throw new Error('not scraping');
+      },
+      strict.c.clock,
+    );
     strictLinkId = (await unprobed.createFromParams(strict.account.account_id, { imageUrls: ['https://example.com/mug.png'], videoUrls: [] })).id;
   }, 120_000);
   afterAll(async () => {
@@ -63,7 +83,8 @@ describe('Create-time media checks', () => {
 
   const url = (path: string) => f.pages.url(path);
   const post = (app: TestApp, path: string, payload: Body) => app.app.inject({ method: 'POST', url: path, headers: app.headers, payload });
-  const credits = async (app: TestApp) => (await app.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: app.headers })).json().remaining_credits;
+  const credits = async (app: TestApp) =>
+    (await app.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: app.headers })).json().remaining_credits;
   const taskCount = async (app: TestApp) => (await app.c.store.tasks.list(app.account.account_id, TASK_KINDS, {})).length;
 
   /** Posts, expects a 400 naming `field`, and checks nothing was held, charged or created. */
@@ -86,7 +107,7 @@ describe('Create-time media checks', () => {
     }
   });
 
-  it('a library track\'s URL is taken without fetching it, and real music is accepted', async () => {
+  it("a library track's URL is taken without fetching it, and real music is accepted", async () => {
     const track = (await strict.app.inject({ method: 'GET', url: '/api/musics/?page_size=1', headers: strict.headers })).json().results[0];
     const hits = f.pages.hits.length;
     for (const e of MUSIC_ENDPOINTS) {
@@ -100,7 +121,13 @@ describe('Create-time media checks', () => {
 
   it('link_with_params probes its pictures, videos and logo: an MP3 as a picture is a 400 on that entry, nothing charged', async () => {
     const base = { title: 'Aero Mug' };
-    const err = await refused(t, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo), url(f.paths.speechMp3)] }, 'image_urls.1', /Expected an image but the file is audio \(MP3\)/);
+    const err = await refused(
+      t,
+      '/api/links/link_with_params/',
+      { ...base, image_urls: [url(f.paths.photo), url(f.paths.speechMp3)] },
+      'image_urls.1',
+      /Expected an image but the file is audio \(MP3\)/,
+    );
     expect(err).not.toHaveProperty(['image_urls.0']);
     await refused(t, '/api/link_with_params/', { ...base, image_urls: [url(f.paths.mp3AsPng)] }, 'image_urls.0', /but the file is audio \(MP3\)/);
     await refused(t, '/api/links/link_with_params/', { ...base, video_urls: [url(f.paths.photo)] }, 'video_urls.0', /Expected a video/);
@@ -110,13 +137,22 @@ describe('Create-time media checks', () => {
     expect(links).toHaveLength(1);
     // A URL given in several fields is fetched once.
     const hits = f.pages.hits.length;
-    const twice = await post(t, '/api/links/link_with_params/', { ...base, image_urls: [url(f.paths.photo), url(f.paths.photo)], logo_url: url(f.paths.photo) });
+    const twice = await post(t, '/api/links/link_with_params/', {
+      ...base,
+      image_urls: [url(f.paths.photo), url(f.paths.photo)],
+      logo_url: url(f.paths.photo),
+    });
     expect(twice.statusCode, twice.body).toBe(200);
     expect(f.pages.hits.length).toBe(hits + 1);
     // An edit probes only the media the link did not have.
     const photoHits = () => f.pages.hits.filter((h) => h === f.paths.photo).length;
     const photoHitsBefore = photoHits();
-    const put = await t.app.inject({ method: 'PUT', url: `/api/links/${linkId}/`, headers: t.headers, payload: { image_urls: [url(f.paths.photo), url(f.paths.mp3AsPng)] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/links/${linkId}/`,
+      headers: t.headers,
+      payload: { image_urls: [url(f.paths.photo), url(f.paths.mp3AsPng)] },
+    });
     expect(put.statusCode).toBe(400);
     expect(put.json()).toEqual({ 'image_urls.1': [expect.stringMatching(/but the file is audio \(MP3\)/)] });
     expect(photoHits()).toBe(photoHitsBefore);

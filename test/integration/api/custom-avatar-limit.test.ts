@@ -53,7 +53,12 @@ describe.each(databases)('custom avatar limit on %s', (dbName) => {
     const headers = apps[0]!.headers; // one account, whichever process answers
     const results = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, i) =>
-        apps[i % apps.length]!.app.inject({ method: 'POST', url: '/api/personas/', headers, payload: { name: `Racer ${i}`, image_url: pages.url('/presenter.png') } }),
+        apps[i % apps.length]!.app.inject({
+          method: 'POST',
+          url: '/api/personas/',
+          headers,
+          payload: { name: `Racer ${i}`, image_url: pages.url('/presenter.png') },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -83,9 +88,20 @@ describe.each(databases)('custom avatar limit on %s', (dbName) => {
     // One fails (as a build would), one is deleted: two places, taken by two of four concurrent creates.
     await c.store.tasks.transition(list[0]!.id, ['processing'], { status: 'failed', failedReason: 'image_url: no face found' }, new Date().toISOString());
     expect((await app.inject({ method: 'DELETE', url: `/api/personas/${list[1]!.id}/`, headers })).statusCode).toBe(204);
-    const codes = (await Promise.all(
-      Array.from({ length: 4 }, (_, i) => apps[i % apps.length]!.app.inject({ method: 'POST', url: '/api/personas/', headers, payload: { name: `Late ${i}`, image_url: pages.url('/presenter.png') } })),
-    )).map((r) => r.statusCode).sort();
+    const codes = (
+      await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          apps[i % apps.length]!.app.inject({
+            method: 'POST',
+            url: '/api/personas/',
+            headers,
+            payload: { name: `Late ${i}`, image_url: pages.url('/presenter.png') },
+          }),
+        ),
+      )
+    )
+      .map((r) => r.statusCode)
+      .sort();
     expect(codes).toEqual([201, 201, 400, 400]);
   }, 90_000);
 });
@@ -127,12 +143,17 @@ describe.each(databases)('custom avatar limit, simultaneous transactions on %s',
     const stores = opened.map((o) => kyselyStore(o.db, o.dialect));
     const { account_id } = await new AccountService(stores[0]!, systemClock).create('race', 0);
     const media = gate(ATTEMPTS);
-    const services = stores.map((store) => new CustomAvatarService(
-      new TaskService(store, { dispatch: async () => undefined }, systemClock, 3), store, media, new MemoryBlobStore(), systemClock,
-      { limit: LIMIT, voiceForGender: () => null },
-    ));
+    const services = stores.map(
+      (store) =>
+        new CustomAvatarService(new TaskService(store, { dispatch: async () => undefined }, systemClock, 3), store, media, new MemoryBlobStore(), systemClock, {
+          limit: LIMIT,
+          voiceForGender: () => null,
+        }),
+    );
     const results = await Promise.allSettled(
-      Array.from({ length: ATTEMPTS }, (_, i) => services[i % services.length]!.create(account_id, { version: 'v1', name: `Racer ${i}`, imageUrl: 'https://example.com/p.png' })),
+      Array.from({ length: ATTEMPTS }, (_, i) =>
+        services[i % services.length]!.create(account_id, { version: 'v1', name: `Racer ${i}`, imageUrl: 'https://example.com/p.png' }),
+      ),
     );
     const refused = results.filter((r) => r.status === 'rejected');
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(LIMIT);

@@ -55,7 +55,11 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
     other = { 'x-api-id': o.api_id, 'x-api-key': o.api_key, account_id: o.account_id };
     portraitFace = await detectSingleFace(t.c.faces, portrait, { withDescriptors: true });
     for (const headers of [t.headers, other]) {
-      const link = await post('/api/links/link_with_params/', { title: 'Aero Mug', description: 'A mug that keeps tea warm for hours.', image_urls: [pages.url('/mug.jpg')] }, headers);
+      const link = await post(
+        '/api/links/link_with_params/',
+        { title: 'Aero Mug', description: 'A mug that keeps tea warm for hours.', image_urls: [pages.url('/mug.jpg')] },
+        headers,
+      );
       expect(link.statusCode).toBe(200);
       links.set(headers['x-api-id']!, link.json().id);
     }
@@ -67,7 +71,8 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
     if (!process.env.KEEP_FIXTURES) await fx?.cleanup();
   });
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = t.headers) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = t.headers) =>
+    t.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const get = (url: string, headers: Record<string, string> = t.headers) => t.app.inject({ method: 'GET', url, headers });
   const fetchFile = (url: string) => {
     const u = new URL(url);
@@ -91,8 +96,19 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
   /** The persona id in the three places a video request takes one; each answer's message for its field. */
   const useAvatar = async (id: string, headers: Record<string, string> = t.headers) => {
     const v1 = await post('/api/lipsyncs/preview/', { aspect_ratio: '9:16', text: 'Hello there.', creator: id }, headers);
-    const v2 = await post('/api/lipsyncs_v2/preview/', { aspect_ratio: '9:16', video_inputs: [{ character: { avatar_id: id }, voice: { type: 'text', input_text: 'Hello there.' }, visual_style: 'FullAvatar' }] }, headers);
-    const l2v = await post('/api/link_to_videos/preview/', { link: links.get(headers['x-api-id']!), aspect_ratio: '9:16', override_avatar: id, override_script: 'This mug keeps tea warm.' }, headers);
+    const v2 = await post(
+      '/api/lipsyncs_v2/preview/',
+      {
+        aspect_ratio: '9:16',
+        video_inputs: [{ character: { avatar_id: id }, voice: { type: 'text', input_text: 'Hello there.' }, visual_style: 'FullAvatar' }],
+      },
+      headers,
+    );
+    const l2v = await post(
+      '/api/link_to_videos/preview/',
+      { link: links.get(headers['x-api-id']!), aspect_ratio: '9:16', override_avatar: id, override_script: 'This mug keeps tea warm.' },
+      headers,
+    );
     expect([v1.statusCode, v2.statusCode, l2v.statusCode]).toEqual([400, 400, 400]);
     return [v1.json().creator?.[0], v2.json()['video_inputs.0.character.avatar_id']?.[0], l2v.json().override_avatar?.[0]] as string[];
   };
@@ -131,7 +147,11 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
 
   it('an active avatar has preview pictures and preview videos: its photo saying a greeting in its voice, H.264 + AAC in each aspect', async () => {
     const p = (await get(`/api/personas/${building}/`)).json();
-    const pictures: [string, number, number][] = [['preview_image_16_9', 640, 360], ['preview_image_1_1', 512, 512], ['preview_image_9_16', 360, 640]];
+    const pictures: [string, number, number][] = [
+      ['preview_image_16_9', 640, 360],
+      ['preview_image_1_1', 512, 512],
+      ['preview_image_9_16', 360, 640],
+    ];
     for (const [field, width, height] of pictures) {
       expect(await sharp(await download(p[field], `${field}.jpg`)).metadata(), field).toMatchObject({ format: 'jpeg', width, height });
     }
@@ -142,7 +162,11 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
     const listed = (await get('/api/personas/')).json().find((x: { id: string }) => x.id === building);
     expect(listed.preview_video_9_16).toEqual(expect.stringMatching(/^http.*video-9x16\.mp4/));
 
-    const videos: [string, number, number][] = [['preview_video_16_9', 640, 360], ['preview_video_1_1', 360, 360], ['preview_video_9_16', 360, 640]];
+    const videos: [string, number, number][] = [
+      ['preview_video_16_9', 640, 360],
+      ['preview_video_1_1', 360, 360],
+      ['preview_video_9_16', 360, 640],
+    ];
     // Asked for together, as a gallery would: they take turns, and each arrives whole.
     const paths = await Promise.all(videos.map(([field]) => download(p[field], `${field}.mp4`)));
     const ffmpeg = createFfmpegEngine();
@@ -170,7 +194,7 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
     expect((await fetchFile(p.preview_video_9_16)).rawPayload.equals(await readFile(paths[2]!))).toBe(true);
   }, 240_000);
 
-  it('a preview key renders only for the own account\'s active avatar: another account\'s key or a failed avatar\'s is 404', async () => {
+  it("a preview key renders only for the own account's active avatar: another account's key or a failed avatar's is 404", async () => {
     const signed = (accountId: string, avatarId: string) => t.c.blobs.signedUrl(previewKey(accountId, avatarId, '1:1'));
     expect((await fetchFile(signed(other.account_id, building))).statusCode).toBe(404);
     expect((await fetchFile(signed(t.account.account_id, failing))).statusCode).toBe(404);
@@ -192,7 +216,9 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
     await writeFile(fx.path('again.mp4'), again.rawPayload);
     expect((await probeMedia(fx.path('again.mp4'))).durationSeconds).toBeGreaterThan((await probeMedia(fx.path('first.mp4'))).durationSeconds + 0.3);
 
-    const urls = Object.entries(renamed.json()).filter(([k]) => k.startsWith('preview_video_')).map(([, v]) => v as string);
+    const urls = Object.entries(renamed.json())
+      .filter(([k]) => k.startsWith('preview_video_'))
+      .map(([, v]) => v as string);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/personas/${building}/`, headers: t.headers })).statusCode).toBe(204);
     for (const aspect of ['16:9', '1:1', '9:16'] as const) expect(await t.c.blobs.stat(previewKey(t.account.account_id, building, aspect))).toBeNull();
     for (const url of urls) expect((await fetchFile(url)).statusCode).toBe(404);

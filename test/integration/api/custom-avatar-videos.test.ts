@@ -51,7 +51,11 @@ describe('Custom avatars in videos', () => {
       if (p.status === 'failed' || Date.now() > deadline) throw new Error(`avatar not active: ${p.status} ${p.failed_reason}`);
       await new Promise((r) => setTimeout(r, 150));
     }
-    const link = await post('/api/links/link_with_params/', { title: 'Aero Mug', description: 'A mug that keeps tea warm for hours.', image_urls: [pages.url('/img/a.jpg'), pages.url('/img/b.jpg')] });
+    const link = await post('/api/links/link_with_params/', {
+      title: 'Aero Mug',
+      description: 'A mug that keeps tea warm for hours.',
+      image_urls: [pages.url('/img/a.jpg'), pages.url('/img/b.jpg')],
+    });
     expect(link.statusCode).toBe(200);
     linkId = link.json().id;
   }, 120_000);
@@ -74,9 +78,20 @@ describe('Custom avatars in videos', () => {
   /** The portrait covering a frame the way the service places it (face centred across, 42 % down). */
   const coverOf = async (frame: { width: number; height: number }): Promise<RgbFrame> => {
     const meta = await sharp(portrait).metadata();
-    const place = placePhoto({ width: meta.width!, height: meta.height! }, frame, centroid(portraitFace.landmarks68, portraitFace.landmarks68.map((_, i) => i)));
-    const data = await sharp(portrait).resize(place.resized.width, place.resized.height, { fit: 'fill' })
-      .extract({ left: place.cropX, top: place.cropY, width: frame.width, height: frame.height }).removeAlpha().raw().toBuffer();
+    const place = placePhoto(
+      { width: meta.width!, height: meta.height! },
+      frame,
+      centroid(
+        portraitFace.landmarks68,
+        portraitFace.landmarks68.map((_, i) => i),
+      ),
+    );
+    const data = await sharp(portrait)
+      .resize(place.resized.width, place.resized.height, { fit: 'fill' })
+      .extract({ left: place.cropX, top: place.cropY, width: frame.width, height: frame.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     return { width: frame.width, height: frame.height, data };
   };
 
@@ -98,7 +113,10 @@ describe('Custom avatars in videos', () => {
     // The whole frame is the photo (a 4:5 portrait covering 9:16), give or take the head's motion and encoding.
     const frame = await extractFrameRgb(video, 1, { width: 360, height: 640 });
     const expected = await coverOf({ width: 360, height: 640 });
-    const other = await sharp(await makeGradient(fx.path('other.png'), { width: 360, height: 640 })).removeAlpha().raw().toBuffer();
+    const other = await sharp(await makeGradient(fx.path('other.png'), { width: 360, height: 640 }))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const diff = meanAbsDifference(frame, expected);
     expect(diff).toBeLessThan(10);
     expect(meanAbsDifference(frame, { width: 360, height: 640, data: other })).toBeGreaterThan(3 * diff);
@@ -126,7 +144,10 @@ describe('Custom avatars in videos', () => {
     const placed = Buffer.alloc(640 * 360 * 3);
     for (let y = 0; y < 360; y++) card.copy(placed, (y * 640 + 176) * 3, y * 288 * 3, (y + 1) * 288 * 3);
     const expected = { width: 640, height: 360, data: placed };
-    for (const band of [{ x: 176, y: 0, width: 288, height: 90 }, { x: 176, y: 280, width: 288, height: 80 }]) {
+    for (const band of [
+      { x: 176, y: 0, width: 288, height: 90 },
+      { x: 176, y: 280, width: 288, height: 80 },
+    ]) {
       expect(meanAbsDifference(frame, expected, band)).toBeLessThan(10);
     }
 
@@ -138,8 +159,14 @@ describe('Custom avatars in videos', () => {
 
   it('URL to Video with override_avatar_by_image: the given photo presents the product', async () => {
     const r = await post('/api/link_to_videos/preview/', {
-      link: linkId, aspect_ratio: '9:16', visual_style: 'VanillaTemplate', override_avatar_by_image: pages.url('/presenter.png'),
-      override_script: 'This mug keeps your tea warm for hours. Try it today.', no_background_music: true, no_caption: true, no_cta: true,
+      link: linkId,
+      aspect_ratio: '9:16',
+      visual_style: 'VanillaTemplate',
+      override_avatar_by_image: pages.url('/presenter.png'),
+      override_script: 'This mug keeps your tea warm for hours. Try it today.',
+      no_background_music: true,
+      no_caption: true,
+      no_cta: true,
     });
     expect(r.statusCode).toBe(201);
     expect(r.json().override_avatar_by_image).toBe(pages.url('/presenter.png'));
@@ -155,8 +182,12 @@ describe('Custom avatars in videos', () => {
 
   it('URL to Video: a photo with no face fails the task with the field named; an unusable photo URL is a 400', async () => {
     const r = await post('/api/link_to_videos/preview/', {
-      link: linkId, aspect_ratio: '9:16', visual_style: 'VanillaTemplate', override_avatar_by_image: pages.url('/nobody.png'),
-      override_script: 'Nobody is here.', no_background_music: true,
+      link: linkId,
+      aspect_ratio: '9:16',
+      visual_style: 'VanillaTemplate',
+      override_avatar_by_image: pages.url('/nobody.png'),
+      override_script: 'Nobody is here.',
+      no_background_music: true,
     });
     expect(r.statusCode).toBe(201);
     const failed = await waitForTask(t, `/api/link_to_videos/${r.json().id}/`, 180_000);

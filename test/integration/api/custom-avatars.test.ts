@@ -16,9 +16,27 @@ const exec = promisify(execFile);
 /** A short H.264 clip of a still picture drifting a little, like a hand-held selfie video. */
 async function videoOf(picture: string, path: string, seconds: number): Promise<string> {
   await exec('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', '-loop', '1', '-i', picture, '-t', String(seconds),
-    '-vf', "scale=520:650,crop=480:600:'20+12*sin(2*t)':'20+12*cos(2*t)',format=yuv420p", '-r', '30',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '22', path,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-loop',
+    '1',
+    '-i',
+    picture,
+    '-t',
+    String(seconds),
+    '-vf',
+    "scale=520:650,crop=480:600:'20+12*sin(2*t)':'20+12*cos(2*t)',format=yuv420p",
+    '-r',
+    '30',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '22',
+    path,
   ]);
   return path;
 }
@@ -89,20 +107,47 @@ describe('Custom avatars (personas)', () => {
 
   it('makes a v1 avatar from a portrait: processing, then active with a thumbnail cut around the face; listed, free, webhook sent', async () => {
     const before = await credits();
-    const r = await post('/api/personas/', { name: 'Presenter Pat', image_url: pages.url('/presenter.png'), gender: 'f', keywords: 'friendly, studio', labels: ['team'], webhook_url: hooks.url('/hooks/persona') });
+    const r = await post('/api/personas/', {
+      name: 'Presenter Pat',
+      image_url: pages.url('/presenter.png'),
+      gender: 'f',
+      keywords: 'friendly, studio',
+      labels: ['team'],
+      webhook_url: hooks.url('/hooks/persona'),
+    });
     expect(r.statusCode).toBe(201);
-    expect(r.json()).toMatchObject({ name: 'Presenter Pat', status: 'processing', process_status: 'processing', is_active: false, thumbnail: null, version: 'v1', created_at: expect.any(String) });
+    expect(r.json()).toMatchObject({
+      name: 'Presenter Pat',
+      status: 'processing',
+      process_status: 'processing',
+      is_active: false,
+      thumbnail: null,
+      version: 'v1',
+      created_at: expect.any(String),
+    });
     ids.photo = r.json().id;
     const p = await settled(ids.photo);
     expect(p.failed_reason).toBeNull();
-    expect(p).toMatchObject({ status: 'active', is_active: true, creator_name: 'Presenter Pat', gender: 'f', keywords: 'friendly, studio', labels: ['team'], is_builtin: false, consent_verified: null });
+    expect(p).toMatchObject({
+      status: 'active',
+      is_active: true,
+      creator_name: 'Presenter Pat',
+      gender: 'f',
+      keywords: 'friendly, studio',
+      labels: ['team'],
+      is_builtin: false,
+      consent_verified: null,
+    });
     expect(p.default_voice_id).toEqual(expect.any(String));
 
     const thumb = await download(p.thumbnail, 'thumb.jpg');
     const meta = await sharp(thumb).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 512, height: 512 });
     // Cut around the face: the face fills a good part of it, and it is the same person.
-    const [onThumb, onPhoto] = [await detectSingleFace(t.c.faces, thumb, { withDescriptors: true }), await detectSingleFace(t.c.faces, presenterPath, { withDescriptors: true })];
+    const [onThumb, onPhoto] = [
+      await detectSingleFace(t.c.faces, thumb, { withDescriptors: true }),
+      await detectSingleFace(t.c.faces, presenterPath, { withDescriptors: true }),
+    ];
     expect(onThumb.box.width / 512).toBeGreaterThan(0.3);
     expect(Math.abs(onThumb.box.x + onThumb.box.width / 2 - 256)).toBeLessThan(80);
     expect(decideSamePerson(onThumb.descriptor!, onPhoto.descriptor!).samePerson).toBe(true);
@@ -118,7 +163,13 @@ describe('Custom avatars (personas)', () => {
     expect((await get('/api/personas/?gender=m')).json().some((x: { id: string }) => x.id === ids.photo)).toBe(false);
     expect(await credits()).toBe(before);
     const [delivery] = await hooks.waitFor('/hooks/persona', 1);
-    expect(JSON.parse(delivery!.rawBody)).toMatchObject({ id: ids.photo, status: 'active', name: 'Presenter Pat', failed_reason: null, thumbnail: expect.stringMatching(/^http/) });
+    expect(JSON.parse(delivery!.rawBody)).toMatchObject({
+      id: ids.photo,
+      status: 'active',
+      name: 'Presenter Pat',
+      failed_reason: null,
+      thumbnail: expect.stringMatching(/^http/),
+    });
   }, 120_000);
 
   it('makes a v1 avatar from a short video, from its most frontal frame', async () => {
@@ -129,7 +180,10 @@ describe('Custom avatars (personas)', () => {
     expect(p.failed_reason).toBeNull();
     expect(p).toMatchObject({ status: 'active', name: 'Video Vic', video_url: pages.url('/selfie.mp4') });
     const thumb = await download(p.thumbnail, 'video-thumb.jpg');
-    const [onThumb, onPhoto] = [await detectSingleFace(t.c.faces, thumb, { withDescriptors: true }), await detectSingleFace(t.c.faces, presenterPath, { withDescriptors: true })];
+    const [onThumb, onPhoto] = [
+      await detectSingleFace(t.c.faces, thumb, { withDescriptors: true }),
+      await detectSingleFace(t.c.faces, presenterPath, { withDescriptors: true }),
+    ];
     expect(decideSamePerson(onThumb.descriptor!, onPhoto.descriptor!).samePerson).toBe(true);
   }, 120_000);
 
@@ -153,11 +207,22 @@ describe('Custom avatars (personas)', () => {
 
   it('v2: a consent of the same person verifies; a consent of someone else fails with the measured distance', async () => {
     const [same, differ] = await Promise.all([
-      post('/api/personas_v2/', { creator_name: 'Consenting Cam', gender: 'f', lipsync_input: pages.url('/selfie.mp4'), consent_video: pages.url('/consent.mp4') }),
+      post('/api/personas_v2/', {
+        creator_name: 'Consenting Cam',
+        gender: 'f',
+        lipsync_input: pages.url('/selfie.mp4'),
+        consent_video: pages.url('/consent.mp4'),
+      }),
       post('/api/personas_v2/', { creator_name: 'Borrowed Face', gender: 'm', image_url: pages.url('/presenter.png'), consent_video: pages.url('/else.jpg') }),
     ]);
     expect([same.statusCode, differ.statusCode]).toEqual([201, 201]);
-    expect(same.json()).toMatchObject({ status: 'processing', version: 'v2', consent_verified: false, consent_video: pages.url('/consent.mp4'), lipsync_input_url: pages.url('/selfie.mp4') });
+    expect(same.json()).toMatchObject({
+      status: 'processing',
+      version: 'v2',
+      consent_verified: false,
+      consent_video: pages.url('/consent.mp4'),
+      lipsync_input_url: pages.url('/selfie.mp4'),
+    });
     ids.v2 = same.json().id;
     ids.v2bad = differ.json().id;
     const ok = await settled(ids.v2);
@@ -186,7 +251,11 @@ describe('Custom avatars (personas)', () => {
       ['/api/personas_v2/', { creator_name: 'No gender', lipsync_input: pages.url('/selfie.mp4'), consent_video: pages.url('/consent.mp4') }, 'gender'],
       ['/api/personas_v2/', { creator_name: 'No consent', gender: 'f', lipsync_input: pages.url('/selfie.mp4') }, 'consent_video'],
       ['/api/personas_v2/', { gender: 'f', lipsync_input: pages.url('/selfie.mp4'), consent_video: pages.url('/consent.mp4') }, 'creator_name'],
-      ['/api/personas_v2/', { creator_name: 'Bad consent', gender: 'f', lipsync_input: pages.url('/selfie.mp4'), consent_video: pages.url('/page.html') }, 'consent_video'],
+      [
+        '/api/personas_v2/',
+        { creator_name: 'Bad consent', gender: 'f', lipsync_input: pages.url('/selfie.mp4'), consent_video: pages.url('/page.html') },
+        'consent_video',
+      ],
     ];
     for (const [url, body, field] of cases) {
       const r = await post(url, body);
@@ -221,7 +290,12 @@ describe('Custom avatars (personas)', () => {
   });
 
   it('renames and relabels an own avatar with PATCH; built-in and unknown avatars are 404', async () => {
-    const r = await t.app.inject({ method: 'PATCH', url: `/api/personas/${ids.photo}/`, headers: t.headers, payload: { creator_name: 'Pat Renamed', keywords: 'warm, calm', labels: ['sales', 'sales', 'emea'] } });
+    const r = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/personas/${ids.photo}/`,
+      headers: t.headers,
+      payload: { creator_name: 'Pat Renamed', keywords: 'warm, calm', labels: ['sales', 'sales', 'emea'] },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ id: ids.photo, name: 'Pat Renamed', keywords: 'warm, calm', labels: ['sales', 'emea'], status: 'active' });
     expect((await get(`/api/personas/${ids.photo}/`)).json()).toMatchObject({ name: 'Pat Renamed', labels: ['sales', 'emea'] });
@@ -238,7 +312,12 @@ describe('Custom avatars (personas)', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/personas/${ids.photo}/`, headers: other })).statusCode).toBe(404);
     const theirs = (await get('/api/personas/paginated/?page_size=100', other)).json().results.map((x: { id: string }) => x.id);
     expect(theirs).not.toContain(ids.photo);
-    const lipsync = await t.app.inject({ method: 'POST', url: '/api/lipsyncs/', headers: other, payload: { aspect_ratio: '9:16', text: 'Hi', creator: ids.photo } });
+    const lipsync = await t.app.inject({
+      method: 'POST',
+      url: '/api/lipsyncs/',
+      headers: other,
+      payload: { aspect_ratio: '9:16', text: 'Hi', creator: ids.photo },
+    });
     expect(lipsync.statusCode).toBe(400);
     expect(lipsync.json()).toHaveProperty('creator');
   });

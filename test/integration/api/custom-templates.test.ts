@@ -23,7 +23,12 @@ const TAIL_SECONDS = 0.6;
 
 /** A small operator template: a picture box, a text box and a voice that sets the length. */
 const operatorTemplate: TemplateFile = {
-  format: 1, id: OPERATOR_ID, name: 'Operator card', description: 'A test card from DATA_DIR/templates', category: 'test', aspect: '16:9',
+  format: 1,
+  id: OPERATOR_ID,
+  name: 'Operator card',
+  description: 'A test card from DATA_DIR/templates',
+  category: 'test',
+  aspect: '16:9',
   length: { rule: 'voiceover', slot: 'Voice', tailSeconds: TAIL_SECONDS, minSeconds: 2, maxSeconds: 20 },
   slots: {
     Photo: { type: 'image', required: true, default: { draw: 'pattern', pattern: 'dots', colors: ['#20A040'] } },
@@ -32,7 +37,9 @@ const operatorTemplate: TemplateFile = {
   },
   scenes: [
     {
-      seconds: 2, background: { color: '#101060' }, transition: { kind: 'fade', seconds: 0.3 },
+      seconds: 2,
+      background: { color: '#101060' },
+      transition: { kind: 'fade', seconds: 0.3 },
       layers: [
         { kind: 'image', slot: 'Photo', box: { x: 0.05, y: 0.15, width: 0.4, height: 0.6 }, fit: 'crop' },
         { kind: 'text', slot: 'Headline', box: { x: 0.5, y: 0.1, width: 0.45, height: 0.3 }, style: { sizePx: 90, color: YELLOW, font: 'Montserrat' } },
@@ -49,7 +56,10 @@ function yellowIn(frame: RgbFrame, box: { x: number; y: number; width: number; h
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       const i = (y * frame.width + x) * 3;
-      if (frame.data[i]! > 180 && frame.data[i + 1]! > 170 && frame.data[i + 2]! < 110) { cols.add(x); n++; }
+      if (frame.data[i]! > 180 && frame.data[i + 1]! > 170 && frame.data[i + 2]! < 110) {
+        cols.add(x);
+        n++;
+      }
     }
   }
   return { columns: cols.size / box.width, pixels: n / (box.width * box.height) };
@@ -64,7 +74,12 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
   beforeAll(async () => {
     fx = await makeFixtureDir('clipwright-templates-');
     pages = await startPageServer();
-    pages.route('/red.png', { headers: { 'content-type': 'image/png' }, body: await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: RED[0], g: RED[1], b: RED[2] } } }).png().toBuffer() });
+    pages.route('/red.png', {
+      headers: { 'content-type': 'image/png' },
+      body: await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: RED[0], g: RED[1], b: RED[2] } } })
+        .png()
+        .toBuffer(),
+    });
     db = await freshSqlite();
     const dir = join(db.dataDir, 'templates');
     await mkdir(dir, { recursive: true });
@@ -85,23 +100,31 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
   const balance = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
   const job = (id: string) => `/api/custom_template_jobs/${id}/`;
 
-  it('lists the catalog: built-ins in three aspects and the operator\'s file; broken files are skipped', async () => {
+  it("lists the catalog: built-ins in three aspects and the operator's file; broken files are skipped", async () => {
     const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
     list.forEach((x) => templateResponse.parse(x));
     expect(list.length).toBeGreaterThanOrEqual(17);
     expect(new Set(list.map((x) => x.aspect_ratio))).toEqual(new Set(['16:9', '9:16', '1:1']));
     expect(list.filter((x) => x.id.startsWith('0f0e0d0c')).map((x) => x.name)).toEqual(['Operator card']);
     const detail = templateDetailResponse.parse((await get(`/api/custom_templates/${OPERATOR_ID}/`)).json());
-    expect(detail).toMatchObject({ template_id: OPERATOR_ID, aspect_ratio: '16:9', preview: expect.any(String), variables: {
-      Photo: { type: 'image', required: true }, Headline: { type: 'text', required: true }, Voice: { type: 'voiceover', required: false },
-    } });
+    expect(detail).toMatchObject({
+      template_id: OPERATOR_ID,
+      aspect_ratio: '16:9',
+      preview: expect.any(String),
+      variables: {
+        Photo: { type: 'image', required: true },
+        Headline: { type: 'text', required: true },
+        Voice: { type: 'voiceover', required: false },
+      },
+    });
     expect((await get('/api/custom_templates/0f0e0d0c-0b0a-4909-8807-0605040302ff/')).statusCode).toBe(404);
   });
 
-  it('renders a job: the template\'s aspect and length, the client\'s picture and text in their boxes, 5 credits', async () => {
+  it("renders a job: the template's aspect and length, the client's picture and text in their boxes, 5 credits", async () => {
     const start = await balance();
     const created = await post('/api/custom_template_jobs/', {
-      template_id: OPERATOR_ID, name: 'mine',
+      template_id: OPERATOR_ID,
+      name: 'mine',
       parameters: { Photo: pages.url('/red.png'), Headline: 'SUMMER SALE TODAY', Voice: { text: 'Big summer savings are here for everyone.' } },
     });
     expect(created.statusCode).toBe(201);
@@ -173,7 +196,7 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
     expect(await balance()).toBe(start - 1);
   }, 120_000);
 
-  it('a built-in template\'s preview video is made from its defaults on first request (an avatar speaking its default script)', async () => {
+  it("a built-in template's preview video is made from its defaults on first request (an avatar speaking its default script)", async () => {
     const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
     const testimonial = list.find((x) => x.id === TESTIMONIAL_ID)!;
     const path = await downloadTo(t, testimonial.preview, fx.path('catalog-preview.mp4'));
@@ -201,8 +224,16 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
   beforeAll(async () => {
     fx = await makeFixtureDir('clipwright-templates-checks-');
     pages = await startPageServer();
-    pages.route('/red.png', { headers: { 'content-type': 'image/png' }, body: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#dd2222' } }).png().toBuffer() });
-    pages.route('/clip.mp4', { headers: { 'content-type': 'video/mp4' }, body: await readFile(await makeClip(fx.path('clip.mp4'), 1, { width: 64, height: 64 })) });
+    pages.route('/red.png', {
+      headers: { 'content-type': 'image/png' },
+      body: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#dd2222' } })
+        .png()
+        .toBuffer(),
+    });
+    pages.route('/clip.mp4', {
+      headers: { 'content-type': 'video/mp4' },
+      body: await readFile(await makeClip(fx.path('clip.mp4'), 1, { width: 64, height: 64 })),
+    });
     db = await makeDb();
     t = await startTestApp(db, {}, { credits: 100, consume: false });
   }, 60_000);
@@ -216,7 +247,7 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
   const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: t.headers, ...(payload ? { payload } : {}) });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
 
-  it('DYOA lists at least 6 templates with the spec\'s fields; POST answers 405', async () => {
+  it("DYOA lists at least 6 templates with the spec's fields; POST answers 405", async () => {
     const r = await get('/api/dyoa/');
     expect(r.statusCode).toBe(200);
     const list = r.json() as Record<string, any>[];
@@ -236,10 +267,35 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
     const cases: [object, string, RegExp][] = [
       [{ template_id: 'nope', parameters: {} }, 'template_id', /Unknown template/],
       [{ template_id: showcase.id, parameters: { 'Product Name': 'Soda' } }, 'parameters.Product Image', /required/],
-      [{ template_id: showcase.id, parameters: { 'Product Image': pages.url('/clip.mp4'), 'Product Name': 'Soda' } }, 'parameters.Product Image', /Expected an image but the file is a video \(MP4\)/],
-      [{ template_id: showcase.id, parameters: { 'Product Image': pages.url('/red.png'), 'Product Name': 'x'.repeat(41) } }, 'parameters.Product Name', /no more than 40 characters/],
-      [{ template_id: TESTIMONIAL_ID, parameters: { 'Avatar': '11111111-2222-4333-8444-555555555555', 'Testimonial': 'Great.', 'Product Image': pages.url('/red.png') } }, 'parameters.Avatar', /Unknown avatar id/],
-      [{ template_id: TESTIMONIAL_ID, variables: { 'Testimonial': { type: 'voiceover', properties: { content: 'Great.', voice_id: 'no-such-voice' } }, 'Product Image': { type: 'image', properties: { url: pages.url('/red.png') } } } }, 'variables.Testimonial.voice_id', /Unknown voice id/],
+      [
+        { template_id: showcase.id, parameters: { 'Product Image': pages.url('/clip.mp4'), 'Product Name': 'Soda' } },
+        'parameters.Product Image',
+        /Expected an image but the file is a video \(MP4\)/,
+      ],
+      [
+        { template_id: showcase.id, parameters: { 'Product Image': pages.url('/red.png'), 'Product Name': 'x'.repeat(41) } },
+        'parameters.Product Name',
+        /no more than 40 characters/,
+      ],
+      [
+        {
+          template_id: TESTIMONIAL_ID,
+          parameters: { Avatar: '11111111-2222-4333-8444-555555555555', Testimonial: 'Great.', 'Product Image': pages.url('/red.png') },
+        },
+        'parameters.Avatar',
+        /Unknown avatar id/,
+      ],
+      [
+        {
+          template_id: TESTIMONIAL_ID,
+          variables: {
+            Testimonial: { type: 'voiceover', properties: { content: 'Great.', voice_id: 'no-such-voice' } },
+            'Product Image': { type: 'image', properties: { url: pages.url('/red.png') } },
+          },
+        },
+        'variables.Testimonial.voice_id',
+        /Unknown voice id/,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const r = await post('/api/custom_template_jobs/', body);
@@ -254,9 +310,20 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
   it('preview_async answers 201 pending with the hold of 1 credit per started 30 s; follow-ups on a pending job → 404 task_not_ready', async () => {
     const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
     const quote = list.find((x) => x.name === 'Quote Card')!;
-    const r = await post('/api/custom_template_jobs/preview_async/', { template_id: quote.id, parameters: { Quote: 'Less is more.' }, model_version: 'aurora_v1' });
+    const r = await post('/api/custom_template_jobs/preview_async/', {
+      template_id: quote.id,
+      parameters: { Quote: 'Less is more.' },
+      model_version: 'aurora_v1',
+    });
     expect(r.statusCode).toBe(201);
-    expect(r.json()).toMatchObject({ status: 'pending', template_id: quote.id, preview: null, output: null, model_version: 'aurora_v1', parameters: { Quote: 'Less is more.' } });
+    expect(r.json()).toMatchObject({
+      status: 'pending',
+      template_id: quote.id,
+      preview: null,
+      output: null,
+      model_version: 'aurora_v1',
+      parameters: { Quote: 'Less is more.' },
+    });
     expect((await get('/api/remaining_credits/')).json().remaining_credits).toBe(99);
     const render = await post(`/api/custom_template_jobs/${r.json().id}/render/`);
     expect(render.statusCode).toBe(404);
@@ -272,7 +339,12 @@ describe('Custom Templates: a value that fails at render (sqlite)', () => {
 
   beforeAll(async () => {
     pages = await startPageServer();
-    pages.route('/photo.png', { headers: { 'content-type': 'image/png' }, body: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#dd2222' } }).png().toBuffer() });
+    pages.route('/photo.png', {
+      headers: { 'content-type': 'image/png' },
+      body: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#dd2222' } })
+        .png()
+        .toBuffer(),
+    });
     db = await freshSqlite();
     t = await startTestApp(db, { TEMPLATE_OUTPUT_SCALE: '0.25', JOB_MAX_ATTEMPTS: '1' }, { credits: 20, consume: false });
   }, 60_000);
@@ -285,7 +357,12 @@ describe('Custom Templates: a value that fails at render (sqlite)', () => {
   it('a picture gone by render time fails the job with the slot named; the hold is released', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/custom_templates/', headers: t.headers })).json() as Record<string, any>[];
     const quote = list.find((x) => x.name === 'Quote Card')!;
-    const created = await t.app.inject({ method: 'POST', url: '/api/custom_template_jobs/', headers: t.headers, payload: { template_id: quote.id, parameters: { Quote: 'Less is more.', Logo: pages.url('/photo.png') } } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/custom_template_jobs/',
+      headers: t.headers,
+      payload: { template_id: quote.id, parameters: { Quote: 'Less is more.', Logo: pages.url('/photo.png') } },
+    });
     expect(created.statusCode).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits).toBe(15);
     pages.route('/photo.png', { status: 404, body: 'gone' });

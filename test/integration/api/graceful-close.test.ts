@@ -35,7 +35,9 @@ describe('closeGracefully (the API side of a shutdown)', () => {
     return { app, deps, base };
   };
   const pendingTask = async () =>
-    (await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Waiting for a worker.', voice_id: voiceId } })).json().id as string;
+    (
+      await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Waiting for a worker.', voice_id: voiceId } })
+    ).json().id as string;
 
   it('ends task event streams at once with `shutdown` and closes in time when nothing else is in flight', async () => {
     const { app, deps, base } = await serve();

@@ -48,8 +48,14 @@ describe('URL to Video GreenScreenEffect', () => {
     const link = await post('/api/links/link_with_params/', { title: 'Pink Mug', image_urls: [pages.url('/img/product.png')] });
     expect(link.statusCode).toBe(200);
     const r = await post('/api/link_to_videos/preview/', {
-      link: link.json().id, aspect_ratio: '9:16', visual_style: 'GreenScreenEffectTemplate',
-      override_script: 'This pink mug keeps your tea warm for hours.', no_background_music: true, no_caption: true, no_cta: true, ...body,
+      link: link.json().id,
+      aspect_ratio: '9:16',
+      visual_style: 'GreenScreenEffectTemplate',
+      override_script: 'This pink mug keeps your tea warm for hours.',
+      no_background_music: true,
+      no_caption: true,
+      no_cta: true,
+      ...body,
     });
     expect(r.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/link_to_videos/${r.json().id}/`, 240_000);

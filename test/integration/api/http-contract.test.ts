@@ -33,7 +33,12 @@ describe('HTTP contract: auth, errors, docs, health', () => {
   });
 
   it('maps client mistakes to 400/404/405/413/415 with the contract bodies, never 500', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/links/', headers: { ...t.headers, 'content-type': 'application/json' }, payload: '{"url": ' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/',
+      headers: { ...t.headers, 'content-type': 'application/json' },
+      payload: '{"url": ',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().non_field_errors[0]).toMatch(/JSON/);
 
@@ -60,7 +65,12 @@ describe('HTTP contract: auth, errors, docs, health', () => {
   });
 
   it('accepts form-encoded bodies on create endpoints', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: { ...t.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'text=&voice_id=x' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: { ...t.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'text=&voice_id=x',
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toHaveProperty('text');
   });
@@ -82,7 +92,11 @@ describe('HTTP contract: auth, errors, docs, health', () => {
   it('reports health and readiness', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
-    expect(ready).toMatchObject({ status: 'ready', database: { kind: 'sqlite', ok: true, latency_ms: expect.any(Number) }, queue: { kind: 'local', ok: true } });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      database: { kind: 'sqlite', ok: true, latency_ms: expect.any(Number) },
+      queue: { kind: 'local', ok: true },
+    });
   });
 
   it('gives every response a request id', async () => {

@@ -81,7 +81,14 @@ describe.each(databases)('IAB Images on %s', (_name, fresh) => {
   it('answers 400 on image for a text file, an MP3 named .png, or an unreachable URL, and charges nothing', async () => {
     const before = await balance();
     const count = (await t.app.inject({ method: 'GET', url: '/api/iab_images/', headers: t.headers })).json().length;
-    for (const body of [{}, { image: 'not a url' }, { image: fx.pages.url('/notes.txt') }, { image: fx.pages.url(fx.paths.mp3AsPng) }, { image: fx.pages.url(fx.paths.missing) }, { image: 'http://127.0.0.1:1/photo.png' }]) {
+    for (const body of [
+      {},
+      { image: 'not a url' },
+      { image: fx.pages.url('/notes.txt') },
+      { image: fx.pages.url(fx.paths.mp3AsPng) },
+      { image: fx.pages.url(fx.paths.missing) },
+      { image: 'http://127.0.0.1:1/photo.png' },
+    ]) {
       const r = await post(body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(r.json()), JSON.stringify(body)).toEqual(['image']);
@@ -102,7 +109,7 @@ describe.each(databases)('IAB Images on %s', (_name, fresh) => {
     expect(await balance()).toBe(before);
   }, 90_000);
 
-  it('answers 404 for an unknown or another account\'s task, and 402 without credits', async () => {
+  it("answers 404 for an unknown or another account's task, and 402 without credits", async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/iab_images/00000000-0000-4000-8000-000000000000/', headers: t.headers })).statusCode).toBe(404);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/iab_images/', headers: t.headers })).json()[0].id;
     const poor = await t.c.accounts.create('poor', 1);

@@ -22,14 +22,25 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
   const clock = fixedClock(Date.UTC(2025, 6, 1, 9, 0, 0));
   /** Answers of the slow page, held until the test lets them go. */
   const held: ServerResponse[] = [];
-  const page = () => `<html><head><title>Slow lamp</title><meta name="description" content="A lamp that takes its time."><meta property="og:image" content="${pages.url('/lamp.jpg')}"></head><body></body></html>`;
+  const page = () =>
+    `<html><head><title>Slow lamp</title><meta name="description" content="A lamp that takes its time."><meta property="og:image" content="${pages.url('/lamp.jpg')}"></head><body></body></html>`;
   let keySeq = 0;
   const newKey = () => `key-${Date.now()}-${keySeq++}`;
 
   beforeAll(async () => {
     fx = await makeFixtureDir('clipwright-idempotency-');
-    sample = await readFile(await makeSpeech(fx.path('a.wav'), 'This is the voice I want to keep. I read these sentences slowly and clearly, so that the sample has enough speech in it to be matched well.'));
-    otherSample = await readFile(await makeSpeech(fx.path('b.wav'), 'This is another recording of my voice. It says different words, at a different pace, and it should never be mistaken for the first one.'));
+    sample = await readFile(
+      await makeSpeech(
+        fx.path('a.wav'),
+        'This is the voice I want to keep. I read these sentences slowly and clearly, so that the sample has enough speech in it to be matched well.',
+      ),
+    );
+    otherSample = await readFile(
+      await makeSpeech(
+        fx.path('b.wav'),
+        'This is another recording of my voice. It says different words, at a different pace, and it should never be mistaken for the first one.',
+      ),
+    );
     pages = await startPageServer({
       '/slow': (_req, res) => void held.push(res),
     });
@@ -47,7 +58,12 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
   }, 60_000);
 
   const post = (url: string, payload: unknown, key?: string, headers: Record<string, string> = t.headers) =>
-    t.app.inject({ method: 'POST', url, headers: { ...headers, ...(key !== undefined ? { 'idempotency-key': key } : {}) }, payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, ...(key !== undefined ? { 'idempotency-key': key } : {}) },
+      payload: payload as Record<string, unknown>,
+    });
   const tts = (text: string) => ({ text, voice_id: voiceId });
   const ledger = () => t.c.store.ledger.listForAccount(t.account.account_id);
   const holds = async () => (await ledger()).filter((e) => e.kind === 'hold');
@@ -72,14 +88,30 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
 
   it('treats member order and whitespace as the same body, JSON and form-urlencoded alike', async () => {
     const key = newKey();
-    const first = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: { ...t.headers, 'idempotency-key': key, 'content-type': 'application/json' }, payload: `{"text":"Order.","voice_id":"${voiceId}"}` });
-    const again = await t.app.inject({ method: 'POST', url: '/api/text_to_speech', headers: { ...t.headers, 'idempotency-key': key, 'content-type': 'application/json' }, payload: `{ "voice_id": "${voiceId}",\n  "text": "Order." }` });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: { ...t.headers, 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: `{"text":"Order.","voice_id":"${voiceId}"}`,
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech',
+      headers: { ...t.headers, 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: `{ "voice_id": "${voiceId}",\n  "text": "Order." }`,
+    });
     expect(first.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
 
     const formKey = newKey();
-    const form = (body: string) => t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: { ...t.headers, 'idempotency-key': formKey, 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    const form = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/text_to_speech/',
+        headers: { ...t.headers, 'idempotency-key': formKey, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
     const f1 = await form(`text=Form.&voice_id=${voiceId}`);
     const f2 = await form(`voice_id=${voiceId}&text=Form.`);
     expect(f1.statusCode).toBe(201);
@@ -237,7 +269,10 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
 
   it('replays a text stream from its key without a second charge', async () => {
     const key = newKey();
-    const body = { model_name: 'clipwright-summary', messages: [{ role: 'user', content: 'Summarize in 1 sentence: The council approved bike lanes. Work starts in spring.' }] };
+    const body = {
+      model_name: 'clipwright-summary',
+      messages: [{ role: 'user', content: 'Summarize in 1 sentence: The council approved bike lanes. Work starts in spring.' }],
+    };
     const before = await ledger();
     const first = await post('/api/text_generator/stream/', body, key);
     expect(first.statusCode).toBe(200);

@@ -75,12 +75,18 @@ describe('Inspiration over HTTP', () => {
     expect(shareNear(png, [200, 30, 58])).toBeGreaterThan(0.01);
   }, 60_000);
 
-  it('stages the client\'s product on marble: a 1080² PNG showing the product, charged the credit_cost', async () => {
+  it("stages the client's product on marble: a 1080² PNG showing the product, charged the credit_cost", async () => {
     const marble = await byName('Marble Luxury');
     const before = await balance();
     const r = await post({ inspiration_id: marble.id, parameters: { 'Product Image': pages.url('/product.png') } });
     expect(r.statusCode).toBe(201);
-    expect(r.json()).toMatchObject({ status: 'pending', inspiration_id: marble.id, gen_type: 'image', output: null, parameters: { 'Product Image': pages.url('/product.png') } });
+    expect(r.json()).toMatchObject({
+      status: 'pending',
+      inspiration_id: marble.id,
+      gen_type: 'image',
+      output: null,
+      parameters: { 'Product Image': pages.url('/product.png') },
+    });
     const done = await waitForTask(t, `/api/inspiration_jobs/${r.json().id}/`);
     expect(done.failed_reason).toBeNull();
     expect(done.credits_used).toBe(marble.credit_cost);
@@ -93,7 +99,7 @@ describe('Inspiration over HTTP', () => {
 
   it('turns a photo into a vertical Ken Burns story through the input_params alias', async () => {
     const story = await byName('Ken Burns Story');
-    const r = await post({ inspiration_id: story.id, input_params: { 'Photo': pages.url('/product.png'), 'Resolution': '360p' } });
+    const r = await post({ inspiration_id: story.id, input_params: { Photo: pages.url('/product.png'), Resolution: '360p' } });
     expect(r.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/inspiration_jobs/${r.json().id}/`);
     expect(done).toMatchObject({ status: 'done', gen_type: 'video', credits_used: story.credit_cost });
@@ -105,7 +111,7 @@ describe('Inspiration over HTTP', () => {
 
   it('films the staged product in a display video (orbit then push-in)', async () => {
     const orbit = await byName('Orbit Showcase');
-    const r = await post({ inspiration_id: orbit.id, parameters: { 'Product Image': pages.url('/product.png'), 'Resolution': '360p' } });
+    const r = await post({ inspiration_id: orbit.id, parameters: { 'Product Image': pages.url('/product.png'), Resolution: '360p' } });
     const done = await waitForTask(t, `/api/inspiration_jobs/${r.json().id}/`);
     expect(done).toMatchObject({ status: 'done', width: 360, height: 640 });
     const path = await downloadTo(t, done.output, fx.path('orbit.mp4'));
@@ -113,11 +119,13 @@ describe('Inspiration over HTTP', () => {
     expect(probe.video).toMatchObject({ width: 360, height: 640 });
     expect(Math.abs(probe.durationSeconds - 6)).toBeLessThan(0.3);
     // The product is in the picture, and the picture moves.
-    const [first, last] = await Promise.all([0.2, 5.5].map(async (at, i) => {
-      const png = fx.path(`orbit-${i}.png`);
-      await runFfmpeg(['-ss', String(at), '-i', path, '-frames:v', '1', png]);
-      return decodeImage(png);
-    }));
+    const [first, last] = await Promise.all(
+      [0.2, 5.5].map(async (at, i) => {
+        const png = fx.path(`orbit-${i}.png`);
+        await runFfmpeg(['-ss', String(at), '-i', path, '-frames:v', '1', png]);
+        return decodeImage(png);
+      }),
+    );
     expect(shareNear(first!, product.productRgb)).toBeGreaterThan(0.01);
     expect(Buffer.from(first!.data).equals(Buffer.from(last!.data))).toBe(false);
   }, 60_000);
@@ -132,10 +140,10 @@ describe('Inspiration over HTTP', () => {
     expect(missing.json()).toEqual({ 'parameters.Headline': ['This field is required.'] });
     const none = await post({ inspiration_id: banner.id });
     expect(none.json()).toEqual({ parameters: ['This field is required.'] });
-    const notPicture = await post({ inspiration_id: banner.id, parameters: { 'Product Image': pages.url('/text.png'), 'Headline': 'SALE' } });
+    const notPicture = await post({ inspiration_id: banner.id, parameters: { 'Product Image': pages.url('/text.png'), Headline: 'SALE' } });
     expect(notPicture.statusCode).toBe(400);
     expect(Object.keys(notPicture.json())).toEqual(['parameters.Product Image']);
-    const tooLong = await post({ inspiration_id: banner.id, parameters: { 'Product Image': pages.url('/product.png'), 'Headline': 'x'.repeat(61) } });
+    const tooLong = await post({ inspiration_id: banner.id, parameters: { 'Product Image': pages.url('/product.png'), Headline: 'x'.repeat(61) } });
     expect(Object.keys(tooLong.json())).toEqual(['parameters.Headline']);
     expect((await get('/api/inspiration_jobs/')).json().length).toBe(3);
     expect(await balance()).toBe(before);

@@ -101,7 +101,7 @@ describe('URL to Video', () => {
     expect(thumb.headers['content-type']).toMatch(/image\/jpeg/);
   }, 300_000);
 
-  it('shows captions unless no_caption, in the style\'s caption band', async () => {
+  it("shows captions unless no_caption, in the style's caption band", async () => {
     const body = { link: linkId, video_length: 15, aspect_ratio: '9:16', visual_style: 'FullScreenTemplate' };
     const [withCaptions, without] = await Promise.all([
       post('/api/link_to_videos/preview/', body),
@@ -139,8 +139,18 @@ describe('URL to Video', () => {
     expect(none.statusCode).toBe(404);
     const poor = await t.c.accounts.create('poor', 1);
     const poorHeaders = { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key };
-    const own = await t.app.inject({ method: 'POST', url: '/api/links/link_with_params/', headers: poorHeaders, payload: { title: 'Mug', image_urls: [pages.url('/img/a.jpg')] } });
-    const tooDear = await t.app.inject({ method: 'POST', url: '/api/link_to_videos/preview_list_async/', headers: poorHeaders, payload: { link: own.json().id, visual_styles: ['FullScreenTemplate', 'VanillaTemplate'] } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/link_with_params/',
+      headers: poorHeaders,
+      payload: { title: 'Mug', image_urls: [pages.url('/img/a.jpg')] },
+    });
+    const tooDear = await t.app.inject({
+      method: 'POST',
+      url: '/api/link_to_videos/preview_list_async/',
+      headers: poorHeaders,
+      payload: { link: own.json().id, visual_styles: ['FullScreenTemplate', 'VanillaTemplate'] },
+    });
     expect(tooDear.statusCode).toBe(402);
     expect(tooDear.json().code).toBe('insufficient_credits');
     const othersLink = await post('/api/link_to_videos/preview/', { link: own.json().id });

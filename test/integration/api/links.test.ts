@@ -19,7 +19,13 @@ describe('Links', () => {
     pages = await startPageServer();
     pages.route('/product', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: productPage(pages.baseUrl) });
     // A picture for link_with_params, which probes the media it is given.
-    pages.route('/img/mug.png', { headers: { 'content-type': 'image/png' }, body: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6ae0000000049454e44ae426082', 'hex') });
+    pages.route('/img/mug.png', {
+      headers: { 'content-type': 'image/png' },
+      body: Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0d6ae0000000049454e44ae426082',
+        'hex',
+      ),
+    });
     pages.route('/empty', { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Nothing</title></head><body><p>No media.</p></body></html>' });
     db = await freshSqlite();
     t = await startTestApp(db, {}, { credits: 2 });
@@ -41,7 +47,9 @@ describe('Links', () => {
     expect(body.url).toBe(pages.url('/product'));
     expect(body.link.title).toMatch(/Aurora/);
     expect(body.link.description).toMatch(/sunrise lamp/);
-    expect(body.link.image_urls).toEqual(expect.arrayContaining([`${pages.baseUrl}/img/lamp.jpg`, `${pages.baseUrl}/img/lamp-2.jpg`, `${pages.baseUrl}/img/side.jpg`]));
+    expect(body.link.image_urls).toEqual(
+      expect.arrayContaining([`${pages.baseUrl}/img/lamp.jpg`, `${pages.baseUrl}/img/lamp-2.jpg`, `${pages.baseUrl}/img/side.jpg`]),
+    );
     expect(body.link.video_urls).toEqual([`${pages.baseUrl}/v/demo.mp4`]);
     expect(body.link.logo_url).toBe(`${pages.baseUrl}/favicon.png`);
     expect(body.link.price).toEqual({ amount: 49.9, currency: 'EUR' });
@@ -70,8 +78,13 @@ describe('Links', () => {
     expect(await credits()).toBe(before);
   });
 
-  it('creates from params (and its alias path), updates with PUT, and hides other accounts\' links', async () => {
-    const made = await t.app.inject({ method: 'POST', url: '/api/link_with_params/', headers: t.headers, payload: { title: 'Mug', description: 'A mug for coffee.', image_urls: [pages.url('/img/mug.png')] } });
+  it("creates from params (and its alias path), updates with PUT, and hides other accounts' links", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/link_with_params/',
+      headers: t.headers,
+      payload: { title: 'Mug', description: 'A mug for coffee.', image_urls: [pages.url('/img/mug.png')] },
+    });
     expect(made.statusCode).toBe(200);
     const id = made.json().id;
     expect(made.json().link.ai_industry).toBe('Food & Beverage');

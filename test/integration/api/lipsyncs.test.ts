@@ -37,7 +37,12 @@ describe('AI Avatar v1 (lipsyncs)', () => {
   it('previews text spoken by the default avatar in the default voice, then renders it at full size; the video lasts as long as the speech', async () => {
     // aurora_v1_fast: the preview keeps 1 cr / 30 s, the render is priced 0.5 cr per started second.
     // The default voice (RHVoice) reports no timings: its phones come from forced alignment.
-    const r = await post('/api/lipsyncs/preview/', { aspect_ratio: '9:16', text: 'Hi! I am your new presenter. Nice to meet you.', no_caption: false, model_version: 'aurora_v1_fast' });
+    const r = await post('/api/lipsyncs/preview/', {
+      aspect_ratio: '9:16',
+      text: 'Hi! I am your new presenter. Nice to meet you.',
+      no_caption: false,
+      model_version: 'aurora_v1_fast',
+    });
     expect(r.statusCode).toBe(201);
     expect(r.json()).toMatchObject({ status: 'pending', preview: null, output: null, aspect_ratio: '9:16' });
     const previewed = await waitForTask(t, `/api/lipsyncs/${r.json().id}/`, 180_000);
@@ -68,7 +73,7 @@ describe('AI Avatar v1 (lipsyncs)', () => {
     expect(done.credits_used).toBeCloseTo(1 + Math.ceil(done.duration - 1e-6) * 0.5, 6);
   }, 400_000);
 
-  it('speaks the client\'s own audio on a green screen, and draws a transparent WebM with alpha', async () => {
+  it("speaks the client's own audio on a green screen, and draws a transparent WebM with alpha", async () => {
     const [green, clear] = await Promise.all([
       post('/api/lipsyncs/preview/', { aspect_ratio: '1:1', audio: pages.url('/own.wav'), green_screen: true }),
       post('/api/lipsyncs/preview/', { aspect_ratio: '16:9', text: 'Clear background.', transparent_background: true }),

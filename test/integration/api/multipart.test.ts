@@ -73,7 +73,12 @@ describe('multipart/form-data requests', () => {
   });
 
   it('answers 400 for a malformed multipart body', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: { ...t.headers, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: 'garbage without boundaries' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: { ...t.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: 'garbage without boundaries',
+    });
     expect(r.statusCode).toBe(400);
   });
 });

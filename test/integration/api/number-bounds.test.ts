@@ -71,13 +71,37 @@ function rangeText(f: Bounded): string {
 function badJsonValues(f: Bounded, alias = false): unknown[] {
   const step = f.integer ? 1 : 0.01;
   if (alias) return [f.max + step, JSON_INFINITY, 'abc'];
-  return [f.min - step, f.max + step, 'NaN', 'Infinity', JSON_INFINITY, JSON_MINUS_INFINITY, 1e308, -1e308, 'abc', '', true, ...(f.integer ? [f.min + 0.5] : [])];
+  return [
+    f.min - step,
+    f.max + step,
+    'NaN',
+    'Infinity',
+    JSON_INFINITY,
+    JSON_MINUS_INFINITY,
+    1e308,
+    -1e308,
+    'abc',
+    '',
+    true,
+    ...(f.integer ? [f.min + 0.5] : []),
+  ];
 }
 
 function badFormValues(f: Bounded, alias = false): string[] {
   const step = f.integer ? 1 : 0.01;
   if (alias) return [String(f.min - step), '1e999', 'NaN'];
-  return [String(f.min - step), String(f.max + step), 'NaN', 'Infinity', '-Infinity', '1e999', '1e308', 'abc', '0x10', ...(f.integer ? [String(f.min + 0.5)] : [])];
+  return [
+    String(f.min - step),
+    String(f.max + step),
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e999',
+    '1e308',
+    'abc',
+    '0x10',
+    ...(f.integer ? [String(f.min + 0.5)] : []),
+  ];
 }
 
 describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => {
@@ -89,7 +113,12 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
   beforeAll(async () => {
     db = await makeDb();
     t = await startTestApp(db, {}, { credits: 1_000_000, consume: false });
-    const link = await t.app.inject({ method: 'POST', url: '/api/links/link_with_params/', headers: t.headers, payload: { title: 'Lamp', description: 'A lamp.', image_urls: [unreachable] } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/link_with_params/',
+      headers: t.headers,
+      payload: { title: 'Lamp', description: 'A lamp.', image_urls: [unreachable] },
+    });
     linkId = link.json().id;
   }, 60_000);
   afterAll(async () => {
@@ -263,7 +292,10 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
   }, 120_000);
 
   it('takes a value in range as the number it is (a form value reaches the task as a number)', async () => {
-    const r = await sendForm({ method: 'POST', url: '/api/lipsyncs/preview/', base: () => ({}), fields: [] }, { aspect_ratio: '9:16', text: 'Hello there.', caption_offset_x: '-0.25' });
+    const r = await sendForm(
+      { method: 'POST', url: '/api/lipsyncs/preview/', base: () => ({}), fields: [] },
+      { aspect_ratio: '9:16', text: 'Hello there.', caption_offset_x: '-0.25' },
+    );
     expect(r.statusCode).toBe(201);
     expect(r.json().caption_offset_x).toBe(-0.25);
   });
@@ -291,12 +323,25 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
     const field: Bounded = { path: 'video_length', min: 15, max: 60 };
     for (const [e] of cases) {
       for (const value of [20, 0, -15, 15.5, 1e308, JSON_INFINITY, 'NaN', 'abc', true]) {
-        expectRejected(await sendJson(e, { ...e.base(), video_length: value }), field, `JSON ${e.url} video_length=${String(value)}`, problems, 'Allowed: 15, 30, 45, 60');
+        expectRejected(
+          await sendJson(e, { ...e.base(), video_length: value }),
+          field,
+          `JSON ${e.url} video_length=${String(value)}`,
+          problems,
+          'Allowed: 15, 30, 45, 60',
+        );
       }
       for (const value of ['20', 'Infinity', '1e999', 'abc']) {
-        expectRejected(await sendForm(e, { ...e.base(), video_length: value }), field, `form ${e.url} video_length=${value}`, problems, 'Allowed: 15, 30, 45, 60');
+        expectRejected(
+          await sendForm(e, { ...e.base(), video_length: value }),
+          field,
+          `form ${e.url} video_length=${value}`,
+          problems,
+          'Allowed: 15, 30, 45, 60',
+        );
       }
-      for (const value of [15, 60, '30']) expectNotRejectedOnField(await sendJson(e, { ...e.base(), video_length: value }), 'video_length', `${e.url} video_length=${value}`, problems);
+      for (const value of [15, 60, '30'])
+        expectNotRejectedOnField(await sendJson(e, { ...e.base(), video_length: value }), 'video_length', `${e.url} video_length=${value}`, problems);
     }
     expect(problems).toEqual([]);
   }, 60_000);
@@ -304,13 +349,28 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
   it('takes only colours in colour fields (#RGB, #RRGGBB, #RRGGBBAA)', async () => {
     const problems: string[] = [];
     const targets: [Endpoint, string][] = [
-      ...COLOUR_FIELDS('caption_setting').map((p): [Endpoint, string] => [{ method: 'POST', url: '/api/link_to_videos/', base: () => ({ link: linkId }), fields: [] }, p]),
-      ...COLOUR_FIELDS('video_inputs.0.caption_setting').map((p): [Endpoint, string] => [{ method: 'POST', url: '/api/lipsyncs_v2/', base: () => ({ video_inputs: [scene()] }), fields: [] }, p]),
-      ...COLOUR_FIELDS('video_inputs.0.cta.cta_caption.caption_setting').map((p): [Endpoint, string] => [{ method: 'POST', url: '/api/lipsyncs_v2/', base: () => ({ video_inputs: [scene()] }), fields: [] }, p]),
+      ...COLOUR_FIELDS('caption_setting').map((p): [Endpoint, string] => [
+        { method: 'POST', url: '/api/link_to_videos/', base: () => ({ link: linkId }), fields: [] },
+        p,
+      ]),
+      ...COLOUR_FIELDS('video_inputs.0.caption_setting').map((p): [Endpoint, string] => [
+        { method: 'POST', url: '/api/lipsyncs_v2/', base: () => ({ video_inputs: [scene()] }), fields: [] },
+        p,
+      ]),
+      ...COLOUR_FIELDS('video_inputs.0.cta.cta_caption.caption_setting').map((p): [Endpoint, string] => [
+        { method: 'POST', url: '/api/lipsyncs_v2/', base: () => ({ video_inputs: [scene()] }), fields: [] },
+        p,
+      ]),
     ];
     for (const [e, path] of targets) {
       for (const value of ['red', 'FFFFFF', '#GGGGGG', '#12345', '#1234567', ' #FFFFFF', 'rgb(0,0,0)', 'url(javascript:x)', 16777215, true]) {
-        expectRejected(await sendJson(e, setPath(e.base(), path, value)), { path, min: 0, max: 0 }, `${e.url} ${path}=${JSON.stringify(value)}`, problems, '#RRGGBB');
+        expectRejected(
+          await sendJson(e, setPath(e.base(), path, value)),
+          { path, min: 0, max: 0 },
+          `${e.url} ${path}=${JSON.stringify(value)}`,
+          problems,
+          '#RRGGBB',
+        );
       }
       for (const value of ['#FFF', '#ffffff', '#000000B3']) {
         expectNotRejectedOnField(await sendJson(e, setPath(e.base(), path, value)), path, `${e.url} ${path}=${value}`, problems);
@@ -318,7 +378,13 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
     }
     const v2 = { method: 'POST' as const, url: '/api/lipsyncs_v2/', base: () => ({ video_inputs: [scene()], cta_end: true }), fields: [] };
     for (const value of ['red', '#GGG', 'javascript:alert(1)']) {
-      expectRejected(await sendJson(v2, { ...v2.base(), cta_background: value }), { path: 'cta_background', min: 0, max: 0 }, `cta_background=${value}`, problems, '#RRGGBB');
+      expectRejected(
+        await sendJson(v2, { ...v2.base(), cta_background: value }),
+        { path: 'cta_background', min: 0, max: 0 },
+        `cta_background=${value}`,
+        problems,
+        '#RRGGBB',
+      );
     }
     for (const value of ['#FFF', '#112233', '#112233CC']) {
       expectNotRejectedOnField(await sendJson(v2, { ...v2.base(), cta_background: value }), 'cta_background', `cta_background=${value}`, problems);
@@ -333,12 +399,22 @@ describe.each(databases)('bounded numbers and colours (%s)', (_name, makeDb) => 
     const form = await sendForm({ method: 'POST', url: '/api/lipsyncs/', base: () => ({}), fields: [] }, { text: 'Hello there.' });
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({ aspect_ratio: ['This field is required.'] });
-    const role = await t.app.inject({ method: 'POST', url: '/api/text_generator/', headers: t.headers, payload: { model_name: 'clipwright-script', messages: [{ content: 'Hi' }] } });
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_generator/',
+      headers: t.headers,
+      payload: { model_name: 'clipwright-script', messages: [{ content: 'Hi' }] },
+    });
     expect(role.statusCode).toBe(400);
     expect(role.json()).toEqual({ 'messages.0.role': ['This field is required.'] });
     const nullChoice = await t.app.inject({ method: 'POST', url: '/api/lipsyncs/', headers: t.headers, payload: { text: 'Hello there.', aspect_ratio: null } });
     expect(nullChoice.json()).toEqual({ aspect_ratio: ['This field may not be null.'] });
-    const wrongChoice = await t.app.inject({ method: 'POST', url: '/api/lipsyncs/', headers: t.headers, payload: { text: 'Hello there.', aspect_ratio: '4:3' } });
+    const wrongChoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/lipsyncs/',
+      headers: t.headers,
+      payload: { text: 'Hello there.', aspect_ratio: '4:3' },
+    });
     expect(wrongChoice.json().aspect_ratio[0]).toContain('Allowed: 16:9, 9:16, 1:1');
   });
 });

@@ -8,7 +8,10 @@ import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
  * each hole, so a new route or a schema that loses its type fails here rather than in a client.
  */
 type Schema = Record<string, any>;
-type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> }; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+};
 
 /** Fields that are open JSON by contract, so `{}` is their true type. */
 const OPEN_JSON_FIELDS = new Set([
@@ -61,7 +64,8 @@ describe('the OpenAPI document is complete enough to generate a typed client fro
         continue;
       }
       for (const [type, { schema }] of Object.entries(content)) {
-        if (!schema || isAny(schema) || (schema.type === 'object' && !Object.keys(schema.properties ?? {}).length)) problems.push(`${key}: ${type} body is untyped`);
+        if (!schema || isAny(schema) || (schema.type === 'object' && !Object.keys(schema.properties ?? {}).length))
+          problems.push(`${key}: ${type} body is untyped`);
         const holes: string[] = [];
         untypedFields(schema, '', '', holes);
         for (const hole of holes) problems.push(`${key}: body field ${hole} is untyped`);
@@ -101,7 +105,11 @@ describe('the OpenAPI document is complete enough to generate a typed client fro
       for (const [status, response] of errors) {
         const schema = response.content?.['application/json']?.schema;
         if (!schema) problems.push(`${key}: ${status} has no JSON body schema`);
-        else if (status === '400' ? schema.additionalProperties?.items?.type !== 'string' : JSON.stringify(Object.keys(schema.properties ?? {}).sort()) !== '["code","detail"]') {
+        else if (
+          status === '400'
+            ? schema.additionalProperties?.items?.type !== 'string'
+            : JSON.stringify(Object.keys(schema.properties ?? {}).sort()) !== '["code","detail"]'
+        ) {
           problems.push(`${key}: ${status} is not the contract's error body`);
         }
       }
@@ -111,7 +119,15 @@ describe('the OpenAPI document is complete enough to generate a typed client fro
 
   it('catches what it claims to: an untyped field, an untyped body and an open object', () => {
     const holes: string[] = [];
-    untypedFields({ type: 'object', properties: { a: {}, b: { type: 'array', items: { description: 'x' } }, reviews: {}, c: { type: 'object', additionalProperties: {} } } }, '', '', holes);
+    untypedFields(
+      {
+        type: 'object',
+        properties: { a: {}, b: { type: 'array', items: { description: 'x' } }, reviews: {}, c: { type: 'object', additionalProperties: {} } },
+      },
+      '',
+      '',
+      holes,
+    );
     expect(holes).toEqual(['.a', '.b[]']);
     expect(isAny({ description: 'anything' })).toBe(true);
   });

@@ -95,7 +95,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(render.responses!)).toEqual(expect.arrayContaining(['409', '422']));
     for (const [path, item] of Object.entries(doc.paths)) {
       if (!item.post) continue;
-      expect((item.post.parameters ?? []).map((p: any) => `${p.in}:${p.name}`), path).toContain('header:Idempotency-Key');
+      expect(
+        (item.post.parameters ?? []).map((p: any) => `${p.in}:${p.name}`),
+        path,
+      ).toContain('header:Idempotency-Key');
     }
     const stream = doc.paths['/api/text_generator/stream/']!.post!.responses!;
     expect(stream['200'].content).toHaveProperty('text/event-stream');
@@ -129,7 +132,12 @@ describe("Fastify's own errors in the contract's bodies", () => {
   });
 
   it('malformed JSON → 400 field map', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: { ...t.headers, 'content-type': 'application/json' }, payload: '{"text": ' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: { ...t.headers, 'content-type': 'application/json' },
+      payload: '{"text": ',
+    });
     expect(r.statusCode).toBe(400);
     expect(fieldErrorResponse.parse(r.json()).non_field_errors![0]).toMatch(/JSON/);
   });

@@ -36,7 +36,10 @@ describe('documented response schemas match real responses', () => {
     fx = await makeFixtureDir('clipwright-openapi-');
     pages = await startPageServer();
     pages.route('/product', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page(pages.baseUrl) });
-    pages.route('/img/a.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePhoto(fx.path('a.jpg'), { width: 640, height: 640 })) });
+    pages.route('/img/a.jpg', {
+      headers: { 'content-type': 'image/jpeg' },
+      body: await readFile(await makePhoto(fx.path('a.jpg'), { width: 640, height: 640 })),
+    });
     db = await freshSqlite();
     // Jobs are not consumed: video tasks stay pending, so shapes are checked without rendering.
     t = await startTestApp(db, {}, { credits: 1000, consume: false });
@@ -74,7 +77,10 @@ describe('documented response schemas match real responses', () => {
     documented('POST /api/links/link_with_params/', await post('/api/links/link_with_params/', { title: 'Mug', image_urls: [pages.url('/img/a.jpg')] }));
     documented('GET /api/links/', await get('/api/links/'));
     documented('GET /api/links/:id/', await get(`/api/links/${linkId}/`));
-    documented('PUT /api/links/:id/', await t.app.inject({ method: 'PUT', url: `/api/links/${linkId}/`, headers: t.headers, payload: { title: 'Steel Bottle 2' } }));
+    documented(
+      'PUT /api/links/:id/',
+      await t.app.inject({ method: 'PUT', url: `/api/links/${linkId}/`, headers: t.headers, payload: { title: 'Steel Bottle 2' } }),
+    );
     const script = documented('POST /api/ai_scripts/', await post('/api/ai_scripts/', { link_id: linkId, script_styles: ['DiscoveryWriter'] }));
     documented('GET /api/ai_scripts/', await get('/api/ai_scripts/'));
     documented('GET /api/ai_scripts/:id/', await get(`/api/ai_scripts/${script.id}/`));
@@ -86,12 +92,21 @@ describe('documented response schemas match real responses', () => {
     documented('GET /api/text_to_speech/', await get('/api/text_to_speech/'));
     documented('GET /api/text_to_speech/:id/', await get(`/api/text_to_speech/${tts.id}/`));
 
-    const l2v = documented('POST /api/link_to_videos/', await post('/api/link_to_videos/', { link: linkId, video_length: 15, no_caption: true, background_music_volume: 0.2 }));
-    documented('POST /api/link_to_videos/preview_list_async/', await post('/api/link_to_videos/preview_list_async/', { link: linkId, visual_styles: ['AvatarBubbleTemplate'] }));
+    const l2v = documented(
+      'POST /api/link_to_videos/',
+      await post('/api/link_to_videos/', { link: linkId, video_length: 15, no_caption: true, background_music_volume: 0.2 }),
+    );
+    documented(
+      'POST /api/link_to_videos/preview_list_async/',
+      await post('/api/link_to_videos/preview_list_async/', { link: linkId, visual_styles: ['AvatarBubbleTemplate'] }),
+    );
     documented('GET /api/link_to_videos/', await get('/api/link_to_videos/'));
     documented('GET /api/link_to_videos/:id/', await get(`/api/link_to_videos/${l2v.id}/`));
 
-    const v1 = documented('POST /api/lipsyncs/', await post('/api/lipsyncs/', { aspect_ratio: '9:16', text: 'Hi there.', creator: DEFAULT_AVATAR_ID, green_screen: false }));
+    const v1 = documented(
+      'POST /api/lipsyncs/',
+      await post('/api/lipsyncs/', { aspect_ratio: '9:16', text: 'Hi there.', creator: DEFAULT_AVATAR_ID, green_screen: false }),
+    );
     documented('GET /api/lipsyncs/', await get('/api/lipsyncs/'));
     documented('GET /api/lipsyncs/:id/', await get(`/api/lipsyncs/${v1.id}/`));
 
@@ -103,11 +118,17 @@ describe('documented response schemas match real responses', () => {
   });
 
   it('ignores a body field the document does not name, and does not echo it back (its response stays the documented one)', async () => {
-    const extra = { 'ùt': { nested: [1, null] }, '': true };
-    const v1 = documented('POST /api/lipsyncs/', await post('/api/lipsyncs/', { aspect_ratio: '9:16', text: 'Hi there.', creator: DEFAULT_AVATAR_ID, ...extra }));
+    const extra = { ùt: { nested: [1, null] }, '': true };
+    const v1 = documented(
+      'POST /api/lipsyncs/',
+      await post('/api/lipsyncs/', { aspect_ratio: '9:16', text: 'Hi there.', creator: DEFAULT_AVATAR_ID, ...extra }),
+    );
     expect(Object.keys(v1)).not.toContain('ùt');
     documented('GET /api/lipsyncs/:id/', await get(`/api/lipsyncs/${v1.id}/`));
-    const short = documented('POST /api/ai_shorts/', await post('/api/ai_shorts/', { script: 'A fox runs home.', aspect_ratio: '9:16', style: 'Cinematic', ...extra }));
+    const short = documented(
+      'POST /api/ai_shorts/',
+      await post('/api/ai_shorts/', { script: 'A fox runs home.', aspect_ratio: '9:16', style: 'Cinematic', ...extra }),
+    );
     expect(Object.keys(short)).not.toContain('ùt');
   });
 
@@ -119,7 +140,12 @@ describe('documented response schemas match real responses', () => {
     expect(invalid.statusCode).toBe(400);
     fieldErrorResponse.parse(invalid.json());
     const poor = await t.c.accounts.create('poor', 0);
-    const unpaid = await t.app.inject({ method: 'POST', url: '/api/links/', headers: { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key }, payload: { url: pages.url('/product') } });
+    const unpaid = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/',
+      headers: { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key },
+      payload: { url: pages.url('/product') },
+    });
     expect(unpaid.statusCode).toBe(402);
     expect(strictError(unpaid).code).toBe('insufficient_credits');
   });
@@ -141,7 +167,11 @@ describe('documented response schemas match finished tasks', () => {
   const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
 
   it('text generation, queued and answered at once', async () => {
-    const body = { model_name: 'clipwright-summary', messages: [{ role: 'user', content: 'Summarize: the council approved bike lanes on Tuesday.' }], config: { temperature: 0.3 } };
+    const body = {
+      model_name: 'clipwright-summary',
+      messages: [{ role: 'user', content: 'Summarize: the council approved bike lanes on Tuesday.' }],
+      config: { temperature: 0.3 },
+    };
     const sync = documented('POST /api/text_generator/', await post('/api/text_generator/', { ...body, sync: true }));
     expect(sync.status).toBe('done');
     documented('POST /api/text_generator/', await post('/api/text_generator/', body));

@@ -19,8 +19,16 @@ import { SchemaSamples, type Schema } from '../../helpers/schema-samples.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFile } from 'node:fs/promises';
 
-type Operation = { parameters?: { in: string; name: string; required?: boolean; schema: Schema }[]; requestBody?: { content?: Record<string, { schema: Schema }> } };
-interface Request { method: string; url: string; payload?: unknown; note: string }
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+};
+interface Request {
+  method: string;
+  url: string;
+  payload?: unknown;
+  note: string;
+}
 
 const TEMPLATE_ID = '0f0e0d0c-0b0a-4909-8807-060504030201';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -53,10 +61,19 @@ function requestsFor(method: string, path: string, op: Operation, samples: Schem
   const out: Request[] = [];
   if (!schema) out.push({ method, url: withQuery(typicalQuery), note: 'typical' });
   for (const p of query) {
-    for (const v of samples.variants(p.schema, p.name)) if (validates(p.schema, v.value)) out.push({ method, url: withQuery({ ...typicalQuery, [p.name]: v.value }), note: `query ${p.name}=${JSON.stringify(v.value)}` });
+    for (const v of samples.variants(p.schema, p.name))
+      if (validates(p.schema, v.value))
+        out.push({ method, url: withQuery({ ...typicalQuery, [p.name]: v.value }), note: `query ${p.name}=${JSON.stringify(v.value)}` });
   }
   if (schema) {
-    for (const v of samples.variants(schema)) if (validates(schema, v.value)) out.push({ method, url: withQuery(typicalQuery), payload: v.value, note: v.at ? `body ${v.at}=${JSON.stringify(v.value).slice(0, 80)}` : 'typical body' });
+    for (const v of samples.variants(schema))
+      if (validates(schema, v.value))
+        out.push({
+          method,
+          url: withQuery(typicalQuery),
+          payload: v.value,
+          note: v.at ? `body ${v.at}=${JSON.stringify(v.value).slice(0, 80)}` : 'typical body',
+        });
   }
   const seen = new Set<string>();
   return out.filter((r) => {
@@ -81,7 +98,17 @@ describe('the request generator', () => {
     };
     expect(samples.typical(schema)).toEqual({ link: 'L1', style: 'a' });
     const values = samples.variants(schema).map((v) => v.value);
-    for (const expected of [{ style: 'b' }, { size: 8 }, { size: 204 }, { size: 400 }, { size: null }, { name: 'H' }, { name: 'Hel' }, { tags: [] }, { tags: ['x', 'x'] }]) {
+    for (const expected of [
+      { style: 'b' },
+      { size: 8 },
+      { size: 204 },
+      { size: 400 },
+      { size: null },
+      { name: 'H' },
+      { name: 'Hel' },
+      { tags: [] },
+      { tags: ['x', 'x'] },
+    ]) {
       expect(values).toContainEqual({ link: 'L1', style: 'a', ...expected });
     }
     expect(values.every((v) => (v as { link: string }).link === 'L1')).toBe(true);
@@ -105,7 +132,12 @@ describe('every request the OpenAPI document calls valid is accepted', () => {
     // Custom avatars count against a per-account limit (3): not a rule of the request. No job runs, so `sync: true` answers at once.
     t = await startTestApp(db, { CUSTOM_AVATAR_LIMIT: '100000', TEXT_SYNC_TIMEOUT_MS: '1' }, { credits: 1_000_000, consume: false });
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const link = await t.app.inject({ method: 'POST', url: '/api/links/link_with_params/', headers: t.headers, payload: { title: 'Steel Bottle', description: 'Keeps drinks cold.', image_urls: [f.pages.url(f.paths.photo)] } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/link_with_params/',
+      headers: t.headers,
+      payload: { title: 'Steel Bottle', description: 'Keeps drinks cold.', image_urls: [f.pages.url(f.paths.photo)] },
+    });
     expect(link.statusCode, link.body).toBe(200);
     fixtures = {
       linkId: link.json().id,
@@ -141,7 +173,12 @@ describe('every request the OpenAPI document calls valid is accepted', () => {
         const shape = op.requestBody ? JSON.stringify([method, op.parameters, op.requestBody]) : key;
         const requests = requestsFor(method.toUpperCase(), path, op, samples, { '/api/links/{id}/:id': fixtures.linkId, template_id: TEMPLATE_ID });
         for (const r of walked.has(shape) ? requests.slice(0, 1) : requests) {
-          const res = await t.app.inject({ method: r.method as 'GET', url: r.url, headers: t.headers, ...(r.payload !== undefined ? { payload: r.payload as object } : {}) });
+          const res = await t.app.inject({
+            method: r.method as 'GET',
+            url: r.url,
+            headers: t.headers,
+            ...(r.payload !== undefined ? { payload: r.payload as object } : {}),
+          });
           sent++;
           if (res.statusCode >= 500 || res.statusCode === 422) report(key, `→ ${res.statusCode} ${res.body.slice(0, 200)}`, r.note);
           else if (res.statusCode === 400) {

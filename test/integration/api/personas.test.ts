@@ -133,7 +133,11 @@ describe('Avatars endpoints', () => {
 
   it('serves preview images as PNGs at 16:9, 1:1 and 9:16', async () => {
     const p = (await get('/api/personas/?keyword=doctor'))[0];
-    const sizes: Array<[string, number, number]> = [['preview_image_16_9', 1920, 1080], ['preview_image_1_1', 1080, 1080], ['preview_image_9_16', 1080, 1920]];
+    const sizes: Array<[string, number, number]> = [
+      ['preview_image_16_9', 1920, 1080],
+      ['preview_image_1_1', 1080, 1080],
+      ['preview_image_9_16', 1080, 1920],
+    ];
     for (const [field, width, height] of sizes) {
       const { file, contentType } = await download(p[field], `${field}.png`);
       expect(contentType).toBe('image/png');
@@ -162,14 +166,25 @@ describe('Avatars endpoints', () => {
   it('shows custom avatars through the hook: own active ones listed first, any status by id, others not at all', async () => {
     const base = builtinPersona(BUILTIN_AVATARS[0]!, null);
     const custom = (id: string, status: Persona['status'], version: Persona['version']): Persona => ({
-      ...base, kind: 'custom', id, name: `Custom ${status}`, status, version, consentVerified: version === 'v2' ? false : null,
-      createdAt: '2025-06-01T00:00:00.000Z', updatedAt: '2025-06-01T00:00:00.000Z', thumbnailKey: null, previewImageKeys: {}, previewVideoKeys: {}, defaultVoiceId: null,
+      ...base,
+      kind: 'custom',
+      id,
+      name: `Custom ${status}`,
+      status,
+      version,
+      consentVerified: version === 'v2' ? false : null,
+      createdAt: '2025-06-01T00:00:00.000Z',
+      updatedAt: '2025-06-01T00:00:00.000Z',
+      thumbnailKey: null,
+      previewImageKeys: {},
+      previewVideoKeys: {},
+      defaultVoiceId: null,
     });
     const active = custom('11111111-1111-4111-8111-111111111111', 'active', 'v1');
     const pending = custom('22222222-2222-4222-8222-222222222222', 'processing', 'v2');
     t.c.personas.useCustomSource({
       list: async (accountId) => (accountId === t.account.account_id ? [pending, active] : []),
-      get: async (accountId, id) => (accountId === t.account.account_id ? [pending, active].find((p) => p.id === id) ?? null : null),
+      get: async (accountId, id) => (accountId === t.account.account_id ? ([pending, active].find((p) => p.id === id) ?? null) : null),
     });
     const list = await get('/api/personas/');
     expect(list[0]).toMatchObject({ id: active.id, status: 'active', is_builtin: false, thumbnail: null });

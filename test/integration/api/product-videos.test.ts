@@ -8,8 +8,6 @@ import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { productPhoto } from '../../helpers/product-fixtures.js';
 import { productVideoTaskResponse } from '../../../src/api/schemas/responses/product-videos.js';
 
-
-
 const SCALE = 0.2;
 const RED: [number, number, number] = [0xc0, 0x39, 0x2b];
 
@@ -39,8 +37,18 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
     const photo = await productPhoto({ width: 240, height: 300 });
     pages = await startPageServer();
     pages.route('/bottle.jpg', { headers: { 'content-type': 'image/jpeg' }, body: photo.jpeg });
-    pages.route('/plain.png', { headers: { 'content-type': 'image/png' }, body: await sharp({ create: { width: 120, height: 120, channels: 3, background: '#808080' } }).png().toBuffer() });
-    pages.route('/anim.gif', { headers: { 'content-type': 'image/gif' }, body: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } }).gif().toBuffer() });
+    pages.route('/plain.png', {
+      headers: { 'content-type': 'image/png' },
+      body: await sharp({ create: { width: 120, height: 120, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer(),
+    });
+    pages.route('/anim.gif', {
+      headers: { 'content-type': 'image/gif' },
+      body: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+        .gif()
+        .toBuffer(),
+    });
     db = await makeDb();
     t = await startTestApp(db, { PRODUCT_VIDEO_OUTPUT_SCALE: String(SCALE) }, { credits: 100 });
   }, 60_000);
@@ -58,7 +66,11 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
 
   it('gen_image → display video → regen_image → regen_video, each priced by the contract', async () => {
     const start = await balance();
-    const created = await post('/api/product_to_videos/gen_image/', { product_url: pages.url('/bottle.jpg'), aspect_ratio: '16x9', image_prompt: 'warm wood table' });
+    const created = await post('/api/product_to_videos/gen_image/', {
+      product_url: pages.url('/bottle.jpg'),
+      aspect_ratio: '16x9',
+      image_prompt: 'warm wood table',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ status: 'pending', aspect_ratio: '16x9', generated_photo_url: null, video_url: null, regen_type: null });
     const id = created.json().id as string;
@@ -92,7 +104,12 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
 
     const regen = await post(`${path(id)}regen_image/`, { image_prompt: 'cool blue marble' });
     expect(regen.statusCode).toBe(201);
-    expect(regen.json()).toMatchObject({ regen_type: 'regen_image', regen_source_id: id, image_prompt: 'cool blue marble', product_url: pages.url('/bottle.jpg') });
+    expect(regen.json()).toMatchObject({
+      regen_type: 'regen_image',
+      regen_source_id: id,
+      image_prompt: 'cool blue marble',
+      product_url: pages.url('/bottle.jpg'),
+    });
     const regenDone = await waitForTask(t, path(regen.json().id), 120_000);
     expect(regenDone).toMatchObject({ status: 'done', credits_used: 2 });
     const png2 = await download(regenDone.generated_photo_url, 'regen.png');
@@ -109,12 +126,19 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
     const size = { width: 384, height: 216 };
     // Another cut of the same picture: the same prompt keeps the turntable first, the rest differs.
     expect(varied.motions).not.toEqual(shown.motions);
-    const differences = await Promise.all([1, 2.5, 4].map(async (at) => meanAbsDifference(await extractFrameRgb(mp4, at, size), await extractFrameRgb(mp4b, at, size))));
+    const differences = await Promise.all(
+      [1, 2.5, 4].map(async (at) => meanAbsDifference(await extractFrameRgb(mp4, at, size), await extractFrameRgb(mp4b, at, size))),
+    );
     expect(Math.max(...differences)).toBeGreaterThan(2);
     expect(await balance()).toBe(start - 2 - 10 - 2 - 1);
 
     const list = await t.app.inject({ method: 'GET', url: `/api/product_to_videos/?ids=${id},${regen.json().id}`, headers: t.headers });
-    expect(list.json().map((x: { id: string }) => x.id).sort()).toEqual([id, regen.json().id].sort());
+    expect(
+      list
+        .json()
+        .map((x: { id: string }) => x.id)
+        .sort(),
+    ).toEqual([id, regen.json().id].sort());
   }, 600_000);
 
   it('talking: the presenter speaks about the product beside it, with sound, for the length of the speech', async () => {

@@ -11,7 +11,13 @@ const HUNG_MS = 10_000;
 async function settlement<T>(p: Promise<T>, ms = HUNG_MS): Promise<'resolved' | 'rejected' | 'pending'> {
   let timer: NodeJS.Timeout | undefined;
   const pending = new Promise<'pending'>((r) => (timer = setTimeout(() => r('pending'), ms)));
-  const outcome = await Promise.race([p.then(() => 'resolved' as const, () => 'rejected' as const), pending]);
+  const outcome = await Promise.race([
+    p.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    pending,
+  ]);
   clearTimeout(timer);
   return outcome;
 }
@@ -23,7 +29,11 @@ describe('creates that wait for their result, while the queue (Redis) is frozen'
   beforeAll(async () => {
     db = await freshPostgres();
     redis = await startRedis();
-    t = await startTestApp(db, { REDIS_URL: redis.url, TEXT_SYNC_TIMEOUT_MS: '60000', TEXT_GENERATION_CREDITS: '1', QUEUE_DISPATCH_TIMEOUT_MS: '300' }, { credits: 10 });
+    t = await startTestApp(
+      db,
+      { REDIS_URL: redis.url, TEXT_SYNC_TIMEOUT_MS: '60000', TEXT_GENERATION_CREDITS: '1', QUEUE_DISPATCH_TIMEOUT_MS: '300' },
+      { credits: 10 },
+    );
   });
   afterAll(async () => {
     redis.resume();
@@ -36,7 +46,12 @@ describe('creates that wait for their result, while the queue (Redis) is frozen'
     redis.freeze();
     let answer;
     try {
-      const request = t.app.inject({ method: 'POST', url: '/api/text_generator/', headers: t.headers, payload: { model_name: 'clipwright-headlines', messages: [{ role: 'user', content: `${LAMP}\nGive me 4 headlines` }], sync: true } });
+      const request = t.app.inject({
+        method: 'POST',
+        url: '/api/text_generator/',
+        headers: t.headers,
+        payload: { model_name: 'clipwright-headlines', messages: [{ role: 'user', content: `${LAMP}\nGive me 4 headlines` }], sync: true },
+      });
       expect(await settlement(request)).toBe('resolved');
       answer = await request;
     } finally {

@@ -29,7 +29,11 @@ describe('a remote OpenAI-compatible images provider, through HTTP', () => {
     pages = await startPageServer();
     pages.route('/bottle.jpg', { headers: { 'content-type': 'image/jpeg' }, body: (await productPhoto({ width: 240, height: 300 })).jpeg });
     db = await freshSqlite();
-    t = await startTestApp(db, { IMAGES_API_URL: images.baseUrl, IMAGES_API_KEY: 'sk-test', IMAGES_MODEL: 'painter-1', PRODUCT_VIDEO_OUTPUT_SCALE: '0.2' }, { credits: 100 });
+    t = await startTestApp(
+      db,
+      { IMAGES_API_URL: images.baseUrl, IMAGES_API_KEY: 'sk-test', IMAGES_MODEL: 'painter-1', PRODUCT_VIDEO_OUTPUT_SCALE: '0.2' },
+      { credits: 100 },
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -40,7 +44,12 @@ describe('a remote OpenAI-compatible images provider, through HTTP', () => {
   });
 
   it('paints the background of gen_image from image_prompt; the product keeps its own pixels', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/product_to_videos/gen_image/', headers: t.headers, payload: { product_url: pages.url('/bottle.jpg'), image_prompt: 'a sunlit beach at golden hour' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/product_to_videos/gen_image/',
+      headers: t.headers,
+      payload: { product_url: pages.url('/bottle.jpg'), image_prompt: 'a sunlit beach at golden hour' },
+    });
     expect(created.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/product_to_videos/${created.json().id}/`, 120_000);
     expect(done.failed_reason).toBeNull();
@@ -59,18 +68,25 @@ describe('a remote OpenAI-compatible images provider, through HTTP', () => {
     expect(red / (data.length / 3)).toBeGreaterThan(0.01);
   }, 180_000);
 
-  it('lists the provider\'s models in the asset schema, marked remote, and makes pictures with them', async () => {
+  it("lists the provider's models in the asset schema, marked remote, and makes pictures with them", async () => {
     const schema = (await t.app.inject({ method: 'GET', url: '/api/ai_generation/schema/', headers: t.headers })).json();
     const remote = schema.models.filter((m: { id: string }) => m.id.startsWith('painter-1'));
     expect(remote.map((m: { id: string }) => m.id).sort()).toEqual(['painter-1', 'painter-1-edit']);
     expect(remote.every((m: { description: string }) => /remote/i.test(m.description))).toBe(true);
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/ai_generation/', headers: t.headers, payload: { model_name: 'painter-1', input_params: { prompt: 'a blue ceramic mug', output_nums: 2 } } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai_generation/',
+      headers: t.headers,
+      payload: { model_name: 'painter-1', input_params: { prompt: 'a blue ceramic mug', output_nums: 2 } },
+    });
     expect(created.statusCode).toBe(201);
     const done = await waitForTask(t, `/api/ai_generation/${created.json().id}/`, 120_000);
     expect(done.failed_reason).toBeNull();
     expect(done.assets).toHaveLength(2);
-    const colours = await Promise.all(done.assets.map(async (a: { url: string }, i: number) => pixelAt(await downloadTo(t, a.url, fx.path(`asset-${i}.png`)), 5, 5)));
+    const colours = await Promise.all(
+      done.assets.map(async (a: { url: string }, i: number) => pixelAt(await downloadTo(t, a.url, fx.path(`asset-${i}.png`)), 5, 5)),
+    );
     expect(colours[0]).not.toEqual(colours[1]);
   }, 180_000);
 });

@@ -101,7 +101,7 @@ describe('A remote OpenAI-compatible speech provider, through the API', () => {
   };
   const remoteVoices = async () => (await get('/api/voices/paginated/?page_size=100&language=en')).results.filter((v: any) => v.engine === 'remote');
 
-  it('lists the provider\'s voices in the catalog with stable ids', async () => {
+  it("lists the provider's voices in the catalog with stable ids", async () => {
     const remote = await remoteVoices();
     expect(remote.map((v: any) => [v.name, v.gender, v.locale])).toEqual([
       ['Onyx', 'male', 'en-GB'],
@@ -151,13 +151,18 @@ describe('A remote OpenAI-compatible speech provider, through the API', () => {
     expect(medianPitchHz(await decodeMono16k(file))).toBeGreaterThan(160);
   });
 
-  it('fails a task with the provider\'s answer when the provider keeps refusing, releasing the hold', async () => {
+  it("fails a task with the provider's answer when the provider keeps refusing, releasing the hold", async () => {
     const onyx = (await remoteVoices())[0];
     const balance = async () => (await get('/api/remaining_credits/')).remaining_credits;
     const before = await balance();
     provider.setBroken(true);
     try {
-      const created = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Nobody will hear this.', voice_id: onyx.id } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/text_to_speech/',
+        headers: t.headers,
+        payload: { text: 'Nobody will hear this.', voice_id: onyx.id },
+      });
       const failed = await waitForTask(t, `/api/text_to_speech/${created.json().id}/`);
       expect(failed.status).toBe('failed');
       expect(failed.failed_reason).toMatch(/speech provider answered 503.*Try again later or choose another voice/);
@@ -171,7 +176,12 @@ describe('A remote OpenAI-compatible speech provider, through the API', () => {
   it('fails at once, without retries or "try again", when the provider refuses the request itself (a 4xx)', async () => {
     const onyx = (await remoteVoices())[0];
     const before = provider.requests.length;
-    const created = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'A forbidden sentence.', voice_id: onyx.id } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: t.headers,
+      payload: { text: 'A forbidden sentence.', voice_id: onyx.id },
+    });
     const failed = await waitForTask(t, `/api/text_to_speech/${created.json().id}/`);
     expect(failed.status).toBe('failed');
     expect(failed.failed_reason).toMatch(/speech provider answered 400.*Change the text or choose another voice/);

@@ -35,7 +35,10 @@ const bodyRoutes = [
   ['DELETE', '/api/voices/00000000-0000-0000-0000-000000000000/'],
 ] as const;
 
-for (const [mode, fresh] of [['embedded', freshSqlite], ['scaled', freshPostgres]] as const) {
+for (const [mode, fresh] of [
+  ['embedded', freshSqlite],
+  ['scaled', freshPostgres],
+] as const) {
   describe(`request framing a client gets wrong (${mode})`, () => {
     let db: TestDatabase;
     let t: TestApp;
@@ -103,7 +106,9 @@ describe('the document names 431 and 503', () => {
     const t = await startTestApp(db, {}, { consume: false });
     try {
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-      const operations = Object.entries<Record<string, any>>(doc.paths).filter(([p]) => p.startsWith('/api/')).flatMap(([p, item]) => Object.entries<any>(item).map(([m, op]) => [`${m} ${p}`, op] as const));
+      const operations = Object.entries<Record<string, any>>(doc.paths)
+        .filter(([p]) => p.startsWith('/api/'))
+        .flatMap(([p, item]) => Object.entries<any>(item).map(([m, op]) => [`${m} ${p}`, op] as const));
       expect(operations.length).toBeGreaterThan(80);
       for (const [key, op] of operations) {
         expect(op.responses['431'], key).toBeDefined();
@@ -127,11 +132,16 @@ describe('careless requests on every operation', () => {
     const t = await startTestApp(db, {}, { consume: false });
     try {
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-      const ops = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => [m.toUpperCase(), p.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000')] as const));
+      const ops = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, item]) =>
+        Object.keys(item).map((m) => [m.toUpperCase(), p.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000')] as const),
+      );
       const variants: [Record<string, string>, string | undefined][] = [
         [{ 'content-type': 'multipart/form-data' }, 'a=b'],
         [{ 'content-type': 'multipart/form-data; boundary=XX' }, 'garbage'],
-        [{ 'content-type': 'multipart/form-data; boundary=XX' }, '--XX\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--XX--\r\n'],
+        [
+          { 'content-type': 'multipart/form-data; boundary=XX' },
+          '--XX\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--XX--\r\n',
+        ],
         [{ 'content-type': 'application/json; charset=bogus' }, '{}'],
         [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, '{}'],
         [{ 'content-type': 'application/x-www-form-urlencoded' }, 'a=%E0%A4%A&b[c]=1&b=2&%%'],

@@ -26,7 +26,15 @@ describe('request log', () => {
       await app.inject({ method: 'GET', url: '/api/remaining_credits/' });
       const requests = lines.filter((l) => l.reqId);
       expect(requests).toEqual([
-        expect.objectContaining({ reqId: ok.headers['x-request-id'], msg: 'request completed', method: 'GET', url: '/api/remaining_credits/', statusCode: 200, remoteAddress: '127.0.0.1', responseTimeMs: expect.any(Number) }),
+        expect.objectContaining({
+          reqId: ok.headers['x-request-id'],
+          msg: 'request completed',
+          method: 'GET',
+          url: '/api/remaining_credits/',
+          statusCode: 200,
+          remoteAddress: '127.0.0.1',
+          responseTimeMs: expect.any(Number),
+        }),
         expect.objectContaining({ msg: 'request completed', statusCode: 401 }),
       ]);
     } finally {

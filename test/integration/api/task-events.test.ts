@@ -26,7 +26,12 @@ describe.each(databases)('GET /api/tasks/{id}/events (extension) on %s', (_name,
   });
 
   const createTts = async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Events as they happen.', voice_id: voiceId } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: t.headers,
+      payload: { text: 'Events as they happen.', voice_id: voiceId },
+    });
     expect(r.statusCode).toBe(201);
     return r.json().id as string;
   };

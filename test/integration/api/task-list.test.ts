@@ -8,11 +8,23 @@ import { databases, type TestDatabase } from '../../helpers/databases.js';
 
 /** Every task kind the service creates, and the group it is listed under. */
 const KIND_GROUPS: [kind: string, group: string][] = [
-  ['text_to_speech', 'text_to_speech'], ['link_to_video', 'link_to_videos'], ['lipsync', 'lipsyncs'], ['lipsync_v2', 'lipsyncs_v2'],
-  ['aurora', 'aurora'], ['product_video', 'product_to_videos'], ['ai_editing', 'ai_editing'], ['ai_short', 'ai_shorts'],
-  ['custom_template_job', 'custom_template_jobs'], ['text_generation', 'text_generator'], ['ai_script', 'ai_scripts'],
-  ['asset_generation', 'ai_generation'], ['iab_images', 'iab_images'], ['cloned_voice', 'voices'], ['custom_avatar', 'personas'],
-  ['inspiration_job', 'inspiration_jobs'], ['ads_clone', 'ads_clone'],
+  ['text_to_speech', 'text_to_speech'],
+  ['link_to_video', 'link_to_videos'],
+  ['lipsync', 'lipsyncs'],
+  ['lipsync_v2', 'lipsyncs_v2'],
+  ['aurora', 'aurora'],
+  ['product_video', 'product_to_videos'],
+  ['ai_editing', 'ai_editing'],
+  ['ai_short', 'ai_shorts'],
+  ['custom_template_job', 'custom_template_jobs'],
+  ['text_generation', 'text_generator'],
+  ['ai_script', 'ai_scripts'],
+  ['asset_generation', 'ai_generation'],
+  ['iab_images', 'iab_images'],
+  ['cloned_voice', 'voices'],
+  ['custom_avatar', 'personas'],
+  ['inspiration_job', 'inspiration_jobs'],
+  ['ads_clone', 'ads_clone'],
 ];
 const STATUSES: TaskStatus[] = ['done', 'failed', 'processing', 'pending'];
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -26,12 +38,29 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
   let mine: Task[];
   let theirs: Task[];
 
-  const insert = async (accountId: string, kind: string, status: TaskStatus, createdAt: string, input: Record<string, unknown>, result: Record<string, unknown> = {}) => {
+  const insert = async (
+    accountId: string,
+    kind: string,
+    status: TaskStatus,
+    createdAt: string,
+    input: Record<string, unknown>,
+    result: Record<string, unknown> = {},
+  ) => {
     const task: Task = {
-      id: crypto.randomUUID(), accountId, kind, status, progress: status === 'done' ? 100 : status === 'processing' ? 40 : 0,
-      failedReason: status === 'failed' ? 'Broken on purpose.' : null, input, result,
-      heldMillicredits: status === 'done' ? 0 : 3000, chargedMillicredits: status === 'done' ? 2500 : 0, webhookUrl: null,
-      createdAt, updatedAt: createdAt, finishedAt: status === 'done' ? createdAt : null,
+      id: crypto.randomUUID(),
+      accountId,
+      kind,
+      status,
+      progress: status === 'done' ? 100 : status === 'processing' ? 40 : 0,
+      failedReason: status === 'failed' ? 'Broken on purpose.' : null,
+      input,
+      result,
+      heldMillicredits: status === 'done' ? 0 : 3000,
+      chargedMillicredits: status === 'done' ? 2500 : 0,
+      webhookUrl: null,
+      createdAt,
+      updatedAt: createdAt,
+      finishedAt: status === 'done' ? createdAt : null,
     };
     await t.c.store.tasks.insert(task);
     return task;
@@ -61,9 +90,24 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
       theirs.push(await insert(other.account_id, kind, 'done', minutes(i * 2 + 1), { name: `Theirs ${kind}` }));
     }
     // Done tasks with files, whose items must show the group GET's signed URLs.
-    mine.push(await insert(me, 'text_to_speech', 'done', minutes(100), { text: 'Fresh coffee, ready when you are.', voiceId: 'en-us' }, { outputKey: `${me}/t/speech.mp3`, durationSeconds: 2.5, words: [] }));
-    const video = await insert(me, 'link_to_video', 'done', minutes(101), { echo: { name: 'Summer sale' }, linkUrl: 'https://shop.test/p', linkId: 'l-1', voiceId: 'en-us' },
-      { outputKey: `${me}/x/output.mp4`, thumbnailKey: `${me}/x/thumbnail.jpg`, durationSeconds: 15 });
+    mine.push(
+      await insert(
+        me,
+        'text_to_speech',
+        'done',
+        minutes(100),
+        { text: 'Fresh coffee, ready when you are.', voiceId: 'en-us' },
+        { outputKey: `${me}/t/speech.mp3`, durationSeconds: 2.5, words: [] },
+      ),
+    );
+    const video = await insert(
+      me,
+      'link_to_video',
+      'done',
+      minutes(101),
+      { echo: { name: 'Summer sale' }, linkUrl: 'https://shop.test/p', linkId: 'l-1', voiceId: 'en-us' },
+      { outputKey: `${me}/x/output.mp4`, thumbnailKey: `${me}/x/thumbnail.jpg`, durationSeconds: 15 },
+    );
     mine.push(video);
     // Two created at the same instant: the id breaks the tie, so pages never overlap or skip.
     mine.push(await insert(me, 'text_to_speech', 'failed', minutes(200), { text: 'Same time, A.', voiceId: 'en-us' }));
@@ -75,7 +119,7 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
     await db?.drop();
   });
 
-  it('lists the caller\'s tasks of every group, newest first (the id breaks ties), in the pagination envelope', async () => {
+  it("lists the caller's tasks of every group, newest first (the id breaks ties), in the pagination envelope", async () => {
     const page = await list('?page_size=100');
     expect(page).toMatchObject({ count: mine.length, page: 1, page_size: 100, next: null, previous: null });
     expect(ids(page)).toEqual(mine.map((m) => m.id));
@@ -150,22 +194,38 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
     expect(ids(await list(`?created_after=${after}&group=text_to_speech&status=done`))).toEqual(combined.map((m) => m.id));
   });
 
-  it('never shows another account\'s tasks, whatever the filters', async () => {
+  it("never shows another account's tasks, whatever the filters", async () => {
     const theirIds = new Set(theirs.map((x) => x.id));
-    for (const query of ['?page_size=100', '?group=voices,personas&page_size=100', '?status=done&page_size=100', `?created_after=${minutes(-1)}&page_size=100`]) {
+    for (const query of [
+      '?page_size=100',
+      '?group=voices,personas&page_size=100',
+      '?status=done&page_size=100',
+      `?created_after=${minutes(-1)}&page_size=100`,
+    ]) {
       const page = await list(query);
-      expect(ids(page).filter((id) => theirIds.has(id)), query).toEqual([]);
+      expect(
+        ids(page).filter((id) => theirIds.has(id)),
+        query,
+      ).toEqual([]);
     }
     const asThem = await list('?page_size=100', otherHeaders);
     expect(asThem.count).toBe(theirs.length);
     expect(ids(asThem)).toEqual(newestFirst(theirs).map((x) => x.id));
   });
 
-  it('each item carries its group GET\'s name, thumbnail and output (signed the same way), status, progress and credits; GET /api/{group}/{id}/ reads it', async () => {
+  it("each item carries its group GET's name, thumbnail and output (signed the same way), status, progress and credits; GET /api/{group}/{id}/ reads it", async () => {
     const page = await list('?page_size=100');
     const tts = page.results.find((r) => r.name === 'Fresh coffee, ready when you are.')!;
     const ttsGet = (await t.app.inject({ method: 'GET', url: `/api/text_to_speech/${tts.id}/`, headers: t.headers })).json();
-    expect(tts).toMatchObject({ group: 'text_to_speech', status: 'done', progress: 100, credits_used: 2.5, duration: 2.5, thumbnail: null, failed_reason: null });
+    expect(tts).toMatchObject({
+      group: 'text_to_speech',
+      status: 'done',
+      progress: 100,
+      credits_used: 2.5,
+      duration: 2.5,
+      thumbnail: null,
+      failed_reason: null,
+    });
     expect(tts.output).toMatch(/^http.*speech\.mp3\?/);
     expect(tts.output).toBe(ttsGet.output);
     const video = page.results.find((r) => r.name === 'Summer sale')!;
@@ -191,7 +251,10 @@ describe.each(databases)('GET /api/tasks/ (extension) on %s', (_name, makeDb) =>
     };
     expect(await bad('?group=videos')).toEqual({ group: [expect.stringMatching(/"videos" is not a valid choice\. Allowed: text_to_speech, .*ads_clone\./)] });
     expect(await bad('?group=aurora,nope')).toEqual({ group: [expect.stringContaining('"nope" is not a valid choice')] });
-    expect(await bad('?status=running&group=x')).toEqual({ status: [expect.stringContaining('"running" is not a valid choice. Allowed: pending, processing, done, failed.')], group: [expect.any(String)] });
+    expect(await bad('?status=running&group=x')).toEqual({
+      status: [expect.stringContaining('"running" is not a valid choice. Allowed: pending, processing, done, failed.')],
+      group: [expect.any(String)],
+    });
     for (const date of ['yesterday', '2025-13-01', '2025-02-30', '2025-01-01T25:00:00Z', '1735732800']) {
       expect(await bad(`?created_after=${date}`), date).toEqual({ created_after: [expect.stringContaining('Enter a valid date/time')] });
     }

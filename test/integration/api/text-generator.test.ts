@@ -38,9 +38,13 @@ describe('Text Generator', () => {
   const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: t.headers, payload });
 
   /** Reads a streamed answer over a real socket, event by event, as a client would. */
-  async function stream(path: string, payload: Record<string, unknown>): Promise<{ status: number; contentType: string | null; events: SseEvent[]; json?: any }> {
+  async function stream(
+    path: string,
+    payload: Record<string, unknown>,
+  ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; json?: any }> {
     const r = await fetch(`${base}${path}`, { method: 'POST', headers: { ...t.headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-    if (!r.headers.get('content-type')?.startsWith('text/event-stream')) return { status: r.status, contentType: r.headers.get('content-type'), events: [], json: await r.json() };
+    if (!r.headers.get('content-type')?.startsWith('text/event-stream'))
+      return { status: r.status, contentType: r.headers.get('content-type'), events: [], json: await r.json() };
     const events: SseEvent[] = [];
     for await (const e of parseSse(r.body as unknown as AsyncIterable<Uint8Array>)) events.push(e);
     return { status: r.status, contentType: r.headers.get('content-type'), events };
@@ -48,10 +52,21 @@ describe('Text Generator', () => {
 
   it('answers sync: true with the finished text of a built-in model, charged at the configured price', async () => {
     const before = await credits();
-    const r = await post('/api/text_generator/', { model_name: 'clipwright-headlines', messages: [{ role: 'user', content: `${LAMP}\nGive me 4 headlines` }], sync: true });
+    const r = await post('/api/text_generator/', {
+      model_name: 'clipwright-headlines',
+      messages: [{ role: 'user', content: `${LAMP}\nGive me 4 headlines` }],
+      sync: true,
+    });
     expect(r.statusCode).toBe(201);
     const body = r.json();
-    expect(body).toMatchObject({ status: 'done', progress: 100, model_name: 'clipwright-headlines', credits_used: 1, response_function_calls: [], finish_reason: 'stop' });
+    expect(body).toMatchObject({
+      status: 'done',
+      progress: 100,
+      model_name: 'clipwright-headlines',
+      credits_used: 1,
+      response_function_calls: [],
+      finish_reason: 'stop',
+    });
     const [headlines, tags] = body.response_text.split('\n\n');
     expect(headlines.split('\n')).toHaveLength(4);
     expect(tags).toContain('#AuroraSunriseLamp');
@@ -60,7 +75,17 @@ describe('Text Generator', () => {
   });
 
   it('queues without sync and is polled to done; the /sse/ alias reads the same task', async () => {
-    const r = await post('/api/text_generator/', { model_name: 'clipwright-summary', messages: [{ role: 'user', content: 'Summarize in 1 sentence: Bike lanes were approved by the council on Tuesday after a long debate. The weather was nice. Construction starts in spring.' }], config: { temperature: 0.3, max_output_tokens: 200 } });
+    const r = await post('/api/text_generator/', {
+      model_name: 'clipwright-summary',
+      messages: [
+        {
+          role: 'user',
+          content:
+            'Summarize in 1 sentence: Bike lanes were approved by the council on Tuesday after a long debate. The weather was nice. Construction starts in spring.',
+        },
+      ],
+      config: { temperature: 0.3, max_output_tokens: 200 },
+    });
     expect(r.statusCode).toBe(201);
     expect(r.json()).toMatchObject({ status: 'pending', response_text: null, config: { temperature: 0.3, max_output_tokens: 200 } });
     const done = await waitForTask(t, `/api/text_generator/${r.json().id}/`);
@@ -74,7 +99,11 @@ describe('Text Generator', () => {
 
   it('streams a built-in model as Server-Sent Events: deltas, then the finished task', async () => {
     const before = await credits();
-    const s = await stream('/api/text_generator/stream/', { model_name: 'clipwright-script', messages: [{ role: 'user', content: `${LAMP}\nWrite a 30 second StoryTimeWriter script.` }], config: { seed: 3 } });
+    const s = await stream('/api/text_generator/stream/', {
+      model_name: 'clipwright-script',
+      messages: [{ role: 'user', content: `${LAMP}\nWrite a 30 second StoryTimeWriter script.` }],
+      config: { seed: 3 },
+    });
     expect(s.status).toBe(200);
     expect(s.contentType).toMatch(/^text\/event-stream/);
     const deltas = s.events.filter((e) => e.event === 'delta').map((e) => JSON.parse(e.data));
@@ -96,7 +125,11 @@ describe('Text Generator', () => {
     const s = await stream('/sse/text_generator/stream/', {
       model_name: 'remote-chat',
       system_instruction: 'You write ad copy.',
-      messages: [{ role: 'user', content: 'Tagline?' }, { role: 'model', content: 'Which product?' }, { role: 'user', content: 'A sunrise lamp.' }],
+      messages: [
+        { role: 'user', content: 'Tagline?' },
+        { role: 'model', content: 'Which product?' },
+        { role: 'user', content: 'A sunrise lamp.' },
+      ],
       config: { temperature: 0.7, max_output_tokens: 60, stop_sequences: ['###'] },
     });
     const deltas = s.events.filter((e) => e.event === 'delta').map((e) => JSON.parse(e.data).text);
@@ -113,7 +146,12 @@ describe('Text Generator', () => {
       temperature: 0.7,
       max_tokens: 60,
       stop: ['###'],
-      messages: [{ role: 'system', content: 'You write ad copy.' }, { role: 'user', content: 'Tagline?' }, { role: 'assistant', content: 'Which product?' }, { role: 'user', content: 'A sunrise lamp.' }],
+      messages: [
+        { role: 'system', content: 'You write ad copy.' },
+        { role: 'user', content: 'Tagline?' },
+        { role: 'assistant', content: 'Which product?' },
+        { role: 'user', content: 'A sunrise lamp.' },
+      ],
     });
   });
 
@@ -122,12 +160,27 @@ describe('Text Generator', () => {
     const r = await post('/api/text_generator/', {
       model_name: 'remote-mini',
       messages: [{ role: 'user', content: 'Find me a lamp' }],
-      tools: [{ function_declarations: [{ name: 'find_product', description: 'Search the shop', parameters: { type: 'object', properties: { query: { type: 'string' } } } }] }],
+      tools: [
+        {
+          function_declarations: [
+            { name: 'find_product', description: 'Search the shop', parameters: { type: 'object', properties: { query: { type: 'string' } } } },
+          ],
+        },
+      ],
       tool_config: { function_calling_config: { mode: 'ANY', allowed_function_names: ['find_product'] } },
       sync: true,
     });
-    expect(r.json()).toMatchObject({ status: 'done', response_text: '', response_function_calls: [{ name: 'find_product', args: { query: 'sunrise lamp', limit: 3 } }], finish_reason: 'function_call' });
-    expect(chat.requests.at(-1)!.body).toMatchObject({ model: 'remote-mini', tools: [{ type: 'function', function: { name: 'find_product' } }], tool_choice: { type: 'function', function: { name: 'find_product' } } });
+    expect(r.json()).toMatchObject({
+      status: 'done',
+      response_text: '',
+      response_function_calls: [{ name: 'find_product', args: { query: 'sunrise lamp', limit: 3 } }],
+      finish_reason: 'function_call',
+    });
+    expect(chat.requests.at(-1)!.body).toMatchObject({
+      model: 'remote-mini',
+      tools: [{ type: 'function', function: { name: 'find_product' } }],
+      tool_choice: { type: 'function', function: { name: 'find_product' } },
+    });
     expect(chat.requests.at(-1)!.body.stream).toBeUndefined();
   });
 
@@ -161,7 +214,9 @@ describe('Text Generator', () => {
     const unknown = await stream('/api/text_generator/stream/', { model_name: 'gpt-17', messages: [{ role: 'user', content: 'hi' }] });
     expect(unknown.status).toBe(400);
     expect(unknown.contentType).toMatch(/application\/json/);
-    expect(unknown.json.model_name[0]).toBe('Unknown model "gpt-17". Available models: clipwright-ad-copy, clipwright-script, clipwright-headlines, clipwright-summary, remote-chat, remote-mini.');
+    expect(unknown.json.model_name[0]).toBe(
+      'Unknown model "gpt-17". Available models: clipwright-ad-copy, clipwright-script, clipwright-headlines, clipwright-summary, remote-chat, remote-mini.',
+    );
     const sync = await post('/api/text_generator/', { model_name: 'gpt-17', messages: [{ role: 'user', content: 'hi' }], sync: true });
     expect(sync.statusCode).toBe(400);
     expect(sync.json().model_name[0]).toMatch(/Available models: clipwright-ad-copy/);
@@ -170,10 +225,18 @@ describe('Text Generator', () => {
     const badRole = await post('/sse/text_generator/', { model_name: 'clipwright-summary', messages: [{ role: 'assistant', content: 'x' }] });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json()['messages.0.role'][0]).toMatch(/user.*model/);
-    const badTool = await post('/api/text_generator/', { model_name: 'remote-mini', messages: [{ role: 'user', content: 'x' }], tool_config: { function_calling_config: { mode: 'ANY', allowed_function_names: ['nope'] } } });
+    const badTool = await post('/api/text_generator/', {
+      model_name: 'remote-mini',
+      messages: [{ role: 'user', content: 'x' }],
+      tool_config: { function_calling_config: { mode: 'ANY', allowed_function_names: ['nope'] } },
+    });
     expect(badTool.json()['tool_config.function_calling_config.allowed_function_names'][0]).toMatch(/not one of the declared functions/);
     const poor = await t.c.accounts.create('poor', 0);
-    const r = await fetch(`${base}/api/text_generator/stream/`, { method: 'POST', headers: { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ model_name: 'clipwright-summary', messages: [{ role: 'user', content: 'One. Two.' }] }) });
+    const r = await fetch(`${base}/api/text_generator/stream/`, {
+      method: 'POST',
+      headers: { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ model_name: 'clipwright-summary', messages: [{ role: 'user', content: 'One. Two.' }] }),
+    });
     expect(r.status).toBe(402);
     expect((await r.json()).code).toBe('insufficient_credits');
   });
@@ -190,9 +253,15 @@ describe('Text Generator', () => {
       });
     });
     try {
-      const s = await stream('/api/text_generator/stream/', { model_name: 'clipwright-ad-copy', messages: [{ role: 'user', content: LAMP }], webhook_url: hooks.url('/hook') });
+      const s = await stream('/api/text_generator/stream/', {
+        model_name: 'clipwright-ad-copy',
+        messages: [{ role: 'user', content: LAMP }],
+        webhook_url: hooks.url('/hook'),
+      });
       const streamed = JSON.parse(s.events.at(-1)!.data);
-      const queued = (await post('/api/text_generator/', { model_name: 'clipwright-ad-copy', messages: [{ role: 'user', content: LAMP }], webhook_url: hooks.url('/hook') })).json();
+      const queued = (
+        await post('/api/text_generator/', { model_name: 'clipwright-ad-copy', messages: [{ role: 'user', content: LAMP }], webhook_url: hooks.url('/hook') })
+      ).json();
       const deadline = Date.now() + 20_000;
       while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       const byId = new Map(received.map((b) => [b.id, b]));
@@ -206,7 +275,12 @@ describe('Text Generator', () => {
   it('finishes and saves a streamed task even when the client goes away', async () => {
     chat.setReply(() => ({ text: Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ') }));
     const controller = new AbortController();
-    const r = await fetch(`${base}/api/text_generator/stream/`, { method: 'POST', headers: { ...t.headers, 'content-type': 'application/json' }, body: JSON.stringify({ model_name: 'remote-chat', messages: [{ role: 'user', content: 'long' }] }), signal: controller.signal });
+    const r = await fetch(`${base}/api/text_generator/stream/`, {
+      method: 'POST',
+      headers: { ...t.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ model_name: 'remote-chat', messages: [{ role: 'user', content: 'long' }] }),
+      signal: controller.signal,
+    });
     let id: string | null = null;
     try {
       for await (const e of parseSse(r.body as unknown as AsyncIterable<Uint8Array>)) {

@@ -33,7 +33,12 @@ describe('Text to Speech and the voice catalog', () => {
     expect(en.results.every((v: any) => v.language === 'en' && v.gender === 'female')).toBe(true);
     const fr = await get('/api/voices/paginated/?language=fr');
     expect(fr.count).toBeGreaterThan(0);
-    expect(fr.results[0]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: expect.any(String), accent: expect.any(String), preview_url: expect.stringMatching(/^http/) });
+    expect(fr.results[0]).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: expect.any(String),
+      accent: expect.any(String),
+      preview_url: expect.stringMatching(/^http/),
+    });
     const all = await get('/api/voices/paginated/?page_size=100');
     const bad = await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page=0', headers: t.headers });
     expect(bad.statusCode).toBe(400);
@@ -55,7 +60,12 @@ describe('Text to Speech and the voice catalog', () => {
 
   it('speaks text into a playable MP3 with word timings, charges 1 credit per started 30 s', async () => {
     const voiceId = t.c.speech.defaultVoiceId!;
-    const created = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Our lamp wakes you gently at 7 a.m. for just $49.90.', voice_id: voiceId } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: t.headers,
+      payload: { text: 'Our lamp wakes you gently at 7 a.m. for just $49.90.', voice_id: voiceId },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ status: 'pending', text: expect.any(String), voice_id: voiceId, output: null });
     const done = await waitForTask(t, `/api/text_to_speech/${created.json().id}/`);
@@ -98,7 +108,7 @@ describe('Text to Speech and the voice catalog', () => {
     expect((await get('/api/text_to_speech/')).length).toBe(before);
   });
 
-  it('answers 402 when the hold cannot be covered, and hides other accounts\' tasks', async () => {
+  it("answers 402 when the hold cannot be covered, and hides other accounts' tasks", async () => {
     const poor = await t.c.accounts.create('poor', 0);
     const headers = { 'x-api-id': poor.api_id, 'x-api-key': poor.api_key };
     const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers, payload: { text: 'Hello', voice_id: t.c.speech.defaultVoiceId } });

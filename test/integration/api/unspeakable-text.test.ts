@@ -24,7 +24,13 @@ describe('Unspeakable text', () => {
     // No consumer: everything here is decided at create.
     t = await startTestApp(db, {}, { credits: 100, consume: false });
     voiceId = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?language=en', headers: t.headers })).json().results[0].id;
-    const unprobed = new LinkService(t.c.store, async () => { throw new Error('not scraping'); }, t.c.clock);
+    const unprobed = new LinkService(
+      t.c.store,
+      async () => {
+        throw new Error('not scraping');
+      },
+      t.c.clock,
+    );
     linkId = (await unprobed.createFromParams(t.account.account_id, { title: 'Aero Mug', imageUrls: ['https://example.com/mug.png'], videoUrls: [] })).id;
   });
   afterAll(async () => {
@@ -34,7 +40,9 @@ describe('Unspeakable text', () => {
 
   /** Sends `body` as raw JSON bytes, with the placeholder as the bytes ff fe 80 (never valid UTF-8). */
   const postRaw = (url: string, body: object) => {
-    const parts = JSON.stringify(body).split(INVALID_UTF8).map((p) => Buffer.from(p));
+    const parts = JSON.stringify(body)
+      .split(INVALID_UTF8)
+      .map((p) => Buffer.from(p));
     const payload = Buffer.concat(parts.flatMap((p, i) => (i === 0 ? [p] : [Buffer.from([0xff, 0xfe, 0x80]), p])));
     return t.app.inject({ method: 'POST', url, headers: { ...t.headers, 'content-type': 'application/json' }, payload });
   };
@@ -48,9 +56,19 @@ describe('Unspeakable text', () => {
       name: 'AI Avatar v2 scene',
       path: '/api/lipsyncs_v2/preview/',
       field: 'video_inputs.1.voice.input_text',
-      body: (text) => ({ video_inputs: [1, 2].map((i) => ({ character: { avatar_id: DEFAULT_AVATAR_ID }, voice: { type: 'text', input_text: i === 1 ? 'Hello there.' : text } })) }),
+      body: (text) => ({
+        video_inputs: [1, 2].map((i) => ({
+          character: { avatar_id: DEFAULT_AVATAR_ID },
+          voice: { type: 'text', input_text: i === 1 ? 'Hello there.' : text },
+        })),
+      }),
     },
-    { name: 'URL to video override_script', path: '/api/link_to_videos/preview/', field: 'override_script', body: (text) => ({ link: linkId, override_script: text }) },
+    {
+      name: 'URL to video override_script',
+      path: '/api/link_to_videos/preview/',
+      field: 'override_script',
+      body: (text) => ({ link: linkId, override_script: text }),
+    },
   ];
 
   it.each(cases)('$name: "+", only emoji, only punctuation and invalid UTF-8 are a 400 on $field, nothing held', async ({ path, field, body }) => {
@@ -73,7 +91,13 @@ describe('A permanent task failure', () => {
     try {
       const voiceId = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?language=en', headers: t.headers })).json().results[0].id;
       // A task the API now refuses, as one queued before this rule existed would be: speech of nothing.
-      const task = await t.c.tasks.create({ accountId: t.account.account_id, kind: TTS_KIND, input: { text: '...!?', voiceId }, holdMillicredits: 1000, jobName: TTS_JOB });
+      const task = await t.c.tasks.create({
+        accountId: t.account.account_id,
+        kind: TTS_KIND,
+        input: { text: '...!?', voiceId },
+        holdMillicredits: 1000,
+        jobName: TTS_JOB,
+      });
       const done = await waitForTask(t, `/api/text_to_speech/${task.id}/`, 30_000);
       expect(done.status).toBe('failed');
       expect(done.failed_reason).toMatch(/nothing to say/);

@@ -6,8 +6,15 @@ import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeClip, makeColorImage, makeFixtureDir, makeLogoPng, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
 
 type Schema = {
-  type?: string | string[]; pattern?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema;
-  anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; additionalProperties?: Schema | boolean;
+  type?: string | string[];
+  pattern?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  additionalProperties?: Schema | boolean;
 };
 type Doc = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
 
@@ -106,7 +113,7 @@ describe('upload references in every media field', () => {
     expect(new RegExp(MEDIA_REF_PATTERN.source).test(UPLOAD)).toBe(true);
   });
 
-  it('takes files and the account\'s own upload references for a link\'s pictures, clips and logo (link_with_params, PUT)', async () => {
+  it("takes files and the account's own upload references for a link's pictures, clips and logo (link_with_params, PUT)", async () => {
     const form = new FormData();
     form.append('title', 'Teal mug');
     form.append('image_urls[]', part('picture', 'image/png'), 'picture.png');
@@ -121,7 +128,12 @@ describe('upload references in every media field', () => {
     expect(link.logo_url).toMatch(/^upload:/);
 
     // The same references again, in JSON (the failure the issue reports: "Enter a valid URL.").
-    const again = await json('POST', '/api/link_with_params/', { title: 'Teal mug again', image_urls: link.image_urls, video_urls: link.video_urls, logo_url: link.logo_url });
+    const again = await json('POST', '/api/link_with_params/', {
+      title: 'Teal mug again',
+      image_urls: link.image_urls,
+      video_urls: link.video_urls,
+      logo_url: link.logo_url,
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().link).toMatchObject({ image_urls: link.image_urls, video_urls: link.video_urls, logo_url: link.logo_url });
     const put = await json('PUT', `/api/links/${again.json().id}/`, { image_urls: [...link.image_urls, link.logo_url] });
@@ -133,12 +145,17 @@ describe('upload references in every media field', () => {
     expect(clipAsPicture.statusCode).toBe(400);
     expect(Object.keys(clipAsPicture.json())).toEqual(['image_urls.0']);
     const other = await t.c.accounts.create('someone-else', 5);
-    const theirs = await json('POST', '/api/links/link_with_params/', { title: 'Not mine', image_urls: link.image_urls }, { 'x-api-id': other.api_id, 'x-api-key': other.api_key });
+    const theirs = await json(
+      'POST',
+      '/api/links/link_with_params/',
+      { title: 'Not mine', image_urls: link.image_urls },
+      { 'x-api-id': other.api_id, 'x-api-key': other.api_key },
+    );
     expect(theirs.statusCode).toBe(400);
     expect(theirs.json()).toEqual({ 'image_urls.0': ['The uploaded file was not found; send it again.'] });
   });
 
-  it('takes upload references in AI Avatar v2\'s scene backgrounds, logos, music and end card', async () => {
+  it("takes upload references in AI Avatar v2's scene backgrounds, logos, music and end card", async () => {
     // Files come in through any create that echoes them: a link's pictures, a lipsync's audio.
     const pictures = new FormData();
     pictures.append('title', 'Backdrops');
@@ -175,11 +192,16 @@ describe('upload references in every media field', () => {
 
     // Another account may not use them, not even padded with spaces (the end card's value is trimmed).
     const other = await t.c.accounts.create('padded', 5);
-    const padded = await json('POST', '/api/lipsyncs_v2/', {
-      video_inputs: [{ character: { type: 'avatar', avatar_id: avatarId }, voice: { type: 'text', input_text: 'Hello.' } }],
-      cta_end: true,
-      cta_background: `  ${picture}  `,
-    }, { 'x-api-id': other.api_id, 'x-api-key': other.api_key });
+    const padded = await json(
+      'POST',
+      '/api/lipsyncs_v2/',
+      {
+        video_inputs: [{ character: { type: 'avatar', avatar_id: avatarId }, voice: { type: 'text', input_text: 'Hello.' } }],
+        cta_end: true,
+        cta_background: `  ${picture}  `,
+      },
+      { 'x-api-id': other.api_id, 'x-api-key': other.api_key },
+    );
     expect(padded.statusCode).toBe(400);
     expect(padded.json()).toEqual({ cta_background: ['The uploaded file was not found; send it again.'] });
 

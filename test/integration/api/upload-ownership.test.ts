@@ -69,7 +69,7 @@ describe('upload ownership', () => {
     expect(got.json()).toMatchObject({ image: imageRef, audio: audioRef });
   });
 
-  it('refuses another account\'s upload in Aurora, lipsyncs and voice clone, as if it did not exist', async () => {
+  it("refuses another account's upload in Aurora, lipsyncs and voice clone, as if it did not exist", async () => {
     const missing = await missingMessage();
     const a = await post('/api/aurora/', other, { image: imageRef, audio: audioRef });
     expect(a.statusCode).toBe(400);

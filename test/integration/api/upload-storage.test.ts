@@ -15,7 +15,10 @@ async function folderUsage(dir: string): Promise<{ bytes: number; files: number 
   for (const e of entries) {
     if (!e.isFile()) continue;
     // A part being written is renamed into place between the listing and the stat: not there any more.
-    const size = await stat(join(e.parentPath, e.name)).then((s) => s.size, () => null);
+    const size = await stat(join(e.parentPath, e.name)).then(
+      (s) => s.size,
+      () => null,
+    );
     if (size === null) continue;
     files += 1;
     bytes += size;
@@ -148,7 +151,8 @@ describe('upload storage', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const boundary = 'cw-abort-boundary';
-    const part = (name: string, file: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: audio/wav\r\n\r\n`;
+    const part = (name: string, file: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: audio/wav\r\n\r\n`;
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
     await new Promise((resolve) => socket.once('connect', resolve));

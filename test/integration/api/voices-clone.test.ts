@@ -77,10 +77,17 @@ describe('Voice cloning over HTTP', () => {
     return file;
   };
 
-  it('clones a voice from a sample URL; speech in it matches the sample\'s pitch (10 %) and speaking rate (15 %)', async () => {
+  it("clones a voice from a sample URL; speech in it matches the sample's pitch (10 %) and speaking rate (15 %)", async () => {
     const created = await req('POST', '/api/voices/clone/', { audio_url: pages.url('/sample.mp3'), name: 'Deep Karl' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Deep Karl', status: 'processing', preview_url: null, language: 'en', created_at: expect.any(String) });
+    expect(created.json()).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Deep Karl',
+      status: 'processing',
+      preview_url: null,
+      language: 'en',
+      created_at: expect.any(String),
+    });
     cloneId = created.json().id;
 
     const done = await waitForTask(t, `/api/voices/${cloneId}/`);
@@ -116,7 +123,11 @@ describe('Voice cloning over HTTP', () => {
 
   it('shows the clone in every voice listing of its owner, and nowhere for another account', async () => {
     const grouped = (await req('GET', '/api/voices/')).json();
-    expect(grouped[0]).toMatchObject({ name: 'Deep Karl', gender: 'male', accents: [{ id: cloneId, language: 'en', accent_name: expect.any(String), preview_url: expect.stringMatching(/^http/) }] });
+    expect(grouped[0]).toMatchObject({
+      name: 'Deep Karl',
+      gender: 'male',
+      accents: [{ id: cloneId, language: 'en', accent_name: expect.any(String), preview_url: expect.stringMatching(/^http/) }],
+    });
     const page = (await req('GET', '/api/voices/paginated/?language=en&gender=male&page_size=100')).json();
     expect(page.results[0]).toMatchObject({ id: cloneId, name: 'Deep Karl', language: 'en', gender: 'male', preview_url: expect.stringMatching(/^http/) });
     const femaleOnly = (await req('GET', '/api/voices/paginated/?gender=female&page_size=100')).json();
@@ -265,7 +276,12 @@ describe('Voice cloning and private addresses', () => {
     const db = await freshSqlite();
     const t = await startTestApp(db, { ALLOW_PRIVATE_URLS: '0' }, { consume: false });
     try {
-      const r = await t.app.inject({ method: 'POST', url: '/api/voices/clone/', headers: t.headers, payload: { audio_url: 'http://127.0.0.1:9/sample.mp3', name: 'Local' } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/voices/clone/',
+        headers: t.headers,
+        payload: { audio_url: 'http://127.0.0.1:9/sample.mp3', name: 'Local' },
+      });
       expect(r.statusCode).toBe(400);
       expect(r.json().audio_url[0]).toMatch(/private|not allowed|local/i);
     } finally {

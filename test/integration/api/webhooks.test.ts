@@ -56,7 +56,12 @@ describe('Webhooks through the API (SQLite, local queue)', () => {
   });
 
   const createTts = async (body: Record<string, unknown>) => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Your order has shipped.', voice_id: t.c.speech.defaultVoiceId, ...body } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: t.headers,
+      payload: { text: 'Your order has shipped.', voice_id: t.c.speech.defaultVoiceId, ...body },
+    });
     expect(r.statusCode).toBe(201);
     return r.json();
   };
@@ -144,7 +149,12 @@ describe('Webhook URLs and the private-address rule', () => {
 
   it('refuses a webhook_url on a private or loopback address with 400 on the field, creating nothing', async () => {
     for (const url of ['http://127.0.0.1:8080/hook', 'http://10.0.0.5/hook', 'http://localhost:3000/hook', 'http://[::1]/hook']) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Hello.', voice_id: t.c.speech.defaultVoiceId, webhook_url: url } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/text_to_speech/',
+        headers: t.headers,
+        payload: { text: 'Hello.', voice_id: t.c.speech.defaultVoiceId, webhook_url: url },
+      });
       expect(r.statusCode).toBe(400);
       expect(r.json()).toEqual({ webhook_url: [expect.stringMatching(/private address .* webhooks are only sent to public addresses/)] });
     }
@@ -153,7 +163,12 @@ describe('Webhook URLs and the private-address rule', () => {
   });
 
   it('accepts a public one', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/text_to_speech/', headers: t.headers, payload: { text: 'Hello.', voice_id: t.c.speech.defaultVoiceId, webhook_url: 'https://hooks.example.com/clipwright' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/text_to_speech/',
+      headers: t.headers,
+      payload: { text: 'Hello.', voice_id: t.c.speech.defaultVoiceId, webhook_url: 'https://hooks.example.com/clipwright' },
+    });
     expect(r.statusCode).toBe(201);
   });
 });

@@ -28,7 +28,12 @@ async function decodeAll(path: string, fpsFilter = ''): Promise<Uint8Array[]> {
   return Array.from({ length: Math.floor(data.length / bytes) }, (_, i) => data.subarray(i * bytes, (i + 1) * bytes));
 }
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 function meanLuma(frame: Uint8Array, box: Box): number {
   let sum = 0;
@@ -83,17 +88,39 @@ beforeAll(async () => {
   footagePath = fx.path('footage.mp4');
   // A slow pan and zoom over the portrait: the head really moves across the frame.
   await runFfmpeg([
-    '-loop', '1', '-framerate', '30', '-i', portrait, '-t', String(FOOTAGE_SECONDS),
+    '-loop',
+    '1',
+    '-framerate',
+    '30',
+    '-i',
+    portrait,
+    '-t',
+    String(FOOTAGE_SECONDS),
     // (zoompan steps in whole input pixels: the portrait is enlarged first so the steps are small.)
-    '-vf', `scale=960:1200,zoompan=z='1.25+0.15*on/75':x='iw*0.02+on*1.6':y='ih*0.03+on*0.8':d=1:s=${SIZE.width}x${SIZE.height}:fps=30,setsar=1`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '16', '-pix_fmt', 'yuv420p', footagePath,
+    '-vf',
+    `scale=960:1200,zoompan=z='1.25+0.15*on/75':x='iw*0.02+on*1.6':y='ih*0.03+on*0.8':d=1:s=${SIZE.width}x${SIZE.height}:fps=30,setsar=1`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '16',
+    '-pix_fmt',
+    'yuv420p',
+    footagePath,
   ]);
   speechPath = await makeSpeech(fx.path('speech.wav'), 'Good morning. Our new bottle keeps your coffee hot all day.');
   speechSeconds = (await probeMedia(speechPath)).durationSeconds;
   const track = await mouthTrackFromAudioFile(ffmpeg, speechPath);
   result = await animateFootage(ffmpeg, {
-    videoPath: footagePath, faces, frames: photoFramesFromMouthTrack(track), audioPath: speechPath,
-    outputPath: fx.path('avatar.mp4'), frame: SIZE, scratchDir: fx.dir, encoder: { preset: 'ultrafast', crf: 16 },
+    videoPath: footagePath,
+    faces,
+    frames: photoFramesFromMouthTrack(track),
+    audioPath: speechPath,
+    outputPath: fx.path('avatar.mp4'),
+    frame: SIZE,
+    scratchDir: fx.dir,
+    encoder: { preset: 'ultrafast', crf: 16 },
   });
   output = await decodeAll(result.videoPath);
   footage = await decodeAll(footagePath, 'fps=30,');
@@ -138,7 +165,10 @@ describe('presenter from footage (real face model, real ffmpeg)', () => {
       const rgb = output[i]!;
       const rgba = new Uint8Array(SIZE.width * SIZE.height * 4);
       for (let p = 0, q = 0; p < rgb.length; p += 3, q += 4) {
-        rgba[q] = rgb[p]!; rgba[q + 1] = rgb[p + 1]!; rgba[q + 2] = rgb[p + 2]!; rgba[q + 3] = 255;
+        rgba[q] = rgb[p]!;
+        rgba[q + 1] = rgb[p + 1]!;
+        rgba[q + 2] = rgb[p + 2]!;
+        rgba[q + 3] = 255;
       }
       const [found] = await faces.detect({ ...SIZE, data: rgba }, { detector: 'tiny', minScore: 0.3 });
       expect(found).toBeDefined();
@@ -178,8 +208,13 @@ describe('a custom avatar made from a video, in its preview video', () => {
     await runFfmpeg(frameImageArgs({ input: footagePath, atSeconds: 1, output: still }));
     const face = await detectSingleFace(faces, still);
     const path = await renderPhotoAvatarPreviewVideo(ffmpeg, {
-      photoPath: still, face, footage: { videoPath: footagePath, faces },
-      speech: { mp3Path: speechPath, durationSeconds: speechSeconds, words: [] }, aspect: '1:1', outputDir: fx.dir, seed: 1,
+      photoPath: still,
+      face,
+      footage: { videoPath: footagePath, faces },
+      speech: { mp3Path: speechPath, durationSeconds: speechSeconds, words: [] },
+      aspect: '1:1',
+      outputDir: fx.dir,
+      seed: 1,
     });
     const probe = await probeMedia(path);
     expect(probe.video).toMatchObject({ width: 360, height: 360 });

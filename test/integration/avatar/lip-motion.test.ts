@@ -79,7 +79,10 @@ describe.each(engines)('lip motion follows %s speech', (name, engine, voice) => 
     const { rms, silentRuns } = await speechEnergy(wav, track.length);
     // The utterance really has pauses (leading silence and between sentences).
     expect(silentRuns.length).toBeGreaterThanOrEqual(2);
-    const r = pearson(track.map((f) => f.openness), rms);
+    const r = pearson(
+      track.map((f) => f.openness),
+      rms,
+    );
     expect(r).toBeGreaterThan(0.45);
     expect(openFramesInPauses(track, silentRuns)).toBe(0);
     // Speech is not one held shape: several mouths appear, lips close for m/b/p.
@@ -90,7 +93,12 @@ describe.each(engines)('lip motion follows %s speech', (name, engine, voice) => 
   it('from word timings only (letter-based): still follows the energy', async () => {
     const track = trackFromVisemes(visemesFromWords(timings.words), { durationSeconds });
     const { rms, silentRuns } = await speechEnergy(wav, track.length);
-    expect(pearson(track.map((f) => f.openness), rms)).toBeGreaterThan(0.35);
+    expect(
+      pearson(
+        track.map((f) => f.openness),
+        rms,
+      ),
+    ).toBeGreaterThan(0.35);
     expect(openFramesInPauses(track, silentRuns)).toBe(0);
   });
 
@@ -100,7 +108,12 @@ describe.each(engines)('lip motion follows %s speech', (name, engine, voice) => 
     const track = await mouthTrackFromAudioFile(ffmpeg, mp3);
     const { rms, silentRuns } = await speechEnergy(wav, track.length);
     expect(Math.abs(track.length - durationSeconds * 30)).toBeLessThanOrEqual(2);
-    expect(pearson(track.map((f) => f.openness), rms)).toBeGreaterThan(0.65);
+    expect(
+      pearson(
+        track.map((f) => f.openness),
+        rms,
+      ),
+    ).toBeGreaterThan(0.65);
     expect(openFramesInPauses(track, silentRuns)).toBe(0);
     expect(new Set(track.map((f) => f.viseme)).size).toBeGreaterThanOrEqual(4);
   });

@@ -3,10 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceNotUsable } from '../../../src/core/errors.js';
 import { createFaceApiEngine, detectSingleFace, LANDMARK, type DetectedFace, type FaceEngine, type Point } from '../../../src/engines/face/index.js';
 import {
-  createFfmpegEngine, extractFrameRgb, meanAbsDifference, meanColor, probeMedia, runFfmpeg, type PixelRect, type RgbFrame,
+  createFfmpegEngine,
+  extractFrameRgb,
+  meanAbsDifference,
+  meanColor,
+  probeMedia,
+  runFfmpeg,
+  type PixelRect,
+  type RgbFrame,
 } from '../../../src/engines/ffmpeg/index.js';
 import {
-  animatePhoto, checkConsent, chooseFrontalStill, makeTalkingPhoto, type PhotoAvatarResult, type PhotoMouthFrame,
+  animatePhoto,
+  checkConsent,
+  chooseFrontalStill,
+  makeTalkingPhoto,
+  type PhotoAvatarResult,
+  type PhotoMouthFrame,
 } from '../../../src/pipelines/avatar/photo/index.js';
 import { pearson } from '../../../src/pipelines/avatar/visemes/index.js';
 import { groupPhoto, makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
@@ -26,7 +38,11 @@ afterAll(async () => fx.cleanup());
 
 /** Closed, wide open, closed, part open (with a blink), closed: 66 frames, 2.2 s. */
 const OPENNESS = [
-  ...Array<number>(15).fill(0), ...Array<number>(15).fill(1), ...Array<number>(15).fill(0), ...Array<number>(15).fill(0.6), ...Array<number>(6).fill(0),
+  ...Array<number>(15).fill(0),
+  ...Array<number>(15).fill(1),
+  ...Array<number>(15).fill(0),
+  ...Array<number>(15).fill(0.6),
+  ...Array<number>(6).fill(0),
 ];
 const BLINK_FRAMES = new Set([50, 51, 52, 53]);
 const TRACK: PhotoMouthFrame[] = OPENNESS.map((openness, f) => ({ openness, blink: BLINK_FRAMES.has(f) ? 1 : 0 }));
@@ -55,8 +71,14 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
   beforeAll(async () => {
     const voice = await makeTone(fx.path('voice.wav'), 2.2, 220, 0.3);
     result = await animatePhoto(createFfmpegEngine(), {
-      photoPath: portrait, face, frames: TRACK, audioPath: voice, outputPath: fx.path('avatar.mp4'),
-      resolution: '480p', scratchDir: fx.dir, encoder: { preset: 'ultrafast', crf: 20 },
+      photoPath: portrait,
+      face,
+      frames: TRACK,
+      audioPath: voice,
+      outputPath: fx.path('avatar.mp4'),
+      resolution: '480p',
+      scratchDir: fx.dir,
+      encoder: { preset: 'ultrafast', crf: 20 },
     });
   });
 
@@ -98,7 +120,10 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
   });
 
   it('blinks: the eyes change during the blink, not around it', async () => {
-    const eyes = boundsOf([...LANDMARK.rightEye, ...LANDMARK.leftEye].map((i) => result.landmarksInFrame[i]!), { x: 0.1, top: 0.8, bottom: 0.8 });
+    const eyes = boundsOf(
+      [...LANDMARK.rightEye, ...LANDMARK.leftEye].map((i) => result.landmarksInFrame[i]!),
+      { x: 0.1, top: 0.8, bottom: 0.8 },
+    );
     const before = meanAbsDifference(await frame(47), await frame(48), eyes);
     const during = meanAbsDifference(await frame(47), await frame(52), eyes);
     expect(during).toBeGreaterThan(4 * Math.max(1, before));
@@ -112,7 +137,10 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
     const first = await frame(1);
     for (const f of [10, 30, 44, 65]) expect(meanAbsDifference(first, await frame(f), farAway)).toBeLessThan(1.2);
     // Forehead and hair, far from mouth and eyes, move with the idle head motion.
-    const forehead = boundsOf([...LANDMARK.rightBrow, ...LANDMARK.leftBrow].map((i) => result.landmarksInFrame[i]!), { x: 0, top: 3, bottom: -0.5 });
+    const forehead = boundsOf(
+      [...LANDMARK.rightBrow, ...LANDMARK.leftBrow].map((i) => result.landmarksInFrame[i]!),
+      { x: 0, top: 3, bottom: -0.5 },
+    );
     const drift = Math.max(...(await Promise.all([30, 44, 65].map(async (f) => meanAbsDifference(first, await frame(f), forehead)))));
     expect(drift).toBeGreaterThan(1.5);
   });
@@ -121,16 +149,44 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
 describe('frontal still from a video', () => {
   it('picks a frame with the upright face over a tilted one and frames with no face', async () => {
     const size = { width: 480, height: 600 };
-    const upright = await sharp(portrait).resize(size.width, size.height).png().toFile(fx.path('upright.png')).then(() => fx.path('upright.png'));
+    const upright = await sharp(portrait)
+      .resize(size.width, size.height)
+      .png()
+      .toFile(fx.path('upright.png'))
+      .then(() => fx.path('upright.png'));
     const tilted = fx.path('tilted.png');
     await sharp(portrait).rotate(32, { background: '#202020' }).resize(size.width, size.height, { fit: 'cover' }).toFile(tilted);
     const empty = await makeGradient(fx.path('empty.png'), size);
     const video = fx.path('segments.mp4');
     // 1 s without a face, 1 s tilted, 1 s upright.
     await runFfmpeg([
-      '-loop', '1', '-t', '1', '-i', empty, '-loop', '1', '-t', '1', '-i', tilted, '-loop', '1', '-t', '1', '-i', upright,
-      '-filter_complex', '[0:v][1:v][2:v]concat=n=3:v=1:a=0,fps=30,format=yuv420p[v]', '-map', '[v]',
-      '-c:v', 'libx264', '-preset', 'ultrafast', video,
+      '-loop',
+      '1',
+      '-t',
+      '1',
+      '-i',
+      empty,
+      '-loop',
+      '1',
+      '-t',
+      '1',
+      '-i',
+      tilted,
+      '-loop',
+      '1',
+      '-t',
+      '1',
+      '-i',
+      upright,
+      '-filter_complex',
+      '[0:v][1:v][2:v]concat=n=3:v=1:a=0,fps=30,format=yuv420p[v]',
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      video,
     ]);
     const still = await chooseFrontalStill({ faces, ffmpeg: createFfmpegEngine() }, video, { workDir: fx.dir, sampleCount: 6 });
     expect(still.timeSeconds).toBeGreaterThan(2);
@@ -143,7 +199,21 @@ describe('frontal still from a video', () => {
 
   it('says why when no frame shows exactly one person', async () => {
     const group = fx.path('group.mp4');
-    await runFfmpeg(['-loop', '1', '-t', '1', '-i', groupPhoto(1), '-vf', 'scale=960:-2,fps=30,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', group]);
+    await runFfmpeg([
+      '-loop',
+      '1',
+      '-t',
+      '1',
+      '-i',
+      groupPhoto(1),
+      '-vf',
+      'scale=960:-2,fps=30,format=yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      group,
+    ]);
     const error = await chooseFrontalStill({ faces, ffmpeg: createFfmpegEngine() }, group, { workDir: fx.dir, sampleCount: 2 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FaceNotUsable);
     expect(error).toMatchObject({ kind: 'several-faces', reason: 'found 3 faces in the video; use a video with exactly one person' });
@@ -154,10 +224,18 @@ describe('talking photo and consent', () => {
   it('speaks an audio file: the video lasts as long as the audio', async () => {
     const voice = await makeSpeech(fx.path('hello.wav'), 'Hello there, nice to meet you.');
     const audioSeconds = (await probeMedia(voice)).durationSeconds;
-    const result = await makeTalkingPhoto({ faces, ffmpeg: createFfmpegEngine() }, {
-      photoPath: portrait, audioPath: voice, outputPath: fx.path('talking.mp4'), resolution: '480p',
-      headMotion: 'drift', scratchDir: fx.dir, encoder: { preset: 'ultrafast', crf: 26 },
-    });
+    const result = await makeTalkingPhoto(
+      { faces, ffmpeg: createFfmpegEngine() },
+      {
+        photoPath: portrait,
+        audioPath: voice,
+        outputPath: fx.path('talking.mp4'),
+        resolution: '480p',
+        headMotion: 'drift',
+        scratchDir: fx.dir,
+        encoder: { preset: 'ultrafast', crf: 26 },
+      },
+    );
     const probe = await probeMedia(result.videoPath);
     expect(probe.video).toMatchObject({ codec: 'h264', width: 480, height: 600, fps: 30 });
     expect(probe.audio).toMatchObject({ codec: 'aac' });
@@ -168,7 +246,21 @@ describe('talking photo and consent', () => {
   it('verifies consent from a video of the same person, refuses another person', async () => {
     const mirrored = await makePortrait(fx.path('consent.jpg'), 'presenter', { flip: true, width: 400 });
     const consentVideo = fx.path('consent.mp4');
-    await runFfmpeg(['-loop', '1', '-t', '1', '-i', mirrored, '-vf', 'scale=400:-2,fps=30,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', consentVideo]);
+    await runFfmpeg([
+      '-loop',
+      '1',
+      '-t',
+      '1',
+      '-i',
+      mirrored,
+      '-vf',
+      'scale=400:-2,fps=30,format=yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      consentVideo,
+    ]);
     const engines = { faces, ffmpeg: createFfmpegEngine() };
     const same = await checkConsent(engines, { kind: 'image', path: portrait }, { kind: 'video', path: consentVideo }, { workDir: fx.dir });
     expect(same.consentVerified).toBe(true);

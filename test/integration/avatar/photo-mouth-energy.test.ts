@@ -37,7 +37,9 @@ async function speechEnergy(wav: string, frames: number): Promise<number[]> {
 async function mouthLumaPerFrame(video: string): Promise<number[]> {
   const first = await extractFrameRgb(video, 0.02, SIZE);
   const firstPng = fx.path('first.png');
-  await sharp(first.data, { raw: { ...SIZE, channels: 3 } }).png().toFile(firstPng);
+  await sharp(first.data, { raw: { ...SIZE, channels: 3 } })
+    .png()
+    .toFile(firstPng);
   const landmarks = (await detectSingleFace(faces, firstPng)).landmarks68;
   const lips = LANDMARK.outerLips.map((i) => landmarks[i]!);
   const xs = lips.map((p) => p[0]);
@@ -47,7 +49,17 @@ async function mouthLumaPerFrame(video: string): Promise<number[]> {
   // The lips' box, extended down for the jaw drop; even numbers, as crop keeps them on 4:2:0 video.
   const even = (v: number) => 2 * Math.round(v / 2);
   const box = { x: even(Math.min(...xs) - w * 0.1), y: even(Math.min(...ys)), width: even(w * 1.2), height: even(h * 1.8) };
-  const raw = await runFfmpegCapture(['-v', 'error', '-i', video, '-vf', `crop=${box.width}:${box.height}:${box.x}:${box.y},format=gray`, '-f', 'rawvideo', '-']);
+  const raw = await runFfmpegCapture([
+    '-v',
+    'error',
+    '-i',
+    video,
+    '-vf',
+    `crop=${box.width}:${box.height}:${box.x}:${box.y},format=gray`,
+    '-f',
+    'rawvideo',
+    '-',
+  ]);
   const area = box.width * box.height;
   return Array.from({ length: Math.floor(raw.length / area) }, (_, f) => raw.subarray(f * area, (f + 1) * area).reduce((s, v) => s + v, 0) / area);
 }
@@ -58,12 +70,23 @@ describe('a speech-driven photo avatar (AI Avatar v1 path) moves with the speech
     const speech = await new FliteEngine().synthesize({ text: TEXT, engineVoice: 'slt', outWavPath: wav });
     expect(speech.phones?.length).toBeGreaterThan(40);
     const clip = await makePhotoAvatarClip(ffmpeg, {
-      photoPath: portrait, face, audioPath: wav, words: speech.words, phones: speech.phones, durationSeconds: speech.durationSeconds,
-      frame: SIZE, background: { kind: 'scene' }, outputDir: fx.dir, seed: 3,
+      photoPath: portrait,
+      face,
+      audioPath: wav,
+      words: speech.words,
+      phones: speech.phones,
+      durationSeconds: speech.durationSeconds,
+      frame: SIZE,
+      background: { kind: 'scene' },
+      outputDir: fx.dir,
+      seed: 3,
     });
     const energy = await speechEnergy(wav, clip.mouthOpenness.length);
     const drawn = pearson(clip.mouthOpenness, energy);
-    const phonesOnly = pearson(mouthTrackFromTimings(speech, speech.durationSeconds).map((f) => f.openness), energy);
+    const phonesOnly = pearson(
+      mouthTrackFromTimings(speech, speech.durationSeconds).map((f) => f.openness),
+      energy,
+    );
     console.log(`photo avatar, flite slt phones: drawn opening vs speech energy r = ${drawn.toFixed(2)} (phone targets alone: ${phonesOnly.toFixed(2)})`);
     expect(drawn).toBeGreaterThanOrEqual(0.6);
     expect(drawn).toBeGreaterThan(phonesOnly + 0.15);
@@ -84,8 +107,16 @@ describe('a speech-driven photo avatar (AI Avatar v1 path) moves with the speech
     const wav = fx.path('rhvoice.wav');
     const speech = await new RhvoiceEngine().synthesize({ text: TEXT, engineVoice: 'clb', outWavPath: wav });
     const clip = await makePhotoAvatarClip(ffmpeg, {
-      photoPath: portrait, face, audioPath: wav, words: speech.words, phones: speech.phones, durationSeconds: speech.durationSeconds,
-      frame: SIZE, background: { kind: 'scene' }, outputDir: fx.dir, seed: 3,
+      photoPath: portrait,
+      face,
+      audioPath: wav,
+      words: speech.words,
+      phones: speech.phones,
+      durationSeconds: speech.durationSeconds,
+      frame: SIZE,
+      background: { kind: 'scene' },
+      outputDir: fx.dir,
+      seed: 3,
     });
     const energy = await speechEnergy(wav, clip.mouthOpenness.length);
     const drawn = pearson(clip.mouthOpenness, energy);
@@ -98,8 +129,16 @@ describe('a speech-driven photo avatar (AI Avatar v1 path) moves with the speech
     const speech = await createSpeechEngines().rhvoice!.synthesize({ text: TEXT, engineVoice: 'clb', outWavPath: wav });
     expect(speech.phones?.length ?? 0).toBeGreaterThan(10);
     const clip = await makePhotoAvatarClip(ffmpeg, {
-      photoPath: portrait, face, audioPath: wav, words: speech.words, phones: speech.phones, durationSeconds: speech.durationSeconds,
-      frame: SIZE, background: { kind: 'scene' }, outputDir: fx.dir, seed: 3,
+      photoPath: portrait,
+      face,
+      audioPath: wav,
+      words: speech.words,
+      phones: speech.phones,
+      durationSeconds: speech.durationSeconds,
+      frame: SIZE,
+      background: { kind: 'scene' },
+      outputDir: fx.dir,
+      seed: 3,
     });
     const energy = await speechEnergy(wav, clip.mouthOpenness.length);
     const drawn = pearson(clip.mouthOpenness, energy);

@@ -61,7 +61,12 @@ describe('the opened mouth of a real photo (drawn face state, no encoding)', () 
       const core = interior.filter(({ i }) => {
         const x = (i / 4) % drawn.width;
         const y = Math.floor(i / 4 / drawn.width);
-        return [[2, 0], [-2, 0], [0, 2], [0, -2]].every(([dx, dy]) => inside(inner, x + dx! + 0.5, y + dy! + 0.5));
+        return [
+          [2, 0],
+          [-2, 0],
+          [0, 2],
+          [0, -2],
+        ].every(([dx, dy]) => inside(inner, x + dx! + 0.5, y + dy! + 0.5));
       });
       const rows = new Map<number, number[]>();
       for (const { y, i } of core) rows.set(y, [...(rows.get(y) ?? []), luma(drawn.data, i)]);
@@ -69,7 +74,9 @@ describe('the opened mouth of a real photo (drawn face state, no encoding)', () 
       const ys = [...rows.keys()].filter((y) => rows.get(y)!.length >= 5).sort((a, b) => a - b);
       const brightest = ys.reduce((b, y) => (rowMean(y) > rowMean(b) ? y : b), ys[0]!);
       const opening = ys.at(-1)! - ys[0]!;
-      console.log(`${name}: ${interior.length} px inside, near-white ${(nearWhite * 100).toFixed(1)} %, mean ${mean.toFixed(0)} vs lips ${(lipSum / lipCount).toFixed(0)}, brightest row at ${((brightest - ys[0]!) / opening * 100).toFixed(0)} % of the opening`);
+      console.log(
+        `${name}: ${interior.length} px inside, near-white ${(nearWhite * 100).toFixed(1)} %, mean ${mean.toFixed(0)} vs lips ${(lipSum / lipCount).toFixed(0)}, brightest row at ${(((brightest - ys[0]!) / opening) * 100).toFixed(0)} % of the opening`,
+      );
       expect(nearWhite).toBeLessThan(0.15);
       expect(mean).toBeLessThan(lipSum / lipCount - 30);
       expect(brightest - ys[0]!).toBeLessThan(opening * 0.4);

@@ -54,11 +54,25 @@ describe('talking-head renderer (built-in avatar)', () => {
   const progress: number[] = [];
   beforeAll(async () => {
     speechWav = join(dir, 'voice.wav');
-    const speech = await new FliteEngine().synthesize({ text: 'Hello there. My name is Daniel, and I am happy to meet you!', engineVoice: 'slt', outWavPath: speechWav });
+    const speech = await new FliteEngine().synthesize({
+      text: 'Hello there. My name is Daniel, and I am happy to meet you!',
+      engineVoice: 'slt',
+      outWavPath: speechWav,
+    });
     track = mouthTrackFromTimings(speech, speech.durationSeconds);
     out = join(dir, 'daniel.mp4');
     await renderTalkingHead(
-      { look: daniel.look, track, width: W, height: H, background: { kind: 'color', color: '#00b140' }, audioPath: speechWav, format: 'mp4', outputPath: out, seed: SEED },
+      {
+        look: daniel.look,
+        track,
+        width: W,
+        height: H,
+        background: { kind: 'color', color: '#00b140' },
+        audioPath: speechWav,
+        format: 'mp4',
+        outputPath: out,
+        seed: SEED,
+      },
       { workDir: dir, ffmpeg, onProgress: (f) => progress.push(f) },
     );
   });
@@ -72,10 +86,23 @@ describe('talking-head renderer (built-in avatar)', () => {
   it('stops when its signal is aborted', async () => {
     const controller = new AbortController();
     const run = renderTalkingHead(
-      { look: daniel.look, track, width: W, height: H, background: { kind: 'scene' }, audioPath: speechWav, format: 'mp4', outputPath: join(dir, 'aborted.mp4'), seed: SEED },
+      {
+        look: daniel.look,
+        track,
+        width: W,
+        height: H,
+        background: { kind: 'scene' },
+        audioPath: speechWav,
+        format: 'mp4',
+        outputPath: join(dir, 'aborted.mp4'),
+        seed: SEED,
+      },
       { workDir: dir, ffmpeg, signal: controller.signal, onProgress: () => controller.abort() },
     );
-    const err = await run.then(() => null, (e: unknown) => e);
+    const err = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isAbortError(err)).toBe(true);
   });
 
@@ -94,8 +121,19 @@ describe('talking-head renderer (built-in avatar)', () => {
     const face = facePoints(daniel.look, layout);
     const slack = H * 0.008;
     // The inside of an open mouth is dark red-brown; Daniel's skin and lips are much lighter.
-    const dark = frames.map((f) => countIn(f, { x: face.mouth.x, y: face.mouth.y + face.mouth.halfWidth * 0.3, rx: face.mouth.halfWidth * 1.2 + slack, ry: face.mouth.halfWidth * 0.9 + slack }, (r, g, b) => r + g + b < 200));
-    expect(pearson(dark, track.map((m) => m.openness))).toBeGreaterThan(0.7);
+    const dark = frames.map((f) =>
+      countIn(
+        f,
+        { x: face.mouth.x, y: face.mouth.y + face.mouth.halfWidth * 0.3, rx: face.mouth.halfWidth * 1.2 + slack, ry: face.mouth.halfWidth * 0.9 + slack },
+        (r, g, b) => r + g + b < 200,
+      ),
+    );
+    expect(
+      pearson(
+        dark,
+        track.map((m) => m.openness),
+      ),
+    ).toBeGreaterThan(0.7);
     const closedFrames = track.map((m, i) => (m.viseme === 'rest' ? i : -1)).filter((i) => i >= 0);
     expect(closedFrames.length).toBeGreaterThan(5);
     expect(Math.max(...closedFrames.map((i) => dark[i]!))).toBeLessThanOrEqual(2);
@@ -103,7 +141,10 @@ describe('talking-head renderer (built-in avatar)', () => {
     // Eye whites vanish on the frames the blink schedule closes.
     const eyes = blinkSchedule(track.length, SEED);
     const whites = frames.map((f) =>
-      face.eyes.reduce((n, e) => n + countIn(f, { x: e.x, y: e.y, rx: e.halfWidth + slack, ry: e.halfWidth * 0.7 + slack }, (r, g, b) => r > 225 && g > 225 && b > 215), 0),
+      face.eyes.reduce(
+        (n, e) => n + countIn(f, { x: e.x, y: e.y, rx: e.halfWidth + slack, ry: e.halfWidth * 0.7 + slack }, (r, g, b) => r > 225 && g > 225 && b > 215),
+        0,
+      ),
     );
     const closed = eyes.map((e, i) => (e === 'closed' ? i : -1)).filter((i) => i >= 0);
     const open = eyes.map((e, i) => (e === 'open' ? i : -1)).filter((i) => i >= 0);
@@ -173,12 +214,25 @@ describe('talking-head renderer (built-in avatar)', () => {
     const picture = await makeColorImage(join(dir, 'backdrop.png'), '0x3050d0', { width: 400, height: 400 });
     const clip = join(dir, 'backdrop.mp4');
     await renderTalkingHead(
-      { look: daniel.look, track: track.slice(0, 15), width: W, height: H, background: { kind: 'image', path: picture }, format: 'mp4', outputPath: clip, seed: SEED },
+      {
+        look: daniel.look,
+        track: track.slice(0, 15),
+        width: W,
+        height: H,
+        background: { kind: 'image', path: picture },
+        format: 'mp4',
+        outputPath: clip,
+        seed: SEED,
+      },
       { workDir: dir, ffmpeg },
     );
     const [first] = await decodeFrames(clip, 3);
     const at = (x: number, y: number) => [...first!.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)];
-    for (const [x, y] of [[8, 8], [W - 8, 8], [8, H / 2]] as const) {
+    for (const [x, y] of [
+      [8, 8],
+      [W - 8, 8],
+      [8, H / 2],
+    ] as const) {
       const [r, g, b] = at(x, y);
       expect(Math.abs(r! - 0x30) + Math.abs(g! - 0x50) + Math.abs(b! - 0xd0)).toBeLessThan(30);
     }
@@ -198,14 +252,23 @@ describe('talking-head renderer (built-in avatar)', () => {
     const frames = await decodeFrames(clip, 3);
     const face = facePoints(daniel.look, layoutFor(W, H));
     const slack = H * 0.008;
-    const dark = frames.map((f) => countIn(f, { x: face.mouth.x, y: face.mouth.y + face.mouth.halfWidth * 0.3, rx: face.mouth.halfWidth * 1.2 + slack, ry: face.mouth.halfWidth * 0.9 + slack }, (r, g, b) => r + g + b < 200));
+    const dark = frames.map((f) =>
+      countIn(
+        f,
+        { x: face.mouth.x, y: face.mouth.y + face.mouth.halfWidth * 0.3, rx: face.mouth.halfWidth * 1.2 + slack, ry: face.mouth.halfWidth * 0.9 + slack },
+        (r, g, b) => r + g + b < 200,
+      ),
+    );
     expect(dark.slice(0, 3).every((n) => n <= 2)).toBe(true);
     expect(Math.max(...dark)).toBeGreaterThan(50);
   });
 
   it('refuses a transparent background for MP4', async () => {
     await expect(
-      renderTalkingHead({ look: daniel.look, track, width: W, height: H, background: { kind: 'transparent' }, format: 'mp4', outputPath: join(dir, 'x.mp4'), seed: 1 }, { workDir: dir, ffmpeg }),
+      renderTalkingHead(
+        { look: daniel.look, track, width: W, height: H, background: { kind: 'transparent' }, format: 'mp4', outputPath: join(dir, 'x.mp4'), seed: 1 },
+        { workDir: dir, ffmpeg },
+      ),
     ).rejects.toThrow(/webm/);
   });
 });

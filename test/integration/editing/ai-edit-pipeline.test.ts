@@ -35,9 +35,21 @@ describe('AI edit pipeline', () => {
   const input = (over: Partial<EditInput>): EditInput => {
     const read = readInstructions(over.instructions ?? null);
     return {
-      echo: {}, videoUrl: 'https://example.test/talk.mp4', sourceSeconds: talk.durationSeconds, aspectRatio: '9:16', editingStyle: null,
-      instructions: null, operations: read.operations, understood: read.understood, notUnderstood: read.notUnderstood,
-      caption: null, musicUrl: null, musicVolume: null, voiceVolume: null, seed: 7, ...over,
+      echo: {},
+      videoUrl: 'https://example.test/talk.mp4',
+      sourceSeconds: talk.durationSeconds,
+      aspectRatio: '9:16',
+      editingStyle: null,
+      instructions: null,
+      operations: read.operations,
+      understood: read.understood,
+      notUnderstood: read.notUnderstood,
+      caption: null,
+      musicUrl: null,
+      musicVolume: null,
+      voiceVolume: null,
+      seed: 7,
+      ...over,
     };
   };
 
@@ -49,12 +61,26 @@ describe('AI edit pipeline', () => {
     const work = fx.path('work');
     await mkdir(join(work, 'render'), { recursive: true });
     const instructions = 'Remove silences, faster pace, add captions, no music';
-    plan = await prepareEdit(input({ instructions, operations: readInstructions(instructions).operations }), { fetcher, ffmpeg, faces, transcriber, musicCacheDir: fx.path('music') }, {
-      planDir: join(work, 'plan'), workDir: work, signal: new AbortController().signal, onProgress: () => {},
-    });
-    const out = await renderEdit(plan, { planDir: join(work, 'plan'), quality: 'preview', outputDir: join(work, 'render') }, { ffmpeg }, {
-      workDir: work, signal: new AbortController().signal, onProgress: () => {},
-    });
+    plan = await prepareEdit(
+      input({ instructions, operations: readInstructions(instructions).operations }),
+      { fetcher, ffmpeg, faces, transcriber, musicCacheDir: fx.path('music') },
+      {
+        planDir: join(work, 'plan'),
+        workDir: work,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+      },
+    );
+    const out = await renderEdit(
+      plan,
+      { planDir: join(work, 'plan'), quality: 'preview', outputDir: join(work, 'render') },
+      { ffmpeg },
+      {
+        workDir: work,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+      },
+    );
     preview = out.videoPath;
   }, 240_000);
   afterAll(async () => {
@@ -72,7 +98,10 @@ describe('AI edit pipeline', () => {
     // Every phrase's sound is still there: the voiced time (all that is not silence) is unchanged.
     const voiced = async (path: string, duration: number) => {
       const silent = parseSilences((await ffmpeg.capture(silenceDetectArgs({ input: path, noiseDb: -45, minSilenceSeconds: 0.05 }))).toString(), duration);
-      return { voicedSeconds: duration - silent.reduce((s, x) => s + x.endSeconds - x.startSeconds, 0), longest: Math.max(0, ...silent.map((x) => x.endSeconds - x.startSeconds)) };
+      return {
+        voicedSeconds: duration - silent.reduce((s, x) => s + x.endSeconds - x.startSeconds, 0),
+        longest: Math.max(0, ...silent.map((x) => x.endSeconds - x.startSeconds)),
+      };
     };
     const before = await voiced(talk.path, talk.durationSeconds);
     const after = await voiced(preview, probe.durationSeconds);
@@ -105,7 +134,7 @@ describe('AI edit pipeline', () => {
     expect(plan.faceSeenShare).toBeGreaterThan(0.8);
   });
 
-  it('captions the speech: words heard, on the edit\'s time line, drawn while they are spoken', async () => {
+  it("captions the speech: words heard, on the edit's time line, drawn while they are spoken", async () => {
     expect(plan.captioned).toBe(true);
     const heard = plan.transcript.toLowerCase();
     for (const word of ['kitchen', 'pasta', 'water', 'basil']) expect(heard).toContain(word);
@@ -116,10 +145,11 @@ describe('AI edit pipeline', () => {
     const band = async (t: number) => {
       const frame = await extractFrameRgb(preview, t, { width: 360, height: 640 });
       let light = 0;
-      for (let y = 480; y < 640; y++) for (let x = 0; x < 360; x++) {
-        const i = (y * 360 + x) * 3;
-        if (frame.data[i]! > 220 && frame.data[i + 1]! > 220 && frame.data[i + 2]! > 220) light++;
-      }
+      for (let y = 480; y < 640; y++)
+        for (let x = 0; x < 360; x++) {
+          const i = (y * 360 + x) * 3;
+          if (frame.data[i]! > 220 && frame.data[i + 1]! > 220 && frame.data[i + 2]! > 220) light++;
+        }
       return light;
     };
     const mid = words[Math.floor(words.length / 2)]!;
@@ -128,11 +158,37 @@ describe('AI edit pipeline', () => {
 
   it('finds a shot change and samples the frames in the same read of the picture', async () => {
     const clip = fx.path('two-shots.mp4');
-    await promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=320x180:r=15:d=1.5', '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=15:d=1.5',
-      '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', clip]);
+    await promisify(execFile)('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=320x180:r=15:d=1.5',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x180:r=15:d=1.5',
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1:a=0[v]',
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      clip,
+    ]);
     const work = fx.path('scan');
     await mkdir(work, { recursive: true });
-    const scan = await scanPicture({ ffmpeg, faces }, clip, { width: 320, height: 180, durationSeconds: 3 }, { workDir: work, signal: new AbortController().signal, onProgress: () => {} });
+    const scan = await scanPicture(
+      { ffmpeg, faces },
+      clip,
+      { width: 320, height: 180, durationSeconds: 3 },
+      { workDir: work, signal: new AbortController().signal, onProgress: () => {} },
+    );
     expect(scan.shotChanges).toHaveLength(1);
     expect(scan.shotChanges[0]).toBeCloseTo(1.5, 1);
     expect(scan.samples.map((s) => s.atSeconds)).toEqual([0, 0.5, 1, 1.5, 2, 2.5]);

@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceNotUsable } from '../../../src/core/errors.js';
 import {
-  createFaceApiEngine, decideSamePerson, detectSingleFace, LANDMARK, centroid, type DetectedFace, type FaceEngine,
+  createFaceApiEngine,
+  decideSamePerson,
+  detectSingleFace,
+  LANDMARK,
+  centroid,
+  type DetectedFace,
+  type FaceEngine,
 } from '../../../src/engines/face/index.js';
 import { GROUP_PHOTO_FACES, groupPhoto, makeGradient, makePortrait, PORTRAITS, type PortraitName } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -77,7 +83,11 @@ describe('face-api engine (real model, offline)', () => {
   it('says so when the file is not a picture', async () => {
     const notAPicture = fx.path('notes.txt');
     await writeFile(notAPicture, 'hello');
-    await expect(engine.detect(notAPicture)).rejects.toMatchObject({ name: 'TaskFailure', transient: false, reason: expect.stringMatching(/^could not read the picture: .*unsupported image format/) });
+    await expect(engine.detect(notAPicture)).rejects.toMatchObject({
+      name: 'TaskFailure',
+      transient: false,
+      reason: expect.stringMatching(/^could not read the picture: .*unsupported image format/),
+    });
   });
 
   it('refuses a picture without a face', async () => {

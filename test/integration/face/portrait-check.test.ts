@@ -41,18 +41,28 @@ describe('photos checked before they become talking avatars (real photos, real f
   it('refuses a face that is small in a large picture, saying how small and what is needed', async () => {
     const small = await sharp(await makePortrait(fx.path('frontal-small.png'), 'frontal', { width: 150 })).toBuffer();
     const wide = fx.path('tiny-face.png');
-    await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#8a8f96' } }).composite([{ input: small, left: 640, top: 300 }]).png().toFile(wide);
+    await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#8a8f96' } })
+      .composite([{ input: small, left: 640, top: 300 }])
+      .png()
+      .toFile(wide);
     const error = await detectUsablePortrait(faces, wide).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FaceNotUsable);
     expect(error).toMatchObject({ kind: 'face-too-small' });
-    expect((error as FaceNotUsable).reason).toMatch(/the face is too small \(\d+ pixels wide, \d+ % of the picture's shorter side\); use a picture where the face is at least 120 pixels/);
+    expect((error as FaceNotUsable).reason).toMatch(
+      /the face is too small \(\d+ pixels wide, \d+ % of the picture's shorter side\); use a picture where the face is at least 120 pixels/,
+    );
   });
 
   it('refuses closed eyes (the real landmarks with the lids brought together)', async () => {
     const path = await makePortrait(fx.path('frontal-eyes.png'), 'frontal');
     const face = await detectSingleFace(faces, path);
     const lm = face.landmarks68.map(([x, y]): Point => [x, y]);
-    for (const [upper, lower] of [[37, 41], [38, 40], [43, 47], [44, 46]] as const) {
+    for (const [upper, lower] of [
+      [37, 41],
+      [38, 40],
+      [43, 47],
+      [44, 46],
+    ] as const) {
       lm[upper] = [lm[upper]![0], lm[lower]![1] - 1];
     }
     const problems = portraitProblems({ box: face.box, landmarks68: lm }, await sizeOf(path));
@@ -61,9 +71,14 @@ describe('photos checked before they become talking avatars (real photos, real f
   });
 
   it('a custom avatar from a tilted photo fails with the field and the reason', async () => {
-    const error = await buildCustomAvatar({ faces, ffmpeg: createFfmpegEngine() }, {
-      source: { kind: 'image', path: fx.path('tilted.png'), label: 'avatar_image' }, consent: null, outDir: fx.path('built'),
-    }).catch((e: unknown) => e);
+    const error = await buildCustomAvatar(
+      { faces, ffmpeg: createFfmpegEngine() },
+      {
+        source: { kind: 'image', path: fx.path('tilted.png'), label: 'avatar_image' },
+        consent: null,
+        outDir: fx.path('built'),
+      },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FaceNotUsable);
     expect((error as FaceNotUsable).reason).toMatch(/^avatar_image: photo not usable as a talking avatar: the person is not facing the camera/);
   });

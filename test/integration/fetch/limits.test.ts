@@ -120,7 +120,9 @@ describe('time limit', () => {
     const controller = new AbortController();
     const reason = new Error('task cancelled');
     setTimeout(() => controller.abort(reason), 100);
-    const err = await fetcher().fetch(server.url('/stall-before-headers'), { signal: controller.signal }).catch((e: unknown) => e);
+    const err = await fetcher()
+      .fetch(server.url('/stall-before-headers'), { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(err).toBe(reason);
   });
 });

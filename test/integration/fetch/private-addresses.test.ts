@@ -78,13 +78,10 @@ describe('private addresses, by default', () => {
     expect(server.hits.length).toBe(hitsBefore);
   });
 
-  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://example.com/', 'data:text/html,hi'])(
-    'refuses the non-http scheme of %s',
-    async (url) => {
-      const err = await refusal(fetcher.fetch(url));
-      expect(err.message).toMatch(/^Only http and https URLs can be fetched/);
-    },
-  );
+  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://example.com/', 'data:text/html,hi'])('refuses the non-http scheme of %s', async (url) => {
+    const err = await refusal(fetcher.fetch(url));
+    expect(err.message).toMatch(/^Only http and https URLs can be fetched/);
+  });
 
   it('refuses a string that is not a URL', async () => {
     const err = await refusal(fetcher.fetch('not a url'));
@@ -143,7 +140,9 @@ describe('every redirect hop is checked again', () => {
     server.route('/to-secret-query', { status: 302, headers: { location: 'http://admin:hunter2@10.0.0.9:8080/internal?token=abc' } });
     const fetcher = new HttpUrlFetcher({ allowPrivate: false, ...limits, addressPolicy: onlyTestServer });
     const err = await refusal(fetcher.fetch(server.url('/to-secret-query')));
-    expect(err.message).toBe('Redirected to http://10.0.0.9:8080/internal, which points at a private address (10.0.0.9 is private-network); only public addresses can be fetched');
+    expect(err.message).toBe(
+      'Redirected to http://10.0.0.9:8080/internal, which points at a private address (10.0.0.9 is private-network); only public addresses can be fetched',
+    );
   });
 
   it('refuses a redirect to a non-http scheme', async () => {

@@ -49,10 +49,11 @@ async function startInternalServer(): Promise<{ port: number; hits: string[]; cl
   return {
     port: (server.address() as AddressInfo).port,
     hits,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -81,14 +82,21 @@ describe('Redirects to private addresses are refused at the hop, through the API
     const png = await readFile(await makePhoto(fx.path('photo.png'), { width: 96, height: 96 }));
     [shop, hooks, internal, db] = await Promise.all([startPageServer(), startWebhookReceiver(), startInternalServer(), freshSqlite()]);
     shop.route('/photo.png', { headers: { 'content-type': 'image/png' }, body: png });
-    shop.route('/product', { headers: { 'content-type': 'text/html' }, body: `<html><title>Aero Mug</title><img src="${onShop('/photo.png')}" width="500" height="500"></html>` });
+    shop.route('/product', {
+      headers: { 'content-type': 'text/html' },
+      body: `<html><title>Aero Mug</title><img src="${onShop('/photo.png')}" width="500" height="500"></html>`,
+    });
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
         callback();
       },
     });
-    t = await startTestApp(db, { ALLOW_PRIVATE_URLS: '0', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '3000' }, { credits: 50, network, log: pino({ level: 'info' }, sink) });
+    t = await startTestApp(
+      db,
+      { ALLOW_PRIVATE_URLS: '0', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '3000' },
+      { credits: 50, network, log: pino({ level: 'info' }, sink) },
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -108,8 +116,16 @@ describe('Redirects to private addresses are refused at the hop, through the API
 
     it.each([
       ['a literal private IP', () => onInternal('/admin'), () => refusedHop(onInternal('/admin'), INTERNAL, 'loopback')],
-      ['a name that resolves to a private IP', () => `http://intranet.test:${internal.port}/admin`, () => refusedHop(`http://intranet.test:${internal.port}/admin`, INTERNAL, 'loopback')],
-      ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/', () => refusedHop('http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'cloud metadata')],
+      [
+        'a name that resolves to a private IP',
+        () => `http://intranet.test:${internal.port}/admin`,
+        () => refusedHop(`http://intranet.test:${internal.port}/admin`, INTERNAL, 'loopback'),
+      ],
+      [
+        'the cloud metadata address',
+        () => 'http://169.254.169.254/latest/meta-data/',
+        () => refusedHop('http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'cloud metadata'),
+      ],
     ])('refuses a redirect to %s at that hop: 400 naming it, nothing charged or created', async (_name, target, message) => {
       const [before, links] = [await credits(), await linkCount()];
       const r = await post('/api/links/', { url: redirect(`/to-${_name.replace(/\W+/g, '-')}`, target()) });
@@ -151,11 +167,14 @@ describe('Redirects to private addresses are refused at the hop, through the API
     });
   });
 
-  describe('media fetched at render (a scraped page\'s pictures)', () => {
+  describe("media fetched at render (a scraped page's pictures)", () => {
     it('fails the task naming the refused hop, and releases what it held', async () => {
       // The page and its picture look fine; the picture's URL redirects inward only when fetched.
       const picture = redirect('/inward-photo.png', onInternal('/photo.png'));
-      shop.route('/inward-product', { headers: { 'content-type': 'text/html' }, body: `<html><title>Inward Mug</title><img src="${picture}" width="500" height="500"></html>` });
+      shop.route('/inward-product', {
+        headers: { 'content-type': 'text/html' },
+        body: `<html><title>Inward Mug</title><img src="${picture}" width="500" height="500"></html>`,
+      });
       const link = await post('/api/links/', { url: onShop('/inward-product') });
       expect(link.statusCode, link.body).toBe(201);
       const before = await credits();
@@ -195,7 +214,11 @@ describe('Redirects to private addresses are refused at the hop, through the API
 
     it.each([
       ['a literal private IP', () => onInternal('/hook'), () => [onInternal('/hook'), INTERNAL, 'loopback'] as const],
-      ['a name that resolves to a private IP', () => `http://intranet.test:${internal.port}/hook`, () => [`http://intranet.test:${internal.port}/hook`, INTERNAL, 'loopback'] as const],
+      [
+        'a name that resolves to a private IP',
+        () => `http://intranet.test:${internal.port}/hook`,
+        () => [`http://intranet.test:${internal.port}/hook`, INTERNAL, 'loopback'] as const,
+      ],
     ])('refuses a 307 to %s at that hop, for good, and logs which hop', async (name, target, refused) => {
       const path = `/hook-to-${name.replace(/\W+/g, '-')}`;
       hooks.script(path, (res) => res.writeHead(307, { location: target() }).end());
@@ -206,7 +229,9 @@ describe('Redirects to private addresses are refused at the hop, through the API
       expect(internal.hits).toEqual([]);
       const [url, address, reason] = refused();
       const logged = logLines.find((l) => l.eventId === job.id && l.msg === 'webhook refused; not retrying');
-      expect(logged?.reason).toBe(refusedHop(url, address, reason).replace('only public addresses can be fetched', 'webhooks are only sent to public addresses'));
+      expect(logged?.reason).toBe(
+        refusedHop(url, address, reason).replace('only public addresses can be fetched', 'webhooks are only sent to public addresses'),
+      );
     });
   });
 });

@@ -15,7 +15,10 @@ describe('imgly ISNet cut-out (sidecar process)', () => {
   afterAll(() => engine.close());
 
   it('is installed', () => {
-    expect(imglySidecarInstalled(), `the cut-out sidecar is not installed in ${DEFAULT_CUTOUT_SIDECAR_DIR}: run "bash scripts/setup.sh" (it runs npm ci there)`).toBe(true);
+    expect(
+      imglySidecarInstalled(),
+      `the cut-out sidecar is not installed in ${DEFAULT_CUTOUT_SIDECAR_DIR}: run "bash scripts/setup.sh" (it runs npm ci there)`,
+    ).toBe(true);
   });
 
   it('removes the studio backdrop and keeps the bottle; a flat photo has nothing to cut out', async () => {

@@ -11,7 +11,8 @@ const dir = mkdtempSync(join(tmpdir(), 'selfie-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function meanIn(mask: Uint8Array, width: number, box: { x: number; y: number; width: number; height: number }): number {
-  let s = 0, n = 0;
+  let s = 0,
+    n = 0;
   for (let y = Math.round(box.y); y < Math.round(box.y + box.height); y++) {
     for (let x = Math.round(box.x); x < Math.round(box.x + box.width); x++) {
       s += mask[y * width + x]!;

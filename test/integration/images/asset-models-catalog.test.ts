@@ -19,7 +19,11 @@ describe('asset model catalog', () => {
     const product = await productPhoto({ width: 200, height: 240 });
     await writeFile(fx.path('product.png'), product.png);
     files.image_url = fx.path('product.png');
-    files.image_urls = [fx.path('product.png'), await makePhoto(fx.path('p1.png'), { width: 160, height: 120 }, 1), await makePhoto(fx.path('p2.png'), { width: 120, height: 160 }, 2)];
+    files.image_urls = [
+      fx.path('product.png'),
+      await makePhoto(fx.path('p1.png'), { width: 160, height: 120 }, 1),
+      await makePhoto(fx.path('p2.png'), { width: 120, height: 160 }, 2),
+    ];
     files.video_url = await makeClip(fx.path('clip.mp4'), 1.5, { width: 192, height: 108 }, true);
     void writeRgbaPng;
   }, 60_000);
@@ -38,12 +42,13 @@ describe('asset model catalog', () => {
       for (const spec of Object.values(m.inputs) as AssetInputSpec[]) {
         expect(spec.description.length).toBeGreaterThan(5);
         if (spec.type === 'integer' || spec.type === 'number') expect(spec.options ?? [spec.minimum, spec.maximum]).not.toContain(undefined);
-        if (!spec.required && spec.type !== 'color' && spec.type !== 'image' && spec.type !== 'string' && spec.type !== 'integer') expect(spec.default).toBeDefined();
+        if (!spec.required && spec.type !== 'color' && spec.type !== 'image' && spec.type !== 'string' && spec.type !== 'integer')
+          expect(spec.default).toBeDefined();
       }
     }
   });
 
-  it('lists the remote provider\'s models only when one is configured', () => {
+  it("lists the remote provider's models only when one is configured", () => {
     expect(builtinAssetModels(assetModelOptions(null)).some((m) => m.remote)).toBe(false);
     const withRemote = builtinAssetModels(assetModelOptions('gpt-image-1'));
     const remote = withRemote.filter((m) => m.remote);
@@ -64,17 +69,21 @@ describe('asset model catalog', () => {
     return p;
   };
 
-  it.each(catalog.models.map((m) => [m.id]))('%s makes its output', async (id) => {
-    const m = catalog.find(id)!;
-    const out = await runModel(m, params(id), files, fx.dir);
-    expect(out.type).toBe(m.genType);
-    if (out.type === 'image') {
-      expect(out.image.width).toBeGreaterThan(16);
-      expect(out.image.data.length).toBe(out.image.width * out.image.height * 4);
-    } else {
-      const probe = await probeMedia(out.path);
-      expect(probe.video?.codec).toBe('h264');
-      expect(probe.durationSeconds).toBeGreaterThan(1);
-    }
-  }, 60_000);
+  it.each(catalog.models.map((m) => [m.id]))(
+    '%s makes its output',
+    async (id) => {
+      const m = catalog.find(id)!;
+      const out = await runModel(m, params(id), files, fx.dir);
+      expect(out.type).toBe(m.genType);
+      if (out.type === 'image') {
+        expect(out.image.width).toBeGreaterThan(16);
+        expect(out.image.data.length).toBe(out.image.width * out.image.height * 4);
+      } else {
+        const probe = await probeMedia(out.path);
+        expect(probe.video?.codec).toBe('h264');
+        expect(probe.durationSeconds).toBeGreaterThan(1);
+      }
+    },
+    60_000,
+  );
 });

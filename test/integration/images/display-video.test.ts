@@ -48,39 +48,61 @@ async function drawLayers(into: string): Promise<StagedLayerFiles> {
   p.fillStyle = '#1a3fb0';
   p.fillRect(8, 50, box.width - 16, 20);
   const files = {
-    backgroundPng: join(into, 'background.png'), shadowPng: join(into, 'shadow.png'),
-    productPng: join(into, 'product.png'), compositePng: join(into, 'composite.png'),
+    backgroundPng: join(into, 'background.png'),
+    shadowPng: join(into, 'shadow.png'),
+    productPng: join(into, 'product.png'),
+    compositePng: join(into, 'composite.png'),
   };
   await writeFile(files.backgroundPng, bg.toBuffer('image/png'));
   await writeFile(files.shadowPng, shadow.toBuffer('image/png'));
   await writeFile(files.productPng, product.toBuffer('image/png'));
   await sharp(files.backgroundPng)
     .composite([{ input: files.shadowPng }, { input: files.productPng, left: box.x, top: box.y }])
-    .png().toFile(files.compositePng);
-  return { width: W, height: H, backgroundPng: files.backgroundPng, shadowPng: files.shadowPng, product: { png: files.productPng, box }, compositePng: files.compositePng };
+    .png()
+    .toFile(files.compositePng);
+  return {
+    width: W,
+    height: H,
+    backgroundPng: files.backgroundPng,
+    shadowPng: files.shadowPng,
+    product: { png: files.productPng, box },
+    compositePng: files.compositePng,
+  };
 }
 
 const isProduct = (f: RgbFrame, i: number) => f.data[i * 3 + 2]! > 140 && f.data[i * 3]! < 90;
 
 function productStats(f: RgbFrame) {
-  let area = 0, sumX = 0, minX = W, maxX = -1;
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-    if (!isProduct(f, y * W + x)) continue;
-    area++; sumX += x; minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-  }
+  let area = 0,
+    sumX = 0,
+    minX = W,
+    maxX = -1;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      if (!isProduct(f, y * W + x)) continue;
+      area++;
+      sumX += x;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+    }
   return { area, centreX: area ? sumX / area : Number.NaN, width: maxX >= minX ? maxX - minX + 1 : 0 };
 }
 
 /** The shift (pixels) of row `y` of `b` against `a` with the smallest mean difference. */
 function rowShift(a: RgbFrame, b: RgbFrame, y: number, maxShift = 30): number {
-  let best = 0, bestErr = Infinity;
+  let best = 0,
+    bestErr = Infinity;
   for (let s = -maxShift; s <= maxShift; s++) {
-    let err = 0, n = 0;
+    let err = 0,
+      n = 0;
     for (let x = maxShift; x < W - maxShift; x++) {
       err += Math.abs(a.data[(y * W + x) * 3]! - b.data[(y * W + x + s) * 3]!);
       n++;
     }
-    if (err / n < bestErr) { bestErr = err / n; best = s; }
+    if (err / n < bestErr) {
+      bestErr = err / n;
+      best = s;
+    }
   }
   return best;
 }
@@ -88,7 +110,10 @@ function rowShift(a: RgbFrame, b: RgbFrame, y: number, maxShift = 30): number {
 async function render(motions: DisplayMotion[], durationSeconds: number, name: string, extra: { seed?: number; audioPath?: string } = {}) {
   const outputPath = join(dir, `${name}.mp4`);
   const progress: number[] = [];
-  await renderDisplayVideo({ layers, motions, durationSeconds, seed: extra.seed ?? 1, audioPath: extra.audioPath, outputPath, onProgress: (f) => progress.push(f) }, ffmpeg);
+  await renderDisplayVideo(
+    { layers, motions, durationSeconds, seed: extra.seed ?? 1, audioPath: extra.audioPath, outputPath, onProgress: (f) => progress.push(f) },
+    ffmpeg,
+  );
   const probe = await ffmpeg.probe(outputPath);
   expect(probe.durationSeconds).toBeGreaterThan(durationSeconds - 0.1);
   expect(probe.durationSeconds).toBeLessThan(durationSeconds + 0.1);
@@ -130,14 +155,24 @@ describe('renderDisplayVideo', () => {
     const before = await v.frame(0);
     const box = layers.product.box;
     const bandCentre = (f: RgbFrame) => {
-      let sum = 0, weight = 0, outside = 0, outsideN = 0;
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-        const i = y * W + x;
-        const lift = f.data[i * 3 + 1]! - before.data[i * 3 + 1]!;
-        const inBox = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-        if (inBox && isProduct(before, i) && lift > 20) { sum += x * lift; weight += lift; }
-        if (!inBox) { outside += Math.abs(lift); outsideN++; }
-      }
+      let sum = 0,
+        weight = 0,
+        outside = 0,
+        outsideN = 0;
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) {
+          const i = y * W + x;
+          const lift = f.data[i * 3 + 1]! - before.data[i * 3 + 1]!;
+          const inBox = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+          if (inBox && isProduct(before, i) && lift > 20) {
+            sum += x * lift;
+            weight += lift;
+          }
+          if (!inBox) {
+            outside += Math.abs(lift);
+            outsideN++;
+          }
+        }
       return { x: weight ? sum / weight : Number.NaN, weight, outsideMeanLift: outside / outsideN };
     };
     const a = bandCentre(await v.frame(1.2));
@@ -188,11 +223,24 @@ describe('renderDisplayVideo', () => {
     const controller = new AbortController();
     const outputPath = join(dir, 'aborted.mp4');
     const started = Date.now();
-    const run = renderDisplayVideo({
-      layers, motions: ['orbit-parallax', 'turntable'], durationSeconds: 60, seed: 1, outputPath, signal: controller.signal,
-      onProgress: (f) => { if (f > 0.01) controller.abort(); },
-    }, ffmpeg);
-    const error = await run.then(() => undefined, (e: unknown) => e);
+    const run = renderDisplayVideo(
+      {
+        layers,
+        motions: ['orbit-parallax', 'turntable'],
+        durationSeconds: 60,
+        seed: 1,
+        outputPath,
+        signal: controller.signal,
+        onProgress: (f) => {
+          if (f > 0.01) controller.abort();
+        },
+      },
+      ffmpeg,
+    );
+    const error = await run.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isAbortError(error)).toBe(true);
     expect(controller.signal.aborted).toBe(true);
     expect(Date.now() - started).toBeLessThan(30_000);

@@ -20,12 +20,20 @@ const cropper = createSmartcropCropper();
 const isRed = (d: Uint8Array | Buffer, i: number) => d[i]! > 140 && d[i + 1]! < 90 && d[i + 2]! < 90;
 
 function redRegion(img: { width: number; height: number; data: Uint8Array | Buffer }): { count: number; box: PixelBox | null } {
-  let count = 0, x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
-  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
-    if (!isRed(img.data, (y * img.width + x) * 4)) continue;
-    count++;
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-  }
+  let count = 0,
+    x0 = Infinity,
+    y0 = Infinity,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++) {
+      if (!isRed(img.data, (y * img.width + x) * 4)) continue;
+      count++;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
   return { count, box: count ? { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 } : null };
 }
 
@@ -117,16 +125,20 @@ describe('IAB banners of a photo', () => {
     expect(made.banners.every((b) => b.layout === 'crop')).toBe(true);
     const ac = new AbortController();
     ac.abort(new Error('stopped'));
-    await expect(makeIabBanners({ photo: flat, outDir: out, faces: createFakeFaceEngine(), cutout: fakeCutout, cropper, signal: ac.signal })).rejects.toThrow('stopped');
+    await expect(makeIabBanners({ photo: flat, outDir: out, faces: createFakeFaceEngine(), cutout: fakeCutout, cropper, signal: ac.signal })).rejects.toThrow(
+      'stopped',
+    );
   });
 });
 
 /** The most face centres any window of this size could hold (windows with a centre on their left and top edges). */
 function mostCentresInWindow(centres: [number, number][], window: PixelBox, photo: { width: number; height: number }): number {
   let best = 0;
-  for (const [cx] of centres) for (const [, cy] of centres) {
-    const x = Math.min(cx, photo.width - window.width), y = Math.min(cy, photo.height - window.height);
-    best = Math.max(best, centres.filter((c) => inside(c, { x, y, width: window.width, height: window.height })).length);
-  }
+  for (const [cx] of centres)
+    for (const [, cy] of centres) {
+      const x = Math.min(cx, photo.width - window.width),
+        y = Math.min(cy, photo.height - window.height);
+      best = Math.max(best, centres.filter((c) => inside(c, { x, y, width: window.width, height: window.height })).length);
+    }
   return best;
 }

@@ -23,11 +23,14 @@ const isRed = (f: RgbFrame, i: number) => f.data[i * 3]! > 150 && f.data[i * 3 +
 /** Mean squared Laplacian of luma: falls when a picture goes soft. */
 function sharpness(f: RgbFrame): number {
   const l = (x: number, y: number) => f.data[(y * f.width + x) * 3 + 1]!;
-  let sum = 0, n = 0;
-  for (let y = 1; y < f.height - 1; y++) for (let x = 1; x < f.width - 1; x++) {
-    const lap = 4 * l(x, y) - l(x - 1, y) - l(x + 1, y) - l(x, y - 1) - l(x, y + 1);
-    sum += lap * lap; n++;
-  }
+  let sum = 0,
+    n = 0;
+  for (let y = 1; y < f.height - 1; y++)
+    for (let x = 1; x < f.width - 1; x++) {
+      const lap = 4 * l(x, y) - l(x - 1, y) - l(x + 1, y) - l(x, y - 1) - l(x, y + 1);
+      sum += lap * lap;
+      n++;
+    }
   return sum / n;
 }
 
@@ -36,13 +39,28 @@ async function stillFrame(input: string | Buffer, region: { left: number; top: n
   return { width: W, height: H, data };
 }
 
-async function render(motion: StillMotion, name: string, extra: { subject?: boolean; focus?: { x: number; y: number; width: number; height: number }; seed?: number } = {}) {
+async function render(
+  motion: StillMotion,
+  name: string,
+  extra: { subject?: boolean; focus?: { x: number; y: number; width: number; height: number }; seed?: number } = {},
+) {
   const outputPath = join(dir, `${name}.mp4`);
   const progress: number[] = [];
-  await renderStillVideo({
-    imagePath: photoPath, subjectPng: extra.subject ? subjectPath : undefined, focus: extra.focus, motion,
-    width: W, height: H, durationSeconds: 2, seed: extra.seed ?? 1, outputPath, onProgress: (f) => progress.push(f),
-  }, ffmpeg);
+  await renderStillVideo(
+    {
+      imagePath: photoPath,
+      subjectPng: extra.subject ? subjectPath : undefined,
+      focus: extra.focus,
+      motion,
+      width: W,
+      height: H,
+      durationSeconds: 2,
+      seed: extra.seed ?? 1,
+      outputPath,
+      onProgress: (f) => progress.push(f),
+    },
+    ffmpeg,
+  );
   const probe = await ffmpeg.probe(outputPath);
   expect(Math.abs(probe.durationSeconds - 2)).toBeLessThan(0.1);
   expect(probe.video).toMatchObject({ codec: 'h264', width: W, height: H, pixelFormat: 'yuv420p', fps: 25 });
@@ -58,7 +76,9 @@ beforeAll(async () => {
   const cut = Buffer.from(photo.rgba.data);
   for (let i = 0; i < photo.mask.length; i++) cut[i * 4 + 3] = photo.mask[i]!;
   subjectPath = join(dir, 'subject.png');
-  await sharp(cut, { raw: { width: 640, height: 480, channels: 4 } }).png().toFile(subjectPath);
+  await sharp(cut, { raw: { width: 640, height: 480, channels: 4 } })
+    .png()
+    .toFile(subjectPath);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -71,7 +91,12 @@ describe('renderStillVideo', () => {
     const last = await v.frame(1.96);
     expect(meanAbsDifference(first, last)).toBeGreaterThan(3);
     const crop = coverCrop(photo.rgba, size);
-    const still = await stillFrame(photo.png, { left: Math.round(crop.x), top: Math.round(crop.y), width: Math.round(crop.width), height: Math.round(crop.height) });
+    const still = await stillFrame(photo.png, {
+      left: Math.round(crop.x),
+      top: Math.round(crop.y),
+      width: Math.round(crop.width),
+      height: Math.round(crop.height),
+    });
     // Magnified up to ~1.3×, a frame has a little less fine detail than the whole still, never much less.
     expect(sharpness(last)).toBeGreaterThan(0.5 * sharpness(still));
     expect(sharpness(first)).toBeGreaterThan(0.5 * sharpness(still));
@@ -84,7 +109,12 @@ describe('renderStillVideo', () => {
     const redColumns = (f: RgbFrame) => {
       const cols = new Array<number>(W).fill(0);
       let area = 0;
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (isRed(f, y * W + x)) { cols[x]!++; area++; }
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++)
+          if (isRed(f, y * W + x)) {
+            cols[x]!++;
+            area++;
+          }
       const runs = cols.reduce((r, c, x) => r + (c > 2 && !(cols[x - 1]! > 2) ? 1 : 0), 0);
       const centre = cols.reduce((s, c, x) => s + c * x, 0) / area;
       return { area, runs, centre };
@@ -108,13 +138,20 @@ describe('renderStillVideo', () => {
     const w = crop.width / view.zoom;
     const h = crop.height / view.zoom;
     const region = {
-      left: Math.round(crop.x + view.centreX * crop.width - w / 2), top: Math.round(crop.y + view.centreY * crop.height - h / 2),
-      width: Math.round(w), height: Math.round(h),
+      left: Math.round(crop.x + view.centreX * crop.width - w / 2),
+      top: Math.round(crop.y + view.centreY * crop.height - h / 2),
+      width: Math.round(w),
+      height: Math.round(h),
     };
     expect(region.left).toBeLessThanOrEqual(focus.x);
     expect(region.left + region.width).toBeGreaterThanOrEqual(focus.x + focus.width);
     const expected = await stillFrame(photo.png, region);
-    const whole = await stillFrame(photo.png, { left: Math.round(crop.x), top: Math.round(crop.y), width: Math.round(crop.width), height: Math.round(crop.height) });
+    const whole = await stillFrame(photo.png, {
+      left: Math.round(crop.x),
+      top: Math.round(crop.y),
+      width: Math.round(crop.width),
+      height: Math.round(crop.height),
+    });
     const toDetail = meanAbsDifference(last, expected);
     expect(toDetail).toBeLessThan(8);
     expect(toDetail).toBeLessThan(meanAbsDifference(last, whole) / 3);
@@ -126,7 +163,26 @@ describe('stylizeVideo', () => {
   let clip: string;
   beforeAll(async () => {
     clip = join(dir, 'clip.mp4');
-    await ffmpeg.run(['-f', 'lavfi', '-i', `testsrc2=s=${W}x${H}:r=25:d=2`, '-f', 'lavfi', '-i', 'sine=f=440:d=2', '-vf', 'eq=saturation=0.6', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip]);
+    await ffmpeg.run([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${W}x${H}:r=25:d=2`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:d=2',
+      '-vf',
+      'eq=saturation=0.6',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ]);
   });
 
   it('every look changes the picture, keeps the size, length and sound', async () => {
@@ -146,7 +202,8 @@ describe('stylizeVideo', () => {
     }
     const chroma = (f: RgbFrame) => {
       let sum = 0;
-      for (let i = 0; i < W * H; i++) sum += Math.max(f.data[i * 3]!, f.data[i * 3 + 1]!, f.data[i * 3 + 2]!) - Math.min(f.data[i * 3]!, f.data[i * 3 + 1]!, f.data[i * 3 + 2]!);
+      for (let i = 0; i < W * H; i++)
+        sum += Math.max(f.data[i * 3]!, f.data[i * 3 + 1]!, f.data[i * 3 + 2]!) - Math.min(f.data[i * 3]!, f.data[i * 3 + 1]!, f.data[i * 3 + 2]!);
       return sum / (W * H);
     };
     expect(chroma(original)).toBeGreaterThan(40);
@@ -155,8 +212,13 @@ describe('stylizeVideo', () => {
     expect(chroma(frames.noir!)).toBeLessThan(chroma(original) / 6);
     // Sketch: mostly paper white with thin dark lines, little in between.
     const luma = (f: RgbFrame, i: number) => f.data[i * 3 + 1]!;
-    let white = 0, dark = 0;
-    for (let i = 0; i < W * H; i++) { const l = luma(frames.sketch!, i); if (l > 200) white++; else if (l < 110) dark++; }
+    let white = 0,
+      dark = 0;
+    for (let i = 0; i < W * H; i++) {
+      const l = luma(frames.sketch!, i);
+      if (l > 200) white++;
+      else if (l < 110) dark++;
+    }
     expect(white / (W * H)).toBeGreaterThan(0.6);
     expect(dark / (W * H)).toBeGreaterThan(0.01);
     // Cinematic: letterbox bars top and bottom.

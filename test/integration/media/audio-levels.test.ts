@@ -10,8 +10,12 @@ import { makeFixtureDir, makeSpeech, makeTone, type FixtureDir } from '../../hel
 const exec = promisify(execFile);
 const engine = createFfmpegEngine();
 let fx: FixtureDir;
-beforeAll(async () => { fx = await makeFixtureDir(); });
-afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
+beforeAll(async () => {
+  fx = await makeFixtureDir();
+});
+afterAll(async () => {
+  if (!process.env.KEEP_MEDIA) await fx.cleanup();
+});
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -29,7 +33,12 @@ describe('music under speech (real ffmpeg)', () => {
       aspectRatio: '1:1',
       scenes: [{ durationSeconds: 8, background: { kind: 'color', color: '#202020' } }],
       // Two sentences with a 1.3 s pause between them, as between an ad's scenes.
-      voiceover: { clips: [{ path: voice, startSeconds: 0.5 }, { path: voice, startSeconds: 4.7 }] },
+      voiceover: {
+        clips: [
+          { path: voice, startSeconds: 0.5 },
+          { path: voice, startSeconds: 4.7 },
+        ],
+      },
       music: { path: music, fadeOutSeconds: 0 },
     };
     for (const quality of ['render', 'preview'] as const) {
@@ -51,7 +60,9 @@ describe('music under speech (real ffmpeg)', () => {
       const { integratedLufs, truePeakDbtp } = await truePeakAndLoudness(videoPath);
       expect(Math.abs(integratedLufs - VIDEO_LOUDNESS_LUFS), `${quality}: ${integratedLufs} LUFS`).toBeLessThanOrEqual(1.5);
       expect(truePeakDbtp, `${quality}: true peak`).toBeLessThanOrEqual(MAX_TRUE_PEAK_DBTP);
-      console.info(`${quality}: music ${under.toFixed(1)} LU under the voice, +${rise.toFixed(1)} dB in the pause, ${integratedLufs} LUFS, ${truePeakDbtp} dBTP`);
+      console.info(
+        `${quality}: music ${under.toFixed(1)} LU under the voice, +${rise.toFixed(1)} dB in the pause, ${integratedLufs} LUFS, ${truePeakDbtp} dBTP`,
+      );
     }
   }, 120_000);
 });

@@ -29,8 +29,27 @@ beforeAll(async () => {
   fx = await makeFixtureDir('clipwright-traps-');
   watch = await startPageServer();
   secret = fx.path('secret.mp4');
-  await exec('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=2', '-f', 'lavfi', '-i', 'color=c=red:s=64x64:d=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', secret]);
+  await exec('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=64x64:d=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    secret,
+  ]);
   const files: Record<string, string | Buffer> = {
     'hls-http.mp4': hlsPlaylist([watch.url('/seg0.ts'), watch.url('/seg1.ts')]),
     'hls-key.mp4': hlsPlaylist([watch.url('/seg.ts')], [`#EXT-X-KEY:METHOD=AES-128,URI="${watch.url('/key')}"`]),
@@ -77,14 +96,17 @@ describe('client files that reference other files or URLs (real ffmpeg)', () => 
       const pcm = await engine.capture(monoPcmArgs(path, { sampleRateHz: 16000 })).catch(() => null);
       if (pcm && pcm.length > 0) decoded.push(`${name}: ${pcm.length} bytes of PCM`);
       const frame = fx.path(`${name}.png`);
-      const wrote = await engine.run(frameImageArgs({ input: path, output: frame })).then(() => true, () => false);
+      const wrote = await engine.run(frameImageArgs({ input: path, output: frame })).then(
+        () => true,
+        () => false,
+      );
       if (wrote) decoded.push(`${name}: a frame`);
     }
     expect(decoded).toEqual([]);
     expect(watch.hits).toEqual([]);
   });
 
-  it('the service\'s own inputs still work: generated sources, its own ffconcat lists, ordinary media', async () => {
+  it("the service's own inputs still work: generated sources, its own ffconcat lists, ordinary media", async () => {
     const piece = fx.path('piece.mp4');
     await engine.run(['-f', 'lavfi', '-i', 'color=c=blue:s=64x64:r=10:d=1', '-c:v', 'libx264', '-preset', 'ultrafast', piece]);
     const list = fx.path('pieces.ffconcat');
@@ -119,8 +141,20 @@ describe('client files that reference other files or URLs (real ffmpeg)', () => 
       ['a.bmp', ['-map', '0:v', '-frames:v', '1']],
     ];
     // One ffmpeg run writes them all, from a short generated picture and tone.
-    await exec('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=64x64:r=10:d=1', '-f', 'lavfi', '-i', 'sine=d=1',
-      ...outputs.flatMap(([name, args]) => [...args, fx.path(name)])]);
+    await exec('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=64x64:r=10:d=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=1',
+      ...outputs.flatMap(([name, args]) => [...args, fx.path(name)]),
+    ]);
     const refused: string[] = [];
     for (const [name] of outputs) {
       const probe = await engine.probe(fx.path(name)).catch((e: Error) => e);

@@ -1,8 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FfmpegError, extractFrameRgb, meanColor, measureLoudness, measureRmsWindows, probeMedia, runFfmpeg,
-} from '../../../src/engines/ffmpeg/index.js';
+import { FfmpegError, extractFrameRgb, meanColor, measureLoudness, measureRmsWindows, probeMedia, runFfmpeg } from '../../../src/engines/ffmpeg/index.js';
 import { makeFixtureDir, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
 
 let fx: FixtureDir;
@@ -16,8 +14,26 @@ describe('runFfmpeg and probeMedia (real ffmpeg)', () => {
     const out = fx.path('green.mp4');
     const progress: number[] = [];
     await runFfmpeg(
-      ['-f', 'lavfi', '-i', 'color=c=0x00FF00:s=160x90:r=30:d=2', '-f', 'lavfi', '-i', 'sine=f=440:d=2',
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out],
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=0x00FF00:s=160x90:r=30:d=2',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=f=440:d=2',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        out,
+      ],
       { expectedDurationSeconds: 2, onProgress: (f) => progress.push(f) },
     );
     expect(progress.at(-1)).toBe(1);

@@ -11,8 +11,12 @@ import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media
 const exec = promisify(execFile);
 const engine = createFfmpegEngine();
 let fx: FixtureDir;
-beforeAll(async () => { fx = await makeFixtureDir(); });
-afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
+beforeAll(async () => {
+  fx = await makeFixtureDir();
+});
+afterAll(async () => {
+  if (!process.env.KEEP_MEDIA) await fx.cleanup();
+});
 
 /** Corner markers of the product picture, one colour each, so a cut or covered corner is missed. */
 const MARKERS: Record<string, [number, number, number]> = { red: [235, 20, 20], blue: [20, 40, 235], magenta: [235, 20, 235], cyan: [20, 225, 230] };
@@ -20,7 +24,12 @@ const MARKERS: Record<string, [number, number, number]> = { red: [235, 20, 20], 
 /** A square product shot: green with a coloured marker in each corner (12 % of its side). */
 async function markedProduct(path: string, side = 600): Promise<string> {
   const m = Math.round(side * 0.12);
-  const boxes = [['red', 0, 0], ['blue', side - m, 0], ['magenta', 0, side - m], ['cyan', side - m, side - m]] as const;
+  const boxes = [
+    ['red', 0, 0],
+    ['blue', side - m, 0],
+    ['magenta', 0, side - m],
+    ['cyan', side - m, side - m],
+  ] as const;
   const draw = boxes.map(([c, x, y]) => `drawbox=x=${x}:y=${y}:w=${m}:h=${m}:color=${hex(MARKERS[c]!)}:t=fill`).join(',');
   await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x30A040:s=${side}x${side},${draw}`, '-frames:v', '1', path]);
   return path;
@@ -38,15 +47,36 @@ function markerCounts(frame: { width: number; height: number; data: Buffer }): R
 }
 
 async function readPicture(path: string, size: { width: number; height: number }): Promise<{ width: number; height: number; data: Buffer }> {
-  const { stdout } = await exec('ffmpeg', ['-v', 'error', '-i', path, '-vf', `scale=${size.width}:${size.height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 64 << 20 });
+  const { stdout } = await exec(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-vf', `scale=${size.width}:${size.height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer', maxBuffer: 64 << 20 },
+  );
   return { ...size, data: stdout };
 }
 
 function materials(over: Partial<AdMaterials>): AdMaterials {
   return {
-    aspectRatio: '9:16', durationSeconds: 3, speechEndSeconds: 1.5, words: [{ word: 'Cold', startSeconds: 0.1, endSeconds: 0.5 }, { word: 'all', startSeconds: 0.5, endSeconds: 0.8 }, { word: 'day', startSeconds: 0.8, endSeconds: 1.3 }],
-    images: [], videos: [], logoPath: null, avatar: null, headline: 'Verda Bloom Diffuser', highlights: [], priceText: '$49',
-    cta: { title: 'Shop now' }, palette: { primary: '#334455', accent: '#E11D48', text: '#FFFFFF' }, endCardSeconds: 1.5, decorate: null, ...over,
+    aspectRatio: '9:16',
+    durationSeconds: 3,
+    speechEndSeconds: 1.5,
+    words: [
+      { word: 'Cold', startSeconds: 0.1, endSeconds: 0.5 },
+      { word: 'all', startSeconds: 0.5, endSeconds: 0.8 },
+      { word: 'day', startSeconds: 0.8, endSeconds: 1.3 },
+    ],
+    images: [],
+    videos: [],
+    logoPath: null,
+    avatar: null,
+    headline: 'Verda Bloom Diffuser',
+    highlights: [],
+    priceText: '$49',
+    cta: { title: 'Shop now' },
+    palette: { primary: '#334455', accent: '#E11D48', text: '#FFFFFF' },
+    endCardSeconds: 1.5,
+    decorate: null,
+    ...over,
   };
 }
 
@@ -56,11 +86,32 @@ describe('layouts keep the product whole (pixels of small renders)', () => {
       const product = await markedProduct(fx.path(`product-${aspectRatio}.png`));
       // The presenter: an opaque yellow clip (no marker colour) filling its whole box.
       const avatar = fx.path(`avatar-${aspectRatio}.mp4`);
-      await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=yellow:s=300x400:r=30:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', avatar]);
+      await exec('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=yellow:s=300x400:r=30:d=2',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        avatar,
+      ]);
       const m = materials({ aspectRatio, images: [product], avatar: { path: avatar, hasAlpha: true } });
       const styled = layOut('GreenScreenEffectTemplate', m);
       const voice = await makeSpeech(fx.path(`v-${aspectRatio}.wav`), 'Cold all day.');
-      const timeline: Timeline = { aspectRatio, scenes: styled.scenes, layers: styled.layers, voiceover: { clips: [{ path: voice }] }, captions: { words: m.words, setting: styled.caption } };
+      const timeline: Timeline = {
+        aspectRatio,
+        scenes: styled.scenes,
+        layers: styled.layers,
+        voiceover: { clips: [{ path: voice }] },
+        captions: { words: m.words, setting: styled.caption },
+      };
       const videoPath = fx.path(`gs-${aspectRatio}.mp4`);
       const thumbnailPath = fx.path(`gs-${aspectRatio}.jpg`);
       await renderTimeline(engine, timeline, { quality: 'preview', videoPath, thumbnailPath });
@@ -73,7 +124,10 @@ describe('layouts keep the product whole (pixels of small renders)', () => {
       // End card: no border row or column is near-black (no letterbox).
       const end = await extractFrameRgb(videoPath, 2.6, size);
       const lineMean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const px = (x: number, y: number) => { const i = (y * end.width + x) * 3; return (end.data[i]! + end.data[i + 1]! + end.data[i + 2]!) / 3; };
+      const px = (x: number, y: number) => {
+        const i = (y * end.width + x) * 3;
+        return (end.data[i]! + end.data[i + 1]! + end.data[i + 2]!) / 3;
+      };
       const rows = [0, end.height - 1].map((y) => lineMean(Array.from({ length: end.width }, (_, x) => px(x, y))));
       const cols = [0, end.width - 1].map((x) => lineMean(Array.from({ length: end.height }, (_, y) => px(x, y))));
       for (const v of [...rows, ...cols]) expect(v).toBeGreaterThan(20);

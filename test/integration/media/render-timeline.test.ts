@@ -1,12 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createFfmpegEngine, extractFrameRgb, meanAbsDifference, meanColor, measureLoudness, measureRmsWindows, probeMedia,
+  createFfmpegEngine,
+  extractFrameRgb,
+  meanAbsDifference,
+  meanColor,
+  measureLoudness,
+  measureRmsWindows,
+  probeMedia,
 } from '../../../src/engines/ffmpeg/index.js';
 import { renderTimeline, type Timeline } from '../../../src/media/index.js';
-import {
-  makeAlphaClip, makeChords, makeFixtureDir, makeLogoPng, makePhoto, makeSpeech, makeTone, type FixtureDir,
-} from '../../helpers/media-fixtures.js';
+import { makeAlphaClip, makeChords, makeFixtureDir, makeLogoPng, makePhoto, makeSpeech, makeTone, type FixtureDir } from '../../helpers/media-fixtures.js';
 
 const engine = createFfmpegEngine();
 let fx: FixtureDir;
@@ -14,7 +18,9 @@ beforeAll(async () => {
   fx = await makeFixtureDir();
 });
 // KEEP_MEDIA=1 keeps the rendered files in the temp folder for a look after a failure.
-afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
+afterAll(async () => {
+  if (!process.env.KEEP_MEDIA) await fx.cleanup();
+});
 
 const RED: [number, number, number] = [220, 30, 30];
 const BLUE: [number, number, number] = [30, 30, 220];
@@ -33,7 +39,13 @@ describe('renderTimeline (real ffmpeg)', () => {
       voiceover: { clips: [{ path: voice, startSeconds: 0.2 }] },
       music: { path: music, volume: 0.3 },
       // No word before 2 s, so earlier frames show no caption.
-      captions: { words: [{ word: 'FRESH', startSeconds: 2.0, endSeconds: 2.4 }, { word: 'DEALS', startSeconds: 2.4, endSeconds: 2.9 }], setting: { style: 'caution', font_size: 110 } },
+      captions: {
+        words: [
+          { word: 'FRESH', startSeconds: 2.0, endSeconds: 2.4 },
+          { word: 'DEALS', startSeconds: 2.4, endSeconds: 2.9 },
+        ],
+        setting: { style: 'caution', font_size: 110 },
+      },
     };
     const videoPath = fx.path('portrait.mp4');
     const thumbnailPath = fx.path('portrait.jpg');
@@ -87,7 +99,12 @@ describe('renderTimeline (real ffmpeg)', () => {
     // The music loops (1.5 s source, 3 s video), so it is still there at the end.
     expect(musicBand[11]!).toBeGreaterThan(underVoice);
 
-    const voiceOnly: Timeline = { ...timeline, music: undefined, voiceover: { clips: [{ path: speechLike }] }, scenes: [{ ...timeline.scenes[0]!, durationSeconds: 1 }] };
+    const voiceOnly: Timeline = {
+      ...timeline,
+      music: undefined,
+      voiceover: { clips: [{ path: speechLike }] },
+      scenes: [{ ...timeline.scenes[0]!, durationSeconds: 1 }],
+    };
     const voicePath = fx.path('voice-only.mp4');
     await renderTimeline(engine, voiceOnly, { quality: 'render', videoPath: voicePath });
     const loudness = await measureLoudness(voicePath);

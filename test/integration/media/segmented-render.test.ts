@@ -14,7 +14,9 @@ let fx: FixtureDir;
 beforeAll(async () => {
   fx = await makeFixtureDir();
 });
-afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
+afterAll(async () => {
+  if (!process.env.KEEP_MEDIA) await fx.cleanup();
+});
 
 const distance = (a: number[], b: number[]): number => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 const GREEN = [30, 200, 60];
@@ -49,13 +51,25 @@ describe('a full-size render split into parallel segments (real ffmpeg)', () => 
       voiceover: { clips: [{ path: voice, startSeconds: 0.5 }] },
       music: { path: music, volume: 0.3 },
       // One word well inside the second segment, none just before it.
-      captions: { words: [{ word: 'TOMORROW', startSeconds: (joint + 40) / FPS, endSeconds: (joint + 70) / FPS }], setting: { style: 'caution', font_size: 110 } },
+      captions: {
+        words: [{ word: 'TOMORROW', startSeconds: (joint + 40) / FPS, endSeconds: (joint + 70) / FPS }],
+        setting: { style: 'caution', font_size: 110 },
+      },
     };
     const render = async (segments: number, name: string) => {
       const progress: number[] = [];
-      const result = await renderTimeline(engine, timeline, {
-        quality: 'render', frame: SIZE, videoPath: fx.path(`${name}.mp4`), thumbnailPath: fx.path(`${name}.jpg`), thumbnailAtSeconds: (change + 5) / FPS,
-      }, { segments, onProgress: (f) => progress.push(f) });
+      const result = await renderTimeline(
+        engine,
+        timeline,
+        {
+          quality: 'render',
+          frame: SIZE,
+          videoPath: fx.path(`${name}.mp4`),
+          thumbnailPath: fx.path(`${name}.jpg`),
+          thumbnailAtSeconds: (change + 5) / FPS,
+        },
+        { segments, onProgress: (f) => progress.push(f) },
+      );
       return { result, progress };
     };
     const [split, whole] = [await render(2, 'split'), await render(1, 'whole')];

@@ -17,8 +17,12 @@ import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media
 const exec = promisify(execFile);
 const engine = createFfmpegEngine();
 let fx: FixtureDir;
-beforeAll(async () => { fx = await makeFixtureDir(); });
-afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
+beforeAll(async () => {
+  fx = await makeFixtureDir();
+});
+afterAll(async () => {
+  if (!process.env.KEEP_MEDIA) await fx.cleanup();
+});
 
 type Rgb = [number, number, number];
 /** Corner markers of the product picture, one colour each, so a cut or covered corner is missed. */
@@ -31,7 +35,12 @@ const near = (data: Buffer, i: number, c: Rgb) => Math.hypot(data[i * 3]! - c[0]
 /** A square product shot: green with a coloured marker in each corner (12 % of its side). */
 async function markedProduct(path: string, side = 600): Promise<string> {
   const m = Math.round(side * 0.12);
-  const boxes = [['red', 0, 0], ['blue', side - m, 0], ['magenta', 0, side - m], ['cyan', side - m, side - m]] as const;
+  const boxes = [
+    ['red', 0, 0],
+    ['blue', side - m, 0],
+    ['magenta', 0, side - m],
+    ['cyan', side - m, side - m],
+  ] as const;
   const draw = boxes.map(([c, x, y]) => `drawbox=x=${x}:y=${y}:w=${m}:h=${m}:color=${hex(MARKERS[c]!)}:t=fill`).join(',');
   await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x30A040:s=${side}x${side},${draw}`, '-frames:v', '1', path]);
   return path;
@@ -41,17 +50,39 @@ async function markedProduct(path: string, side = 600): Promise<string> {
 const opaqueAvatars = (dir: string): AvatarClipMaker => ({
   async make(req) {
     const path = join(dir, `avatar-${req.widthPx}x${req.heightPx}-${Math.round(req.durationSeconds * 1000)}.mp4`);
-    await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${hex(PRESENTER)}:s=${req.widthPx}x${req.heightPx}:r=30:d=${req.durationSeconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path]);
+    await exec('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${hex(PRESENTER)}:s=${req.widthPx}x${req.heightPx}:r=30:d=${req.durationSeconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      path,
+    ]);
     return { path, hasAlpha: true };
   },
 });
 
 function scene(visualStyle: V2VisualStyle, over: Partial<PlannedScene> = {}): PlannedScene {
   return {
-    durationSeconds: 0.6, voice: { file: 'silence.mp3', volume: 1, spoken: false }, words: [],
+    durationSeconds: 0.6,
+    voice: { file: 'silence.mp3', volume: 1, spoken: false },
+    words: [],
     avatar: { id: 'a1', name: 'Amara Okafor', offset: { x: 0, y: 0 }, scale: 1, style: 'normal', hidden: false },
     background: { kind: 'image', file: 'product.png', fit: 'whole', motion: null },
-    caption: { hidden: true, override: false, setting: null }, transitionIn: null, transitionOut: null, visualStyle, cta: null, ...over,
+    caption: { hidden: true, override: false, setting: null },
+    transitionIn: null,
+    transitionOut: null,
+    visualStyle,
+    cta: null,
+    ...over,
   };
 }
 
@@ -61,7 +92,12 @@ async function render(name: string, plan: Omit<AvatarScenesPlan, 'durationSecond
   await mkdir(outputDir, { recursive: true });
   await mkdir(workDir, { recursive: true });
   const full = { ...plan, durationSeconds: totalSeconds(plan.scenes, plan.endCard) };
-  return renderAvatarScenes(full, { accountId: 'acc', planDir, quality: 'preview', outputDir }, { ffmpeg: engine, avatars: opaqueAvatars(workDir) }, { workDir });
+  return renderAvatarScenes(
+    full,
+    { accountId: 'acc', planDir, quality: 'preview', outputDir },
+    { ffmpeg: engine, avatars: opaqueAvatars(workDir) },
+    { workDir },
+  );
 }
 
 describe('AI Avatar v2 layouts keep the product whole and clear of the presenter (pixels of small renders)', () => {
@@ -74,7 +110,11 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
       await markedProduct(join(planDir, 'product.png'));
       await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '0.6', join(planDir, 'silence.mp3')]);
       // One video, one scene per style, no transitions: each style's frame is the middle of its scene.
-      const out = await render(`styles-${aspectRatio.replace(':', 'x')}`, { aspectRatio, scenes: styles.map((s) => scene(s)), endCard: null, music: null }, planDir);
+      const out = await render(
+        `styles-${aspectRatio.replace(':', 'x')}`,
+        { aspectRatio, scenes: styles.map((s) => scene(s)), endCard: null, music: null },
+        planDir,
+      );
       const size = frameSizeFor(aspectRatio, 'preview');
       const report: string[] = [];
       for (const [i, style] of styles.entries()) {
@@ -83,18 +123,25 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
         const counts: Record<string, number> = Object.fromEntries(Object.keys(MARKERS).map((k) => [k, 0]));
         const box = { x0: width, y0: height, x1: -1, y1: -1 };
         let presenter = 0;
-        for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-          const i3 = y * width + x;
-          if (near(data, i3, PRESENTER)) presenter++;
-          for (const [name, c] of Object.entries(MARKERS)) if (near(data, i3, c)) {
-            counts[name]! += 1;
-            box.x0 = Math.min(box.x0, x); box.y0 = Math.min(box.y0, y); box.x1 = Math.max(box.x1, x); box.y1 = Math.max(box.y1, y);
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const i3 = y * width + x;
+            if (near(data, i3, PRESENTER)) presenter++;
+            for (const [name, c] of Object.entries(MARKERS))
+              if (near(data, i3, c)) {
+                counts[name]! += 1;
+                box.x0 = Math.min(box.x0, x);
+                box.y0 = Math.min(box.y0, y);
+                box.x1 = Math.max(box.x1, x);
+                box.y1 = Math.max(box.y1, y);
+              }
           }
-        }
         // Inside the product's box (its markers' bounds, less 2 px of colour bleed) no presenter pixel shows.
         let covered = 0;
         for (let y = box.y0 + 2; y <= box.y1 - 2; y++) for (let x = box.x0 + 2; x <= box.x1 - 2; x++) if (near(data, y * width + x, PRESENTER)) covered++;
-        report.push(`${style}: markers ${Object.values(counts).join('/')} box ${box.x0},${box.y0}-${box.x1},${box.y1} presenter ${presenter} inside ${covered}`);
+        report.push(
+          `${style}: markers ${Object.values(counts).join('/')} box ${box.x0},${box.y0}-${box.x1},${box.y1} presenter ${presenter} inside ${covered}`,
+        );
         for (const [name, n] of Object.entries(counts)) expect(n, `${style}: ${name} corner`).toBeGreaterThan(30);
         expect(covered, `${style}: presenter pixels inside the product's box`).toBe(0);
         if (style !== 'DramaticFullProduct') expect(presenter, `${style}: the presenter shows`).toBeGreaterThan(500);
@@ -114,8 +161,14 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
       const { stdout } = await exec('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', v]);
       seconds.push(Number(stdout.trim()));
     }
-    const scenes = seconds.map((s, i) => scene('SideBySide', { durationSeconds: s, voice: { file: `scene-${i + 1}.wav`, volume: 1, spoken: true }, transitionOut: i === 0 ? 'fade' : null }));
-    const out = await render('av', { aspectRatio: '16:9', scenes, endCard: { seconds: 1, background: { kind: 'color', color: '#203040' }, cta: null }, music: null }, planDir);
+    const scenes = seconds.map((s, i) =>
+      scene('SideBySide', { durationSeconds: s, voice: { file: `scene-${i + 1}.wav`, volume: 1, spoken: true }, transitionOut: i === 0 ? 'fade' : null }),
+    );
+    const out = await render(
+      'av',
+      { aspectRatio: '16:9', scenes, endCard: { seconds: 1, background: { kind: 'color', color: '#203040' }, cta: null }, music: null },
+      planDir,
+    );
     const d = await streamDurations(out.videoPath);
     const expected = seconds[0]! + seconds[1]! + 1;
     console.log(`v2 streams: video ${d.videoSeconds.toFixed(3)} s, audio ${d.audioSeconds.toFixed(3)} s, planned ${expected.toFixed(3)} s`);

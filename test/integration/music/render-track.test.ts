@@ -56,7 +56,15 @@ describe('renderTrackWav', () => {
     const [first, second] = await Promise.all([readFile(firstPath), readFile(secondPath)]);
     expect(sha256(first)).toBe(sha256(second));
 
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', firstPath]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,sample_rate,channels:format=duration',
+      '-of',
+      'json',
+      firstPath,
+    ]);
     const probe = JSON.parse(stdout) as { streams: Array<{ codec_name: string; sample_rate: string; channels: number }>; format: { duration: string } };
     expect(probe.streams[0]).toMatchObject({ codec_name: 'pcm_s16le', sample_rate: String(MUSIC_SAMPLE_RATE_HZ), channels: 2 });
     expect(Math.abs(Number(probe.format.duration) - durationSeconds)).toBeLessThan(0.01);

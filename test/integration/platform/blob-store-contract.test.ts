@@ -36,7 +36,15 @@ const signer = new UrlSigner('contract-secret', 'http://placeholder', 3600);
 let serviceSigner: UrlSigner;
 
 function s3Settings(): S3Settings {
-  return { bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, partSizeBytes: PART_BYTES };
+  return {
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    partSizeBytes: PART_BYTES,
+  };
 }
 
 const makers: Record<string, () => Promise<Subject>> = {
@@ -46,11 +54,18 @@ const makers: Record<string, () => Promise<Subject>> = {
     const client = new sdk.S3Client(s3ClientConfig(s3Settings()));
     const commands: string[] = [];
     client.middlewareStack.add((next, context) => (args) => (commands.push(context.commandName as string), next(args)), { step: 'initialize' });
-    return { blobs: new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl: (k) => serviceSigner.sign(k), partSizeBytes: PART_BYTES }), commands, urls: 'service' };
+    return {
+      blobs: new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl: (k) => serviceSigner.sign(k), partSizeBytes: PART_BYTES }),
+      commands,
+      urls: 'service',
+    };
   },
   's3 (presigned URLs)': async () => ({
     blobs: await openS3BlobStore(s3Settings(), {
-      fileUrls: 'presigned', ttlSeconds: 600, signer: serviceSigner, madeOnRequest: (k) => k.startsWith('music/'),
+      fileUrls: 'presigned',
+      ttlSeconds: 600,
+      signer: serviceSigner,
+      madeOnRequest: (k) => k.startsWith('music/'),
     }),
     urls: 'presigned',
   }),
@@ -133,7 +148,10 @@ describe.each(Object.keys(makers))('blob store contract: %s', (name) => {
     await blobs.putBuffer(`list-${id}/a/deep/two.txt`, Buffer.from('22'));
     await blobs.putBuffer(`list-${id}/ab/three.txt`, Buffer.from('333'));
     const listed = (await blobs.list(`list-${id}/a/`)).sort((x, y) => x.key.localeCompare(y.key));
-    expect(listed.map((e) => [e.key, e.sizeBytes])).toEqual([[`list-${id}/a/deep/two.txt`, 2], [`list-${id}/a/one.txt`, 1]]);
+    expect(listed.map((e) => [e.key, e.sizeBytes])).toEqual([
+      [`list-${id}/a/deep/two.txt`, 2],
+      [`list-${id}/a/one.txt`, 1],
+    ]);
     for (const e of listed) expect(Date.parse(e.modifiedAt)).toBeGreaterThan(before);
     expect(await blobs.list(`list-${id}/none/`)).toEqual([]);
     await expect(blobs.list('no-slash')).rejects.toThrow(/not a blob folder prefix/);
@@ -212,11 +230,14 @@ describe('S3 store specifics', () => {
   it('a multipart upload that fails part-way is aborted and leaves no object', async () => {
     const client = new sdk.S3Client(s3ClientConfig(s3Settings()));
     const commands: string[] = [];
-    client.middlewareStack.add((next, context) => async (args) => {
-      commands.push(context.commandName as string);
-      if (context.commandName === 'UploadPartCommand' && (args.input as { PartNumber: number }).PartNumber === 2) throw new Error('connection reset');
-      return next(args);
-    }, { step: 'initialize' });
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        commands.push(context.commandName as string);
+        if (context.commandName === 'UploadPartCommand' && (args.input as { PartNumber: number }).PartNumber === 2) throw new Error('connection reset');
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
     const blobs = new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl: (k) => k, partSizeBytes: PART_BYTES });
     const source = join(scratch, 'failing-large.mp4');
     await writeFile(source, randomBytes(3 * PART_BYTES));
@@ -227,9 +248,18 @@ describe('S3 store specifics', () => {
   });
 
   it('a bucket that does not exist stops the start with a clear message', async () => {
-    await expect(openS3BlobStore(
-      { bucket: 'no-such-bucket', endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      { fileUrls: 'service', ttlSeconds: 600, signer: serviceSigner, madeOnRequest: () => false },
-    )).rejects.toThrow(/S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used \(HTTP 404\)/);
+    await expect(
+      openS3BlobStore(
+        {
+          bucket: 'no-such-bucket',
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+        },
+        { fileUrls: 'service', ttlSeconds: 600, signer: serviceSigner, madeOnRequest: () => false },
+      ),
+    ).rejects.toThrow(/S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used \(HTTP 404\)/);
   });
 });

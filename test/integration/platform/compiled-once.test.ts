@@ -8,8 +8,20 @@ import { databases, type TestDatabase } from '../../helpers/databases.js';
 
 const at = '2025-01-01T00:00:00.000Z';
 const task = (id: string, accountId: string, kind: string): Task => ({
-  id, accountId, kind, status: 'pending', progress: 0, failedReason: null, input: { n: id }, result: {},
-  heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: null,
+  id,
+  accountId,
+  kind,
+  status: 'pending',
+  progress: 0,
+  failedReason: null,
+  input: { n: id },
+  result: {},
+  heldMillicredits: 0,
+  chargedMillicredits: 0,
+  webhookUrl: null,
+  createdAt: at,
+  updatedAt: at,
+  finishedAt: null,
 });
 
 describe.each(databases)('queries compiled once on %s', (_name, fresh) => {
@@ -31,7 +43,7 @@ describe.each(databases)('queries compiled once on %s', (_name, fresh) => {
     await tdb.drop();
   });
 
-  it('builds once per shape and binds each call\'s own parameters', async () => {
+  it("builds once per shape and binds each call's own parameters", async () => {
     let builds = 0;
     const owned = compiledOnce({
       build: (db, id: string, accountId: string, kinds: string[]) => {

@@ -130,10 +130,16 @@ describe('work moved off the event loop', () => {
     // And identical to a render in another process (the library is deterministic everywhere).
     const { stdout: otherProcess } = await run(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', `
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
         const { renderTrackWavBytes } = await import('./src/pipelines/music/track-wav-worker.ts');
         const { createHash } = await import('node:crypto');
-        process.stdout.write(createHash('sha256').update(renderTrackWavBytes(${JSON.stringify(track.id)}).wav).digest('hex'));`],
+        process.stdout.write(createHash('sha256').update(renderTrackWavBytes(${JSON.stringify(track.id)}).wav).digest('hex'));`,
+      ],
       { cwd: join(import.meta.dirname, '..', '..', '..') },
     );
     expect(otherProcess).toBe(sha256(inThread.wav));
@@ -142,7 +148,13 @@ describe('work moved off the event loop', () => {
 
   it('measures a voice sample on a worker while the event loop keeps turning, the same numbers as in-thread', async () => {
     const wav = join(dir, 'voice.wav');
-    await run('espeak-ng', ['-v', 'en-us', '-w', join(dir, 'raw.wav'), 'The quick brown fox jumps over the lazy dog, and then it runs back home across the quiet field before dark.']);
+    await run('espeak-ng', [
+      '-v',
+      'en-us',
+      '-w',
+      join(dir, 'raw.wav'),
+      'The quick brown fox jumps over the lazy dog, and then it runs back home across the quiet field before dark.',
+    ]);
     await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(dir, 'raw.wav'), '-ar', '16000', '-ac', '1', wav]);
     const { result, turns } = await loopTurnsDuring(() => sampleWavOffThread.run([wav, 600]));
     expect(turns).toBeGreaterThan(10);

@@ -45,8 +45,21 @@ describe.each(databases)('migration 0003 on %s', (_name, fresh) => {
 
     const at = clock.nowIso();
     const row = (id: string, kind: string, status: string) => ({
-      id, account_id: accountId, kind, status, progress: 0, failed_reason: null, input: '{}', result: '{}',
-      held_millicredits: 1000, charged_millicredits: 0, webhook_url: null, created_at: at, updated_at: at, finished_at: null, purge_at: null,
+      id,
+      account_id: accountId,
+      kind,
+      status,
+      progress: 0,
+      failed_reason: null,
+      input: '{}',
+      result: '{}',
+      held_millicredits: 1000,
+      charged_millicredits: 0,
+      webhook_url: null,
+      created_at: at,
+      updated_at: at,
+      finished_at: null,
+      purge_at: null,
     });
     const stuck = newId();
     const queued = newId();
@@ -54,9 +67,28 @@ describe.each(databases)('migration 0003 on %s', (_name, fresh) => {
     await store.transaction(async (tx) => {
       for (const id of [stuck, queued, otherKind]) await hold(tx, accountId, id, 1000, at);
     });
-    await (opened.db as any).insertInto('tasks').values([row(stuck, 'text_generation', 'processing'), row(queued, 'text_generation', 'processing'), row(otherKind, 'tts', 'processing')]).execute();
+    await (opened.db as any)
+      .insertInto('tasks')
+      .values([row(stuck, 'text_generation', 'processing'), row(queued, 'text_generation', 'processing'), row(otherKind, 'tts', 'processing')])
+      .execute();
     // The queued text task has its job row; the stuck stream has none.
-    await store.jobs.insert({ id: queued, taskId: queued, name: 'text_generation.generate', payload: {}, status: 'running', attempts: 1, maxAttempts: 3, runAt: at, lockedUntil: at, lockedBy: 'w', lastError: null, dispatchedAt: at }, at);
+    await store.jobs.insert(
+      {
+        id: queued,
+        taskId: queued,
+        name: 'text_generation.generate',
+        payload: {},
+        status: 'running',
+        attempts: 1,
+        maxAttempts: 3,
+        runAt: at,
+        lockedUntil: at,
+        lockedBy: 'w',
+        lastError: null,
+        dispatchedAt: at,
+      },
+      at,
+    );
 
     await migrate(opened);
     const leases = Object.fromEntries((await opened.db.selectFrom('tasks').select(['id', 'lease_until']).execute()).map((r) => [r.id, r.lease_until]));

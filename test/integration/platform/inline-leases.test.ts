@@ -69,10 +69,17 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
   const sweeper = (s: Store) => new InlineLeaseSweep(s, process(s), clock, log, { intervalMs: 60_000 });
   const balance = async () => (await store.accounts.get(accountId))!.balanceMillicredits;
   const ledgerOf = async (taskId: string) => (await store.ledger.listForTask(taskId)).map((e) => [e.kind, e.amountMillicredits]);
-  const leaseOf = async (taskId: string) => (await opened.db.selectFrom('tasks').select('lease_until').where('id', '=', taskId).executeTakeFirstOrThrow()).lease_until;
+  const leaseOf = async (taskId: string) =>
+    (await opened.db.selectFrom('tasks').select('lease_until').where('id', '=', taskId).executeTakeFirstOrThrow()).lease_until;
   const webhookJobsOf = (taskId: string) => opened.db.selectFrom('jobs').selectAll().where('task_id', '=', taskId).execute();
   const startText = (p: InlineTasks, webhookUrl: string | null = null): Promise<Task> =>
-    p.start({ accountId, kind: 'text_generation', input: { modelName: 'clipwright-ad-copy', messages: [{ role: 'user', content: 'A lamp' }] }, holdMillicredits: HOLD, webhookUrl });
+    p.start({
+      accountId,
+      kind: 'text_generation',
+      input: { modelName: 'clipwright-ad-copy', messages: [{ role: 'user', content: 'A lamp' }] },
+      holdMillicredits: HOLD,
+      webhookUrl,
+    });
 
   it('fails a task whose process died once its lease lapsed: hold released, webhook queued, the reason says what to do', async () => {
     const before = await balance();
@@ -94,7 +101,10 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
     expect(failed.failedReason).toMatch(/nothing was charged.*send the request again/);
     expect(await leaseOf(task.id)).toBeNull();
     expect(await balance()).toBe(before);
-    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+    expect(await ledgerOf(task.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+    ]);
     const hooks = await webhookJobsOf(task.id);
     expect(hooks).toHaveLength(1);
     const delivered = JSON.parse(JSON.parse(hooks[0]!.payload).body);
@@ -120,7 +130,11 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
     expect(await leaseOf(task.id)).toBeNull();
     clock.advance(10 * LEASE_MS);
     expect((await sweeper(otherStore).sweepOnce()).failedTaskIds).toEqual([]);
-    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD], ['charge', -200]]);
+    expect(await ledgerOf(task.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+      ['charge', -200],
+    ]);
     live.stopRenewing();
   });
 
@@ -151,7 +165,10 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
     expect(all.sort()).toEqual(tasks.map((t) => t.id).sort());
     for (const t of tasks) {
       expect((await store.tasks.get(t.id))!.status).toBe('failed');
-      expect(await ledgerOf(t.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+      expect(await ledgerOf(t.id)).toEqual([
+        ['hold', -HOLD],
+        ['release', HOLD],
+      ]);
       expect(await webhookJobsOf(t.id)).toHaveLength(1);
     }
     expect(await balance()).toBe(before);
@@ -170,16 +187,21 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
     const after = await stalled.finish(task.id, { responseText: 'too late' }, 200);
     expect(after).toMatchObject({ status: 'failed', failedReason: ABANDONED_REASON, chargedMillicredits: 0 });
     expect(after.result.responseText).toBeUndefined();
-    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+    expect(await ledgerOf(task.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+    ]);
     expect(await balance()).toBe(before);
   });
 
   it('an owner finishing while a sweep fails the task: exactly one of them moves the credits', async () => {
     const before = await balance();
-    const owners = await Promise.all(Array.from({ length: 4 }, async () => {
-      const owner = process(store);
-      return { owner, task: await startText(owner) };
-    }));
+    const owners = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const owner = process(store);
+        return { owner, task: await startText(owner) };
+      }),
+    );
     clock.advance(LEASE_MS + 1);
     await Promise.all([sweeper(concurrentStore).sweepOnce(), ...owners.map(({ owner, task }) => owner.finish(task.id, { responseText: 'done' }, 200))]);
     let charged = 0;
@@ -187,22 +209,43 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
       const end = (await store.tasks.get(task.id))!;
       const ledger = await ledgerOf(task.id);
       if (end.status === 'done') {
-        expect(ledger).toEqual([['hold', -HOLD], ['release', HOLD], ['charge', -200]]);
+        expect(ledger).toEqual([
+          ['hold', -HOLD],
+          ['release', HOLD],
+          ['charge', -200],
+        ]);
         charged += 200;
       } else {
         expect(end.failedReason).toBe(ABANDONED_REASON);
-        expect(ledger).toEqual([['hold', -HOLD], ['release', HOLD]]);
+        expect(ledger).toEqual([
+          ['hold', -HOLD],
+          ['release', HOLD],
+        ]);
       }
     }
     expect(await balance()).toBe(before - charged);
   });
 
-  it('a text stream whose process lost the task stops generating and answers with the sweep\'s reason', async () => {
+  it("a text stream whose process lost the task stops generating and answers with the sweep's reason", async () => {
     const before = await balance();
     const owner = process(store);
     const model = new FakeLlm({ models: ['fake-model'], reply: () => ({ text: 'word '.repeat(200) }), chunkSize: 5 });
-    const text = new TextGenerationService(new TaskService(store, { dispatch: async () => undefined }, clock, 3), owner, store, new LlmRegistry([model]), HOLD, 1000);
-    const task = await text.startStream(accountId, { modelName: 'fake-model', messages: [{ role: 'user', content: 'Write on.' }], systemInstruction: '', config: {}, tools: [], toolConfig: null });
+    const text = new TextGenerationService(
+      new TaskService(store, { dispatch: async () => undefined }, clock, 3),
+      owner,
+      store,
+      new LlmRegistry([model]),
+      HOLD,
+      1000,
+    );
+    const task = await text.startStream(accountId, {
+      modelName: 'fake-model',
+      messages: [{ role: 'user', content: 'Write on.' }],
+      systemInstruction: '',
+      config: {},
+      tools: [],
+      toolConfig: null,
+    });
     let deltas = 0;
     const final = await text.runStream(task, {
       onDelta: async () => {
@@ -215,7 +258,10 @@ describe.each(databases)('inline task leases on %s', (_name, fresh) => {
     });
     expect(final).toMatchObject({ id: task.id, status: 'failed', failedReason: ABANDONED_REASON, chargedMillicredits: 0 });
     expect(deltas).toBeLessThan(200);
-    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+    expect(await ledgerOf(task.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+    ]);
     expect(await balance()).toBe(before);
   });
 

@@ -31,7 +31,9 @@ function outageCatalog(calls: Map<string, number>) {
         if (n <= OUTAGES || task.input.always) {
           if (task.input.outage === 'storage') throw new DependencyUnavailable('storage', 'The file storage is not available right now, so nothing was saved.');
           // A full disk as a speech engine reports it: a permanent-looking failure whose words say what happened.
-          throw new TaskFailure('The speech engine could not speak this text (Error writing trailer: No space left on device). Change the text or choose another voice.');
+          throw new TaskFailure(
+            'The speech engine could not speak this text (Error writing trailer: No space left on device). Change the text or choose another voice.',
+          );
         }
         return { result: { ok: true }, costMillicredits: 1000 };
       },
@@ -55,7 +57,21 @@ describe.each(queues)('jobs meeting an outage: %s', (_name, fresh, bull) => {
 
   async function serve(runnerOpts: { outageGiveUpMs?: number }): Promise<TaskService> {
     const queue = bull
-      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName: `cw-outage-jobs-${Math.random().toString(36).slice(2)}`, concurrency: 2, leaseMs: 5000, maxAttempts: 2, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000 }, log)
+      ? new BullQueue(
+          store,
+          systemClock,
+          {
+            redisUrl: REDIS_URL,
+            queueName: `cw-outage-jobs-${Math.random().toString(36).slice(2)}`,
+            concurrency: 2,
+            leaseMs: 5000,
+            maxAttempts: 2,
+            retryBaseMs: 50,
+            dispatchSweepMs: 200,
+            dispatchTimeoutMs: 2000,
+          },
+          log,
+        )
       : new LocalQueue(store, systemClock, { concurrency: 2, leaseMs: 5000, pollMs: 20, retryBaseMs: 50, names: () => catalog.names() }, log);
     queues.push(queue);
     await queue.startConsuming(new JobRunner(store, catalog, systemClock, log, { startDelayMs: 0, outageRetryMs: 50, ...runnerOpts }).run);
@@ -102,7 +118,9 @@ describe.each(queues)('jobs meeting an outage: %s', (_name, fresh, bull) => {
     const t = await tasks.create({ accountId, kind: 'test', input: { outage: 'storage', always: true }, holdMillicredits: 2000, jobName: 'test.outage' });
     const failed = await settled(t.id);
     expect(failed.status).toBe('failed');
-    expect(failed.failedReason).toMatch(/^The task could not finish because the file storage did not answer for \d+ seconds\. Nothing was charged; create the task again\.$/);
+    expect(failed.failedReason).toMatch(
+      /^The task could not finish because the file storage did not answer for \d+ seconds\. Nothing was charged; create the task again\.$/,
+    );
     expect(calls.get(t.id)).toBeGreaterThan(1);
     expect((await store.accounts.get(accountId))!.balanceMillicredits).toBe(balance);
   }, 30_000);

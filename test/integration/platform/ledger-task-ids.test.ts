@@ -15,7 +15,10 @@ describe.each(databases)('ledger rows carry their task id on %s', (_name, fresh)
   beforeAll(async () => {
     fx = await makeFixtureDir('clipwright-ledger-');
     pages = await startPageServer();
-    pages.route('/product', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<html><head><title>Mug</title><meta property="og:image" content="${pages.baseUrl}/a.jpg"></head><body>A mug.</body></html>` });
+    pages.route('/product', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<html><head><title>Mug</title><meta property="og:image" content="${pages.baseUrl}/a.jpg"></head><body>A mug.</body></html>`,
+    });
     pages.route('/a.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePhoto(fx.path('a.jpg'), { width: 400, height: 400 })) });
     db = await fresh();
     t = await startTestApp(db, { TEXT_GENERATION_CREDITS: '1' }, { credits: 100 });
@@ -51,6 +54,8 @@ describe.each(databases)('ledger rows carry their task id on %s', (_name, fresh)
     // link, link_with_params, ai_scripts, tts, sync text, streamed text.
     expect(charges).toHaveLength(6);
     expect(moves.filter((r) => r.taskId === null).map((r) => `${r.kind} ${r.note}`)).toEqual([]);
-    expect(charges.map((r) => r.taskId)).toEqual(expect.arrayContaining([link.json().id, fromParams.json().id, scripts.json().id, tts.json().id, sync.json().id]));
+    expect(charges.map((r) => r.taskId)).toEqual(
+      expect.arrayContaining([link.json().id, fromParams.json().id, scripts.json().id, tts.json().id, sync.json().id]),
+    );
   }, 120_000);
 });

@@ -34,7 +34,10 @@ function filesJob(blobs: LocalBlobStore) {
       await blobs.putBuffer(`${prefix}/output.mp4`, Buffer.from('video bytes'));
       await blobs.putBuffer(`${prefix}/thumbnail.jpg`, Buffer.from('picture bytes'));
       await blobs.putBuffer(`${prefix}/plan/scene-1.json`, Buffer.from('{}'));
-      return { result: { outputKey: `${prefix}/output.mp4`, thumbnailKey: `${prefix}/thumbnail.jpg`, planDir: `${prefix}/plan/`, durationSeconds: 2 }, costMillicredits: 700 };
+      return {
+        result: { outputKey: `${prefix}/output.mp4`, thumbnailKey: `${prefix}/thumbnail.jpg`, planDir: `${prefix}/plan/`, durationSeconds: 2 },
+        costMillicredits: 700,
+      };
     },
   });
 }
@@ -74,7 +77,14 @@ describe.each(databases)('output retention on %s', (_name, fresh) => {
 
   /** Creates a task and runs its job to done, as a worker would. */
   async function finished(retentionDays: number | null): Promise<Task> {
-    const created = await tasks.create({ accountId, kind: 'test_files', input: { note: 'kept' }, holdMillicredits: 1000, jobName: 'test.files', retentionDays });
+    const created = await tasks.create({
+      accountId,
+      kind: 'test_files',
+      input: { note: 'kept' },
+      holdMillicredits: 1000,
+      jobName: 'test.files',
+      retentionDays,
+    });
     const job = await store.jobs.get(created.id);
     expect(await runner.run(job!, { signal: new AbortController().signal, attempt: 1, maxAttempts: 3 })).toBe('done');
     return (await store.tasks.get(created.id))!;
@@ -147,7 +157,13 @@ describe.each(databases)('output retention on %s', (_name, fresh) => {
     const task = await finished(1);
     clock.advance(DAY_MS);
     await sweeper(store).sweepOnce();
-    const followUp = tasks.followUp(accountId, task.id, ['test_files'], { step: 'render', holdMillicredits: 0, jobName: 'test.files', resultReset: {}, ready: () => true });
+    const followUp = tasks.followUp(accountId, task.id, ['test_files'], {
+      step: 'render',
+      holdMillicredits: 0,
+      jobName: 'test.files',
+      resultReset: {},
+      ready: () => true,
+    });
     await expect(followUp).rejects.toBeInstanceOf(TaskNotReady);
     await expect(followUp).rejects.toThrow(/expired/);
     expect((await store.tasks.get(task.id))!.status).toBe('done');

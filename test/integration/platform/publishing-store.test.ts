@@ -39,7 +39,22 @@ describe.each(databases)('the publishing store on %s', (_name, fresh) => {
 
   const newTask = async (id: string): Promise<Task> => {
     const at = new Date().toISOString();
-    const t: Task = { id, accountId, kind: 'test', status: 'pending', progress: 0, failedReason: null, input: {}, result: {}, heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: null };
+    const t: Task = {
+      id,
+      accountId,
+      kind: 'test',
+      status: 'pending',
+      progress: 0,
+      failedReason: null,
+      input: {},
+      result: {},
+      heldMillicredits: 0,
+      chargedMillicredits: 0,
+      webhookUrl: null,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: null,
+    };
     await store.tasks.insert(t);
     return t;
   };
@@ -51,7 +66,10 @@ describe.each(databases)('the publishing store on %s', (_name, fresh) => {
     await store.tasks.transition(t.id, ['pending'], { status: 'processing' }, new Date().toISOString());
     await store.tasks.setProgress(t.id, 30, new Date().toISOString());
     await settle();
-    expect(announced).toEqual([{ taskId: t.id, statusSeen: 'processing' }, { taskId: t.id, statusSeen: 'processing' }]);
+    expect(announced).toEqual([
+      { taskId: t.id, statusSeen: 'processing' },
+      { taskId: t.id, statusSeen: 'processing' },
+    ]);
     // A move that finds the task elsewhere changes nothing and announces nothing.
     await store.tasks.transition(t.id, ['pending'], { status: 'failed' }, new Date().toISOString());
     await settle();
@@ -69,10 +87,12 @@ describe.each(databases)('the publishing store on %s', (_name, fresh) => {
     await settle();
     expect(announced).toEqual([{ taskId: t.id, statusSeen: 'processing' }]);
 
-    await expect(store.transaction(async (tx) => {
-      await tx.tasks.transition(t.id, ['processing'], { status: 'done' }, new Date().toISOString());
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.tasks.transition(t.id, ['processing'], { status: 'done' }, new Date().toISOString());
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     await settle();
     expect(announced).toHaveLength(1);
     expect((await store.tasks.get(t.id))!.status).toBe('processing');

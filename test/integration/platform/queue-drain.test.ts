@@ -55,7 +55,12 @@ describe.each(kinds)('draining a worker: %s', (_name, fresh, bull) => {
   const open: JobQueue[] = [];
   const newQueue = (): JobQueue => {
     const q = bull
-      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName, concurrency: 1, leaseMs: LEASE_MS, maxAttempts: 2, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000 }, log)
+      ? new BullQueue(
+          store,
+          systemClock,
+          { redisUrl: REDIS_URL, queueName, concurrency: 1, leaseMs: LEASE_MS, maxAttempts: 2, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000 },
+          log,
+        )
       : new LocalQueue(store, systemClock, { concurrency: 1, leaseMs: LEASE_MS, pollMs: 30, retryBaseMs: 50, names: () => catalog.names() }, log);
     open.push(q);
     return q;

@@ -20,24 +20,28 @@ const log = pino({ level: 'silent' });
 /** A render-like job that holds its slot until the test lets it go, and a light one that is quick. */
 function lanesCatalog(gate: { open: Promise<void> }, started: string[]) {
   return new JobCatalog()
-    .register(defineJob({
-      name: 'test.render',
-      payload: z.object({}).passthrough(),
-      async handle({ task }) {
-        started.push(`render:${task.id}`);
-        await gate.open;
-        return { result: {}, costMillicredits: 0 };
-      },
-    }))
-    .register(defineJob({
-      name: 'test.speak',
-      lane: 'light',
-      payload: z.object({}).passthrough(),
-      async handle({ task }) {
-        started.push(`speak:${task.id}`);
-        return { result: { spoken: true }, costMillicredits: 0 };
-      },
-    }));
+    .register(
+      defineJob({
+        name: 'test.render',
+        payload: z.object({}).passthrough(),
+        async handle({ task }) {
+          started.push(`render:${task.id}`);
+          await gate.open;
+          return { result: {}, costMillicredits: 0 };
+        },
+      }),
+    )
+    .register(
+      defineJob({
+        name: 'test.speak',
+        lane: 'light',
+        payload: z.object({}).passthrough(),
+        async handle({ task }) {
+          started.push(`speak:${task.id}`);
+          return { result: { spoken: true }, costMillicredits: 0 };
+        },
+      }),
+    );
 }
 
 const queues: [string, () => Promise<TestDatabase>, boolean][] = [
@@ -63,7 +67,22 @@ describe.each(queues)('lanes: %s', (_name, fresh, bull) => {
     const catalog = lanesCatalog(gate, started);
     const lanes = { laneOf: (n: string) => catalog.laneOf(n), lightConcurrency: 1 };
     queue = bull
-      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName: `cw-lanes-${Math.random().toString(36).slice(2)}`, concurrency: 1, leaseMs: 10_000, maxAttempts: 3, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000, lanes }, log)
+      ? new BullQueue(
+          store,
+          systemClock,
+          {
+            redisUrl: REDIS_URL,
+            queueName: `cw-lanes-${Math.random().toString(36).slice(2)}`,
+            concurrency: 1,
+            leaseMs: 10_000,
+            maxAttempts: 3,
+            retryBaseMs: 50,
+            dispatchSweepMs: 200,
+            dispatchTimeoutMs: 2000,
+            lanes,
+          },
+          log,
+        )
       : new LocalQueue(store, systemClock, { concurrency: 1, leaseMs: 10_000, pollMs: 30, retryBaseMs: 50, names: () => catalog.names(), lanes }, log);
     tasks = new TaskService(store, queue, systemClock, 3);
     await queue.startConsuming(new JobRunner(store, catalog, systemClock, log, { startDelayMs: 0 }).run);

@@ -23,7 +23,13 @@ const HUNG_MS = 10_000;
 async function settlement(p: Promise<unknown>, ms = HUNG_MS): Promise<'resolved' | 'rejected' | 'pending'> {
   let timer: NodeJS.Timeout | undefined;
   const pending = new Promise<'pending'>((r) => (timer = setTimeout(() => r('pending'), ms)));
-  const outcome = await Promise.race([p.then(() => 'resolved' as const, () => 'rejected' as const), pending]);
+  const outcome = await Promise.race([
+    p.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    pending,
+  ]);
   clearTimeout(timer);
   return outcome;
 }
@@ -48,7 +54,21 @@ describe('BullMQ queue while its Redis is frozen', () => {
   );
   const queues: BullQueue[] = [];
   const newQueue = () => {
-    const q = new BullQueue(store, systemClock, { redisUrl: redis.url, queueName: `cw-outage-${Math.random().toString(36).slice(2)}`, concurrency: 2, leaseMs: 5000, maxAttempts: 3, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 300 }, log);
+    const q = new BullQueue(
+      store,
+      systemClock,
+      {
+        redisUrl: redis.url,
+        queueName: `cw-outage-${Math.random().toString(36).slice(2)}`,
+        concurrency: 2,
+        leaseMs: 5000,
+        maxAttempts: 3,
+        retryBaseMs: 50,
+        dispatchSweepMs: 200,
+        dispatchTimeoutMs: 300,
+      },
+      log,
+    );
     queues.push(q);
     return q;
   };

@@ -59,7 +59,21 @@ describe.each(queues)('%s', (_name, fresh, bull) => {
     store = kyselyStore(opened.db, opened.dialect);
     const catalog = testCatalog(calls);
     queue = bull
-      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName: `cw-test-${Math.random().toString(36).slice(2)}`, concurrency: 2, leaseMs: 5000, maxAttempts: 3, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000 }, log)
+      ? new BullQueue(
+          store,
+          systemClock,
+          {
+            redisUrl: REDIS_URL,
+            queueName: `cw-test-${Math.random().toString(36).slice(2)}`,
+            concurrency: 2,
+            leaseMs: 5000,
+            maxAttempts: 3,
+            retryBaseMs: 50,
+            dispatchSweepMs: 200,
+            dispatchTimeoutMs: 2000,
+          },
+          log,
+        )
       : new LocalQueue(store, systemClock, { concurrency: 2, leaseMs: 5000, pollMs: 30, retryBaseMs: 50, names: () => catalog.names() }, log);
     tasks = new TaskService(store, queue, systemClock, 3);
     const runner = new JobRunner(store, catalog, systemClock, log, { startDelayMs: 0 });

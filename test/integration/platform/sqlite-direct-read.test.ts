@@ -10,8 +10,20 @@ import { systemClock } from '../../../src/core/clock.js';
 function task(id: string, accountId: string): Task {
   const at = new Date().toISOString();
   return {
-    id, accountId, kind: 'tts', status: 'pending', progress: 0, failedReason: null, input: { text: 'hi' }, result: {},
-    heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: null,
+    id,
+    accountId,
+    kind: 'tts',
+    status: 'pending',
+    progress: 0,
+    failedReason: null,
+    input: { text: 'hi' },
+    result: {},
+    heldMillicredits: 0,
+    chargedMillicredits: 0,
+    webhookUrl: null,
+    createdAt: at,
+    updatedAt: at,
+    finishedAt: null,
   };
 }
 
@@ -42,7 +54,7 @@ describe('direct reads of the embedded database (the polling path)', () => {
     expect(await store.tasks.getOwned('t1', 'someone-else', ['tts'])).toBeNull();
   });
 
-  it('never reads another caller\'s uncommitted writes: inside an open transaction it waits for the queued path', async () => {
+  it("never reads another caller's uncommitted writes: inside an open transaction it waits for the queued path", async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let inside!: () => void;

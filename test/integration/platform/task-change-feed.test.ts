@@ -34,22 +34,36 @@ function counter(ms = 5000) {
 }
 
 const feeds: [string, () => Promise<{ a: TaskChangeFeed; b: TaskChangeFeed; cleanup(): Promise<void>; db?: TestDatabase }>][] = [
-  ['in-process', async () => {
-    const one = new MemoryTaskChangeFeed();
-    return { a: one, b: one, cleanup: async () => undefined };
-  }],
-  ['PostgreSQL LISTEN/NOTIFY (two processes)', async () => {
-    const db = await freshPostgres();
-    const opened: OpenDatabase[] = [await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir }), await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir })];
-    const a = new PostgresTaskChangeFeed(opened[0]!.db, db.databaseUrl!, log);
-    const b = new PostgresTaskChangeFeed(opened[1]!.db, db.databaseUrl!, log);
-    return { a, b, db, cleanup: async () => {
-      await a.close();
-      await b.close();
-      for (const o of opened) await o.close();
-      await db.drop();
-    } };
-  }],
+  [
+    'in-process',
+    async () => {
+      const one = new MemoryTaskChangeFeed();
+      return { a: one, b: one, cleanup: async () => undefined };
+    },
+  ],
+  [
+    'PostgreSQL LISTEN/NOTIFY (two processes)',
+    async () => {
+      const db = await freshPostgres();
+      const opened: OpenDatabase[] = [
+        await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir }),
+        await openDatabase({ databaseUrl: db.databaseUrl, dataDir: db.dataDir }),
+      ];
+      const a = new PostgresTaskChangeFeed(opened[0]!.db, db.databaseUrl!, log);
+      const b = new PostgresTaskChangeFeed(opened[1]!.db, db.databaseUrl!, log);
+      return {
+        a,
+        b,
+        db,
+        cleanup: async () => {
+          await a.close();
+          await b.close();
+          for (const o of opened) await o.close();
+          await db.drop();
+        },
+      };
+    },
+  ],
 ];
 
 describe.each(feeds)('task change feed: %s', (_name, make) => {
@@ -90,7 +104,9 @@ describe('task change feed: PostgreSQL connection loss', () => {
     const admin = new pg.Client({ connectionString: f.db!.databaseUrl! });
     await admin.connect();
     // The administrator (or a failover) ends the listening session.
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()`, [`listen ${TASK_CHANGES_CHANNEL}%`]);
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike $1 and pid <> pg_backend_pid()`, [
+      `listen ${TASK_CHANGES_CHANNEL}%`,
+    ]);
     await admin.end();
     await heard.reach(1);
     // And it listens again: a later change is heard.

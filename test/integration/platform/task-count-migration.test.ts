@@ -28,8 +28,20 @@ describe.each(databases)('migration 0006 (task count per account) on %s', (_name
   });
 
   const task = (accountId: string, kind = 'text_to_speech'): Task => ({
-    id: newId(), accountId, kind, status: 'pending', progress: 0, failedReason: null, input: {}, result: {},
-    heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: clock.nowIso(), updatedAt: clock.nowIso(), finishedAt: null,
+    id: newId(),
+    accountId,
+    kind,
+    status: 'pending',
+    progress: 0,
+    failedReason: null,
+    input: {},
+    result: {},
+    heldMillicredits: 0,
+    chargedMillicredits: 0,
+    webhookUrl: null,
+    createdAt: clock.nowIso(),
+    updatedAt: clock.nowIso(),
+    finishedAt: null,
   });
   const counted = (accountId: string) => store.tasks.countListed(accountId, {});
   const walked = (accountId: string) => store.tasks.countListed(accountId, { statuses: ['pending', 'processing', 'done', 'failed'] });
@@ -47,8 +59,22 @@ describe.each(databases)('migration 0006 (task count per account) on %s', (_name
 
     // One statement, rows of two accounts.
     const bulk = [task(a), task(a), task(b)].map((t) => ({
-      id: t.id, account_id: t.accountId, kind: t.kind, status: t.status, progress: 0, failed_reason: null, input: '{}', result: '{}',
-      held_millicredits: 0, charged_millicredits: 0, webhook_url: null, created_at: t.createdAt, updated_at: t.updatedAt, finished_at: null, purge_at: null, lease_until: null,
+      id: t.id,
+      account_id: t.accountId,
+      kind: t.kind,
+      status: t.status,
+      progress: 0,
+      failed_reason: null,
+      input: '{}',
+      result: '{}',
+      held_millicredits: 0,
+      charged_millicredits: 0,
+      webhook_url: null,
+      created_at: t.createdAt,
+      updated_at: t.updatedAt,
+      finished_at: null,
+      purge_at: null,
+      lease_until: null,
     }));
     await opened.db.insertInto('tasks').values(bulk).execute();
     expect([await counted(a), await counted(b)]).toEqual([5, 2]);
@@ -58,10 +84,12 @@ describe.each(databases)('migration 0006 (task count per account) on %s', (_name
     expect(await counted(a)).toBe(6);
     expect(await store.tasks.deleteOwned(voice.id, a, ['cloned_voice'])).not.toBeNull();
     // A transaction that rolls back leaves the count as it was.
-    await expect(store.transaction(async (tx) => {
-      await tx.tasks.insert(task(a));
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.tasks.insert(task(a));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect([await counted(a), await counted(b)]).toEqual([5, 2]);
     expect([await walked(a), await walked(b)]).toEqual([5, 2]);
   });

@@ -26,10 +26,25 @@ describe.each(databases)('deleting resources kept as tasks on %s', (_name, fresh
 
   const task = (id: string, accountId: string, kind: string): Task => {
     const at = new Date().toISOString();
-    return { id, accountId, kind, status: 'done', progress: 100, failedReason: null, input: { name: id }, result: { spec: { pitch: 0.9 } }, heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: at };
+    return {
+      id,
+      accountId,
+      kind,
+      status: 'done',
+      progress: 100,
+      failedReason: null,
+      input: { name: id },
+      result: { spec: { pitch: 0.9 } },
+      heldMillicredits: 0,
+      chargedMillicredits: 0,
+      webhookUrl: null,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: at,
+    };
   };
 
-  it('deletes only the owner\'s task of the given kinds and returns what it deleted', async () => {
+  it("deletes only the owner's task of the given kinds and returns what it deleted", async () => {
     const a = (await accounts.create('a', 0)).account_id;
     const b = (await accounts.create('b', 0)).account_id;
     const ids = { voice: crypto.randomUUID(), tts: crypto.randomUUID() };

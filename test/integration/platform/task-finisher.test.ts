@@ -51,9 +51,20 @@ describe.each(databases)('task finisher on %s', (_name, fresh) => {
     told = [];
     const at = clock.nowIso();
     const task: Task = {
-      id: newId(), accountId, kind: 'test_kind', status: 'processing', progress: 40, failedReason: null,
-      input, result: { plan: 'kept' }, heldMillicredits: HOLD, chargedMillicredits: 0, webhookUrl: null,
-      createdAt: at, updatedAt: at, finishedAt: null,
+      id: newId(),
+      accountId,
+      kind: 'test_kind',
+      status: 'processing',
+      progress: 40,
+      failedReason: null,
+      input,
+      result: { plan: 'kept' },
+      heldMillicredits: HOLD,
+      chargedMillicredits: 0,
+      webhookUrl: null,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: null,
     };
     await store.transaction(async (tx) => {
       await hold(tx, accountId, task.id, HOLD, at);
@@ -64,17 +75,27 @@ describe.each(databases)('task finisher on %s', (_name, fresh) => {
   }
 
   /** Reads the task in a transaction and lets `step` finish it there, as both callers do. */
-  const inTx = <T>(taskId: string, step: (tx: Repos, current: Task) => Promise<T>) =>
-    store.transaction(async (tx) => step(tx, (await tx.tasks.get(taskId))!));
+  const inTx = <T>(taskId: string, step: (tx: Repos, current: Task) => Promise<T>) => store.transaction(async (tx) => step(tx, (await tx.tasks.get(taskId))!));
 
   it('finishDone: done at 100 %, result merged, hold settled at the actual cost, lease cleared, events told in the transaction', async () => {
     const task = await running();
     const before = await balance();
     const at = clock.nowIso();
     const finished = await inTx(task.id, (tx, current) => finisher.finishDone(tx, current, { result: { outputKey: 'k' }, costMillicredits: 300 }, at));
-    expect(finished!.task).toMatchObject({ status: 'done', progress: 100, result: { plan: 'kept', outputKey: 'k' }, heldMillicredits: 0, chargedMillicredits: 300, finishedAt: at });
+    expect(finished!.task).toMatchObject({
+      status: 'done',
+      progress: 100,
+      result: { plan: 'kept', outputKey: 'k' },
+      heldMillicredits: 0,
+      chargedMillicredits: 300,
+      finishedAt: at,
+    });
     expect(await store.tasks.get(task.id)).toEqual(finished!.task);
-    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD], ['charge', -300]]);
+    expect(await ledgerOf(task.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+      ['charge', -300],
+    ]);
     expect(await balance()).toBe(before + HOLD - 300);
     // No retention asked: nothing for the sweep; the result does not mention an expiry.
     expect(await columnsOf(task.id)).toEqual({ purge_at: null, lease_until: null });
@@ -86,12 +107,19 @@ describe.each(databases)('task finisher on %s', (_name, fresh) => {
     const over = await running();
     const capped = await inTx(over.id, (tx, current) => finisher.finishDone(tx, current, { result: {}, costMillicredits: HOLD * 3 }, clock.nowIso()));
     expect(capped!.task.chargedMillicredits).toBe(HOLD);
-    expect(await ledgerOf(over.id)).toEqual([['hold', -HOLD], ['release', HOLD], ['charge', -HOLD]]);
+    expect(await ledgerOf(over.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+      ['charge', -HOLD],
+    ]);
 
     const under = await running();
     const free = await inTx(under.id, (tx, current) => finisher.finishDone(tx, current, { result: {}, costMillicredits: -5 }, clock.nowIso()));
     expect(free!.task.chargedMillicredits).toBe(0);
-    expect(await ledgerOf(under.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+    expect(await ledgerOf(under.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+    ]);
   });
 
   it('finishDone schedules a task with a retention: expiresAt in the result and purge_at for the sweep', async () => {
@@ -108,8 +136,18 @@ describe.each(databases)('task finisher on %s', (_name, fresh) => {
     const before = await balance();
     const at = clock.nowIso();
     const failed = await inTx(task.id, (tx, current) => finisher.finishFailed(tx, current, 'The input was unusable.', at));
-    expect(failed!.task).toMatchObject({ status: 'failed', failedReason: 'The input was unusable.', heldMillicredits: 0, chargedMillicredits: 0, finishedAt: at, result: { plan: 'kept' } });
-    expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD], ['release', HOLD]]);
+    expect(failed!.task).toMatchObject({
+      status: 'failed',
+      failedReason: 'The input was unusable.',
+      heldMillicredits: 0,
+      chargedMillicredits: 0,
+      finishedAt: at,
+      result: { plan: 'kept' },
+    });
+    expect(await ledgerOf(task.id)).toEqual([
+      ['hold', -HOLD],
+      ['release', HOLD],
+    ]);
     expect(await balance()).toBe(before + HOLD);
     expect(await columnsOf(task.id)).toEqual({ purge_at: null, lease_until: null });
     expect(told).toEqual([{ id: task.id, status: 'failed', inTx: true }]);
@@ -141,16 +179,20 @@ describe.each(databases)('task finisher on %s', (_name, fresh) => {
   it('a listener that throws rolls the whole finish back: still processing, hold still held', async () => {
     const task = await running();
     const before = await balance();
-    const failing = new TaskFinisher(new TaskEventBus().onTaskFinished(async () => {
-      throw new Error('outbox write failed');
-    }));
-    await expect(inTx(task.id, (tx, current) => failing.finishDone(tx, current, { result: {}, costMillicredits: 100 }, clock.nowIso()))).rejects.toThrow('outbox write failed');
+    const failing = new TaskFinisher(
+      new TaskEventBus().onTaskFinished(async () => {
+        throw new Error('outbox write failed');
+      }),
+    );
+    await expect(inTx(task.id, (tx, current) => failing.finishDone(tx, current, { result: {}, costMillicredits: 100 }, clock.nowIso()))).rejects.toThrow(
+      'outbox write failed',
+    );
     expect(await store.tasks.get(task.id)).toMatchObject({ status: 'processing', heldMillicredits: HOLD });
     expect(await ledgerOf(task.id)).toEqual([['hold', -HOLD]]);
     expect(await balance()).toBe(before);
   });
 
-  it('an inline task is finished by the same rules: a retention in its input is scheduled like a job\'s', async () => {
+  it("an inline task is finished by the same rules: a retention in its input is scheduled like a job's", async () => {
     told = [];
     const inline = new InlineTasks(store, clock, events, () => null, { leaseMs: 30_000, renewEveryMs: 3_600_000 });
     const task = await inline.start({ accountId, kind: 'text_generation', input: { retentionDays: 2 }, holdMillicredits: HOLD });

@@ -54,9 +54,20 @@ describe.each(databases)('upload sweep on %s', (_name, fresh) => {
     await t.c.blobs.putBuffer(`uploads/${legacyUnused}/old.wav`, voice);
     const now = clock.nowIso();
     await t.c.store.tasks.insert({
-      id: randomUUID(), accountId: t.account.account_id, kind: 'lipsync', status: 'done', progress: 100, failedReason: null,
-      input: { audioUrl: `upload:uploads/${legacyUsed}/old.wav` }, result: {}, heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null,
-      createdAt: now, updatedAt: now, finishedAt: now,
+      id: randomUUID(),
+      accountId: t.account.account_id,
+      kind: 'lipsync',
+      status: 'done',
+      progress: 100,
+      failedReason: null,
+      input: { audioUrl: `upload:uploads/${legacyUsed}/old.wav` },
+      result: {},
+      heldMillicredits: 0,
+      chargedMillicredits: 0,
+      webhookUrl: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: now,
     });
 
     const all = await stored();
@@ -73,18 +84,29 @@ describe.each(databases)('upload sweep on %s', (_name, fresh) => {
     expect(await stored()).toEqual(new Set([usedId, legacyUsed]));
 
     // The used upload still works for its owner; a second pass finds nothing more.
-    const again = await t.app.inject({ method: 'POST', url: '/api/lipsyncs/preview/', headers: t.headers, payload: { aspect_ratio: '1:1', audio: `upload:${usedId}` } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/lipsyncs/preview/',
+      headers: t.headers,
+      payload: { aspect_ratio: '1:1', audio: `upload:${usedId}` },
+    });
     expect(again.statusCode).toBe(201);
     expect((await t.c.uploadSweep.sweepOnce()).removedUploadIds).toEqual([]);
   });
 
-  it('keeps an upload that only a link uses (its pictures make videos later), and only its owner\'s link counts', async () => {
+  it("keeps an upload that only a link uses (its pictures make videos later), and only its owner's link counts", async () => {
     const [kept, notKept] = [randomUUID(), randomUUID()];
     for (const id of [kept, notKept]) await t.c.blobs.putBuffer(`uploads/${id}/${t.account.account_id}/upload.wav`, voice);
     const other = await t.c.accounts.create('link-owner', 10);
     const now = clock.nowIso();
     const link = (accountId: string, ref: string) => ({
-      id: randomUUID(), accountId, url: null, facts: { title: 'Mug', imageUrls: [`upload:${ref}`], videoUrls: [] }, chargedMillicredits: 1000, createdAt: now, updatedAt: now,
+      id: randomUUID(),
+      accountId,
+      url: null,
+      facts: { title: 'Mug', imageUrls: [`upload:${ref}`], videoUrls: [] },
+      chargedMillicredits: 1000,
+      createdAt: now,
+      updatedAt: now,
     });
     await t.c.store.links.insert(link(t.account.account_id, kept));
     await t.c.store.links.insert(link(other.account_id, notKept));
@@ -95,15 +117,26 @@ describe.each(databases)('upload sweep on %s', (_name, fresh) => {
     expect(await stored()).toContain(kept);
   });
 
-  it('counts only the owner\'s tasks: another account\'s task naming the id does not keep it', async () => {
+  it("counts only the owner's tasks: another account's task naming the id does not keep it", async () => {
     const other = await t.c.accounts.create('other', 10);
     const id = randomUUID();
     await t.c.blobs.putBuffer(`uploads/${id}/${t.account.account_id}/voice.wav`, voice);
     const now = clock.nowIso();
     await t.c.store.tasks.insert({
-      id: randomUUID(), accountId: other.account_id, kind: 'lipsync', status: 'done', progress: 100, failedReason: null,
-      input: { audioUrl: `upload:${id}` }, result: {}, heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null,
-      createdAt: now, updatedAt: now, finishedAt: now,
+      id: randomUUID(),
+      accountId: other.account_id,
+      kind: 'lipsync',
+      status: 'done',
+      progress: 100,
+      failedReason: null,
+      input: { audioUrl: `upload:${id}` },
+      result: {},
+      heldMillicredits: 0,
+      chargedMillicredits: 0,
+      webhookUrl: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: now,
     });
     clock.advance((GRACE_SECONDS + 300) * 1000);
     expect((await t.c.uploadSweep.sweepOnce()).removedUploadIds).toEqual([id]);

@@ -30,10 +30,18 @@ const SECRET = 'whsec_queue_test_secret_0123';
 
 /** The GET shape of the test kind; the webhook body must be exactly this, serialised. */
 const wire = new TaskWireRegistry({
-  [KIND]: (t) => ({ id: t.id, status: t.status, failed_reason: t.failedReason, answer: t.result.answer ?? null, step: t.result.step ?? null, updated_at: t.updatedAt }),
+  [KIND]: (t) => ({
+    id: t.id,
+    status: t.status,
+    failed_reason: t.failedReason,
+    answer: t.result.answer ?? null,
+    step: t.result.step ?? null,
+    updated_at: t.updatedAt,
+  }),
 });
 
-const signed = (d: Delivery) => d.headers['x-webhook-signature'] === `sha256=${createHmac('sha256', SECRET).update(`${d.headers['x-webhook-timestamp']}.${d.rawBody}`).digest('hex')}`;
+const signed = (d: Delivery) =>
+  d.headers['x-webhook-signature'] === `sha256=${createHmac('sha256', SECRET).update(`${d.headers['x-webhook-timestamp']}.${d.rawBody}`).digest('hex')}`;
 
 const queues: [string, () => Promise<TestDatabase>, boolean][] = [
   ['local queue on sqlite', freshSqlite, false],
@@ -68,9 +76,31 @@ describe.each(queues)('webhook delivery, %s', (_name, fresh, bull) => {
           },
         }),
       )
-      .register(deliverWebhookJob({ accounts: store.accounts, sender: new HttpWebhookSender({ allowPrivate: true }), clock: systemClock, timeoutMs: 2000, retry: { baseMs: 40, maxDelayMs: 400 } }));
+      .register(
+        deliverWebhookJob({
+          accounts: store.accounts,
+          sender: new HttpWebhookSender({ allowPrivate: true }),
+          clock: systemClock,
+          timeoutMs: 2000,
+          retry: { baseMs: 40, maxDelayMs: 400 },
+        }),
+      );
     queue = bull
-      ? new BullQueue(store, systemClock, { redisUrl: REDIS_URL, queueName: `cw-test-hooks-${Math.random().toString(36).slice(2)}`, concurrency: 2, leaseMs: 5000, maxAttempts: 3, retryBaseMs: 50, dispatchSweepMs: 200, dispatchTimeoutMs: 2000 }, log)
+      ? new BullQueue(
+          store,
+          systemClock,
+          {
+            redisUrl: REDIS_URL,
+            queueName: `cw-test-hooks-${Math.random().toString(36).slice(2)}`,
+            concurrency: 2,
+            leaseMs: 5000,
+            maxAttempts: 3,
+            retryBaseMs: 50,
+            dispatchSweepMs: 200,
+            dispatchTimeoutMs: 2000,
+          },
+          log,
+        )
       : new LocalQueue(store, systemClock, { concurrency: 2, leaseMs: 5000, pollMs: 30, retryBaseMs: 50, names: () => catalog.names() }, log);
     tasks = new TaskService(store, queue, systemClock, 3);
     const bus = new TaskEventBus();
@@ -103,9 +133,10 @@ describe.each(queues)('webhook delivery, %s', (_name, fresh, bull) => {
     }
     throw new Error('task did not finish');
   }
-  const create = (mode: string, path: string) => tasks.create({ accountId, kind: KIND, input: { mode }, holdMillicredits: 0, jobName: 'test.work', webhookUrl: receiver.url(path) });
+  const create = (mode: string, path: string) =>
+    tasks.create({ accountId, kind: KIND, input: { mode }, holdMillicredits: 0, jobName: 'test.work', webhookUrl: receiver.url(path) });
 
-  it('delivers the finished task\'s GET body, signed', async () => {
+  it("delivers the finished task's GET body, signed", async () => {
     const task = await create('ok', '/done');
     const done = await settled(task.id);
     const [d] = await receiver.waitFor('/done', 1);
@@ -139,7 +170,13 @@ describe.each(queues)('webhook delivery, %s', (_name, fresh, bull) => {
     const task = await create('ok', '/follow');
     await settled(task.id);
     const [first] = await receiver.waitFor('/follow', 1);
-    await tasks.followUp(accountId, task.id, [KIND], { step: 'render', holdMillicredits: 0, jobName: 'test.work', resultReset: { answer: null }, ready: () => true });
+    await tasks.followUp(accountId, task.id, [KIND], {
+      step: 'render',
+      holdMillicredits: 0,
+      jobName: 'test.work',
+      resultReset: { answer: null },
+      ready: () => true,
+    });
     const rendered = await settled(task.id);
     const [, second] = await receiver.waitFor('/follow', 2);
     expect(JSON.parse(first!.rawBody)).toMatchObject({ status: 'done', step: 'create' });

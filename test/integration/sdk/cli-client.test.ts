@@ -13,7 +13,10 @@ const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'clipwright.mjs')
 
 /** Runs `clipwright …` as its own process, as a person or a script would; stdin closed, no TTY. */
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -38,7 +41,10 @@ describe('the clipwright command line against a running service', () => {
 
   beforeAll(async () => {
     [service, fx, pages] = await Promise.all([startClientService(), makeFixtureDir('clipwright-cli-'), startPageServer()]);
-    pages.route('/img/a.jpg', { headers: { 'content-type': 'image/jpeg' }, body: await readFile(await makePhoto(fx.path('a.jpg'), { width: 800, height: 800 })) });
+    pages.route('/img/a.jpg', {
+      headers: { 'content-type': 'image/jpeg' },
+      body: await readFile(await makePhoto(fx.path('a.jpg'), { width: 800, height: 800 })),
+    });
     pages.route('/product', {
       headers: { 'content-type': 'text/html; charset=utf-8' },
       body: `<html><head><title>Steel Bottle</title><meta name="description" content="Keeps drinks cold for 24 hours."><meta property="og:image" content="${pages.url('/img/a.jpg')}"></head><body><h1>Steel Bottle</h1><p>Price: $25</p></body></html>`,
@@ -66,7 +72,10 @@ describe('the clipwright command line against a running service', () => {
 
   it('video --url --style --wait --out renders the product page into a playable MP4', async () => {
     const out = fx.path('ad.mp4');
-    const r = await cli(['video', '--url', pages.url('/product'), '--style', 'FullScreenTemplate', '--length', '15', '--aspect', '9:16', '--wait', '--out', out], env);
+    const r = await cli(
+      ['video', '--url', pages.url('/product'), '--style', 'FullScreenTemplate', '--length', '15', '--aspect', '9:16', '--wait', '--out', out],
+      env,
+    );
     expect(r.stderr).toMatch(/^link [0-9a-f-]{36}: Steel Bottle$/m);
     expect(r.code, r.stderr).toBe(0);
     const probe = await probeMedia(out);

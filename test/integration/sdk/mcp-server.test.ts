@@ -13,8 +13,21 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'clipwright.mjs');
 
 const TOOLS = [
-  'read_product_page', 'preview_product_video', 'render_product_video', 'text_to_speech', 'make_avatar_video', 'make_ai_short',
-  'make_template_video', 'list_voices', 'list_avatars', 'list_styles', 'list_templates', 'get_credits', 'get_task', 'wait_for_task', 'list_tasks',
+  'read_product_page',
+  'preview_product_video',
+  'render_product_video',
+  'text_to_speech',
+  'make_avatar_video',
+  'make_ai_short',
+  'make_template_video',
+  'list_voices',
+  'list_avatars',
+  'list_styles',
+  'list_templates',
+  'get_credits',
+  'get_task',
+  'wait_for_task',
+  'list_tasks',
 ];
 
 /**
@@ -40,7 +53,13 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
       command: process.execPath,
       args: [BIN, 'mcp'],
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CLIPWRIGHT_URL: service.baseUrl, CLIPWRIGHT_API_ID: service.creds.api_id, CLIPWRIGHT_API_KEY: service.creds.api_key },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        CLIPWRIGHT_URL: service.baseUrl,
+        CLIPWRIGHT_API_ID: service.creds.api_id,
+        CLIPWRIGHT_API_KEY: service.creds.api_key,
+      },
       stderr: 'pipe',
     });
     transport.stderr!.on('data', (d) => (serverLog += d));
@@ -97,7 +116,10 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
     expect(read.structuredContent).toMatchObject({ kind: 'text_to_speech', status: 'done', output: done.output });
 
     // The list of every task finds it too, under the same kind, with its output.
-    const listed = (await call('list_tasks', { kind: 'text_to_speech', status: ['done'] })).structuredContent as { count: number; tasks: Record<string, unknown>[] };
+    const listed = (await call('list_tasks', { kind: 'text_to_speech', status: ['done'] })).structuredContent as {
+      count: number;
+      tasks: Record<string, unknown>[];
+    };
     expect(listed.tasks[0]).toMatchObject({ kind: 'text_to_speech', task_id: task.id, status: 'done', output: done.output, credits_used: 1 });
     const running = (await call('list_tasks', { status: ['pending', 'processing'] })).structuredContent as { tasks: unknown[] };
     expect(running.tasks.map((t: any) => t.task_id)).not.toContain(task.id);
@@ -119,7 +141,7 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
     expect(await credits()).toBe(before - 1);
   }, 120_000);
 
-  it('returns a bad argument as a tool error: the API\'s field message, or the schema\'s, and charges nothing', async () => {
+  it("returns a bad argument as a tool error: the API's field message, or the schema's, and charges nothing", async () => {
     const before = await credits();
     const unknownVoice = await call('text_to_speech', { text: 'Hello.', voice_id: 'no-such-voice' });
     expect(unknownVoice.isError).toBe(true);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createClient, verifyWebhook, WaitTimeoutError, WebhookVerificationError, type ClipwrightClient, type Settling } from '../../../packages/sdk/src/index.js';
+import {
+  createClient,
+  verifyWebhook,
+  WaitTimeoutError,
+  WebhookVerificationError,
+  type ClipwrightClient,
+  type Settling,
+} from '../../../packages/sdk/src/index.js';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { startClientService, type ClientService } from '../../helpers/client-service.js';
 import { sdkFailure, sdkFor } from '../../helpers/sdk-client.js';
@@ -28,7 +35,10 @@ describe('the TypeScript SDK against a running service', () => {
 
   it('creates speech and waits with progress, then downloads a playable MP3', async () => {
     const seen: Settling[] = [];
-    const task = await sdk.textToSpeech.createAndWait({ text: 'Hello from the Clipwright SDK.', voice_id: service.voiceId }, { onProgress: (s) => seen.push(s), intervalMs: 100 });
+    const task = await sdk.textToSpeech.createAndWait(
+      { text: 'Hello from the Clipwright SDK.', voice_id: service.voiceId },
+      { onProgress: (s) => seen.push(s), intervalMs: 100 },
+    );
     expectTypeOf(task.output).toEqualTypeOf<string | null>();
     expect(task.status).toBe('done');
     expect(seen[0]!.id).toBe(task.id);

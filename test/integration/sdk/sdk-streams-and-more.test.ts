@@ -155,7 +155,10 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
     const card = models.find((m) => m.id === 'text-card')!;
     expect(card).toMatchObject({ generation_type: 'text_to_image', inputs: { text: expect.objectContaining({ type: 'string' }) } });
 
-    const task = await sdk.aiGeneration.createAndWait({ model_name: 'text-card', input_params: { text: 'Hello from the SDK' } }, { intervalMs: 100, timeoutMs: 60_000 });
+    const task = await sdk.aiGeneration.createAndWait(
+      { model_name: 'text-card', input_params: { text: 'Hello from the SDK' } },
+      { intervalMs: 100, timeoutMs: 60_000 },
+    );
     expect(task).toMatchObject({ status: 'done', model_name: 'text-card', gen_type: 'image' });
     expect(task.assets).toHaveLength(1);
     expect((await sdk.aiGeneration.list({ ids: task.id })).map((t) => t.id)).toEqual([task.id]);
@@ -164,7 +167,7 @@ describe('the SDK: streams, custom avatar edits, v2 pages, spec asset paths', ()
     expect(Object.keys(bad.fields)).toContain('model_name');
   }, 90_000);
 
-  it('lists every group\'s tasks in one typed page (tasks.list), filters sent as lists', async () => {
+  it("lists every group's tasks in one typed page (tasks.list), filters sent as lists", async () => {
     const text = await sdk.textGenerator.create({ ...ask(`${LAMP}\nOne line, please.`), sync: true });
     const speech = await sdk.textToSpeech.create({ text: 'Listed with the rest.', voice_id: service.voiceId });
     const page = await sdk.tasks.list({ group: ['text_generator', 'text_to_speech'], page_size: 100 });

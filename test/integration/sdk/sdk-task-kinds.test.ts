@@ -42,7 +42,8 @@ describe('the SDK task kinds', () => {
   };
   // A union (GET /api/voices/{id}/: built-in or cloned voice) qualifies when one of its shapes settles.
   const hasIdAndStatus = (schema: any): boolean =>
-    Boolean(schema) && (schema.anyOf ? schema.anyOf.some(hasIdAndStatus) : Boolean(schema.properties?.id && (schema.properties.status || schema.properties.process_status)));
+    Boolean(schema) &&
+    (schema.anyOf ? schema.anyOf.some(hasIdAndStatus) : Boolean(schema.properties?.id && (schema.properties.status || schema.properties.process_status)));
 
   it('name only documented operations, each answering a task with id and status', () => {
     const problems: string[] = [];
@@ -58,7 +59,9 @@ describe('the SDK task kinds', () => {
 
   it('cover every POST of the document except the listed non-tasks', () => {
     const wrapped = new Set(Object.values(TASK_KINDS).flatMap((e) => [...Object.values(e.creates), ...Object.values(e.followUps)] as string[]));
-    const posts = Object.entries(doc.paths).filter(([, item]) => item.post).map(([path]) => path);
+    const posts = Object.entries(doc.paths)
+      .filter(([, item]) => item.post)
+      .map(([path]) => path);
     expect(posts.filter((p) => !wrapped.has(p) && !(p in NOT_TASK_CREATES))).toEqual([]);
     expect(Object.keys(NOT_TASK_CREATES).filter((p) => !posts.includes(p))).toEqual([]);
   });

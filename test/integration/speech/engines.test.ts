@@ -42,7 +42,10 @@ describe.each(engines)('%s', (name, engine, voice) => {
     // And no word lies in a silence.
     for (const w of result.words) {
       const mid = (w.startSeconds + w.endSeconds) / 2;
-      expect(islands.some((i) => mid >= i.start - 0.02 && mid <= i.end + 0.02), `${w.word} is in silence`).toBe(true);
+      expect(
+        islands.some((i) => mid >= i.start - 0.02 && mid <= i.end + 0.02),
+        `${w.word} is in silence`,
+      ).toBe(true);
     }
   });
 
@@ -81,9 +84,9 @@ describe('espeak-ng beyond English', () => {
     }
   });
   it('fails clearly on an unknown voice', async () => {
-    await expect(
-      new EspeakNgEngine().synthesize({ text: 'hi', engineVoice: 'xx-nope', outWavPath: join(tmp.path, 'x.wav') }),
-    ).rejects.toThrow(/unknown espeak-ng voice/);
+    await expect(new EspeakNgEngine().synthesize({ text: 'hi', engineVoice: 'xx-nope', outWavPath: join(tmp.path, 'x.wav') })).rejects.toThrow(
+      /unknown espeak-ng voice/,
+    );
   });
   it('still works without its timing helper, deriving timings from the audio', async () => {
     const engine = new EspeakNgEngine({ pythonCommand: 'no-such-python' });

@@ -27,10 +27,15 @@ describe('forced alignment of RHVoice speech (pocketsphinx)', () => {
     // sentence and clause breaks; shorter gaps are stop closures inside words), one word ends
     // and the next begins, each within 80 ms of the pause's edges.
     const islands = findSpeechIslands(await readWav(wav));
-    const pauses = islands.slice(1).map((isl, i) => ({ start: islands[i]!.end, end: isl.start })).filter((p) => p.end - p.start >= 0.2);
+    const pauses = islands
+      .slice(1)
+      .map((isl, i) => ({ start: islands[i]!.end, end: isl.start }))
+      .filter((p) => p.end - p.start >= 0.2);
     expect(pauses.length).toBeGreaterThanOrEqual(2);
     for (const pause of pauses) {
-      const i = speech.words.findIndex((w, k) => k + 1 < speech.words.length && Math.abs(w.endSeconds - pause.start) < 0.08 && Math.abs(speech.words[k + 1]!.startSeconds - pause.end) < 0.08);
+      const i = speech.words.findIndex(
+        (w, k) => k + 1 < speech.words.length && Math.abs(w.endSeconds - pause.start) < 0.08 && Math.abs(speech.words[k + 1]!.startSeconds - pause.end) < 0.08,
+      );
       expect(i, `pause ${pause.start.toFixed(2)}–${pause.end.toFixed(2)}`).toBeGreaterThanOrEqual(0);
       expect(tokens[i]!.breakAfter, speech.words[i]!.word).not.toBe('none');
     }
@@ -44,7 +49,12 @@ describe('forced alignment of RHVoice speech (pocketsphinx)', () => {
     }
     for (const p of phones) expect(speech.words.some((w) => p.startSeconds >= w.startSeconds - 1e-9 && p.endSeconds <= w.endSeconds + 1e-9)).toBe(true);
     const dollars = speech.words.find((w) => w.word === '19')!;
-    expect(phones.filter((p) => p.startSeconds >= dollars.startSeconds && p.endSeconds <= dollars.endSeconds).map((p) => p.phone).join(' ')).toBe('n ay n t iy n d aa l er z');
+    expect(
+      phones
+        .filter((p) => p.startSeconds >= dollars.startSeconds && p.endSeconds <= dollars.endSeconds)
+        .map((p) => p.phone)
+        .join(' '),
+    ).toBe('n ay n t iy n d aa l er z');
   }, 60_000);
 
   it("matches festival's own word timings (known truth) within 80 ms, far closer than the pause-based derivation", async () => {
@@ -68,7 +78,10 @@ describe('forced alignment of RHVoice speech (pocketsphinx)', () => {
     const wav = join(tmp.path, 'other.wav');
     await new RhvoiceEngine().synthesize({ text: 'Good morning.', engineVoice: 'bdl', outWavPath: wav });
     await expect(
-      new PocketsphinxAligner().align({ wavPath: wav, text: 'Our coffee subscription starts at twelve dollars a month and nine out of ten customers stay for more than a year.' }),
+      new PocketsphinxAligner().align({
+        wavPath: wav,
+        text: 'Our coffee subscription starts at twelve dollars a month and nine out of ten customers stay for more than a year.',
+      }),
     ).rejects.toThrow(/forced alignment/);
   }, 60_000);
 });

@@ -99,9 +99,13 @@ describe('OpenAI-compatible speech provider', () => {
       ['Onyx', 'male', 'en-GB', 'remote'],
       ['Nova', 'female', 'en-US', 'remote'],
     ]);
-    const out = await synthesizeSpeech({ text: 'It costs $5.', voice: catalog.voices[1]! }, { engines: { remote: engine }, ffmpeg }, {
-      workDir: join(tmp.path, 'pipe'),
-    });
+    const out = await synthesizeSpeech(
+      { text: 'It costs $5.', voice: catalog.voices[1]! },
+      { engines: { remote: engine }, ffmpeg },
+      {
+        workDir: join(tmp.path, 'pipe'),
+      },
+    );
     expect(requests.at(-1)!.body.input).toBe('It costs five dollars.');
     expect(out.words.map((w) => w.word)).toEqual(['It', 'costs', 'five', 'dollars']);
   });

@@ -30,12 +30,20 @@ describe('the Piper engine (sidecar in its own process)', () => {
   beforeAll(async () => {
     // Not skipped: a machine without the sidecar lacks the best voice, and that must show.
     const venv = join(DEFAULT_PIPER_SIDECAR_DIR, '.venv', 'bin', 'python');
-    if (!(await access(venv).then(() => true, () => false))) throw new Error(`piper sidecar not installed (${venv} missing): run scripts/setup.sh`);
+    if (
+      !(await access(venv).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw new Error(`piper sidecar not installed (${venv} missing): run scripts/setup.sh`);
   });
   afterAll(() => piper.stop());
 
   it('lists the CC0 voice joe from the venv, without starting the worker', async () => {
-    expect(await piper.listVoices()).toEqual([{ engine: 'piper', engineVoice: JOE, locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe' }]);
+    expect(await piper.listVoices()).toEqual([
+      { engine: 'piper', engineVoice: JOE, locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe' },
+    ]);
     expect(piper.workerPid).toBeUndefined();
   });
 
@@ -79,7 +87,9 @@ describe('the Piper engine (sidecar in its own process)', () => {
   });
 
   it('refuses a voice outside the licence allow-list without asking the worker', async () => {
-    await expect(piper.synthesize({ text: 'Hello.', engineVoice: 'en_US-lessac-medium', outWavPath: join(tmp.path, 'x.wav') })).rejects.toThrow(/unknown piper voice/);
+    await expect(piper.synthesize({ text: 'Hello.', engineVoice: 'en_US-lessac-medium', outWavPath: join(tmp.path, 'x.wav') })).rejects.toThrow(
+      /unknown piper voice/,
+    );
   });
 });
 

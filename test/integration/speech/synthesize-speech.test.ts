@@ -35,10 +35,14 @@ describe('synthesizeSpeech with real engines', () => {
     const voice = findVoice(await catalog(), voiceIdFor('espeak-ng', 'en-us+f3'))!;
     const text = PARAGRAPH.repeat(40).slice(0, 8000);
     const progress: number[] = [];
-    const out = await synthesizeSpeech({ text, voice }, { engines, ffmpeg }, {
-      workDir: join(tmp.path, 'long'),
-      onProgress: (f) => progress.push(f),
-    });
+    const out = await synthesizeSpeech(
+      { text, voice },
+      { engines, ffmpeg },
+      {
+        workDir: join(tmp.path, 'long'),
+        onProgress: (f) => progress.push(f),
+      },
+    );
 
     const probe = await probeMedia(out.mp3Path);
     expect(probe.audio?.codec).toBe('mp3');

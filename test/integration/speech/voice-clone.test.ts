@@ -38,25 +38,29 @@ describe('voice matching', () => {
   it.each([
     ['a deep, fast male speaker', ['-v', 'en-us+m3', '-p', '35', '-s', '200'], ['pitch', '-150']],
     ['a high, slow female speaker', ['-v', 'en-gb+f2', '-p', '60', '-s', '140'], ['pitch', '100']],
-  ])('fits %s: median pitch within 10 %%, speaking rate within 15 %%', async (name, espeakArgs, sox) => {
-    const samplePath = await makeSample(name.replace(/\W+/g, '-'), espeakArgs, sox);
-    const { profile, spec } = await cloneVoiceFromSample(samplePath, { engines, catalog, ffmpeg }, { workDir: join(tmp.path, `w-${name.length}`) });
-    expect(isClonedVoiceSpec(JSON.parse(JSON.stringify(spec)))).toBe(true);
-    expect(spec.gender).toBe(profile.medianPitchHz < 160 ? 'male' : 'female');
+  ])(
+    'fits %s: median pitch within 10 %%, speaking rate within 15 %%',
+    async (name, espeakArgs, sox) => {
+      const samplePath = await makeSample(name.replace(/\W+/g, '-'), espeakArgs, sox);
+      const { profile, spec } = await cloneVoiceFromSample(samplePath, { engines, catalog, ffmpeg }, { workDir: join(tmp.path, `w-${name.length}`) });
+      expect(isClonedVoiceSpec(JSON.parse(JSON.stringify(spec)))).toBe(true);
+      expect(spec.gender).toBe(profile.medianPitchHz < 160 ? 'male' : 'female');
 
-    const speak = (text: string, dir: string) => synthesizeSpeech({ text, voice: spec }, { engines, ffmpeg }, { workDir: join(tmp.path, dir) });
-    const newSpeech = await speak(NEW_TEXT, `new-${name.length}`);
-    const sameWords = await speak(SAMPLE_TEXT, `same-${name.length}`);
-    const onNewText = await analyzeVoiceSample(newSpeech.mp3Path, { ffmpeg });
-    const onSameText = await analyzeVoiceSample(sameWords.mp3Path, { ffmpeg });
-    expect(Math.abs(onNewText.medianPitchHz / profile.medianPitchHz - 1)).toBeLessThan(0.1);
-    // Rate compared on the same words, which is what "speaks as fast as the speaker" means …
-    expect(Math.abs(onSameText.syllablesPerSecond / profile.syllablesPerSecond - 1)).toBeLessThan(0.15);
-    // … while other words shift every voice's syllable rate a little (each engine's duration
-    // model reacts differently to a text), so new text gets a wider bound.
-    expect(Math.abs(onNewText.syllablesPerSecond / profile.syllablesPerSecond - 1)).toBeLessThan(0.2);
-    expect(newSpeech.words.length).toBe(NEW_TEXT.split(/\s+/).length);
-  }, 60_000);
+      const speak = (text: string, dir: string) => synthesizeSpeech({ text, voice: spec }, { engines, ffmpeg }, { workDir: join(tmp.path, dir) });
+      const newSpeech = await speak(NEW_TEXT, `new-${name.length}`);
+      const sameWords = await speak(SAMPLE_TEXT, `same-${name.length}`);
+      const onNewText = await analyzeVoiceSample(newSpeech.mp3Path, { ffmpeg });
+      const onSameText = await analyzeVoiceSample(sameWords.mp3Path, { ffmpeg });
+      expect(Math.abs(onNewText.medianPitchHz / profile.medianPitchHz - 1)).toBeLessThan(0.1);
+      // Rate compared on the same words, which is what "speaks as fast as the speaker" means …
+      expect(Math.abs(onSameText.syllablesPerSecond / profile.syllablesPerSecond - 1)).toBeLessThan(0.15);
+      // … while other words shift every voice's syllable rate a little (each engine's duration
+      // model reacts differently to a text), so new text gets a wider bound.
+      expect(Math.abs(onNewText.syllablesPerSecond / profile.syllablesPerSecond - 1)).toBeLessThan(0.2);
+      expect(newSpeech.words.length).toBe(NEW_TEXT.split(/\s+/).length);
+    },
+    60_000,
+  );
 
   it('measures pitch and rate consistently with how the sample was made', async () => {
     const low = await analyzeVoiceSample(await makeSample('low', ['-v', 'en-us', '-p', '30', '-s', '175'], ['pitch', '0']), { ffmpeg });

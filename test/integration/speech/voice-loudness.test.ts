@@ -51,6 +51,8 @@ describe('speech loudness and the RHVoice engine', async () => {
 
   it('lists only the voices whose data allows commercial use, and refuses the others by name', async () => {
     expect((await engines.rhvoice.listVoices()).map((v) => v.engineVoice).sort()).toEqual(['alan', 'bdl', 'clb', 'slt']);
-    await expect(engines.rhvoice.synthesize({ text: 'Hello.', engineVoice: 'lyubov', outWavPath: join(tmp.path, 'x.wav') })).rejects.toThrow(/unknown RHVoice voice/);
+    await expect(engines.rhvoice.synthesize({ text: 'Hello.', engineVoice: 'lyubov', outWavPath: join(tmp.path, 'x.wav') })).rejects.toThrow(
+      /unknown RHVoice voice/,
+    );
   });
 });

@@ -40,28 +40,45 @@ beforeAll(async () => {
   AVATAR_VOICE = voices.voices.find((v) => v.id !== DEFAULT_VOICE_ID && v.language === 'en' && v.kind === 'builtin')!.id;
   catalog = new TemplateCatalog(await loadTemplateCatalog('/nonexistent', () => {}));
 }, 60_000);
-afterAll(async () => { if (!process.env.KEEP_MEDIA) await fx.cleanup(); });
+afterAll(async () => {
+  if (!process.env.KEEP_MEDIA) await fx.cleanup();
+});
 
 const noFetch = {} as UrlFetcher;
 /** Another English voice than the default, set once the catalog is read. */
 let AVATAR_VOICE = '';
 
 describe('renderTemplate (real ffmpeg, speech and avatar)', () => {
-  it('a talking avatar over the client\'s background: 9:16, as long as the voice plus the tail, the avatar in its box', async () => {
+  it("a talking avatar over the client's background: 9:16, as long as the voice plus the tail, the avatar in its box", async () => {
     const entry = catalog.list('dyoa').find((e) => e.template.name === 'DYOA: Talking Avatar')!;
     const background = fx.path('blue.png');
     await exec('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1E1EDC:s=90x160', '-frames:v', '1', background]);
     const progress: number[] = [];
-    const result = await renderTemplate(entry.template, {
-      Background: { type: 'image', path: background },
-      Script: { type: 'voiceover', text: 'Hello, this is my own video.' },
-    }, {
-      accountId: 'a', quality: 'render', frame: { width: 180, height: 320 }, videoPath: fx.path('avatar.mp4'), thumbnailPath: fx.path('avatar.jpg'),
-      workDir: fx.path('work'), onProgress: (f) => progress.push(f),
-    }, {
-      ffmpeg, speech, avatars: drawnAvatarClips(ffmpeg), fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID,
-      voiceOfAvatar: (id) => (id === avatarIdFor('daniel') ? AVATAR_VOICE : null),
-    });
+    const result = await renderTemplate(
+      entry.template,
+      {
+        Background: { type: 'image', path: background },
+        Script: { type: 'voiceover', text: 'Hello, this is my own video.' },
+      },
+      {
+        accountId: 'a',
+        quality: 'render',
+        frame: { width: 180, height: 320 },
+        videoPath: fx.path('avatar.mp4'),
+        thumbnailPath: fx.path('avatar.jpg'),
+        workDir: fx.path('work'),
+        onProgress: (f) => progress.push(f),
+      },
+      {
+        ffmpeg,
+        speech,
+        avatars: drawnAvatarClips(ffmpeg),
+        fetcher: noFetch,
+        musicCacheDir: fx.path('music'),
+        defaultVoiceId: DEFAULT_VOICE_ID,
+        voiceOfAvatar: (id) => (id === avatarIdFor('daniel') ? AVATAR_VOICE : null),
+      },
+    );
     // The script names no voice: the avatar that speaks it (the slot's default, Daniel) lends his.
     expect(asked).toEqual([AVATAR_VOICE]);
 
@@ -82,16 +99,25 @@ describe('renderTemplate (real ffmpeg, speech and avatar)', () => {
     expect((await probeMedia(fx.path('avatar.jpg'))).video).toMatchObject({ width: 180, height: 320 });
   }, 120_000);
 
-  it('a client\'s clip in a video slot plays (looped) under the texts; the fixed length holds', async () => {
+  it("a client's clip in a video slot plays (looped) under the texts; the fixed length holds", async () => {
     const entry = catalog.list('custom').find((e) => e.template.name === 'Flash Deal')!;
     const clip = await makeClip(fx.path('clip.mp4'), 1.5, { width: 160, height: 284 });
-    const result = await renderTemplate(entry.template, {
-      'Clip': { type: 'video', path: clip },
-      'Product Name': { type: 'text', text: 'Trail Runner' },
-      'New Price': { type: 'text', text: '$49' },
-    }, {
-      accountId: 'a', quality: 'render', frame: { width: 180, height: 320 }, videoPath: fx.path('clip-job.mp4'), workDir: fx.path('work-clip'),
-    }, { ffmpeg, speech, avatars: null, fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID });
+    const result = await renderTemplate(
+      entry.template,
+      {
+        Clip: { type: 'video', path: clip },
+        'Product Name': { type: 'text', text: 'Trail Runner' },
+        'New Price': { type: 'text', text: '$49' },
+      },
+      {
+        accountId: 'a',
+        quality: 'render',
+        frame: { width: 180, height: 320 },
+        videoPath: fx.path('clip-job.mp4'),
+        workDir: fx.path('work-clip'),
+      },
+      { ffmpeg, speech, avatars: null, fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID },
+    );
     expect(Math.abs(result.durationSeconds - 6)).toBeLessThan(0.1);
     // The test pattern moves: the upper middle (between the name and the price tag) changes over time, also after the clip's first loop.
     const area = { x: 20, y: 80, width: 140, height: 80 };
@@ -102,8 +128,18 @@ describe('renderTemplate (real ffmpeg, speech and avatar)', () => {
 
   it('refuses a value of the wrong type for its slot with a reason naming the slot', async () => {
     const entry = catalog.list('dyoa').find((e) => e.template.name === 'DYOA: Text on Image')!;
-    await expect(renderTemplate(entry.template, { Image: { type: 'text', text: 'oops' } }, {
-      accountId: 'a', quality: 'preview', videoPath: fx.path('x.mp4'), workDir: fx.path('work-x'),
-    }, { ffmpeg, speech, avatars: null, fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID })).rejects.toThrow(/slot "Image" takes image, not text/);
+    await expect(
+      renderTemplate(
+        entry.template,
+        { Image: { type: 'text', text: 'oops' } },
+        {
+          accountId: 'a',
+          quality: 'preview',
+          videoPath: fx.path('x.mp4'),
+          workDir: fx.path('work-x'),
+        },
+        { ffmpeg, speech, avatars: null, fetcher: noFetch, musicCacheDir: fx.path('music'), defaultVoiceId: DEFAULT_VOICE_ID },
+      ),
+    ).rejects.toThrow(/slot "Image" takes image, not text/);
   });
 });

@@ -32,7 +32,29 @@ beforeAll(async () => {
   // RHVoice clb: the service's default voice, the clearest one it has.
   await new RhvoiceEngine().synthesize({ text: SENTENCE, engineVoice: 'clb', outWavPath: speech });
   spokenVideo = join(dir, 'spoken.mp4');
-  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=160x90:r=10', '-i', speech, '-filter_complex', '[1:a]adelay=1000:all=1,apad=pad_dur=0.5[a]', '-map', '0:v', '-map', '[a]', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', '-y', spokenVideo]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=160x90:r=10',
+    '-i',
+    speech,
+    '-filter_complex',
+    '[1:a]adelay=1000:all=1,apad=pad_dur=0.5[a]',
+    '-map',
+    '0:v',
+    '-map',
+    '[a]',
+    '-shortest',
+    '-c:v',
+    'libx264',
+    '-c:a',
+    'aac',
+    '-y',
+    spokenVideo,
+  ]);
   silentVideo = join(dir, 'silent.mp4');
   await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=160x90:r=10:d=1', '-c:v', 'libx264', '-y', silentVideo]);
 }, 60_000);
@@ -76,8 +98,9 @@ describe('Whisper sidecar', () => {
 });
 
 describe('pocketsphinx', () => {
-  it('parses the decoder\'s timed segments, leaving out silences, fillers and alternates\' marks', () => {
-    const out = 'you see\n<s> 0.000 0.020 0.99\nyou 0.030 0.450 0.90\n<sil> 0.830 1.050 0.99\nthat(2) 1.060 1.230 0.46\n[NOISE] 1.3 1.4 0.5\n</s> 5.240 5.540 1.000000\n';
+  it("parses the decoder's timed segments, leaving out silences, fillers and alternates' marks", () => {
+    const out =
+      'you see\n<s> 0.000 0.020 0.99\nyou 0.030 0.450 0.90\n<sil> 0.830 1.050 0.99\nthat(2) 1.060 1.230 0.46\n[NOISE] 1.3 1.4 0.5\n</s> 5.240 5.540 1.000000\n';
     expect(parsePocketsphinxTimes(out)).toEqual([
       { word: 'you', startSeconds: 0.03, endSeconds: 0.45 },
       { word: 'that', startSeconds: 1.06, endSeconds: 1.23 },
@@ -118,10 +141,24 @@ describe('remote OpenAI-compatible transcription', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('sends WAV with word granularity and reads the words back', async () => {
-    reply = { status: 200, body: JSON.stringify({ text: 'Hello there.', language: 'english', duration: 2.5, words: [{ word: 'Hello', start: 1.0, end: 1.3 }, { word: 'there.', start: 1.35, end: 1.7 }] }) };
+    reply = {
+      status: 200,
+      body: JSON.stringify({
+        text: 'Hello there.',
+        language: 'english',
+        duration: 2.5,
+        words: [
+          { word: 'Hello', start: 1.0, end: 1.3 },
+          { word: 'there.', start: 1.35, end: 1.7 },
+        ],
+      }),
+    };
     const t = await createOpenAiTranscriber({ ffmpeg, baseUrl, apiKey: 'k', model: 'whisper-1' }).transcribe({ mediaPath: spokenVideo, language: 'en' });
     expect(t).toMatchObject({ engine: 'remote', language: 'en', text: 'Hello there.', durationSeconds: 2.5 });
-    expect(t.words).toEqual([{ word: 'Hello', startSeconds: 1, endSeconds: 1.3 }, { word: 'there.', startSeconds: 1.35, endSeconds: 1.7 }]);
+    expect(t.words).toEqual([
+      { word: 'Hello', startSeconds: 1, endSeconds: 1.3 },
+      { word: 'there.', startSeconds: 1.35, endSeconds: 1.7 },
+    ]);
     const last = seen.at(-1)!;
     expect(last.auth).toBe('Bearer k');
     expect(last.fields).toMatchObject({ model: ['whisper-1'], response_format: ['verbose_json'], language: ['en'] });
@@ -136,7 +173,7 @@ describe('remote OpenAI-compatible transcription', () => {
     ]);
   });
 
-  it('a 4xx is permanent with the provider\'s message; a 5xx may pass', async () => {
+  it("a 4xx is permanent with the provider's message; a 5xx may pass", async () => {
     const transcriber = createOpenAiTranscriber({ ffmpeg, baseUrl, model: 'whisper-1' });
     reply = { status: 400, body: JSON.stringify({ error: { message: 'Audio file is too short' } }) };
     const refused = (await transcriber.transcribe({ mediaPath: spokenVideo }).catch((e: unknown) => e)) as TranscriptionError;

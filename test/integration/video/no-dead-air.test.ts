@@ -53,10 +53,22 @@ const facts = factsFrom({ ...page, siteName: page.siteName ?? null, brand: page.
 
 function request(voiceId: string, seed: number, videoLengthSeconds = 30): AdVideoRequest {
   return {
-    accountId: 'acc', facts, scriptStyle: 'DiscoveryWriter', overrideScript: null, targetAudience: null, targetPlatform: null,
-    language: 'en', videoLengthSeconds, aspectRatio: '9:16', voiceId, avatarId: null,
-    music: { none: true, url: null, volume: null }, voiceoverVolume: null,
-    caption: { none: true, override: false, setting: null }, noCta: false, seed,
+    accountId: 'acc',
+    facts,
+    scriptStyle: 'DiscoveryWriter',
+    overrideScript: null,
+    targetAudience: null,
+    targetPlatform: null,
+    language: 'en',
+    videoLengthSeconds,
+    aspectRatio: '9:16',
+    voiceId,
+    avatarId: null,
+    music: { none: true, url: null, volume: null },
+    voiceoverVolume: null,
+    caption: { none: true, override: false, setting: null },
+    noCta: false,
+    seed,
   };
 }
 
@@ -64,10 +76,17 @@ function request(voiceId: string, seed: number, videoLengthSeconds = 30): AdVide
 const END_CARD_SECONDS = 3;
 
 describe('a 30 s ad has no dead air', () => {
-  for (const [voiceId, seed] of [[DEFAULT_VOICE_ID, 1], [voiceIdFor('espeak-ng', 'en-us+f3'), 2]] as const) {
+  for (const [voiceId, seed] of [
+    [DEFAULT_VOICE_ID, 1],
+    [voiceIdFor('espeak-ng', 'en-us+f3'), 2],
+  ] as const) {
     it(`${voiceId}: speech ends within 1.5 s of the end card, and only the end card is voiceless`, async () => {
       const planDir = join(dir, `${seed}`, 'plan');
-      const plan = await prepareAdPlan(request(voiceId, seed), { speech: await speech(), writeScript: builtInScriptWriter, fetcher, ffmpeg, musicCacheDir: dir }, { planDir, workDir: join(dir, `${seed}`, 'work') });
+      const plan = await prepareAdPlan(
+        request(voiceId, seed),
+        { speech: await speech(), writeScript: builtInScriptWriter, fetcher, ffmpeg, musicCacheDir: dir },
+        { planDir, workDir: join(dir, `${seed}`, 'work') },
+      );
 
       expect(Math.abs(plan.speechEndSeconds - (30 - END_CARD_SECONDS))).toBeLessThanOrEqual(1.5);
       expect(plan.durationSeconds).toBe(30);
@@ -84,7 +103,10 @@ describe('a 30 s ad has no dead air', () => {
           if (!isEndCard) {
             // A word is spoken during the scene.
             const end = start + scene.durationSeconds;
-            expect(plan.words.some((w) => w.endSeconds > start && w.startSeconds < end), `${style} scene ${i} ${start}–${end}`).toBe(true);
+            expect(
+              plan.words.some((w) => w.endSeconds > start && w.startSeconds < end),
+              `${style} scene ${i} ${start}–${end}`,
+            ).toBe(true);
           } else {
             expect(start).toBeGreaterThanOrEqual(lastWordEnd);
             expect(start - lastWordEnd).toBeLessThan(1);

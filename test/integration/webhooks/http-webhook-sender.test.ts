@@ -37,7 +37,12 @@ describe('HttpWebhookSender', () => {
     expect(answer).toEqual({ delivered: true, status: 200 });
     const [d] = receiver.at('/ok');
     expect(d).toMatchObject({ method: 'POST', rawBody: body });
-    expect(d!.headers).toMatchObject({ 'x-webhook-id': 'evt-1', 'x-webhook-timestamp': '1700000000', 'content-type': 'application/json', 'content-length': String(body.length) });
+    expect(d!.headers).toMatchObject({
+      'x-webhook-id': 'evt-1',
+      'x-webhook-timestamp': '1700000000',
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+    });
   });
 
   it('reports a non-2xx answer with its status and the start of its body, as retryable', async () => {
@@ -57,7 +62,9 @@ describe('HttpWebhookSender', () => {
     for (const host of ['internal.test', 'mixed.test']) {
       const answer = await post(`http://${host}:${receiver.port}/ok`);
       expect(answer).toMatchObject({ delivered: false, status: null, permanent: true });
-      expect(answer.delivered === false && answer.reason).toMatch(/private address \((10\.0\.0\.8|192\.168\.1\.20) is private-network\); webhooks are only sent to public addresses/);
+      expect(answer.delivered === false && answer.reason).toMatch(
+        /private address \((10\.0\.0\.8|192\.168\.1\.20) is private-network\); webhooks are only sent to public addresses/,
+      );
     }
     expect(receiver.deliveries.length).toBe(before);
   });

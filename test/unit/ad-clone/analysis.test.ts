@@ -14,18 +14,32 @@ const w = (word: string, startSeconds: number, endSeconds: number) => ({ word, s
 
 describe('shot cuts', () => {
   const printed = [
-    'frame:0    pts:0       pts_time:0', 'lavfi.scd.mafd=0.000', 'lavfi.scd.score=0.000',
-    'frame:1    pts:512     pts_time:0.04', 'lavfi.scd.mafd=3.7', 'lavfi.scd.score=3.720',
-    'frame:37   pts:19456   pts_time:1.52', 'lavfi.scd.mafd=31.4', 'lavfi.scd.score=31.445',
-    'frame:38   pts:19968   pts_time:1.56', 'lavfi.scd.mafd=12.0', 'lavfi.scd.score=12.000',
-    'frame:101  pts:51712   pts_time:4.04', 'lavfi.scd.score=29.544',
-    'frame:224  pts:114688  pts_time:8.96', 'lavfi.scd.score=40.000',
+    'frame:0    pts:0       pts_time:0',
+    'lavfi.scd.mafd=0.000',
+    'lavfi.scd.score=0.000',
+    'frame:1    pts:512     pts_time:0.04',
+    'lavfi.scd.mafd=3.7',
+    'lavfi.scd.score=3.720',
+    'frame:37   pts:19456   pts_time:1.52',
+    'lavfi.scd.mafd=31.4',
+    'lavfi.scd.score=31.445',
+    'frame:38   pts:19968   pts_time:1.56',
+    'lavfi.scd.mafd=12.0',
+    'lavfi.scd.score=12.000',
+    'frame:101  pts:51712   pts_time:4.04',
+    'lavfi.scd.score=29.544',
+    'frame:224  pts:114688  pts_time:8.96',
+    'lavfi.scd.score=40.000',
   ].join('\n');
 
   it('reads one score per frame from metadata=print', () => {
     expect(parseSceneScores(printed)).toEqual([
-      { timeSeconds: 0, score: 0 }, { timeSeconds: 0.04, score: 3.72 }, { timeSeconds: 1.52, score: 31.445 },
-      { timeSeconds: 1.56, score: 12 }, { timeSeconds: 4.04, score: 29.544 }, { timeSeconds: 8.96, score: 40 },
+      { timeSeconds: 0, score: 0 },
+      { timeSeconds: 0.04, score: 3.72 },
+      { timeSeconds: 1.52, score: 31.445 },
+      { timeSeconds: 1.56, score: 12 },
+      { timeSeconds: 4.04, score: 29.544 },
+      { timeSeconds: 8.96, score: 40 },
     ]);
   });
 
@@ -48,8 +62,23 @@ describe('shot cuts', () => {
     expect(args.slice(-3)).toEqual(['-f', 'null', '-']);
     expect(sceneScoreArgs('in.mp4', { maxSeconds: 60 })).toContain('60.000');
     expect(ocrFrameArgs({ input: 'in.mp4', atSeconds: 1.5, heightPx: 960, output: 'f.png', grayOutput: 'g.png' })).toEqual([
-      '-y', '-ss', '1.500', '-i', 'in.mp4', '-filter_complex', '[0:v]scale=-2:960:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]',
-      '-map', '[colour]', '-frames:v', '1', 'f.png', '-map', '[gray]', '-frames:v', '1', 'g.png',
+      '-y',
+      '-ss',
+      '1.500',
+      '-i',
+      'in.mp4',
+      '-filter_complex',
+      '[0:v]scale=-2:960:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]',
+      '-map',
+      '[colour]',
+      '-frames:v',
+      '1',
+      'f.png',
+      '-map',
+      '[gray]',
+      '-frames:v',
+      '1',
+      'g.png',
     ]);
   });
 });
@@ -89,7 +118,8 @@ describe('OCR', () => {
 
 describe('caption look', () => {
   it('finds the colour of letters over a backdrop', () => {
-    const width = 60, height = 30;
+    const width = 60,
+      height = 30;
     const data = new Uint8ClampedArray(width * height * 4);
     for (let i = 0; i < width * height; i++) data.set([20, 60, 160, 255], i * 4);
     // "Letters": yellow strokes inside the box 10..50 × 10..20.
@@ -97,21 +127,52 @@ describe('caption look', () => {
     expect(textColourIn({ width, height, data: data as unknown as Uint8Array } as never, { x: 10, y: 10, width: 40, height: 10 })).toBe('#ffd400');
   });
 
-  const text = (shotIndex: number, y: number, color: string, t = 'SHOP THE DROP'): ScreenText =>
-    ({ shotIndex, atSeconds: shotIndex, text: t, box: { x: 0.1, y, width: 0.8, height: 0.05 }, color, words: t.split(' ').length, lines: 1 });
+  const text = (shotIndex: number, y: number, color: string, t = 'SHOP THE DROP'): ScreenText => ({
+    shotIndex,
+    atSeconds: shotIndex,
+    text: t,
+    box: { x: 0.1, y, width: 0.8, height: 0.05 },
+    color,
+    words: t.split(' ').length,
+    lines: 1,
+  });
 
   it('takes the region seen in the most shots as the caption, with its colour, case and words per line', () => {
     const look = captionLookOf([text(0, 0.77, '#ffd400'), text(1, 0.78, '#ffd400'), text(2, 0.1, '#ffffff', 'Big title here'), text(3, 0.77, '#fad000')], 4);
-    expect(look).toEqual({ position: { x: 0, y: 0.298 }, region: 'bottom', color: '#ffd400', case: 'upper', wordsPerLine: 3, textHeight: 0.05, shotShare: 0.75 });
+    expect(look).toEqual({
+      position: { x: 0, y: 0.298 },
+      region: 'bottom',
+      color: '#ffd400',
+      case: 'upper',
+      wordsPerLine: 3,
+      textHeight: 0.05,
+      shotShare: 0.75,
+    });
     expect(captionLookOf([], 3)).toBeNull();
   });
 });
 
 describe('script pattern', () => {
   it('splits at punctuation, finds the hook and a call to action', () => {
-    const words = [w('Tired', 0, 0.3), w('of', 0.3, 0.4), w('cold', 0.4, 0.7), w('coffee?', 0.7, 1.1), w('This', 1.5, 1.7), w('keeps', 1.7, 2), w('it', 2, 2.1), w('hot.', 2.1, 2.5), w('Shop', 3, 3.3), w('now.', 3.3, 3.6)];
+    const words = [
+      w('Tired', 0, 0.3),
+      w('of', 0.3, 0.4),
+      w('cold', 0.4, 0.7),
+      w('coffee?', 0.7, 1.1),
+      w('This', 1.5, 1.7),
+      w('keeps', 1.7, 2),
+      w('it', 2, 2.1),
+      w('hot.', 2.1, 2.5),
+      w('Shop', 3, 3.3),
+      w('now.', 3.3, 3.6),
+    ];
     const p = scriptPatternOf(words);
-    expect(p).toMatchObject({ sentenceCount: 3, hook: { text: 'Tired of cold coffee?', words: 4, seconds: 1.1 }, callToAction: 'Shop now.', wordsPerSecond: 2.78 });
+    expect(p).toMatchObject({
+      sentenceCount: 3,
+      hook: { text: 'Tired of cold coffee?', words: 4, seconds: 1.1 },
+      callToAction: 'Shop now.',
+      wordsPerSecond: 2.78,
+    });
   });
 
   it('splits at pauses when the recogniser gives no punctuation; no call to action without one', () => {
@@ -139,7 +200,8 @@ describe('energy', () => {
 
 describe('caption colour under an outline', () => {
   it('takes the fill, not the dark outline around it, even when the outline has more pixels', () => {
-    const width = 40, height = 20;
+    const width = 40,
+      height = 20;
     const data = new Uint8ClampedArray(width * height * 4);
     for (let i = 0; i < width * height; i++) data.set([29, 53, 87, 255], i * 4);
     // Each "letter": a 3-pixel yellow stem inside a black ring, 2 pixels each side.

@@ -5,16 +5,37 @@ import { styleForHook, writeCloneScript } from '../../../src/pipelines/ad-clone/
 import { cloneTemplate, cloneValues } from '../../../src/pipelines/ad-clone/clone-template.js';
 import { scriptPatternOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
 
-const facts = factsFrom({
-  title: 'ThermoFlask Pro', description: 'Keeps coffee hot for 12 hours and water cold for 24. Leak-proof lid, fits every cup holder.',
-  imageUrls: ['https://cdn.test/a.jpg'], videoUrls: [], logoUrl: null, price: { amount: 24.99, currency: 'USD' }, reviews: null,
-}, 'inner');
+const facts = factsFrom(
+  {
+    title: 'ThermoFlask Pro',
+    description: 'Keeps coffee hot for 12 hours and water cold for 24. Leak-proof lid, fits every cup holder.',
+    imageUrls: ['https://cdn.test/a.jpg'],
+    videoUrls: [],
+    logoUrl: null,
+    price: { amount: 24.99, currency: 'USD' },
+    reviews: null,
+  },
+  'inner',
+);
 
 const w = (word: string, startSeconds: number, endSeconds: number) => ({ word, startSeconds, endSeconds });
-const pattern = scriptPatternOf([w('Tired', 0, 0.3), w('of', 0.3, 0.4), w('cold', 0.4, 0.7), w('coffee?', 0.7, 1.1), w('This', 1.5, 1.7), w('keeps', 1.7, 2), w('it', 2, 2.1), w('hot.', 2.1, 2.5), w('Shop', 3, 3.3), w('now.', 3.3, 3.6)]);
+const pattern = scriptPatternOf([
+  w('Tired', 0, 0.3),
+  w('of', 0.3, 0.4),
+  w('cold', 0.4, 0.7),
+  w('coffee?', 0.7, 1.1),
+  w('This', 1.5, 1.7),
+  w('keeps', 1.7, 2),
+  w('it', 2, 2.1),
+  w('hot.', 2.1, 2.5),
+  w('Shop', 3, 3.3),
+  w('now.', 3.3, 3.6),
+]);
 
 const analysis = (over: Partial<AdAnalysis> = {}): AdAnalysis => ({
-  durationSeconds: 9, widthPx: 180, heightPx: 320,
+  durationSeconds: 9,
+  widthPx: 180,
+  heightPx: 320,
   shots: [1.6, 2.4, 2, 3].reduce<AdAnalysis['shots']>((acc, d, index) => {
     const start = acc.length ? acc[acc.length - 1]!.endSeconds : 0;
     return [...acc, { index, startSeconds: start, endSeconds: start + d, durationSeconds: d }];
@@ -31,8 +52,8 @@ const analysis = (over: Partial<AdAnalysis> = {}): AdAnalysis => ({
   ...over,
 });
 
-describe('the clone\'s script', () => {
-  it('follows the reference\'s pattern: as many sentences, a hook first, a call to action last', () => {
+describe("the clone's script", () => {
+  it("follows the reference's pattern: as many sentences, a hook first, a call to action last", () => {
     expect(pattern).toMatchObject({ sentenceCount: 3, callToAction: 'Shop now.' });
     const script = writeCloneScript({ facts, pattern, speakingSeconds: 6, language: 'en', wordsPerSecond: 2.5, seed: 7 });
     expect(script.sentences).toHaveLength(3);
@@ -42,22 +63,34 @@ describe('the clone\'s script', () => {
     expect(writeCloneScript({ facts, pattern, speakingSeconds: 6, language: 'en', wordsPerSecond: 2.5, seed: 7 })).toEqual(script);
   });
 
-  it('picks a hook style from the reference\'s first line', () => {
+  it("picks a hook style from the reference's first line", () => {
     expect(styleForHook('Stop wasting money on cheap bottles.')).toBe('NegativeHook');
     expect(styleForHook('The secret nobody tells you.')).toBe('SecretHook');
     expect(styleForHook(null)).toBe('DiscoveryWriter');
   });
 });
 
-describe('the clone\'s template', () => {
-  it('has one scene per shot with its length, the captions in the reference\'s look, other text where it was', () => {
-    const { template } = cloneTemplate({ analysis: analysis(), aspect: '9:16', pictureCount: 3, script: 'Tired of cold coffee? Shop now.', lines: ['ThermoFlask Pro'], seed: 1 });
+describe("the clone's template", () => {
+  it("has one scene per shot with its length, the captions in the reference's look, other text where it was", () => {
+    const { template } = cloneTemplate({
+      analysis: analysis(),
+      aspect: '9:16',
+      pictureCount: 3,
+      script: 'Tired of cold coffee? Shop now.',
+      lines: ['ThermoFlask Pro'],
+      seed: 1,
+    });
     expect(template.scenes.map((s) => s.seconds)).toEqual([1.6, 2.4, 2, 3]);
     expect(template.scenes.map((s) => ('slot' in s.background ? s.background.slot : null))).toEqual(['Picture 1', 'Picture 2', 'Picture 3', 'Picture 1']);
-    expect(template.captions).toMatchObject({ slot: 'Script', style: { position: { x: 0, y: 0.29 }, color: '#FFD400', case: 'upper', wordsPerLine: 3, sizePx: 108 } });
+    expect(template.captions).toMatchObject({
+      slot: 'Script',
+      style: { position: { x: 0, y: 0.29 }, color: '#FFD400', case: 'upper', wordsPerLine: 3, sizePx: 108 },
+    });
     // The caption region's text becomes the captions; the title elsewhere is re-set as text.
     expect(template.scenes[0]!.layers).toEqual([]);
-    expect(template.scenes[1]!.layers).toEqual([expect.objectContaining({ kind: 'text', slot: 'Text 1', style: expect.objectContaining({ color: '#FFFFFF', case: 'upper' }) })]);
+    expect(template.scenes[1]!.layers).toEqual([
+      expect.objectContaining({ kind: 'text', slot: 'Text 1', style: expect.objectContaining({ color: '#FFFFFF', case: 'upper' }) }),
+    ]);
     expect(template.slots['Text 1']).toMatchObject({ type: 'text', default: 'ThermoFlask Pro' });
     expect(template.music).toMatchObject({ slot: 'Music' });
     expect(template.length).toEqual({ rule: 'fixed' });
@@ -67,8 +100,15 @@ describe('the clone\'s template', () => {
     expect(wide.captions?.style.sizePx).toBe(108);
   });
 
-  it('without speech shows the caption region\'s text as text layers and lays music under it', () => {
-    const { template } = cloneTemplate({ analysis: analysis({ energy: { meanDb: -40, voiceDb: null, backgroundDb: null, speechShare: 0, level: 'calm', curveDb: [] } }), aspect: '1:1', pictureCount: 1, script: null, lines: [], seed: 1 });
+  it("without speech shows the caption region's text as text layers and lays music under it", () => {
+    const { template } = cloneTemplate({
+      analysis: analysis({ energy: { meanDb: -40, voiceDb: null, backgroundDb: null, speechShare: 0, level: 'calm', curveDb: [] } }),
+      aspect: '1:1',
+      pictureCount: 1,
+      script: null,
+      lines: [],
+      seed: 1,
+    });
     expect(template.captions).toBeUndefined();
     expect(template.slots.Script).toBeUndefined();
     expect(template.scenes[0]!.layers).toEqual([expect.objectContaining({ kind: 'text', style: expect.objectContaining({ color: '#FFD400' }) })]);
@@ -76,9 +116,11 @@ describe('the clone\'s template', () => {
     expect(template.music).toMatchObject({ slot: 'Music', volume: 0.6 });
   });
 
-  it('fills the pictures with the link\'s images and the script with the chosen voice', () => {
+  it("fills the pictures with the link's images and the script with the chosen voice", () => {
     expect(cloneValues(['https://a', 'https://b'], 'Hi there.', 'voice-1')).toEqual({
-      'Picture 1': { type: 'image', url: 'https://a' }, 'Picture 2': { type: 'image', url: 'https://b' }, 'Script': { type: 'voiceover', text: 'Hi there.', voiceId: 'voice-1' },
+      'Picture 1': { type: 'image', url: 'https://a' },
+      'Picture 2': { type: 'image', url: 'https://b' },
+      Script: { type: 'voiceover', text: 'Hi there.', voiceId: 'voice-1' },
     });
   });
 });

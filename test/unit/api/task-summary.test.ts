@@ -10,11 +10,23 @@ const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } 
 const wire = new TaskWireRegistry(taskWireMappers(blobs));
 
 const task = (kind: string, input: Record<string, unknown>, result: Record<string, unknown> = {}): Task => ({
-  id: 't-1', accountId: 'a-1', kind, status: 'done', progress: 100, failedReason: null, input, result,
-  heldMillicredits: 0, chargedMillicredits: 1500, webhookUrl: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:05.000Z', finishedAt: '2025-01-01T00:00:05.000Z',
+  id: 't-1',
+  accountId: 'a-1',
+  kind,
+  status: 'done',
+  progress: 100,
+  failedReason: null,
+  input,
+  result,
+  heldMillicredits: 0,
+  chargedMillicredits: 1500,
+  webhookUrl: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:05.000Z',
+  finishedAt: '2025-01-01T00:00:05.000Z',
 });
 
-describe('the task list\'s groups and summaries', () => {
+describe("the task list's groups and summaries", () => {
   it('gives every task kind the domain declares a group, and every group a kind, so no task is listed without one', () => {
     const kinds = declaredTaskKinds();
     expect(kinds.length).toBeGreaterThan(10);
@@ -23,12 +35,28 @@ describe('the task list\'s groups and summaries', () => {
     expect(kindsOfGroups(['lipsyncs', 'lipsyncs_v2']).sort()).toEqual(['lipsync', 'lipsync_v2']);
   });
 
-  it('reads name, thumbnail and output from the group\'s GET body, URLs signed by it', () => {
-    const item = taskSummary(task('link_to_video', { echo: { name: 'Summer sale' }, linkId: 'l-1' }, { outputKey: 'a-1/t-1/out.mp4', thumbnailKey: 'a-1/t-1/thumb.jpg', durationSeconds: 15 }), wire);
+  it("reads name, thumbnail and output from the group's GET body, URLs signed by it", () => {
+    const item = taskSummary(
+      task(
+        'link_to_video',
+        { echo: { name: 'Summer sale' }, linkId: 'l-1' },
+        { outputKey: 'a-1/t-1/out.mp4', thumbnailKey: 'a-1/t-1/thumb.jpg', durationSeconds: 15 },
+      ),
+      wire,
+    );
     expect(item).toEqual({
-      group: 'link_to_videos', id: 't-1', status: 'done', progress: 100, name: 'Summer sale',
-      thumbnail: 'https://files.test/a-1/t-1/thumb.jpg?sig=1', output: 'https://files.test/a-1/t-1/out.mp4?sig=1',
-      credits_used: 1.5, duration: 15, failed_reason: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:05.000Z',
+      group: 'link_to_videos',
+      id: 't-1',
+      status: 'done',
+      progress: 100,
+      name: 'Summer sale',
+      thumbnail: 'https://files.test/a-1/t-1/thumb.jpg?sig=1',
+      output: 'https://files.test/a-1/t-1/out.mp4?sig=1',
+      credits_used: 1.5,
+      duration: 15,
+      failed_reason: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:05.000Z',
     });
   });
 

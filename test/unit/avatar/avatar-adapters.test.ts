@@ -17,13 +17,20 @@ import { drawnAvatarClips } from '../../../src/pipelines/avatar/clips/drawn-avat
 import { photoAvatarClips } from '../../../src/pipelines/avatar/clips/photo-avatar-clips.js';
 import type { AvatarClipMaker } from '../../../src/pipelines/video/render-ad-video.js';
 
-const ev = (engine: EngineVoice['engine'], engineVoice: string, locale: string, gender: EngineVoice['gender']): EngineVoice => ({ engine, engineVoice, locale, languageName: locale, gender, label: engineVoice });
+const ev = (engine: EngineVoice['engine'], engineVoice: string, locale: string, gender: EngineVoice['gender']): EngineVoice => ({
+  engine,
+  engineVoice,
+  locale,
+  languageName: locale,
+  gender,
+  label: engineVoice,
+});
 const espeakMale = ev('espeak-ng', 'en-us+m3', 'en-US', 'male');
 const espeakFemale = ev('espeak-ng', 'en-us+f3', 'en-US', 'female');
 const frenchMale = ev('espeak-ng', 'fr+m1', 'fr-FR', 'male');
 const slt = ev('flite', 'slt', 'en-US', 'female');
 
-const facts = (aiIndustry: string) => ({ aiIndustry } as unknown as LinkFacts);
+const facts = (aiIndustry: string) => ({ aiIndustry }) as unknown as LinkFacts;
 
 describe("an avatar's voice among the voices this machine has (one rule for built-in and custom avatars)", () => {
   const amara = findBuiltinAvatar(DEFAULT_AVATAR_ID)!;
@@ -57,7 +64,11 @@ describe('built-in avatar directory', () => {
       match: async () => null,
     };
     const directory = builtinAvatarDirectory(catalog, custom);
-    expect(await directory.resolve('acc', DEFAULT_AVATAR_ID)).toEqual({ id: DEFAULT_AVATAR_ID, name: 'Amara', defaultVoiceId: voiceIdFor('espeak-ng', 'en-us+f3') });
+    expect(await directory.resolve('acc', DEFAULT_AVATAR_ID)).toEqual({
+      id: DEFAULT_AVATAR_ID,
+      name: 'Amara',
+      defaultVoiceId: voiceIdFor('espeak-ng', 'en-us+f3'),
+    });
     expect(await directory.resolve('acc', 'mine')).toEqual({ id: 'mine', name: 'Mine', defaultVoiceId: null });
     expect(await directory.resolve('other', 'mine')).toBeNull();
     expect(await directory.whyUnusable!('acc', 'building')).toBe('still being built');
@@ -86,7 +97,7 @@ describe('built-in avatar directory', () => {
 });
 
 describe('custom avatar directory', () => {
-  it('resolves the account\'s active avatars with their own voice, passes on why one is unusable, and never auto-matches', async () => {
+  it("resolves the account's active avatars with their own voice, passes on why one is unusable, and never auto-matches", async () => {
     const record = { id: 'av1', name: 'Kim', defaultVoiceId: 'v-kim' } as CustomAvatarRecord;
     const directory = customAvatarDirectory({
       record: async (accountId, id) => (accountId === 'acc' && id === 'av1' ? record : null),
@@ -114,7 +125,12 @@ describe('avatar clip makers', () => {
   });
 
   it('a custom avatar deleted since the task was created fails the task in words for the client', async () => {
-    const clips = photoAvatarClips({ ffmpeg: createFakeFfmpegEngine(), faces: createFakeFaceEngine(), blobs: new MemoryBlobStore(), records: async () => null });
+    const clips = photoAvatarClips({
+      ffmpeg: createFakeFfmpegEngine(),
+      faces: createFakeFaceEngine(),
+      blobs: new MemoryBlobStore(),
+      records: async () => null,
+    });
     const { mkdtemp } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const workDir = await mkdtemp(`${tmpdir()}/cw-clip-`);

@@ -17,17 +17,21 @@ describe('preview slots', () => {
     const started: number[] = [];
     const gates = Array.from({ length: 5 }, () => {
       let resolve!: () => void;
-      const promise = new Promise<void>((r) => { resolve = r; });
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
       return { promise, resolve };
     });
-    const runs = gates.map((gate, i) => slot(async () => {
-      started.push(i);
-      most = Math.max(most, ++running);
-      await gate.promise;
-      running--;
-      if (i === 0) throw new Error('render failed');
-      return i;
-    }));
+    const runs = gates.map((gate, i) =>
+      slot(async () => {
+        started.push(i);
+        most = Math.max(most, ++running);
+        await gate.promise;
+        running--;
+        if (i === 0) throw new Error('render failed');
+        return i;
+      }),
+    );
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
     gates[0]!.resolve();
@@ -62,13 +66,20 @@ describe('custom avatar preview videos', () => {
   const account = '11111111-1111-4111-8111-111111111111';
   const avatar = '22222222-2222-4222-8222-222222222222';
 
-  it('renders only the account\'s own active avatar: other keys and missing avatars are not found', async () => {
+  it("renders only the account's own active avatar: other keys and missing avatars are not found", async () => {
     const asked: string[] = [];
     const previews = customAvatarPreviewVideos({
-      records: async (accountId, avatarId) => { asked.push(`${accountId}/${avatarId}`); return null; },
+      records: async (accountId, avatarId) => {
+        asked.push(`${accountId}/${avatarId}`);
+        return null;
+      },
       blobs: new MemoryBlobStore(),
       ffmpeg: createFakeFfmpegEngine(),
-      synthesizer: { synthesize: async () => { throw new Error('not reached'); } },
+      synthesizer: {
+        synthesize: async () => {
+          throw new Error('not reached');
+        },
+      },
       fallbackVoiceId: () => null,
       slot: (render) => render(),
     });
@@ -82,10 +93,16 @@ describe('custom avatar preview videos', () => {
       records: async () => ({ id: avatar, accountId: account, name: 'Kim', defaultVoiceId: null, stillKey: 'k' }) as never,
       blobs: new MemoryBlobStore(),
       ffmpeg: createFakeFfmpegEngine(),
-      synthesizer: { synthesize: async () => { throw new Error('not reached'); } },
+      synthesizer: {
+        synthesize: async () => {
+          throw new Error('not reached');
+        },
+      },
       fallbackVoiceId: () => null,
       slot: (render) => render(),
     });
-    await expect(previews(customAvatarPreviewVideoKey(account, avatar, '1:1'), '/tmp')).rejects.toThrow(`no voice is available to speak the preview of avatar ${avatar}`);
+    await expect(previews(customAvatarPreviewVideoKey(account, avatar, '1:1'), '/tmp')).rejects.toThrow(
+      `no voice is available to speak the preview of avatar ${avatar}`,
+    );
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  consentMismatchReason, customAvatarBlobKeys, customAvatarGreeting, customAvatarPreviewVideoKey, directDriveUrl, parseCustomAvatarPreviewKey,
-  personaOfTask, recordOfTask, splitKeywords, unusableReason, type CustomAvatarInput,
+  consentMismatchReason,
+  customAvatarBlobKeys,
+  customAvatarGreeting,
+  customAvatarPreviewVideoKey,
+  directDriveUrl,
+  parseCustomAvatarPreviewKey,
+  personaOfTask,
+  recordOfTask,
+  splitKeywords,
+  unusableReason,
+  type CustomAvatarInput,
 } from '../../../src/domain/avatars/custom-avatars.js';
 import type { Task } from '../../../src/core/task.js';
 import { faceThumbnailCrop, photoClipCompositeArgs, photoClipLayout } from '../../../src/pipelines/avatar/custom/index.js';
@@ -20,33 +29,68 @@ const input: CustomAvatarInput = {
 
 function task(patch: Partial<Task>): Task {
   return {
-    id: 'b0b0b0b0-0000-4000-8000-000000000001', accountId: 'acc', kind: 'custom_avatar', status: 'processing', progress: 0, failedReason: null,
-    input: input as unknown as Record<string, unknown>, result: {}, heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null,
-    createdAt: '2025-05-01T00:00:00.000Z', updatedAt: '2025-05-01T00:00:00.000Z', finishedAt: null, ...patch,
+    id: 'b0b0b0b0-0000-4000-8000-000000000001',
+    accountId: 'acc',
+    kind: 'custom_avatar',
+    status: 'processing',
+    progress: 0,
+    failedReason: null,
+    input: input as unknown as Record<string, unknown>,
+    result: {},
+    heldMillicredits: 0,
+    chargedMillicredits: 0,
+    webhookUrl: null,
+    createdAt: '2025-05-01T00:00:00.000Z',
+    updatedAt: '2025-05-01T00:00:00.000Z',
+    finishedAt: null,
+    ...patch,
   };
 }
 
 describe('custom avatar model', () => {
   it('reads a task as a persona: processing until done, then active with its pictures', () => {
     const building = personaOfTask(task({}));
-    expect(building).toMatchObject({ kind: 'custom', version: 'v2', status: 'processing', consentVerified: false, thumbnailKey: null, keywords: ['friendly', 'studio'] });
+    expect(building).toMatchObject({
+      kind: 'custom',
+      version: 'v2',
+      status: 'processing',
+      consentVerified: false,
+      thumbnailKey: null,
+      keywords: ['friendly', 'studio'],
+    });
     expect(building.extra).toMatchObject({ consent_video: input.consent!.value, lipsync_input_url: input.source.value, consent_distance: null });
     expect(recordOfTask(task({}))).toBeNull();
 
     const face = { box: { x: 1, y: 2, width: 100, height: 120 }, score: 0.9, landmarks68: [[1, 2]] as [number, number][] };
     const done = task({
       status: 'done',
-      result: { stillKey: 's.jpg', thumbnailKey: 't.jpg', previewImageKeys: { '1:1': 'p.jpg' }, face, consent: { verified: true, distance: 0.31234, threshold: 0.55 } },
+      result: {
+        stillKey: 's.jpg',
+        thumbnailKey: 't.jpg',
+        previewImageKeys: { '1:1': 'p.jpg' },
+        face,
+        consent: { verified: true, distance: 0.31234, threshold: 0.55 },
+      },
     });
     expect(personaOfTask(done)).toMatchObject({ status: 'active', consentVerified: true, thumbnailKey: 't.jpg', previewImageKeys: { '1:1': 'p.jpg' } });
     expect(personaOfTask(done).extra?.consent_distance).toBe(0.312);
     // Made from a video: the kept video is the footage every render animates.
-    expect(recordOfTask(done)).toEqual({ id: done.id, accountId: 'acc', name: 'Dana', defaultVoiceId: 'voice-1', stillKey: 's.jpg', face, footageKey: input.source.key });
+    expect(recordOfTask(done)).toEqual({
+      id: done.id,
+      accountId: 'acc',
+      name: 'Dana',
+      defaultVoiceId: 'voice-1',
+      stillKey: 's.jpg',
+      face,
+      footageKey: input.source.key,
+    });
     expect(personaOfTask(task({ status: 'failed', failedReason: 'no face' }))).toMatchObject({ status: 'failed', failedReason: 'no face' });
   });
 
   it('has no consent state for a v1 avatar made without a consent', () => {
-    const v1 = task({ input: { ...input, version: 'v1', consent: null, source: { ...input.source, field: 'image_url', kind: 'image' } } as unknown as Record<string, unknown> });
+    const v1 = task({
+      input: { ...input, version: 'v1', consent: null, source: { ...input.source, field: 'image_url', kind: 'image' } } as unknown as Record<string, unknown>,
+    });
     const p = personaOfTask(v1);
     expect(p.consentVerified).toBeNull();
     expect(p.extra).toMatchObject({ image_url: input.source.value, consent_video: null });
@@ -54,7 +98,11 @@ describe('custom avatar model', () => {
 
   it('names preview videos by account, avatar and aspect, once the avatar is active; deleting takes them too', () => {
     const accountId = 'a0a0a0a0-0000-4000-8000-00000000000a';
-    const built = task({ accountId, status: 'done', result: { stillKey: 's.jpg', thumbnailKey: 't.jpg', previewImageKeys: {}, face: { box: { x: 0, y: 0, width: 1, height: 1 }, score: 1, landmarks68: [] } } });
+    const built = task({
+      accountId,
+      status: 'done',
+      result: { stillKey: 's.jpg', thumbnailKey: 't.jpg', previewImageKeys: {}, face: { box: { x: 0, y: 0, width: 1, height: 1 }, score: 1, landmarks68: [] } },
+    });
     const keys = personaOfTask(built).previewVideoKeys;
     expect(keys).toEqual({
       '16:9': `custom-avatar-previews/${accountId}/${built.id}/video-16x9.mp4`,
@@ -65,7 +113,11 @@ describe('custom avatar model', () => {
     expect(customAvatarBlobKeys(built)).toEqual(expect.arrayContaining(Object.values(keys)));
     expect(parseCustomAvatarPreviewKey(keys['9:16']!)).toEqual({ accountId, avatarId: built.id, aspect: '9:16' });
     expect(parseCustomAvatarPreviewKey(customAvatarPreviewVideoKey(accountId, built.id, '1:1'))?.aspect).toBe('1:1');
-    for (const bad of [`custom-avatar-previews/${accountId}/${built.id}/video-4x3.mp4`, `custom-avatar-previews/${accountId}/../x/video-1x1.mp4`, `avatar-previews/${built.id}/video-1x1.mp4`]) {
+    for (const bad of [
+      `custom-avatar-previews/${accountId}/${built.id}/video-4x3.mp4`,
+      `custom-avatar-previews/${accountId}/../x/video-1x1.mp4`,
+      `avatar-previews/${built.id}/video-1x1.mp4`,
+    ]) {
       expect(parseCustomAvatarPreviewKey(bad)).toBeNull();
     }
   });
@@ -81,7 +133,9 @@ describe('custom avatar model', () => {
     expect(unusableReason(task({}))).toBe(`Avatar ${id} is still being built; wait until GET /api/personas/${id}/ shows status active.`);
     expect(unusableReason(task({ status: 'pending' }))).toMatch(/is still being built/);
     expect(unusableReason(task({ status: 'failed', failedReason: 'image_url: no face found' }))).toBe(`Avatar ${id} failed: image_url: no face found`);
-    expect(unusableReason(task({ status: 'done', result: { stillKey: 's.jpg', face: { box: { x: 0, y: 0, width: 1, height: 1 }, score: 1, landmarks68: [] } } }))).toBeNull();
+    expect(
+      unusableReason(task({ status: 'done', result: { stillKey: 's.jpg', face: { box: { x: 0, y: 0, width: 1, height: 1 }, score: 1, landmarks68: [] } } })),
+    ).toBeNull();
   });
 
   it('turns Drive sharing links into direct downloads and leaves other URLs alone', () => {
@@ -94,7 +148,9 @@ describe('custom avatar model', () => {
   it('splits keywords and words a consent mismatch with the measured distance', () => {
     expect(splitKeywords(' a, b ,,c ')).toEqual(['a', 'b', 'c']);
     expect(splitKeywords(null)).toEqual([]);
-    expect(consentMismatchReason('consent_video', { verified: false, distance: 0.734, threshold: 0.55 })).toMatch(/consent_video shows a different person.*0\.73 apart.*below 0\.55/);
+    expect(consentMismatchReason('consent_video', { verified: false, distance: 0.734, threshold: 0.55 })).toMatch(
+      /consent_video shows a different person.*0\.73 apart.*below 0\.55/,
+    );
   });
 });
 
@@ -118,9 +174,20 @@ describe('photo avatar framing', () => {
     // 4:5 into 9:16 keeps 70 % of the width: cover.
     expect(photoClipLayout(portrait, { width: 360, height: 640 }, 'color').mode).toBe('cover');
     // 4:5 into 16:9 would keep 45 % of the height: a card, full height, centred.
-    expect(photoClipLayout(portrait, { width: 640, height: 360 }, 'color')).toEqual({ mode: 'card', frame: { width: 640, height: 360 }, card: { width: 288, height: 360 }, x: 176, y: 0 });
+    expect(photoClipLayout(portrait, { width: 640, height: 360 }, 'color')).toEqual({
+      mode: 'card',
+      frame: { width: 640, height: 360 },
+      card: { width: 288, height: 360 },
+      x: 176,
+      y: 0,
+    });
     expect(photoClipLayout(portrait, { width: 640, height: 360 }, 'scene').mode).toBe('cover');
-    expect(photoClipLayout({ width: 1600, height: 900 }, { width: 360, height: 640 }, 'transparent')).toMatchObject({ mode: 'card', card: { width: 360, height: 202 }, x: 0, y: 219 });
+    expect(photoClipLayout({ width: 1600, height: 900 }, { width: 360, height: 640 }, 'transparent')).toMatchObject({
+      mode: 'card',
+      card: { width: 360, height: 202 },
+      x: 0,
+      y: 219,
+    });
   });
 
   it('lays the clip on the background: H.264 on a colour or picture, VP9 with alpha on transparency', () => {

@@ -15,8 +15,12 @@ describe('energy envelope', () => {
   it('scales phone targets by loudness, keeps closed lips shut and silent frames closed', () => {
     // Four "ah" frames at the same phone target, at rising loudness, then an "m", then silence.
     const track: MouthTrack = [
-      { viseme: 'AI', openness: 0.8 }, { viseme: 'AI', openness: 0.8 }, { viseme: 'AI', openness: 0.8 }, { viseme: 'AI', openness: 0.8 },
-      { viseme: 'MBP', openness: 0 }, { viseme: 'AI', openness: 0.8 },
+      { viseme: 'AI', openness: 0.8 },
+      { viseme: 'AI', openness: 0.8 },
+      { viseme: 'AI', openness: 0.8 },
+      { viseme: 'AI', openness: 0.8 },
+      { viseme: 'MBP', openness: 0 },
+      { viseme: 'AI', openness: 0.8 },
     ];
     const out = withEnergyEnvelope(track, [0.2, 0.5, 0.8, 1, 1, 0]);
     const open = out.map((f) => f.openness);
@@ -30,7 +34,13 @@ describe('energy envelope', () => {
   });
 
   it('a small shape stays smaller than a wide one at the same loudness', () => {
-    const out = withEnergyEnvelope([{ viseme: 'FV', openness: 0.15 }, { viseme: 'AI', openness: 0.9 }], [1, 1]);
+    const out = withEnergyEnvelope(
+      [
+        { viseme: 'FV', openness: 0.15 },
+        { viseme: 'AI', openness: 0.9 },
+      ],
+      [1, 1],
+    );
     expect(out[0]!.openness).toBeLessThan(out[1]!.openness);
   });
 });

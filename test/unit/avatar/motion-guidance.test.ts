@@ -4,7 +4,12 @@ import { syntheticFace } from '../../../src/engines/face/index.js';
 import { createFakeFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { planHeadMotion } from '../../../src/pipelines/avatar/photo/head-motion.js';
 import {
-  GUIDANCE_BOUNDS, guidanceFromPrompt, guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance,
+  GUIDANCE_BOUNDS,
+  guidanceFromPrompt,
+  guidedHeadMotionKind,
+  NEUTRAL_GUIDANCE,
+  withMouthGain,
+  type AnimatorGuidance,
 } from '../../../src/domain/avatars/motion-guidance.js';
 import { planBlinks, quantiseFrame } from '../../../src/pipelines/avatar/photo/mouth-track.js';
 import { animatePhoto, type PhotoMouthFrame } from '../../../src/pipelines/avatar/photo/index.js';
@@ -27,7 +32,7 @@ describe('motion guidance from a text prompt', () => {
     expect(guidanceFromPrompt('whispering softly')).toMatchObject({ matched: ['quiet'], mouthGain: 0.7 });
   });
 
-  it('combines cues by multiplying, and lists them in the vocabulary\'s order', () => {
+  it("combines cues by multiplying, and lists them in the vocabulary's order", () => {
     const g = guidanceFromPrompt('Nodding gently, serious, whisper');
     expect(g.matched).toEqual(['calm', 'nodding', 'serious', 'quiet']);
     expect(knobs(g)).toEqual({ headMotion: 0.5, nod: 2, blinkRate: 0.5, mouthGain: 0.7 });
@@ -37,7 +42,7 @@ describe('motion guidance from a text prompt', () => {
     expect(guidanceFromPrompt('still yet energetic').headMotion).toBe(0);
   });
 
-  it('an unknown prompt, or none, gives no cues and the animator\'s defaults', () => {
+  it("an unknown prompt, or none, gives no cues and the animator's defaults", () => {
     for (const prompt of ['A friendly woman in a studio', '', null, undefined, 'stillness? instill!']) {
       const g = guidanceFromPrompt(prompt);
       expect(g.matched).toEqual([]);
@@ -83,7 +88,9 @@ describe('motion guidance from a text prompt', () => {
 describe('the animator plan under guidance', () => {
   const face = { faceWidth: 300, faceHeight: 330 };
   const amplitudes = (m: ReturnType<typeof planHeadMotion>) => ({
-    angle: m.angle.map((w) => w.amplitude), x: m.shiftX.map((w) => w.amplitude), y: m.shiftY.map((w) => w.amplitude),
+    angle: m.angle.map((w) => w.amplitude),
+    x: m.shiftX.map((w) => w.amplitude),
+    y: m.shiftY.map((w) => w.amplitude),
   });
 
   it('scales the head-motion amplitudes and only them; the nod scales the vertical drift', () => {
@@ -105,7 +112,7 @@ describe('the animator plan under guidance', () => {
     expect(guidedHeadMotionKind('drift', guidanceFromPrompt('calm'))).toBe('drift');
   });
 
-  it('the blink count follows the rate; rate 1 is today\'s plan exactly', () => {
+  it("the blink count follows the rate; rate 1 is today's plan exactly", () => {
     const count = (b: number[]) => b.filter((v, i) => v > 0 && (i === 0 || b[i - 1] === 0)).length;
     const minute = 30 * 60;
     expect(planBlinks(minute, 7, 30, 1)).toEqual(planBlinks(minute, 7));
@@ -152,7 +159,15 @@ describe('animatePhoto with guidance (fake ffmpeg: the plan, not the pixels)', (
         seen.list = (await readFile(args[args.indexOf('concat') + 4]!, 'utf8')).replace(/'[^']*\/([^/']+)'/g, "'$1'");
       },
     });
-    const result = await animatePhoto(ffmpeg, { photoPath: photo, face, frames, outputPath: fx.path('out.mp4'), resolution: '480p', scratchDir: fx.dir, guidance });
+    const result = await animatePhoto(ffmpeg, {
+      photoPath: photo,
+      face,
+      frames,
+      outputPath: fx.path('out.mp4'),
+      resolution: '480p',
+      scratchDir: fx.dir,
+      guidance,
+    });
     return { ...seen, states: result.stateCount };
   }
 

@@ -12,11 +12,27 @@ function mouthLandmarks(gapPx: number): Point[] {
   const points: Point[] = Array.from({ length: 68 }, () => [100, 60] as Point);
   const set = (i: number, x: number, y: number) => (points[i] = [x, y]);
   // Outer lips: the upper stays, the lower rides down with the gap.
-  set(48, 70, 97); set(49, 80, 89); set(50, 90, 86); set(51, 100, 87); set(52, 110, 86); set(53, 120, 89); set(54, 130, 97);
-  set(55, 120, 106 + gapPx); set(56, 110, 109 + gapPx); set(57, 100, 110 + gapPx); set(58, 90, 109 + gapPx); set(59, 80, 106 + gapPx);
+  set(48, 70, 97);
+  set(49, 80, 89);
+  set(50, 90, 86);
+  set(51, 100, 87);
+  set(52, 110, 86);
+  set(53, 120, 89);
+  set(54, 130, 97);
+  set(55, 120, 106 + gapPx);
+  set(56, 110, 109 + gapPx);
+  set(57, 100, 110 + gapPx);
+  set(58, 90, 109 + gapPx);
+  set(59, 80, 106 + gapPx);
   // Inner lips: the upper curve at y 95–97, the lower one gapPx under it.
-  set(60, 73, 97); set(61, 87, 95); set(62, 100, 94.5); set(63, 113, 95); set(64, 127, 97);
-  set(65, 113, 95 + gapPx); set(66, 100, 94.5 + gapPx); set(67, 87, 95 + gapPx);
+  set(60, 73, 97);
+  set(61, 87, 95);
+  set(62, 100, 94.5);
+  set(63, 113, 95);
+  set(64, 127, 97);
+  set(65, 113, 95 + gapPx);
+  set(66, 100, 94.5 + gapPx);
+  set(67, 87, 95 + gapPx);
   return points;
 }
 

@@ -34,7 +34,12 @@ describe('animatePhoto with the fake ffmpeg engine', () => {
     });
     const progress: number[] = [];
     const result = await animatePhoto(ffmpeg, {
-      photoPath: photo, face, frames, outputPath: fx.path('out.mp4'), resolution: '480p', scratchDir: fx.dir,
+      photoPath: photo,
+      face,
+      frames,
+      outputPath: fx.path('out.mp4'),
+      resolution: '480p',
+      scratchDir: fx.dir,
       onProgress: (f) => progress.push(f),
     });
     expect(result).toMatchObject({ frameCount: 25, durationSeconds: 25 / 30, frame: { width: 480, height: 600 }, stateCount: 3 });
@@ -58,15 +63,28 @@ describe('animatePhoto with the fake ffmpeg engine', () => {
     const ffmpeg = createFakeFfmpegEngine();
     const controller = new AbortController();
     controller.abort();
-    await expect(animatePhoto(ffmpeg, {
-      photoPath: photo, face, frames, outputPath: fx.path('x.mp4'), scratchDir: fx.dir, signal: controller.signal,
-    })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      animatePhoto(ffmpeg, {
+        photoPath: photo,
+        face,
+        frames,
+        outputPath: fx.path('x.mp4'),
+        scratchDir: fx.dir,
+        signal: controller.signal,
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(ffmpeg.runs).toHaveLength(0);
   });
 
   it('refuses an empty track', async () => {
-    await expect(animatePhoto(createFakeFfmpegEngine(), {
-      photoPath: photo, face, frames: [], outputPath: fx.path('y.mp4'), scratchDir: fx.dir,
-    })).rejects.toThrow(/at least one frame/);
+    await expect(
+      animatePhoto(createFakeFfmpegEngine(), {
+        photoPath: photo,
+        face,
+        frames: [],
+        outputPath: fx.path('y.mp4'),
+        scratchDir: fx.dir,
+      }),
+    ).rejects.toThrow(/at least one frame/);
   });
 });

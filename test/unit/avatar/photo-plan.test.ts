@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticFace, type Point, type RgbaImage } from '../../../src/engines/face/index.js';
 import { quoteConcatPath } from '../../../src/engines/ffmpeg/index.js';
 import { deformFace } from '../../../src/pipelines/avatar/photo/deform-face.js';
-import {
-  buildConcatList, buildPhotoAvatarArgs, cropOffsetAt, cropOffsetExpressions, runLengths,
-} from '../../../src/pipelines/avatar/photo/ffmpeg-args.js';
+import { buildConcatList, buildPhotoAvatarArgs, cropOffsetAt, cropOffsetExpressions, runLengths } from '../../../src/pipelines/avatar/photo/ffmpeg-args.js';
 import { frameSizeForImage, photoToFrame, placePhoto } from '../../../src/pipelines/avatar/photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../../../src/pipelines/avatar/photo/from-mouth-track.js';
 import { motionBounds, planHeadMotion, waveExpression, waveValue } from '../../../src/pipelines/avatar/photo/head-motion.js';
@@ -18,7 +16,11 @@ const REST: FaceState = { mouth: 0, width: 'normal', blink: 'open' };
 
 /** An ffmpeg expression of `n` evaluated in JS (only sin, cos, numbers and + - * are used). */
 function evalExpression(expression: string, n: number): number {
-  const js = expression.replace(/\bsin\(/g, 'Math.sin(').replace(/\bcos\(/g, 'Math.cos(').replace(/\bn\b/g, `(${n})`).replace(/--/g, '+');
+  const js = expression
+    .replace(/\bsin\(/g, 'Math.sin(')
+    .replace(/\bcos\(/g, 'Math.cos(')
+    .replace(/\bn\b/g, `(${n})`)
+    .replace(/--/g, '+');
   expect(js).toMatch(/^[\d\s.+\-*()Mathsinco]+$/);
   return Function(`return ${js};`)() as number;
 }
@@ -51,15 +53,27 @@ describe('mouth track', () => {
   });
 
   it('keeps blinks the track gives and fills in the rest', () => {
-    const given = withPlannedBlinks([{ openness: 0, blink: 0.9 }, { openness: 0.2, blink: 0 }], 1);
+    const given = withPlannedBlinks(
+      [
+        { openness: 0, blink: 0.9 },
+        { openness: 0.2, blink: 0 },
+      ],
+      1,
+    );
     expect(given.map((f) => f.blink)).toEqual([0.9, 0]);
-    const planned = withPlannedBlinks(Array.from({ length: 300 }, () => ({ openness: 0 })), 1);
+    const planned = withPlannedBlinks(
+      Array.from({ length: 300 }, () => ({ openness: 0 })),
+      1,
+    );
     expect(planned.some((f) => (f.blink ?? 0) >= 0.75)).toBe(true);
   });
 
   it('turns the shared viseme track into openness and width', () => {
     const frames = photoFramesFromMouthTrack([
-      { viseme: 'rest', openness: 0 }, { viseme: 'O', openness: 0.7 }, { viseme: 'E', openness: 0.45 }, { viseme: 'AI', openness: 0.9 },
+      { viseme: 'rest', openness: 0 },
+      { viseme: 'O', openness: 0.7 },
+      { viseme: 'E', openness: 0.45 },
+      { viseme: 'AI', openness: 0.9 },
     ]);
     expect(frames.map((f) => quantiseFrame(f))).toEqual([
       REST,
@@ -94,9 +108,14 @@ describe('frame layout', () => {
 
 describe('triangulate', () => {
   it('tiles the hull of the points with positive, Delaunay triangles', () => {
-    const points: Point[] = [[0, 0], [100, 0], [100, 80], [0, 80]];
+    const points: Point[] = [
+      [0, 0],
+      [100, 0],
+      [100, 80],
+      [0, 80],
+    ];
     let seed = 3;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let i = 0; i < 60; i++) points.push([5 + random() * 90, 5 + random() * 70]);
     points.push([50, 40], [50, 40]); // a duplicate, as closed lips give
     const triangles = triangulate(points);
@@ -107,7 +126,9 @@ describe('triangulate', () => {
     expect(triangles.every((t) => signedArea(points, t) >= 0)).toBe(true);
     expect(new Set(triangles.flat()).size).toBe(points.length);
     for (const [a, b, c] of triangles.slice(0, 40)) {
-      const [ax, ay] = points[a]!; const [bx, by] = points[b]!; const [cx, cy] = points[c]!;
+      const [ax, ay] = points[a]!;
+      const [bx, by] = points[b]!;
+      const [cx, cy] = points[c]!;
       const d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
       const ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay) + (cx * cx + cy * cy) * (ay - by)) / d;
       const uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx) + (cx * cx + cy * cy) * (bx - ax)) / d;
@@ -122,10 +143,14 @@ describe('warpTriangles', () => {
   const size = 64;
   const pattern = (): RgbaImage => {
     const data = new Uint8Array(size * size * 4);
-    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
-      const i = (y * size + x) * 4;
-      data[i] = x * 4; data[i + 1] = y * 4; data[i + 2] = ((x >> 3) + (y >> 3)) % 2 ? 255 : 0; data[i + 3] = 255;
-    }
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const i = (y * size + x) * 4;
+        data[i] = x * 4;
+        data[i + 1] = y * 4;
+        data[i + 2] = ((x >> 3) + (y >> 3)) % 2 ? 255 : 0;
+        data[i + 3] = 255;
+      }
     return { width: size, height: size, data };
   };
   // A 5 × 5 grid of points 16 px apart; only the centre one (index 12) is moved.
@@ -156,7 +181,13 @@ describe('warpTriangles', () => {
     // Above the centre the picture is stretched down, below it is squeezed.
     expect(green(target, 32, 24)).toBeLessThan(green(source, 32, 24));
     // Triangles away from the moved point are not touched at all.
-    for (const [x, y] of [[2, 2], [60, 3], [5, 58], [61, 61], [8, 30]]) {
+    for (const [x, y] of [
+      [2, 2],
+      [60, 3],
+      [5, 58],
+      [61, 61],
+      [8, 30],
+    ]) {
       for (let c = 0; c < 4; c++) expect(target.data[(y! * size + x!) * 4 + c]).toBe(source.data[(y! * size + x!) * 4 + c]);
     }
   });
@@ -212,7 +243,12 @@ describe('head patch and face deformation', () => {
 
   it('closes the eyes: each upper lid meets the lower one', () => {
     const closed = deformFace(head, { mouth: 0, width: 'normal', blink: 'closed' });
-    for (const [u, l] of [[37, 41], [38, 40], [43, 47], [44, 46]] as const) {
+    for (const [u, l] of [
+      [37, 41],
+      [38, 40],
+      [43, 47],
+      [44, 46],
+    ] as const) {
       expect(closed[u]![0]).toBeCloseTo(closed[l]![0], 6);
       expect(closed[u]![1]).toBeCloseTo(closed[l]![1], 6);
     }
@@ -224,7 +260,11 @@ describe('head patch and face deformation', () => {
 
 describe('ffmpeg plan', () => {
   it('collapses runs of the same state', () => {
-    expect(runLengths(['a', 'a', 'b', 'a', 'a', 'a'])).toEqual([{ key: 'a', frames: 2 }, { key: 'b', frames: 1 }, { key: 'a', frames: 3 }]);
+    expect(runLengths(['a', 'a', 'b', 'a', 'a', 'a'])).toEqual([
+      { key: 'a', frames: 2 },
+      { key: 'b', frames: 1 },
+      { key: 'a', frames: 3 },
+    ]);
     expect(runLengths([])).toEqual([]);
   });
 
@@ -245,9 +285,16 @@ describe('ffmpeg plan', () => {
   });
 
   const plan = {
-    backgroundPath: '/w/still.pam', concatListPath: '/w/states.ffconcat', frame: { width: 720, height: 900 },
-    region: { x: 52, y: 0, width: 644, height: 730 }, marginPx: 22, pivotInRegion: [330, 560] as Point,
-    frameCount: 95, preset: 'veryfast', crf: 23, outputPath: '/w/out.mp4',
+    backgroundPath: '/w/still.pam',
+    concatListPath: '/w/states.ffconcat',
+    frame: { width: 720, height: 900 },
+    region: { x: 52, y: 0, width: 644, height: 730 },
+    marginPx: 22,
+    pivotInRegion: [330, 560] as Point,
+    frameCount: 95,
+    preset: 'veryfast',
+    crf: 23,
+    outputPath: '/w/out.mp4',
   };
 
   it('builds the arguments: looped still, concat states, overlay, exact frame count, audio when given', () => {

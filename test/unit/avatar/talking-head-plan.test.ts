@@ -61,7 +61,13 @@ describe('sprite plan', () => {
   it('draws each distinct head once and runs identical frames together', () => {
     const plan = planSprites(track, ['open', 'open', 'open', 'half', 'half', 'open']);
     expect(plan.frames).toBe(6);
-    expect(plan.runs.map((r) => [r.startFrame, r.frames])).toEqual([[0, 2], [2, 1], [3, 1], [4, 1], [5, 1]]);
+    expect(plan.runs.map((r) => [r.startFrame, r.frames])).toEqual([
+      [0, 2],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+    ]);
     expect(plan.sprites).toHaveLength(5);
     const again = planSprites([...track, ...track], Array(12).fill('open'));
     expect(again.sprites).toHaveLength(4);
@@ -91,8 +97,17 @@ describe('concat list and encode arguments', () => {
 
   it('mp4: H.264 + AAC, exact frame count, head overlaid at the motion expressions', () => {
     const args = talkingHeadArgs({
-      baseImage: '/w/base.pam', concatFile: '/w/head.ffconcat', audioPath: '/w/voice.wav', frames: 90, fps: 30,
-      width: 1280, height: 720, headX: '10+sin(t)', headY: '20', format: 'mp4', outputPath: '/w/out.mp4',
+      baseImage: '/w/base.pam',
+      concatFile: '/w/head.ffconcat',
+      audioPath: '/w/voice.wav',
+      frames: 90,
+      fps: 30,
+      width: 1280,
+      height: 720,
+      headX: '10+sin(t)',
+      headY: '20',
+      format: 'mp4',
+      outputPath: '/w/out.mp4',
     });
     const filter = args[args.indexOf('-filter_complex') + 1]!;
     expect(filter).toContain('loop=loop=89:size=1');
@@ -107,8 +122,16 @@ describe('concat list and encode arguments', () => {
 
   it('webm: VP9 keeping the alpha plane, Opus, no audio when none is given', () => {
     const args = talkingHeadArgs({
-      baseImage: '/w/base.pam', concatFile: '/w/head.ffconcat', frames: 30, fps: 30,
-      width: 640, height: 640, headX: '0', headY: '0', format: 'webm', outputPath: '/w/out.webm',
+      baseImage: '/w/base.pam',
+      concatFile: '/w/head.ffconcat',
+      frames: 30,
+      fps: 30,
+      width: 640,
+      height: 640,
+      headX: '0',
+      headY: '0',
+      format: 'webm',
+      outputPath: '/w/out.webm',
     });
     expect(args[args.indexOf('-c:v') + 1]).toBe('libvpx-vp9');
     expect(args[args.indexOf('-pix_fmt') + 1]).toBe('yuva420p');

@@ -7,7 +7,13 @@ import { createRng, hashString, seededRandom, seedFor } from '../../../src/core/
 describe('the seeded generator', () => {
   it('gives the mulberry32 sequence for a seed', () => {
     const rng = createRng(42);
-    expect([rng.next(), rng.int(1, 6), rng.bipolar(), rng.chance(0.5), rng.pick(['a', 'b', 'c', 'd'])]).toEqual([0.6011037519201636, 3, 0.7049315869808197, false, 'a']);
+    expect([rng.next(), rng.int(1, 6), rng.bipolar(), rng.chance(0.5), rng.pick(['a', 'b', 'c', 'd'])]).toEqual([
+      0.6011037519201636,
+      3,
+      0.7049315869808197,
+      false,
+      'a',
+    ]);
     expect(createRng(0).next()).toBe(0.26642920868471265);
     expect(createRng(-1).next()).toBe(0.8964226141106337);
   });

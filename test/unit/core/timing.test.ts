@@ -3,7 +3,12 @@ import { readSavedWordTimings, upgradeSavedTimings } from '../../../src/core/tim
 
 describe('saved word timings', () => {
   it('reads both the names saved today and the ones saved before the rename', () => {
-    expect(readSavedWordTimings([{ word: 'hi', startSeconds: 0.1, endSeconds: 0.4 }, { word: 'there', start: 0.5, end: 0.9 }])).toEqual([
+    expect(
+      readSavedWordTimings([
+        { word: 'hi', startSeconds: 0.1, endSeconds: 0.4 },
+        { word: 'there', start: 0.5, end: 0.9 },
+      ]),
+    ).toEqual([
       { word: 'hi', startSeconds: 0.1, endSeconds: 0.4 },
       { word: 'there', startSeconds: 0.5, endSeconds: 0.9 },
     ]);

@@ -21,7 +21,18 @@ const services = compose.services;
 const configSource = read('src/app/config.ts');
 
 /** Settings that two processes of one deployment must agree on, or files, jobs and URLs break. */
-const SHARED = ['SIGNING_SECRET', 'DATABASE_URL', 'REDIS_URL', 'PUBLIC_BASE_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'FILE_URLS'];
+const SHARED = [
+  'SIGNING_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PUBLIC_BASE_URL',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'FILE_URLS',
+];
 
 describe('compose.yaml', () => {
   it('runs PostgreSQL, Redis, an S3 store, one api and several workers', () => {

@@ -21,15 +21,31 @@ describe('AdCloneService', () => {
 
   beforeAll(async () => {
     h = await domainHarness();
-    const media = new FakeMediaUrlChecker({ [PHOTO]: fakeMedia.image('image/jpeg'), [REFERENCE]: fakeMedia.video(12), [LONG]: fakeMedia.video(75), 'https://media.test/pic.png': fakeMedia.image() });
+    const media = new FakeMediaUrlChecker({
+      [PHOTO]: fakeMedia.image('image/jpeg'),
+      [REFERENCE]: fakeMedia.video(12),
+      [LONG]: fakeMedia.video(75),
+      'https://media.test/pic.png': fakeMedia.image(),
+    });
     service = new AdCloneService(h.tasks, new LinkService(h.store, fakePageScraper(), h.clock), media, ['en', 'es', 'fr', 'de']);
   });
   afterAll(() => h.close());
 
   async function linkOf(accountId: string, imageUrls: string[]): Promise<LinkRecord> {
-    const facts = factsFrom({ title: 'Trail Shoe', description: 'A light running shoe.', imageUrls, videoUrls: [], logoUrl: null, price: null, reviews: null }, newId());
+    const facts = factsFrom(
+      { title: 'Trail Shoe', description: 'A light running shoe.', imageUrls, videoUrls: [], logoUrl: null, price: null, reviews: null },
+      newId(),
+    );
     const at = h.clock.nowIso();
-    const record: LinkRecord = { id: newId(), accountId, url: 'https://shop.test/shoe', facts: facts as unknown as Record<string, unknown>, chargedMillicredits: 0, createdAt: at, updatedAt: at };
+    const record: LinkRecord = {
+      id: newId(),
+      accountId,
+      url: 'https://shop.test/shoe',
+      facts: facts as unknown as Record<string, unknown>,
+      chargedMillicredits: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
     await h.store.links.insert(record);
     return record;
   }
@@ -45,12 +61,20 @@ describe('AdCloneService', () => {
     expect(adClonePrice(0.5)).toBe(credits(12));
   });
 
-  it('freezes the link\'s usable pictures and the reference, holds the price of the reference\'s length and queues the job', async () => {
+  it("freezes the link's usable pictures and the reference, holds the price of the reference's length and queues the job", async () => {
     const account = await h.account(100);
     const link = await linkOf(account, [PHOTO, BROKEN]);
     const task = await service.create(account, { link: link.id, videoUrl: REFERENCE, aspectRatio: '16x9', language: 'ES-mx' });
     expect(task.kind).toBe(AD_CLONE_KIND);
-    expect(adCloneKind.inputOf(task)).toMatchObject({ linkId: link.id, imageUrls: [PHOTO], videoUrl: REFERENCE, aspectRatio: '16:9', language: 'es', referenceSeconds: 12, echo: { aspect_ratio: '16x9', language: 'ES-mx' } });
+    expect(adCloneKind.inputOf(task)).toMatchObject({
+      linkId: link.id,
+      imageUrls: [PHOTO],
+      videoUrl: REFERENCE,
+      aspectRatio: '16:9',
+      language: 'es',
+      referenceSeconds: 12,
+      echo: { aspect_ratio: '16x9', language: 'ES-mx' },
+    });
     // 12 s + 1 s of slack → three started 5 s units.
     expect(await h.balance(account)).toBe(credits(100 - 36));
     expect((await h.jobsOf(task.id)).map((j) => j.name)).toEqual([AD_CLONE_JOB]);

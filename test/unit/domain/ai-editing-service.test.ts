@@ -69,7 +69,9 @@ describe('AiEditingService', () => {
     expect((await fieldsOf(service.create(account, req({ videoUrl: LONG }), 'direct'))).video_url?.[0]).toMatch(/at most 600 s/);
     expect((await fieldsOf(service.create(account, req({ videoUrl: SONG }), 'direct'))).video_url?.[0]).toBe('Expected a video but the file is audio (MP3)');
     expect((await fieldsOf(service.create(account, req({ videoUrl: FRAMELESS }), 'direct'))).video_url?.[0]).toMatch(/no picture track/);
-    expect((await fieldsOf(service.create(account, req({ instructions: 'cut the first 30 seconds, cut the last 10 seconds' }), 'direct'))).instructions?.[0]).toMatch(/nothing would be left/);
+    expect(
+      (await fieldsOf(service.create(account, req({ instructions: 'cut the first 30 seconds, cut the last 10 seconds' }), 'direct'))).instructions?.[0],
+    ).toMatch(/nothing would be left/);
     expect((await fieldsOf(service.create(account, req({ musicUrl: 'https://media.test/none.mp3' }), 'direct'))).background_music_url?.[0]).toMatch(/404/);
     expect(await h.footprint(account)).toEqual(before);
     // A library track is the service's own: not fetched at create.

@@ -27,10 +27,23 @@ describe('AiShortService (AI Shorts)', () => {
       { id: 'voice-default', name: 'Default', language: 'en', kind: 'builtin' },
       { id: 'voice-other', name: 'Other', language: 'en', kind: 'builtin' },
     ]);
-    service = new AiShortService(h.tasks, voices, media, () => 'voice-default', (url) => url.endsWith('/files/music/library.mp3'));
+    service = new AiShortService(
+      h.tasks,
+      voices,
+      media,
+      () => 'voice-default',
+      (url) => url.endsWith('/files/music/library.mp3'),
+    );
   });
 
-  const req = (over: Partial<AiShortRequest> = {}): AiShortRequest => ({ script: 'A dog runs on the beach.', aspectRatio: '9x16', style: 'Pixel art', voiceField: 'accent', echo: { sent: true }, ...over });
+  const req = (over: Partial<AiShortRequest> = {}): AiShortRequest => ({
+    script: 'A dog runs on the beach.',
+    aspectRatio: '9x16',
+    style: 'Pixel art',
+    voiceField: 'accent',
+    echo: { sent: true },
+    ...over,
+  });
 
   async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]>> {
     const err = await rejectionOf(p);
@@ -40,11 +53,20 @@ describe('AiShortService (AI Shorts)', () => {
 
   it('freezes the request into the task: the style by its contract name, the default voice, the music and captions', async () => {
     const account = await h.account(100);
-    const task = await service.create(account, req({ style: 'steam_punk', caption: { style: 'neo' }, backgroundMusicUrl: MUSIC, backgroundMusicVolume: 0.4 }), 'preview');
+    const task = await service.create(
+      account,
+      req({ style: 'steam_punk', caption: { style: 'neo' }, backgroundMusicUrl: MUSIC, backgroundMusicVolume: 0.4 }),
+      'preview',
+    );
     expect(task.kind).toBe(AI_SHORT_KIND);
     expect(aiShortKind.inputOf(task)).toMatchObject({
-      script: 'A dog runs on the beach.', aspectRatio: '9:16', style: 'Steam punk', voiceId: 'voice-default',
-      caption: { style: 'neo' }, music: { url: MUSIC, volume: 0.4 }, echo: { sent: true },
+      script: 'A dog runs on the beach.',
+      aspectRatio: '9:16',
+      style: 'Steam punk',
+      voiceId: 'voice-default',
+      caption: { style: 'neo' },
+      music: { url: MUSIC, volume: 0.4 },
+      echo: { sent: true },
     });
     expect((await h.jobsOf(task.id)).map((j) => [j.name, j.payload.step])).toEqual([[AI_SHORT_JOB, 'preview']]);
     expect(media.checks.map((c) => c.url)).toEqual([MUSIC]);
@@ -58,7 +80,7 @@ describe('AiShortService (AI Shorts)', () => {
     expect(aiShortPrice('render', null, { durationSeconds: 30.5 })).toBe(credits(8));
   });
 
-  it('refuses each bad field with the contract\'s 400, the unknown style listing all ten, and creates nothing', async () => {
+  it("refuses each bad field with the contract's 400, the unknown style listing all ten, and creates nothing", async () => {
     const account = await h.account(100);
     const style = (await fieldsOf(service.create(account, req({ style: 'Watercolour' }), 'direct'))).style![0]!;
     for (const name of SHORT_STYLES) expect(style).toContain(name);
@@ -69,7 +91,9 @@ describe('AiShortService (AI Shorts)', () => {
     expect(Object.keys(await fieldsOf(service.create(account, req({ voiceId: 'nope' }), 'direct')))).toEqual(['accent']);
     expect(Object.keys(await fieldsOf(service.create(account, req({ voiceId: 'nope', voiceField: 'voice_id' }), 'direct')))).toEqual(['voice_id']);
     expect(Object.keys(await fieldsOf(service.create(account, req({ backgroundMusicUrl: PICTURE }), 'direct')))).toEqual(['background_music_url']);
-    expect(Object.keys(await fieldsOf(service.create(account, req({ backgroundMusicUrl: 'https://media.test/missing.mp3' }), 'direct')))).toEqual(['background_music_url']);
+    expect(Object.keys(await fieldsOf(service.create(account, req({ backgroundMusicUrl: 'https://media.test/missing.mp3' }), 'direct')))).toEqual([
+      'background_music_url',
+    ]);
     expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, balanceMillicredits: credits(100) });
   });
 
@@ -86,7 +110,7 @@ describe('AiShortService (AI Shorts)', () => {
     expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, balanceMillicredits: credits(1) });
   });
 
-  it('renders a planned short at 4 cr per started 30 s of it; not before a plan, not another account\'s', async () => {
+  it("renders a planned short at 4 cr per started 30 s of it; not before a plan, not another account's", async () => {
     const account = await h.account(100);
     const done = await h.doneTask(account, AI_SHORT_KIND, {}, { plan: { scenes: [] }, durationSeconds: 31, previewKey: 'p.mp4', outputKey: 'old.mp4' });
     const moved = await service.render(account, done.id);

@@ -15,9 +15,16 @@ const LONG = 'https://media.test/long.mp4';
 describe('AssetGenerationService', () => {
   let h: DomainHarness;
   let service: AssetGenerationService;
-  const catalog = new AssetModelCatalog(builtinAssetModels({
-    sceneKinds: ['studio-gradient'], backgroundKinds: ['noise-field'], stillMotions: ['ken-burns'], videoStyles: ['cinematic'], fontFamilies: ['Montserrat'], remoteModel: null,
-  }));
+  const catalog = new AssetModelCatalog(
+    builtinAssetModels({
+      sceneKinds: ['studio-gradient'],
+      backgroundKinds: ['noise-field'],
+      stillMotions: ['ken-burns'],
+      videoStyles: ['cinematic'],
+      fontFamilies: ['Montserrat'],
+      remoteModel: null,
+    }),
+  );
 
   beforeAll(async () => {
     h = await domainHarness();
@@ -42,13 +49,19 @@ describe('AssetGenerationService', () => {
     const task = await service.create(account, { modelName: 'upscale-4x', inputParams: { image_url: PHOTO, output_nums: 3 } });
     expect(task.kind).toBe(ASSET_GENERATION_KIND);
     const input = assetGenerationKind.inputOf(task);
-    expect(input).toMatchObject({ modelName: 'upscale-4x', genType: 'image', outputNums: 3, creditsPerOutput: 2, inputs: { image_url: PHOTO, sharpen: 1, output_nums: 3 } });
+    expect(input).toMatchObject({
+      modelName: 'upscale-4x',
+      genType: 'image',
+      outputNums: 3,
+      creditsPerOutput: 2,
+      inputs: { image_url: PHOTO, sharpen: 1, output_nums: 3 },
+    });
     expect(await h.balance(account)).toBe(credits(10 - 6));
     expect((await h.jobsOf(task.id)).map((j) => j.name)).toEqual([ASSET_GENERATION_JOB]);
     expect(assetGenerationKind.price('make', input, { outputs: 2 })).toBe(credits(4));
   });
 
-  it('takes the body\'s output_nums when input_params has none', async () => {
+  it("takes the body's output_nums when input_params has none", async () => {
     const account = await h.account(10);
     const task = await service.create(account, { modelName: 'posterize', inputParams: { image_url: PHOTO }, outputNums: 4 });
     expect(assetGenerationKind.inputOf(task).outputNums).toBe(4);
@@ -58,10 +71,18 @@ describe('AssetGenerationService', () => {
     const account = await h.account(10);
     const before = await h.footprint(account);
     expect(await fieldsOf(service.create(account, { modelName: 'nope', inputParams: {} }))).toEqual({ model_name: ['AI model not found'] });
-    expect(await fieldsOf(service.create(account, { modelName: 'duotone', inputParams: { image_url: PHOTO, shadow_color: 'blue' } }))).toEqual({ 'input_params.shadow_color': [expect.stringMatching(/#RRGGBB/)] });
-    expect(Object.keys(await fieldsOf(service.create(account, { modelName: 'upscale-2x', inputParams: { image_url: BIG } })))).toEqual(['input_params.image_url']);
-    expect(Object.keys(await fieldsOf(service.create(account, { modelName: 'upscale-2x', inputParams: { image_url: CLIP } })))).toEqual(['input_params.image_url']);
-    expect(Object.keys(await fieldsOf(service.create(account, { modelName: 'video-stylize', inputParams: { video_url: LONG } })))).toEqual(['input_params.video_url']);
+    expect(await fieldsOf(service.create(account, { modelName: 'duotone', inputParams: { image_url: PHOTO, shadow_color: 'blue' } }))).toEqual({
+      'input_params.shadow_color': [expect.stringMatching(/#RRGGBB/)],
+    });
+    expect(Object.keys(await fieldsOf(service.create(account, { modelName: 'upscale-2x', inputParams: { image_url: BIG } })))).toEqual([
+      'input_params.image_url',
+    ]);
+    expect(Object.keys(await fieldsOf(service.create(account, { modelName: 'upscale-2x', inputParams: { image_url: CLIP } })))).toEqual([
+      'input_params.image_url',
+    ]);
+    expect(Object.keys(await fieldsOf(service.create(account, { modelName: 'video-stylize', inputParams: { video_url: LONG } })))).toEqual([
+      'input_params.video_url',
+    ]);
     expect(await h.footprint(account)).toEqual(before);
   });
 

@@ -44,7 +44,9 @@ describe('AuroraService (a photo speaking a recording)', () => {
       expect(await fieldsOf(service.create(account, req({ model: 'aurora_v1_fast', resolution: '1080p' })))).toEqual({
         resolution: ['resolution applies to aurora_v2 only; aurora_v1_fast renders at 480p.'],
       });
-      expect(await fieldsOf(service.create(account, req({ promptGuidanceScale: 3.01 })))).toEqual({ prompt_guidance_scale: ['Ensure this value is between 0 and 3.'] });
+      expect(await fieldsOf(service.create(account, req({ promptGuidanceScale: 3.01 })))).toEqual({
+        prompt_guidance_scale: ['Ensure this value is between 0 and 3.'],
+      });
       expect(await fieldsOf(service.create(account, req({ outputUploadUrl: 'http://10.0.0.1/put' })))).toEqual({
         output_upload_url: ['outputs are only uploaded to public addresses'],
       });
@@ -57,14 +59,18 @@ describe('AuroraService (a photo speaking a recording)', () => {
       expect(await fieldsOf(service.create(account, req({ imageUrl: VOICE })))).toEqual({ image: ['Expected an image but the file is audio (MP3)'] });
       expect(await fieldsOf(service.create(account, req({ audioUrl: CLIP })))).toEqual({ audio: ['Expected an audio file but the file is a video (MP4)'] });
       media.set('https://media.test/mute.mp3', new MediaUnusable('the file at this URL has no audio track'));
-      expect(await fieldsOf(service.create(account, req({ audioUrl: 'https://media.test/mute.mp3' })))).toEqual({ audio: ['the file at this URL has no audio track'] });
+      expect(await fieldsOf(service.create(account, req({ audioUrl: 'https://media.test/mute.mp3' })))).toEqual({
+        audio: ['the file at this URL has no audio track'],
+      });
       expect(await fieldsOf(service.create(account, req({ imageUrl: 'https://media.test/gone.png' })))).toEqual({ image: ['Server answered 404 Not Found'] });
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, balanceMillicredits: credits(100) });
     });
 
     it('bounds the audio by model and resolution (a 0.05 s margin)', async () => {
       const account = await h.account(1000);
-      expect(await fieldsOf(service.create(account, req({ audioUrl: withAudio(301) })))).toEqual({ audio: ['The audio lasts 301.0 s; aurora_v1 takes at most 300 s.'] });
+      expect(await fieldsOf(service.create(account, req({ audioUrl: withAudio(301) })))).toEqual({
+        audio: ['The audio lasts 301.0 s; aurora_v1 takes at most 300 s.'],
+      });
       expect(await fieldsOf(service.create(account, req({ model: 'aurora_v2', resolution: '2k', audioUrl: withAudio(14.5) })))).toEqual({
         audio: ['The audio lasts 14.5 s; aurora_v2 at 2k takes at most 14.375 s.'],
       });
@@ -102,16 +108,31 @@ describe('AuroraService (a photo speaking a recording)', () => {
 
   it('freezes the understood request: resolution, motion guidance from the prompt, seed, upload URL, retention', async () => {
     const account = await h.account(100);
-    const task = await service.create(account, req({
-      model: 'aurora_v2', resolution: '1080p', textPrompt: 'Calm, nodding slowly', promptGuidanceScale: 2, ttlDays: 7,
-      outputUploadUrl: 'https://bucket.test/put', webhookUrl: 'https://hooks.test/a',
-    }));
+    const task = await service.create(
+      account,
+      req({
+        model: 'aurora_v2',
+        resolution: '1080p',
+        textPrompt: 'Calm, nodding slowly',
+        promptGuidanceScale: 2,
+        ttlDays: 7,
+        outputUploadUrl: 'https://bucket.test/put',
+        webhookUrl: 'https://hooks.test/a',
+      }),
+    );
     expect(task).toMatchObject({ kind: AURORA_KIND, status: 'pending', webhookUrl: 'https://hooks.test/a' });
     const guidance = guidanceFromPrompt('Calm, nodding slowly', 2);
     expect(guidance.matched).toEqual(['calm', 'nodding']);
     expect(task.input).toEqual({
-      echo: { name: 'x' }, imageUrl: PHOTO, audioUrl: VOICE, model: 'aurora_v2', resolution: '1080p', outputUploadUrl: 'https://bucket.test/put',
-      guidance, seed: seedFor(`${account}|${PHOTO}|${VOICE}`), retentionDays: 7,
+      echo: { name: 'x' },
+      imageUrl: PHOTO,
+      audioUrl: VOICE,
+      model: 'aurora_v2',
+      resolution: '1080p',
+      outputUploadUrl: 'https://bucket.test/put',
+      guidance,
+      seed: seedFor(`${account}|${PHOTO}|${VOICE}`),
+      retentionDays: 7,
     });
     expect(task.result).toEqual({ outputKey: null, thumbnailKey: null });
     const [job] = await h.jobsOf(task.id);
@@ -119,10 +140,13 @@ describe('AuroraService (a photo speaking a recording)', () => {
     const plain = await service.create(account, req());
     expect(plain.input).toMatchObject({ resolution: '720p', outputUploadUrl: null, guidance: guidanceFromPrompt(null, undefined) });
     expect(plain.input).not.toHaveProperty('retentionDays');
-    expect(media.checks.slice(0, 2)).toEqual([{ url: PHOTO, accept: ['image'] }, { url: VOICE, accept: ['audio'] }]);
+    expect(media.checks.slice(0, 2)).toEqual([
+      { url: PHOTO, accept: ['image'] },
+      { url: VOICE, accept: ['audio'] },
+    ]);
   });
 
-  it('gets and lists only the account\'s own aurora tasks', async () => {
+  it("gets and lists only the account's own aurora tasks", async () => {
     const owner = await h.account(100);
     const other = await h.account(100);
     const task = await service.create(owner, req());

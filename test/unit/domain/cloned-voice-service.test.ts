@@ -20,12 +20,15 @@ describe('ClonedVoiceService (voice cloning)', () => {
   afterAll(() => h.close());
   beforeEach(() => {
     blobs = new MemoryBlobStore();
-    cloner = new FakeVoiceCloner({
-      [SAMPLE]: { durationSeconds: 24.5, speechSeconds: 19.1 },
-      'https://media.test/private': new FetchRefused('private addresses are not allowed'),
-      'https://media.test/short.wav': new TaskFailure('The sample has 2.0 s of speech; give at least 10 s.'),
-      'https://media.test/crash.wav': new Error('decoder crashed'),
-    }, blobs);
+    cloner = new FakeVoiceCloner(
+      {
+        [SAMPLE]: { durationSeconds: 24.5, speechSeconds: 19.1 },
+        'https://media.test/private': new FetchRefused('private addresses are not allowed'),
+        'https://media.test/short.wav': new TaskFailure('The sample has 2.0 s of speech; give at least 10 s.'),
+        'https://media.test/crash.wav': new Error('decoder crashed'),
+      },
+      blobs,
+    );
     service = new ClonedVoiceService(h.tasks, h.store, cloner, blobs, h.clock, PRICE);
   });
 
@@ -37,15 +40,26 @@ describe('ClonedVoiceService (voice cloning)', () => {
 
   /** A finished clone as the matching job leaves it. */
   const finished = (accountId: string, name: string, result: Record<string, unknown> = {}) =>
-    h.doneTask(accountId, CLONED_VOICE_KIND, { name, language: 'en', sampleKey: `${accountId}/voice-samples/x` }, {
-      spec: { baseVoiceId: 'en-1' }, gender: 'male', base: { locale: 'en-GB', accentName: 'British' }, previewKey: `${accountId}/p.mp3`, ...result,
-    });
+    h.doneTask(
+      accountId,
+      CLONED_VOICE_KIND,
+      { name, language: 'en', sampleKey: `${accountId}/voice-samples/x` },
+      {
+        spec: { baseVoiceId: 'en-1' },
+        gender: 'male',
+        base: { locale: 'en-GB', accentName: 'British' },
+        previewKey: `${accountId}/p.mp3`,
+        ...result,
+      },
+    );
 
   describe('validation before anything is fetched', () => {
     it('checks the name and the language, on their fields', async () => {
       const account = await h.account(10);
       expect(await fieldsOf(service.create(account, { audioUrl: SAMPLE, name: '   ' }))).toEqual({ name: ['This field may not be blank.'] });
-      expect(await fieldsOf(service.create(account, { audioUrl: SAMPLE, name: 'n'.repeat(101) }))).toEqual({ name: ['Ensure this field has no more than 100 characters.'] });
+      expect(await fieldsOf(service.create(account, { audioUrl: SAMPLE, name: 'n'.repeat(101) }))).toEqual({
+        name: ['Ensure this field has no more than 100 characters.'],
+      });
       expect(await fieldsOf(service.create(account, { audioUrl: SAMPLE, name: 'Me', language: 'ja' }))).toEqual({
         language: ['Voices cannot be cloned in "ja" here. Available: en, es, fr, de.'],
       });
@@ -63,7 +77,7 @@ describe('ClonedVoiceService (voice cloning)', () => {
     });
   });
 
-  it('maps a sample that cannot be used to audio_url (fetch refusal or the cloner\'s reason); a fault of ours passes through', async () => {
+  it("maps a sample that cannot be used to audio_url (fetch refusal or the cloner's reason); a fault of ours passes through", async () => {
     const account = await h.account(10);
     expect(await fieldsOf(service.create(account, { audioUrl: 'https://media.test/private', name: 'Me' }))).toEqual({
       audio_url: ['The audio could not be used: private addresses are not allowed'],
@@ -106,7 +120,7 @@ describe('ClonedVoiceService (voice cloning)', () => {
   });
 
   describe('reading voices', () => {
-    it('gets the account\'s voice in any state by id in any case, and nobody else\'s', async () => {
+    it("gets the account's voice in any state by id in any case, and nobody else's", async () => {
       const owner = await h.account(10);
       const other = await h.account(10);
       const task = await service.create(owner, { audioUrl: SAMPLE, name: 'Me' });
@@ -121,12 +135,21 @@ describe('ClonedVoiceService (voice cloning)', () => {
       await service.create(account, { audioUrl: SAMPLE, name: 'Still matching' });
       const done = await finished(account, 'Done');
       await finished(account, 'Broken', { spec: null });
-      expect(await service.listUsable(account)).toEqual([{
-        id: done.id, name: 'Done', language: 'en', locale: 'en-GB', accentName: 'British', gender: 'male', spec: { baseVoiceId: 'en-1' }, previewKey: `${account}/p.mp3`,
-      }]);
+      expect(await service.listUsable(account)).toEqual([
+        {
+          id: done.id,
+          name: 'Done',
+          language: 'en',
+          locale: 'en-GB',
+          accentName: 'British',
+          gender: 'male',
+          spec: { baseVoiceId: 'en-1' },
+          previewKey: `${account}/p.mp3`,
+        },
+      ]);
     });
 
-    it('looks up a finished voice for its own account only (the voice directory\'s source)', async () => {
+    it("looks up a finished voice for its own account only (the voice directory's source)", async () => {
       const owner = await h.account(10);
       const other = await h.account(10);
       const lookup = clonedVoiceLookup(h.store);
@@ -151,7 +174,7 @@ describe('ClonedVoiceService (voice cloning)', () => {
       await expect(service.delete(account, task.id)).rejects.toBeInstanceOf(NotFound);
     });
 
-    it('removes a finished voice\'s preview too, and answers 404 for another account\'s voice', async () => {
+    it("removes a finished voice's preview too, and answers 404 for another account's voice", async () => {
       const owner = await h.account(10);
       const other = await h.account(10);
       const done = await finished(owner, 'Done');

@@ -12,7 +12,7 @@ describe('FakeMediaUrlChecker agrees with the fetcher behind the real checker', 
     ['image/png', ['audio', 'video']],
     ['video/mp4', ['audio']],
     ['image/jpeg', ['video']],
-  ])('refuses %s for %j with the fetcher\'s message', async (contentType, accept) => {
+  ])("refuses %s for %j with the fetcher's message", async (contentType, accept) => {
     const checker = new FakeMediaUrlChecker({ 'https://m.test/x': { contentType, durationSeconds: 1, hasAudio: true } });
     await expect(checker.check('https://m.test/x', accept as ('image' | 'audio' | 'video')[])).rejects.toThrow(acceptanceProblem(contentType, accept)!);
   });
@@ -22,7 +22,10 @@ describe('FakeMediaUrlChecker agrees with the fetcher behind the real checker', 
     const fetcherError = await new FakeUrlFetcher().fetch('https://m.test/none').catch((e: Error) => e);
     await expect(checker.check('https://m.test/none', ['image'])).rejects.toThrow((fetcherError as Error).message);
     expect(await checker.check('https://m.test/a.mp3', ['audio'])).toEqual({ contentType: 'audio/mpeg', durationSeconds: 3, hasAudio: true });
-    expect(checker.checks).toEqual([{ url: 'https://m.test/none', accept: ['image'] }, { url: 'https://m.test/a.mp3', accept: ['audio'] }]);
+    expect(checker.checks).toEqual([
+      { url: 'https://m.test/none', accept: ['image'] },
+      { url: 'https://m.test/a.mp3', accept: ['audio'] },
+    ]);
   });
 
   it('drives checkMediaFields to the same field map for a silent video given as music', async () => {

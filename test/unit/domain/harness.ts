@@ -49,7 +49,15 @@ export async function domainHarness(opts: { webhookUrlProblem?: (url: string) =>
   const tasks = new TaskService(store, dispatcher, clock, 3, opts.webhookUrlProblem);
   const accounts = new AccountService(store, clock);
   const count = async (table: 'tasks' | 'links' | 'credit_ledger', accountId: string) =>
-    Number((await db.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     db,
     store,
@@ -59,7 +67,12 @@ export async function domainHarness(opts: { webhookUrlProblem?: (url: string) =>
     account: async (creditsGiven) => (await accounts.create('unit', creditsGiven)).account_id,
     balance: async (accountId) => (await store.accounts.get(accountId))?.balanceMillicredits ?? 0,
     async footprint(accountId) {
-      const jobs = await db.db.selectFrom('jobs').innerJoin('tasks', 'tasks.id', 'jobs.task_id').select((eb) => eb.fn.countAll().as('n')).where('tasks.account_id', '=', accountId).executeTakeFirstOrThrow();
+      const jobs = await db.db
+        .selectFrom('jobs')
+        .innerJoin('tasks', 'tasks.id', 'jobs.task_id')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('tasks.account_id', '=', accountId)
+        .executeTakeFirstOrThrow();
       return {
         balanceMillicredits: (await store.accounts.get(accountId))?.balanceMillicredits ?? 0,
         tasks: await count('tasks', accountId),
@@ -75,8 +88,20 @@ export async function domainHarness(opts: { webhookUrlProblem?: (url: string) =>
     async doneTask(accountId, kind, input, result) {
       const at = clock.nowIso();
       const task: Task = {
-        id: newId(), accountId, kind, status: 'done', progress: 100, failedReason: null, input, result,
-        heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: at,
+        id: newId(),
+        accountId,
+        kind,
+        status: 'done',
+        progress: 100,
+        failedReason: null,
+        input,
+        result,
+        heldMillicredits: 0,
+        chargedMillicredits: 0,
+        webhookUrl: null,
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
       };
       await store.tasks.insert(task);
       return task;

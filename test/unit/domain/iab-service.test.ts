@@ -17,7 +17,10 @@ describe('IabImagesService', () => {
   });
   afterAll(() => h.close());
   beforeEach(() => {
-    service = new IabImagesService(h.tasks, new FakeMediaUrlChecker({ [PHOTO]: fakeMedia.image('image/webp'), [GIF]: fakeMedia.image('image/gif'), [VOICE]: fakeMedia.audio(3) }));
+    service = new IabImagesService(
+      h.tasks,
+      new FakeMediaUrlChecker({ [PHOTO]: fakeMedia.image('image/webp'), [GIF]: fakeMedia.image('image/gif'), [VOICE]: fakeMedia.audio(3) }),
+    );
   });
 
   it('holds 2 credits per request and freezes the picture URL', async () => {
@@ -31,7 +34,11 @@ describe('IabImagesService', () => {
 
   it('refuses audio, a GIF and an unreachable URL on image, and 402 without 2 credits, creating nothing', async () => {
     const account = await h.account(5);
-    for (const [url, message] of [[VOICE, 'Expected an image but the file is audio (MP3)'], [GIF, 'Expected a PNG, JPEG or WebP picture but the file is a picture (GIF)'], ['https://media.test/gone.png', 'Server answered 404 Not Found']] as const) {
+    for (const [url, message] of [
+      [VOICE, 'Expected an image but the file is audio (MP3)'],
+      [GIF, 'Expected a PNG, JPEG or WebP picture but the file is a picture (GIF)'],
+      ['https://media.test/gone.png', 'Server answered 404 Not Found'],
+    ] as const) {
       const err = await rejectionOf(service.create(account, { imageUrl: url }));
       expect(err).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).fields).toEqual({ image: [message] });

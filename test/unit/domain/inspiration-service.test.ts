@@ -30,15 +30,26 @@ describe('InspirationService', () => {
 
   beforeAll(async () => {
     h = await domainHarness();
-    service = new InspirationService(h.tasks, new FakeMediaUrlChecker({ [PHOTO]: { ...fakeMedia.image(), widthPx: 800, heightPx: 800 }, [HUGE]: { ...fakeMedia.image(), widthPx: 5000, heightPx: 4000 } }));
+    service = new InspirationService(
+      h.tasks,
+      new FakeMediaUrlChecker({
+        [PHOTO]: { ...fakeMedia.image(), widthPx: 800, heightPx: 800 },
+        [HUGE]: { ...fakeMedia.image(), widthPx: 5000, heightPx: 4000 },
+      }),
+    );
   });
   afterAll(() => h.close());
 
-  it('holds the inspiration\'s credit_cost and freezes it with the validated parameters', async () => {
+  it("holds the inspiration's credit_cost and freezes it with the validated parameters", async () => {
     const account = await h.account(10);
-    const task = await service.create(account, { inspirationId: banner.id, parameters: { 'Product Image': PHOTO, 'Headline': 'SALE' } });
+    const task = await service.create(account, { inspirationId: banner.id, parameters: { 'Product Image': PHOTO, Headline: 'SALE' } });
     const input = inspirationJobKind.inputOf(task);
-    expect(input).toMatchObject({ inspirationId: banner.id, genType: 'image', creditCost: banner.creditCost, inputs: { 'Product Image': PHOTO, 'Headline': 'SALE', 'Call To Action': 'Shop now', 'Brand Color': '#e11d48' } });
+    expect(input).toMatchObject({
+      inspirationId: banner.id,
+      genType: 'image',
+      creditCost: banner.creditCost,
+      inputs: { 'Product Image': PHOTO, Headline: 'SALE', 'Call To Action': 'Shop now', 'Brand Color': '#e11d48' },
+    });
     expect(await h.balance(account)).toBe(credits(10 - banner.creditCost));
     expect((await h.jobsOf(task.id)).map((j) => j.name)).toEqual([INSPIRATION_JOB]);
     expect(inspirationJobKind.price('make', { ...input, creditCost: 7 }, {})).toBe(credits(7));
@@ -52,7 +63,9 @@ describe('InspirationService', () => {
     expect((missing as ValidationError).fields).toEqual({ 'parameters.Product Image': ['This field is required.'] });
     const huge = await rejectionOf(service.create(account, { inspirationId: marble.id, parameters: { 'Product Image': HUGE } }));
     expect((huge as ValidationError).fields['parameters.Product Image']![0]).toMatch(/5000×4000/);
-    expect(await rejectionOf(service.create(account, { inspirationId: marble.id, parameters: { 'Product Image': PHOTO } }))).toBeInstanceOf(InsufficientCredits);
+    expect(await rejectionOf(service.create(account, { inspirationId: marble.id, parameters: { 'Product Image': PHOTO } }))).toBeInstanceOf(
+      InsufficientCredits,
+    );
     expect(await h.footprint(account)).toEqual(before);
   });
 });

@@ -23,9 +23,22 @@ describe('LinkService (product links)', () => {
   });
   afterAll(() => h.close());
   beforeEach(() => {
-    media = new FakeMediaUrlChecker({ [IMG1]: fakeMedia.image(), [IMG2]: fakeMedia.image(), [VID]: fakeMedia.video(12), [LOGO]: fakeMedia.image(), [SONG]: fakeMedia.audio(30) });
+    media = new FakeMediaUrlChecker({
+      [IMG1]: fakeMedia.image(),
+      [IMG2]: fakeMedia.image(),
+      [VID]: fakeMedia.video(12),
+      [LOGO]: fakeMedia.image(),
+      [SONG]: fakeMedia.audio(30),
+    });
     scraper = fakePageScraper({
-      [PAGE]: { title: 'Glow Serum', description: 'A light serum for dry skin. Absorbs fast. Smells of nothing.', imageUrls: [IMG1], videoUrls: [], price: { amount: 19.9, currency: 'EUR' }, brand: 'Glow' },
+      [PAGE]: {
+        title: 'Glow Serum',
+        description: 'A light serum for dry skin. Absorbs fast. Smells of nothing.',
+        imageUrls: [IMG1],
+        videoUrls: [],
+        price: { amount: 19.9, currency: 'EUR' },
+        brand: 'Glow',
+      },
       'https://shop.test/empty': { title: 'Nothing to see', description: 'No pictures here.' },
       'https://shop.test/blocked': new FetchRefused('private addresses are not allowed'),
       'https://shop.test/prefixed': new FetchRefused('Failed to scrape url: the page is not HTML'),
@@ -46,8 +59,13 @@ describe('LinkService (product links)', () => {
       const link = await service.createFromUrl(account, PAGE);
       expect(link).toMatchObject({ accountId: account, url: PAGE, chargedMillicredits: credits(1), createdAt: new Date(START_MS).toISOString() });
       expect(link.facts).toMatchObject({
-        title: 'Glow Serum', imageUrls: [IMG1], videoUrls: [], brand: 'Glow', price: { amount: 19.9, currency: 'EUR' },
-        aiSummary: 'A light serum for dry skin. Absorbs fast.', aiIndustry: 'Beauty & Personal Care',
+        title: 'Glow Serum',
+        imageUrls: [IMG1],
+        videoUrls: [],
+        brand: 'Glow',
+        price: { amount: 19.9, currency: 'EUR' },
+        aiSummary: 'A light serum for dry skin. Absorbs fast.',
+        aiIndustry: 'Beauty & Personal Care',
       });
       expect(await h.store.links.getOwned(link.id, account)).toEqual(link);
       expect(await h.footprint(account)).toMatchObject({ balanceMillicredits: credits(4), links: 1, tasks: 0 });
@@ -67,9 +85,15 @@ describe('LinkService (product links)', () => {
 
     it('turns a refused fetch and a page without media into a general 400, charging nothing', async () => {
       const account = await h.account(5);
-      expect(await fieldsOf(service.createFromUrl(account, 'https://shop.test/blocked'))).toEqual({ non_field_errors: ['Failed to scrape url: private addresses are not allowed'] });
-      expect(await fieldsOf(service.createFromUrl(account, 'https://shop.test/prefixed'))).toEqual({ non_field_errors: ['Failed to scrape url: the page is not HTML'] });
-      expect(await fieldsOf(service.createFromUrl(account, 'https://shop.test/empty'))).toEqual({ non_field_errors: ['Link must have at least one image or one video.'] });
+      expect(await fieldsOf(service.createFromUrl(account, 'https://shop.test/blocked'))).toEqual({
+        non_field_errors: ['Failed to scrape url: private addresses are not allowed'],
+      });
+      expect(await fieldsOf(service.createFromUrl(account, 'https://shop.test/prefixed'))).toEqual({
+        non_field_errors: ['Failed to scrape url: the page is not HTML'],
+      });
+      expect(await fieldsOf(service.createFromUrl(account, 'https://shop.test/empty'))).toEqual({
+        non_field_errors: ['Link must have at least one image or one video.'],
+      });
       await expect(service.createFromUrl(account, 'https://shop.test/broken')).rejects.toThrow('parser crashed');
       expect(await h.footprint(account)).toMatchObject({ links: 0, balanceMillicredits: credits(5) });
     });
@@ -78,11 +102,20 @@ describe('LinkService (product links)', () => {
   describe('from parameters', () => {
     it('probes every given picture, video and logo, and saves a link without a URL', async () => {
       const account = await h.account(5);
-      const link = await service.createFromParams(account, { title: 'Lamp', description: 'A desk lamp.', imageUrls: [IMG1, IMG2], videoUrls: [VID], logoUrl: LOGO });
+      const link = await service.createFromParams(account, {
+        title: 'Lamp',
+        description: 'A desk lamp.',
+        imageUrls: [IMG1, IMG2],
+        videoUrls: [VID],
+        logoUrl: LOGO,
+      });
       expect(link.url).toBeNull();
       expect(link.facts).toMatchObject({ title: 'Lamp', imageUrls: [IMG1, IMG2], videoUrls: [VID], logoUrl: LOGO, aiIndustry: 'Home Improvement' });
       expect(media.checks).toEqual([
-        { url: IMG1, accept: ['image'] }, { url: IMG2, accept: ['image'] }, { url: VID, accept: ['video'] }, { url: LOGO, accept: ['image'] },
+        { url: IMG1, accept: ['image'] },
+        { url: IMG2, accept: ['image'] },
+        { url: VID, accept: ['video'] },
+        { url: LOGO, accept: ['image'] },
       ]);
       expect(await h.balance(account)).toBe(credits(4));
     });
@@ -100,7 +133,9 @@ describe('LinkService (product links)', () => {
 
     it('needs a picture or a video (before anything else), then 402 before any fetch', async () => {
       const account = await h.account(0);
-      expect(await fieldsOf(service.createFromParams(account, { imageUrls: [], videoUrls: [] }))).toEqual({ non_field_errors: ['Link must have at least one image or one video.'] });
+      expect(await fieldsOf(service.createFromParams(account, { imageUrls: [], videoUrls: [] }))).toEqual({
+        non_field_errors: ['Link must have at least one image or one video.'],
+      });
       await expect(service.createFromParams(account, { imageUrls: [IMG1], videoUrls: [] })).rejects.toBeInstanceOf(InsufficientCredits);
       expect(media.checks).toEqual([]);
       expect(await h.footprint(account)).toMatchObject({ links: 0, ledgerEntries: 0 });
@@ -112,10 +147,24 @@ describe('LinkService (product links)', () => {
       const account = await h.account(5);
       const link = await service.createFromUrl(account, PAGE);
       h.clock.advance(60_000);
-      const updated = await service.update(account, link.id, { title: 'Glow Serum 2', imageUrls: [IMG1, IMG2], logoUrl: LOGO, url: 'https://shop.test/serum-2' });
-      expect(updated.facts).toMatchObject({ title: 'Glow Serum 2', description: 'A light serum for dry skin. Absorbs fast. Smells of nothing.', imageUrls: [IMG1, IMG2], logoUrl: LOGO, brand: 'Glow' });
+      const updated = await service.update(account, link.id, {
+        title: 'Glow Serum 2',
+        imageUrls: [IMG1, IMG2],
+        logoUrl: LOGO,
+        url: 'https://shop.test/serum-2',
+      });
+      expect(updated.facts).toMatchObject({
+        title: 'Glow Serum 2',
+        description: 'A light serum for dry skin. Absorbs fast. Smells of nothing.',
+        imageUrls: [IMG1, IMG2],
+        logoUrl: LOGO,
+        brand: 'Glow',
+      });
       expect(updated).toMatchObject({ url: 'https://shop.test/serum-2', updatedAt: new Date(h.clock.nowMs()).toISOString(), createdAt: link.createdAt });
-      expect(media.checks).toEqual([{ url: IMG2, accept: ['image'] }, { url: LOGO, accept: ['image'] }]);
+      expect(media.checks).toEqual([
+        { url: IMG2, accept: ['image'] },
+        { url: LOGO, accept: ['image'] },
+      ]);
       expect(await h.store.links.getOwned(link.id, account)).toMatchObject({ url: 'https://shop.test/serum-2', facts: updated.facts });
       expect(await h.balance(account)).toBe(credits(4));
     });
@@ -123,12 +172,16 @@ describe('LinkService (product links)', () => {
     it('refuses an edit that leaves no media or adds an unusable one, changing nothing', async () => {
       const account = await h.account(5);
       const link = await service.createFromUrl(account, PAGE);
-      expect(await fieldsOf(service.update(account, link.id, { imageUrls: [] }))).toEqual({ non_field_errors: ['Link must have at least one image or one video.'] });
-      expect(await fieldsOf(service.update(account, link.id, { videoUrls: [SONG] }))).toEqual({ 'video_urls.0': ['Expected a video but the file is audio (MP3)'] });
+      expect(await fieldsOf(service.update(account, link.id, { imageUrls: [] }))).toEqual({
+        non_field_errors: ['Link must have at least one image or one video.'],
+      });
+      expect(await fieldsOf(service.update(account, link.id, { videoUrls: [SONG] }))).toEqual({
+        'video_urls.0': ['Expected a video but the file is audio (MP3)'],
+      });
       expect((await h.store.links.getOwned(link.id, account))?.facts).toEqual(link.facts);
     });
 
-    it('answers 404 for another account\'s link (get, update) and lists only the account\'s own', async () => {
+    it("answers 404 for another account's link (get, update) and lists only the account's own", async () => {
       const owner = await h.account(5);
       const other = await h.account(5);
       const link = await service.createFromUrl(owner, PAGE);

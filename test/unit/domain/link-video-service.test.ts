@@ -45,9 +45,29 @@ describe('LinkVideoService (URL to Video)', () => {
 
   /** A saved link of the account (as POST /api/links/ leaves it), without charging. */
   async function linkOf(accountId: string, page: Partial<Parameters<typeof factsFrom>[0]> = {}): Promise<LinkRecord> {
-    const facts = factsFrom({ title: 'Trail Shoe', description: 'A light running shoe.', imageUrls: ['https://cdn.test/shoe.jpg'], videoUrls: [], logoUrl: null, price: null, reviews: null, ...page }, newId());
+    const facts = factsFrom(
+      {
+        title: 'Trail Shoe',
+        description: 'A light running shoe.',
+        imageUrls: ['https://cdn.test/shoe.jpg'],
+        videoUrls: [],
+        logoUrl: null,
+        price: null,
+        reviews: null,
+        ...page,
+      },
+      newId(),
+    );
     const at = h.clock.nowIso();
-    const record: LinkRecord = { id: newId(), accountId, url: 'https://shop.test/shoe', facts: facts as unknown as Record<string, unknown>, chargedMillicredits: 0, createdAt: at, updatedAt: at };
+    const record: LinkRecord = {
+      id: newId(),
+      accountId,
+      url: 'https://shop.test/shoe',
+      facts: facts as unknown as Record<string, unknown>,
+      chargedMillicredits: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
     await h.store.links.insert(record);
     return record;
   }
@@ -61,7 +81,7 @@ describe('LinkVideoService (URL to Video)', () => {
   }
 
   describe('validation, each on its field', () => {
-    it('needs the account\'s own link with a picture or a video', async () => {
+    it("needs the account's own link with a picture or a video", async () => {
       const owner = await h.account(100);
       const other = await h.account(100);
       const link = await linkOf(owner);
@@ -76,16 +96,24 @@ describe('LinkVideoService (URL to Video)', () => {
     it('checks the length, script style and visual styles (one for a video, a list for preview_list)', async () => {
       const account = await h.account(100);
       const { id } = await linkOf(account);
-      expect(await fieldsOf(service.create(account, req(id, { videoLength: 20 }), 'direct'))).toEqual({ video_length: ['"20" is not a valid choice. Allowed: 15, 30, 45, 60.'] });
-      expect(await fieldsOf(service.create(account, req(id, { scriptStyle: 'Poem' }), 'direct'))).toEqual({ script_style: ['"Poem" is not a valid choice. Allowed: DiscoveryWriter, HookWriter.'] });
+      expect(await fieldsOf(service.create(account, req(id, { videoLength: 20 }), 'direct'))).toEqual({
+        video_length: ['"20" is not a valid choice. Allowed: 15, 30, 45, 60.'],
+      });
+      expect(await fieldsOf(service.create(account, req(id, { scriptStyle: 'Poem' }), 'direct'))).toEqual({
+        script_style: ['"Poem" is not a valid choice. Allowed: DiscoveryWriter, HookWriter.'],
+      });
       expect(await fieldsOf(service.create(account, req(id, { visualStyle: 'Neon' }), 'preview'))).toEqual({
         visual_style: ['"Neon" is not a valid choice. Allowed: AvatarBubbleTemplate, FullScreenTemplate.'],
       });
-      expect(await fieldsOf(service.create(account, req(id, { visualStyles: [] }), 'preview_list'))).toEqual({ visual_styles: ['This list may not be empty.'] });
+      expect(await fieldsOf(service.create(account, req(id, { visualStyles: [] }), 'preview_list'))).toEqual({
+        visual_styles: ['This list may not be empty.'],
+      });
       expect(await fieldsOf(service.create(account, req(id, { visualStyles: Array(11).fill('FullScreenTemplate') }), 'preview_list'))).toEqual({
         visual_styles: ['Ensure this field has no more than 10 elements.'],
       });
-      expect(Object.keys(await fieldsOf(service.create(account, req(id, { visualStyles: ['FullScreenTemplate', 'Neon'] }), 'preview_list')))).toEqual(['visual_styles']);
+      expect(Object.keys(await fieldsOf(service.create(account, req(id, { visualStyles: ['FullScreenTemplate', 'Neon'] }), 'preview_list')))).toEqual([
+        'visual_styles',
+      ]);
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, balanceMillicredits: credits(100) });
     });
 
@@ -104,7 +132,9 @@ describe('LinkVideoService (URL to Video)', () => {
       expect(await fieldsOf(faceless.create(account, req(id, { language: 'ja', overrideScript: 'Konnichiwa' }), 'direct'))).toEqual({
         language: ['No voice speaks "ja" here; pick one with override_voice from GET /api/voices/.'],
       });
-      expect((await faceless.create(account, req(id, { language: 'ja', overrideScript: 'Konnichiwa', overrideVoice: 'voice-ja' }), 'preview')).input).toMatchObject({ avatarId: null, voiceId: 'voice-ja', language: 'ja' });
+      expect(
+        (await faceless.create(account, req(id, { language: 'ja', overrideScript: 'Konnichiwa', overrideVoice: 'voice-ja' }), 'preview')).input,
+      ).toMatchObject({ avatarId: null, voiceId: 'voice-ja', language: 'ja' });
       expect(await fieldsOf(service.create(account, req(id, { overrideAvatar: 'ghost' }), 'direct'))).toEqual({
         override_avatar: ['Unknown avatar id "ghost". List avatars with GET /api/personas/.'],
       });
@@ -114,11 +144,13 @@ describe('LinkVideoService (URL to Video)', () => {
       // A default voice that the directory does not know is the language's fault, not override_voice's.
       const vocab = fakeVideoVocabulary({ en: 'voice-gone' });
       const noAvatar = new LinkVideoService(h.tasks, links, voices, new FakeAvatarDirectory([]), vocab, media);
-      expect(await fieldsOf(noAvatar.create(account, req(id), 'direct'))).toEqual({ language: ['Unknown voice id "voice-gone". List voices with GET /api/voices/.'] });
+      expect(await fieldsOf(noAvatar.create(account, req(id), 'direct'))).toEqual({
+        language: ['Unknown voice id "voice-gone". List voices with GET /api/voices/.'],
+      });
       expect(media.checks).toEqual([]);
     });
 
-    it('maps an unusable presenter photo or music to its field, and skips music that will not be used or is the library\'s', async () => {
+    it("maps an unusable presenter photo or music to its field, and skips music that will not be used or is the library's", async () => {
       const account = await h.account(100);
       const { id } = await linkOf(account);
       expect(await fieldsOf(service.create(account, req(id, { overrideAvatarByImage: SONG, backgroundMusicUrl: SILENT }), 'direct'))).toEqual({
@@ -169,22 +201,51 @@ describe('LinkVideoService (URL to Video)', () => {
   });
 
   describe('what is frozen into the task', () => {
-    it('freezes the link\'s facts, the resolved avatar and voice, every option and the seed', async () => {
+    it("freezes the link's facts, the resolved avatar and voice, every option and the seed", async () => {
       const account = await h.account(100);
       const link = await linkOf(account);
-      const task = await service.create(account, req(link.id, {
-        language: 'EN', videoLength: 30, aspectRatio: '1x1', visualStyle: 'FullScreenTemplate', targetAudience: 'runners', targetPlatform: 'tiktok',
-        backgroundMusicUrl: SONG, backgroundMusicVolume: 0.3, voiceoverVolume: 0.9, captionSetting: { override_visual_style: true, font: 'Inter' }, noCta: true,
-        webhookUrl: 'https://hooks.test/v',
-      }), 'preview');
+      const task = await service.create(
+        account,
+        req(link.id, {
+          language: 'EN',
+          videoLength: 30,
+          aspectRatio: '1x1',
+          visualStyle: 'FullScreenTemplate',
+          targetAudience: 'runners',
+          targetPlatform: 'tiktok',
+          backgroundMusicUrl: SONG,
+          backgroundMusicVolume: 0.3,
+          voiceoverVolume: 0.9,
+          captionSetting: { override_visual_style: true, font: 'Inter' },
+          noCta: true,
+          webhookUrl: 'https://hooks.test/v',
+        }),
+        'preview',
+      );
       expect(task).toMatchObject({ kind: LINK_VIDEO_KIND, status: 'pending', webhookUrl: 'https://hooks.test/v' });
       expect(task.input).toEqual({
-        mode: 'preview', echo: { link: link.id }, linkId: link.id, linkUrl: 'https://shop.test/shoe', facts: link.facts as unknown as LinkFacts,
-        language: 'en', videoLengthSeconds: 30, aspectRatio: '1:1', scriptStyle: 'DiscoveryWriter', styles: ['FullScreenTemplate'],
-        avatarId: 'anna', presenterImageUrl: null, voiceId: 'voice-anna', seed: seedFor(`${link.id}|DiscoveryWriter|en|30`), overrideScript: null,
-        targetAudience: 'runners', targetPlatform: 'tiktok',
-        music: { none: false, url: SONG, volume: 0.3 }, voiceoverVolume: 0.9,
-        caption: { none: false, override: true, setting: { override_visual_style: true, font: 'Inter' } }, noCta: true, modelVersion: 'standard',
+        mode: 'preview',
+        echo: { link: link.id },
+        linkId: link.id,
+        linkUrl: 'https://shop.test/shoe',
+        facts: link.facts as unknown as LinkFacts,
+        language: 'en',
+        videoLengthSeconds: 30,
+        aspectRatio: '1:1',
+        scriptStyle: 'DiscoveryWriter',
+        styles: ['FullScreenTemplate'],
+        avatarId: 'anna',
+        presenterImageUrl: null,
+        voiceId: 'voice-anna',
+        seed: seedFor(`${link.id}|DiscoveryWriter|en|30`),
+        overrideScript: null,
+        targetAudience: 'runners',
+        targetPlatform: 'tiktok',
+        music: { none: false, url: SONG, volume: 0.3 },
+        voiceoverVolume: 0.9,
+        caption: { none: false, override: true, setting: { override_visual_style: true, font: 'Inter' } },
+        noCta: true,
+        modelVersion: 'standard',
       });
       expect(task.result).toEqual({ previews: [], previewKey: null, outputKey: null, thumbnailKey: null });
       expect(avatars.matched).toEqual([{ facts: link.facts, seed: seedFor(`${link.id}|DiscoveryWriter|en|30`) }]);
@@ -192,11 +253,21 @@ describe('LinkVideoService (URL to Video)', () => {
       expect(job).toMatchObject({ name: LINK_VIDEO_JOB, payload: { step: 'preview' } });
     });
 
-    it('takes a presenter photo instead of an avatar, the language\'s voice, and a trimmed script', async () => {
+    it("takes a presenter photo instead of an avatar, the language's voice, and a trimmed script", async () => {
       const account = await h.account(100);
       const { id } = await linkOf(account);
-      const task = await service.create(account, req(id, { overrideAvatarByImage: PHOTO, language: 'es', overrideScript: '  Hola a todos.  ', noCaption: true }), 'direct');
-      expect(task.input).toMatchObject({ avatarId: null, presenterImageUrl: PHOTO, voiceId: 'voice-es', overrideScript: 'Hola a todos.', caption: { none: true, override: false, setting: null } });
+      const task = await service.create(
+        account,
+        req(id, { overrideAvatarByImage: PHOTO, language: 'es', overrideScript: '  Hola a todos.  ', noCaption: true }),
+        'direct',
+      );
+      expect(task.input).toMatchObject({
+        avatarId: null,
+        presenterImageUrl: PHOTO,
+        voiceId: 'voice-es',
+        overrideScript: 'Hola a todos.',
+        caption: { none: true, override: false, setting: null },
+      });
       expect(avatars.matched).toEqual([]);
       expect(media.checks).toEqual([{ url: PHOTO, accept: ['image'] }]);
     });
@@ -207,7 +278,12 @@ describe('LinkVideoService (URL to Video)', () => {
 
     it('renders a chosen preview: 4 credits per started 30 s of the planned length, output reset, render job', async () => {
       const account = await h.account(100);
-      const done = await h.doneTask(account, LINK_VIDEO_KIND, { videoLengthSeconds: 15, modelVersion: 'standard' }, { plan: { durationSeconds: 40 }, previews, outputKey: 'old.mp4', previewKey: 'p.mp4' });
+      const done = await h.doneTask(
+        account,
+        LINK_VIDEO_KIND,
+        { videoLengthSeconds: 15, modelVersion: 'standard' },
+        { plan: { durationSeconds: 40 }, previews, outputKey: 'old.mp4', previewKey: 'p.mp4' },
+      );
       const moved = await service.render(account, done.id, 'job-b');
       expect(moved).toMatchObject({ status: 'processing', heldMillicredits: credits(8) });
       expect(moved.result).toMatchObject({ outputKey: null, previewKey: 'p.mp4', previews });
@@ -219,7 +295,12 @@ describe('LinkVideoService (URL to Video)', () => {
       const account = await h.account(100);
       const planless = await h.doneTask(account, LINK_VIDEO_KIND, { videoLengthSeconds: 45 }, { plan: {}, previews });
       expect((await service.render(account, planless.id, null)).heldMillicredits).toBe(credits(8));
-      const aurora = await h.doneTask(account, LINK_VIDEO_KIND, { videoLengthSeconds: 15, modelVersion: 'aurora_v1' }, { plan: { durationSeconds: 12.5 }, previews });
+      const aurora = await h.doneTask(
+        account,
+        LINK_VIDEO_KIND,
+        { videoLengthSeconds: 15, modelVersion: 'aurora_v1' },
+        { plan: { durationSeconds: 12.5 }, previews },
+      );
       expect((await service.render(account, aurora.id, null)).heldMillicredits).toBe(credits(13));
     });
 
@@ -238,7 +319,7 @@ describe('LinkVideoService (URL to Video)', () => {
     });
   });
 
-  it('gets and lists only the account\'s own URL-to-video tasks', async () => {
+  it("gets and lists only the account's own URL-to-video tasks", async () => {
     const owner = await h.account(100);
     const other = await h.account(100);
     const { id } = await linkOf(owner);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LIPSYNC_JOB, LIPSYNC_KIND, LIPSYNC_V2_JOB_NAME, LIPSYNC_V2_KIND, LipsyncService, type LipsyncRequest } from '../../../src/domain/avatars/lipsync-service.js';
+import {
+  LIPSYNC_JOB,
+  LIPSYNC_KIND,
+  LIPSYNC_V2_JOB_NAME,
+  LIPSYNC_V2_KIND,
+  LipsyncService,
+  type LipsyncRequest,
+} from '../../../src/domain/avatars/lipsync-service.js';
 import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { MediaUnusable } from '../../../src/domain/media-check.js';
@@ -47,7 +54,14 @@ describe('LipsyncService (AI Avatar v1)', () => {
     service = new LipsyncService(h.tasks, voices, avatars, media, () => defaultVoice);
   });
 
-  const req = (over: Partial<LipsyncRequest> = {}): LipsyncRequest => ({ aspectRatio: '9x16', text: 'Hello there.', avatarId: 'anna', voiceField: 'voice_id', echo: { sent: true }, ...over });
+  const req = (over: Partial<LipsyncRequest> = {}): LipsyncRequest => ({
+    aspectRatio: '9x16',
+    text: 'Hello there.',
+    avatarId: 'anna',
+    voiceField: 'voice_id',
+    echo: { sent: true },
+    ...over,
+  });
 
   async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]>> {
     const err = await rejectionOf(p);
@@ -59,19 +73,25 @@ describe('LipsyncService (AI Avatar v1)', () => {
     it('needs text or audio, text within 8000 characters and something speakable', async () => {
       const account = await h.account(100);
       expect(await fieldsOf(service.create(account, req({ text: '   ' }), 'direct'))).toEqual({ text: ['Give text to speak or an audio URL.'] });
-      expect((await fieldsOf(service.create(account, req({ text: 'x'.repeat(8001) }), 'direct'))).text).toEqual(['Ensure this field has no more than 8000 characters.']);
+      expect((await fieldsOf(service.create(account, req({ text: 'x'.repeat(8001) }), 'direct'))).text).toEqual([
+        'Ensure this field has no more than 8000 characters.',
+      ]);
       expect((await fieldsOf(service.create(account, req({ text: '?!… 🙂' }), 'direct'))).text?.[0]).toMatch(/nothing to speak/);
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, balanceMillicredits: credits(100) });
     });
 
-    it('refuses an unknown creator, and tells why the account\'s own avatar cannot be used', async () => {
+    it("refuses an unknown creator, and tells why the account's own avatar cannot be used", async () => {
       const account = await h.account(100);
-      expect(await fieldsOf(service.create(account, req({ avatarId: 'nobody' }), 'direct'))).toEqual({ creator: ['Unknown avatar id "nobody". List avatars with GET /api/personas/.'] });
+      expect(await fieldsOf(service.create(account, req({ avatarId: 'nobody' }), 'direct'))).toEqual({
+        creator: ['Unknown avatar id "nobody". List avatars with GET /api/personas/.'],
+      });
       avatars.markUnusable(account, 'mine', 'This avatar is still being built; try again when its status is done.');
-      expect(await fieldsOf(service.create(account, req({ avatarId: 'mine' }), 'direct'))).toEqual({ creator: ['This avatar is still being built; try again when its status is done.'] });
+      expect(await fieldsOf(service.create(account, req({ avatarId: 'mine' }), 'direct'))).toEqual({
+        creator: ['This avatar is still being built; try again when its status is done.'],
+      });
     });
 
-    it('does not show another account\'s avatar, and with no avatar at all asks for a creator', async () => {
+    it("does not show another account's avatar, and with no avatar at all asks for a creator", async () => {
       const owner = await h.account(100);
       const other = await h.account(100);
       avatars.own(owner, { id: 'private', name: 'Private', defaultVoiceId: 'voice-anna' });
@@ -92,14 +112,22 @@ describe('LipsyncService (AI Avatar v1)', () => {
 
     it('maps a media check failure to the field: audio and background_asset_image_url', async () => {
       const account = await h.account(100);
-      expect(await fieldsOf(service.create(account, req({ text: null, audio: 'https://media.test/missing.mp3' }), 'direct'))).toEqual({ audio: ['Server answered 404 Not Found'] });
-      expect(await fieldsOf(service.create(account, req({ text: null, audio: PICTURE }), 'direct'))).toEqual({ audio: ['Expected an audio file or a video but the file is a picture (PNG)'] });
+      expect(await fieldsOf(service.create(account, req({ text: null, audio: 'https://media.test/missing.mp3' }), 'direct'))).toEqual({
+        audio: ['Server answered 404 Not Found'],
+      });
+      expect(await fieldsOf(service.create(account, req({ text: null, audio: PICTURE }), 'direct'))).toEqual({
+        audio: ['Expected an audio file or a video but the file is a picture (PNG)'],
+      });
       media.set('https://media.test/broken.mp3', new MediaUnusable('the file at this URL (audio/mpeg) could not be decoded'));
       expect(await fieldsOf(service.create(account, req({ text: null, audio: 'https://media.test/broken.mp3' }), 'direct'))).toEqual({
         audio: ['the file at this URL (audio/mpeg) could not be decoded'],
       });
-      expect(await fieldsOf(service.create(account, req({ text: null, audio: LONG_AUDIO }), 'direct'))).toEqual({ audio: ['The audio is longer than 10 minutes.'] });
-      expect(await fieldsOf(service.create(account, req({ backgroundImageUrl: AUDIO }), 'direct'))).toEqual({ background_asset_image_url: ['Expected an image but the file is audio (MP3)'] });
+      expect(await fieldsOf(service.create(account, req({ text: null, audio: LONG_AUDIO }), 'direct'))).toEqual({
+        audio: ['The audio is longer than 10 minutes.'],
+      });
+      expect(await fieldsOf(service.create(account, req({ backgroundImageUrl: AUDIO }), 'direct'))).toEqual({
+        background_asset_image_url: ['Expected an image but the file is audio (MP3)'],
+      });
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, ledgerEntries: 1 });
     });
 
@@ -120,7 +148,9 @@ describe('LipsyncService (AI Avatar v1)', () => {
 
     it('refuses a webhook URL the rules do not allow, on webhook_url, holding nothing', async () => {
       const account = await h.account(100);
-      expect(await fieldsOf(service.create(account, req({ webhookUrl: 'http://127.0.0.1/hook' }), 'direct'))).toEqual({ webhook_url: ['webhooks are only sent to public addresses'] });
+      expect(await fieldsOf(service.create(account, req({ webhookUrl: 'http://127.0.0.1/hook' }), 'direct'))).toEqual({
+        webhook_url: ['webhooks are only sent to public addresses'],
+      });
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0, balanceMillicredits: credits(100) });
     });
   });
@@ -142,7 +172,7 @@ describe('LipsyncService (AI Avatar v1)', () => {
       expect((await service.create(account, req({ text: null, audio: AUDIO, modelVersion: 'aurora_v1' }), 'preview')).heldMillicredits).toBe(credits(2));
     });
 
-    it('answers 402 when short of credits (the audio\'s measured length decides) and creates and holds nothing', async () => {
+    it("answers 402 when short of credits (the audio's measured length decides) and creates and holds nothing", async () => {
       const account = await h.account(9);
       const before = await h.footprint(account);
       const err = await rejectionOf(service.create(account, req({ text: null, audio: AUDIO }), 'direct'));
@@ -156,12 +186,27 @@ describe('LipsyncService (AI Avatar v1)', () => {
   describe('what is frozen into the task', () => {
     it('keeps the resolved avatar and voice, the normalised options and the seed, and queues the step', async () => {
       const account = await h.account(100);
-      const task = await service.create(account, req({ name: 'Ad', caption: { font: 'Inter' }, noMusic: false, webhookUrl: 'https://hooks.test/x' }), 'preview');
+      const task = await service.create(
+        account,
+        req({ name: 'Ad', caption: { font: 'Inter' }, noMusic: false, webhookUrl: 'https://hooks.test/x' }),
+        'preview',
+      );
       expect(task).toMatchObject({ kind: LIPSYNC_KIND, status: 'pending', accountId: account, webhookUrl: 'https://hooks.test/x' });
       expect(task.input).toEqual({
-        echo: { sent: true }, aspectRatio: '9:16', avatarId: 'anna', voiceId: 'voice-anna', text: 'Hello there.', audioUrl: null,
-        backgroundImageUrl: null, greenScreen: false, transparent: false, noCaption: true, noMusic: false, caption: { font: 'Inter' },
-        seed: seedFor(`${account}|Hello there.|`), modelVersion: 'standard',
+        echo: { sent: true },
+        aspectRatio: '9:16',
+        avatarId: 'anna',
+        voiceId: 'voice-anna',
+        text: 'Hello there.',
+        audioUrl: null,
+        backgroundImageUrl: null,
+        greenScreen: false,
+        transparent: false,
+        noCaption: true,
+        noMusic: false,
+        caption: { font: 'Inter' },
+        seed: seedFor(`${account}|Hello there.|`),
+        modelVersion: 'standard',
       });
       expect(task.result).toEqual({ previewKey: null, outputKey: null, thumbnailKey: null });
       const [job] = await h.jobsOf(task.id);
@@ -170,7 +215,7 @@ describe('LipsyncService (AI Avatar v1)', () => {
       expect(await h.store.tasks.get(task.id)).toEqual(task);
     });
 
-    it('takes the request\'s voice over the avatar\'s, and the service default when the avatar has none', async () => {
+    it("takes the request's voice over the avatar's, and the service default when the avatar has none", async () => {
       const account = await h.account(100);
       expect((await service.create(account, req({ voiceId: 'voice-other' }), 'preview')).input.voiceId).toBe('voice-other');
       expect((await service.create(account, req({ avatarId: 'ben' }), 'preview')).input.voiceId).toBe('voice-default');
@@ -180,14 +225,24 @@ describe('LipsyncService (AI Avatar v1)', () => {
       const account = await h.account(100);
       const task = await service.create(account, req({ text: null, audio: AUDIO, avatarId: null, backgroundImageUrl: BACKGROUND }), 'direct');
       const seed = seedFor(`${account}||${AUDIO}`);
-      expect(task.input).toMatchObject({ voiceId: null, text: null, audioUrl: AUDIO, backgroundImageUrl: BACKGROUND, seed, avatarId: seed % 2 === 0 ? 'anna' : 'ben' });
+      expect(task.input).toMatchObject({
+        voiceId: null,
+        text: null,
+        audioUrl: AUDIO,
+        backgroundImageUrl: BACKGROUND,
+        seed,
+        avatarId: seed % 2 === 0 ? 'anna' : 'ben',
+      });
       expect(avatars.matched).toEqual([{ facts: null, seed }]);
-      expect(media.checks).toEqual([{ url: AUDIO, accept: ['audio', 'video'] }, { url: BACKGROUND, accept: ['image'] }]);
+      expect(media.checks).toEqual([
+        { url: AUDIO, accept: ['audio', 'video'] },
+        { url: BACKGROUND, accept: ['image'] },
+      ]);
     });
   });
 
   describe('get and ownership', () => {
-    it('finds the account\'s own v1 and v2 tasks, and nobody else\'s', async () => {
+    it("finds the account's own v1 and v2 tasks, and nobody else's", async () => {
       const owner = await h.account(100);
       const other = await h.account(100);
       const task = await service.create(owner, req(), 'preview');
@@ -204,7 +259,12 @@ describe('LipsyncService (AI Avatar v1)', () => {
   describe('follow-ups (preview again, render)', () => {
     it('renders a finished task with a plan: holds 4 credits per started 30 s of its duration, resets the output, queues render', async () => {
       const account = await h.account(100);
-      const done = await h.doneTask(account, LIPSYNC_KIND, { modelVersion: 'standard' }, { plan: { scenes: [] }, durationSeconds: 61, outputKey: 'old.mp4', previewKey: 'p.mp4' });
+      const done = await h.doneTask(
+        account,
+        LIPSYNC_KIND,
+        { modelVersion: 'standard' },
+        { plan: { scenes: [] }, durationSeconds: 61, outputKey: 'old.mp4', previewKey: 'p.mp4' },
+      );
       const moved = await service.render(account, done.id);
       expect(moved).toMatchObject({ status: 'processing', heldMillicredits: credits(12), progress: 0 });
       expect(moved.result).toMatchObject({ outputKey: null, previewKey: 'p.mp4', durationSeconds: 61 });

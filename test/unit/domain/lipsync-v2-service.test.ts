@@ -41,7 +41,14 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
       { id: 'voice-anna', name: 'Anna', language: 'en', kind: 'builtin' },
       { id: 'voice-default', name: 'Default', language: 'en', kind: 'builtin' },
     ]);
-    service = new LipsyncV2Service(h.tasks, voices, avatars, media, () => 'voice-default', (url) => url.startsWith('https://library.test/'));
+    service = new LipsyncV2Service(
+      h.tasks,
+      voices,
+      avatars,
+      media,
+      () => 'voice-default',
+      (url) => url.startsWith('https://library.test/'),
+    );
   });
 
   const scene = (over: Partial<LipsyncV2SceneRequest> = {}): LipsyncV2SceneRequest => ({
@@ -49,7 +56,11 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
     voice: { type: 'text', inputText: 'Hello there.' },
     ...over,
   });
-  const req = (scenes: LipsyncV2SceneRequest[], over: Partial<LipsyncV2Request> = {}): LipsyncV2Request => ({ scenes, echo: { video_inputs: scenes.length }, ...over });
+  const req = (scenes: LipsyncV2SceneRequest[], over: Partial<LipsyncV2Request> = {}): LipsyncV2Request => ({
+    scenes,
+    echo: { video_inputs: scenes.length },
+    ...over,
+  });
 
   async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]>> {
     const err = await rejectionOf(p);
@@ -66,18 +77,27 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
       });
     });
 
-    it('collects every scene\'s problems into one field map, on dotted paths, before fetching anything', async () => {
+    it("collects every scene's problems into one field map, on dotted paths, before fetching anything", async () => {
       const account = await h.account(100);
-      const fields = await fieldsOf(service.create(account, req([
-        scene({ character: null }),
-        scene({ character: { avatarId: '  ' }, voice: null }),
-        scene({ character: { avatarId: 'nobody' }, voice: { type: 'silence' } }),
-        scene({ voice: { type: 'text', inputText: '   ' } }),
-        scene({ voice: { type: 'text', inputText: '[laughs] [sighs]', model: 'v3' } }),
-        scene({ voice: { type: 'text', inputText: '?!…' } }),
-        scene({ voice: { type: 'text', inputText: 'Hi', voiceId: 'nope' }, background: { type: 'image', url: null } }),
-        scene({ background: { type: 'image', url: PICTURE } }),
-      ], { music: { url: null }, ctaEnd: true, ctaBackground: 'not a url' }), 'direct'));
+      const fields = await fieldsOf(
+        service.create(
+          account,
+          req(
+            [
+              scene({ character: null }),
+              scene({ character: { avatarId: '  ' }, voice: null }),
+              scene({ character: { avatarId: 'nobody' }, voice: { type: 'silence' } }),
+              scene({ voice: { type: 'text', inputText: '   ' } }),
+              scene({ voice: { type: 'text', inputText: '[laughs] [sighs]', model: 'v3' } }),
+              scene({ voice: { type: 'text', inputText: '?!…' } }),
+              scene({ voice: { type: 'text', inputText: 'Hi', voiceId: 'nope' }, background: { type: 'image', url: null } }),
+              scene({ background: { type: 'image', url: PICTURE } }),
+            ],
+            { music: { url: null }, ctaEnd: true, ctaBackground: 'not a url' },
+          ),
+          'direct',
+        ),
+      );
       expect(fields).toEqual({
         'video_inputs.0.character': ['This field is required.'],
         'video_inputs.1.character.avatar_id': ['This field is required.'],
@@ -102,17 +122,26 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
       avatars.markUnusable(account, 'mine', 'This avatar failed: no face was found.');
       expect(await fieldsOf(service.create(account, req([scene({ character: { avatarId: 'mine' } })], { ctaEnd: true }), 'direct'))).toEqual({
         'video_inputs.0.character.avatar_id': ['This avatar failed: no face was found.'],
-        cta_background: ['cta_end needs cta_background: the URL of the end card\'s picture or clip.'],
+        cta_background: ["cta_end needs cta_background: the URL of the end card's picture or clip."],
       });
     });
 
     it('maps each unusable URL to its field, fetching a URL given twice once', async () => {
       const account = await h.account(100);
-      const fields = await fieldsOf(service.create(account, req([
-        scene({ background: { type: 'image', url: SONG } }),
-        scene({ background: { type: 'video', url: CLIP }, cta: { logo: { url: 'https://media.test/missing.png' } } }),
-        scene({ background: { type: 'image', url: SONG } }),
-      ], { music: { url: SILENT_CLIP }, ctaEnd: true, ctaBackground: CLIP }), 'direct'));
+      const fields = await fieldsOf(
+        service.create(
+          account,
+          req(
+            [
+              scene({ background: { type: 'image', url: SONG } }),
+              scene({ background: { type: 'video', url: CLIP }, cta: { logo: { url: 'https://media.test/missing.png' } } }),
+              scene({ background: { type: 'image', url: SONG } }),
+            ],
+            { music: { url: SILENT_CLIP }, ctaEnd: true, ctaBackground: CLIP },
+          ),
+          'direct',
+        ),
+      );
       expect(fields).toEqual({
         'video_inputs.0.background.url': ['Expected an image but the file is audio (MP3)'],
         'video_inputs.1.cta.cta_logo.url': ['Server answered 404 Not Found'],
@@ -124,7 +153,7 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
       expect(await h.footprint(account)).toMatchObject({ tasks: 0, jobs: 0 });
     });
 
-    it('does not fetch the service\'s own library music', async () => {
+    it("does not fetch the service's own library music", async () => {
       const account = await h.account(100);
       const task = await service.create(account, req([scene()], { music: { url: LIBRARY_SONG } }), 'preview');
       expect(media.checks).toEqual([]);
@@ -157,25 +186,29 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
     it('freezes the whole video spec: avatars, voices, backgrounds, captions, styles, end card and seed', async () => {
       const account = await h.account(100);
       const echo = { video_inputs: [{ any: 'thing' }] };
-      const task = await service.create(account, {
-        scenes: [
-          scene({
-            character: { avatarId: 'anna', offset: { x: 0.1 }, scale: 0.5, avatarStyle: 'circle' },
-            background: { type: 'video', url: CLIP, fit: 'contain', effect: 'imageZoomIn' },
-            captionSetting: { override_visual_style: 'true', hidden: true },
-            transitionIn: 'fade',
-            visualStyle: 'SideBySide',
-            cta: { logo: { url: LOGO }, caption: { text: '  Buy now  ' } },
-          }),
-          scene({ character: { avatarId: 'ben', hidden: true }, voice: { type: 'silence', durationSeconds: 2, volume: 0.5 } }),
-          scene({ character: { avatarId: 'ben' }, voice: { inputText: '[excited] Go!', model: 'v3' } }),
-        ],
-        aspectRatio: '16x9',
-        name: 'Spring ad',
-        ctaEnd: true,
-        ctaBackground: PICTURE,
-        echo,
-      }, 'direct');
+      const task = await service.create(
+        account,
+        {
+          scenes: [
+            scene({
+              character: { avatarId: 'anna', offset: { x: 0.1 }, scale: 0.5, avatarStyle: 'circle' },
+              background: { type: 'video', url: CLIP, fit: 'contain', effect: 'imageZoomIn' },
+              captionSetting: { override_visual_style: 'true', hidden: true },
+              transitionIn: 'fade',
+              visualStyle: 'SideBySide',
+              cta: { logo: { url: LOGO }, caption: { text: '  Buy now  ' } },
+            }),
+            scene({ character: { avatarId: 'ben', hidden: true }, voice: { type: 'silence', durationSeconds: 2, volume: 0.5 } }),
+            scene({ character: { avatarId: 'ben' }, voice: { inputText: '[excited] Go!', model: 'v3' } }),
+          ],
+          aspectRatio: '16x9',
+          name: 'Spring ad',
+          ctaEnd: true,
+          ctaBackground: PICTURE,
+          echo,
+        },
+        'direct',
+      );
       expect(task).toMatchObject({ kind: LIPSYNC_V2_KIND, status: 'pending' });
       expect(task.input).toEqual({
         echo,
@@ -234,7 +267,7 @@ describe('LipsyncV2Service (AI Avatar v2, multi-scene)', () => {
     });
   });
 
-  it('gets and lists only the account\'s v2 tasks', async () => {
+  it("gets and lists only the account's v2 tasks", async () => {
     const owner = await h.account(100);
     const other = await h.account(100);
     const task = await service.create(owner, req([scene()]), 'preview');

@@ -23,7 +23,12 @@ describe('ProductVideoService', () => {
   });
   afterAll(() => h.close());
   beforeEach(() => {
-    const media = new FakeMediaUrlChecker({ [PHOTO]: fakeMedia.image(), [SHOWCASE]: fakeMedia.image('image/webp'), [GIF]: fakeMedia.image('image/gif'), [SONG]: fakeMedia.audio(10) });
+    const media = new FakeMediaUrlChecker({
+      [PHOTO]: fakeMedia.image(),
+      [SHOWCASE]: fakeMedia.image('image/webp'),
+      [GIF]: fakeMedia.image('image/gif'),
+      [SONG]: fakeMedia.audio(10),
+    });
     const avatars = new FakeAvatarDirectory([{ id: 'anna', name: 'Anna', defaultVoiceId: 'voice-anna' }]);
     const voices = new FakeVoiceDirectory([{ id: 'voice-anna', name: 'Anna', language: 'en', kind: 'builtin' }]);
     copywriter = new FakeCopywriter();
@@ -46,11 +51,22 @@ describe('ProductVideoService', () => {
 
   it('gen_image holds 2 credits and freezes the input (aspect in its own spelling, a seed)', async () => {
     const account = await h.account(10);
-    const task = await service.genImage(account, req({ aspectRatio: '9x16', imagePrompt: ' marble, soft light ', showcaseUrl: SHOWCASE, overrideAvatar: 'anna' }));
+    const task = await service.genImage(
+      account,
+      req({ aspectRatio: '9x16', imagePrompt: ' marble, soft light ', showcaseUrl: SHOWCASE, overrideAvatar: 'anna' }),
+    );
     expect(task.heldMillicredits).toBe(credits(2));
     expect(await h.balance(account)).toBe(credits(8));
     const input = productVideoKind.inputOf(task);
-    expect(input).toMatchObject({ productUrl: PHOTO, aspectRatio: '9:16', aspectEcho: '9x16', imagePrompt: 'marble, soft light', overrideAvatar: 'anna', showcaseUrl: SHOWCASE, regenType: null });
+    expect(input).toMatchObject({
+      productUrl: PHOTO,
+      aspectRatio: '9:16',
+      aspectEcho: '9x16',
+      imagePrompt: 'marble, soft light',
+      overrideAvatar: 'anna',
+      showcaseUrl: SHOWCASE,
+      regenType: null,
+    });
     expect(typeof input.seed).toBe('number');
     expect((await h.jobsOf(task.id))[0]?.name).toBe(productVideoKind.jobs.image);
   });
@@ -63,7 +79,9 @@ describe('ProductVideoService', () => {
     expect(await fieldsOf(service.genImage(account, req({ productUrl: 'https://media.test/missing.png' })))).toHaveProperty('product_url');
     expect(await fieldsOf(service.genImage(account, req({ productUrl: SONG })))).toHaveProperty('product_url');
     expect(await fieldsOf(service.genImage(account, req({ showcaseUrl: 'https://media.test/missing.jpg' })))).toHaveProperty('product_showcase_url');
-    expect(await fieldsOf(service.genImage(account, req({ overrideAvatar: 'nobody' })))).toEqual({ override_avatar: [expect.stringContaining('Unknown avatar id')] });
+    expect(await fieldsOf(service.genImage(account, req({ overrideAvatar: 'nobody' })))).toEqual({
+      override_avatar: [expect.stringContaining('Unknown avatar id')],
+    });
     expect(await h.footprint(account)).toEqual(before);
   });
 
@@ -82,7 +100,14 @@ describe('ProductVideoService', () => {
     expect(again.heldMillicredits).toBe(credits(2));
     const a = productVideoKind.inputOf(again);
     const s = productVideoKind.inputOf(source);
-    expect(a).toMatchObject({ productUrl: PHOTO, aspectRatio: '1:1', overrideAvatar: 'anna', imagePrompt: 'blue velvet', regenType: 'regen_image', regenSourceId: source.id });
+    expect(a).toMatchObject({
+      productUrl: PHOTO,
+      aspectRatio: '1:1',
+      overrideAvatar: 'anna',
+      imagePrompt: 'blue velvet',
+      regenType: 'regen_image',
+      regenSourceId: source.id,
+    });
     expect(a.seed).not.toBe(s.seed);
     expect(productVideoKind.inputOf(await service.regenImage(account, source.id, {})).imagePrompt).toBe('wood');
     const other = await h.account(10);
@@ -110,14 +135,24 @@ describe('ProductVideoService', () => {
   it('talking: the script is written from the prompt, the presenter and voice frozen; regen_video keeps them with a new seed', async () => {
     const account = await h.account(50);
     const layout = { width: 64, height: 36, hasShadow: false, product: { x: 1, y: 1, width: 10, height: 20 } };
-    const done = await h.doneTask(account, PRODUCT_VIDEO_KIND, { productUrl: PHOTO, aspectRatio: '16:9', seed: 1, overrideAvatar: 'anna' }, { imageKey: 'k/image.png', layout });
+    const done = await h.doneTask(
+      account,
+      PRODUCT_VIDEO_KIND,
+      { productUrl: PHOTO, aspectRatio: '16:9', seed: 1, overrideAvatar: 'anna' },
+      { imageKey: 'k/image.png', layout },
+    );
     const talking = await service.genVideo(account, done.id, { motionStyle: 'talking', videoPrompt: 'Glow serum. Vitamin C for bright skin.' });
     const request = productVideoKind.resultOf(talking).videoRequest!;
     expect(copywriter.written.at(-1)?.facts.title).toBe('Glow serum');
     expect(request).toMatchObject({ motionStyle: 'talking', avatarId: 'anna', voiceId: 'voice-anna' });
     expect(request.script).toContain('Glow serum');
     // Finish it as the job would, then regenerate.
-    await h.store.tasks.transition(done.id, ['processing'], { status: 'done', result: { ...talking.result, videoKey: 'k/v.mp4' }, finishedAt: h.clock.nowIso() }, h.clock.nowIso());
+    await h.store.tasks.transition(
+      done.id,
+      ['processing'],
+      { status: 'done', result: { ...talking.result, videoKey: 'k/v.mp4' }, finishedAt: h.clock.nowIso() },
+      h.clock.nowIso(),
+    );
     const before = await h.balance(account);
     const regen = await service.regenVideo(account, done.id);
     expect(regen.id).toBe(done.id);

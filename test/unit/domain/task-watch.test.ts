@@ -5,8 +5,20 @@ import { TaskWatcher } from '../../../src/domain/tasks/task-watch.js';
 import { MemoryTaskChangeFeed } from '../../../src/engines/events/memory-feed.js';
 
 const task = (patch: Partial<Task> = {}): Task => ({
-  id: 't1', accountId: 'a1', kind: 'tts', status: 'pending', progress: 0, failedReason: null, input: {}, result: {},
-  heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', finishedAt: null,
+  id: 't1',
+  accountId: 'a1',
+  kind: 'tts',
+  status: 'pending',
+  progress: 0,
+  failedReason: null,
+  input: {},
+  result: {},
+  heldMillicredits: 0,
+  chargedMillicredits: 0,
+  webhookUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: null,
   ...patch,
 });
 
@@ -38,12 +50,17 @@ describe('TaskWatcher', () => {
   it("answers 404 for another account's task and an unknown id, and leaves no subscription behind", async () => {
     const feed = new MemoryTaskChangeFeed();
     const subscriptions: string[] = [];
-    const counting = { ...feed, kind: feed.kind, publish: feed.publish.bind(feed), close: feed.close.bind(feed),
+    const counting = {
+      ...feed,
+      kind: feed.kind,
+      publish: feed.publish.bind(feed),
+      close: feed.close.bind(feed),
       subscribe: async (id: string, l: () => void) => {
         subscriptions.push(id);
         const off = await feed.subscribe(id, l);
         return () => (subscriptions.splice(subscriptions.indexOf(id), 1), off());
-      } };
+      },
+    };
     const watcher = new TaskWatcher({ get: async (id) => (id === 't1' ? task() : null) }, counting);
     await expect(watcher.open('someone-else', 't1')).rejects.toBeInstanceOf(NotFound);
     await expect(watcher.open('a1', 'unknown')).rejects.toBeInstanceOf(NotFound);

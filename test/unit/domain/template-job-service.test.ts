@@ -18,7 +18,10 @@ const SPOKEN_ID = '00000000-0000-4000-8000-000000000002';
 
 /** 40 s fixed: 2 units of 30 s. */
 const fixed: TemplateFile = {
-  format: 1, id: FIXED_ID, name: 'Fixed', aspect: '16:9',
+  format: 1,
+  id: FIXED_ID,
+  name: 'Fixed',
+  aspect: '16:9',
   slots: {
     Photo: { type: 'image', required: true, default: { draw: 'pattern', pattern: 'dots', colors: ['#112233'] } },
     Headline: { type: 'text', required: true, maxChars: 10, default: 'Hi' },
@@ -34,13 +37,23 @@ const fixed: TemplateFile = {
 
 /** Length from the voiceover: the voice spoken by the avatar of the Presenter slot. */
 const spoken: TemplateFile = {
-  format: 1, id: SPOKEN_ID, name: 'Spoken', aspect: '9:16', family: 'dyoa',
+  format: 1,
+  id: SPOKEN_ID,
+  name: 'Spoken',
+  aspect: '9:16',
+  family: 'dyoa',
   length: { rule: 'voiceover', slot: 'Script', tailSeconds: 1, minSeconds: 3, maxSeconds: 100 },
   slots: {
     Presenter: { type: 'avatar', default: 'anna' },
     Script: { type: 'voiceover', required: true, maxChars: 400 },
   },
-  scenes: [{ seconds: 5, background: { color: '#000000' }, layers: [{ kind: 'avatar', slot: 'Presenter', speaks: 'Script', box: { x: 0, y: 0, width: 1, height: 1 } }] }],
+  scenes: [
+    {
+      seconds: 5,
+      background: { color: '#000000' },
+      layers: [{ kind: 'avatar', slot: 'Presenter', speaks: 'Script', box: { x: 0, y: 0, width: 1, height: 1 } }],
+    },
+  ],
 };
 
 function parsed(file: TemplateFile): Template {
@@ -68,7 +81,11 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
     service = new TemplateJobService(h.tasks, h.store, catalog, media, avatars, voices, () => 'voice-default', 1000);
   });
 
-  const req = (over: Partial<TemplateJobRequest> = {}): TemplateJobRequest => ({ templateId: FIXED_ID, parameters: { Photo: PICTURE, Headline: 'Sale' }, ...over });
+  const req = (over: Partial<TemplateJobRequest> = {}): TemplateJobRequest => ({
+    templateId: FIXED_ID,
+    parameters: { Photo: PICTURE, Headline: 'Sale' },
+    ...over,
+  });
 
   async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string[]>> {
     const err = await rejectionOf(p);
@@ -78,8 +95,10 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
 
   it('derives the catalog variables from the slots', () => {
     expect(templateVariables(parsed(fixed))).toEqual({
-      Photo: { type: 'image', required: true }, Headline: { type: 'text', required: true },
-      Clip: { type: 'video', required: false }, Music: { type: 'audio', required: false },
+      Photo: { type: 'image', required: true },
+      Headline: { type: 'text', required: true },
+      Clip: { type: 'video', required: false },
+      Music: { type: 'audio', required: false },
     });
   });
 
@@ -101,30 +120,46 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
 
   it('freezes the template and the checked values, both body forms alike', async () => {
     const account = await h.account(100);
-    const a = templateJobKind.inputOf(await service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'Sale', Clip: CLIP, Music: SONG } }), 'preview'));
-    const b = templateJobKind.inputOf(await service.create(account, req({
-      parameters: null,
-      variables: {
-        Photo: { type: 'image', properties: { url: PICTURE } }, Headline: { type: 'text', properties: { content: 'Sale' } },
-        Clip: { type: 'video', properties: { url: CLIP } }, Music: { type: 'audio', properties: { url: SONG } },
-      },
-    }), 'preview'));
+    const a = templateJobKind.inputOf(
+      await service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'Sale', Clip: CLIP, Music: SONG } }), 'preview'),
+    );
+    const b = templateJobKind.inputOf(
+      await service.create(
+        account,
+        req({
+          parameters: null,
+          variables: {
+            Photo: { type: 'image', properties: { url: PICTURE } },
+            Headline: { type: 'text', properties: { content: 'Sale' } },
+            Clip: { type: 'video', properties: { url: CLIP } },
+            Music: { type: 'audio', properties: { url: SONG } },
+          },
+        }),
+        'preview',
+      ),
+    );
     expect(a.values).toEqual(b.values);
     expect(a.values).toEqual({
-      Photo: { type: 'image', url: PICTURE }, Headline: { type: 'text', text: 'Sale' },
-      Clip: { type: 'video', url: CLIP }, Music: { type: 'audio', url: SONG },
+      Photo: { type: 'image', url: PICTURE },
+      Headline: { type: 'text', text: 'Sale' },
+      Clip: { type: 'video', url: CLIP },
+      Music: { type: 'audio', url: SONG },
     });
     expect(parseTemplate(a.template).ok).toBe(true);
     expect(b.echo).toHaveProperty('variables');
   });
 
-  it('a DYOA template is a template_id too; the length follows the voiceover; the speaker\'s voice is used', async () => {
+  it("a DYOA template is a template_id too; the length follows the voiceover; the speaker's voice is used", async () => {
     const account = await h.account(100);
     // 300 characters: estimated ceil(300 / 8) + 2 = 40 s of speech, + 1 s tail → 2 units of 30 s.
     const task = await service.create(account, { templateId: SPOKEN_ID, parameters: { Script: 'a '.repeat(150).trim() + '.' } }, 'direct');
     expect(task.heldMillicredits).toBe(credits(10));
     expect(templateJobKind.inputOf(task).values.Script).toMatchObject({ type: 'voiceover', voiceId: 'voice-anna' });
-    const chosen = await service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { text: 'Hello there.', voice_id: 'voice-default' } } }, 'preview');
+    const chosen = await service.create(
+      account,
+      { templateId: SPOKEN_ID, parameters: { Script: { text: 'Hello there.', voice_id: 'voice-default' } } },
+      'preview',
+    );
     expect(templateJobKind.inputOf(chosen).values.Script).toEqual({ type: 'voiceover', text: 'Hello there.', voiceId: 'voice-default' });
   });
 
@@ -135,21 +170,46 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
     expect(await fieldsOf(service.create(account, req({ parameters: null }), 'direct'))).toHaveProperty('parameters');
     const missing = await fieldsOf(service.create(account, req({ parameters: { Headline: 'Sale' } }), 'direct'));
     expect(missing['parameters.Photo']![0]).toMatch(/required.*"Photo"/);
-    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: CLIP, Headline: 'Sale' } }), 'direct'))).toEqual({ 'parameters.Photo': [expect.stringMatching(/Expected an image but the file is a video \(MP4\)/)] });
+    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: CLIP, Headline: 'Sale' } }), 'direct'))).toEqual({
+      'parameters.Photo': [expect.stringMatching(/Expected an image but the file is a video \(MP4\)/)],
+    });
     expect(await fieldsOf(service.create(account, req({ parameters: { Photo: 'ftp://x', Headline: 'Sale' } }), 'direct'))).toHaveProperty(['parameters.Photo']);
-    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'far too long a headline' } }), 'direct'))).toEqual({ 'parameters.Headline': [expect.stringMatching(/no more than 10 characters/)] });
-    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'Sale', Extra: 'x' } }), 'direct'))).toHaveProperty(['parameters.Extra']);
-    expect(await fieldsOf(service.create(account, req({ parameters: null, variables: { Photo: { type: 'video', properties: { url: PICTURE } }, Headline: 'Sale' } }), 'direct'))).toHaveProperty(['variables.Photo.type']);
-    expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Presenter: 'ghost', Script: 'Hello.' } }, 'direct'))).toEqual({ 'parameters.Presenter': [expect.stringMatching(/Unknown avatar id "ghost"/)] });
-    expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { text: 'Hello.', voice_id: 'nobody' } } }, 'direct'))).toHaveProperty(['parameters.Script.voice_id']);
+    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'far too long a headline' } }), 'direct'))).toEqual({
+      'parameters.Headline': [expect.stringMatching(/no more than 10 characters/)],
+    });
+    expect(await fieldsOf(service.create(account, req({ parameters: { Photo: PICTURE, Headline: 'Sale', Extra: 'x' } }), 'direct'))).toHaveProperty([
+      'parameters.Extra',
+    ]);
+    expect(
+      await fieldsOf(
+        service.create(account, req({ parameters: null, variables: { Photo: { type: 'video', properties: { url: PICTURE } }, Headline: 'Sale' } }), 'direct'),
+      ),
+    ).toHaveProperty(['variables.Photo.type']);
+    expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Presenter: 'ghost', Script: 'Hello.' } }, 'direct'))).toEqual({
+      'parameters.Presenter': [expect.stringMatching(/Unknown avatar id "ghost"/)],
+    });
+    expect(
+      await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { text: 'Hello.', voice_id: 'nobody' } } }, 'direct')),
+    ).toHaveProperty(['parameters.Script.voice_id']);
     expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: {} }, 'direct'))).toHaveProperty(['parameters.Script']);
-    expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { voice_id: 'voice-default' } } }, 'direct'))).toEqual({ 'parameters.Script': [expect.stringMatching(/required/)] });
+    expect(await fieldsOf(service.create(account, { templateId: SPOKEN_ID, parameters: { Script: { voice_id: 'voice-default' } } }, 'direct'))).toEqual({
+      'parameters.Script': [expect.stringMatching(/required/)],
+    });
     expect(await h.footprint(account)).toEqual(before);
   });
 
   it('the synchronous preview answers at the wait limit with the job as it stands, or at once when the queue did not take it', async () => {
     const account = await h.account(100);
-    const slow = new TemplateJobService(h.tasks, h.store, catalog, new FakeMediaUrlChecker({ [PICTURE]: fakeMedia.image() }), new FakeAvatarDirectory([]), new FakeVoiceDirectory([]), () => null, 300);
+    const slow = new TemplateJobService(
+      h.tasks,
+      h.store,
+      catalog,
+      new FakeMediaUrlChecker({ [PICTURE]: fakeMedia.image() }),
+      new FakeAvatarDirectory([]),
+      new FakeVoiceDirectory([]),
+      () => null,
+      300,
+    );
     const started = Date.now();
     const waited = await slow.createPreviewAndWait(account, req());
     expect(waited.status).toBe('pending');

@@ -17,7 +17,11 @@ describe('AI editing instructions vocabulary', () => {
   });
 
   it('lists what it did not understand, and reads nothing from empty text', () => {
-    expect(readInstructions('make the sky purple and add dragons')).toEqual({ operations: {}, understood: [], notUnderstood: ['make the sky purple', 'add dragons'] });
+    expect(readInstructions('make the sky purple and add dragons')).toEqual({
+      operations: {},
+      understood: [],
+      notUnderstood: ['make the sky purple', 'add dragons'],
+    });
     expect(readInstructions(null)).toEqual({ operations: {}, understood: [], notUnderstood: [] });
   });
 });

@@ -22,7 +22,10 @@ describe('reframing', () => {
   });
 
   it('rides the path with a window kept inside the picture, with headroom when zoomed', () => {
-    const path = [{ atSeconds: 0, cx: 100, cy: 540 }, { atSeconds: 4, cx: 1900, cy: 540 }];
+    const path = [
+      { atSeconds: 0, cx: 100, cy: 540 },
+      { atSeconds: 4, cx: 1900, cy: 540 },
+    ];
     const window = fullWindow(source, { width: 1080, height: 1920 });
     const c = cutFor({ startSeconds: 1, endSeconds: 3 }, path, source, window, 1);
     expect(c.crop).toMatchObject({ width: 606, height: 1080 });

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FaceNotUsable, TaskFailure } from '../../../src/core/errors.js';
 import {
-  createFakeFaceEngine, decideSamePerson, descriptorDistance, detectSingleFace, frontalFaceScore, requireSingleFace,
-  SAME_PERSON_MAX_DISTANCE, syntheticFace, templateLandmarks68, type Point,
+  createFakeFaceEngine,
+  decideSamePerson,
+  descriptorDistance,
+  detectSingleFace,
+  frontalFaceScore,
+  requireSingleFace,
+  SAME_PERSON_MAX_DISTANCE,
+  syntheticFace,
+  templateLandmarks68,
+  type Point,
 } from '../../../src/engines/face/index.js';
 
 const box = { x: 100, y: 80, width: 200, height: 240 };
@@ -23,7 +31,13 @@ describe('requireSingleFace', () => {
   });
 
   it('refuses a picture with no face, saying so', () => {
-    const error = (() => { try { requireSingleFace([]); } catch (e) { return e; } })();
+    const error = (() => {
+      try {
+        requireSingleFace([]);
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(error).toBeInstanceOf(FaceNotUsable);
     expect(error).toBeInstanceOf(TaskFailure);
     expect(error).toMatchObject({ kind: 'no-face', faceCount: 0, reason: 'no face found in the image', transient: false });
@@ -41,7 +55,9 @@ describe('requireSingleFace', () => {
   });
 
   it('detectSingleFace asks the engine and applies the rule', async () => {
-    const engine = createFakeFaceEngine({ facesByPath: { '/a.jpg': [syntheticFace(box)], '/group.jpg': [syntheticFace(box), syntheticFace({ ...box, x: 400 })] } });
+    const engine = createFakeFaceEngine({
+      facesByPath: { '/a.jpg': [syntheticFace(box)], '/group.jpg': [syntheticFace(box), syntheticFace({ ...box, x: 400 })] },
+    });
     await expect(detectSingleFace(engine, '/a.jpg')).resolves.toMatchObject({ box });
     await expect(detectSingleFace(engine, '/group.jpg')).rejects.toMatchObject({ kind: 'several-faces', faceCount: 2 });
     await expect(detectSingleFace(engine, '/none.jpg')).rejects.toMatchObject({ kind: 'no-face' });
@@ -114,7 +130,13 @@ describe('frontalFaceScore', () => {
 
   it('gives closed eyes no score', () => {
     const closed = frontal.map((p): Point => [p[0], p[1]]);
-    for (const [upper, lower] of [[37, 41], [38, 40], [43, 47], [44, 46]] as const) closed[upper] = [...closed[lower]!];
+    for (const [upper, lower] of [
+      [37, 41],
+      [38, 40],
+      [43, 47],
+      [44, 46],
+    ] as const)
+      closed[upper] = [...closed[lower]!];
     expect(frontalFaceScore(closed).score).toBe(0);
   });
 

@@ -4,8 +4,7 @@ import { formatBytes, formatDurationMs } from '../../../src/engines/fetch/messag
 import { sniffMediaType } from '../../../src/engines/fetch/sniff.js';
 
 const hex = (h: string) => Buffer.from(h.replace(/\s/g, ''), 'hex');
-const bytes = (...parts: (string | Buffer)[]) =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
+const bytes = (...parts: (string | Buffer)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
 const pad = Buffer.alloc(64, 0);
 
 describe('sniffMediaType', () => {

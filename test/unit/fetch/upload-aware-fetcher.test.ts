@@ -12,9 +12,11 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 describe('upload-aware fetcher', () => {
   const blobs = new MemoryBlobStore();
   const uploads = new UploadFiles(blobs);
-  const fetcher = uploadAwareFetcher(new FakeUrlFetcher({ 'https://example.test/a.png': { body: PNG, contentType: 'image/png' } }), blobs, (ref) => uploads.keyOf(ref));
+  const fetcher = uploadAwareFetcher(new FakeUrlFetcher({ 'https://example.test/a.png': { body: PNG, contentType: 'image/png' } }), blobs, (ref) =>
+    uploads.keyOf(ref),
+  );
 
-  it('reads an upload by its opaque id, wherever its owner\'s folder is', async () => {
+  it("reads an upload by its opaque id, wherever its owner's folder is", async () => {
     const { id, key } = uploads.newKey('account-1', 'photo.png');
     await blobs.putBuffer(key, PNG);
     expect(key).toBe(`uploads/${id}/account-1/photo.png`);

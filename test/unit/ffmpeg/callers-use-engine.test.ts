@@ -21,7 +21,11 @@ describe('reads through the injected ffmpeg engine', () => {
   });
 
   it('a voice sample the engine cannot decode is rejected with the reason for the client', async () => {
-    const ffmpeg = createFakeFfmpegEngine({ onCapture: () => { throw new Error('ffmpeg exited with code 1'); } });
+    const ffmpeg = createFakeFfmpegEngine({
+      onCapture: () => {
+        throw new Error('ffmpeg exited with code 1');
+      },
+    });
     await expect(analyzeVoiceSample('/in/junk', { ffmpeg }, { workDir: '/tmp' })).rejects.toBeInstanceOf(VoiceSampleRejected);
     expect(ffmpeg.captures).toHaveLength(1);
   });

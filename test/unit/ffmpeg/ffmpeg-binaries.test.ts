@@ -10,8 +10,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cw-ffmpeg-bin-'));
 describe('ffmpeg executables come from configuration', () => {
   it('FFMPEG_PATH, FFPROBE_PATH and RENDER_SEGMENTS are read by config.ts, with PATH lookups by default', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).ffmpeg).toEqual({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', renderSegments: DEFAULT_RENDER_SEGMENTS });
-    expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe', RENDER_SEGMENTS: '1' }).ffmpeg)
-      .toEqual({ ffmpegPath: '/opt/ff/ffmpeg', ffprobePath: '/opt/ff/ffprobe', renderSegments: 1 });
+    expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe', RENDER_SEGMENTS: '1' }).ffmpeg).toEqual({
+      ffmpegPath: '/opt/ff/ffmpeg',
+      ffprobePath: '/opt/ff/ffprobe',
+      renderSegments: 1,
+    });
     // Bounded: at least one process, at most four.
     expect(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '9' }).ffmpeg.renderSegments).toBe(4);
     expect(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '0' }).ffmpeg.renderSegments).toBe(1);

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DISPLAY_SHOT_KINDS, type DisplayLayerInputs, type DisplayShot } from '../../../src/engines/ffmpeg/args/display-shots.js';
 import { displayVideoArgs, musicBedFilter } from '../../../src/engines/ffmpeg/args/display-video.js';
 import { FilterGraph } from '../../../src/engines/ffmpeg/args/filter-graph.js';
-import {
-  easeInOutExpr, holdFrameFilter, lerpExpr, num, perspectiveViewFilter, progressExpr,
-} from '../../../src/engines/ffmpeg/args/motion-expressions.js';
+import { easeInOutExpr, holdFrameFilter, lerpExpr, num, perspectiveViewFilter, progressExpr } from '../../../src/engines/ffmpeg/args/motion-expressions.js';
 import { stillVideoArgs, viewPathExpr } from '../../../src/engines/ffmpeg/args/still-motion.js';
 import { STYLE_FILTERS, letterboxFilters, styleFilterChain, stylizeArgs } from '../../../src/engines/ffmpeg/args/stylize.js';
 
@@ -53,7 +51,10 @@ describe('motion expressions', () => {
     expect(identity).toMatch(/^perspective=.*sense=destination:eval=frame$/);
     const c = corners(identity, { W: 320, H: 180 });
     expect([c.x0, c.y0, c.x1, c.y3]).toEqual([0, 0, 320, 180].map((v) => expect.closeTo(v, 6)));
-    const zoomed = corners(perspectiveViewFilter({ zoom: '2', anchorX: 0.25, anchorY: 0.5, atX: '0.25', atY: '0.5', cover: true }, { interpolation: 'cubic' }), { W: 100, H: 100 });
+    const zoomed = corners(
+      perspectiveViewFilter({ zoom: '2', anchorX: 0.25, anchorY: 0.5, atX: '0.25', atY: '0.5', cover: true }, { interpolation: 'cubic' }),
+      { W: 100, H: 100 },
+    );
     // Source x = 25 maps to 25: left edge at 25 - 25·2, right edge at 25 + 75·2.
     expect(zoomed.x0).toBeCloseTo(-25);
     expect(zoomed.x1).toBeCloseTo(175);
@@ -61,7 +62,10 @@ describe('motion expressions', () => {
 
   it('with cover on, any requested position keeps the frame covered', () => {
     for (const atX of ['-3', '0.1', '0.5', '0.9', '4']) {
-      const c = corners(perspectiveViewFilter({ zoom: '1.1', anchorX: 0.5, anchorY: 0.5, atX, atY: atX, cover: true }, { interpolation: 'linear' }), { W: 200, H: 100 });
+      const c = corners(perspectiveViewFilter({ zoom: '1.1', anchorX: 0.5, anchorY: 0.5, atX, atY: atX, cover: true }, { interpolation: 'linear' }), {
+        W: 200,
+        H: 100,
+      });
       expect(c.x0).toBeLessThanOrEqual(1e-9);
       expect(c.y0).toBeLessThanOrEqual(1e-9);
       expect(c.x1).toBeGreaterThanOrEqual(200 - 1e-9);
@@ -70,7 +74,10 @@ describe('motion expressions', () => {
   });
 
   it('tilt stretches one vertical edge and shrinks the other', () => {
-    const c = corners(perspectiveViewFilter({ zoom: '1.2', anchorX: 0.5, anchorY: 0.5, atX: '0.5', atY: '0.5', tilt: '0.01', cover: true }, { interpolation: 'linear' }), { W: 100, H: 100 });
+    const c = corners(
+      perspectiveViewFilter({ zoom: '1.2', anchorX: 0.5, anchorY: 0.5, atX: '0.5', atY: '0.5', tilt: '0.01', cover: true }, { interpolation: 'linear' }),
+      { W: 100, H: 100 },
+    );
     expect(c.y2! - c.y0!).toBeCloseTo(120 + 2);
     expect(c.y3! - c.y1!).toBeCloseTo(120 - 2);
   });
@@ -90,7 +97,10 @@ describe('filter graph', () => {
 });
 
 const layers: DisplayLayerInputs = {
-  widthPx: 320, heightPx: 180, backgroundPng: 'bg.png', shadowPng: 'shadow.png',
+  widthPx: 320,
+  heightPx: 180,
+  backgroundPng: 'bg.png',
+  shadowPng: 'shadow.png',
   product: { png: 'product.png', box: { x: 110, y: 40, width: 100, height: 120 } },
   extras: [{ png: 'presenter.png', box: { x: 10, y: 20, width: 60, height: 150 } }],
   compositePng: 'composite.png',
@@ -103,7 +113,10 @@ describe('display video arguments', () => {
       const args = displayVideoArgs({ layers, shots: [shot(kind)], fps: 25, crossfadeSeconds: 0, durationSeconds: 2, outputPath: 'out.mp4' });
       const inputs = args.flatMap((a, i) => (args[i - 1] === '-i' ? [a] : []));
       expect(inputs.length, kind).toBeGreaterThan(0);
-      expect(inputs.every((p) => p.endsWith('.png')), kind).toBe(true);
+      expect(
+        inputs.every((p) => p.endsWith('.png')),
+        kind,
+      ).toBe(true);
       const graph = args[args.indexOf('-filter_complex') + 1]!;
       expect(graph, kind).toContain('loop=loop=49:size=1');
       expect(args.slice(args.indexOf('-frames:v'), args.indexOf('-frames:v') + 4)).toEqual(['-frames:v', '50', '-r', '25']);
@@ -130,8 +143,13 @@ describe('display video arguments', () => {
 
   it('shots are joined by crossfades at the right offsets, with music trimmed and faded to the length', () => {
     const args = displayVideoArgs({
-      layers, shots: [shot('push-in', 2.2), shot('turntable', 2.2), shot('light-sweep', 2)], fps: 25, crossfadeSeconds: 0.2,
-      durationSeconds: 6, audioPath: 'music.mp3', outputPath: 'o.mp4',
+      layers,
+      shots: [shot('push-in', 2.2), shot('turntable', 2.2), shot('light-sweep', 2)],
+      fps: 25,
+      crossfadeSeconds: 0.2,
+      durationSeconds: 6,
+      audioPath: 'music.mp3',
+      outputPath: 'o.mp4',
     });
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('xfade=transition=fade:duration=0.2:offset=2');
@@ -145,7 +163,14 @@ describe('display video arguments', () => {
   });
 
   it('without a shadow layer no shadow input is read', () => {
-    const args = displayVideoArgs({ layers: { ...layers, shadowPng: null }, shots: [shot('turntable')], fps: 25, crossfadeSeconds: 0, durationSeconds: 2, outputPath: 'o.mp4' });
+    const args = displayVideoArgs({
+      layers: { ...layers, shadowPng: null },
+      shots: [shot('turntable')],
+      fps: 25,
+      crossfadeSeconds: 0,
+      durationSeconds: 2,
+      outputPath: 'o.mp4',
+    });
     expect(args).not.toContain('shadow.png');
   });
 });
@@ -162,7 +187,16 @@ describe('still video arguments', () => {
   });
 
   it('warps a supersampled canvas and scales down to the exact size', () => {
-    const args = stillVideoArgs({ imagePath: 'p.png', view: path, widthPx: 320, heightPx: 180, supersample: 2, durationSeconds: 2, fps: 25, outputPath: 'o.mp4' });
+    const args = stillVideoArgs({
+      imagePath: 'p.png',
+      view: path,
+      widthPx: 320,
+      heightPx: 180,
+      supersample: 2,
+      durationSeconds: 2,
+      fps: 25,
+      outputPath: 'o.mp4',
+    });
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('scale=640:360:force_original_aspect_ratio=increase');
     expect(graph).toContain('crop=640:360');
@@ -172,7 +206,17 @@ describe('still video arguments', () => {
   });
 
   it('parallax overlays the subject on its own path without clamping it', () => {
-    const args = stillVideoArgs({ imagePath: 'bg.png', subject: { path: 's.png', view: path }, view: path, widthPx: 320, heightPx: 180, supersample: 1, durationSeconds: 2, fps: 25, outputPath: 'o.mp4' });
+    const args = stillVideoArgs({
+      imagePath: 'bg.png',
+      subject: { path: 's.png', view: path },
+      view: path,
+      widthPx: 320,
+      heightPx: 180,
+      supersample: 1,
+      durationSeconds: 2,
+      fps: 25,
+      outputPath: 'o.mp4',
+    });
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph.match(/perspective=/g)).toHaveLength(2);
     expect(graph).toContain('format=yuva444p');

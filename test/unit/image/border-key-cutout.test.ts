@@ -26,7 +26,8 @@ describe('border-key cut-out (plain backdrops)', () => {
 
   it('keeps a product cut off by the bottom edge (the border is not all backdrop)', async () => {
     const photo = await productPhoto();
-    const width = photo.rgba.width, height = 440;
+    const width = photo.rgba.width,
+      height = 440;
     const cropped = { width, height, data: photo.rgba.data.slice(0, width * height * 4) };
     const score = scoreCutout(await engine.cutOut(cropped), photo.mask.slice(0, width * height), 4);
     expect(score.backdropGone).toBeGreaterThan(0.97);
@@ -37,7 +38,11 @@ describe('border-key cut-out (plain backdrops)', () => {
     const photo = await productPhoto();
     const { width } = photo.rgba;
     // A few dark specks of dust in a corner of the backdrop.
-    for (const [x, y] of [[20, 20], [40, 30], [25, 560]] as const) {
+    for (const [x, y] of [
+      [20, 20],
+      [40, 30],
+      [25, 560],
+    ] as const) {
       for (let dy = 0; dy < 3; dy++) for (let dx = 0; dx < 3; dx++) photo.rgba.data.set([40, 40, 40, 255], ((y + dy) * width + x + dx) * 4);
     }
     const cut = await engine.cutOut(photo.rgba);

@@ -23,12 +23,13 @@ function steered(rgb: [number, number, number]) {
 function ellipsePhoto(width: number, height: number) {
   const rgba = flatPhoto(width, height, [210, 210, 210]);
   const mask = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    if (((x - width / 2) / (width * 0.3)) ** 2 + ((y - height / 2) / (height * 0.35)) ** 2 <= 1) {
-      mask[y * width + x] = 255;
-      rgba.data.set([30, 60, 180 + ((x * 7 + y * 3) % 40), 255], (y * width + x) * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (((x - width / 2) / (width * 0.3)) ** 2 + ((y - height / 2) / (height * 0.35)) ** 2 <= 1) {
+        mask[y * width + x] = 255;
+        rgba.data.set([30, 60, 180 + ((x * 7 + y * 3) % 40), 255], (y * width + x) * 4);
+      }
     }
-  }
   return { rgba, mask };
 }
 

@@ -24,7 +24,10 @@ describe('OpenAI-compatible images adapter (loopback mock)', () => {
 
   it('generates at the asked size with b64_json, n images, the model and key sent', async () => {
     const images = await generator().generate({ prompt: 'a marble podium', width: 320, height: 200, count: 2 });
-    expect(images.map((i) => [i.width, i.height])).toEqual([[320, 200], [320, 200]]);
+    expect(images.map((i) => [i.width, i.height])).toEqual([
+      [320, 200],
+      [320, 200],
+    ]);
     expect(pixel(images[0]!, 10, 10)).toEqual(mockColour('a marble podium', 0));
     expect(pixel(images[1]!, 10, 10)).toEqual(mockColour('a marble podium', 1));
     const sent = server.requests[0]!;
@@ -56,7 +59,9 @@ describe('OpenAI-compatible images adapter (loopback mock)', () => {
 
   it("a 4xx is a permanent failure carrying the provider's message", async () => {
     server.setReply(() => ({ status: 400, error: 'Your prompt was rejected by the safety system.' }));
-    const err = await generator().generate({ prompt: 'x', width: 64, height: 64 }).catch((e: unknown) => e);
+    const err = await generator()
+      .generate({ prompt: 'x', width: 64, height: 64 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TaskFailure);
     expect((err as TaskFailure).transient).toBe(false);
     expect((err as TaskFailure).reason).toMatch(/refused the request \(400\): Your prompt was rejected by the safety system\./);
@@ -71,7 +76,9 @@ describe('OpenAI-compatible images adapter (loopback mock)', () => {
 
   it('5xx, timeouts and an unreachable provider are transient', async () => {
     server.setReply(() => ({ status: 503, error: 'overloaded' }));
-    const e5 = (await generator().generate({ prompt: 'x', width: 64, height: 64 }).catch((e: unknown) => e)) as TaskFailure;
+    const e5 = (await generator()
+      .generate({ prompt: 'x', width: 64, height: 64 })
+      .catch((e: unknown) => e)) as TaskFailure;
     expect([e5.transient, e5.reason]).toEqual([true, expect.stringMatching(/failed \(503\): overloaded/)]);
 
     server.setReply(() => ({ delayMs: 1500 }));

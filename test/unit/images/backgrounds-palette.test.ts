@@ -15,7 +15,8 @@ const COLOURS = ['#1e6091', '#f4a261', '#2a9d8f'];
 /** Share of pixels within a small distance of one of the given colours or their blends. */
 function nearGiven(img: { data: Uint8Array }, colours: string[]): number {
   const rgbs = colours.map(hexToRgb);
-  let near = 0, n = 0;
+  let near = 0,
+    n = 0;
   for (let i = 0; i < img.data.length; i += 16) {
     n++;
     const p = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
@@ -39,15 +40,20 @@ describe('renderBackground', () => {
       for (let i = 3; i < a.data.length; i += 4) if (a.data[i] !== 255) throw new Error(`${kind} is not opaque`);
       outputs.push(a);
     }
-    for (let i = 0; i < outputs.length; i++) for (let j = i + 1; j < outputs.length; j++) {
-      expect(meanAbsDiff(outputs[i]!, outputs[j]!), `${PROCEDURAL_BACKGROUNDS[i]} vs ${PROCEDURAL_BACKGROUNDS[j]}`).toBeGreaterThan(4);
-    }
+    for (let i = 0; i < outputs.length; i++)
+      for (let j = i + 1; j < outputs.length; j++) {
+        expect(meanAbsDiff(outputs[i]!, outputs[j]!), `${PROCEDURAL_BACKGROUNDS[i]} vs ${PROCEDURAL_BACKGROUNDS[j]}`).toBeGreaterThan(4);
+      }
   });
 
   it('follows the colours it is given', async () => {
     const warm = await renderBackground('low-poly', { width: 120, height: 80, seed: 1, colors: ['#d62828', '#f77f00'] });
     const cold = await renderBackground('low-poly', { width: 120, height: 80, seed: 1, colors: ['#023e8a', '#0096c7'] });
-    const mean = (img: typeof warm, c: number) => { let s = 0; for (let i = c; i < img.data.length; i += 4) s += img.data[i]!; return s / (img.data.length / 4); };
+    const mean = (img: typeof warm, c: number) => {
+      let s = 0;
+      for (let i = c; i < img.data.length; i += 4) s += img.data[i]!;
+      return s / (img.data.length / 4);
+    };
     expect(mean(warm, 0)).toBeGreaterThan(mean(warm, 2) + 60);
     expect(mean(cold, 2)).toBeGreaterThan(mean(cold, 0) + 60);
   });

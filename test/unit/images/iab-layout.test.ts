@@ -15,10 +15,12 @@ describe('crop or compose', () => {
     [...new Set(IAB_BANNERS.filter((b) => chooseLayout({ photo, banner: size(b.size), subject, canCompose }) === 'compose').map((b) => b.size))].sort();
 
   it('composes the thin shapes of a 4:3 photo and crops the near ones', () => {
-    expect(composedFor({ width: 1600, height: 1200 }, { x: 600, y: 300, width: 300, height: 300 })).toEqual(['160x600', '320x50', '468x60', '728x90', '970x90'].sort());
+    expect(composedFor({ width: 1600, height: 1200 }, { x: 600, y: 300, width: 300, height: 300 })).toEqual(
+      ['160x600', '320x50', '468x60', '728x90', '970x90'].sort(),
+    );
   });
 
-  it('decides by distance to the photo\'s shape, not by a list: a panorama crops the leaderboard, and composes the skyscraper', () => {
+  it("decides by distance to the photo's shape, not by a list: a panorama crops the leaderboard, and composes the skyscraper", () => {
     const panorama = { width: 3000, height: 400 };
     expect(chooseLayout({ photo: panorama, banner: size('728x90'), subject: null, canCompose: true })).toBe('crop');
     expect(chooseLayout({ photo: panorama, banner: size('160x600'), subject: null, canCompose: true })).toBe('compose');
@@ -44,7 +46,7 @@ describe('crop or compose', () => {
 });
 
 describe('placing the subject of a composed banner', () => {
-  it('fills the short side less a margin, on the first third, with the subject\'s own shape', () => {
+  it("fills the short side less a margin, on the first third, with the subject's own shape", () => {
     const p = subjectPlacement({ width: 728, height: 90 }, { width: 100, height: 250 });
     expect(p.height).toBe(90 - 2 * 7);
     expect(Math.abs(p.width / p.height - 100 / 250)).toBeLessThan(0.02);
@@ -66,7 +68,11 @@ describe('keeping boxes in a crop window', () => {
     const w = slideToKeep({ x: 0, y: 0, width: 400, height: 600 }, photo, [{ x: 500, y: 100, width: 100, height: 100 }]);
     expect(w).toEqual({ x: 200, y: 0, width: 400, height: 600 });
     // Three faces; a 250-wide window holds two of them (the right pair), not the lone one on the left.
-    const faces = [{ x: 50, y: 100, width: 80, height: 80 }, { x: 600, y: 100, width: 80, height: 80 }, { x: 760, y: 120, width: 80, height: 80 }];
+    const faces = [
+      { x: 50, y: 100, width: 80, height: 80 },
+      { x: 600, y: 100, width: 80, height: 80 },
+      { x: 760, y: 120, width: 80, height: 80 },
+    ];
     const pair = slideToKeep({ x: 0, y: 0, width: 250, height: 600 }, photo, faces);
     expect(pair.x).toBeLessThanOrEqual(600);
     expect(pair.x + pair.width).toBeGreaterThanOrEqual(840);
@@ -81,7 +87,8 @@ describe('keeping boxes in a crop window', () => {
 
 describe('the subject box of a cut-out', () => {
   it('bounds the opaque pixels, ignoring stray specks, and is null for an empty or full cut-out', () => {
-    const width = 100, height = 80;
+    const width = 100,
+      height = 80;
     const img = { width, height, data: new Uint8Array(width * height * 4) };
     for (let y = 20; y < 60; y++) for (let x = 30; x < 50; x++) img.data[(y * width + x) * 4 + 3] = 255;
     img.data[(2 * width + 95) * 4 + 3] = 255; // a speck

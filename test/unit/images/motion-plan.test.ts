@@ -4,7 +4,11 @@ import { coverCrop, detailView, kenBurnsPath } from '../../../src/pipelines/imag
 
 describe('display shot plan', () => {
   it('one shot per motion, whole frames that add up (minus crossfades) to the exact length', () => {
-    for (const [duration, fps] of [[10, 25], [7.3, 30], [15, 24]] as const) {
+    for (const [duration, fps] of [
+      [10, 25],
+      [7.3, 30],
+      [15, 24],
+    ] as const) {
       const plan = planDisplayShots(['orbit-parallax', 'push-in', 'light-sweep'], duration, fps, 9);
       expect(plan.shots.map((s) => s.kind)).toEqual(['orbit-parallax', 'push-in', 'light-sweep']);
       const frames = plan.shots.map((s) => Math.round(s.durationSeconds * fps));
@@ -24,7 +28,9 @@ describe('display shot plan', () => {
     const motions = ['orbit-parallax', 'light-sweep', 'reveal-slide'] as const;
     const a = planDisplayShots(motions, 9, 25, 1);
     expect(planDisplayShots(motions, 9, 25, 1)).toEqual(a);
-    const variations = new Set(Array.from({ length: 8 }, (_, s) => JSON.stringify(planDisplayShots(motions, 9, 25, s + 2).shots.map((x) => [x.direction, x.amount.toFixed(2)]))));
+    const variations = new Set(
+      Array.from({ length: 8 }, (_, s) => JSON.stringify(planDisplayShots(motions, 9, 25, s + 2).shots.map((x) => [x.direction, x.amount.toFixed(2)]))),
+    );
     expect(variations.size).toBe(8);
   });
 });

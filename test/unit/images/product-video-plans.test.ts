@@ -40,8 +40,15 @@ describe('product video plans (pure)', () => {
 
   it('builds the talking composite: stage looped, alpha clip through the VP9 decoder, overlaid at the box, voice mapped, cut to the speech', () => {
     const args = talkingProductArgs({
-      stagePng: 'stage.png', clip: { path: 'clip.webm', hasAlpha: true }, box: { x: 100, y: 20, width: 80, height: 160 },
-      voicePath: 'voice.mp3', width: 320, height: 180, durationSeconds: 3.25, fps: 30, output: 'out.mp4',
+      stagePng: 'stage.png',
+      clip: { path: 'clip.webm', hasAlpha: true },
+      box: { x: 100, y: 20, width: 80, height: 160 },
+      voicePath: 'voice.mp3',
+      width: 320,
+      height: 180,
+      durationSeconds: 3.25,
+      fps: 30,
+      output: 'out.mp4',
     });
     expect(args.slice(0, 8)).toEqual(['-y', '-loop', '1', '-framerate', '30', '-i', 'stage.png', '-c:v']);
     expect(args).toContain('libvpx-vp9');
@@ -51,7 +58,17 @@ describe('product video plans (pure)', () => {
     expect(graph).not.toContain('colorkey');
     expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '3.250']);
     expect(args).toEqual(expect.arrayContaining(['-map', '[v]', '-map', '2:a', 'libx264', 'aac', 'out.mp4']));
-    const keyed = talkingProductArgs({ stagePng: 's', clip: { path: 'c.mp4', hasAlpha: false, chromaKeyColor: '#00ff00' }, box: { x: 0, y: 0, width: 2, height: 2 }, voicePath: 'v', width: 4, height: 4, durationSeconds: 1, fps: 30, output: 'o' });
+    const keyed = talkingProductArgs({
+      stagePng: 's',
+      clip: { path: 'c.mp4', hasAlpha: false, chromaKeyColor: '#00ff00' },
+      box: { x: 0, y: 0, width: 2, height: 2 },
+      voicePath: 'v',
+      width: 4,
+      height: 4,
+      durationSeconds: 1,
+      fps: 30,
+      output: 'o',
+    });
     expect(keyed).not.toContain('libvpx-vp9');
     expect(keyed[keyed.indexOf('-filter_complex') + 1]).toContain('colorkey=0x00ff00');
   });
@@ -66,7 +83,12 @@ describe('product video plans (pure)', () => {
 describe('chooseMotions for a variation', () => {
   it('never repeats the cut being replaced, even when the prompt pins the first shot', () => {
     for (let seed = 1; seed <= 40; seed++) {
-      for (const [prompt, seconds] of [['a turntable spin', 5], [null, 5], [null, 10], ['orbit, push, light sweep', 10]] as const) {
+      for (const [prompt, seconds] of [
+        ['a turntable spin', 5],
+        [null, 5],
+        [null, 10],
+        ['orbit, push, light sweep', 10],
+      ] as const) {
         const before = chooseMotions(seed, prompt, seconds);
         const after = chooseMotions(seed, prompt, seconds, before);
         expect(after).not.toEqual(before);

@@ -5,7 +5,8 @@ import { chooseScene, MIN_BACKDROP_CONTRAST } from '../../../src/pipelines/image
 import { stageProduct } from '../../../src/pipelines/images/staging/stage-product.js';
 import { bottleCutout, meanRgb } from './staging-helpers.js';
 
-const W = 320, H = 180;
+const W = 320,
+  H = 180;
 
 /** Luma of each pixel minus the mean of its 11×11 neighbourhood: how far a vein stands out from the stone around it. */
 function veinContrast(img: RgbaImage, top: number): { p995: number; mean: number } {
@@ -15,12 +16,14 @@ function veinContrast(img: RgbaImage, top: number): { p995: number; mean: number
   };
   const diffs: number[] = [];
   let sum = 0;
-  for (let y = top + 6; y < img.height - 6; y += 1) for (let x = 6; x < img.width - 6; x += 1) {
-    let s = 0;
-    for (let dy = -5; dy <= 5; dy += 2) for (let dx = -5; dx <= 5; dx += 2) s += luma(x + dx, y + dy);
-    const d = Math.abs(luma(x, y) - s / 36);
-    diffs.push(d); sum += luma(x, y);
-  }
+  for (let y = top + 6; y < img.height - 6; y += 1)
+    for (let x = 6; x < img.width - 6; x += 1) {
+      let s = 0;
+      for (let dy = -5; dy <= 5; dy += 2) for (let dx = -5; dx <= 5; dx += 2) s += luma(x + dx, y + dy);
+      const d = Math.abs(luma(x, y) - s / 36);
+      diffs.push(d);
+      sum += luma(x, y);
+    }
   diffs.sort((a, b) => a - b);
   return { p995: diffs[Math.floor(diffs.length * 0.995)]!, mean: sum / diffs.length };
 }
@@ -99,8 +102,10 @@ describe('palette backdrop contrast', () => {
         const midRows = { y: box.y + Math.round(box.height * 0.3), height: Math.round(box.height * 0.3) };
         const floorRows = { y: box.y + box.height - 8, height: 6 };
         const regions = [
-          { x: 2, width: 16, ...midRows }, { x: W - 18, width: 16, ...midRows },
-          { x: Math.max(0, box.x - 40), width: 30, ...floorRows }, { x: Math.min(W - 30, box.x + box.width + 10), width: 30, ...floorRows },
+          { x: 2, width: 16, ...midRows },
+          { x: W - 18, width: 16, ...midRows },
+          { x: Math.max(0, box.x - 40), width: 30, ...floorRows },
+          { x: Math.min(W - 30, box.x + box.width + 10), width: 30, ...floorRows },
         ];
         const p = lab(toOklch(s.palette[0]!));
         for (const region of regions) {

@@ -6,7 +6,8 @@ import { SCENE_KINDS } from '../../../src/pipelines/images/staging/staged-scene.
 import { toOklch } from '../../../src/pipelines/images/backgrounds/colour.js';
 import { bottleCutout, boxesOverlap, bustCutout, inside, luminance, meanAbsDiff, meanRgb, sameBytes, textureEnergy } from './staging-helpers.js';
 
-const W = 320, H = 180;
+const W = 320,
+  H = 180;
 
 describe('stageProduct', () => {
   it('places the product pixels unchanged inside its box, with the cut-out shape', async () => {
@@ -18,16 +19,28 @@ describe('stageProduct', () => {
     expect(box.height / H).toBeLessThan(0.7);
     // The composite inside the box equals the scaled cut-out wherever the cut-out is opaque.
     const scaled = await resizeImage(cropImage(cutout, alphaBox(cutout, 24)!), box.width, box.height);
-    let opaque = 0, matching = 0, bodyLike = 0;
-    for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) {
-      const s = (y * box.width + x) * 4;
-      if (scaled.data[s + 3]! < 255) continue;
-      opaque++;
-      const c = ((box.y + y) * W + box.x + x) * 4;
-      const d = Math.abs(scene.composite.data[c]! - scaled.data[s]!) + Math.abs(scene.composite.data[c + 1]! - scaled.data[s + 1]!) + Math.abs(scene.composite.data[c + 2]! - scaled.data[s + 2]!);
-      if (d <= 3) matching++;
-      if (Math.abs(scene.composite.data[c]! - productRgb[0]) + Math.abs(scene.composite.data[c + 1]! - productRgb[1]) + Math.abs(scene.composite.data[c + 2]! - productRgb[2]) < 30) bodyLike++;
-    }
+    let opaque = 0,
+      matching = 0,
+      bodyLike = 0;
+    for (let y = 0; y < box.height; y++)
+      for (let x = 0; x < box.width; x++) {
+        const s = (y * box.width + x) * 4;
+        if (scaled.data[s + 3]! < 255) continue;
+        opaque++;
+        const c = ((box.y + y) * W + box.x + x) * 4;
+        const d =
+          Math.abs(scene.composite.data[c]! - scaled.data[s]!) +
+          Math.abs(scene.composite.data[c + 1]! - scaled.data[s + 1]!) +
+          Math.abs(scene.composite.data[c + 2]! - scaled.data[s + 2]!);
+        if (d <= 3) matching++;
+        if (
+          Math.abs(scene.composite.data[c]! - productRgb[0]) +
+            Math.abs(scene.composite.data[c + 1]! - productRgb[1]) +
+            Math.abs(scene.composite.data[c + 2]! - productRgb[2]) <
+          30
+        )
+          bodyLike++;
+      }
     expect(opaque).toBeGreaterThan(box.width * box.height * 0.5);
     expect(matching / opaque).toBeGreaterThan(0.99);
     expect(bodyLike / opaque).toBeGreaterThan(0.4);
@@ -79,9 +92,10 @@ describe('stageProduct', () => {
       expect(s.description.length).toBeGreaterThan(5);
       scenes.push(s);
     }
-    for (let i = 0; i < scenes.length; i++) for (let j = i + 1; j < scenes.length; j++) {
-      expect(meanAbsDiff(scenes[i]!.background, scenes[j]!.background), `${SCENE_KINDS[i]} vs ${SCENE_KINDS[j]}`).toBeGreaterThan(6);
-    }
+    for (let i = 0; i < scenes.length; i++)
+      for (let j = i + 1; j < scenes.length; j++) {
+        expect(meanAbsDiff(scenes[i]!.background, scenes[j]!.background), `${SCENE_KINDS[i]} vs ${SCENE_KINDS[j]}`).toBeGreaterThan(6);
+      }
     // Material scenes have texture on the floor; the studio sweep is smooth.
     const floor = { x: 0, y: Math.round(H * 0.9), width: W, height: Math.round(H * 0.08) };
     const energy = (k: string) => textureEnergy(scenes[SCENE_KINDS.indexOf(k as never)]!.background, floor);
@@ -92,9 +106,14 @@ describe('stageProduct', () => {
   it('picks the scene from prompt words and moves the backdrop hue with colour words', async () => {
     const { cutout } = await bottleCutout();
     const cases: [string, string][] = [
-      ['on a rustic oak table', 'wood-surface'], ['walnut desk, moody', 'wood-surface'], ['white marble counter', 'marble-surface'],
-      ['soft linen', 'fabric-surface'], ['sunny garden', 'outdoor-light'], ['on a pedestal', 'podium'],
-      ['glossy mirror floor', 'reflection-floor'], ['clean studio shot', 'studio-gradient'],
+      ['on a rustic oak table', 'wood-surface'],
+      ['walnut desk, moody', 'wood-surface'],
+      ['white marble counter', 'marble-surface'],
+      ['soft linen', 'fabric-surface'],
+      ['sunny garden', 'outdoor-light'],
+      ['on a pedestal', 'podium'],
+      ['glossy mirror floor', 'reflection-floor'],
+      ['clean studio shot', 'studio-gradient'],
     ];
     for (const [prompt, kind] of cases) {
       const s = await stageProduct({ product: cutout, width: 160, height: 90, seed: 1, prompt });
@@ -105,10 +124,12 @@ describe('stageProduct', () => {
       const [r, g, b] = meanRgb(s.background, { x: 0, y: 0, width: W, height: Math.round(H * 0.3) });
       return { r, g, b };
     };
-    const blue = await hueOfWall('blue backdrop'), yellow = await hueOfWall('yellow backdrop');
+    const blue = await hueOfWall('blue backdrop'),
+      yellow = await hueOfWall('yellow backdrop');
     expect(blue.b).toBeGreaterThan(blue.r + 10);
     expect(yellow.r + yellow.g).toBeGreaterThan(2 * yellow.b + 20);
-    const dark = await hueOfWall('dark moody'), bright = await hueOfWall('bright airy');
+    const dark = await hueOfWall('dark moody'),
+      bright = await hueOfWall('bright airy');
     expect(dark.r + dark.g + dark.b).toBeLessThan(bright.r + bright.g + bright.b - 150);
   });
 
@@ -130,7 +151,12 @@ describe('stageProduct', () => {
   it('stands a presenter beside the product and a showcase view, none overlapping, in 16:9 and 9:16', async () => {
     const { cutout } = await bottleCutout();
     const showcase = (await bottleCutout({ body: '#2e86c1' })).cutout;
-    for (const [w, h] of [[320, 180], [180, 320], [240, 240], [240, 300]] as const) {
+    for (const [w, h] of [
+      [320, 180],
+      [180, 320],
+      [240, 240],
+      [240, 300],
+    ] as const) {
       const s = await stageProduct({ product: cutout, presenter: bustCutout(), showcase, width: w, height: h, seed: 3, scene: 'podium' });
       expect(s.composite.width).toBe(w);
       expect(s.composite.height).toBe(h);
@@ -146,7 +172,12 @@ describe('stageProduct', () => {
       expect(s.presenter!.box.y + s.presenter!.box.height).toBe(h);
       // The presenter's shirt colour is where the presenter stands.
       const p = s.presenter!.box;
-      const [r, , b] = meanRgb(s.composite, { x: p.x + Math.round(p.width * 0.4), y: p.y + Math.round(p.height * 0.8), width: Math.round(p.width * 0.2), height: Math.round(p.height * 0.1) });
+      const [r, , b] = meanRgb(s.composite, {
+        x: p.x + Math.round(p.width * 0.4),
+        y: p.y + Math.round(p.height * 0.8),
+        width: Math.round(p.width * 0.2),
+        height: Math.round(p.height * 0.1),
+      });
       expect(b).toBeGreaterThan(r + 60);
     }
   });
@@ -154,7 +185,11 @@ describe('stageProduct', () => {
   it('uses a given background (cover-fit) with the same contact shadow', async () => {
     const { cutout } = await bottleCutout();
     const bg = { width: 100, height: 100, data: new Uint8Array(100 * 100 * 4).fill(255) };
-    for (let i = 0; i < bg.data.length; i += 4) { bg.data[i] = 40; bg.data[i + 1] = 160; bg.data[i + 2] = 90; }
+    for (let i = 0; i < bg.data.length; i += 4) {
+      bg.data[i] = 40;
+      bg.data[i + 1] = 160;
+      bg.data[i + 2] = 90;
+    }
     const s = await stageProduct({ product: cutout, width: W, height: H, seed: 1, background: bg });
     expect(s.kind).toBe('remote');
     const [r, g] = meanRgb(s.background, { x: 0, y: 0, width: 20, height: 20 });

@@ -12,23 +12,34 @@ export async function bottleCutout(opts: { body?: string } = {}): Promise<{ cuto
 /** A person-like cut-out: head and shoulders down to the bottom edge (a bust), skin and shirt colours. */
 export function bustCutout(width = 160, height = 200): RgbaImage {
   const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const i = (y * width + x) * 4;
-    const head = ((x - width / 2) / (width * 0.2)) ** 2 + ((y - height * 0.25) / (height * 0.2)) ** 2 <= 1;
-    const body = y > height * 0.45 && Math.abs(x - width / 2) < width * (0.2 + (y / height - 0.45) * 0.6);
-    if (!head && !body) continue;
-    const c = head ? [224, 172, 140] : [40, 90, 160];
-    data[i] = c[0]!; data[i + 1] = c[1]!; data[i + 2] = c[2]!; data[i + 3] = 255;
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const head = ((x - width / 2) / (width * 0.2)) ** 2 + ((y - height * 0.25) / (height * 0.2)) ** 2 <= 1;
+      const body = y > height * 0.45 && Math.abs(x - width / 2) < width * (0.2 + (y / height - 0.45) * 0.6);
+      if (!head && !body) continue;
+      const c = head ? [224, 172, 140] : [40, 90, 160];
+      data[i] = c[0]!;
+      data[i + 1] = c[1]!;
+      data[i + 2] = c[2]!;
+      data[i + 3] = 255;
+    }
   return { width, height, data };
 }
 
 export function meanRgb(img: RgbaImage, box: PixelBox = { x: 0, y: 0, width: img.width, height: img.height }): [number, number, number] {
-  let r = 0, g = 0, b = 0, n = 0;
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) {
-    const i = (y * img.width + x) * 4;
-    r += img.data[i]!; g += img.data[i + 1]!; b += img.data[i + 2]!; n++;
-  }
+  let r = 0,
+    g = 0,
+    b = 0,
+    n = 0;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const i = (y * img.width + x) * 4;
+      r += img.data[i]!;
+      g += img.data[i + 1]!;
+      b += img.data[i + 2]!;
+      n++;
+    }
   return [r / n, g / n, b / n];
 }
 
@@ -44,17 +55,20 @@ export function luminance(img: RgbaImage, box: PixelBox): number {
 export function textureEnergy(img: RgbaImage, box: PixelBox): number {
   const block = (bx: number, by: number) => {
     let s = 0;
-    for (let y = by; y < by + 3; y++) for (let x = bx; x < bx + 3; x++) {
-      const i = (y * img.width + x) * 4;
-      s += img.data[i]! + img.data[i + 1]! + img.data[i + 2]!;
-    }
+    for (let y = by; y < by + 3; y++)
+      for (let x = bx; x < bx + 3; x++) {
+        const i = (y * img.width + x) * 4;
+        s += img.data[i]! + img.data[i + 1]! + img.data[i + 2]!;
+      }
     return s / 9;
   };
-  let sum = 0, n = 0;
-  for (let y = box.y; y + 3 <= box.y + box.height; y += 3) for (let x = box.x + 3; x + 3 <= box.x + box.width; x += 3) {
-    sum += Math.abs(block(x, y) - block(x - 3, y));
-    n++;
-  }
+  let sum = 0,
+    n = 0;
+  for (let y = box.y; y + 3 <= box.y + box.height; y += 3)
+    for (let x = box.x + 3; x + 3 <= box.x + box.width; x += 3) {
+      sum += Math.abs(block(x, y) - block(x - 3, y));
+      n++;
+    }
   return sum / n;
 }
 

@@ -18,12 +18,25 @@ describe('a talking product video made from an image staged without a presenter'
     // A centred product as wide as half the frame, its shadow a dark band under it.
     const box = { x: 54, y: 60, width: 108, height: 170 };
     const png = (name: string) => join(dir, name);
-    await sharp({ create: { width, height, channels: 3, background: '#ddd' } }).png().toFile(png('background.png'));
-    await sharp({ create: { width: box.width, height: box.height, channels: 4, background: '#c0392b' } }).png().toFile(png('product.png'));
+    await sharp({ create: { width, height, channels: 3, background: '#ddd' } })
+      .png()
+      .toFile(png('background.png'));
+    await sharp({ create: { width: box.width, height: box.height, channels: 4, background: '#c0392b' } })
+      .png()
+      .toFile(png('product.png'));
     const shadow = Buffer.alloc(width * height * 4);
     for (let y = 230; y < 240; y++) for (let x = box.x; x < box.x + box.width; x++) shadow[(y * width + x) * 4 + 3] = 200;
-    await sharp(shadow, { raw: { width, height, channels: 4 } }).png().toFile(png('shadow.png'));
-    layers = { width, height, backgroundPng: png('background.png'), shadowPng: png('shadow.png'), product: { png: png('product.png'), box }, compositePng: png('background.png') };
+    await sharp(shadow, { raw: { width, height, channels: 4 } })
+      .png()
+      .toFile(png('shadow.png'));
+    layers = {
+      width,
+      height,
+      backgroundPng: png('background.png'),
+      shadowPng: png('shadow.png'),
+      product: { png: png('product.png'), box },
+      compositePng: png('background.png'),
+    };
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('a plan saved before word timings had units in their names', () => {
-  it('is rendered with its timings read under today\'s names (preview planned by the old version, render by this one)', async () => {
+  it("is rendered with its timings read under today's names (preview planned by the old version, render by this one)", async () => {
     const rendered: TalkingPlan[] = [];
     const job = plannedVideoJob<TalkingPlan>(new MemoryBlobStore(), {
       name: 'test_video',
@@ -39,11 +39,29 @@ describe('a plan saved before word timings had units in their names', () => {
       },
     });
     const task: Task = {
-      id: 't-1', accountId: 'a-1', kind: 'test', status: 'processing', progress: 0, failedReason: null, input: {},
+      id: 't-1',
+      accountId: 'a-1',
+      kind: 'test',
+      status: 'processing',
+      progress: 0,
+      failedReason: null,
+      input: {},
       result: { plan: { words: [{ word: 'Hello', start: 0.1, end: 0.5 }] } },
-      heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', finishedAt: null,
+      heldMillicredits: 0,
+      chargedMillicredits: 0,
+      webhookUrl: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      finishedAt: null,
     };
-    const out = await job.handle({ task, payload: { step: 'render' }, signal: new AbortController().signal, reportProgress: () => {}, workDir, log: pino({ level: 'silent' }) });
+    const out = await job.handle({
+      task,
+      payload: { step: 'render' },
+      signal: new AbortController().signal,
+      reportProgress: () => {},
+      workDir,
+      log: pino({ level: 'silent' }),
+    });
     expect(rendered).toEqual([{ words: [{ word: 'Hello', startSeconds: 0.1, endSeconds: 0.5 }] }]);
     expect(out.result.plan).toEqual({ words: [{ word: 'Hello', startSeconds: 0.1, endSeconds: 0.5 }] });
   });

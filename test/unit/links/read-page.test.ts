@@ -214,21 +214,27 @@ describe('JSON-LD shapes', () => {
     readProductPage(`<html><head>${head}<script type="application/ld+json">${json}</script></head></html>`, 'https://shop.test/p/1');
 
   it('finds a Product in a top-level array next to other nodes', () => {
-    const facts = page('[{"@type":"BreadcrumbList"},{"@type":"Product","name":"Mug","image":"mug.png","offers":[{"@type":"AggregateOffer","lowPrice":12,"priceCurrency":"GBP"}]}]');
+    const facts = page(
+      '[{"@type":"BreadcrumbList"},{"@type":"Product","name":"Mug","image":"mug.png","offers":[{"@type":"AggregateOffer","lowPrice":12,"priceCurrency":"GBP"}]}]',
+    );
     expect(facts.title).toBe('Mug');
     expect(facts.imageUrls).toEqual(['https://shop.test/p/mug.png']);
     expect(facts.price).toEqual({ amount: 12, currency: 'GBP' });
   });
 
   it('finds a Product nested as a WebPage mainEntity, typed by full IRI', () => {
-    const facts = page('{"@type":"WebPage","mainEntity":{"@type":"http://schema.org/Product","name":"Kettle","brand":"Boil","offers":{"priceSpecification":{"price":"49","priceCurrency":"USD"}}}}');
+    const facts = page(
+      '{"@type":"WebPage","mainEntity":{"@type":"http://schema.org/Product","name":"Kettle","brand":"Boil","offers":{"priceSpecification":{"price":"49","priceCurrency":"USD"}}}}',
+    );
     expect(facts.title).toBe('Kettle');
     expect(facts.brand).toBe('Boil');
     expect(facts.price).toEqual({ amount: 49, currency: 'USD' });
   });
 
   it('reads image objects with contentUrl, and VideoObjects', () => {
-    const facts = page('{"@type":"Product","name":"Cam","image":{"@type":"ImageObject","contentUrl":"https://cdn.test/cam.jpg"},"video":{"@type":"VideoObject","contentUrl":"https://cdn.test/cam.mp4","embedUrl":"https://player.test/cam"}}');
+    const facts = page(
+      '{"@type":"Product","name":"Cam","image":{"@type":"ImageObject","contentUrl":"https://cdn.test/cam.jpg"},"video":{"@type":"VideoObject","contentUrl":"https://cdn.test/cam.mp4","embedUrl":"https://player.test/cam"}}',
+    );
     expect(facts.imageUrls).toEqual(['https://cdn.test/cam.jpg']);
     expect(facts.videoUrls).toEqual(['https://cdn.test/cam.mp4']);
   });

@@ -38,9 +38,14 @@ describe('facts a page shows only as markup', () => {
   });
 
   it('takes a highlights box and a <dl>, and finds nothing on a page without them', () => {
-    const $ = load('<div class="product-highlights"><ul><li>Waterproof to 50 m</li><li>Two-year battery</li></ul></div><dl><dt>Size</dt><dd>42 mm</dd><dt>Strap</dt><dd>Silicone</dd></dl>');
+    const $ = load(
+      '<div class="product-highlights"><ul><li>Waterproof to 50 m</li><li>Two-year battery</li></ul></div><dl><dt>Size</dt><dd>42 mm</dd><dt>Strap</dt><dd>Silicone</dd></dl>',
+    );
     expect(readFeatureList($)).toEqual(['Waterproof to 50 m', 'Two-year battery']);
-    expect(readSpecs($)).toEqual([{ name: 'Size', value: '42 mm' }, { name: 'Strap', value: 'Silicone' }]);
+    expect(readSpecs($)).toEqual([
+      { name: 'Size', value: '42 mm' },
+      { name: 'Strap', value: 'Silicone' },
+    ]);
     const bare = load('<nav><ul><li><a href="/">Home</a></li><li><a href="/x">X</a></li></ul></nav><p>Just text.</p>');
     expect(readFeatureList(bare)).toEqual([]);
     expect(readSpecs(bare)).toEqual([]);

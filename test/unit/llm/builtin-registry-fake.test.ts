@@ -8,7 +8,8 @@ import { BUILTIN_TEXT_MODELS } from '../../../src/pipelines/text/models/built-in
 
 const builtin = new BuiltinLlm(BUILTIN_TEXT_MODELS);
 const ask = (model: string, content: string, extra: Partial<LlmRequest> = {}): LlmRequest => ({ model, messages: [{ role: 'user', content }], ...extra });
-const LAMP = 'Write a 30 second script for the Aurora Sunrise Lamp, a warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up. Price: 49.90 EUR';
+const LAMP =
+  'Write a 30 second script for the Aurora Sunrise Lamp, a warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up. Price: 49.90 EUR';
 
 describe('built-in adapter', () => {
   it('lists its models with descriptions', () => {
@@ -51,7 +52,9 @@ describe('built-in adapter', () => {
     expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('aborted');
     expect(seen).toHaveLength(2);
-    await expect(builtin.generate(ask('clipwright-ad-copy', LAMP, { tools: [{ name: 'f' }], toolConfig: { mode: 'ANY' } }))).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(builtin.generate(ask('clipwright-ad-copy', LAMP, { tools: [{ name: 'f' }], toolConfig: { mode: 'ANY' } }))).rejects.toMatchObject({
+      kind: 'rejected',
+    });
   });
 });
 
@@ -68,7 +71,9 @@ describe('registry', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as ValidationError).fields.model_name![0]).toBe('Unknown model "gpt-9". Available models: clipwright-ad-copy, clipwright-script, clipwright-headlines, clipwright-summary, fake-a.');
+    expect((err as ValidationError).fields.model_name![0]).toBe(
+      'Unknown model "gpt-9". Available models: clipwright-ad-copy, clipwright-script, clipwright-headlines, clipwright-summary, fake-a.',
+    );
   });
 });
 

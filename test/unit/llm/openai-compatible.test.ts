@@ -8,7 +8,11 @@ describe('OpenAI-compatible chat completions adapter', () => {
   let llm: OpenAiCompatibleLlm;
   beforeAll(async () => {
     server = await startChatServer({ apiKey: 'sk-test' });
-    llm = new OpenAiCompatibleLlm({ baseUrl: server.baseUrl, apiKey: 'sk-test', models: [{ name: 'remote-small', providerModel: 'provider/small-1' }, { name: 'gpt-test' }] });
+    llm = new OpenAiCompatibleLlm({
+      baseUrl: server.baseUrl,
+      apiKey: 'sk-test',
+      models: [{ name: 'remote-small', providerModel: 'provider/small-1' }, { name: 'gpt-test' }],
+    });
   });
   afterAll(() => server.close());
 
@@ -38,7 +42,18 @@ describe('OpenAI-compatible chat completions adapter', () => {
       {
         model: 'remote-small',
         messages: [{ role: 'user', content: 'hi' }],
-        config: { temperature: 0.2, topP: 0.9, topK: 40, maxOutputTokens: 50, seed: 3, stopSequences: ['END'], presencePenalty: 0.1, frequencyPenalty: 0.2, responseMimeType: 'application/json', responseJsonSchema: { type: 'object' } },
+        config: {
+          temperature: 0.2,
+          topP: 0.9,
+          topK: 40,
+          maxOutputTokens: 50,
+          seed: 3,
+          stopSequences: ['END'],
+          presencePenalty: 0.1,
+          frequencyPenalty: 0.2,
+          responseMimeType: 'application/json',
+          responseJsonSchema: { type: 'object' },
+        },
         tools: [{ name: 'a', description: 'A', parameters: { type: 'object', properties: { x: { type: 'string' } } } }, { name: 'b' }],
         toolConfig: { mode: 'ANY', allowedFunctionNames: ['a'] },
       },
@@ -77,7 +92,9 @@ describe('OpenAI-compatible chat completions adapter', () => {
     const deltas = events.filter((e) => e.type === 'delta');
     expect(deltas.length).toBe(6);
     expect(deltas.map((d) => (d as { text: string }).text).join('')).toBe('One two three four five six.');
-    expect(events.filter((e) => e.type === 'function_call')).toEqual([{ type: 'function_call', call: { name: 'save', args: { title: 'Lamp', tags: ['a', 'b'] } } }]);
+    expect(events.filter((e) => e.type === 'function_call')).toEqual([
+      { type: 'function_call', call: { name: 'save', args: { title: 'Lamp', tags: ['a', 'b'] } } },
+    ]);
     expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'function_call', usage: { inputTokens: 11, outputTokens: 6 } });
     expect(server.requests.at(-1)!.body.stream).toBe(true);
   });
@@ -89,10 +106,16 @@ describe('OpenAI-compatible chat completions adapter', () => {
     expect(refused).toMatchObject({ kind: 'rejected', status: 400, transient: false });
     expect(refused.message).toContain("Unsupported parameter: 'seed'");
     server.setReply(() => ({ status: 503, error: 'overloaded' }));
-    expect(await collectStream(llm.stream({ model: 'gpt-test', messages: [{ role: 'user', content: 'x' }] })).catch((e) => e)).toMatchObject({ kind: 'unavailable', transient: true });
+    expect(await collectStream(llm.stream({ model: 'gpt-test', messages: [{ role: 'user', content: 'x' }] })).catch((e) => e)).toMatchObject({
+      kind: 'unavailable',
+      transient: true,
+    });
     const wrongKey = new OpenAiCompatibleLlm({ baseUrl: `${server.baseUrl}/v1`, apiKey: 'nope', models: [{ name: 'gpt-test' }] });
     server.setReply(() => ({ text: 'never' }));
-    expect(await wrongKey.generate({ model: 'gpt-test', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e)).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(await wrongKey.generate({ model: 'gpt-test', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e)).toMatchObject({
+      kind: 'rejected',
+      status: 401,
+    });
   });
 
   it('fails a stream the provider drops, and stops when the caller aborts', async () => {

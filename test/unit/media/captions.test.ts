@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CAPTION_STYLE_NAMES, CAPTION_STYLES, buildCaptionTrack, escapeAssText, formatAssTime, normalizeCaptionSetting,
-  paginateWords, parseTextShadow, writeAssDocument,
+  CAPTION_STYLE_NAMES,
+  CAPTION_STYLES,
+  buildCaptionTrack,
+  escapeAssText,
+  formatAssTime,
+  normalizeCaptionSetting,
+  paginateWords,
+  parseTextShadow,
+  writeAssDocument,
 } from '../../../src/media/index.js';
 import type { WordTiming } from '../../../src/core/timing.js';
 
@@ -18,8 +25,14 @@ describe('caption_setting', () => {
 
   it('maps the flat fields and parses font_style, colours and numbers given as strings', () => {
     const s = normalizeCaptionSetting({
-      caption_style: 'Neo', caption_offset_x: '-0.2', caption_offset_y: '0.9', font_style: 'font-bold, italic',
-      text_color: '#FF000080', font_size: '48', max_width: 600, line_height: 1.5,
+      caption_style: 'Neo',
+      caption_offset_x: '-0.2',
+      caption_offset_y: '0.9',
+      font_style: 'font-bold, italic',
+      text_color: '#FF000080',
+      font_size: '48',
+      max_width: 600,
+      line_height: 1.5,
     });
     expect(s.style).toBe('neo');
     expect(s.offset).toEqual({ x: -0.2, y: 0.5 });
@@ -41,8 +54,26 @@ describe('caption_setting', () => {
 
 describe('caption styles', () => {
   it('has the contract names and at least 12 styles covering every animation', () => {
-    for (const name of ['normal-black', 'normal-white', 'normal-red', 'normal-blue', 'neo', 'brick', 'frenzy', 'verana', 'mustard',
-      'glow', 'mint', 'coolers', 'bilo', 'toons', 'deep-blue', 'mystique', 'caution', 'duality']) {
+    for (const name of [
+      'normal-black',
+      'normal-white',
+      'normal-red',
+      'normal-blue',
+      'neo',
+      'brick',
+      'frenzy',
+      'verana',
+      'mustard',
+      'glow',
+      'mint',
+      'coolers',
+      'bilo',
+      'toons',
+      'deep-blue',
+      'mystique',
+      'caution',
+      'duality',
+    ]) {
       expect(CAPTION_STYLE_NAMES).toContain(name);
     }
     expect(CAPTION_STYLE_NAMES.length).toBeGreaterThanOrEqual(12);
@@ -61,7 +92,14 @@ describe('paging words', () => {
     for (const page of pages) expect(page.lines.length).toBeLessThanOrEqual(2);
     expect(pages[pages.length - 1]!.lines.flat().map((w) => w.word)).toEqual(['later']);
     const sentences = paginateWords(words('Hi there. Bye now'), opts);
-    expect(sentences.map((p) => p.lines.flat().map((w) => w.word).join(' '))).toEqual(['Hi there.', 'Bye now']);
+    expect(
+      sentences.map((p) =>
+        p.lines
+          .flat()
+          .map((w) => w.word)
+          .join(' '),
+      ),
+    ).toEqual(['Hi there.', 'Bye now']);
   });
 
   it('bridges short gaps between pages so captions do not flicker', () => {
@@ -114,11 +152,15 @@ describe('ASS document', () => {
   });
 
   it('writes the header with PlayRes and sorted events, dropping empty ones', () => {
-    const doc = writeAssDocument(FRAME, [], [
-      { layer: 0, startSeconds: 2, endSeconds: 3, style: 'S', text: 'second' },
-      { layer: 0, startSeconds: 1, endSeconds: 1, style: 'S', text: 'empty' },
-      { layer: 0, startSeconds: 0.5, endSeconds: 1, style: 'S', text: 'first' },
-    ]);
+    const doc = writeAssDocument(
+      FRAME,
+      [],
+      [
+        { layer: 0, startSeconds: 2, endSeconds: 3, style: 'S', text: 'second' },
+        { layer: 0, startSeconds: 1, endSeconds: 1, style: 'S', text: 'empty' },
+        { layer: 0, startSeconds: 0.5, endSeconds: 1, style: 'S', text: 'first' },
+      ],
+    );
     expect(doc).toContain('PlayResX: 1080\nPlayResY: 1920');
     expect(doc.indexOf('first')).toBeLessThan(doc.indexOf('second'));
     expect(doc).not.toContain('empty');

@@ -6,13 +6,15 @@ const color = (c: string) => ({ kind: 'color' as const, color: c });
 
 /** Layers drawn into their scene, exact boxes, round pictures, per-clip voice volume, several caption tracks. */
 describe('compileTimeline: multi-scene additions', () => {
-  it('draws a layersInScene scene\'s pictures and clips before the join, over its whole clip when untimed', () => {
+  it("draws a layersInScene scene's pictures and clips before the join, over its whole clip when untimed", () => {
     const timeline: Timeline = {
       aspectRatio: '9:16',
       scenes: [
         { durationSeconds: 2, background: color('#111111'), transitionOut: { kind: 'leftSwipe', durationSeconds: 0.5 } },
         {
-          durationSeconds: 2, background: color('#222222'), layersInScene: true,
+          durationSeconds: 2,
+          background: color('#222222'),
+          layersInScene: true,
           layers: [
             { kind: 'image', path: '/in/product.png', box: { width: 1, height: 0.5 }, fit: 'crop', position: { x: 0, y: -0.25 } },
             { kind: 'avatar', path: '/in/avatar.webm', startSeconds: -0.3, endSeconds: 2 },
@@ -38,9 +40,13 @@ describe('compileTimeline: multi-scene additions', () => {
     expect(files[OVERLAY_FILE_NAME]).toContain('stays on top');
   });
 
-  it('joins scene clips into exactly the scenes\' frames, whether transitions last an odd or even number of frames', () => {
+  it("joins scene clips into exactly the scenes' frames, whether transitions last an odd or even number of frames", () => {
     for (const transition of [0.5, 0.4, 0.3333]) {
-      const scenes = [1.288, 1.568, 1].map((durationSeconds) => ({ durationSeconds, background: color('#111111'), transitionOut: { kind: 'fade' as const, durationSeconds: transition } }));
+      const scenes = [1.288, 1.568, 1].map((durationSeconds) => ({
+        durationSeconds,
+        background: color('#111111'),
+        transitionOut: { kind: 'fade' as const, durationSeconds: transition },
+      }));
       const plan = planScenes(scenes);
       const clipFrames = scenes.map((_, i) => Math.round(sceneClipWindow(plan, i).lengthSeconds * 30));
       const overlaps = plan.transitionFrames.reduce((a, b) => a + b, 0);
@@ -60,11 +66,16 @@ describe('compileTimeline: multi-scene additions', () => {
     expect(filterGraph).toContain('alphamerge');
   });
 
-  it('applies each voice clip\'s own volume and gives every caption track its own style', () => {
+  it("applies each voice clip's own volume and gives every caption track its own style", () => {
     const timeline: Timeline = {
       aspectRatio: '16:9',
       scenes: [{ durationSeconds: 3, background: color('#000000') }],
-      voiceover: { clips: [{ path: '/in/a.mp3', startSeconds: 0, volume: 0.5 }, { path: '/in/b.mp3', startSeconds: 1.5 }] },
+      voiceover: {
+        clips: [
+          { path: '/in/a.mp3', startSeconds: 0, volume: 0.5 },
+          { path: '/in/b.mp3', startSeconds: 1.5 },
+        ],
+      },
       captionTracks: [
         { words: [{ word: 'one', startSeconds: 0.1, endSeconds: 0.5 }], setting: { style: 'neo' } },
         { words: [{ word: 'two', startSeconds: 1.6, endSeconds: 2 }], setting: { style: 'toons', font_size: 90 } },

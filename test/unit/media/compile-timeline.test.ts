@@ -139,7 +139,11 @@ describe('compileTimeline', () => {
       scenes: [{ durationSeconds: 2, background: { kind: 'color', color: '#000' }, layers: [{ kind: 'text', text: 'Sale {50%}', fontFamily: 'Poppins' }] }],
       captions: { words: [{ word: 'hello', startSeconds: 0.2, endSeconds: 0.6 }], setting: { font_family: 'Luckiest Guy' } },
     };
-    const { files } = compileTimeline(timeline, { quality: 'render', videoPath: '/o.mp4' }, { installedFontFamilies: ['DejaVu Sans', 'Lilita One', 'Poppins'] });
+    const { files } = compileTimeline(
+      timeline,
+      { quality: 'render', videoPath: '/o.mp4' },
+      { installedFontFamilies: ['DejaVu Sans', 'Lilita One', 'Poppins'] },
+    );
     const ass = files[OVERLAY_FILE_NAME]!;
     expect(ass).toContain('Style: Caption,Lilita One,70');
     expect(ass).toContain('Style: Text1,Poppins');

@@ -6,7 +6,18 @@ const request = (over: Partial<EditRenderRequest> = {}): EditRenderRequest => ({
   voicePath: 'voice.wav',
   frame: { width: 1080, height: 1920 },
   cuts: [
-    { sourceStartSeconds: 0, sourceEndSeconds: 2, crop: { width: 606, height: 1080, path: [{ atSeconds: 0, x: 100, y: 0 }, { atSeconds: 2, x: 300, y: 0 }] } },
+    {
+      sourceStartSeconds: 0,
+      sourceEndSeconds: 2,
+      crop: {
+        width: 606,
+        height: 1080,
+        path: [
+          { atSeconds: 0, x: 100, y: 0 },
+          { atSeconds: 2, x: 300, y: 0 },
+        ],
+      },
+    },
     { sourceStartSeconds: 3.5, sourceEndSeconds: 5, crop: { width: 504, height: 900, path: [{ atSeconds: 0, x: 350, y: 40 }] } },
   ],
   captions: { words: [{ word: 'Hello', startSeconds: 0.2, endSeconds: 0.6 }], setting: { style: 'neo' } },

@@ -14,14 +14,16 @@ describe('ffmpeg progress', () => {
 
 describe('ffprobe parsing', () => {
   it('maps streams to MediaProbe, skipping cover art and detecting alpha', () => {
-    const probe = parseFfprobeJson(JSON.stringify({
-      format: { format_name: 'matroska,webm', duration: '2.500000', size: '12345' },
-      streams: [
-        { codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 }, width: 10, height: 10 },
-        { codec_type: 'video', codec_name: 'vp9', width: 640, height: 360, pix_fmt: 'yuv420p', avg_frame_rate: '30000/1001', tags: { alpha_mode: '1' } },
-        { codec_type: 'audio', codec_name: 'opus', sample_rate: '48000', channels: 2 },
-      ],
-    }));
+    const probe = parseFfprobeJson(
+      JSON.stringify({
+        format: { format_name: 'matroska,webm', duration: '2.500000', size: '12345' },
+        streams: [
+          { codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 }, width: 10, height: 10 },
+          { codec_type: 'video', codec_name: 'vp9', width: 640, height: 360, pix_fmt: 'yuv420p', avg_frame_rate: '30000/1001', tags: { alpha_mode: '1' } },
+          { codec_type: 'audio', codec_name: 'opus', sample_rate: '48000', channels: 2 },
+        ],
+      }),
+    );
     expect(probe).toMatchObject({ durationSeconds: 2.5, formatName: 'matroska,webm', sizeBytes: 12345 });
     expect(probe.video).toMatchObject({ codec: 'vp9', width: 640, height: 360, hasAlpha: true });
     expect(probe.video!.fps).toBeCloseTo(29.97, 2);
@@ -33,7 +35,8 @@ describe('ffprobe parsing', () => {
 
 describe('loudness and level parsing', () => {
   it('reads the integrated loudness from the ebur128 summary', () => {
-    const stderr = '[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -20.4 LUFS\n    Threshold: -30.4 LUFS\n\n  Loudness range:\n    LRA:         3.2 LU\n';
+    const stderr =
+      '[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -20.4 LUFS\n    Threshold: -30.4 LUFS\n\n  Loudness range:\n    LRA:         3.2 LU\n';
     expect(parseEbur128Summary(stderr)).toEqual({ integratedLufs: -20.4, rangeLu: 3.2 });
   });
 

@@ -38,6 +38,8 @@ describe('renderTimeline with the fake engine', () => {
     const engine = createFakeFfmpegEngine();
     const controller = new AbortController();
     controller.abort();
-    await expect(renderTimeline(engine, timeline, { quality: 'preview', videoPath: '/o.mp4' }, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(renderTimeline(engine, timeline, { quality: 'preview', videoPath: '/o.mp4' }, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

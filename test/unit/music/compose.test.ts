@@ -55,7 +55,10 @@ describe('composition', () => {
       const arrangement = composeCatalogTrack(track);
       const scale = new Set(scalePitchClasses({ tonicPitchClass: track.tonicPitchClass, mode: track.mode }));
       const pitched = [...arrangement.parts.pad, ...arrangement.parts.bass, ...arrangement.parts.arp, ...arrangement.parts.lead];
-      expect(pitched.filter((note) => !scale.has(note.midi % 12)), track.name).toEqual([]);
+      expect(
+        pitched.filter((note) => !scale.has(note.midi % 12)),
+        track.name,
+      ).toEqual([]);
       expect(arrangement.parts.bass.length, track.name).toBeGreaterThanOrEqual(arrangement.barCount - 8);
       expect(arrangement.parts.pad.length, track.name).toBeGreaterThanOrEqual(arrangement.barCount * 3);
       expect(arrangement.parts.lead.length, track.name).toBeGreaterThanOrEqual(6);
@@ -96,7 +99,8 @@ describe('composition', () => {
     for (const track of tracks) {
       const arrangement = composeCatalogTrack(track);
       const beatsPerBar = arrangement.beatsPerBar;
-      const inBars = (from: number, to: number) => (e: { startBeat: number }) => e.startBeat >= from * beatsPerBar - 0.05 && e.startBeat < to * beatsPerBar - 0.05;
+      const inBars = (from: number, to: number) => (e: { startBeat: number }) =>
+        e.startBeat >= from * beatsPerBar - 0.05 && e.startBeat < to * beatsPerBar - 0.05;
       const introBass = arrangement.parts.bass.filter(inBars(0, 4));
       const outroBass = arrangement.parts.bass.filter(inBars(arrangement.barCount - 4, arrangement.barCount));
       expect(introBass).toHaveLength(0);

@@ -10,8 +10,20 @@ import type { BlobStore } from '../../../src/engines/blobs/port.js';
 const at = '2025-01-01T00:00:00.000Z';
 const blobs = { signedUrl: (key: string) => `https://files/${key}` } as unknown as BlobStore;
 const task = (kind: string, status: Task['status'], result: Record<string, unknown>): Task => ({
-  id: '6b0f2b8e-3d1c-4a55-9f0e-2f6d7c1e9a10', accountId: 'a', kind, status, progress: status === 'done' ? 100 : 0, failedReason: null,
-  input: {}, result, heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: at, updatedAt: at, finishedAt: null,
+  id: '6b0f2b8e-3d1c-4a55-9f0e-2f6d7c1e9a10',
+  accountId: 'a',
+  kind,
+  status,
+  progress: status === 'done' ? 100 : 0,
+  failedReason: null,
+  input: {},
+  result,
+  heldMillicredits: 0,
+  chargedMillicredits: 0,
+  webhookUrl: null,
+  createdAt: at,
+  updatedAt: at,
+  finishedAt: null,
 });
 
 /** `media_job` names the render that produced `output` (issue 25, point 7): null before, a stable id after. */
@@ -50,6 +62,8 @@ describe('media_job', () => {
     const previews = [0, 1].map((i) => ({ mediaJob: mediaJobId(direct.id, `${i}:s${i}`), style: `s${i}`, key: `a/t/preview-${i}.mp4` }));
     const previewed = task('link_to_video', 'done', { previews, previewKey: previews[0]!.key });
     expect(linkVideoToWire(previewed, blobs).media_job).toBeNull();
-    expect(linkVideoToWire({ ...previewed, result: { ...previewed.result, outputKey: 'a/t/output.mp4', renderedMediaJob: chosen } }, blobs).media_job).toBe(chosen);
+    expect(linkVideoToWire({ ...previewed, result: { ...previewed.result, outputKey: 'a/t/output.mp4', renderedMediaJob: chosen } }, blobs).media_job).toBe(
+      chosen,
+    );
   });
 });

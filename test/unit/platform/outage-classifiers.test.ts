@@ -5,7 +5,8 @@ import { postgresOutageOf } from '../../../src/engines/db/database-outage.js';
 import { outageOf } from '../../../src/engines/outages/outage-of.js';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
-const s3Error = (name: string, status?: number, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, $metadata: status === undefined ? {} : { httpStatusCode: status }, ...extra });
+const s3Error = (name: string, status?: number, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(name), { name, $metadata: status === undefined ? {} : { httpStatusCode: status }, ...extra });
 
 describe('postgresOutageOf', () => {
   it('names a restart, a terminated session and a lost socket as the database being down', () => {
@@ -24,8 +25,10 @@ describe('postgresOutageOf', () => {
     }
   });
 
-  it('takes any failure to open a connection as an outage, but leaves a query\'s own errors alone', () => {
-    expect(postgresOutageOf(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' }), 'connect')).toBeInstanceOf(DependencyUnavailable);
+  it("takes any failure to open a connection as an outage, but leaves a query's own errors alone", () => {
+    expect(postgresOutageOf(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' }), 'connect')).toBeInstanceOf(
+      DependencyUnavailable,
+    );
     expect(postgresOutageOf(new Error('timeout exceeded when trying to connect'), 'connect')).toBeInstanceOf(DependencyUnavailable);
     expect(postgresOutageOf(pgError('23505', 'duplicate key value violates unique constraint'), 'query')).toBeNull();
     expect(postgresOutageOf(pgError('42601', 'syntax error at or near "selec"'), 'query')).toBeNull();
@@ -34,7 +37,13 @@ describe('postgresOutageOf', () => {
 
 describe('s3OutageOf', () => {
   it('names no answer, a 5xx and a 429 as the storage being down; the cause says which bucket and what it answered', () => {
-    for (const err of [s3Error('InternalError', 500), s3Error('ServiceUnavailable', 503), s3Error('SlowDown', 429), s3Error('Error', undefined, { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9000' }), s3Error('TimeoutError')]) {
+    for (const err of [
+      s3Error('InternalError', 500),
+      s3Error('ServiceUnavailable', 503),
+      s3Error('SlowDown', 429),
+      s3Error('Error', undefined, { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9000' }),
+      s3Error('TimeoutError'),
+    ]) {
       const outage = s3OutageOf(err, 'S3 bucket "b" at http://minio:9000');
       expect(outage, err.name).toMatchObject({ dependency: 'storage', code: 'storage_unavailable' });
       expect(outage!.message).not.toContain('minio');
@@ -51,17 +60,19 @@ describe('s3OutageOf', () => {
 });
 
 describe('outageOf', () => {
-  it('finds an adapter\'s DependencyUnavailable through the causes wrapped around it', () => {
+  it("finds an adapter's DependencyUnavailable through the causes wrapped around it", () => {
     const storage = new DependencyUnavailable('storage', 'The file storage is not available right now.');
     const wrapped = new Error('could not save the output', { cause: new Error('put failed', { cause: storage }) });
     expect(outageOf(wrapped)).toBe(storage);
   });
 
-  it('recognises a full disk however it surfaced: an fs write, SQLite, a tool\'s stderr inside a task failure', () => {
+  it("recognises a full disk however it surfaced: an fs write, SQLite, a tool's stderr inside a task failure", () => {
     const cases = [
       Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
       Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
-      new TaskFailure('The speech engine could not speak this text (ffmpeg exited 1: Error writing trailer: No space left on device). Change the text or choose another voice.'),
+      new TaskFailure(
+        'The speech engine could not speak this text (ffmpeg exited 1: Error writing trailer: No space left on device). Change the text or choose another voice.',
+      ),
     ];
     for (const err of cases) expect(outageOf(err), err.message).toMatchObject({ dependency: 'disk', status: 503, code: 'disk_full', cause: err });
   });

@@ -28,7 +28,11 @@ describe('request fingerprint of an idempotency key', () => {
     const digest = { sha256: 'ab'.repeat(32), sizeBytes: 10 };
     const first = requestFingerprint({ ...base, body: { audio_url: 'upload:uploads/1/a.wav' }, uploads: new Map([['upload:uploads/1/a.wav', digest]]) });
     const repeat = requestFingerprint({ ...base, body: { audio_url: 'upload:uploads/2/a.wav' }, uploads: new Map([['upload:uploads/2/a.wav', digest]]) });
-    const otherFile = requestFingerprint({ ...base, body: { audio_url: 'upload:uploads/3/a.wav' }, uploads: new Map([['upload:uploads/3/a.wav', { ...digest, sha256: 'cd'.repeat(32) }]]) });
+    const otherFile = requestFingerprint({
+      ...base,
+      body: { audio_url: 'upload:uploads/3/a.wav' },
+      uploads: new Map([['upload:uploads/3/a.wav', { ...digest, sha256: 'cd'.repeat(32) }]]),
+    });
     expect(repeat).toBe(first);
     expect(otherFile).not.toBe(first);
   });

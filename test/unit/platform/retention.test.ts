@@ -20,17 +20,32 @@ describe('output retention rules', () => {
     expect(expiryOf({ input: { retentionDays: 36_500 } }, '2025-01-01T00:00:00.000Z')).toMatch(/^2124-/);
   });
 
-  it('nulls the result fields that point into the task\'s folder, and keeps everything else', () => {
-    const task = { accountId: 'acc', id: 't1', result: {
-      outputKey: 'acc/t1/output.mp4', thumbnailKey: 'acc/t1/thumbnail.jpg', planDir: 'acc/t1/plan/',
-      otherTask: 'acc/t10/output.mp4', upload: 'uploads/x/photo.jpg', durationSeconds: 2, expiresAt: '2025-01-01T00:00:00.000Z',
-      nested: { key: 'acc/t1/deep.json' },
-    } };
+  it("nulls the result fields that point into the task's folder, and keeps everything else", () => {
+    const task = {
+      accountId: 'acc',
+      id: 't1',
+      result: {
+        outputKey: 'acc/t1/output.mp4',
+        thumbnailKey: 'acc/t1/thumbnail.jpg',
+        planDir: 'acc/t1/plan/',
+        otherTask: 'acc/t10/output.mp4',
+        upload: 'uploads/x/photo.jpg',
+        durationSeconds: 2,
+        expiresAt: '2025-01-01T00:00:00.000Z',
+        nested: { key: 'acc/t1/deep.json' },
+      },
+    };
     const expired = expiredResult(task);
     expect(expired).toEqual({
-      outputKey: null, thumbnailKey: null, planDir: null,
-      otherTask: 'acc/t10/output.mp4', upload: 'uploads/x/photo.jpg', durationSeconds: 2, expiresAt: '2025-01-01T00:00:00.000Z',
-      nested: { key: 'acc/t1/deep.json' }, outputExpired: true,
+      outputKey: null,
+      thumbnailKey: null,
+      planDir: null,
+      otherTask: 'acc/t10/output.mp4',
+      upload: 'uploads/x/photo.jpg',
+      durationSeconds: 2,
+      expiresAt: '2025-01-01T00:00:00.000Z',
+      nested: { key: 'acc/t1/deep.json' },
+      outputExpired: true,
     });
     expect(expiredResult({ ...task, result: expired })).toEqual(expired);
     expect(taskBlobPrefix(task)).toBe('acc/t1/');

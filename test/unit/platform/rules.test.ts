@@ -110,7 +110,10 @@ describe('link facts', () => {
     expect(classifyIndustry('Noise cancelling wireless headphones')).toBe('Tech & Electronics');
     expect(classifyIndustry('Something else entirely')).toBe('Others');
     expect(summarise('T', 'First sentence. Second one! Third?')).toBe('First sentence. Second one!');
-    const f = factsFrom({ title: 'Dog bed', description: 'Soft bed for your dog.', imageUrls: ['x'], videoUrls: [], logoUrl: null, price: null, reviews: null }, 'inner');
+    const f = factsFrom(
+      { title: 'Dog bed', description: 'Soft bed for your dog.', imageUrls: ['x'], videoUrls: [], logoUrl: null, price: null, reviews: null },
+      'inner',
+    );
     expect(f.aiIndustry).toBe('Pets');
     expect(f.aiTargetAudiences.length).toBeGreaterThan(0);
   });

@@ -12,7 +12,7 @@ const keys = { S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
 describe('object storage configuration', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('without S3_BUCKET files stay local and URLs are the service\'s', () => {
+  it("without S3_BUCKET files stay local and URLs are the service's", () => {
     expect(load({}).blobStorage).toEqual({ s3: null, fileUrls: 'service' });
   });
 
@@ -23,7 +23,10 @@ describe('object storage configuration', () => {
     });
     const aws = load({ S3_BUCKET: 'clips', S3_REGION: 'eu-west-1', FILE_URLS: 'presigned', ...keys }).blobStorage;
     expect(aws).toMatchObject({ s3: { endpoint: null, region: 'eu-west-1', forcePathStyle: false }, fileUrls: 'presigned' });
-    expect(load({ S3_BUCKET: 'clips', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false' }).blobStorage.s3).toMatchObject({ forcePathStyle: false, accessKeyId: null });
+    expect(load({ S3_BUCKET: 'clips', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false' }).blobStorage.s3).toMatchObject({
+      forcePathStyle: false,
+      accessKeyId: null,
+    });
   });
 
   it.each([

@@ -27,12 +27,14 @@ describe('task data is read through its kind (docs/architecture.md, "Adding a ta
     // `x.input as …`, `task.result.plan as …`, `link.facts as unknown as …`, `… as Record<string, any>`.
     // Not task data: a Fastify route's own `input.schema`, and a catalog look-up widening an industry name.
     const notTaskData = ['src/api/openapi.ts:', 'src/app/avatar-wiring.ts:'];
-    const casts = hits(/\b(input|result|facts|plan|previews|spec|echo|caption_setting)\b[\w.?]*\)?\s+as\s+(?:unknown\b|Record\b|never\b|string\b|number\b|boolean\b|\{|\(|[A-Z])/);
+    const casts = hits(
+      /\b(input|result|facts|plan|previews|spec|echo|caption_setting)\b[\w.?]*\)?\s+as\s+(?:unknown\b|Record\b|never\b|string\b|number\b|boolean\b|\{|\(|[A-Z])/,
+    );
     expect(casts.filter((h) => !notTaskData.some((p) => h.startsWith(p)))).toEqual([]);
     expect(hits(/as Record<string, any>/).filter((h) => !h.startsWith('src/api/openapi.ts'))).toEqual([]);
   });
 
-  it('spells the blob layout of a task\'s files in one place (domain/tasks/task-files.ts)', () => {
+  it("spells the blob layout of a task's files in one place (domain/tasks/task-files.ts)", () => {
     expect(hits(/`\$\{[\w.]*ccount[\w]*\}\/\$\{/)).toEqual([`src/domain/tasks/task-files.ts:9: return \`\${task.accountId}/\${task.id}/\`;`]);
   });
 });

@@ -14,14 +14,27 @@ const demo = defineTaskKind({
   jobs: { make: 'demo.make', redo: 'demo.redo' },
   input: z.object({ text: z.string(), speed: z.number().default(1), addedLater: z.string().optional() }),
   result: z.looseObject({ outputKey: z.string().nullish(), durationSeconds: z.number().optional() }),
-  price: (step: 'make' | 'redo', input, measured: { durationSeconds: number }) => Math.ceil(measured.durationSeconds) * (step === 'make' ? 10 : 5) * input.speed,
+  price: (step: 'make' | 'redo', input, measured: { durationSeconds: number }) =>
+    Math.ceil(measured.durationSeconds) * (step === 'make' ? 10 : 5) * input.speed,
   files: { output: 'output.mp4', plan: 'plan' },
 });
 
 function task(over: Partial<Task>): Task {
   return {
-    id: 't1', accountId: 'acc', kind: 'demo', status: 'done', progress: 100, failedReason: null, input: {}, result: {},
-    heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', finishedAt: null,
+    id: 't1',
+    accountId: 'acc',
+    kind: 'demo',
+    status: 'done',
+    progress: 100,
+    failedReason: null,
+    input: {},
+    result: {},
+    heldMillicredits: 0,
+    chargedMillicredits: 0,
+    webhookUrl: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
     ...over,
   };
 }
@@ -45,7 +58,14 @@ describe('task kinds', () => {
   });
 
   it('holds at create and charges at done by the same price rule', () => {
-    const n = demo.newTask({ accountId: 'acc', input: { text: 'a', speed: 2 }, job: 'make', step: 'make', estimate: { durationSeconds: 2.5 }, webhookUrl: null });
+    const n = demo.newTask({
+      accountId: 'acc',
+      input: { text: 'a', speed: 2 },
+      job: 'make',
+      step: 'make',
+      estimate: { durationSeconds: 2.5 },
+      webhookUrl: null,
+    });
     expect(n).toMatchObject({ kind: 'demo', jobName: 'demo.make', holdMillicredits: 60, input: { text: 'a', speed: 2 } });
     expect(demo.price('make', demo.inputOf(task({ input: n.input })), { durationSeconds: 2.5 })).toBe(n.holdMillicredits);
   });
@@ -61,7 +81,11 @@ describe('task kinds', () => {
 
   it('maps a text-to-speech row written before kinds were typed, and a damaged one, without throwing', () => {
     const blobs = new MemoryBlobStore();
-    const old = task({ kind: 'text_to_speech', input: { text: 'Hello', voiceId: 'v1' }, result: { outputKey: 'acc/t1/speech.mp3', durationSeconds: 1.2, words: [] } });
+    const old = task({
+      kind: 'text_to_speech',
+      input: { text: 'Hello', voiceId: 'v1' },
+      result: { outputKey: 'acc/t1/speech.mp3', durationSeconds: 1.2, words: [] },
+    });
     expect(ttsToWire(old, blobs)).toMatchObject({ text: 'Hello', voice_id: 'v1', words: [], duration: 1.2 });
     expect(ttsToWire(old, blobs).output).toEqual(expect.stringContaining('speech.mp3'));
     const damaged = task({ kind: 'text_to_speech', input: { text: 42 }, result: { outputKey: 9, words: 'x' } });

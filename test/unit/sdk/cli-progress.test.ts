@@ -4,7 +4,15 @@ import { progressReporter, type Io } from '../../../packages/cli/src/io.js';
 
 function sink(isTTY: boolean) {
   let text = '';
-  const stream = Object.assign(new Writable({ write(chunk, _enc, done) { text += chunk; done(); } }), { isTTY });
+  const stream = Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        text += chunk;
+        done();
+      },
+    }),
+    { isTTY },
+  );
   return { stream, text: () => text };
 }
 

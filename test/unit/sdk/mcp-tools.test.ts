@@ -53,7 +53,10 @@ describe('the MCP tools', () => {
   });
 
   it('a failed task is a result with its failed_reason, not a tool error', async () => {
-    const c = await connect(() => ({ status: 200, body: { id: TASK, status: 'failed', progress: 100, failed_reason: 'The voice could not speak this text.' } }));
+    const c = await connect(() => ({
+      status: 200,
+      body: { id: TASK, status: 'failed', progress: 100, failed_reason: 'The voice could not speak this text.' },
+    }));
     close = c.close;
     const r = await c.call('wait_for_task', { task_id: TASK, kind: 'text_to_speech' });
     expect(r.isError).toBeFalsy();
@@ -65,7 +68,8 @@ describe('the MCP tools', () => {
     close = c.close;
     const r = await c.call('make_avatar_video', { script: 'Hello there.', avatar_id: 'nobody', captions: true });
     expect(c.requests[0]).toEqual({
-      method: 'POST', path: '/api/lipsyncs/',
+      method: 'POST',
+      path: '/api/lipsyncs/',
       body: { text: 'Hello there.', aspect_ratio: '9:16', no_caption: false, creator: 'nobody' },
     });
     expect(r.isError).toBe(true);
@@ -78,7 +82,13 @@ describe('the MCP tools', () => {
     await c.call('preview_product_video', { link_id: 'L', visual_styles: ['FullScreenTemplate', 'VanillaTemplate'], video_length: 30, music: false });
     await c.call('preview_product_video', { link_id: 'L' });
     expect(c.requests.map((r) => r.path)).toEqual(['/api/link_to_videos/preview_list_async/', '/api/link_to_videos/preview/']);
-    expect(c.requests[0]!.body).toMatchObject({ link: 'L', visual_styles: ['FullScreenTemplate', 'VanillaTemplate'], video_length: 30, no_background_music: true, no_caption: false });
+    expect(c.requests[0]!.body).toMatchObject({
+      link: 'L',
+      visual_styles: ['FullScreenTemplate', 'VanillaTemplate'],
+      video_length: 30,
+      no_background_music: true,
+      no_caption: false,
+    });
     expect(c.requests[1]!.body).toMatchObject({ link: 'L', visual_style: 'AvatarBubbleTemplate', video_length: 15, aspect_ratio: '9:16' });
   });
 
@@ -99,12 +109,15 @@ describe('the MCP tools', () => {
     expect(text(r)).toContain('Could not reach the Clipwright service at http://clipwright.test (ECONNREFUSED)');
   });
 
-  it('the README\'s table names exactly the tools the server lists', async () => {
+  it("the README's table names exactly the tools the server lists", async () => {
     const c = await connect(() => ({ status: 200, body: {} }));
     close = c.close;
     const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## MCP server'), readme.indexOf('\n## ', readme.indexOf('## MCP server') + 1));
-    const documented = section.split('\n').filter((l) => l.startsWith('| `')).flatMap((l) => [...l.split('|')[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
+    const documented = section
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .flatMap((l) => [...l.split('|')[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
     const { tools } = await c.mcp.listTools();
     expect(documented.sort()).toEqual(tools.map((t) => t.name).sort());
   });

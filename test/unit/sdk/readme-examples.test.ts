@@ -56,7 +56,11 @@ function sdkSection(readme: string): string {
 }
 
 const tsBlocks = (markdown: string) => [...markdown.matchAll(/^```ts\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 /** The group names of the SDK table's rows (`| 1 | URL to Video | … |`). */
 const tableGroups = (section: string) => [...section.matchAll(/^\| \d+ \| ([^|]+?) \|/gm)].map((m) => m[1]!);
 const firstLine = (block: string) => block.split('\n')[0]!.slice(0, 80);
@@ -106,7 +110,7 @@ describe('README SDK examples', () => {
       const edited = README.replace(tts.body, () => tts.body.replace("'VOICE_ID'", "'OTHER_VOICE'"));
       expect(edited).not.toBe(README);
       expect(problemsOf(edited, EXAMPLES)).toEqual([
-        'region text-to-speech is not in the README\'s SDK section (or its block there differs)',
+        "region text-to-speech is not in the README's SDK section (or its block there differs)",
         'a ts block of the SDK section is not a region of the examples file: "const speech = await cw.textToSpeech.createAndWait("',
       ]);
     });
@@ -114,11 +118,14 @@ describe('README SDK examples', () => {
     it('an example changed in the file only', () => {
       const changed = EXAMPLES.replace("{ text: 'Hello from Clipwright.'", "{ text: 'Hi from Clipwright.'");
       expect(changed).not.toBe(EXAMPLES);
-      expect(problemsOf(README, changed)).toContain('region text-to-speech is not in the README\'s SDK section (or its block there differs)');
+      expect(problemsOf(README, changed)).toContain("region text-to-speech is not in the README's SDK section (or its block there differs)");
     });
 
     it('a region missing from the file', () => {
-      const without = EXAMPLES.replace('// #region workspace', '// region workspace').replace(/(\/\/ region workspace[\s\S]*?)\/\/ #endregion/, '$1// endregion');
+      const without = EXAMPLES.replace('// #region workspace', '// region workspace').replace(
+        /(\/\/ region workspace[\s\S]*?)\/\/ #endregion/,
+        '$1// endregion',
+      );
       const problems = problemsOf(README, without);
       expect(problems).toContain('the examples file has 21 regions, not 22');
       expect(problems.some((p) => p.startsWith('a ts block of the SDK section is not a region') && p.includes('remainingCredits'))).toBe(true);
@@ -126,14 +133,20 @@ describe('README SDK examples', () => {
 
     it('a region missing from the README, or an extra ts block there', () => {
       const fence = '```ts\n' + tts.body + '\n```';
-      expect(problemsOf(README.replace(fence, ''), EXAMPLES)).toContain('region text-to-speech is not in the README\'s SDK section (or its block there differs)');
+      expect(problemsOf(README.replace(fence, ''), EXAMPLES)).toContain(
+        "region text-to-speech is not in the README's SDK section (or its block there differs)",
+      );
       const extra = README.replace(fence, () => fence + '\n\n```ts\nawait cw.workspace.remainingCredits();\n```');
-      expect(problemsOf(extra, EXAMPLES)).toEqual(['a ts block of the SDK section is not a region of the examples file: "await cw.workspace.remainingCredits();"']);
+      expect(problemsOf(extra, EXAMPLES)).toEqual([
+        'a ts block of the SDK section is not a region of the examples file: "await cw.workspace.remainingCredits();"',
+      ]);
     });
 
     it('two blocks swapped, and the setup block gone', () => {
       const [first, second] = regionsOf(EXAMPLES);
-      const swapped = README.replace(first!.body, '\u0000').replace(second!.body, () => first!.body).replace('\u0000', () => second!.body);
+      const swapped = README.replace(first!.body, '\u0000')
+        .replace(second!.body, () => first!.body)
+        .replace('\u0000', () => second!.body);
       expect(problemsOf(swapped, EXAMPLES)).toEqual(["the README's blocks are not in the regions' order"]);
       expect(problemsOf(README.replace(SETUP_MARK, 'const client = createClient('), EXAMPLES)[0]).toMatch(/first ts block is not the setup block/);
     });

@@ -45,7 +45,13 @@ describe('exact request bodies in the SDK types', () => {
       paths: {
         '/x/': {
           post: {
-            requestBody: { content: { 'application/json': { schema: { ...open, properties: { nested: { anyOf: [open, { type: 'null' }] }, list: { type: 'array', items: open }, params: map } } } } },
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { ...open, properties: { nested: { anyOf: [open, { type: 'null' }] }, list: { type: 'array', items: open }, params: map } },
+                },
+              },
+            },
             responses: { 200: { content: { 'application/json': { schema: open } } } },
           },
         },

@@ -28,7 +28,15 @@ describe('waitUntilSettled', () => {
 
   it('reports each change once and returns the settled state', async () => {
     const seen: string[] = [];
-    const done = await waitUntilSettled(states({ id: 't', status: 'pending', progress: 0 }, { id: 't', status: 'pending', progress: 0 }, { id: 't', status: 'processing', progress: 40 }, { id: 't', status: 'done', progress: 100 }), { intervalMs: 1, onProgress: (s) => seen.push(`${s.status}:${s.progress}`) });
+    const done = await waitUntilSettled(
+      states(
+        { id: 't', status: 'pending', progress: 0 },
+        { id: 't', status: 'pending', progress: 0 },
+        { id: 't', status: 'processing', progress: 40 },
+        { id: 't', status: 'done', progress: 100 },
+      ),
+      { intervalMs: 1, onProgress: (s) => seen.push(`${s.status}:${s.progress}`) },
+    );
     expect(done.status).toBe('done');
     expect(seen).toEqual(['pending:0', 'processing:40', 'done:100']);
   });

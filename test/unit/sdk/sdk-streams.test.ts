@@ -32,12 +32,17 @@ const streaming = (pieces: string[], seen: Request[] = []) =>
     },
   });
 
-const failureOf = async (run: () => Promise<unknown>) => run().then(() => null, (e: unknown) => e);
+const failureOf = async (run: () => Promise<unknown>) =>
+  run().then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe('readSse', () => {
   it('reads events cut at any point, with any line ending, joined data lines, comments and kept ids', async () => {
     const comments: string[] = [];
-    const text = ': task t1\n\nretry: 1000\n\nid: 7\nevent: status\ndata: {"a":1}\n\nevent: delta\r\ndata: line one\r\ndata:line two\r\n\r\ndata: plain\r\rid: 8\nevent: end\ndata: {}\n\nevent: lost\ndata: not closed by a blank line';
+    const text =
+      ': task t1\n\nretry: 1000\n\nid: 7\nevent: status\ndata: {"a":1}\n\nevent: delta\r\ndata: line one\r\ndata:line two\r\n\r\ndata: plain\r\rid: 8\nevent: end\ndata: {}\n\nevent: lost\ndata: not closed by a blank line';
     for (const size of [1, 3, 7, text.length]) {
       comments.length = 0;
       const pieces = text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g'))!;
@@ -81,8 +86,15 @@ describe('textGenerator.stream on events the service can send', () => {
 
   it('yields the deltas and keeps the done task; sends the idempotency key and asks for events', async () => {
     const seen: Request[] = [];
-    const stream = streaming([': task t1\n\n', 'event: delta\ndata: {"id":"t1","text":"Hel"}\n\n', 'event: delta\ndata: {"id":"t1","text":"lo"}\n\n', 'event: done\ndata: {"id":"t1","status":"done","response_text":"Hello"}\n\n'], seen)
-      .textGenerator.stream({ model_name: 'm', messages: [{ role: 'user', content: 'hi' }] }, { idempotencyKey: 'k1' });
+    const stream = streaming(
+      [
+        ': task t1\n\n',
+        'event: delta\ndata: {"id":"t1","text":"Hel"}\n\n',
+        'event: delta\ndata: {"id":"t1","text":"lo"}\n\n',
+        'event: done\ndata: {"id":"t1","status":"done","response_text":"Hello"}\n\n',
+      ],
+      seen,
+    ).textGenerator.stream({ model_name: 'm', messages: [{ role: 'user', content: 'hi' }] }, { idempotencyKey: 'k1' });
     const chunks: string[] = [];
     for await (const c of stream) chunks.push(c);
     expect(chunks).toEqual(['Hel', 'lo']);
@@ -103,7 +115,11 @@ describe('textGenerator.stream on events the service can send', () => {
     expect(crashed.error).toBeInstanceOf(StreamError);
     expect(crashed.error).toMatchObject({ code: 'server_error', taskId: 't1', requestId: 'req-1' });
 
-    const stopping = await run([': task t1\n\n', 'event: delta\ndata: {"id":"t1","text":"Hi"}\n\n', 'event: shutdown\ndata: {"detail":"The server is shutting down.","code":"shutting_down"}\n\n']);
+    const stopping = await run([
+      ': task t1\n\n',
+      'event: delta\ndata: {"id":"t1","text":"Hi"}\n\n',
+      'event: shutdown\ndata: {"detail":"The server is shutting down.","code":"shutting_down"}\n\n',
+    ]);
     expect(stopping.chunks).toEqual(['Hi']);
     expect(stopping.error).toMatchObject({ name: 'StreamError', code: 'shutting_down', taskId: 't1' });
 
@@ -115,8 +131,17 @@ describe('textGenerator.stream on events the service can send', () => {
 describe('tasks.events on events the service can send', () => {
   it('yields status, progress and end with their ids, and stops at end', async () => {
     const seen: Request[] = [];
-    const cw = streaming(['retry: 1000\n\n', 'id: 1\nevent: status\ndata: {"id":"t1","status":"pending","progress":0,"failed_reason":null,"task":{"id":"t1"}}\n\n', ': heartbeat\n\n',
-      'id: 2\nevent: progress\ndata: {"id":"t1","status":"processing","progress":40}\n\n', 'id: 3\nevent: end\ndata: {"id":"t1","status":"done","failed_reason":null}\n\n', 'event: never\ndata: {}\n\n'], seen);
+    const cw = streaming(
+      [
+        'retry: 1000\n\n',
+        'id: 1\nevent: status\ndata: {"id":"t1","status":"pending","progress":0,"failed_reason":null,"task":{"id":"t1"}}\n\n',
+        ': heartbeat\n\n',
+        'id: 2\nevent: progress\ndata: {"id":"t1","status":"processing","progress":40}\n\n',
+        'id: 3\nevent: end\ndata: {"id":"t1","status":"done","failed_reason":null}\n\n',
+        'event: never\ndata: {}\n\n',
+      ],
+      seen,
+    );
     const out: TaskEvent[] = [];
     for await (const e of cw.tasks.events('t1', { lastEventId: '0' })) out.push(e);
     expect(out).toEqual([
@@ -130,10 +155,16 @@ describe('tasks.events on events the service can send', () => {
 
   it('throws StreamError with the last event id on a shutdown and on a cut', async () => {
     const status = 'id: 5\nevent: status\ndata: {"id":"t1","status":"processing","progress":10,"failed_reason":null,"task":{}}\n\n';
-    const drain = async (pieces: string[]) => failureOf(async () => {
-      for await (const _ of streaming(pieces).tasks.events('t1')) void _;
+    const drain = async (pieces: string[]) =>
+      failureOf(async () => {
+        for await (const _ of streaming(pieces).tasks.events('t1')) void _;
+      });
+    expect(await drain([status, 'event: shutdown\ndata: {"detail":"Reconnect.","code":"shutting_down"}\n\n'])).toMatchObject({
+      name: 'StreamError',
+      code: 'shutting_down',
+      lastEventId: '5',
+      taskId: 't1',
     });
-    expect(await drain([status, 'event: shutdown\ndata: {"detail":"Reconnect.","code":"shutting_down"}\n\n'])).toMatchObject({ name: 'StreamError', code: 'shutting_down', lastEventId: '5', taskId: 't1' });
     expect(await drain([status])).toMatchObject({ name: 'StreamError', code: 'stream_ended', lastEventId: '5' });
   });
 });

@@ -7,11 +7,15 @@ import { illustrateScene, scenePrompt } from '../../../src/pipelines/shorts/illu
 const SIZE = { width: 180, height: 320 };
 
 function stats(img: RgbaImage): { saturation: number; brightness: number } {
-  let s = 0, v = 0;
+  let s = 0,
+    v = 0;
   const n = img.width * img.height;
   for (let i = 0; i < n; i++) {
-    const r = img.data[i * 4]!, g = img.data[i * 4 + 1]!, b = img.data[i * 4 + 2]!;
-    const max = Math.max(r, g, b), min = Math.min(r, g, b);
+    const r = img.data[i * 4]!,
+      g = img.data[i * 4 + 1]!,
+      b = img.data[i * 4 + 2]!;
+    const max = Math.max(r, g, b),
+      min = Math.min(r, g, b);
     s += max === 0 ? 0 : (max - min) / max;
     v += (r + g + b) / 3;
   }
@@ -63,7 +67,9 @@ describe('the built-in illustrator', () => {
 
   it('draws one scene in two styles with different colour statistics', async () => {
     const text = 'Coffee and bread in the city.';
-    const drawn = Object.fromEntries(await Promise.all(SHORT_STYLES.map(async (style) => [style, stats((await illustrateScene({ text, style, ...SIZE, seed: 2 })).image)] as const)));
+    const drawn = Object.fromEntries(
+      await Promise.all(SHORT_STYLES.map(async (style) => [style, stats((await illustrateScene({ text, style, ...SIZE, seed: 2 })).image)] as const)),
+    );
     // Line art is ink on paper; pixel art and cartoons keep strong colours; mysterious and cinematic are dark; kawaii is light and soft.
     expect(drawn['Line art']!.saturation).toBeLessThan(0.12);
     expect(drawn['Cartoonish']!.saturation - drawn['Line art']!.saturation).toBeGreaterThan(0.2);
@@ -71,13 +77,14 @@ describe('the built-in illustrator', () => {
     expect(drawn['Cinematic']!.brightness).toBeLessThan(drawn['Line art']!.brightness - 80);
     // No two styles share their statistics.
     const values = SHORT_STYLES.map((s) => drawn[s]!);
-    for (let i = 0; i < values.length; i++) for (let j = i + 1; j < values.length; j++) {
-      const apart = Math.abs(values[i]!.saturation - values[j]!.saturation) * 255 + Math.abs(values[i]!.brightness - values[j]!.brightness);
-      expect(apart, `${SHORT_STYLES[i]} vs ${SHORT_STYLES[j]}`).toBeGreaterThan(4);
-    }
+    for (let i = 0; i < values.length; i++)
+      for (let j = i + 1; j < values.length; j++) {
+        const apart = Math.abs(values[i]!.saturation - values[j]!.saturation) * 255 + Math.abs(values[i]!.brightness - values[j]!.brightness);
+        expect(apart, `${SHORT_STYLES[i]} vs ${SHORT_STYLES[j]}`).toBeGreaterThan(4);
+      }
   }, 60_000);
 
-  it('asks a remote model for the scene\'s words in the style\'s terms', () => {
+  it("asks a remote model for the scene's words in the style's terms", () => {
     const prompt = scenePrompt('A dog on the beach.', 'Pixel art');
     expect(prompt).toContain('A dog on the beach.');
     expect(prompt).toMatch(/pixel art/i);

@@ -15,9 +15,13 @@ function speak(script: string, secondsPerWord = 0.35, pause = 0.5): { words: Wor
 }
 
 describe('scenes of a short', () => {
-  it('cuts at sentence ends, keeping the script\'s own spelling', () => {
+  it("cuts at sentence ends, keeping the script's own spelling", () => {
     const script = 'My dog runs on the beach every day. Rockets fly to the moon at night! Is pizza the best food?';
-    expect(groupSceneWords(script).map((g) => g.text)).toEqual(['My dog runs on the beach every day.', 'Rockets fly to the moon at night!', 'Is pizza the best food?']);
+    expect(groupSceneWords(script).map((g) => g.text)).toEqual([
+      'My dog runs on the beach every day.',
+      'Rockets fly to the moon at night!',
+      'Is pizza the best food?',
+    ]);
   });
 
   it('joins short sentences until a scene is long enough, and a short last sentence to the one before', () => {
@@ -26,7 +30,8 @@ describe('scenes of a short', () => {
   });
 
   it('cuts a long sentence at its pauses (commas, dashes), and at a word when it has none', () => {
-    const long = 'When the morning comes over the quiet harbour and the fishermen are back, we walk along the old stone walls and talk about everything that happened during the long cold winter months';
+    const long =
+      'When the morning comes over the quiet harbour and the fishermen are back, we walk along the old stone walls and talk about everything that happened during the long cold winter months';
     const groups = groupSceneWords(long);
     expect(groups.length).toBeGreaterThan(1);
     expect(groups[0]!.text.endsWith('back,')).toBe(true);
@@ -55,7 +60,7 @@ describe('scenes of a short', () => {
     }
   });
 
-  it('maps scenes in proportion when the engine timed other words than the script\'s (numbers spelled out)', () => {
+  it("maps scenes in proportion when the engine timed other words than the script's (numbers spelled out)", () => {
     const script = 'There are 42 cats in the big old house. They sleep all day long in the sun.';
     const { words, total } = speak('There are forty two cats in the big old house. They sleep all day long in the sun.');
     const scenes = timeScenes(groupSceneWords(script), tokenizeWords(script).length, words, total);

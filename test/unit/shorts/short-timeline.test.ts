@@ -8,7 +8,10 @@ const plan: ShortPlan = {
   aspectRatio: '9:16',
   style: 'Pixel art',
   speechSeconds: 5.3,
-  words: [{ word: 'Dogs', startSeconds: 0.1, endSeconds: 0.5 }, { word: 'fly', startSeconds: 2.8, endSeconds: 3.2 }],
+  words: [
+    { word: 'Dogs', startSeconds: 0.1, endSeconds: 0.5 },
+    { word: 'fly', startSeconds: 2.8, endSeconds: 3.2 },
+  ],
   scenes: [
     { text: 'Dogs run.', startSeconds: 0, endSeconds: 2.2, picture: 'scenes/00.png', drawnBy: 'built-in', icons: ['dog'], motion: 'zoom-in' },
     { text: 'Rockets fly.', startSeconds: 2.2, endSeconds: 5.3, picture: 'scenes/01.png', drawnBy: 'built-in', icons: ['rocket'], motion: 'slide-left' },

@@ -13,7 +13,16 @@ const rms: EngineVoice = { engine: 'flite', engineVoice: 'rms', locale: 'en-US',
 const catalog = buildVoiceCatalog([rms]);
 const RMS = voiceIdFor('flite', 'rms');
 
-const clone = (spec: Record<string, unknown>): ClonedVoiceRecord => ({ id: 'cv1', name: 'My voice', language: 'en', locale: 'en-US', accentName: 'English', gender: 'male', spec, previewKey: null });
+const clone = (spec: Record<string, unknown>): ClonedVoiceRecord => ({
+  id: 'cv1',
+  name: 'My voice',
+  language: 'en',
+  locale: 'en-US',
+  accentName: 'English',
+  gender: 'male',
+  spec,
+  previewKey: null,
+});
 const goodSpec = { kind: 'cloned', version: 1, rate: 1, pitch: 1, base: { engine: 'flite', engineVoice: 'rms' } };
 
 describe('speech failures as task failures', () => {
@@ -32,7 +41,9 @@ describe('speech failures as task failures', () => {
 describe('engine voices at start-up', () => {
   it('an engine that does not answer is left out and reported', async () => {
     const down = new FakeSpeechEngine('espeak-ng', []);
-    down.listVoices = async () => { throw new Error('espeak-ng not installed'); };
+    down.listVoices = async () => {
+      throw new Error('espeak-ng not installed');
+    };
     const reported: string[] = [];
     const voices = await listEngineVoices({ flite: new FakeSpeechEngine('flite', [rms]), 'espeak-ng': down }, (engine) => reported.push(engine));
     expect(voices).toEqual([rms]);
@@ -41,10 +52,13 @@ describe('engine voices at start-up', () => {
 });
 
 describe('catalog speech (voice directory and synthesizer)', () => {
-  it("resolves catalog voices for anyone and cloned voices for their account only, if their spec can be spoken", async () => {
+  it('resolves catalog voices for anyone and cloned voices for their account only, if their spec can be spoken', async () => {
     const { voices } = catalogSpeech({
-      engines: {}, ffmpeg: createFakeFfmpegEngine(), catalog,
-      clonedVoices: async (accountId, id) => (accountId === 'acc' ? (id === 'cv1' ? clone(goodSpec) : id === 'cv-bad' ? clone({ kind: 'other' }) : null) : null),
+      engines: {},
+      ffmpeg: createFakeFfmpegEngine(),
+      catalog,
+      clonedVoices: async (accountId, id) =>
+        accountId === 'acc' ? (id === 'cv1' ? clone(goodSpec) : id === 'cv-bad' ? clone({ kind: 'other' }) : null) : null,
     });
     expect(await voices.resolve('anyone', RMS)).toEqual({ id: RMS, name: expect.any(String), language: 'en', kind: 'builtin' });
     expect(await voices.resolve('acc', 'cv1')).toEqual({ id: 'cv1', name: 'My voice', language: 'en', kind: 'cloned' });
@@ -60,7 +74,9 @@ describe('catalog speech (voice directory and synthesizer)', () => {
     expect((gone as TaskFailure).message).toMatch(/^The voice cv-deleted is no longer available/);
     const { mkdtemp } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
-    const failed = await synthesizer.synthesize({ accountId: 'acc', text: 'Hello there.', voiceId: RMS, workDir: await mkdtemp(`${tmpdir()}/cw-speech-`) }).catch((e: unknown) => e);
+    const failed = await synthesizer
+      .synthesize({ accountId: 'acc', text: 'Hello there.', voiceId: RMS, workDir: await mkdtemp(`${tmpdir()}/cw-speech-`) })
+      .catch((e: unknown) => e);
     expect(failed).toEqual(speechFailure(new SpeechEngineError('cannot say that', '', true)));
     expect((failed as TaskFailure).transient).toBe(false);
     expect(failing.requests.length).toBeGreaterThan(0);
@@ -71,7 +87,10 @@ describe('voice preview samples (made on first request)', () => {
   it('renders the voice its key names; other keys are not found', async () => {
     const { voicePreviewMp3s } = await import('../../../src/pipelines/speech/voice-preview-mp3s.js');
     const asked: string[] = [];
-    const produce = voicePreviewMp3s(async (voiceId, workDir) => { asked.push(voiceId); return `${workDir}/preview.mp3`; });
+    const produce = voicePreviewMp3s(async (voiceId, workDir) => {
+      asked.push(voiceId);
+      return `${workDir}/preview.mp3`;
+    });
     expect(await produce(`voice-previews/${RMS}.mp3`, '/work')).toBe('/work/preview.mp3');
     expect(await produce(`music/${RMS}.mp3`, '/work')).toBeNull();
     expect(asked).toEqual([RMS]);

@@ -34,8 +34,13 @@ describe('deriveWordTimings (synthetic audio with known word spans)', () => {
   it('treats a short closure inside a word as part of the word, and a comma pause as a boundary', () => {
     // "little" has a stop closure; the pause after "little," is long.
     const audio = concat(RATE, [
-      silence(0.1, RATE), voicedTone(0.15, RATE, 150), silence(0.035, RATE), voicedTone(0.15, RATE, 150),
-      silence(0.3, RATE), voicedTone(0.3, RATE, 150), silence(0.2, RATE),
+      silence(0.1, RATE),
+      voicedTone(0.15, RATE, 150),
+      silence(0.035, RATE),
+      voicedTone(0.15, RATE, 150),
+      silence(0.3, RATE),
+      voicedTone(0.3, RATE, 150),
+      silence(0.2, RATE),
     ]);
     const [little, cat] = deriveWordTimings(audio, tokenizeWords('little, cat'));
     expect(little!.startSeconds).toBeCloseTo(0.1, 1);

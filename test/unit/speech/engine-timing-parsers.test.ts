@@ -10,11 +10,40 @@ describe('espeak-ng events', () => {
   const events = {
     sampleRate: 22050,
     samples: 44100,
-    words: [[1, 5, 0], [7, 5, 6427], [14, 1, 19409], [16, 4, 20000], [21, 2, 26000], [28, 6, 30000]] as Array<[number, number, number]>,
+    words: [
+      [1, 5, 0],
+      [7, 5, 6427],
+      [14, 1, 19409],
+      [16, 4, 20000],
+      [21, 2, 26000],
+      [28, 6, 30000],
+    ] as Array<[number, number, number]>,
     phones: [
-      ['h', 264], ['@', 1384], ['l', 2472], ['oU', 4072], ['w', 6625], ['3:', 9505], ['l', 14795], ['d', 15324],
-      ['_:', 16102], ['_', 19409], ['a#', 19409], ['t', 20000], ['E', 21000], ['s', 23000], ['t', 25000],
-      ['V', 26000], ['v', 27000], ['D', 28000], ['@2', 29000], ['t2', 30000], ['aI', 32000], ['m', 36000], ['I', 38000], ['N', 40000], ['_:', 42000],
+      ['h', 264],
+      ['@', 1384],
+      ['l', 2472],
+      ['oU', 4072],
+      ['w', 6625],
+      ['3:', 9505],
+      ['l', 14795],
+      ['d', 15324],
+      ['_:', 16102],
+      ['_', 19409],
+      ['a#', 19409],
+      ['t', 20000],
+      ['E', 21000],
+      ['s', 23000],
+      ['t', 25000],
+      ['V', 26000],
+      ['v', 27000],
+      ['D', 28000],
+      ['@2', 29000],
+      ['t2', 30000],
+      ['aI', 32000],
+      ['m', 36000],
+      ['I', 38000],
+      ['N', 40000],
+      ['_:', 42000],
     ] as Array<[string, number]>,
   };
   it('turns start events into word spans that end at the next pause or word', () => {
@@ -51,9 +80,14 @@ describe('flite -psdur', () => {
   it('gives words the span of their phones even when context changes a phone', () => {
     // "a" is "ey" alone but "ax" in running speech.
     const timed = [
-      { phone: 'hh', startSeconds: 0.1, endSeconds: 0.2 }, { phone: 'ax', startSeconds: 0.2, endSeconds: 0.25 }, { phone: 'l', startSeconds: 0.25, endSeconds: 0.3 },
-      { phone: 'ow', startSeconds: 0.3, endSeconds: 0.4 }, { phone: 'ax', startSeconds: 0.4, endSeconds: 0.45 }, { phone: 'k', startSeconds: 0.45, endSeconds: 0.5 },
-      { phone: 'ae', startSeconds: 0.5, endSeconds: 0.6 }, { phone: 't', startSeconds: 0.6, endSeconds: 0.7 },
+      { phone: 'hh', startSeconds: 0.1, endSeconds: 0.2 },
+      { phone: 'ax', startSeconds: 0.2, endSeconds: 0.25 },
+      { phone: 'l', startSeconds: 0.25, endSeconds: 0.3 },
+      { phone: 'ow', startSeconds: 0.3, endSeconds: 0.4 },
+      { phone: 'ax', startSeconds: 0.4, endSeconds: 0.45 },
+      { phone: 'k', startSeconds: 0.45, endSeconds: 0.5 },
+      { phone: 'ae', startSeconds: 0.5, endSeconds: 0.6 },
+      { phone: 't', startSeconds: 0.6, endSeconds: 0.7 },
     ];
     const words = alignPhonesToWords(timed, [['hh', 'ax', 'l', 'ow'], ['ey'], ['k', 'ae', 't']], ['hello', 'a', 'cat']);
     expect(words).toEqual([
@@ -68,12 +102,21 @@ describe('festival', () => {
   it('parses the Word and Segment dumps of the script', () => {
     const out = 'W\tHello\t0.165\t0.400\nW\tworld\t0.400\t0.865\nP\tpau\t0\t0.165\nP\thh\t0.165\t0.255\nnoise line\n';
     const { words, phones } = parseFestivalTimings(out);
-    expect(words).toEqual([{ word: 'Hello', startSeconds: 0.165, endSeconds: 0.4 }, { word: 'world', startSeconds: 0.4, endSeconds: 0.865 }]);
+    expect(words).toEqual([
+      { word: 'Hello', startSeconds: 0.165, endSeconds: 0.4 },
+      { word: 'world', startSeconds: 0.4, endSeconds: 0.865 },
+    ]);
     expect(phones).toEqual([{ phone: 'hh', startSeconds: 0.165, endSeconds: 0.255 }]);
   });
   it('keeps the clitic of "Here\'s" with its word (festival gives "\'s" no time of its own)', () => {
     // A real run of "Here's the thing: it's great." with cmu_us_slt_arctic_hts.
-    const out = ['W\tHere\t0.175000\t0.490000', "W\t's\t0.000000\t0.000000", 'W\tthe\t0.490000\t0.575000', 'W\tthing\t0.575000\t0.980000', "W\tit's\t1.115000\t1.315000"].join('\n');
+    const out = [
+      'W\tHere\t0.175000\t0.490000',
+      "W\t's\t0.000000\t0.000000",
+      'W\tthe\t0.490000\t0.575000',
+      'W\tthing\t0.575000\t0.980000',
+      "W\tit's\t1.115000\t1.315000",
+    ].join('\n');
     const { words } = parseFestivalTimings(out);
     expect(words.map((w) => w.word)).toEqual(["Here's", 'the', 'thing', "it's"]);
     expect(words[0]).toEqual({ word: "Here's", startSeconds: 0.175, endSeconds: 0.49 });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ForcedAlignmentEngine } from '../../../src/engines/speech/aligned-engine.js';
 import { FakeSpeechEngine } from '../../../src/engines/speech/fake-engine.js';
-import {
-  alignmentGrammar,
-  arpabetFromFlite,
-  parseAlignmentCtm,
-  parseCmudict,
-  pocketsphinxAlignArgs,
-} from '../../../src/engines/speech/pocketsphinx-align.js';
+import { alignmentGrammar, arpabetFromFlite, parseAlignmentCtm, parseCmudict, pocketsphinxAlignArgs } from '../../../src/engines/speech/pocketsphinx-align.js';
 
 const TOKENS = [
-  { word: 'Our', variants: [['AW', 'ER'], ['AW', 'R']] },
+  {
+    word: 'Our',
+    variants: [
+      ['AW', 'ER'],
+      ['AW', 'R'],
+    ],
+  },
   { word: 'bottle', variants: [['B', 'AA', 'T', 'AH', 'L']] },
 ];
 
@@ -24,7 +24,15 @@ describe('pocketsphinx forced alignment: grammar and output', () => {
 
   it('reads phones from the CTM and spans each word over its phones, gaps closed', () => {
     const g = alignmentGrammar(TOKENS);
-    const ctm = ['utt 1 0.05 0.09 t0v1p0 1.000', 'utt 1 0.15 0.10 t0v1p1 1.000', 'utt 1 0.60 0.05 t1v0p0 1.000', 'utt 1 0.66 0.08 t1v0p1 1.000', 'utt 1 0.75 0.04 t1v0p2 1.000', 'utt 1 0.80 0.05 t1v0p3 1.000', 'utt 1 0.86 0.13 t1v0p4 1.000'].join('\n');
+    const ctm = [
+      'utt 1 0.05 0.09 t0v1p0 1.000',
+      'utt 1 0.15 0.10 t0v1p1 1.000',
+      'utt 1 0.60 0.05 t1v0p0 1.000',
+      'utt 1 0.66 0.08 t1v0p1 1.000',
+      'utt 1 0.75 0.04 t1v0p2 1.000',
+      'utt 1 0.80 0.05 t1v0p3 1.000',
+      'utt 1 0.86 0.13 t1v0p4 1.000',
+    ].join('\n');
     const out = parseAlignmentCtm(ctm, TOKENS, g.phoneOf);
     expect(out.words).toEqual([
       { word: 'Our', startSeconds: 0.05, endSeconds: 0.26 },
@@ -43,7 +51,10 @@ describe('pocketsphinx forced alignment: grammar and output', () => {
     expect(arpabetFromFlite('pau n ay1 n t iy1 n d aa1 l er z pau \n')).toEqual(['N', 'AY', 'N', 'T', 'IY', 'N', 'D', 'AA', 'L', 'ER', 'Z']);
     expect(arpabetFromFlite('pau v eh1 r d ax pau')).toEqual(['V', 'EH', 'R', 'D', 'AH']);
     const dict = parseCmudict('our AW ER\nour(2) AW R\nthe DH AH\n');
-    expect(dict.get('our')).toEqual([['AW', 'ER'], ['AW', 'R']]);
+    expect(dict.get('our')).toEqual([
+      ['AW', 'ER'],
+      ['AW', 'R'],
+    ]);
   });
 
   it('keeps the whole file one utterance on the file clock', () => {
@@ -73,7 +84,15 @@ describe('ForcedAlignmentEngine', () => {
 
   it('keeps the pause-based words and reports why when the alignment fails', async () => {
     const reasons: unknown[] = [];
-    const engine = new ForcedAlignmentEngine(inner, { align: async () => { throw new Error('no hypothesis'); } }, (err) => reasons.push(err));
+    const engine = new ForcedAlignmentEngine(
+      inner,
+      {
+        align: async () => {
+          throw new Error('no hypothesis');
+        },
+      },
+      (err) => reasons.push(err),
+    );
     const out = await engine.synthesize({ text: 'hello there', engineVoice: 'en', outWavPath: '/tmp/fa-fail.wav' });
     expect(out.words.map((w) => w.word)).toEqual(['hello', 'there']);
     expect(out.phones).toBeUndefined();

@@ -48,10 +48,7 @@ describe('chunkText', () => {
 
 describe('prepareSpeechChunks', () => {
   it('normalises English after splitting, so abbreviations do not end sentences', () => {
-    expect(prepareSpeechChunks('Dr. Lee paid $3. Great!', { language: 'en', maxChars: 32 })).toEqual([
-      'Doctor Lee paid three dollars.',
-      'Great!',
-    ]);
+    expect(prepareSpeechChunks('Dr. Lee paid $3. Great!', { language: 'en', maxChars: 32 })).toEqual(['Doctor Lee paid three dollars.', 'Great!']);
   });
   it('leaves other languages to the engine', () => {
     expect(prepareSpeechChunks('Il a payé 3 €.', { language: 'fr' })).toEqual(['Il a payé 3 €.']);

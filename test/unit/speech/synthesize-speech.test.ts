@@ -73,11 +73,24 @@ describe('synthesizeSpeech with fake engines', () => {
   it('speaks a cloned voice with its base voice and fitted factors', async () => {
     const { engine, voice, deps } = setup();
     const spec: ClonedVoiceSpec = {
-      kind: 'cloned', version: 1, language: 'en', gender: 'female',
-      base: { voiceId: voice.id, engine: 'flite', engineVoice: 'slt' }, rate: 1.2, pitch: 0.9,
+      kind: 'cloned',
+      version: 1,
+      language: 'en',
+      gender: 'female',
+      base: { voiceId: voice.id, engine: 'flite', engineVoice: 'slt' },
+      rate: 1.2,
+      pitch: 0.9,
       target: {
-        durationSeconds: 10, speechSeconds: 9, medianPitchHz: 150, pitchLowHz: 130, pitchHighHz: 180, pitchRangeSemitones: 5.6,
-        syllablesPerSecond: 5, spectralCentroidHz: 1300, formantScale: 1.2, voicedFraction: 0.6,
+        durationSeconds: 10,
+        speechSeconds: 9,
+        medianPitchHz: 150,
+        pitchLowHz: 130,
+        pitchHighHz: 180,
+        pitchRangeSemitones: 5.6,
+        syllablesPerSecond: 5,
+        spectralCentroidHz: 1300,
+        formantScale: 1.2,
+        voicedFraction: 0.6,
       },
     };
     await synthesizeSpeech({ text: 'Hello there.', voice: spec }, deps, { workDir });
@@ -89,9 +102,7 @@ describe('synthesizeSpeech with fake engines', () => {
     const ctrl = new AbortController();
     ctrl.abort(new Error('cancelled by test'));
     await expect(synthesizeSpeech({ text: 'Hello.', voice }, deps, { workDir, signal: ctrl.signal })).rejects.toThrow('cancelled by test');
-    await expect(synthesizeSpeech({ text: 'Hello.', voice: { ...voice, engine: 'festival' } }, deps, { workDir })).rejects.toThrow(
-      /festival is not available/,
-    );
+    await expect(synthesizeSpeech({ text: 'Hello.', voice: { ...voice, engine: 'festival' } }, deps, { workDir })).rejects.toThrow(/festival is not available/);
     await expect(synthesizeSpeech({ text: ' ... ', voice }, deps, { workDir })).rejects.toThrow(/nothing to say/);
   });
 });

@@ -1,14 +1,7 @@
 import { rhvoiceVoicesFrom } from '../../../src/engines/speech/rhvoice.js';
 import { describe, expect, it } from 'vitest';
 import { uuidV5, voiceIdFor } from '../../../src/domain/catalog/voice-ids.js';
-import {
-  DEFAULT_VOICE_ID,
-  buildVoiceCatalog,
-  defaultVoiceId,
-  findVoice,
-  groupVoicesByName,
-  paginateVoices,
-} from '../../../src/domain/catalog/voices.js';
+import { DEFAULT_VOICE_ID, buildVoiceCatalog, defaultVoiceId, findVoice, groupVoicesByName, paginateVoices } from '../../../src/domain/catalog/voices.js';
 import { espeakVoiceFiles, espeakVoiceSelector, parseEspeakVoiceList } from '../../../src/engines/speech/espeak-ng.js';
 import { parseFliteVoiceList } from '../../../src/engines/speech/flite.js';
 import type { EngineVoice } from '../../../src/engines/speech/port.js';
@@ -23,7 +16,12 @@ const ESPEAK_LISTING = `Pty Language       Age/Gender VoiceName          File   
  5  yue             --/M      Chinese_(Cantonese,_latin_as_Jyutping) sit/yue-Latn-jyutping (zh-yue 5)(zh 8)
 `;
 const FESTIVAL: EngineVoice = {
-  engine: 'festival', engineVoice: 'cmu_us_slt_arctic_hts', locale: 'en-US', languageName: 'English (America)', gender: 'female', label: 'slt-hts',
+  engine: 'festival',
+  engineVoice: 'cmu_us_slt_arctic_hts',
+  locale: 'en-US',
+  languageName: 'English (America)',
+  gender: 'female',
+  label: 'slt-hts',
 };
 
 function catalog() {
@@ -48,9 +46,16 @@ describe('voice ids', () => {
   });
   it('do not depend on the order engines list their voices', () => {
     const a = catalog();
-    const b = buildVoiceCatalog([...catalog().voices].reverse().map((v) => ({
-      engine: v.engine, engineVoice: v.engineVoice, locale: v.locale, languageName: v.accentName, gender: v.gender, label: '',
-    })));
+    const b = buildVoiceCatalog(
+      [...catalog().voices].reverse().map((v) => ({
+        engine: v.engine,
+        engineVoice: v.engineVoice,
+        locale: v.locale,
+        languageName: v.accentName,
+        gender: v.gender,
+        label: '',
+      })),
+    );
     expect(new Set(b.voices.map((v) => v.id))).toEqual(new Set(a.voices.map((v) => v.id)));
   });
 });
@@ -89,18 +94,47 @@ describe('voice catalog', () => {
     expect(findVoice(c, DEFAULT_VOICE_ID.toUpperCase())?.engine).toBe('rhvoice');
     expect(findVoice(c, '00000000-0000-5000-8000-000000000000')).toBeUndefined();
     // The measured order (VOICES_BY_INTELLIGIBILITY), whatever the engine.
-    expect(c.voices.slice(0, 6).map((v) => `${v.engine}:${v.engineVoice}`)).toEqual(['rhvoice:bdl', 'rhvoice:clb', 'flite:rms', 'rhvoice:slt', 'rhvoice:alan', 'festival:cmu_us_slt_arctic_hts']);
+    expect(c.voices.slice(0, 6).map((v) => `${v.engine}:${v.engineVoice}`)).toEqual([
+      'rhvoice:bdl',
+      'rhvoice:clb',
+      'flite:rms',
+      'rhvoice:slt',
+      'rhvoice:alan',
+      'festival:cmu_us_slt_arctic_hts',
+    ]);
     expect(c.voices[c.voices.length - 1]!.engine).toBe('espeak-ng');
     expect(defaultVoiceId(c)).toBe(DEFAULT_VOICE_ID);
     const withoutFestival = buildVoiceCatalog(parseFliteVoiceList('x: slt rms'));
     expect(defaultVoiceId(withoutFestival)).toBe(voiceIdFor('flite', 'rms'));
     // The non-commercial RHVoice voices are never listed, even when installed.
-    expect(c.voices.filter((v) => v.engine === 'rhvoice').map((v) => v.engineVoice).sort()).toEqual(['alan', 'bdl', 'clb', 'slt']);
+    expect(
+      c.voices
+        .filter((v) => v.engine === 'rhvoice')
+        .map((v) => v.engineVoice)
+        .sort(),
+    ).toEqual(['alan', 'bdl', 'clb', 'slt']);
   });
 
   it('places Piper joe by its measured rank, after flite kal16, leaving the default voice as it was', () => {
-    const joe: EngineVoice = { engine: 'piper', engineVoice: 'en_US-joe-medium', locale: 'en-US', languageName: 'English (America)', gender: 'male', label: 'joe' };
-    const c = buildVoiceCatalog([...catalog().voices.map((v) => ({ engine: v.engine, engineVoice: v.engineVoice, locale: v.locale, languageName: v.accentName, gender: v.gender, label: '' })), joe]);
+    const joe: EngineVoice = {
+      engine: 'piper',
+      engineVoice: 'en_US-joe-medium',
+      locale: 'en-US',
+      languageName: 'English (America)',
+      gender: 'male',
+      label: 'joe',
+    };
+    const c = buildVoiceCatalog([
+      ...catalog().voices.map((v) => ({
+        engine: v.engine,
+        engineVoice: v.engineVoice,
+        locale: v.locale,
+        languageName: v.accentName,
+        gender: v.gender,
+        label: '',
+      })),
+      joe,
+    ]);
     const order = c.voices.map((v) => `${v.engine}:${v.engineVoice}`);
     expect(order.indexOf('piper:en_US-joe-medium')).toBe(order.indexOf('flite:kal16') + 1);
     expect(order.indexOf('flite:awb')).toBe(order.indexOf('piper:en_US-joe-medium') + 1);

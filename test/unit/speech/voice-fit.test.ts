@@ -7,32 +7,61 @@ import { pitchTrackHz } from '../../../src/pipelines/speech/voice-match/pitch.js
 import { voicedTone } from './signal-helpers.js';
 
 const ev = (engine: EngineVoice['engine'], engineVoice: string, gender: 'male' | 'female', locale = 'en-US'): EngineVoice => ({
-  engine, engineVoice, gender, locale, languageName: 'English', label: engineVoice === 'cmu_us_slt_arctic_hts' ? 'slt-hts' : engineVoice,
+  engine,
+  engineVoice,
+  gender,
+  locale,
+  languageName: 'English',
+  label: engineVoice === 'cmu_us_slt_arctic_hts' ? 'slt-hts' : engineVoice,
 });
 const catalog = buildVoiceCatalog([
-  ev('festival', 'cmu_us_slt_arctic_hts', 'female'), ev('flite', 'slt', 'female'), ev('flite', 'rms', 'male'),
-  ev('flite', 'awb', 'male', 'en-GB'), ev('espeak-ng', 'en-us', 'male'), ev('espeak-ng', 'en-us+f3', 'female'),
-  ev('espeak-ng', 'en-gb-scotland', 'male', 'en-GB'), ev('espeak-ng', 'fr-fr', 'male', 'fr-FR'), ev('espeak-ng', 'fr-fr+f3', 'female', 'fr-FR'),
+  ev('festival', 'cmu_us_slt_arctic_hts', 'female'),
+  ev('flite', 'slt', 'female'),
+  ev('flite', 'rms', 'male'),
+  ev('flite', 'awb', 'male', 'en-GB'),
+  ev('espeak-ng', 'en-us', 'male'),
+  ev('espeak-ng', 'en-us+f3', 'female'),
+  ev('espeak-ng', 'en-gb-scotland', 'male', 'en-GB'),
+  ev('espeak-ng', 'fr-fr', 'male', 'fr-FR'),
+  ev('espeak-ng', 'fr-fr+f3', 'female', 'fr-FR'),
 ]);
 const measure = (engine: string, voice: string, pitch: number, rate: number, formant = 1.2): [string, BaseVoiceMeasure] => {
   const voiceId = voiceIdFor(engine, voice);
   return [voiceId, { voiceId, medianPitchHz: pitch, syllablesPerSecond: rate, formantScale: formant }];
 };
 const measures = new Map([
-  measure('festival', 'cmu_us_slt_arctic_hts', 168, 4.5), measure('flite', 'slt', 166, 4.4), measure('flite', 'rms', 103, 4.6),
-  measure('flite', 'awb', 125, 4.5), measure('espeak-ng', 'en-us', 102, 5.0), measure('espeak-ng', 'en-us+f3', 210, 5.0),
+  measure('festival', 'cmu_us_slt_arctic_hts', 168, 4.5),
+  measure('flite', 'slt', 166, 4.4),
+  measure('flite', 'rms', 103, 4.6),
+  measure('flite', 'awb', 125, 4.5),
+  measure('espeak-ng', 'en-us', 102, 5.0),
+  measure('espeak-ng', 'en-us+f3', 210, 5.0),
 ]);
 const profile = (medianPitchHz: number, syllablesPerSecond: number): VoiceSampleProfile => ({
-  durationSeconds: 20, speechSeconds: 18, medianPitchHz, pitchLowHz: medianPitchHz * 0.8, pitchHighHz: medianPitchHz * 1.3,
-  pitchRangeSemitones: 8.4, syllablesPerSecond, spectralCentroidHz: 1300, formantScale: 1.2, voicedFraction: 0.6,
+  durationSeconds: 20,
+  speechSeconds: 18,
+  medianPitchHz,
+  pitchLowHz: medianPitchHz * 0.8,
+  pitchHighHz: medianPitchHz * 1.3,
+  pitchRangeSemitones: 8.4,
+  syllablesPerSecond,
+  spectralCentroidHz: 1300,
+  formantScale: 1.2,
+  voicedFraction: 0.6,
 });
 
 describe('fitVoiceProfile', () => {
   it('uses a few good English voices as bases, and one voice per gender elsewhere', () => {
-    expect(baseVoiceCandidates(catalog, 'en').map((v) => v.engineVoice).sort()).toEqual(
-      ['awb', 'cmu_us_slt_arctic_hts', 'en-us', 'en-us+f3', 'rms', 'slt'],
-    );
-    expect(baseVoiceCandidates(catalog, 'fr').map((v) => v.gender).sort()).toEqual(['female', 'male']);
+    expect(
+      baseVoiceCandidates(catalog, 'en')
+        .map((v) => v.engineVoice)
+        .sort(),
+    ).toEqual(['awb', 'cmu_us_slt_arctic_hts', 'en-us', 'en-us+f3', 'rms', 'slt']);
+    expect(
+      baseVoiceCandidates(catalog, 'fr')
+        .map((v) => v.gender)
+        .sort(),
+    ).toEqual(['female', 'male']);
   });
 
   it('matches a low voice to a male base and scales pitch and rate to the sample', () => {
@@ -69,7 +98,9 @@ describe('fitVoiceProfile', () => {
 describe('pitchTrackHz', () => {
   it('finds the pitch of a harmonic tone to within 2 %', () => {
     for (const hz of [95, 150, 230]) {
-      const track = Array.from(pitchTrackHz(voicedTone(1, 16000, hz), 16000)).filter((p) => p > 0).sort((a, b) => a - b);
+      const track = Array.from(pitchTrackHz(voicedTone(1, 16000, hz), 16000))
+        .filter((p) => p > 0)
+        .sort((a, b) => a - b);
       expect(track.length).toBeGreaterThan(50);
       expect(Math.abs(track[Math.floor(track.length / 2)]! / hz - 1)).toBeLessThan(0.02);
     }

@@ -16,7 +16,17 @@ describe('the ad pace', () => {
   });
 
   it('is what the engine is asked for a built-in voice', () => {
-    const bdl: Voice = { kind: 'builtin', id: voiceIdFor('rhvoice', 'bdl'), name: 'Brad', language: 'en', locale: 'en-US', accentName: 'English (America)', gender: 'male', engine: 'rhvoice', engineVoice: 'bdl' };
+    const bdl: Voice = {
+      kind: 'builtin',
+      id: voiceIdFor('rhvoice', 'bdl'),
+      name: 'Brad',
+      language: 'en',
+      locale: 'en-US',
+      accentName: 'English (America)',
+      gender: 'male',
+      engine: 'rhvoice',
+      engineVoice: 'bdl',
+    };
     expect(resolveEngineVoice(bdl).rate).toBeCloseTo(160 / 196, 5);
     expect(resolveEngineVoice({ ...bdl, id: voiceIdFor('espeak-ng', 'en-us'), engine: 'espeak-ng', engineVoice: 'en-us' }).rate).toBeUndefined();
   });

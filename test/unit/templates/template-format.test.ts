@@ -7,7 +7,10 @@ import { TemplateCatalog } from '../../../src/domain/templates/template-catalog.
 import { BUILTIN_TEMPLATE_DIR, loadTemplateCatalog, type TemplateFileProblem } from '../../../src/pipelines/templates/template-files.js';
 
 const minimal: TemplateFile = {
-  format: 1, id: '11111111-2222-4333-8444-555555555555', name: 'Minimal', aspect: '1:1',
+  format: 1,
+  id: '11111111-2222-4333-8444-555555555555',
+  name: 'Minimal',
+  aspect: '1:1',
   slots: { Title: { type: 'text', default: 'Hello' } },
   scenes: [{ seconds: 3, background: { color: '#000000' }, layers: [{ kind: 'text', slot: 'Title', box: { x: 0, y: 0, width: 1, height: 1 } }] }],
 };
@@ -27,13 +30,29 @@ describe('template format', () => {
       return r.ok ? [] : r.problems;
     };
     expect(problems({ ...minimal, format: 2 })).toEqual([expect.stringMatching(/^format:/)]);
-    expect(problems({ ...minimal, scenes: [{ seconds: 3, background: { slot: 'Title' } }] })).toEqual([expect.stringMatching(/^scenes\.0\.background\.slot: slot "Title" is text, expected image or video/)]);
-    expect(problems({ ...minimal, scenes: [{ seconds: 3, background: { color: '#000' }, layers: [{ kind: 'image', slot: 'Nope', box: { x: 0, y: 0, width: 1, height: 1 } }] }] }))
-      .toEqual(expect.arrayContaining([expect.stringMatching(/scenes\.0\.background\.color/), expect.stringMatching(/scenes\.0\.layers\.0\.slot: names slot "Nope"/)]));
-    expect(problems({ ...minimal, slots: { Title: { type: 'text' } } })).toEqual([expect.stringMatching(/^slots\.Title\.default: every image, text, audio and avatar slot needs a default/)]);
-    expect(problems({ ...minimal, scenes: [{ seconds: 3, background: { color: '#000000' }, layers: [{ kind: 'panel', color: '#FFFFFF', box: { x: 0, y: 0, width: 2, height: 1 } }] }] }))
-      .toEqual([expect.stringMatching(/^scenes\.0\.layers\.0\.box\.width/)]);
-    expect(problems({ ...minimal, length: { rule: 'voiceover', slot: 'Title' } })).toEqual([expect.stringMatching(/^length\.slot: slot "Title" is text, expected voiceover/)]);
+    expect(problems({ ...minimal, scenes: [{ seconds: 3, background: { slot: 'Title' } }] })).toEqual([
+      expect.stringMatching(/^scenes\.0\.background\.slot: slot "Title" is text, expected image or video/),
+    ]);
+    expect(
+      problems({
+        ...minimal,
+        scenes: [{ seconds: 3, background: { color: '#000' }, layers: [{ kind: 'image', slot: 'Nope', box: { x: 0, y: 0, width: 1, height: 1 } }] }],
+      }),
+    ).toEqual(
+      expect.arrayContaining([expect.stringMatching(/scenes\.0\.background\.color/), expect.stringMatching(/scenes\.0\.layers\.0\.slot: names slot "Nope"/)]),
+    );
+    expect(problems({ ...minimal, slots: { Title: { type: 'text' } } })).toEqual([
+      expect.stringMatching(/^slots\.Title\.default: every image, text, audio and avatar slot needs a default/),
+    ]);
+    expect(
+      problems({
+        ...minimal,
+        scenes: [{ seconds: 3, background: { color: '#000000' }, layers: [{ kind: 'panel', color: '#FFFFFF', box: { x: 0, y: 0, width: 2, height: 1 } }] }],
+      }),
+    ).toEqual([expect.stringMatching(/^scenes\.0\.layers\.0\.box\.width/)]);
+    expect(problems({ ...minimal, length: { rule: 'voiceover', slot: 'Title' } })).toEqual([
+      expect.stringMatching(/^length\.slot: slot "Title" is text, expected voiceover/),
+    ]);
   });
 
   it('every built-in template file is valid, ids are unique, both families and all three aspects are there', async () => {
@@ -59,10 +78,15 @@ describe('operator templates (DATA_DIR/templates)', () => {
     await writeFile(join(dir, 'c-not-json.json'), '{"format": 1,');
     await writeFile(join(dir, 'd-same-id.json'), JSON.stringify({ ...minimal, name: 'Copy' }));
     await writeFile(join(dir, 'notes.txt'), 'not a template');
-    await writeFile(join(dir, 'e-caption-style.json'), JSON.stringify({
-      ...minimal, id: '11111111-2222-4333-8444-555555555557',
-      slots: { ...minimal.slots, Voice: { type: 'voiceover' } }, captions: { slot: 'Voice', style: { style: 'sparkly' } },
-    }));
+    await writeFile(
+      join(dir, 'e-caption-style.json'),
+      JSON.stringify({
+        ...minimal,
+        id: '11111111-2222-4333-8444-555555555557',
+        slots: { ...minimal.slots, Voice: { type: 'voiceover' } },
+        captions: { slot: 'Voice', style: { style: 'sparkly' } },
+      }),
+    );
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -21,8 +21,7 @@ function scriptsFor(style: string): unknown[] {
   const out: unknown[] = [];
   for (const language of SCRIPT_LANGUAGES)
     for (const facts of [LAMP[language], SPARSE, BOOTS])
-      for (const videoLengthSeconds of LENGTHS_SECONDS)
-        for (const seed of SEEDS) out.push(writeAdScript({ facts, style, language, videoLengthSeconds, seed }));
+      for (const videoLengthSeconds of LENGTHS_SECONDS) for (const seed of SEEDS) out.push(writeAdScript({ facts, style, language, videoLengthSeconds, seed }));
   return out;
 }
 
@@ -71,7 +70,10 @@ const CASES: Record<string, () => unknown> = {
     writeAdScript({ facts: BOOTS, language: 'de', videoLengthSeconds: 60, wordsPerSecond: 3.4, seed: 42 }),
   ],
   'default-styles': () => SEEDS.map((seed) => [defaultScriptStyles(seed), defaultScriptStyles(seed, 3)]),
-  headlines: () => SCRIPT_LANGUAGES.flatMap((language) => SEEDS.map((seed) => [headlineCandidates(LAMP[language], language, seed), headlineCandidates(BOOTS, language, seed)])),
+  headlines: () =>
+    SCRIPT_LANGUAGES.flatMap((language) =>
+      SEEDS.map((seed) => [headlineCandidates(LAMP[language], language, seed), headlineCandidates(BOOTS, language, seed)]),
+    ),
   prices: () =>
     SCRIPT_LANGUAGES.map((language) => [
       formatPrice({ amount: 49.9, currency: 'EUR' }, language),

@@ -10,16 +10,30 @@ import { productFactsFromLink } from '../../../src/pipelines/text/product-facts.
 import { builtInScriptWriter } from '../../../src/pipelines/video/built-in-script-writer.js';
 import { videoVocabulary } from '../../../src/pipelines/video/video-vocabulary.js';
 
-const facts = factsFrom({
-  title: 'ThermoFlask Pro – Insulated Bottle',
-  description: 'Keeps coffee hot for 12 hours and water cold for 24. Leak-proof lid, fits every cup holder, recycled steel.',
-  imageUrls: [], videoUrls: [], logoUrl: null, price: { amount: 24.99, currency: 'USD' }, reviews: null,
-}, 'inner-1');
+const facts = factsFrom(
+  {
+    title: 'ThermoFlask Pro – Insulated Bottle',
+    description: 'Keeps coffee hot for 12 hours and water cold for 24. Leak-proof lid, fits every cup holder, recycled steel.',
+    imageUrls: [],
+    videoUrls: [],
+    logoUrl: null,
+    price: { amount: 24.99, currency: 'USD' },
+    reviews: null,
+  },
+  'inner-1',
+);
 
-describe('built-in script writer (the video pipeline\'s ScriptWriter port)', () => {
+describe("built-in script writer (the video pipeline's ScriptWriter port)", () => {
   it('speaks the script as one paragraph, its features as highlights', () => {
     const req = { facts, style: SCRIPT_STYLE_NAMES[0]!, videoLengthSeconds: 30, language: 'en', wordsPerSecond: 2.5, seed: 7, targetAudience: 'commuters' };
-    const written = writeAdScript({ facts: productFactsFromLink(facts, { audience: 'commuters', platform: undefined }), style: req.style, videoLengthSeconds: 30, language: 'en', wordsPerSecond: 2.5, seed: 7 });
+    const written = writeAdScript({
+      facts: productFactsFromLink(facts, { audience: 'commuters', platform: undefined }),
+      style: req.style,
+      videoLengthSeconds: 30,
+      language: 'en',
+      wordsPerSecond: 2.5,
+      seed: 7,
+    });
     const script = builtInScriptWriter(req);
     expect(written.paragraphs.length).toBeGreaterThan(1);
     expect(script.text).toBe(written.paragraphs.join(' '));
@@ -28,7 +42,7 @@ describe('built-in script writer (the video pipeline\'s ScriptWriter port)', () 
   });
 });
 
-describe('built-in copywriter (AI Scripts\' Copywriter port)', () => {
+describe("built-in copywriter (AI Scripts' Copywriter port)", () => {
   it('names styles canonically and languages by their primary code', () => {
     const style = SCRIPT_STYLE_NAMES[0]!;
     expect(builtInCopywriter.styleName(style.toUpperCase())).toBe(style);
@@ -38,7 +52,15 @@ describe('built-in copywriter (AI Scripts\' Copywriter port)', () => {
   });
 
   it('writes a titled script in the requested style and reads features from the facts', () => {
-    const s = builtInCopywriter.write({ facts, audience: null, platform: null, style: SCRIPT_STYLE_NAMES[0]!, videoLengthSeconds: 30, language: 'en', seed: 1 });
+    const s = builtInCopywriter.write({
+      facts,
+      audience: null,
+      platform: null,
+      style: SCRIPT_STYLE_NAMES[0]!,
+      videoLengthSeconds: 30,
+      language: 'en',
+      seed: 1,
+    });
     expect(Object.keys(s).sort()).toEqual(['estimatedSeconds', 'style', 'styleName', 'text', 'title', 'wordCount']);
     expect(s.wordCount).toBeGreaterThan(10);
     expect(builtInCopywriter.features(facts).length).toBeGreaterThan(0);
@@ -46,7 +68,14 @@ describe('built-in copywriter (AI Scripts\' Copywriter port)', () => {
 });
 
 describe('video vocabulary', () => {
-  const v = (engine: EngineVoice['engine'], engineVoice: string, locale: string): EngineVoice => ({ engine, engineVoice, locale, languageName: locale, gender: 'female', label: engineVoice });
+  const v = (engine: EngineVoice['engine'], engineVoice: string, locale: string): EngineVoice => ({
+    engine,
+    engineVoice,
+    locale,
+    languageName: locale,
+    gender: 'female',
+    label: engineVoice,
+  });
 
   it('a language without a named voice gets the default for English, else its first built-in voice, else none', () => {
     const vocabulary = videoVocabulary(buildVoiceCatalog([v('remote', 'alloy', 'de-DE'), v('espeak-ng', 'de', 'de-DE'), v('espeak-ng', 'en-us+f3', 'en-US')]));

@@ -7,7 +7,8 @@ const images = ['https://shop.example/img/lamp.jpg', 'https://shop.example/img/l
 export const LAMP: Record<ScriptLanguage, ProductFacts> = {
   en: {
     title: 'Aurora Sunrise Lamp – Bright Home',
-    description: 'A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up. Twenty light levels and five natural sounds help you fall asleep and wake up refreshed.',
+    description:
+      'A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up. Twenty light levels and five natural sounds help you fall asleep and wake up refreshed.',
     price: { amount: 49.9, currency: 'EUR' },
     reviews: { rating: 4.6, count: 128, items: [{ author: 'Mia', text: 'I wake up happier than I have in years.' }] },
     audiences: ['homeowners'],
@@ -17,7 +18,8 @@ export const LAMP: Record<ScriptLanguage, ProductFacts> = {
   },
   es: {
     title: 'Lámpara Amanecer Aurora – Bright Home',
-    description: 'Una lámpara cálida que te despierta con suavidad. Regulable, silenciosa y fácil de instalar. Veinte niveles de luz y cinco sonidos naturales te ayudan a dormir y a despertar con energía.',
+    description:
+      'Una lámpara cálida que te despierta con suavidad. Regulable, silenciosa y fácil de instalar. Veinte niveles de luz y cinco sonidos naturales te ayudan a dormir y a despertar con energía.',
     price: { amount: 49.9, currency: 'EUR' },
     reviews: { rating: 4.6, count: 128, items: [{ author: 'Lucía', text: 'Me despierto mucho más contenta que antes.' }] },
     audiences: ['homeowners'],
@@ -27,7 +29,8 @@ export const LAMP: Record<ScriptLanguage, ProductFacts> = {
   },
   fr: {
     title: 'Lampe Lever de Soleil Aurora – Bright Home',
-    description: "Une lampe chaleureuse qui te réveille en douceur. Réglable, silencieuse et facile à installer. Vingt niveaux de lumière et cinq sons naturels t'aident à t'endormir et à te réveiller en forme.",
+    description:
+      "Une lampe chaleureuse qui te réveille en douceur. Réglable, silencieuse et facile à installer. Vingt niveaux de lumière et cinq sons naturels t'aident à t'endormir et à te réveiller en forme.",
     price: { amount: 49.9, currency: 'EUR' },
     reviews: { rating: 4.6, count: 128, items: [{ author: 'Léa', text: 'Je me réveille de bien meilleure humeur.' }] },
     audiences: ['homeowners'],
@@ -37,7 +40,8 @@ export const LAMP: Record<ScriptLanguage, ProductFacts> = {
   },
   de: {
     title: 'Aurora Sonnenaufgangslampe – Bright Home',
-    description: 'Eine warme Lampe, die dich sanft weckt. Dimmbar, leise und schnell eingerichtet. Zwanzig Lichtstufen und fünf Naturklänge helfen dir beim Einschlafen und Aufwachen.',
+    description:
+      'Eine warme Lampe, die dich sanft weckt. Dimmbar, leise und schnell eingerichtet. Zwanzig Lichtstufen und fünf Naturklänge helfen dir beim Einschlafen und Aufwachen.',
     price: { amount: 49.9, currency: 'EUR' },
     reviews: { rating: 4.6, count: 128, items: [{ author: 'Jana', text: 'Ich wache viel entspannter auf als früher.' }] },
     audiences: ['homeowners'],

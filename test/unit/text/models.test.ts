@@ -8,7 +8,8 @@ import { detectLanguage } from '../../../src/pipelines/text/stop-words.js';
 import { countSpokenWords } from '../../../src/pipelines/text/word-budget.js';
 
 const model = (name: string) => BUILTIN_TEXT_MODELS.find((m) => m.name === name)!;
-const run = (name: string, content: string, extra: Partial<LlmRequest> = {}) => model(name).generate({ model: name, messages: [{ role: 'user', content }], ...extra }).text;
+const run = (name: string, content: string, extra: Partial<LlmRequest> = {}) =>
+  model(name).generate({ model: name, messages: [{ role: 'user', content }], ...extra }).text;
 
 const ARTICLE = [
   'The city council met on Tuesday to discuss the new bike lanes.',
@@ -22,13 +23,31 @@ const ARTICLE = [
 
 describe('readPrompt', () => {
   it('reads labelled lines', () => {
-    const p = readPrompt([{ role: 'user', content: 'Title: Nimbus Notes\nDescription: Notes for fast thinkers.\nFeatures: offline mode; sync; dark theme\nPrice: $9.99\nAudience: students\nPlatform: TikTok\nLanguage: fr\nStyle: GenzWriter\nLength: 45' }]);
-    expect(p.facts).toMatchObject({ title: 'Nimbus Notes', description: 'Notes for fast thinkers.', features: ['offline mode', 'sync', 'dark theme'], price: { amount: 9.99, currency: 'USD' }, audience: 'students', platform: 'TikTok' });
+    const p = readPrompt([
+      {
+        role: 'user',
+        content:
+          'Title: Nimbus Notes\nDescription: Notes for fast thinkers.\nFeatures: offline mode; sync; dark theme\nPrice: $9.99\nAudience: students\nPlatform: TikTok\nLanguage: fr\nStyle: GenzWriter\nLength: 45',
+      },
+    ]);
+    expect(p.facts).toMatchObject({
+      title: 'Nimbus Notes',
+      description: 'Notes for fast thinkers.',
+      features: ['offline mode', 'sync', 'dark theme'],
+      price: { amount: 9.99, currency: 'USD' },
+      audience: 'students',
+      platform: 'TikTok',
+    });
     expect(p).toMatchObject({ language: 'fr', style: 'GenzWriter', videoLengthSeconds: 45 });
   });
 
   it('finds the product, length, language, style and counts in free text', () => {
-    const p = readPrompt([{ role: 'user', content: 'Write a 15 second ThreeReasonsWriter script in German for the Aurora Sunrise Lamp, a warm lamp that wakes you gently. It costs €49.90.' }]);
+    const p = readPrompt([
+      {
+        role: 'user',
+        content: 'Write a 15 second ThreeReasonsWriter script in German for the Aurora Sunrise Lamp, a warm lamp that wakes you gently. It costs €49.90.',
+      },
+    ]);
     expect(p.facts.title).toBe('Aurora Sunrise Lamp');
     expect(p.facts.description).toMatch(/warm lamp|costs/);
     expect(p.facts.price).toEqual({ amount: 49.9, currency: 'EUR' });
@@ -43,7 +62,10 @@ describe('readPrompt', () => {
 
 describe('built-in models', () => {
   it('ad copy: headline, body and call to action about the product, in the asked language', () => {
-    const text = run('clipwright-ad-copy', 'Title: Aurora Sunrise Lamp\nDescription: A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up.\nPlatform: instagram');
+    const text = run(
+      'clipwright-ad-copy',
+      'Title: Aurora Sunrise Lamp\nDescription: A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up.\nPlatform: instagram',
+    );
     const [headline, body, cta] = text.split('\n\n');
     expect(headline).toMatch(/Aurora Sunrise Lamp|upgrade/);
     expect(body!.length).toBeGreaterThan(30);
@@ -72,7 +94,10 @@ describe('built-in models', () => {
   });
 
   it('headlines: the asked number, and hashtags from the facts', () => {
-    const text = run('clipwright-headlines', 'Give me 6 headlines for the Aurora Sunrise Lamp.\nDescription: A warm sunrise lamp with gentle light.\nBrand: Bright Home');
+    const text = run(
+      'clipwright-headlines',
+      'Give me 6 headlines for the Aurora Sunrise Lamp.\nDescription: A warm sunrise lamp with gentle light.\nBrand: Bright Home',
+    );
     const [list, tags] = text.split('\n\n');
     const lines = list!.split('\n');
     expect(lines).toHaveLength(6);
@@ -102,7 +127,8 @@ describe('built-in models', () => {
   });
 
   it('summary: skips a sentence that repeats one already chosen', () => {
-    const repeated = 'Solar panels cut energy bills for families. Solar panels cut energy bills for many families. Batteries store the energy for the night. Rain is common in April.';
+    const repeated =
+      'Solar panels cut energy bills for families. Solar panels cut energy bills for many families. Batteries store the energy for the night. Rain is common in April.';
     const picked = summarise(repeated, 'en', { sentences: 2 }).map((s) => s.index);
     expect(picked).toEqual([0, 2]);
   });

@@ -7,9 +7,20 @@ import { FACTS_PAGE, FACTS_PAGE_HTML } from '../../fixtures/pages/facts-page.js'
 
 /** Lines the old phrase banks said of any product; the facts page supports none of them. */
 const INVENTED = [
-  'easy to use every day', 'made to last', 'saves you time', 'looks great anywhere', 'thoughtful gift',
-  'everyday life a little easier', 'you\'ll notice the difference', 'it just works', 'hard to go back',
-  'tend to stick with it', 'simple to use', 'no learning curve', 'does exactly what it says', 'deal on right now',
+  'easy to use every day',
+  'made to last',
+  'saves you time',
+  'looks great anywhere',
+  'thoughtful gift',
+  'everyday life a little easier',
+  "you'll notice the difference",
+  'it just works',
+  'hard to go back',
+  'tend to stick with it',
+  'simple to use',
+  'no learning curve',
+  'does exactly what it says',
+  'deal on right now',
   'the quality is obvious',
 ];
 

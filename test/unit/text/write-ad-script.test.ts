@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPT_LANGUAGES } from '../../../src/pipelines/text/languages.js';
 import { SCRIPT_STYLE_NAMES, SCRIPT_STYLES } from '../../../src/pipelines/text/script-styles.js';
 import { detectLanguage, stopWordCounts } from '../../../src/pipelines/text/stop-words.js';
-import { countSpokenWords, DEFAULT_WORDS_PER_SECOND, scriptWordBudget, VIDEO_LENGTHS_SECONDS, wordsPerSecondFromTimings } from '../../../src/pipelines/text/word-budget.js';
+import {
+  countSpokenWords,
+  DEFAULT_WORDS_PER_SECOND,
+  scriptWordBudget,
+  VIDEO_LENGTHS_SECONDS,
+  wordsPerSecondFromTimings,
+} from '../../../src/pipelines/text/word-budget.js';
 import { defaultScriptStyles, ScriptRequestError, writeAdScript, type AdScript } from '../../../src/pipelines/text/write-ad-script.js';
 import { BOOTS, LAMP, SPARSE } from './fixtures.js';
 
 /** The arc of a script: its beat kinds with repeats collapsed ("point point point" → "point"). */
 function arc(script: AdScript): string {
-  return script.sentences.map((s) => s.beat).filter((b, i, all) => b !== all[i - 1]).join(' > ');
+  return script.sentences
+    .map((s) => s.beat)
+    .filter((b, i, all) => b !== all[i - 1])
+    .join(' > ');
 }
 
 describe('scriptWordBudget', () => {
@@ -27,7 +36,13 @@ describe('scriptWordBudget', () => {
   });
 
   it('measures a rate from word timings', () => {
-    expect(wordsPerSecondFromTimings([{ startSeconds: 0, endSeconds: 0.4 }, { startSeconds: 0.5, endSeconds: 0.9 }, { startSeconds: 1, endSeconds: 2 }])).toBeCloseTo(1.5);
+    expect(
+      wordsPerSecondFromTimings([
+        { startSeconds: 0, endSeconds: 0.4 },
+        { startSeconds: 0.5, endSeconds: 0.9 },
+        { startSeconds: 1, endSeconds: 2 },
+      ]),
+    ).toBeCloseTo(1.5);
     expect(wordsPerSecondFromTimings([])).toBeNull();
   });
 });
@@ -51,8 +66,13 @@ describe('writeAdScript', () => {
     const beats = (style: string, len?: number) => write(style, len).sentences.map((s) => s.beat);
     // Three reasons need three facts: only the page's features are said as reasons.
     const listed = { ...LAMP.en, features: ['Wakes you gently', 'Dimmable and quiet', 'Twenty light levels', 'Five natural sounds'] };
-    for (const len of [30, 45, 60]) expect(writeAdScript({ facts: listed, style: 'ThreeReasonsWriter', videoLengthSeconds: len, seed: 2 }).sentences.filter((b) => b.beat === 'reason')).toHaveLength(3);
-    expect(writeAdScript({ facts: listed, style: 'ThreeReasonsWriter', videoLengthSeconds: 30, seed: 2 }).text).toMatch(/Reason (number )?one.*Reason (number )?two.*Reason (number )?three/s);
+    for (const len of [30, 45, 60])
+      expect(
+        writeAdScript({ facts: listed, style: 'ThreeReasonsWriter', videoLengthSeconds: len, seed: 2 }).sentences.filter((b) => b.beat === 'reason'),
+      ).toHaveLength(3);
+    expect(writeAdScript({ facts: listed, style: 'ThreeReasonsWriter', videoLengthSeconds: 30, seed: 2 }).text).toMatch(
+      /Reason (number )?one.*Reason (number )?two.*Reason (number )?three/s,
+    );
     const how = beats('HowToV2', 45);
     expect(how.indexOf('step1')).toBeLessThan(how.indexOf('step2'));
     expect(write('HowToV2', 45).text).toMatch(/Step one|First,/);
@@ -78,7 +98,11 @@ describe('writeAdScript', () => {
   it('sizes every style to 15, 30, 45 and 60 s near the word budget as far as the facts go, in every language', () => {
     const misses: string[] = [];
     for (const language of SCRIPT_LANGUAGES) {
-      for (const [name, facts] of [['lamp', LAMP[language]], ['sparse', SPARSE], ['boots', BOOTS]] as const) {
+      for (const [name, facts] of [
+        ['lamp', LAMP[language]],
+        ['sparse', SPARSE],
+        ['boots', BOOTS],
+      ] as const) {
         for (const style of SCRIPT_STYLE_NAMES) {
           for (const videoLengthSeconds of VIDEO_LENGTHS_SECONDS) {
             const s = writeAdScript({ facts, style, videoLengthSeconds, language, seed: 11 });
@@ -89,7 +113,8 @@ describe('writeAdScript', () => {
             // when they run past the budget.
             const over = videoLengthSeconds === 15 ? 0.5 : 0.15;
             const under = name === 'lamp' ? 0.55 : 0.75;
-            if (s.wordCount > (1 + over) * s.wordBudget || s.wordCount < (1 - under) * s.wordBudget) misses.push(`${language} ${name} ${style} ${videoLengthSeconds}s: ${s.wordCount}/${s.wordBudget}`);
+            if (s.wordCount > (1 + over) * s.wordBudget || s.wordCount < (1 - under) * s.wordBudget)
+              misses.push(`${language} ${name} ${style} ${videoLengthSeconds}s: ${s.wordCount}/${s.wordBudget}`);
           }
         }
       }
@@ -157,7 +182,9 @@ describe('writeAdScript', () => {
   });
 
   it('uses the facts: name, price, rating, review, audience, brand, platform', () => {
-    const all = SCRIPT_STYLE_NAMES.map((style) => writeAdScript({ facts: { ...LAMP.en, platform: 'tiktok' }, style, videoLengthSeconds: 60, seed: 5 }).text).join('\n');
+    const all = SCRIPT_STYLE_NAMES.map(
+      (style) => writeAdScript({ facts: { ...LAMP.en, platform: 'tiktok' }, style, videoLengthSeconds: 60, seed: 5 }).text,
+    ).join('\n');
     expect(all).toContain('Aurora Sunrise Lamp');
     expect(all).not.toContain('Bright Home Aurora');
     expect(all).toContain('€49.90');

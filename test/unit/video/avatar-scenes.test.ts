@@ -34,7 +34,15 @@ function plan(scenes: PlannedScene[], over: Partial<AvatarScenesPlan> = {}): Ava
 const clip = (path = '/work/avatar.webm') => ({ path, hasAlpha: true });
 const noDecor = (kind: string, box: Box) => `/decor/${kind}-${box.width.toFixed(3)}x${box.height.toFixed(3)}.png`;
 const compile = (p: AvatarScenesPlan, quality: 'preview' | 'render' = 'render') =>
-  compileTimeline(buildAvatarScenesTimeline(p, '/plan', p.scenes.map(() => clip()), noDecor), { quality, videoPath: '/out/v.mp4', thumbnailPath: '/out/t.jpg' });
+  compileTimeline(
+    buildAvatarScenesTimeline(
+      p,
+      '/plan',
+      p.scenes.map(() => clip()),
+      noDecor,
+    ),
+    { quality, videoPath: '/out/v.mp4', thumbnailPath: '/out/t.jpg' },
+  );
 
 /** Every [label] must be produced by exactly one chain and consumed by exactly one. */
 function checkLabels(graph: string): void {
@@ -54,14 +62,19 @@ function checkLabels(graph: string): void {
 }
 
 describe('AI Avatar v2 plan timing', () => {
-  it('lasts every scene\'s speech or silence plus the end card, each voice at its scene\'s start', () => {
+  it("lasts every scene's speech or silence plus the end card, each voice at its scene's start", () => {
     const p = plan([
       scene({ durationSeconds: 2.3, transitionOut: 'fade' }),
       scene({ durationSeconds: 1.5, voice: { file: 'scene-2.mp3', volume: 0.8, spoken: false }, words: [], transitionIn: 'leftSwipe' }),
       scene({ durationSeconds: 1.2, voice: { file: 'scene-3.mp3', volume: 0.5, spoken: true } }),
     ]);
     expect(p.durationSeconds).toBeCloseTo(2.3 + 1.5 + 1.2 + 2, 6);
-    const timeline = buildAvatarScenesTimeline(p, '/plan', p.scenes.map(() => clip()), noDecor);
+    const timeline = buildAvatarScenesTimeline(
+      p,
+      '/plan',
+      p.scenes.map(() => clip()),
+      noDecor,
+    );
     expect(timelineDurationSeconds(timeline)).toBeCloseTo(7, 6);
     expect(timeline.scenes.map((s) => s.durationSeconds)).toEqual([2.3, 1.5, 1.2, 2]);
     // The silent scene adds nothing to the mix; the others start where their scenes do, at their volume.
@@ -79,15 +92,19 @@ describe('AI Avatar v2 plan timing', () => {
     expect(buildAvatarScenesTimeline(noEnd, '/plan', [clip()], noDecor).scenes).toHaveLength(1);
   });
 
-  it('takes a cut\'s transition from the scene before it, else from the scene after it', () => {
-    const scenes = [{ transitionIn: 'topSwipe' as const, transitionOut: null }, { transitionIn: 'rightSwipe' as const, transitionOut: null }, { transitionIn: null, transitionOut: 'bottomSwipe' as const }];
+  it("takes a cut's transition from the scene before it, else from the scene after it", () => {
+    const scenes = [
+      { transitionIn: 'topSwipe' as const, transitionOut: null },
+      { transitionIn: 'rightSwipe' as const, transitionOut: null },
+      { transitionIn: null, transitionOut: 'bottomSwipe' as const },
+    ];
     expect(transitionAfter(scenes, 0, false)).toBe('rightSwipe');
     expect(transitionAfter(scenes, 1, false)).toBeNull();
     expect(transitionAfter(scenes, 2, false)).toBeNull();
     expect(transitionAfter(scenes, 2, true)).toBe('bottomSwipe');
   });
 
-  it('draws the avatar into its scene for the scene\'s whole window, so transitions carry it', () => {
+  it("draws the avatar into its scene for the scene's whole window, so transitions carry it", () => {
     const p = plan([scene({ transitionOut: 'leftSwipe' }), scene()], { endCard: null });
     const windows = sceneWindows(p);
     expect(windows[0]!.leadSeconds).toBe(0);
@@ -100,7 +117,7 @@ describe('AI Avatar v2 plan timing', () => {
     expect(avatar.endSeconds! - avatar.startSeconds!).toBeCloseTo(windows[1]!.lengthSeconds, 6);
     const { filterGraph } = compileTimeline(timeline, { quality: 'render', videoPath: '/o.mp4' });
     // Both avatars are overlaid before the scenes are joined.
-    expect(filterGraph.indexOf('concat=')).toBeGreaterThan(filterGraph.lastIndexOf('overlay=x=\'W*0.5-w/2\''));
+    expect(filterGraph.indexOf('concat=')).toBeGreaterThan(filterGraph.lastIndexOf("overlay=x='W*0.5-w/2'"));
     checkLabels(filterGraph);
   });
 });
@@ -110,7 +127,13 @@ describe('AI Avatar v2 visual styles', () => {
 
   it.each(V2_VISUAL_STYLES.map((s) => [s]))('%s lays out and compiles in every aspect ratio', (style) => {
     for (const aspectRatio of aspects) {
-      const p = plan([scene({ visualStyle: style as V2VisualStyle }), scene({ visualStyle: style as V2VisualStyle, background: { kind: 'video', file: 'clip.mp4', fit: 'contain', motion: 'zoom-in' } })], { aspectRatio });
+      const p = plan(
+        [
+          scene({ visualStyle: style as V2VisualStyle }),
+          scene({ visualStyle: style as V2VisualStyle, background: { kind: 'video', file: 'clip.mp4', fit: 'contain', motion: 'zoom-in' } }),
+        ],
+        { aspectRatio },
+      );
       const compiled = compile(p, aspectRatio === '1:1' ? 'preview' : 'render');
       checkLabels(compiled.filterGraph);
       expect(compiled.args).toContain('/plan/media-1.png');
@@ -120,11 +143,24 @@ describe('AI Avatar v2 visual styles', () => {
   it('has at least six genuinely different layouts: avatar slot, picture placement, overlays and caption look', () => {
     const fingerprints = new Set<string>();
     for (const style of Object.keys(SCENE_LAYOUTS) as V2VisualStyle[]) {
-      const s = styleScene(style, { aspectRatio: '9:16', picture: { kind: 'image', path: '/p.png', fit: 'crop', motion: null }, avatarName: 'Amara', decorate: noDecor });
-      const layerShape = (l: Layer) => `${l.kind}:${'box' in l ? JSON.stringify(l.box) : ''}@${JSON.stringify(l.position ?? null)}:${'shape' in l ? l.shape : ''}`;
-      fingerprints.add(JSON.stringify({
-        bg: s.background.kind, avatar: s.avatar, below: s.below.map(layerShape), above: s.above.map(layerShape), caption: s.caption.style, offset: s.caption.offset,
-      }));
+      const s = styleScene(style, {
+        aspectRatio: '9:16',
+        picture: { kind: 'image', path: '/p.png', fit: 'crop', motion: null },
+        avatarName: 'Amara',
+        decorate: noDecor,
+      });
+      const layerShape = (l: Layer) =>
+        `${l.kind}:${'box' in l ? JSON.stringify(l.box) : ''}@${JSON.stringify(l.position ?? null)}:${'shape' in l ? l.shape : ''}`;
+      fingerprints.add(
+        JSON.stringify({
+          bg: s.background.kind,
+          avatar: s.avatar,
+          below: s.below.map(layerShape),
+          above: s.above.map(layerShape),
+          caption: s.caption.style,
+          offset: s.caption.offset,
+        }),
+      );
     }
     expect(Object.keys(SCENE_LAYOUTS).length).toBeGreaterThanOrEqual(6);
     expect(fingerprints.size).toBe(Object.keys(SCENE_LAYOUTS).length);
@@ -132,7 +168,12 @@ describe('AI Avatar v2 visual styles', () => {
 
   it.each(aspects.map((a) => [a]))('%s: a product picture is kept whole inside the frame, and no presenter is drawn over its box', (aspectRatio) => {
     for (const style of Object.keys(SCENE_LAYOUTS) as V2VisualStyle[]) {
-      const s = styleScene(style, { aspectRatio, picture: { kind: 'image', path: '/p.png', fit: 'whole', motion: null }, avatarName: 'Amara', decorate: noDecor });
+      const s = styleScene(style, {
+        aspectRatio,
+        picture: { kind: 'image', path: '/p.png', fit: 'whole', motion: null },
+        avatarName: 'Amara',
+        decorate: noDecor,
+      });
       const products = [...s.below, ...s.above].filter((l) => 'path' in l && l.path === '/p.png');
       expect(products.length, style).toBe(1);
       const product = products[0]!;
@@ -148,7 +189,7 @@ describe('AI Avatar v2 visual styles', () => {
     }
   });
 
-  it('keeps the style\'s caption look unless the scene says override_visual_style; hidden hides them', () => {
+  it("keeps the style's caption look unless the scene says override_visual_style; hidden hides them", () => {
     const own = { style: 'frenzy', font_size: 90, override_visual_style: true };
     const p = plan([
       scene({ visualStyle: 'MagnifyingGlassCircle' }),
@@ -156,7 +197,12 @@ describe('AI Avatar v2 visual styles', () => {
       scene({ visualStyle: 'MagnifyingGlassCircle', caption: { hidden: false, override: false, setting: { style: 'frenzy' } } }),
       scene({ caption: { hidden: true, override: false, setting: null } }),
     ]);
-    const tracks = buildAvatarScenesTimeline(p, '/plan', p.scenes.map(() => clip()), noDecor).captionTracks!;
+    const tracks = buildAvatarScenesTimeline(
+      p,
+      '/plan',
+      p.scenes.map(() => clip()),
+      noDecor,
+    ).captionTracks!;
     expect(tracks.map((t) => t.setting?.style)).toEqual(['mint', 'frenzy', 'mint']);
     const ass = compile(p).files['overlay.ass']!;
     expect(ass).toContain('Style: Caption,');
@@ -164,7 +210,7 @@ describe('AI Avatar v2 visual styles', () => {
     expect(ass).toMatch(/Style: Caption2,[^,]+,90,/);
   });
 
-  it('masks a circle avatar to a disc over the scene\'s picture', () => {
+  it("masks a circle avatar to a disc over the scene's picture", () => {
     const p = plan([scene({ background: null, avatar: { ...scene().avatar, style: 'circle' } })], { endCard: null });
     const [slot] = avatarSlots(p, '/plan');
     // A presenter-only FullAvatar scene's slot is the whole 9:16 frame: the bubble is its largest square, 1080 px across.
@@ -182,7 +228,11 @@ describe('AI Avatar v2 character placement', () => {
   const character = { offset: { x: 0, y: 0 }, scale: 1, style: 'normal' as const, hidden: false };
 
   it('moves the slot by the offset, resizes it by the scale, and removes it when hidden', () => {
-    expect(placeAvatar(full, { ...character, offset: { x: 0.2, y: -0.1 }, scale: 0.5 }, '9:16')).toEqual({ ...full, position: { x: 0.2, y: -0.1 }, box: { width: 0.5, height: 0.5 } });
+    expect(placeAvatar(full, { ...character, offset: { x: 0.2, y: -0.1 }, scale: 0.5 }, '9:16')).toEqual({
+      ...full,
+      position: { x: 0.2, y: -0.1 },
+      box: { width: 0.5, height: 0.5 },
+    });
     expect(placeAvatar(full, { ...character, hidden: true }, '9:16')).toBeNull();
     expect(placeAvatar(full, { ...character, scale: 0 }, '9:16')).toBeNull();
     expect(placeAvatar(null, character, '9:16')).toBeNull();

@@ -5,7 +5,15 @@ const words = (spec: [number, number][]) => spec.map(([startSeconds, endSeconds]
 
 describe('planSceneCuts', () => {
   it('covers the whole length with contiguous scenes', () => {
-    const cuts = planSceneCuts(words([[0, 0.4], [0.5, 1], [1.1, 1.6]]), 12, 3);
+    const cuts = planSceneCuts(
+      words([
+        [0, 0.4],
+        [0.5, 1],
+        [1.1, 1.6],
+      ]),
+      12,
+      3,
+    );
     expect(cuts).toHaveLength(4);
     expect(cuts[0]!.startSeconds).toBe(0);
     expect(cuts.at(-1)!.endSeconds).toBe(12);
@@ -14,10 +22,24 @@ describe('planSceneCuts', () => {
 
   it('moves a cut into the nearby pause between phrases instead of cutting mid-word', () => {
     // A long pause at 2.6–3.4 s; the ideal cut for two 3 s scenes is 3.0 s, inside a word otherwise.
-    const spoken = words([[0, 1.2], [1.3, 2.6], [3.4, 4.4], [4.5, 6]]);
+    const spoken = words([
+      [0, 1.2],
+      [1.3, 2.6],
+      [3.4, 4.4],
+      [4.5, 6],
+    ]);
     const [first] = planSceneCuts(spoken, 6, 3);
     expect(first!.endSeconds).toBeCloseTo(3.0, 1);
-    const offset = planSceneCuts(words([[0, 1.2], [1.3, 2.2], [2.9, 4.4], [4.5, 6]]), 6, 3);
+    const offset = planSceneCuts(
+      words([
+        [0, 1.2],
+        [1.3, 2.2],
+        [2.9, 4.4],
+        [4.5, 6],
+      ]),
+      6,
+      3,
+    );
     expect(offset[0]!.endSeconds).toBeCloseTo(2.55, 2);
   });
 

@@ -11,8 +11,17 @@ describe('fitting the speech to the asked length', () => {
   });
 
   it('starts the end card right after the speech and keeps the asked length', () => {
-    expect(videoEnding({ speechEndSeconds: 24, tailSeconds: 0.3, endCardSeconds: 3, videoLengthSeconds: 30, hasCta: true })).toEqual({ durationSeconds: 30, endCardSeconds: 5.7 });
-    expect(videoEnding({ speechEndSeconds: 28, tailSeconds: 0.3, endCardSeconds: 3, videoLengthSeconds: 30, hasCta: true })).toEqual({ durationSeconds: 31.3, endCardSeconds: 3 });
-    expect(videoEnding({ speechEndSeconds: 24, tailSeconds: 0.3, endCardSeconds: 0, videoLengthSeconds: 30, hasCta: false })).toEqual({ durationSeconds: 30, endCardSeconds: 0 });
+    expect(videoEnding({ speechEndSeconds: 24, tailSeconds: 0.3, endCardSeconds: 3, videoLengthSeconds: 30, hasCta: true })).toEqual({
+      durationSeconds: 30,
+      endCardSeconds: 5.7,
+    });
+    expect(videoEnding({ speechEndSeconds: 28, tailSeconds: 0.3, endCardSeconds: 3, videoLengthSeconds: 30, hasCta: true })).toEqual({
+      durationSeconds: 31.3,
+      endCardSeconds: 3,
+    });
+    expect(videoEnding({ speechEndSeconds: 24, tailSeconds: 0.3, endCardSeconds: 0, videoLengthSeconds: 30, hasCta: false })).toEqual({
+      durationSeconds: 30,
+      endCardSeconds: 0,
+    });
   });
 });

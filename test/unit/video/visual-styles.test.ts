@@ -12,10 +12,23 @@ const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, startSec
 
 function plan(over: Partial<AdPlan> = {}): AdPlan {
   return {
-    script: 'x', headline: 'Thermo Bottle Pro keeps drinks hot', highlights: ['Hot for 12 hours', 'Never leaks', 'Fits cup holders'],
-    priceText: '$24.99', cta: { title: 'Shop now', subtitle: '$24.99' }, palette: { primary: '#1E3A8A', accent: '#F59E0B', text: '#111827' },
-    language: 'en', voiceId: 'v', avatarId: null, aspectRatio: '9:16', words, speechEndSeconds: 12.6, durationSeconds: 15, endCardSeconds: 2,
-    voiceoverVolume: 1, musicVolume: 0.25, caption: { hidden: false, override: false, setting: null },
+    script: 'x',
+    headline: 'Thermo Bottle Pro keeps drinks hot',
+    highlights: ['Hot for 12 hours', 'Never leaks', 'Fits cup holders'],
+    priceText: '$24.99',
+    cta: { title: 'Shop now', subtitle: '$24.99' },
+    palette: { primary: '#1E3A8A', accent: '#F59E0B', text: '#111827' },
+    language: 'en',
+    voiceId: 'v',
+    avatarId: null,
+    aspectRatio: '9:16',
+    words,
+    speechEndSeconds: 12.6,
+    durationSeconds: 15,
+    endCardSeconds: 2,
+    voiceoverVolume: 1,
+    musicVolume: 0.25,
+    caption: { hidden: false, override: false, setting: null },
     files: { voice: 'voice.mp3', images: ['image-0', 'image-1', 'image-2'], videos: [], logo: 'logo', music: 'music.wav' },
     ...over,
   };
@@ -28,8 +41,12 @@ function fingerprint(t: Timeline): string {
   const scene = t.scenes[0]!;
   const layers = [...(scene.layers ?? []), ...(t.layers ?? [])].map((l) => `${l.kind}@${l.position?.x ?? 0},${l.position?.y ?? 0}x${l.scale ?? 1}`);
   return JSON.stringify({
-    n: t.scenes.length, bg: scene.background.kind, motion: 'motion' in scene.background ? scene.background.motion : null,
-    tr: scene.transitionOut?.kind, layers, caption: t.captions?.setting,
+    n: t.scenes.length,
+    bg: scene.background.kind,
+    motion: 'motion' in scene.background ? scene.background.motion : null,
+    tr: scene.transitionOut?.kind,
+    layers,
+    caption: t.captions?.setting,
   });
 }
 
@@ -67,11 +84,21 @@ describe('visual styles', () => {
   });
 
   it('honours no_caption, no_cta, no music and the caption override', () => {
-    const quiet = buildAdTimeline(plan({ caption: { hidden: true, override: false, setting: null }, cta: null, musicVolume: null, files: { ...plan().files, music: null } }), '/p', 'FullScreenTemplate', null);
+    const quiet = buildAdTimeline(
+      plan({ caption: { hidden: true, override: false, setting: null }, cta: null, musicVolume: null, files: { ...plan().files, music: null } }),
+      '/p',
+      'FullScreenTemplate',
+      null,
+    );
     expect(quiet.captions).toBeUndefined();
     expect(quiet.music).toBeUndefined();
     expect(quiet.scenes.some((s) => s.layers?.some((l) => l.kind === 'cta'))).toBe(false);
-    const own = buildAdTimeline(plan({ caption: { hidden: false, override: true, setting: { style: 'glow', font_size: 90 } } }), '/p', 'FullScreenTemplate', null);
+    const own = buildAdTimeline(
+      plan({ caption: { hidden: false, override: true, setting: { style: 'glow', font_size: 90 } } }),
+      '/p',
+      'FullScreenTemplate',
+      null,
+    );
     expect(own.captions!.setting).toMatchObject({ style: 'glow', font_size: 90 });
     const styleLook = buildAdTimeline(plan({ caption: { hidden: false, override: false, setting: { style: 'glow' } } }), '/p', 'FullScreenTemplate', null);
     expect(styleLook.captions!.setting).toMatchObject({ style: 'normal-white' });
@@ -101,7 +128,8 @@ describe('visual styles', () => {
       const photo = avatarClipSpec('GreenScreenEffectTemplate', aspect, false);
       expect(photo.cutOut).toBe(false);
       expect(photo.box!.height).toBeLessThan(avatarClipSpec('GreenScreenEffectTemplate', aspect, true).box!.height);
-      for (const other of ['AvatarBubbleTemplate', 'VanillaTemplate', 'SideBySideTemplate']) expect(avatarClipSpec(other, aspect, true)).toEqual({ cutOut: false, box: null });
+      for (const other of ['AvatarBubbleTemplate', 'VanillaTemplate', 'SideBySideTemplate'])
+        expect(avatarClipSpec(other, aspect, true)).toEqual({ cutOut: false, box: null });
     }
   });
 

@@ -22,7 +22,8 @@ function setUp(secret: string | null) {
     retry: { baseMs: 1000, maxDelayMs: 60_000 },
     random: () => 0.5,
   });
-  const attempt = (n: number, max = 5) => job.run({ jobId: 'evt-42', taskId: 't1', payload: event, attempt: n, maxAttempts: max, signal: new AbortController().signal, log });
+  const attempt = (n: number, max = 5) =>
+    job.run({ jobId: 'evt-42', taskId: 't1', payload: event, attempt: n, maxAttempts: max, signal: new AbortController().signal, log });
   return { clock, sender, account, attempt };
 }
 
@@ -39,7 +40,10 @@ describe('webhook delivery job', () => {
 
   it('asks for a retry after the backoff wait when the receiver fails, keeping the id and re-signing with a new timestamp', async () => {
     const { sender, attempt, clock } = setUp('whsec_0123456789abcdef');
-    sender.answerWith({ delivered: false, status: 503, reason: 'The receiver answered 503', permanent: false }, { delivered: false, status: null, reason: 'The receiver did not answer within 10 s', permanent: false });
+    sender.answerWith(
+      { delivered: false, status: 503, reason: 'The receiver answered 503', permanent: false },
+      { delivered: false, status: null, reason: 'The receiver did not answer within 10 s', permanent: false },
+    );
     expect(await attempt(1)).toEqual({ retryInMs: 1000, reason: 'The receiver answered 503' });
     clock.advance(1000);
     expect(await attempt(2)).toEqual({ retryInMs: 2000, reason: 'The receiver did not answer within 10 s' });
@@ -50,7 +54,8 @@ describe('webhook delivery job', () => {
     expect(ids).toEqual(['evt-42', 'evt-42', 'evt-42']);
     expect(stamps[1]! - stamps[0]!).toBe(1);
     expect(stamps[2]! - stamps[1]!).toBe(2);
-    for (const r of sender.requests) expect(r.headers['x-webhook-signature']).toBe(webhookSignature('whsec_0123456789abcdef', r.headers['x-webhook-timestamp']!, BODY));
+    for (const r of sender.requests)
+      expect(r.headers['x-webhook-signature']).toBe(webhookSignature('whsec_0123456789abcdef', r.headers['x-webhook-timestamp']!, BODY));
   });
 
   it('gives up after the last attempt, and at once when the address rules refuse the URL', async () => {

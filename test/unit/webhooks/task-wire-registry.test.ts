@@ -9,9 +9,20 @@ const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } 
 const registry = new TaskWireRegistry(taskWireMappers(blobs));
 
 const task: Task = {
-  id: 't-1', accountId: 'a-1', kind: 'text_to_speech', status: 'done', progress: 100, failedReason: null,
-  input: { text: 'Hello there.', voiceId: 'v-1' }, result: { outputKey: 'a-1/t-1/speech.mp3', durationSeconds: 1.2, words: [] },
-  heldMillicredits: 0, chargedMillicredits: 1000, webhookUrl: 'https://hooks.test/x', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:05.000Z', finishedAt: '2025-01-01T00:00:05.000Z',
+  id: 't-1',
+  accountId: 'a-1',
+  kind: 'text_to_speech',
+  status: 'done',
+  progress: 100,
+  failedReason: null,
+  input: { text: 'Hello there.', voiceId: 'v-1' },
+  result: { outputKey: 'a-1/t-1/speech.mp3', durationSeconds: 1.2, words: [] },
+  heldMillicredits: 0,
+  chargedMillicredits: 1000,
+  webhookUrl: 'https://hooks.test/x',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:05.000Z',
+  finishedAt: '2025-01-01T00:00:05.000Z',
 };
 
 describe('task kind → GET mapper table (webhook bodies)', () => {
@@ -21,7 +32,7 @@ describe('task kind → GET mapper table (webhook bodies)', () => {
     expect(kinds.filter((k) => !registry.has(k))).toEqual([]);
   });
 
-  it('maps a task exactly as its group\'s GET mapper does', () => {
+  it("maps a task exactly as its group's GET mapper does", () => {
     expect(JSON.stringify(registry.toWire(task))).toBe(JSON.stringify(ttsToWire(task, blobs)));
   });
 

@@ -10,21 +10,51 @@ import { subscribeWebhooks } from '../../../src/domain/webhooks/webhook-outbox.j
 import { WEBHOOK_JOB } from '../../../src/domain/webhooks/webhook-event.js';
 
 const task: Task = {
-  id: 't-1', accountId: 'a-1', kind: 'demo', status: 'done', progress: 100, failedReason: null, input: {}, result: { answer: 42 },
-  heldMillicredits: 0, chargedMillicredits: 0, webhookUrl: 'https://hooks.test/x', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:05.000Z', finishedAt: '2025-01-01T00:00:05.000Z',
+  id: 't-1',
+  accountId: 'a-1',
+  kind: 'demo',
+  status: 'done',
+  progress: 100,
+  failedReason: null,
+  input: {},
+  result: { answer: 42 },
+  heldMillicredits: 0,
+  chargedMillicredits: 0,
+  webhookUrl: 'https://hooks.test/x',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:05.000Z',
+  finishedAt: '2025-01-01T00:00:05.000Z',
 };
 const clock = { nowMs: () => Date.parse('2025-01-01T00:00:06.000Z'), nowIso: () => '2025-01-01T00:00:06.000Z' };
 
 function recordingTx() {
   const inserted: JobRecord[] = [];
-  return { inserted, tx: { jobs: { insert: async (job: JobRecord) => { inserted.push(job); } } } as unknown as Repos };
+  return {
+    inserted,
+    tx: {
+      jobs: {
+        insert: async (job: JobRecord) => {
+          inserted.push(job);
+        },
+      },
+    } as unknown as Repos,
+  };
 }
 
 describe('webhook outbox', () => {
   it("records the delivery job in the finishing transaction with the task's body, and dispatches it only after commit", async () => {
     const bus = new TaskEventBus();
     const dispatched: JobRecord[] = [];
-    subscribeWebhooks(bus, { bodyOf: (t) => ({ id: t.id, answer: (t.result as { answer: number }).answer }), dispatcher: { dispatch: async (job) => { dispatched.push(job); } }, clock: clock as never, maxAttempts: 4 });
+    subscribeWebhooks(bus, {
+      bodyOf: (t) => ({ id: t.id, answer: (t.result as { answer: number }).answer }),
+      dispatcher: {
+        dispatch: async (job) => {
+          dispatched.push(job);
+        },
+      },
+      clock: clock as never,
+      maxAttempts: 4,
+    });
     const { inserted, tx } = recordingTx();
     const after = await bus.taskFinished(task, tx);
     expect(inserted).toHaveLength(1);
@@ -37,7 +67,14 @@ describe('webhook outbox', () => {
 
   it('a task without a webhook_url records nothing', async () => {
     const bus = new TaskEventBus();
-    subscribeWebhooks(bus, { bodyOf: () => { throw new Error('not reached'); }, dispatcher: { dispatch: async () => undefined }, clock: clock as never, maxAttempts: 4 });
+    subscribeWebhooks(bus, {
+      bodyOf: () => {
+        throw new Error('not reached');
+      },
+      dispatcher: { dispatch: async () => undefined },
+      clock: clock as never,
+      maxAttempts: 4,
+    });
     const { inserted, tx } = recordingTx();
     expect(await bus.taskFinished({ ...task, webhookUrl: null }, tx)).toEqual([]);
     expect(inserted).toEqual([]);
@@ -46,10 +83,21 @@ describe('webhook outbox', () => {
 
 describe('webhook bodies', () => {
   const logged: string[] = [];
-  const log = { warn: (_f: Record<string, unknown>, m: string) => logged.push(`warn: ${m}`), error: (_f: Record<string, unknown>, m: string) => logged.push(`error: ${m}`) };
+  const log = {
+    warn: (_f: Record<string, unknown>, m: string) => logged.push(`warn: ${m}`),
+    error: (_f: Record<string, unknown>, m: string) => logged.push(`error: ${m}`),
+  };
 
   it("is the kind's GET shape; a failing mapper falls back to the envelope (the completion stands) and says why", () => {
-    const bodyOf = webhookBodies(new TaskWireRegistry({ demo: (t) => ({ id: t.id, shape: 'demo' }), broken: () => { throw new Error('bug'); } }), log);
+    const bodyOf = webhookBodies(
+      new TaskWireRegistry({
+        demo: (t) => ({ id: t.id, shape: 'demo' }),
+        broken: () => {
+          throw new Error('bug');
+        },
+      }),
+      log,
+    );
     expect(bodyOf(task)).toEqual({ id: 't-1', shape: 'demo' });
     expect(logged).toEqual([]);
     expect(bodyOf({ ...task, kind: 'broken' })).toEqual(taskEnvelope({ ...task, kind: 'broken' }));

@@ -9,7 +9,9 @@ describe('webhook URL check at create time', () => {
   });
 
   it('refuses private, loopback, link-local and metadata addresses, and localhost names', () => {
-    expect(webhookUrlProblem('http://127.0.0.1:9000/hook', publicAddressesOnly)).toMatch(/127\.0\.0\.1 is loopback.*webhooks are only sent to public addresses/);
+    expect(webhookUrlProblem('http://127.0.0.1:9000/hook', publicAddressesOnly)).toMatch(
+      /127\.0\.0\.1 is loopback.*webhooks are only sent to public addresses/,
+    );
     expect(webhookUrlProblem('http://10.1.2.3/hook', publicAddressesOnly)).toMatch(/private-network/);
     expect(webhookUrlProblem('http://169.254.169.254/latest', publicAddressesOnly)).toMatch(/cloud metadata/);
     expect(webhookUrlProblem('http://[::1]:8080/', publicAddressesOnly)).toMatch(/::1 is loopback/);

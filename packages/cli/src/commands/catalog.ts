@@ -17,7 +17,12 @@ export async function voices(client: ClipwrightClient, args: string[], io: Io): 
     if (!r.next) break;
   }
   if (values.json) printJson(io, all);
-  else printTable(io, ['ID', 'NAME', 'LANGUAGE', 'ACCENT'], all.map((v) => [v.id, v.name, v.language, v.accent]));
+  else
+    printTable(
+      io,
+      ['ID', 'NAME', 'LANGUAGE', 'ACCENT'],
+      all.map((v) => [v.id, v.name, v.language, v.accent]),
+    );
   return 0;
 }
 
@@ -31,7 +36,12 @@ export async function avatars(client: ClipwrightClient, args: string[], io: Io):
     if (!r.next) break;
   }
   if (values.json) printJson(io, all);
-  else printTable(io, ['ID', 'NAME', 'VERSION', 'STATUS', 'GENDER'], all.map((a) => [a.id, a.name, a.version, a.status, a.gender ?? '']));
+  else
+    printTable(
+      io,
+      ['ID', 'NAME', 'VERSION', 'STATUS', 'GENDER'],
+      all.map((a) => [a.id, a.name, a.version, a.status, a.gender ?? '']),
+    );
   return 0;
 }
 

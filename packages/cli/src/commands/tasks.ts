@@ -3,7 +3,8 @@ import type { ClipwrightClient, QueryOf } from '../../../sdk/src/index.js';
 import { printJson, printTable, type Io } from '../io.js';
 import { UsageError } from '../settings.js';
 
-export const TASKS_USAGE = 'clipwright tasks list [--group NAME]… [--status pending|processing|done|failed]… [--after ISO-TIME] [--before ISO-TIME] [--limit N] [--page N] [--json]';
+export const TASKS_USAGE =
+  'clipwright tasks list [--group NAME]… [--status pending|processing|done|failed]… [--after ISO-TIME] [--before ISO-TIME] [--limit N] [--page N] [--json]';
 
 type Query = QueryOf<'/api/tasks/'>;
 /** The service's largest page; a longer --limit reads several. */
@@ -50,14 +51,16 @@ export async function tasks(client: ClipwrightClient, args: string[], io: Io): P
     if (!page.next || items.length >= limit + (skipped % pageSize)) break;
     servicePage++;
   }
-  const shown = items.slice(skipped % pageSize, skipped % pageSize + limit);
+  const shown = items.slice(skipped % pageSize, (skipped % pageSize) + limit);
   if (values.json) {
     printJson(io, shown);
     return 0;
   }
-  printTable(io, ['CREATED', 'GROUP', 'ID', 'STATUS', 'PROGRESS', 'NAME'], shown.map((t) => [
-    t.created_at, t.group, t.id, t.status + (t.failed_reason ? ` (${t.failed_reason})` : ''), `${Math.round(t.progress)}%`, t.name ?? '',
-  ]));
+  printTable(
+    io,
+    ['CREATED', 'GROUP', 'ID', 'STATUS', 'PROGRESS', 'NAME'],
+    shown.map((t) => [t.created_at, t.group, t.id, t.status + (t.failed_reason ? ` (${t.failed_reason})` : ''), `${Math.round(t.progress)}%`, t.name ?? '']),
+  );
   if (skipped + shown.length < count) io.stderr.write(`${skipped + 1}–${skipped + shown.length} of ${count} tasks; --page ${firstPage + 1} for more\n`);
   return 0;
 }

@@ -9,14 +9,43 @@ const analysisResponse = z.strictObject({
   width: z.number(),
   height: z.number(),
   shots: z.array(z.strictObject({ index: z.number(), start: z.number(), end: z.number(), duration: z.number() })),
-  pacing: z.strictObject({ shot_count: z.number(), average_shot_seconds: z.number(), shortest_shot_seconds: z.number(), longest_shot_seconds: z.number(), cuts_per_minute: z.number() }),
-  texts: z.array(z.strictObject({ shot: z.number(), at: z.number(), text: z.string(), box: box.describe('Fractions of the frame; x, y top-left'), color: z.string(), words: z.number(), lines: z.number() })),
-  caption_look: z.strictObject({
-    position: z.strictObject({ x: z.number(), y: z.number() }).describe('Centre from the frame centre, fractions (−0.5..0.5)'),
-    region: z.enum(['top', 'middle', 'bottom']), color: z.string(), case: z.enum(['upper', 'lower', 'as-is']),
-    words_per_line: z.number(), text_height: z.number(), shot_share: z.number(),
-  }).nullable(),
-  transcript: z.strictObject({ text: z.string(), language: z.string(), engine: z.string(), words: z.array(z.strictObject({ word: z.string(), start: z.number(), end: z.number() })) }).nullable(),
+  pacing: z.strictObject({
+    shot_count: z.number(),
+    average_shot_seconds: z.number(),
+    shortest_shot_seconds: z.number(),
+    longest_shot_seconds: z.number(),
+    cuts_per_minute: z.number(),
+  }),
+  texts: z.array(
+    z.strictObject({
+      shot: z.number(),
+      at: z.number(),
+      text: z.string(),
+      box: box.describe('Fractions of the frame; x, y top-left'),
+      color: z.string(),
+      words: z.number(),
+      lines: z.number(),
+    }),
+  ),
+  caption_look: z
+    .strictObject({
+      position: z.strictObject({ x: z.number(), y: z.number() }).describe('Centre from the frame centre, fractions (−0.5..0.5)'),
+      region: z.enum(['top', 'middle', 'bottom']),
+      color: z.string(),
+      case: z.enum(['upper', 'lower', 'as-is']),
+      words_per_line: z.number(),
+      text_height: z.number(),
+      shot_share: z.number(),
+    })
+    .nullable(),
+  transcript: z
+    .strictObject({
+      text: z.string(),
+      language: z.string(),
+      engine: z.string(),
+      words: z.array(z.strictObject({ word: z.string(), start: z.number(), end: z.number() })),
+    })
+    .nullable(),
   script: z.strictObject({
     sentence_count: z.number(),
     hook: z.strictObject({ text: z.string(), words: z.number(), seconds: z.number() }).nullable(),
@@ -25,24 +54,30 @@ const analysisResponse = z.strictObject({
     sentences: z.array(z.string()),
   }),
   energy: z.strictObject({
-    mean_db: z.number(), voice_db: z.number().nullable(), background_db: z.number().nullable(),
-    speech_share: z.number(), level: z.enum(['silent', 'calm', 'moderate', 'energetic']), curve_db: z.array(z.number()),
+    mean_db: z.number(),
+    voice_db: z.number().nullable(),
+    background_db: z.number().nullable(),
+    speech_share: z.number(),
+    level: z.enum(['silent', 'calm', 'moderate', 'energetic']),
+    curve_db: z.array(z.number()),
   }),
 });
 
-export const adCloneTaskResponse = z.strictObject({
-  ...taskEnvelopeShape,
-  link: z.string().nullable(),
-  video_url: z.string().nullable(),
-  aspect_ratio: z.string().nullable(),
-  language: z.string().nullable().describe('Null keeps the reference\'s language'),
-  output: fileUrl,
-  video_output: fileUrl.describe('Same as output'),
-  thumbnail: fileUrl,
-  media_job: mediaJob,
-  analysis: analysisResponse.nullable().describe('Set once the reference is analysed'),
-  template: z.record(z.string(), z.unknown()).nullable().describe('The clone as a template (docs/templates.md)'),
-  script: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  output_expired: z.boolean(),
-}).describe('An ad clone task');
+export const adCloneTaskResponse = z
+  .strictObject({
+    ...taskEnvelopeShape,
+    link: z.string().nullable(),
+    video_url: z.string().nullable(),
+    aspect_ratio: z.string().nullable(),
+    language: z.string().nullable().describe("Null keeps the reference's language"),
+    output: fileUrl,
+    video_output: fileUrl.describe('Same as output'),
+    thumbnail: fileUrl,
+    media_job: mediaJob,
+    analysis: analysisResponse.nullable().describe('Set once the reference is analysed'),
+    template: z.record(z.string(), z.unknown()).nullable().describe('The clone as a template (docs/templates.md)'),
+    script: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    output_expired: z.boolean(),
+  })
+  .describe('An ad clone task');

@@ -3,19 +3,21 @@ import { aiShortBody } from '../ai-shorts.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/ai-short.ts`. */
-export const aiShortTaskResponse = z.strictObject({
-  ...echoOf(aiShortBody),
-  ...taskEnvelopeShape,
-  script: z.string().nullable(),
-  aspect_ratio: z.string().nullable(),
-  style: z.string().nullable().describe('One of the ten AI Shorts styles'),
-  accent: z.string().nullable().describe('The voice id spoken'),
-  voice_id: z.string().nullable().describe('= accent'),
-  name: z.string().nullable(),
-  output: fileUrl,
-  video_output: fileUrl.describe('= output'),
-  preview: fileUrl,
-  video_thumbnail: fileUrl,
-  media_job: mediaJob,
-  editor_url: z.null(),
-}).describe('An AI Shorts task');
+export const aiShortTaskResponse = z
+  .strictObject({
+    ...echoOf(aiShortBody),
+    ...taskEnvelopeShape,
+    script: z.string().nullable(),
+    aspect_ratio: z.string().nullable(),
+    style: z.string().nullable().describe('One of the ten AI Shorts styles'),
+    accent: z.string().nullable().describe('The voice id spoken'),
+    voice_id: z.string().nullable().describe('= accent'),
+    name: z.string().nullable(),
+    output: fileUrl,
+    video_output: fileUrl.describe('= output'),
+    preview: fileUrl,
+    video_thumbnail: fileUrl,
+    media_job: mediaJob,
+    editor_url: z.null(),
+  })
+  .describe('An AI Shorts task');

@@ -2,17 +2,21 @@ import { z } from 'zod';
 import { fileUrl, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/asset-generation.ts`. */
-export const assetGenerationTaskResponse = z.strictObject({
-  ...taskEnvelopeShape,
-  model_name: z.string().nullable(),
-  gen_type: z.enum(['image', 'video']).nullable(),
-  input_params: z.record(z.string(), z.unknown()).describe('As sent'),
-  output_nums: z.number().nullable(),
-  assets: z.array(z.strictObject({ id: z.string(), type: z.enum(['image', 'video']), url: z.string(), thumbnail_url: z.string().nullable(), name: z.string() })),
-  output: fileUrl.describe('URL of the first asset'),
-  expires_at: z.string().nullable(),
-  output_expired: z.boolean(),
-}).describe('An Asset Generator task');
+export const assetGenerationTaskResponse = z
+  .strictObject({
+    ...taskEnvelopeShape,
+    model_name: z.string().nullable(),
+    gen_type: z.enum(['image', 'video']).nullable(),
+    input_params: z.record(z.string(), z.unknown()).describe('As sent'),
+    output_nums: z.number().nullable(),
+    assets: z.array(
+      z.strictObject({ id: z.string(), type: z.enum(['image', 'video']), url: z.string(), thumbnail_url: z.string().nullable(), name: z.string() }),
+    ),
+    output: fileUrl.describe('URL of the first asset'),
+    expires_at: z.string().nullable(),
+    output_expired: z.boolean(),
+  })
+  .describe('An Asset Generator task');
 
 const inputSpec = z.strictObject({
   type: z.enum(['string', 'integer', 'number', 'boolean', 'color', 'image', 'video', 'image_list']),
@@ -29,23 +33,31 @@ const inputSpec = z.strictObject({
   max_duration_seconds: z.number().optional(),
 });
 
-export const assetSchemaResponse = z.strictObject({
-  models: z.array(z.strictObject({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    inputs: z.record(z.string(), inputSpec),
-    generation_type: z.enum(['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video', 'video_to_video']),
-    gen_type: z.enum(['image', 'video']),
-    credits_per_output: z.number(),
-    remote: z.boolean(),
-  })),
-}).describe('The asset models (spec shape)');
+export const assetSchemaResponse = z
+  .strictObject({
+    models: z.array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        inputs: z.record(z.string(), inputSpec),
+        generation_type: z.enum(['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video', 'video_to_video']),
+        gen_type: z.enum(['image', 'video']),
+        credits_per_output: z.number(),
+        remote: z.boolean(),
+      }),
+    ),
+  })
+  .describe('The asset models (spec shape)');
 
-export const assetCompatibleSchemaResponse = z.array(z.strictObject({
-  model_name: z.string(),
-  generation_type: z.string(),
-  credits_per_output: z.number(),
-  description: z.string(),
-  input_params_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of input_params'),
-})).describe('The asset models (compatible shape)');
+export const assetCompatibleSchemaResponse = z
+  .array(
+    z.strictObject({
+      model_name: z.string(),
+      generation_type: z.string(),
+      credits_per_output: z.number(),
+      description: z.string(),
+      input_params_schema: z.record(z.string(), z.unknown()).describe('JSON Schema of input_params'),
+    }),
+  )
+  .describe('The asset models (compatible shape)');

@@ -15,14 +15,14 @@ const withDescription = (schema: z.ZodType, description: string) => schema.clone
 const errorDescriptions: Record<number, string> = {
   401: 'Credentials missing (not_authenticated) or invalid (authentication_failed)',
   402: 'insufficient_credits: the balance cannot cover the price; nothing is created or held',
-  404: 'not_found (unknown id, another account\'s resource, unknown route) or task_not_ready (a follow-up the task cannot take yet)',
+  404: "not_found (unknown id, another account's resource, unknown route) or task_not_ready (a follow-up the task cannot take yet)",
   405: 'method_not_allowed; the Allow header lists the methods the path takes',
   409: 'A request with the same Idempotency-Key is still in flight',
   413: 'payload_too_large: body or file part over the limit',
   415: 'unsupported_media_type: the body is not JSON, form-encoded or multipart',
   422: 'The Idempotency-Key was used before with a different body',
   429: 'throttled: rate limit; see Retry-After',
-  431: 'request_header_fields_too_large: the URL and headers together are over the server\'s header limit',
+  431: "request_header_fields_too_large: the URL and headers together are over the server's header limit",
   503: 'database_unavailable, storage_unavailable or disk_full: an outside part the service needs is down; nothing was done or held; retry after Retry-After',
   500: 'server_error: internals are never exposed; the detail carries the request id',
 };
@@ -31,7 +31,11 @@ export type ErrorStatus = 400 | 401 | 402 | 404 | 405 | 409 | 413 | 415 | 422 | 
 
 /** The documented response of one error status, ready for a route's `schema.response`. */
 export function errorResponseFor(status: ErrorStatus): z.ZodType {
-  if (status === 400) return withDescription(fieldErrorResponse, 'Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors');
+  if (status === 400)
+    return withDescription(
+      fieldErrorResponse,
+      'Validation: a field map {"field": ["message", …]}; malformed JSON and problems not tied to one field under non_field_errors',
+    );
   return withDescription(errorResponse, errorDescriptions[status] ?? 'Error');
 }
 

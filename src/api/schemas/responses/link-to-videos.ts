@@ -3,19 +3,23 @@ import { linkVideoBody } from '../link-to-videos.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/link-to-video.ts`: the request's fields echoed, then the task. */
-export const linkVideoTaskResponse = z.strictObject({
-  ...echoOf(linkVideoBody),
-  ...taskEnvelopeShape,
-  url: z.string().nullable().describe('The source page URL, from the link'),
-  link: z.string().describe('The link id'),
-  output: fileUrl.describe('The final MP4; null while rendering'),
-  video_output: fileUrl.describe('= output'),
-  preview: fileUrl.describe('The preview MP4'),
-  previews: z.array(z.strictObject({ media_job: z.string(), visual_style: z.string(), url: z.string() })).describe('One per visual style (preview_list_async)'),
-  video_thumbnail: fileUrl,
-  media_job: mediaJob,
-  script: z.string().nullable(),
-  voice_id: z.string().nullable(),
-  avatar_id: z.string().nullable(),
-  editor_url: z.null(),
-}).describe('A URL-to-video task');
+export const linkVideoTaskResponse = z
+  .strictObject({
+    ...echoOf(linkVideoBody),
+    ...taskEnvelopeShape,
+    url: z.string().nullable().describe('The source page URL, from the link'),
+    link: z.string().describe('The link id'),
+    output: fileUrl.describe('The final MP4; null while rendering'),
+    video_output: fileUrl.describe('= output'),
+    preview: fileUrl.describe('The preview MP4'),
+    previews: z
+      .array(z.strictObject({ media_job: z.string(), visual_style: z.string(), url: z.string() }))
+      .describe('One per visual style (preview_list_async)'),
+    video_thumbnail: fileUrl,
+    media_job: mediaJob,
+    script: z.string().nullable(),
+    voice_id: z.string().nullable(),
+    avatar_id: z.string().nullable(),
+    editor_url: z.null(),
+  })
+  .describe('A URL-to-video task');

@@ -2,25 +2,27 @@ import { z } from 'zod';
 import { isoTime } from './task.js';
 
 /** `api/wire/link.ts`. */
-export const linkResponse = z.strictObject({
-  id: z.string().describe('The id every other endpoint takes'),
-  url: z.string().nullable(),
-  link: z.strictObject({
-    id: z.string(),
+export const linkResponse = z
+  .strictObject({
+    id: z.string().describe('The id every other endpoint takes'),
     url: z.string().nullable(),
-    title: z.string(),
-    description: z.string(),
-    image_urls: z.array(z.string()),
-    video_urls: z.array(z.string()),
-    reviews: z.unknown().describe('As given or read from the page; null when none'),
-    logo_url: z.string().nullable(),
-    price: z.strictObject({ amount: z.number(), currency: z.string().nullable() }).nullable(),
-    brand: z.string().nullable(),
-    ai_summary: z.string(),
-    ai_industry: z.string(),
-    ai_target_audiences: z.array(z.string()),
-  }),
-  credits_used: z.number(),
-  created_at: isoTime,
-  updated_at: isoTime,
-}).describe('A link: the product facts videos are made from');
+    link: z.strictObject({
+      id: z.string(),
+      url: z.string().nullable(),
+      title: z.string(),
+      description: z.string(),
+      image_urls: z.array(z.string()),
+      video_urls: z.array(z.string()),
+      reviews: z.unknown().describe('As given or read from the page; null when none'),
+      logo_url: z.string().nullable(),
+      price: z.strictObject({ amount: z.number(), currency: z.string().nullable() }).nullable(),
+      brand: z.string().nullable(),
+      ai_summary: z.string(),
+      ai_industry: z.string(),
+      ai_target_audiences: z.array(z.string()),
+    }),
+    credits_used: z.number(),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .describe('A link: the product facts videos are made from');

@@ -4,34 +4,38 @@ import { lipsyncV2Body, lipsyncV2Scene } from '../lipsyncs-v2.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
 
 /** `api/wire/lipsync-v2.ts`. */
-export const lipsyncV2TaskResponse = z.strictObject({
-  ...echoOf(lipsyncV2Body),
-  ...taskEnvelopeShape,
-  aspect_ratio: z.string(),
-  video_inputs: z.array(lipsyncV2Scene).describe('The scenes as requested (as parsed)'),
-  name: z.string().nullable(),
-  model_version: z.string(),
-  output: fileUrl,
-  preview: fileUrl,
-  video_thumbnail: fileUrl,
-  media_job: mediaJob,
-  editor_url: z.null(),
-}).describe('An AI Avatar v2 (multi-scene) task');
+export const lipsyncV2TaskResponse = z
+  .strictObject({
+    ...echoOf(lipsyncV2Body),
+    ...taskEnvelopeShape,
+    aspect_ratio: z.string(),
+    video_inputs: z.array(lipsyncV2Scene).describe('The scenes as requested (as parsed)'),
+    name: z.string().nullable(),
+    model_version: z.string(),
+    output: fileUrl,
+    preview: fileUrl,
+    video_thumbnail: fileUrl,
+    media_job: mediaJob,
+    editor_url: z.null(),
+  })
+  .describe('An AI Avatar v2 (multi-scene) task');
 
 /** `api/wire/lipsync.ts` for a v1 task. */
-export const lipsyncV1TaskResponse = z.strictObject({
-  ...echoOf(lipsyncBody),
-  ...taskEnvelopeShape,
-  aspect_ratio: z.string(),
-  creator: z.string().nullable().describe('The avatar id'),
-  output: fileUrl,
-  video_output: fileUrl.describe('= output'),
-  preview: fileUrl,
-  video_thumbnail: fileUrl,
-  audio_url: fileUrl.describe('The voice track'),
-  media_job: mediaJob,
-  editor_url: z.null(),
-}).describe('An AI Avatar v1 task');
+export const lipsyncV1TaskResponse = z
+  .strictObject({
+    ...echoOf(lipsyncBody),
+    ...taskEnvelopeShape,
+    aspect_ratio: z.string(),
+    creator: z.string().nullable().describe('The avatar id'),
+    output: fileUrl,
+    video_output: fileUrl.describe('= output'),
+    preview: fileUrl,
+    video_thumbnail: fileUrl,
+    audio_url: fileUrl.describe('The voice track'),
+    media_job: mediaJob,
+    editor_url: z.null(),
+  })
+  .describe('An AI Avatar v1 task');
 
 /** GET /api/lipsyncs/{id}/ and the shared preview follow-up answer either version. */
 export const lipsyncTaskResponse = z.union([lipsyncV1TaskResponse, lipsyncV2TaskResponse]).describe('An AI Avatar task, v1 or v2');

@@ -113,7 +113,9 @@ export const operations: Record<string, Operation> = {
   'GET /api/lipsyncs_v2/': ok(z.array(lipsyncV2TaskResponse)),
   'GET /api/lipsyncs_v2/:id/': ok(lipsyncV2TaskResponse),
 
-  'GET /api/personas/': ok(z.union([z.array(personaResponse), pageOf(personaResponse)]).describe('An array; the pagination envelope when page, page_size or limit is given')),
+  'GET /api/personas/': ok(
+    z.union([z.array(personaResponse), pageOf(personaResponse)]).describe('An array; the pagination envelope when page, page_size or limit is given'),
+  ),
   'GET /api/personas/paginated/': ok(pageOf(personaResponse)),
   'GET /api/personas-paginated/': ok(pageOf(personaResponse)),
   'GET /api/personas/:id/': ok(personaResponse),

@@ -4,16 +4,18 @@ import { isoTime, taskStatus } from './task.js';
 const gender = z.enum(['male', 'female', 'non_binary']).nullable();
 
 /** `voiceToWire` / `clonedVoiceAsVoice`: one voice in one accent. */
-export const voiceResponse = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  language: z.string(),
-  accent: z.string().describe('The accent\'s name'),
-  gender,
-  preview_url: z.string().nullable(),
-  engine: z.string(),
-  locale: z.string(),
-}).describe('A voice');
+export const voiceResponse = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    language: z.string(),
+    accent: z.string().describe("The accent's name"),
+    gender,
+    preview_url: z.string().nullable(),
+    engine: z.string(),
+    locale: z.string(),
+  })
+  .describe('A voice');
 
 /** `GET /api/voices/`: voices grouped by name, each accent a voice id. */
 export const voiceGroupResponse = z.strictObject({
@@ -23,17 +25,19 @@ export const voiceGroupResponse = z.strictObject({
 });
 
 /** `clonedVoiceToWire`: a cloned voice in any state. */
-export const clonedVoiceResponse = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  status: taskStatus,
-  preview_url: z.string().nullable(),
-  language: z.string(),
-  gender,
-  progress: z.number(),
-  failed_reason: z.string().nullable(),
-  credits_used: z.number(),
-  webhook_url: z.string().nullable(),
-  created_at: isoTime,
-  updated_at: isoTime,
-}).describe('A cloned voice');
+export const clonedVoiceResponse = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    status: taskStatus,
+    preview_url: z.string().nullable(),
+    language: z.string(),
+    gender,
+    progress: z.number(),
+    failed_reason: z.string().nullable(),
+    credits_used: z.number(),
+    webhook_url: z.string().nullable(),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .describe('A cloned voice');

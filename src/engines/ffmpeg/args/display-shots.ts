@@ -1,7 +1,5 @@
 import type { FilterGraph } from './filter-graph.js';
-import {
-  easeInOutExpr, easeOutExpr, frameTimeExpr, holdFrameFilter, lerpExpr, num, perspectiveViewFilter, progressExpr,
-} from './motion-expressions.js';
+import { easeInOutExpr, easeOutExpr, frameTimeExpr, holdFrameFilter, lerpExpr, num, perspectiveViewFilter, progressExpr } from './motion-expressions.js';
 
 /**
  * Product display shots as filter graphs over a staged scene's layers (each a PNG decoded once and
@@ -94,13 +92,17 @@ export function pushInShot(ctx: ShotContext): string {
   const zoomTo = 1 + 0.14 * shot.amount;
   const still = graph.chain(graph.input(layers.compositePng), 'format=yuv420p', 'comp');
   return held(ctx, still, [
-    perspectiveViewFilter({
-      zoom: lerpExpr(1, zoomTo, e),
-      anchorX: c.x, anchorY: c.y,
-      atX: lerpExpr(c.x, c.x + (0.5 - c.x) * 0.35, e),
-      atY: lerpExpr(c.y, c.y + (0.5 - c.y) * 0.35, e),
-      cover: true,
-    }, { interpolation: 'linear' }),
+    perspectiveViewFilter(
+      {
+        zoom: lerpExpr(1, zoomTo, e),
+        anchorX: c.x,
+        anchorY: c.y,
+        atX: lerpExpr(c.x, c.x + (0.5 - c.x) * 0.35, e),
+        atY: lerpExpr(c.y, c.y + (0.5 - c.y) * 0.35, e),
+        cover: true,
+      },
+      { interpolation: 'linear' },
+    ),
   ]);
 }
 
@@ -119,14 +121,18 @@ export function orbitParallaxShot(ctx: ShotContext): string {
   const sceneTravel = 0.035 * shot.amount;
   const sceneZoom = 1.1 + 0.02 * shot.amount;
   const background = held(ctx, sceneStill(ctx), [
-    perspectiveViewFilter({
-      zoom: lerpExpr(sceneZoom, sceneZoom + 0.03, `abs(${swing})`),
-      anchorX: 0.5, anchorY: 0.5,
-      atX: `0.5-${num(d * sceneTravel)}*${swing}`,
-      atY: '0.5',
-      tilt: `${num(d * 0.01 * shot.amount)}*${swing}`,
-      cover: true,
-    }, { interpolation: 'linear' }),
+    perspectiveViewFilter(
+      {
+        zoom: lerpExpr(sceneZoom, sceneZoom + 0.03, `abs(${swing})`),
+        anchorX: 0.5,
+        anchorY: 0.5,
+        atX: `0.5-${num(d * sceneTravel)}*${swing}`,
+        atY: '0.5',
+        tilt: `${num(d * 0.01 * shot.amount)}*${swing}`,
+        cover: true,
+      },
+      { interpolation: 'linear' },
+    ),
   ]);
 
   const productTravelPx = 0.03 * shot.amount * W;
@@ -141,13 +147,17 @@ export function orbitParallaxShot(ctx: ShotContext): string {
   const canvasH = box.height + 2 * margin;
   const productGrow = 0.05 * shot.amount;
   const product = held(ctx, productStill(ctx, [`pad=${canvasW}:${canvasH}:${margin}:${margin}:color=black@0`]), [
-    perspectiveViewFilter({
-      zoom: `1+${num(productGrow)}*(1-abs(${swing}))`,
-      anchorX: 0.5, anchorY: 0.5,
-      atX: `0.5+${num((d * productTravelPx) / canvasW, 5)}*${swing}`,
-      atY: `0.5-${num((0.012 * H) / canvasH, 5)}*(1-abs(${swing}))`,
-      cover: false,
-    }, { interpolation: 'linear' }),
+    perspectiveViewFilter(
+      {
+        zoom: `1+${num(productGrow)}*(1-abs(${swing}))`,
+        anchorX: 0.5,
+        anchorY: 0.5,
+        atX: `0.5+${num((d * productTravelPx) / canvasW, 5)}*${swing}`,
+        atY: `0.5-${num((0.012 * H) / canvasH, 5)}*(1-abs(${swing}))`,
+        cover: false,
+      },
+      { interpolation: 'linear' },
+    ),
   ]);
   return graph.chain([frame, product], `overlay=x=${box.x - margin}:y=${box.y - margin}:format=yuv420`, 'orbit');
 }

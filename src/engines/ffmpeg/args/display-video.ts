@@ -23,7 +23,10 @@ export interface DisplayVideoArgsRequest {
 export function musicBedFilter(durationSeconds: number): string {
   const fadeOut = Math.min(1.5, durationSeconds / 4);
   return [
-    'aresample=44100', 'apad', `atrim=end=${num(durationSeconds, 3)}`, 'asetpts=PTS-STARTPTS',
+    'aresample=44100',
+    'apad',
+    `atrim=end=${num(durationSeconds, 3)}`,
+    'asetpts=PTS-STARTPTS',
     `afade=t=in:st=0:d=${num(Math.min(0.5, durationSeconds / 8), 3)}`,
     `afade=t=out:st=${num(durationSeconds - fadeOut, 3)}:d=${num(fadeOut, 3)}`,
   ].join(',');
@@ -43,11 +46,7 @@ export function displayVideoArgs(req: DisplayVideoArgsRequest): string[] {
   let offsetSeconds = 0;
   for (let i = 1; i < outputs.length; i++) {
     offsetSeconds += shotFrames(req.shots[i - 1]!.durationSeconds, req.fps) / req.fps - req.crossfadeSeconds;
-    video = graph.chain(
-      [video, outputs[i]!],
-      `xfade=transition=fade:duration=${num(req.crossfadeSeconds, 3)}:offset=${num(offsetSeconds, 3)}`,
-      'cut',
-    );
+    video = graph.chain([video, outputs[i]!], `xfade=transition=fade:duration=${num(req.crossfadeSeconds, 3)}:offset=${num(offsetSeconds, 3)}`, 'cut');
   }
   const finalVideo = graph.chain(video, 'format=yuv420p', 'out');
   let audio: string | undefined;
@@ -57,10 +56,15 @@ export function displayVideoArgs(req: DisplayVideoArgsRequest): string[] {
   const totalFrames = Math.round(req.durationSeconds * req.fps);
   return [
     ...graph.inputArgs(),
-    '-filter_complex', graph.filterComplex(),
-    '-map', finalVideo,
+    '-filter_complex',
+    graph.filterComplex(),
+    '-map',
+    finalVideo,
     ...(audio ? ['-map', audio] : []),
-    '-frames:v', String(totalFrames), '-r', String(req.fps),
+    '-frames:v',
+    String(totalFrames),
+    '-r',
+    String(req.fps),
     ...h264Args({ preset: req.preset ?? 'veryfast', crf: req.crf ?? 20 }),
     ...(audio ? [...aacArgs({ bitrate: '160k' }), '-t', num(req.durationSeconds, 3)] : []),
     ...FASTSTART_ARGS,

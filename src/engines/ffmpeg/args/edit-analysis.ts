@@ -17,9 +17,16 @@ export interface SilenceDetectRequest {
 /** The first audio stream through `silencedetect`; its start/end marks on stdout. */
 export function silenceDetectArgs(req: SilenceDetectRequest): string[] {
   return [
-    '-i', req.input, '-map', '0:a:0', '-vn',
-    '-af', `silencedetect=noise=${req.noiseDb}dB:d=${seconds(req.minSilenceSeconds)},ametadata=mode=print:file=-`,
-    '-f', 'null', '-',
+    '-i',
+    req.input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-af',
+    `silencedetect=noise=${req.noiseDb}dB:d=${seconds(req.minSilenceSeconds)},ametadata=mode=print:file=-`,
+    '-f',
+    'null',
+    '-',
   ];
 }
 
@@ -63,8 +70,22 @@ export function keptAudioArgs(input: string, spans: readonly TimeSpan[], output:
   const parts = spans.map((s, i) => `[s${i}]atrim=start=${seconds(s.startSeconds)}:end=${seconds(s.endSeconds)},asetpts=PTS-STARTPTS[a${i}]`);
   const joined = `${spans.map((_, i) => `[a${i}]`).join('')}concat=n=${spans.length}:v=0:a=1[aout]`;
   return [
-    '-y', '-i', input, '-filter_complex', [split, ...parts, joined].join(';'),
-    '-map', '[aout]', '-ac', '1', '-ar', String(sampleRateHz), '-c:a', 'pcm_s16le', '-f', 'wav', output,
+    '-y',
+    '-i',
+    input,
+    '-filter_complex',
+    [split, ...parts, joined].join(';'),
+    '-map',
+    '[aout]',
+    '-ac',
+    '1',
+    '-ar',
+    String(sampleRateHz),
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'wav',
+    output,
   ];
 }
 
@@ -107,9 +128,5 @@ export function pictureScanArgs(req: PictureScanRequest): string[] {
     `[forshots]scale=${req.analysisWidth}:-2,scdet=threshold=${req.threshold},metadata=mode=select:key=lavfi.scd.time,metadata=mode=print:file=${req.shotsFile}[shots]`,
     `[forframes]fps=${req.framesPerSecond}:round=down,scale=${req.width}:${req.height},format=rgba[frames]`,
   ].join(';');
-  return [
-    '-i', req.input, '-filter_complex', graph,
-    '-map', '[frames]', '-f', 'rawvideo', 'pipe:1',
-    '-map', '[shots]', '-f', 'null', '-',
-  ];
+  return ['-i', req.input, '-filter_complex', graph, '-map', '[frames]', '-f', 'rawvideo', 'pipe:1', '-map', '[shots]', '-f', 'null', '-'];
 }

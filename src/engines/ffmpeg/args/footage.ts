@@ -21,9 +21,19 @@ export interface FootageDecodeRequest {
 export function footageDecodeArgs(req: FootageDecodeRequest): string[] {
   const { scaled, crop } = req;
   return [
-    '-y', '-i', req.input, '-an',
-    '-vf', `fps=${req.fps},scale=${scaled.width}:${scaled.height},crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},format=rgba`,
-    '-frames:v', String(req.frameCount), '-f', 'rawvideo', '-pix_fmt', 'rgba', req.output,
+    '-y',
+    '-i',
+    req.input,
+    '-an',
+    '-vf',
+    `fps=${req.fps},scale=${scaled.width}:${scaled.height},crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},format=rgba`,
+    '-frames:v',
+    String(req.frameCount),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    req.output,
   ];
 }
 
@@ -41,8 +51,22 @@ export interface RawSegmentEncodeRequest {
 /** One run of drawn frames (raw RGBA) encoded to an H.264 piece that a concat copy joins. */
 export function rawSegmentEncodeArgs(req: RawSegmentEncodeRequest): string[] {
   return [
-    '-y', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${req.size.width}x${req.size.height}`, '-r', String(req.fps), '-i', req.input,
-    ...h264Args({ preset: req.preset, crf: req.crf }), '-frames:v', String(req.frameCount), '-an', req.output,
+    '-y',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${req.size.width}x${req.size.height}`,
+    '-r',
+    String(req.fps),
+    '-i',
+    req.input,
+    ...h264Args({ preset: req.preset, crf: req.crf }),
+    '-frames:v',
+    String(req.frameCount),
+    '-an',
+    req.output,
   ];
 }
 
@@ -79,8 +103,19 @@ export interface SegmentJoinRequest {
 export function segmentJoinArgs(req: SegmentJoinRequest): string[] {
   const audioCodec = req.copyAudio ? ['-c:a', 'copy'] : aacArgs({ bitrate: '192k' });
   return [
-    '-y', '-f', 'concat', '-safe', '0', '-i', req.listPath,
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    req.listPath,
     ...(req.audioPath ? ['-i', req.audioPath, '-map', '0:v:0', '-map', '1:a:0', ...audioCodec] : ['-map', '0:v:0']),
-    '-c:v', 'copy', '-t', seconds(req.durationSeconds), ...FASTSTART_ARGS, req.output,
+    '-c:v',
+    'copy',
+    '-t',
+    seconds(req.durationSeconds),
+    ...FASTSTART_ARGS,
+    req.output,
   ];
 }

@@ -19,8 +19,12 @@ export interface FrameRequest {
  */
 export function frameImageArgs(req: FrameRequest): string[] {
   return [
-    '-y', ...(req.atSeconds !== undefined ? ['-ss', seconds(req.atSeconds)] : []), '-i', req.input,
-    '-frames:v', '1',
+    '-y',
+    ...(req.atSeconds !== undefined ? ['-ss', seconds(req.atSeconds)] : []),
+    '-i',
+    req.input,
+    '-frames:v',
+    '1',
     ...(req.width !== undefined ? ['-vf', `scale=${req.width}:-2`] : []),
     ...(req.jpegQuality !== undefined ? ['-q:v', String(req.jpegQuality)] : []),
     req.output,
@@ -42,7 +46,18 @@ export function thumbnailOutputArgs(streamLabel: string, output: string): string
 /** The frame shown at a time as packed RGB (3 bytes a pixel) on stdout, scaled to a size. */
 export function rawRgbFrameArgs(input: string, atSeconds: number, size: { width: number; height: number }): string[] {
   return [
-    '-ss', seconds(atSeconds), '-i', input, '-frames:v', '1',
-    '-vf', `scale=${size.width}:${size.height}`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1',
+    '-ss',
+    seconds(atSeconds),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${size.width}:${size.height}`,
+    '-pix_fmt',
+    'rgb24',
+    '-f',
+    'rawvideo',
+    'pipe:1',
   ];
 }

@@ -11,7 +11,17 @@ export { frameImageArgs, thumbnailOutputArgs, rawRgbFrameArgs, THUMBNAIL_JPEG_QU
 export { ffprobeArgs, loudnessArgs, monoPcmArgs, decodeToWavArgs, voiceInWindowWavArgs } from './audio-read.js';
 export { h264Args, vp9AlphaArgs, aacArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, FASTSTART_ARGS } from './video-encoders.js';
 export { FilterGraph } from './filter-graph.js';
-export { num, progressExpr, easeInOutExpr, easeOutExpr, lerpExpr, perspectiveViewFilter, frameTimeExpr, holdFrameFilter, type ViewExpr } from './motion-expressions.js';
+export {
+  num,
+  progressExpr,
+  easeInOutExpr,
+  easeOutExpr,
+  lerpExpr,
+  perspectiveViewFilter,
+  frameTimeExpr,
+  holdFrameFilter,
+  type ViewExpr,
+} from './motion-expressions.js';
 export { DISPLAY_SHOT_KINDS, shotFrames, type DisplayShot, type DisplayShotKind, type DisplayLayerInputs } from './display-shots.js';
 export { displayVideoArgs, musicBedFilter, type DisplayVideoArgsRequest } from './display-video.js';
 export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, type StillVideoArgsRequest } from './still-motion.js';
@@ -19,6 +29,26 @@ export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type St
 export { loudnessGainFilter, filteredWavArgs, type LoudnessGainRequest } from './loudness-gain.js';
 export { sceneScoreArgs, ocrFrameArgs, SCENE_ANALYSIS_HEIGHT_PX } from './scene-cuts.js';
 export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';
-export { footageDecodeArgs, rawSegmentEncodeArgs, segmentJoinArgs, ffconcatList, quoteConcatPath, type FootageDecodeRequest, type RawSegmentEncodeRequest, type SegmentJoinRequest } from './footage.js';
-export { silenceDetectArgs, parseSilences, parseSceneChanges, keptAudioArgs, firstFramePngArgs, pngSize, pictureScanArgs, type PictureScanRequest, type SilenceDetectRequest, type TimeSpan } from './edit-analysis.js';
+export {
+  footageDecodeArgs,
+  rawSegmentEncodeArgs,
+  segmentJoinArgs,
+  ffconcatList,
+  quoteConcatPath,
+  type FootageDecodeRequest,
+  type RawSegmentEncodeRequest,
+  type SegmentJoinRequest,
+} from './footage.js';
+export {
+  silenceDetectArgs,
+  parseSilences,
+  parseSceneChanges,
+  keptAudioArgs,
+  firstFramePngArgs,
+  pngSize,
+  pictureScanArgs,
+  type PictureScanRequest,
+  type SilenceDetectRequest,
+  type TimeSpan,
+} from './edit-analysis.js';
 export { movingCropFilter, piecewiseLinearExpr, type CropKey, type MovingCropRequest } from './moving-crop.js';

@@ -19,11 +19,37 @@ export const INPUT_PROTOCOLS = 'file,pipe';
  */
 export const SELF_CONTAINED_DEMUXERS: readonly string[] = [
   // video containers (mov covers mp4, m4a, 3gp; matroska covers webm)
-  'mov', 'matroska', 'avi', 'mpegts', 'mpeg', 'flv', 'asf', 'ogg',
+  'mov',
+  'matroska',
+  'avi',
+  'mpegts',
+  'mpeg',
+  'flv',
+  'asf',
+  'ogg',
   // audio
-  'mp3', 'wav', 'w64', 'flac', 'aac', 'aiff', 'caf', 'amr', 'ac3', 'eac3', 'wv',
+  'mp3',
+  'wav',
+  'w64',
+  'flac',
+  'aac',
+  'aiff',
+  'caf',
+  'amr',
+  'ac3',
+  'eac3',
+  'wv',
   // pictures (PAM: the frames the avatar renders draw and list in their own ffconcat files)
-  'image2', 'png_pipe', 'jpeg_pipe', 'webp_pipe', 'gif', 'gif_pipe', 'bmp_pipe', 'tiff_pipe', 'pam_pipe', 'ppm_pipe',
+  'image2',
+  'png_pipe',
+  'jpeg_pipe',
+  'webp_pipe',
+  'gif',
+  'gif_pipe',
+  'bmp_pipe',
+  'tiff_pipe',
+  'pam_pipe',
+  'ppm_pipe',
 ];
 
 /**
@@ -38,9 +64,7 @@ const GENERATED_FORMATS = new Set(['lavfi']);
  * held to self-contained media, so a list can never reach a playlist.
  */
 export function inputGuardArgs(explicitFormat?: string): string[] {
-  const formats = explicitFormat && !SELF_CONTAINED_DEMUXERS.includes(explicitFormat)
-    ? [explicitFormat, ...SELF_CONTAINED_DEMUXERS]
-    : SELF_CONTAINED_DEMUXERS;
+  const formats = explicitFormat && !SELF_CONTAINED_DEMUXERS.includes(explicitFormat) ? [explicitFormat, ...SELF_CONTAINED_DEMUXERS] : SELF_CONTAINED_DEMUXERS;
   return ['-protocol_whitelist', INPUT_PROTOCOLS, '-format_whitelist', formats.join(',')];
 }
 

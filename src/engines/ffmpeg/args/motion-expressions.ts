@@ -83,11 +83,17 @@ export function perspectiveViewFilter(view: ViewExpr, opts: { interpolation: 'li
   return [
     'perspective=',
     [
-      `x0=${quote(left)}`, `y0=${quote(corner(top, '-'))}`,
-      `x1=${quote(right)}`, `y1=${quote(corner(top, '+'))}`,
-      `x2=${quote(left)}`, `y2=${quote(corner(bottom, '+'))}`,
-      `x3=${quote(right)}`, `y3=${quote(corner(bottom, '-'))}`,
-      `interpolation=${opts.interpolation}`, 'sense=destination', 'eval=frame',
+      `x0=${quote(left)}`,
+      `y0=${quote(corner(top, '-'))}`,
+      `x1=${quote(right)}`,
+      `y1=${quote(corner(top, '+'))}`,
+      `x2=${quote(left)}`,
+      `y2=${quote(corner(bottom, '+'))}`,
+      `x3=${quote(right)}`,
+      `y3=${quote(corner(bottom, '-'))}`,
+      `interpolation=${opts.interpolation}`,
+      'sense=destination',
+      'eval=frame',
     ].join(':'),
   ].join('');
 }

@@ -51,13 +51,17 @@ export interface Mp3EncodeRequest {
 export function mp3EncodeArgs(req: Mp3EncodeRequest): string[] {
   const p = req.preset;
   return [
-    '-y', ...(req.inputOptions ?? []), '-i', req.input,
+    '-y',
+    ...(req.inputOptions ?? []),
+    '-i',
+    req.input,
     ...(p.dropVideo ? ['-vn'] : []),
     ...(req.audioFilter ? ['-filter:a', req.audioFilter] : []),
     ...(req.maxSeconds !== undefined ? ['-t', seconds(req.maxSeconds)] : []),
     ...(p.channels ? ['-ac', String(p.channels)] : []),
     ...(p.sampleRateHz ? ['-ar', String(p.sampleRateHz)] : []),
-    '-c:a', 'libmp3lame',
+    '-c:a',
+    'libmp3lame',
     ...('bitrate' in p.quality ? ['-b:a', p.quality.bitrate] : ['-q:a', String(p.quality.vbrQuality)]),
     req.output,
   ];
@@ -66,7 +70,11 @@ export function mp3EncodeArgs(req: Mp3EncodeRequest): string[] {
 /** Digital silence of a length, as MP3 (a mono 44.1 kHz source, the rate speech engines write). */
 export function silentMp3Args(durationSeconds: number, output: string): string[] {
   return mp3EncodeArgs({
-    input: 'anullsrc=r=44100:cl=mono', inputOptions: ['-f', 'lavfi'], maxSeconds: durationSeconds, preset: MP3_PRESETS.silence, output,
+    input: 'anullsrc=r=44100:cl=mono',
+    inputOptions: ['-f', 'lavfi'],
+    maxSeconds: durationSeconds,
+    preset: MP3_PRESETS.silence,
+    output,
   });
 }
 

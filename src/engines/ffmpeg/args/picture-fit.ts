@@ -41,11 +41,14 @@ export function pictureFitFilters(req: PictureFitRequest): PictureFitFilters {
   const smallW = BACKDROP_WIDTH_PX;
   const smallH = 2 * Math.max(1, Math.round((smallW * c.height) / c.width / 2));
   const backdrop = [
-    `scale=${smallW}:${smallH}:force_original_aspect_ratio=increase`, `crop=${smallW}:${smallH}`,
-    'format=yuv420p', 'gblur=sigma=3',
+    `scale=${smallW}:${smallH}:force_original_aspect_ratio=increase`,
+    `crop=${smallW}:${smallH}`,
+    'format=yuv420p',
+    'gblur=sigma=3',
     `scale=${c.width}:${c.height}:flags=bicubic`,
     // Darker and calmer than the picture, so the product stands out from its own fill.
-    'eq=brightness=-0.08:saturation=0.8', 'setsar=1',
+    'eq=brightness=-0.08:saturation=0.8',
+    'setsar=1',
   ];
   if (req.mode === 'backdrop') return { backdrop, picture: [], overlay: '' };
 
@@ -59,14 +62,8 @@ export function pictureFitFilters(req: PictureFitRequest): PictureFitFilters {
   const coverW = `if(gte(${a},${canvasRatio}),-2,${c.width})`;
   const coverH = `if(gte(${a},${canvasRatio}),${c.height},-2)`;
   const near = `lt(abs(log(${a}/${canvasRatio})),${ratio(tolerance)})`;
-  const [w, h] = req.mode === 'whole'
-    ? [`if(${near},${coverW},${containW})`, `if(${near},${coverH},${containH})`]
-    : [containW, containH];
-  const picture = [
-    `scale=w='${w}':h='${h}'`,
-    `crop=w='min(iw,${c.width})':h='min(ih,${c.height})'`,
-    'setsar=1',
-  ];
+  const [w, h] = req.mode === 'whole' ? [`if(${near},${coverW},${containW})`, `if(${near},${coverH},${containH})`] : [containW, containH];
+  const picture = [`scale=w='${w}':h='${h}'`, `crop=w='min(iw,${c.width})':h='min(ih,${c.height})'`, 'setsar=1'];
   return { backdrop, picture, overlay: 'overlay=x=(W-w)/2:y=(H-h)/2' };
 }
 

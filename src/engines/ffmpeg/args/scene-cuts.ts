@@ -19,11 +19,19 @@ export function sceneScoreArgs(input: string, opts: { heightPx?: number; maxSeco
   return [
     // The deblocking filter only smooths block edges, which a 160 px picture cannot show; skipping
     // it takes about 40 % off decoding H.264/HEVC (other decoders ignore the option).
-    '-skip_loop_filter', 'all',
-    '-i', input, ...(opts.maxSeconds !== undefined ? ['-t', seconds(opts.maxSeconds)] : []),
-    '-an', '-sn', '-dn',
-    '-vf', `scale=-2:${opts.heightPx ?? SCENE_ANALYSIS_HEIGHT_PX},format=gbrp,scdet=threshold=100,metadata=mode=print:file=${STDOUT_IN_FILTER}`,
-    '-f', 'null', '-',
+    '-skip_loop_filter',
+    'all',
+    '-i',
+    input,
+    ...(opts.maxSeconds !== undefined ? ['-t', seconds(opts.maxSeconds)] : []),
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    `scale=-2:${opts.heightPx ?? SCENE_ANALYSIS_HEIGHT_PX},format=gbrp,scdet=threshold=100,metadata=mode=print:file=${STDOUT_IN_FILTER}`,
+    '-f',
+    'null',
+    '-',
   ];
 }
 
@@ -35,9 +43,22 @@ export function sceneScoreArgs(input: string, opts: { heightPx?: number; maxSeco
  */
 export function ocrFrameArgs(req: { input: string; atSeconds: number; heightPx: number; output: string; grayOutput: string }): string[] {
   return [
-    '-y', '-ss', seconds(req.atSeconds), '-i', req.input,
-    '-filter_complex', `[0:v]scale=-2:${req.heightPx}:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]`,
-    '-map', '[colour]', '-frames:v', '1', req.output,
-    '-map', '[gray]', '-frames:v', '1', req.grayOutput,
+    '-y',
+    '-ss',
+    seconds(req.atSeconds),
+    '-i',
+    req.input,
+    '-filter_complex',
+    `[0:v]scale=-2:${req.heightPx}:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]`,
+    '-map',
+    '[colour]',
+    '-frames:v',
+    '1',
+    req.output,
+    '-map',
+    '[gray]',
+    '-frames:v',
+    '1',
+    req.grayOutput,
   ];
 }

@@ -63,15 +63,25 @@ export function stillVideoArgs(req: StillVideoArgsRequest): string[] {
   };
   let video = graph.chain(graph.input(req.imagePath), [cover, 'format=yuv444p', holdFrameFilter(frames, req.fps), warp(req.view, true)], 'bg');
   if (req.subject) {
-    const subject = graph.chain(graph.input(req.subject.path), [cover, 'format=yuva444p', holdFrameFilter(frames, req.fps), warp(req.subject.view, false)], 'subject');
+    const subject = graph.chain(
+      graph.input(req.subject.path),
+      [cover, 'format=yuva444p', holdFrameFilter(frames, req.fps), warp(req.subject.view, false)],
+      'subject',
+    );
     video = graph.chain([video, subject], 'overlay=x=0:y=0:format=yuv444', 'layered');
   }
   const downscale = canvasW !== req.widthPx || canvasH !== req.heightPx ? [`scale=${req.widthPx}:${req.heightPx}:flags=bicubic`] : [];
   const out = graph.chain(video, [...downscale, 'setsar=1', 'format=yuv420p'], 'out');
   return [
     ...graph.inputArgs(),
-    '-filter_complex', graph.filterComplex(),
-    '-map', out, '-frames:v', String(frames), '-r', String(req.fps),
+    '-filter_complex',
+    graph.filterComplex(),
+    '-map',
+    out,
+    '-frames:v',
+    String(frames),
+    '-r',
+    String(req.fps),
     ...h264Args({ preset: 'veryfast', crf: 18 }),
     ...FASTSTART_ARGS,
     req.outputPath,

@@ -37,7 +37,9 @@ export function styleFilterChain(style: StyleFilter, size: { widthPx: number; he
     case 'vintage':
       return [
         "curves=r='0/0.08 0.5/0.55 1/0.96':g='0/0.05 0.5/0.5 1/0.92':b='0/0.1 0.5/0.43 1/0.82'",
-        'eq=saturation=0.8', 'noise=alls=12:allf=t+u', 'vignette=angle=PI/5',
+        'eq=saturation=0.8',
+        'noise=alls=12:allf=t+u',
+        'vignette=angle=PI/5',
       ].join(',');
     case 'noir':
       return ['format=gray', 'eq=contrast=1.35:brightness=-0.03', 'vignette=angle=PI/4', 'noise=alls=8:allf=t', 'format=yuv420p'].join(',');
@@ -55,7 +57,8 @@ export function styleFilterChain(style: StyleFilter, size: { widthPx: number; he
       ].join(';');
     case 'dreamy':
       return [
-        'format=gbrp,split[d0][d1]', '[d1]gblur=sigma=12[glow]',
+        'format=gbrp,split[d0][d1]',
+        '[d1]gblur=sigma=12[glow]',
         '[d0][glow]blend=all_mode=screen:all_opacity=0.5,format=yuv420p,eq=contrast=0.92:saturation=1.1',
       ].join(';');
   }
@@ -74,9 +77,12 @@ export interface StylizeArgsRequest {
 export function stylizeArgs(req: StylizeArgsRequest): string[] {
   const chain = styleFilterChain(req.style, { widthPx: req.widthPx, heightPx: req.heightPx });
   return [
-    '-i', req.input,
-    '-filter_complex', `[0:v]${chain}[styled]`,
-    '-map', '[styled]',
+    '-i',
+    req.input,
+    '-filter_complex',
+    `[0:v]${chain}[styled]`,
+    '-map',
+    '[styled]',
     ...(req.hasAudio ? ['-map', '0:a:0', '-c:a', 'copy'] : []),
     ...h264Args({ preset: 'veryfast', crf: 20 }),
     ...FASTSTART_ARGS,

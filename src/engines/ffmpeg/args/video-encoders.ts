@@ -9,11 +9,7 @@
 
 /** H.264 in 4:2:0 (the only chroma layout every player decodes). `tune` e.g. `animation` for drawn avatars. */
 export function h264Args(opts: { preset: string; crf: number | string; tune?: string }): string[] {
-  return [
-    '-c:v', 'libx264', '-preset', opts.preset,
-    ...(opts.tune ? ['-tune', opts.tune] : []),
-    '-crf', String(opts.crf), '-pix_fmt', 'yuv420p',
-  ];
+  return ['-c:v', 'libx264', '-preset', opts.preset, ...(opts.tune ? ['-tune', opts.tune] : []), '-crf', String(opts.crf), '-pix_fmt', 'yuv420p'];
 }
 
 /**
@@ -24,9 +20,17 @@ export function h264Args(opts: { preset: string; crf: number | string; tune?: st
  */
 export function vp9AlphaArgs(opts: { crf: number; noAltRef?: boolean } | { bitrate: string; noAltRef?: boolean }): string[] {
   return [
-    '-c:v', 'libvpx-vp9', '-pix_fmt', 'yuva420p',
+    '-c:v',
+    'libvpx-vp9',
+    '-pix_fmt',
+    'yuva420p',
     ...(opts.noAltRef ? ['-auto-alt-ref', '0'] : []),
-    '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-row-mt',
+    '1',
     ...('crf' in opts ? ['-b:v', '0', '-crf', String(opts.crf)] : ['-b:v', opts.bitrate]),
   ];
 }
@@ -37,7 +41,10 @@ export const VP9_ALPHA_DECODER_ARGS: readonly string[] = ['-c:v', 'libvpx-vp9'];
 /** AAC for MP4s; rate and channels only when the caller fixes them. */
 export function aacArgs(opts: { bitrate: string; sampleRateHz?: number; channels?: number }): string[] {
   return [
-    '-c:a', 'aac', '-b:a', opts.bitrate,
+    '-c:a',
+    'aac',
+    '-b:a',
+    opts.bitrate,
     ...(opts.sampleRateHz ? ['-ar', String(opts.sampleRateHz)] : []),
     ...(opts.channels ? ['-ac', String(opts.channels)] : []),
   ];

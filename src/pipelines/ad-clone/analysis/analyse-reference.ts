@@ -42,24 +42,33 @@ export async function analyseReference(deps: AnalysisDeps, req: AnalysisRequest)
   // One step failing stops the other (its process is killed) instead of leaving it running.
   const stop = new AbortController();
   const signal = req.signal ? AbortSignal.any([req.signal, stop.signal]) : stop.signal;
-  let pictureShare = 0, soundShare = probe.audio ? 0 : 1;
+  let pictureShare = 0,
+    soundShare = probe.audio ? 0 : 1;
   const report = () => progress(0.9 * (0.5 * pictureShare + 0.5 * soundShare));
   const picture = (async () => {
     const shots = await detectShots(deps.ffmpeg, req.videoPath, durationSeconds, signal);
     pictureShare = 0.3;
     report();
-    const texts = await readShotTexts({ ffmpeg: deps.ffmpeg, ocr: deps.ocr }, {
-      videoPath: req.videoPath, shots, workDir: req.workDir, signal,
-      onProgress: (f) => {
-        pictureShare = 0.3 + 0.7 * f;
-        report();
+    const texts = await readShotTexts(
+      { ffmpeg: deps.ffmpeg, ocr: deps.ocr },
+      {
+        videoPath: req.videoPath,
+        shots,
+        workDir: req.workDir,
+        signal,
+        onProgress: (f) => {
+          pictureShare = 0.3 + 0.7 * f;
+          report();
+        },
       },
-    });
+    );
     return { shots, texts };
   })();
   const sound = probe.audio
     ? transcribed(deps.transcriber, {
-        mediaPath: req.videoPath, ...(req.language ? { language: req.language } : {}), signal,
+        mediaPath: req.videoPath,
+        ...(req.language ? { language: req.language } : {}),
+        signal,
         onProgress: (f) => {
           soundShare = f;
           report();
@@ -69,7 +78,8 @@ export async function analyseReference(deps: AnalysisDeps, req: AnalysisRequest)
   const [{ shots, texts }, transcript] = await Promise.all([picture, sound]).catch((err: unknown) => {
     stop.abort(err);
     // The engines' own failures, in words a person can act on; a recogniser's passing failure is retried.
-    if (err instanceof OcrError) throw new TaskFailure(`The on-screen text of the reference could not be read (${err.message}); the operator must install tesseract-ocr.`, true);
+    if (err instanceof OcrError)
+      throw new TaskFailure(`The on-screen text of the reference could not be read (${err.message}); the operator must install tesseract-ocr.`, true);
     throw err;
   });
   const words = transcript?.words ?? [];
@@ -83,7 +93,14 @@ export async function analyseReference(deps: AnalysisDeps, req: AnalysisRequest)
     pacing: pacingOf(shots, durationSeconds),
     texts,
     captionLook: captionLookOf(texts, shots.length),
-    transcript: transcript ? { text: transcript.text, language: transcript.language, engine: transcript.engine, words: words.map((w) => ({ word: w.word, startSeconds: w.startSeconds, endSeconds: w.endSeconds })) } : null,
+    transcript: transcript
+      ? {
+          text: transcript.text,
+          language: transcript.language,
+          engine: transcript.engine,
+          words: words.map((w) => ({ word: w.word, startSeconds: w.startSeconds, endSeconds: w.endSeconds })),
+        }
+      : null,
     script: scriptPatternOf(words),
     energy,
   };

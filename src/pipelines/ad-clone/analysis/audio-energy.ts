@@ -36,7 +36,8 @@ export function energyOf(pcm: Buffer, sampleRateHz: number, words: readonly Word
   const curveDb: number[] = [];
   for (let i = 0; i < windows.length; i += perSecond) curveDb.push(round(meanDbOf(windows.slice(i, i + perSecond).map((w) => w.rms)) ?? SILENCE_DB));
   const level: Energy['level'] = meanDb <= -60 ? 'silent' : meanDb < -30 ? 'calm' : meanDb < -18 ? 'moderate' : 'energetic';
-  const v = meanDbOf(voice), b = meanDbOf(background);
+  const v = meanDbOf(voice),
+    b = meanDbOf(background);
   return {
     meanDb: round(meanDb),
     voiceDb: v === null ? null : round(v),
@@ -48,7 +49,13 @@ export function energyOf(pcm: Buffer, sampleRateHz: number, words: readonly Word
 }
 
 /** The reference's sound energy; a reference without sound reads as silent. */
-export async function measureEnergy(ffmpeg: FfmpegEngine, path: string, hasAudio: boolean, words: readonly WordTiming[], signal?: AbortSignal): Promise<Energy> {
+export async function measureEnergy(
+  ffmpeg: FfmpegEngine,
+  path: string,
+  hasAudio: boolean,
+  words: readonly WordTiming[],
+  signal?: AbortSignal,
+): Promise<Energy> {
   const pcm = hasAudio ? await ffmpeg.capture(monoPcmArgs(path, { sampleRateHz: ENERGY_SAMPLE_RATE_HZ, dropVideo: true }), { signal }) : Buffer.alloc(0);
   return energyOf(pcm, ENERGY_SAMPLE_RATE_HZ, words);
 }

@@ -13,8 +13,10 @@ export const OCR_FRAME_HEIGHT_PX = 960;
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 function unionBox(boxes: readonly PixelBox[]): PixelBox {
-  const x = Math.min(...boxes.map((b) => b.x)), y = Math.min(...boxes.map((b) => b.y));
-  const r = Math.max(...boxes.map((b) => b.x + b.width)), bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  const x = Math.min(...boxes.map((b) => b.x)),
+    y = Math.min(...boxes.map((b) => b.y));
+  const r = Math.max(...boxes.map((b) => b.x + b.width)),
+    bottom = Math.max(...boxes.map((b) => b.y + b.height));
   return { x, y, width: r - x, height: bottom - y };
 }
 
@@ -57,8 +59,14 @@ export async function readShotTexts(
     const atSeconds = round((shot.startSeconds + shot.endSeconds) / 2);
     const framePath = join(req.workDir, `ocr-${shot.index}.png`);
     const grayPath = join(req.workDir, `ocr-${shot.index}-gray.png`);
-    await deps.ffmpeg.run(ocrFrameArgs({ input: req.videoPath, atSeconds, heightPx: OCR_FRAME_HEIGHT_PX, output: framePath, grayOutput: grayPath }), { signal: req.signal });
-    const words = await deps.ocr.recognize({ imagePath: grayPath, ...(req.language ? { language: req.language } : {}), ...(req.signal ? { signal: req.signal } : {}) });
+    await deps.ffmpeg.run(ocrFrameArgs({ input: req.videoPath, atSeconds, heightPx: OCR_FRAME_HEIGHT_PX, output: framePath, grayOutput: grayPath }), {
+      signal: req.signal,
+    });
+    const words = await deps.ocr.recognize({
+      imagePath: grayPath,
+      ...(req.language ? { language: req.language } : {}),
+      ...(req.signal ? { signal: req.signal } : {}),
+    });
     if (words.length) {
       const frame = await decodeImage(framePath);
       for (const block of textBlocks(words)) {
@@ -66,7 +74,12 @@ export async function readShotTexts(
           shotIndex: shot.index,
           atSeconds,
           text: block.text,
-          box: { x: round(block.box.x / frame.width), y: round(block.box.y / frame.height), width: round(block.box.width / frame.width), height: round(block.box.height / frame.height) },
+          box: {
+            x: round(block.box.x / frame.width),
+            y: round(block.box.y / frame.height),
+            width: round(block.box.width / frame.width),
+            height: round(block.box.height / frame.height),
+          },
           color: dominantColour(block.words.map((w) => textColourIn(frame, w.box))),
           words: block.words.length,
           lines: block.lines,

@@ -1,6 +1,13 @@
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 
-const hex = (r: number, g: number, b: number) => `#${[r, g, b].map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
+const hex = (r: number, g: number, b: number) =>
+  `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 const dist = (a: readonly number[], b: readonly number[]) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
 
 /**
@@ -8,15 +15,20 @@ const dist = (a: readonly number[], b: readonly number[]) => Math.abs(a[0]! - b[
  * the letters are the colour inside that is common and far from the backdrop.
  */
 export function textColourIn(img: RgbaImage, box: PixelBox): string {
-  const x0 = Math.max(0, Math.floor(box.x)), y0 = Math.max(0, Math.floor(box.y));
-  const x1 = Math.min(img.width, Math.ceil(box.x + box.width)), y1 = Math.min(img.height, Math.ceil(box.y + box.height));
+  const x0 = Math.max(0, Math.floor(box.x)),
+    y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(img.width, Math.ceil(box.x + box.width)),
+    y1 = Math.min(img.height, Math.ceil(box.y + box.height));
   const at = (x: number, y: number) => {
     const i = (y * img.width + x) * 4;
     return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
   };
   // OCR boxes hug the letters: the backdrop is read on a ring a little outside the box.
   const pad = Math.max(2, Math.round(box.height * 0.3));
-  const bx0 = Math.max(0, x0 - pad), by0 = Math.max(0, y0 - pad), bx1 = Math.min(img.width, x1 + pad), by1 = Math.min(img.height, y1 + pad);
+  const bx0 = Math.max(0, x0 - pad),
+    by0 = Math.max(0, y0 - pad),
+    bx1 = Math.min(img.width, x1 + pad),
+    by1 = Math.min(img.height, y1 + pad);
   const border: number[][] = [];
   for (let x = bx0; x < bx1; x++) border.push(at(x, by0), at(x, by1 - 1));
   for (let y = by0; y < by1; y++) border.push(at(bx0, y), at(bx1 - 1, y));

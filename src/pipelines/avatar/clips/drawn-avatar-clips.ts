@@ -21,21 +21,25 @@ export function drawnAvatarClips(ffmpeg: FfmpegEngine, photo?: AvatarClipMaker):
         throw new Error(`avatar ${req.avatarId} is not a built-in avatar`);
       }
       // Engine timings when the voice has them; otherwise the mouth follows the recording's loudness.
-      const track = req.words.length > 0
-        ? mouthTrackFromTimings({ words: req.words, phones: req.phones }, req.durationSeconds)
-        : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal: req.signal });
+      const track =
+        req.words.length > 0
+          ? mouthTrackFromTimings({ words: req.words, phones: req.phones }, req.durationSeconds)
+          : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal: req.signal });
       const transparent = req.background?.kind === 'transparent';
       const outputPath = join(req.workDir, `avatar-${avatar.slug}-${req.widthPx}x${req.heightPx}.${transparent ? 'webm' : 'mp4'}`);
-      await renderTalkingHead({
-        look: avatar.look,
-        track,
-        width: req.widthPx,
-        height: req.heightPx,
-        background: req.background ?? { kind: 'scene' },
-        format: transparent ? 'webm' : 'mp4',
-        outputPath,
-        seed: seedFor(`${req.avatarId}|${req.durationSeconds}`),
-      }, { workDir: req.workDir, signal: req.signal, onProgress: req.onProgress, ffmpeg });
+      await renderTalkingHead(
+        {
+          look: avatar.look,
+          track,
+          width: req.widthPx,
+          height: req.heightPx,
+          background: req.background ?? { kind: 'scene' },
+          format: transparent ? 'webm' : 'mp4',
+          outputPath,
+          seed: seedFor(`${req.avatarId}|${req.durationSeconds}`),
+        },
+        { workDir: req.workDir, signal: req.signal, onProgress: req.onProgress, ffmpeg },
+      );
       return { path: outputPath, hasAlpha: transparent };
     },
   };

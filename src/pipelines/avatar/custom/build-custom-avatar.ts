@@ -37,7 +37,11 @@ export const MAX_STILL_SIDE_PX = 1920;
 /** Below this the mouth is a few pixels wide and the animation cannot read (see `PORTRAIT_LIMITS`). */
 export const MIN_FACE_WIDTH_PX = PORTRAIT_LIMITS.minFacePx;
 export const THUMBNAIL_PX = 512;
-const PREVIEW_FRAMES: Record<PreviewAspect, Size> = { '16:9': { width: 640, height: 360 }, '1:1': { width: 512, height: 512 }, '9:16': { width: 360, height: 640 } };
+const PREVIEW_FRAMES: Record<PreviewAspect, Size> = {
+  '16:9': { width: 640, height: 360 },
+  '1:1': { width: 512, height: 512 },
+  '9:16': { width: 360, height: 640 },
+};
 
 /**
  * A custom avatar from a portrait or a video: the picture (for a video, its most frontal frame
@@ -68,8 +72,12 @@ export async function buildCustomAvatar(
   const stillPath = join(req.outDir, 'still.jpg');
   const written = await labelled(source.label, async () => {
     try {
-      return await sharp(picture).rotate().resize({ width: MAX_STILL_SIDE_PX, height: MAX_STILL_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toFile(stillPath);
+      return await sharp(picture)
+        .rotate()
+        .resize({ width: MAX_STILL_SIDE_PX, height: MAX_STILL_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 92 })
+        .toFile(stillPath);
     } catch (err) {
       throw new TaskFailure(`could not read the picture: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -81,13 +89,19 @@ export async function buildCustomAvatar(
 
   const thumbnailPath = join(req.outDir, 'thumbnail.jpg');
   await sharp(stillPath).extract(faceThumbnailCrop(face.box, still)).resize(THUMBNAIL_PX, THUMBNAIL_PX).jpeg({ quality: 88 }).toFile(thumbnailPath);
-  const faceCentre = centroid(face.landmarks68, face.landmarks68.map((_, i) => i));
+  const faceCentre = centroid(
+    face.landmarks68,
+    face.landmarks68.map((_, i) => i),
+  );
   const previewPaths = {} as Record<PreviewAspect, string>;
   for (const [aspect, frame] of Object.entries(PREVIEW_FRAMES) as [PreviewAspect, Size][]) {
     const place = placePhoto(still, frame, faceCentre);
     const path = join(req.outDir, `preview-${aspect.replace(':', 'x')}.jpg`);
-    await sharp(stillPath).resize(place.resized.width, place.resized.height, { fit: 'fill' })
-      .extract({ left: place.cropX, top: place.cropY, width: frame.width, height: frame.height }).jpeg({ quality: 85 }).toFile(path);
+    await sharp(stillPath)
+      .resize(place.resized.width, place.resized.height, { fit: 'fill' })
+      .extract({ left: place.cropX, top: place.cropY, width: frame.width, height: frame.height })
+      .jpeg({ quality: 85 })
+      .toFile(path);
     previewPaths[aspect] = path;
   }
   opts.onProgress?.(0.7);
@@ -101,7 +115,15 @@ export async function buildCustomAvatar(
     consent = await labelled(consentMedia.label, () => checkConsent(engines, { kind: 'image', path: stillPath }, consentMedia, { workDir: work, signal }));
   }
   opts.onProgress?.(1);
-  return { stillPath, still, face: { box: face.box, score: face.score, landmarks68: face.landmarks68 }, thumbnailPath, previewPaths, stillFromSeconds, consent };
+  return {
+    stillPath,
+    still,
+    face: { box: face.box, score: face.score, landmarks68: face.landmarks68 },
+    thumbnailPath,
+    previewPaths,
+    stillFromSeconds,
+    consent,
+  };
 }
 
 /** Runs a step whose face or picture problems belong to one request field, naming it in the reason. */

@@ -52,16 +52,34 @@ export function photoClipCompositeArgs(req: {
   const { frame, background } = req;
   const size = `${frame.width}x${frame.height}`;
   const seconds = (req.frameCount / AVATAR_FPS).toFixed(3);
-  const backgroundInput = background.kind === 'image'
-    ? ['-loop', '1', '-framerate', String(AVATAR_FPS), '-i', background.path]
-    : ['-f', 'lavfi', '-i', `color=c=${background.kind === 'color' ? ffmpegColor(background.color) : 'black@0'}:s=${size}:r=${AVATAR_FPS}`];
-  const prepare = background.kind === 'image'
-    ? `[1:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=increase,crop=${frame.width}:${frame.height},setsar=1,format=rgba[bg]`
-    : `[1:v]format=rgba[bg]`;
+  const backgroundInput =
+    background.kind === 'image'
+      ? ['-loop', '1', '-framerate', String(AVATAR_FPS), '-i', background.path]
+      : ['-f', 'lavfi', '-i', `color=c=${background.kind === 'color' ? ffmpegColor(background.color) : 'black@0'}:s=${size}:r=${AVATAR_FPS}`];
+  const prepare =
+    background.kind === 'image'
+      ? `[1:v]scale=${frame.width}:${frame.height}:force_original_aspect_ratio=increase,crop=${frame.width}:${frame.height},setsar=1,format=rgba[bg]`
+      : `[1:v]format=rgba[bg]`;
   const alpha = background.kind === 'transparent';
   const graph = `${prepare};[bg][0:v]overlay=${req.x}:${req.y}:shortest=1,format=${alpha ? 'yuva420p' : 'yuv420p'}[v]`;
-  const encode = alpha
-    ? vp9AlphaArgs({ bitrate: '2500k' })
-    : h264Args({ preset: 'veryfast', crf: 20 });
-  return ['-y', '-i', req.clipPath, ...backgroundInput, '-filter_complex', graph, '-map', '[v]', '-an', ...encode, '-r', String(AVATAR_FPS), '-frames:v', String(req.frameCount), '-t', seconds, req.outputPath];
+  const encode = alpha ? vp9AlphaArgs({ bitrate: '2500k' }) : h264Args({ preset: 'veryfast', crf: 20 });
+  return [
+    '-y',
+    '-i',
+    req.clipPath,
+    ...backgroundInput,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-an',
+    ...encode,
+    '-r',
+    String(AVATAR_FPS),
+    '-frames:v',
+    String(req.frameCount),
+    '-t',
+    seconds,
+    req.outputPath,
+  ];
 }

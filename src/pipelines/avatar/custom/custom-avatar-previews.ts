@@ -51,7 +51,15 @@ export function customAvatarPreviewVideos(deps: {
         await pipeline(deps.blobs.read(record.footageKey), createWriteStream(videoPath));
         footage = { videoPath, faces: deps.faces };
       }
-      return renderPhotoAvatarPreviewVideo(deps.ffmpeg, { photoPath: stillPath, face: record.face, footage, speech, aspect: parsed.aspect, outputDir: workDir, seed: seedFor(record.id) });
+      return renderPhotoAvatarPreviewVideo(deps.ffmpeg, {
+        photoPath: stillPath,
+        face: record.face,
+        footage,
+        speech,
+        aspect: parsed.aspect,
+        outputDir: workDir,
+        seed: seedFor(record.id),
+      });
     });
     return {
       path,

@@ -59,9 +59,10 @@ const ANIMATE_SHARE = 0.75;
  */
 export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRequest): Promise<PhotoClip> {
   const { signal } = req;
-  const track = req.words.length > 0
-    ? await mouthTrackFromTimingsAndAudio(ffmpeg, { words: req.words, phones: req.phones }, req.audioPath, { durationSeconds: req.durationSeconds, signal })
-    : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal });
+  const track =
+    req.words.length > 0
+      ? await mouthTrackFromTimingsAndAudio(ffmpeg, { words: req.words, phones: req.phones }, req.audioPath, { durationSeconds: req.durationSeconds, signal })
+      : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal });
   const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
   const transparent = req.background.kind === 'transparent';
   const composite = layout.mode === 'card' || transparent;
@@ -85,11 +86,14 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
 
   const output = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}.${transparent ? 'webm' : 'mp4'}`);
   const at = layout.mode === 'card' ? { x: layout.x, y: layout.y } : { x: 0, y: 0 };
-  await ffmpeg.run(photoClipCompositeArgs({ clipPath: animated, frame: req.frame, ...at, background: req.background, frameCount: frames.length, outputPath: output }), {
-    signal,
-    expectedDurationSeconds: frames.length / 30,
-    onProgress: (f) => req.onProgress?.(ANIMATE_SHARE + f * (1 - ANIMATE_SHARE)),
-  });
+  await ffmpeg.run(
+    photoClipCompositeArgs({ clipPath: animated, frame: req.frame, ...at, background: req.background, frameCount: frames.length, outputPath: output }),
+    {
+      signal,
+      expectedDurationSeconds: frames.length / 30,
+      onProgress: (f) => req.onProgress?.(ANIMATE_SHARE + f * (1 - ANIMATE_SHARE)),
+    },
+  );
   return { path: output, hasAlpha: transparent, layout, mouthOpenness: drawnOpenness(frames) };
 }
 

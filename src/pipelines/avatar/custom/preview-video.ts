@@ -28,7 +28,16 @@ export interface SpokenGreeting {
  */
 export async function renderPhotoAvatarPreviewVideo(
   ffmpeg: FfmpegEngine,
-  req: { photoPath: string; face: DetectedFace; footage?: { videoPath: string; faces: FaceEngine }; speech: SpokenGreeting; aspect: PreviewAspect; outputDir: string; seed: number; signal?: AbortSignal },
+  req: {
+    photoPath: string;
+    face: DetectedFace;
+    footage?: { videoPath: string; faces: FaceEngine };
+    speech: SpokenGreeting;
+    aspect: PreviewAspect;
+    outputDir: string;
+    seed: number;
+    signal?: AbortSignal;
+  },
 ): Promise<string> {
   const clip = await makePhotoAvatarClip(ffmpeg, {
     photoPath: req.photoPath,

@@ -2,18 +2,7 @@ import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import type { AvatarLook } from '../../../domain/catalog/avatars-look.js';
 import type { MouthFrame } from '../visemes/viseme-set.js';
 import { drawBody } from './body.js';
-import {
-  drawBrows,
-  drawCheeks,
-  drawEarrings,
-  drawEars,
-  drawEyes,
-  drawFaceShape,
-  drawFacialHair,
-  drawGlasses,
-  drawNose,
-  type EyeState,
-} from './face.js';
+import { drawBrows, drawCheeks, drawEarrings, drawEars, drawEyes, drawFaceShape, drawFacialHair, drawGlasses, drawNose, type EyeState } from './face.js';
 import { figureFor, type Figure } from './figure.js';
 import { drawHairBack, drawHairFront, drawHairLong, hairReach } from './hair.js';
 import { drawMouth } from './mouth.js';
@@ -23,11 +12,7 @@ import { drawScene } from './scenes.js';
 export type { EyeState } from './face.js';
 
 /** What is behind the character. */
-export type AvatarBackground =
-  | { kind: 'scene' }
-  | { kind: 'color'; color: string }
-  | { kind: 'transparent' }
-  | { kind: 'image'; path: string };
+export type AvatarBackground = { kind: 'scene' } | { kind: 'color'; color: string } | { kind: 'transparent' } | { kind: 'image'; path: string };
 
 /** Where the character's unit box lands in a frame: pixel = origin + unit × scale. */
 export interface Layout {
@@ -83,7 +68,10 @@ function toUnits(ctx: Ctx, layout: Layout, shiftX = 0, shiftY = 0): void {
 }
 
 /** Where the mouth and the eyes are at rest, in frame pixels, with the face's size (for checks and layouts). */
-export function facePoints(look: AvatarLook, layout: Layout): { mouth: { x: number; y: number; halfWidth: number }; eyes: Array<{ x: number; y: number; halfWidth: number }> } {
+export function facePoints(
+  look: AvatarLook,
+  layout: Layout,
+): { mouth: { x: number; y: number; halfWidth: number }; eyes: Array<{ x: number; y: number; halfWidth: number }> } {
   const f = figure(look);
   const px = (ux: number, uy: number) => ({ x: layout.originX + ux * layout.scale, y: layout.originY + uy * layout.scale });
   return {

@@ -217,7 +217,14 @@ export function drawHairFront(ctx: Ctx, f: Figure, look: AvatarLook): void {
       if (style === 'curly-short') {
         for (let i = 0; i < 14; i++) {
           const a = Math.PI + (i / 13) * Math.PI;
-          ellipse(ctx, cx + Math.cos(a) * (rx + 14), cy - ry * 0.08 + Math.sin(a) * (ry * 0.95 + 14), 26, 26, i % 2 ? f.colors.hair : shade(f.colors.hair, -0.1));
+          ellipse(
+            ctx,
+            cx + Math.cos(a) * (rx + 14),
+            cy - ry * 0.08 + Math.sin(a) * (ry * 0.95 + 14),
+            26,
+            26,
+            i % 2 ? f.colors.hair : shade(f.colors.hair, -0.1),
+          );
         }
       }
       for (let i = 0; i < 24; i++) {
@@ -351,7 +358,14 @@ export function drawHairFront(ctx: Ctx, f: Figure, look: AvatarLook): void {
       for (let i = 0; i < 6; i++) {
         ctx.beginPath();
         ctx.moveTo(cx - rx * (0.8 - i * 0.12), cy - ry * (0.6 + i * 0.02));
-        ctx.bezierCurveTo(cx - rx * (0.7 - i * 0.1), cy - ry * (1.2 + i * 0.03), cx + rx * (0.3 + i * 0.08), cy - ry * 1.3, cx + rx * (0.85 + i * 0.03), cy - ry * (0.95 - i * 0.04));
+        ctx.bezierCurveTo(
+          cx - rx * (0.7 - i * 0.1),
+          cy - ry * (1.2 + i * 0.03),
+          cx + rx * (0.3 + i * 0.08),
+          cy - ry * 1.3,
+          cx + rx * (0.85 + i * 0.03),
+          cy - ry * (0.95 - i * 0.04),
+        );
         stroke(ctx, withAlpha(i % 2 ? f.colors.hairLight : f.colors.hairShade, 0.45), 3.5);
       }
       return;

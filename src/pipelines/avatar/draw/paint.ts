@@ -16,7 +16,13 @@ function parse(hex: string): Rgb {
 }
 
 const toHex = ({ r, g, b }: Rgb) =>
-  `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** Linear mix of two colours, t = 0 → a, 1 → b. */
 export function mix(a: string, b: string, t: number): string {

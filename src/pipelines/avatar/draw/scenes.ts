@@ -57,11 +57,17 @@ function tree(c: Ctx, x: number, y: number, s: number, color: string, rnd: () =>
 
 const SCENES: Record<SceneKind, Painter> = {
   plain(c, w, h) {
-    c.fillStyle = vertical(c, h, [[0, '#eef2f7'], [1, '#c9d3df']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#eef2f7'],
+      [1, '#c9d3df'],
+    ]);
     c.fillRect(0, 0, w, h);
   },
   studio(c, w, h) {
-    c.fillStyle = vertical(c, h, [[0, '#2b3446'], [1, '#121722']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#2b3446'],
+      [1, '#121722'],
+    ]);
     c.fillRect(0, 0, w, h);
     const g = c.createRadialGradient(w / 2, h * 0.4, 0, w / 2, h * 0.4, Math.max(w, h) * 0.55);
     g.addColorStop(0, 'rgba(120,160,220,0.55)');
@@ -71,23 +77,40 @@ const SCENES: Record<SceneKind, Painter> = {
     for (let i = 0; i < 6; i++) rect(c, w * (0.05 + i * 0.17), h * 0.72, w * 0.1, h * 0.01, 'rgba(140,190,255,0.35)');
   },
   office(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [[0, '#e9e4dc'], [1, '#d2cbc0']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#e9e4dc'],
+      [1, '#d2cbc0'],
+    ]);
     c.fillRect(0, 0, w, h);
     // Window with blinds on the left, shelf and plant on the right.
     const wx = w * 0.06;
     const wy = h * 0.1;
     const ww = w * 0.26;
     const wh = h * 0.55;
-    rect(c, wx, wy, ww, wh, vertical(c, h, [[0, '#bfe0f7'], [1, '#eaf5fc']]));
+    rect(
+      c,
+      wx,
+      wy,
+      ww,
+      wh,
+      vertical(c, h, [
+        [0, '#bfe0f7'],
+        [1, '#eaf5fc'],
+      ]),
+    );
     for (let i = 0; i < 12; i++) rect(c, wx, wy + (i * wh) / 12, ww, wh / 30, 'rgba(255,255,255,0.7)');
     rect(c, wx - 8, wy - 8, ww + 16, 16, '#f5f3ef');
     rect(c, w * 0.7, h * 0.3, w * 0.26, h * 0.02, '#8a6a4e');
-    for (let i = 0; i < 7; i++) rect(c, w * 0.72 + i * w * 0.022, h * 0.3 - h * (0.06 + rnd() * 0.04), w * 0.018, h * 0.12, ['#c0504d', '#4f81bd', '#9bbb59', '#8064a2'][i % 4]!);
+    for (let i = 0; i < 7; i++)
+      rect(c, w * 0.72 + i * w * 0.022, h * 0.3 - h * (0.06 + rnd() * 0.04), w * 0.018, h * 0.12, ['#c0504d', '#4f81bd', '#9bbb59', '#8064a2'][i % 4]!);
     plant(c, w * 0.88, h * 0.86, Math.min(w, h) * 0.3, rnd);
     rect(c, 0, h * 0.82, w, h * 0.18, '#b9ab98');
   },
   home(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [[0, '#f3e3cf'], [1, '#e2c9ab']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#f3e3cf'],
+      [1, '#e2c9ab'],
+    ]);
     c.fillRect(0, 0, w, h);
     const frames = ['#d88c6a', '#7aa6c2', '#9cbf8a'];
     for (let i = 0; i < 3; i++) {
@@ -133,7 +156,10 @@ const SCENES: Record<SceneKind, Painter> = {
     ellipse(c, w * 0.86, h * 0.69, w * 0.05, h * 0.06, '#c0504d');
   },
   clinic(c, w, h) {
-    c.fillStyle = vertical(c, h, [[0, '#eaf4f8'], [1, '#cfe4ec']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#eaf4f8'],
+      [1, '#cfe4ec'],
+    ]);
     c.fillRect(0, 0, w, h);
     rect(c, w * 0.72, h * 0.12, w * 0.22, h * 0.56, '#f9fbfc', 10);
     for (let i = 0; i < 3; i++) rect(c, w * 0.735, h * (0.15 + i * 0.17), w * 0.19, h * 0.15, '#e1edf2', 6);
@@ -167,7 +193,11 @@ const SCENES: Record<SceneKind, Painter> = {
     c.fillRect(0, 0, w, h);
   },
   park(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [[0, '#7ec3f0'], [0.6, '#cbe9f8'], [1, '#cbe9f8']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#7ec3f0'],
+      [0.6, '#cbe9f8'],
+      [1, '#cbe9f8'],
+    ]);
     c.fillRect(0, 0, w, h);
     for (let i = 0; i < 4; i++) {
       const x = w * (0.1 + i * 0.27);
@@ -180,7 +210,10 @@ const SCENES: Record<SceneKind, Painter> = {
     c.fillRect(0, h * 0.7, w, h * 0.3);
   },
   street(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [[0, '#f5c9a0'], [1, '#f9e7cf']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#f5c9a0'],
+      [1, '#f9e7cf'],
+    ]);
     c.fillRect(0, 0, w, h);
     let x = 0;
     const colors = ['#6d7a8c', '#8c6d5f', '#5f7f8c', '#9a8a7a', '#7a6d8c'];
@@ -199,17 +232,27 @@ const SCENES: Record<SceneKind, Painter> = {
     rect(c, 0, h * 0.8, w, h * 0.2, '#9a9a9a');
   },
   beach(c, w, h) {
-    c.fillStyle = vertical(c, h, [[0, '#5fb3ea'], [0.55, '#bfe6fb'], [1, '#bfe6fb']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#5fb3ea'],
+      [0.55, '#bfe6fb'],
+      [1, '#bfe6fb'],
+    ]);
     c.fillRect(0, 0, w, h);
     ellipse(c, w * 0.8, h * 0.2, Math.min(w, h) * 0.08, Math.min(w, h) * 0.08, '#fff2b0');
-    c.fillStyle = vertical(c, h, [[0.55, '#2f8fc2'], [0.75, '#5bbbe0']]);
+    c.fillStyle = vertical(c, h, [
+      [0.55, '#2f8fc2'],
+      [0.75, '#5bbbe0'],
+    ]);
     c.fillRect(0, h * 0.55, w, h * 0.2);
     for (let i = 0; i < 12; i++) rect(c, w * (i / 12), h * (0.6 + (i % 3) * 0.04), w * 0.05, 4, 'rgba(255,255,255,0.6)');
     c.fillStyle = '#f1d9a7';
     c.fillRect(0, h * 0.75, w, h * 0.25);
   },
   space(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [[0, '#120b2e'], [1, '#2d1b5c']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#120b2e'],
+      [1, '#2d1b5c'],
+    ]);
     c.fillRect(0, 0, w, h);
     for (let i = 0; i < 160; i++) {
       const r = rnd() * Math.min(w, h) * 0.004 + 1;
@@ -228,7 +271,10 @@ const SCENES: Record<SceneKind, Painter> = {
     ellipse(c, w * 0.12, h * 0.75, pr * 0.5, pr * 0.5, '#7fd1c7');
   },
   neon(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [[0, '#1a0b2e'], [1, '#3a0f4a']]);
+    c.fillStyle = vertical(c, h, [
+      [0, '#1a0b2e'],
+      [1, '#3a0f4a'],
+    ]);
     c.fillRect(0, 0, w, h);
     let x = 0;
     while (x < w) {

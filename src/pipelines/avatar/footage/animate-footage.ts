@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import { FaceNotUsable } from '../../../core/errors.js';
 import { centroid, type DetectedFace, type FaceEngine, type Point } from '../../../engines/face/index.js';
 import {
-  abortError, ffconcatList, footageDecodeArgs, frameImageArgs, rawSegmentEncodeArgs, segmentJoinArgs, type FfmpegEngine,
+  abortError,
+  ffconcatList,
+  footageDecodeArgs,
+  frameImageArgs,
+  rawSegmentEncodeArgs,
+  segmentJoinArgs,
+  type FfmpegEngine,
 } from '../../../engines/ffmpeg/index.js';
 import { frameSizeForImage, placePhoto, type AvatarResolution, type Size } from '../photo/frame-layout.js';
 import { AVATAR_FPS, quantiseFrame, type PhotoMouthFrame } from '../photo/mouth-track.js';
@@ -78,12 +84,29 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
     if (!first) throw new FaceNotUsable('no-face', 0, 'no face found in the video');
 
     const frame = req.frame ?? frameSizeForImage(req.resolution ?? '720p', footage);
-    const place = placePhoto(footage, frame, centroid(first.landmarks68, first.landmarks68.map((_, i) => i)));
+    const place = placePhoto(
+      footage,
+      frame,
+      centroid(
+        first.landmarks68,
+        first.landmarks68.map((_, i) => i),
+      ),
+    );
     const frameBytes = frame.width * frame.height * 4;
-    const usable = Math.max(1, Math.min(Math.floor(durationSeconds * AVATAR_FPS), MAX_FOOTAGE_SECONDS * AVATAR_FPS, Math.floor(FOOTAGE_BUDGET_BYTES / frameBytes)));
+    const usable = Math.max(
+      1,
+      Math.min(Math.floor(durationSeconds * AVATAR_FPS), MAX_FOOTAGE_SECONDS * AVATAR_FPS, Math.floor(FOOTAGE_BUDGET_BYTES / frameBytes)),
+    );
     const rawPath = join(work, 'footage.rgba');
     await ffmpeg.run(
-      footageDecodeArgs({ input: req.videoPath, fps: AVATAR_FPS, frameCount: usable, scaled: place.resized, crop: { x: place.cropX, y: place.cropY, ...frame }, output: rawPath }),
+      footageDecodeArgs({
+        input: req.videoPath,
+        fps: AVATAR_FPS,
+        frameCount: usable,
+        scaled: place.resized,
+        crop: { x: place.cropX, y: place.cropY, ...frame },
+        output: rawPath,
+      }),
       { signal, expectedDurationSeconds: usable / AVATAR_FPS, onProgress: (f) => progress(f * PROGRESS.decode) },
     );
 
@@ -97,15 +120,20 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
         if (signal?.aborted) throw abortError(signal);
         const image = await raw.read(f);
         signatures.push(lumaSignature(image));
-        if (toSample.has(f)) samples.push({ frame: f, landmarks: widest(await req.faces.detect(image, { detector: 'tiny', minScore: TRACKING_MIN_SCORE, signal }))?.landmarks68 ?? null });
+        if (toSample.has(f))
+          samples.push({
+            frame: f,
+            landmarks: widest(await req.faces.detect(image, { detector: 'tiny', minScore: TRACKING_MIN_SCORE, signal }))?.landmarks68 ?? null,
+          });
         progress(PROGRESS.decode + ((PROGRESS.track - PROGRESS.decode) * (f + 1)) / raw.frameCount);
       }
       if (samples.every((s) => s.landmarks === null)) throw new FaceNotUsable('no-face', 0, 'no face found in the video');
       const landmarks = interpolateLandmarks(samples, raw.frameCount);
       const faceWidth = Math.max(1, first.box.width * place.scale);
-      const loop = req.repeat === 'ping-pong'
-        ? { mode: 'ping-pong' as const, start: 0, end: raw.frameCount, cost: Number.POSITIVE_INFINITY }
-        : planFootageLoop(signatures, landmarks, faceWidth, DEFAULT_LOOP_SEARCH);
+      const loop =
+        req.repeat === 'ping-pong'
+          ? { mode: 'ping-pong' as const, start: 0, end: raw.frameCount, cost: Number.POSITIVE_INFINITY }
+          : planFootageLoop(signatures, landmarks, faceWidth, DEFAULT_LOOP_SEARCH);
 
       const frameCount = req.frames.length;
       const footageFrameOf = Array.from({ length: frameCount }, (_, i) => footageFrameAt(i, loop));
@@ -128,7 +156,18 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
           await out.close();
         }
         const piece = join(work, `piece-${pieces.length}.mp4`);
-        await ffmpeg.run(rawSegmentEncodeArgs({ input: segmentRaw, size: frame, fps: AVATAR_FPS, frameCount: end - start, preset: encoder.preset, crf: encoder.crf, output: piece }), { signal });
+        await ffmpeg.run(
+          rawSegmentEncodeArgs({
+            input: segmentRaw,
+            size: frame,
+            fps: AVATAR_FPS,
+            frameCount: end - start,
+            preset: encoder.preset,
+            crf: encoder.crf,
+            output: piece,
+          }),
+          { signal },
+        );
         await rm(segmentRaw, { force: true });
         pieces.push(piece);
         progress(PROGRESS.track + ((PROGRESS.draw - PROGRESS.track) * end) / frameCount);

@@ -7,9 +7,7 @@ import type { Point } from '../../../engines/face/index.js';
  * - `ping-pong`: forward to the last frame, then backward, and again (always seamless in
  *   position, the motion reverses at each end).
  */
-export type FootageLoop =
-  | { mode: 'loop'; start: number; end: number; cost: number }
-  | { mode: 'ping-pong'; start: number; end: number; cost: number };
+export type FootageLoop = { mode: 'loop'; start: number; end: number; cost: number } | { mode: 'ping-pong'; start: number; end: number; cost: number };
 
 export interface LoopSearchOptions {
   /** The shortest loop worth having, in frames (shorter ones repeat visibly). */

@@ -136,7 +136,14 @@ async function loadFrame(req: PhotoAvatarRequest): Promise<{ image: RgbaImage; p
   const photo = { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
   if (photo.width === 0 || photo.height === 0) throw new Error(`cannot read the size of ${req.photoPath}`);
   const frame = req.frame ?? frameSizeForImage(req.resolution ?? '720p', photo);
-  const placement = placePhoto(photo, frame, centroid(req.face.landmarks68, req.face.landmarks68.map((_, i) => i)));
+  const placement = placePhoto(
+    photo,
+    frame,
+    centroid(
+      req.face.landmarks68,
+      req.face.landmarks68.map((_, i) => i),
+    ),
+  );
   const { data, info } = await sharp(req.photoPath)
     .rotate()
     .resize(placement.resized.width, placement.resized.height, { fit: 'fill' })

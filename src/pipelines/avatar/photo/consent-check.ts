@@ -30,9 +30,11 @@ export async function checkConsent(
   opts: { workDir: string; signal?: AbortSignal; maxDistance?: number },
 ): Promise<ConsentCheck> {
   const descriptorOf = async (media: FaceMedia, name: string): Promise<Float32Array> => {
-    const picture = media.kind === 'image'
-      ? media.path
-      : (await chooseFrontalStill(engines, media.path, { workDir: await mkdtemp(join(opts.workDir, `${name}-`)), signal: opts.signal, sampleCount: 5 })).imagePath;
+    const picture =
+      media.kind === 'image'
+        ? media.path
+        : (await chooseFrontalStill(engines, media.path, { workDir: await mkdtemp(join(opts.workDir, `${name}-`)), signal: opts.signal, sampleCount: 5 }))
+            .imagePath;
     const face = await detectSingleFace(engines.faces, picture, { withDescriptors: true, signal: opts.signal });
     if (!face.descriptor) throw new Error(`the face engine gave no descriptor for the ${name}`);
     return face.descriptor;

@@ -47,7 +47,12 @@ export function deformFace(head: HeadPatch, state: FaceState): Point[] {
 
   const closure = BLINK_CLOSURE[state.blink];
   if (closure > 0) {
-    for (const [upper, lower] of [[37, 41], [38, 40], [43, 47], [44, 46]] as const) {
+    for (const [upper, lower] of [
+      [37, 41],
+      [38, 40],
+      [43, 47],
+      [44, 46],
+    ] as const) {
       const u = head.rest[upper]!;
       const l = head.rest[lower]!;
       points[upper] = [u[0] + (l[0] - u[0]) * 0.8 * closure, u[1] + (l[1] - u[1]) * 0.8 * closure];

@@ -83,20 +83,32 @@ export function buildPhotoAvatarArgs(plan: PhotoAvatarEncodePlan): string[] {
     `[1:v]fps=${fps},format=rgba,${head}[head]`,
     `[still][head]overlay=x=${region.x}:y=${region.y}:format=yuv420:eof_action=repeat,fps=${fps}[v]`,
   ].join(';');
-  const audio = plan.audioPath
-    ? { inputs: ['-i', plan.audioPath], output: ['-map', '2:a:0', ...aacArgs({ bitrate: '192k' })] }
-    : { inputs: [], output: [] };
+  const audio = plan.audioPath ? { inputs: ['-i', plan.audioPath], output: ['-map', '2:a:0', ...aacArgs({ bitrate: '192k' })] } : { inputs: [], output: [] };
   return [
-    '-i', plan.backgroundPath,
-    '-f', 'concat', '-safe', '0', '-i', plan.concatListPath,
+    '-i',
+    plan.backgroundPath,
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    plan.concatListPath,
     ...audio.inputs,
-    '-filter_complex', graph,
-    '-map', '[v]', ...audio.output,
-    ...h264Args({ preset: plan.preset, crf: plan.crf }), '-r', String(fps),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    ...audio.output,
+    ...h264Args({ preset: plan.preset, crf: plan.crf }),
+    '-r',
+    String(fps),
     // With a voice, -t alone cuts both streams: ffmpeg 5 closes the file when -frames:v is reached,
     // before the last ~0.6 s of audio (held back behind x264's lookahead) is written.
-    ...(plan.audioPath ? [] : ['-frames:v', String(plan.frameCount)]), '-t', seconds.toFixed(3),
-    ...FASTSTART_ARGS, plan.outputPath,
+    ...(plan.audioPath ? [] : ['-frames:v', String(plan.frameCount)]),
+    '-t',
+    seconds.toFixed(3),
+    ...FASTSTART_ARGS,
+    plan.outputPath,
   ];
 }
 
@@ -124,16 +136,9 @@ export function cropOffsetExpressions(plan: Pick<PhotoAvatarEncodePlan, 'region'
 }
 
 /** The same offsets in JS, for a frame number (tests check the expressions against this). */
-export function cropOffsetAt(
-  plan: Pick<PhotoAvatarEncodePlan, 'region' | 'marginPx' | 'pivotInRegion'>,
-  angle: number,
-  shift: Point,
-): Point {
+export function cropOffsetAt(plan: Pick<PhotoAvatarEncodePlan, 'region' | 'marginPx' | 'pivotInRegion'>, angle: number, shift: Point): Point {
   const m = plan.marginPx;
   const dx = plan.pivotInRegion[0] + m - (plan.region.width + 2 * m) / 2;
   const dy = plan.pivotInRegion[1] + m - (plan.region.height + 2 * m) / 2;
-  return [
-    m + dx * Math.cos(angle) - dy * Math.sin(angle) - dx - shift[0],
-    m + dx * Math.sin(angle) + dy * Math.cos(angle) - dy - shift[1],
-  ];
+  return [m + dx * Math.cos(angle) - dy * Math.sin(angle) - dx - shift[0], m + dx * Math.sin(angle) + dy * Math.cos(angle) - dy - shift[1]];
 }

@@ -46,7 +46,7 @@ export function planHeadMotion(
   });
   return {
     angle: kind === 'natural' ? [wave(0.014, 4.3, 5.5), wave(0.007, 2.3, 3.1)] : [],
-    shiftX: [wave(0.010 * face.faceWidth, 5.5, 7.5), wave(0.004 * face.faceWidth, 2.9, 3.7)],
+    shiftX: [wave(0.01 * face.faceWidth, 5.5, 7.5), wave(0.004 * face.faceWidth, 2.9, 3.7)],
     shiftY: [wave(0.006 * face.faceHeight, 3.7, 4.9, scale.headMotion * scale.nod), wave(0.003 * face.faceHeight, 1.9, 2.5, scale.headMotion * scale.nod)],
   };
 }
@@ -65,9 +65,7 @@ export function waveValue(waves: readonly Wave[], seconds: number): number {
 /** The same sum as an ffmpeg expression of the frame number `n`. */
 export function waveExpression(waves: readonly Wave[], fps = AVATAR_FPS): string {
   if (waves.length === 0) return '0';
-  return waves
-    .map((w) => `${num(w.amplitude)}*sin(${num((2 * Math.PI) / (w.periodSeconds * fps))}*n+${num(w.phase)})`)
-    .join('+');
+  return waves.map((w) => `${num(w.amplitude)}*sin(${num((2 * Math.PI) / (w.periodSeconds * fps))}*n+${num(w.phase)})`).join('+');
 }
 
 function num(value: number): string {

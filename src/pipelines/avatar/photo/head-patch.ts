@@ -57,7 +57,10 @@ export function planHeadPatch(landmarks: readonly Point[], frame: Size, motion: 
   const faceWidth = distance(landmarks[0]!, landmarks[16]!);
   const faceHeight = distance(browMid, chin);
   const axes = faceAxes(landmarks);
-  const centre = centroid(landmarks, Array.from({ length: landmarks.length }, (_, i) => i));
+  const centre = centroid(
+    landmarks,
+    Array.from({ length: landmarks.length }, (_, i) => i),
+  );
 
   const ring: Point[] = [];
   for (const j of LANDMARK.jaw) {
@@ -90,7 +93,12 @@ export function planHeadPatch(landmarks: readonly Point[], frame: Size, motion: 
   const region: Rect = { x: left, y: top, width: Math.max(2, right - left), height: Math.max(2, bottom - top) };
 
   const pivot: Point = [chin[0] + axes.down[0] * 0.25 * faceHeight, chin[1] + axes.down[1] * 0.25 * faceHeight];
-  const corners: Point[] = [[left, top], [right, top], [left, bottom], [right, bottom]];
+  const corners: Point[] = [
+    [left, top],
+    [right, top],
+    [left, bottom],
+    [right, bottom],
+  ];
   const reachFromPivot = Math.max(...corners.map((c) => distance(c, pivot)));
   const marginPx = evenCeil(reachFromPivot * motion.maxAngleRadians + motion.maxShiftPx + 2);
   const patch: Rect = { x: region.x - marginPx, y: region.y - marginPx, width: region.width + 2 * marginPx, height: region.height + 2 * marginPx };

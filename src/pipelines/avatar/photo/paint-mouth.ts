@@ -12,7 +12,14 @@ import { distance, LANDMARK, type Point, type RgbaImage } from '../../../engines
  */
 export function paintMouthInterior(image: RgbaImage, points: readonly Point[], light: number): void {
   const inner = LANDMARK.innerLips.map((i) => points[i]!);
-  const gap = ([[61, 67], [62, 66], [63, 65]] as const).reduce((sum, [u, l]) => sum + distance(points[u]!, points[l]!), 0) / 3;
+  const gap =
+    (
+      [
+        [61, 67],
+        [62, 66],
+        [63, 65],
+      ] as const
+    ).reduce((sum, [u, l]) => sum + distance(points[u]!, points[l]!), 0) / 3;
   if (gap < 1.5) return;
 
   const outer = LANDMARK.outerLips.map((i) => points[i]!);
@@ -121,7 +128,10 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
 }
 
 /** A closed curve through the midpoints of the polygon's sides, bending at its corners. */
-function smoothClosedPath(ctx: { moveTo(x: number, y: number): void; quadraticCurveTo(cx: number, cy: number, x: number, y: number): void; closePath(): void }, points: readonly Point[]): void {
+function smoothClosedPath(
+  ctx: { moveTo(x: number, y: number): void; quadraticCurveTo(cx: number, cy: number, x: number, y: number): void; closePath(): void },
+  points: readonly Point[],
+): void {
   const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
   const n = points.length;
   const start = mid(points[n - 1]!, points[0]!);

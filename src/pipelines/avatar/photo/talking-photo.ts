@@ -15,10 +15,7 @@ export interface TalkingPhotoRequest extends Omit<PhotoAvatarRequest, 'face' | '
  * found (or `FaceNotUsable` thrown), the mouth track comes from the audio's energy and spectrum
  * unless given, and the video lasts as long as the audio (to the frame).
  */
-export async function makeTalkingPhoto(
-  engines: { faces: FaceEngine; ffmpeg: FfmpegEngine },
-  req: TalkingPhotoRequest,
-): Promise<PhotoAvatarResult> {
+export async function makeTalkingPhoto(engines: { faces: FaceEngine; ffmpeg: FfmpegEngine }, req: TalkingPhotoRequest): Promise<PhotoAvatarResult> {
   const track = req.mouthTrack ?? (await mouthTrackFromAudioFile(engines.ffmpeg, req.audioPath, { signal: req.signal }));
   const { mouthTrack: _unused, ...rest } = req;
   return animatePortrait(engines, { ...rest, frames: photoFramesFromMouthTrack(track) });

@@ -10,10 +10,15 @@ export type Triangle = [number, number, number];
  */
 export function triangulate(input: readonly Point[]): Triangle[] {
   const points = separateDuplicates(input);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of points) {
-    minX = Math.min(minX, x); minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x); maxY = Math.max(maxY, y);
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
   }
   const span = Math.max(maxX - minX, maxY - minY, 1) * 20;
   const cx = (minX + maxX) / 2;
@@ -35,7 +40,11 @@ export function triangulate(input: readonly Point[]): Triangle[] {
     const edgeCount = new Map<string, [number, number]>();
     const counts = new Map<string, number>();
     for (const { t } of bad) {
-      for (const [a, b] of [[t[0], t[1]], [t[1], t[2]], [t[2], t[0]]] as [number, number][]) {
+      for (const [a, b] of [
+        [t[0], t[1]],
+        [t[1], t[2]],
+        [t[2], t[0]],
+      ] as [number, number][]) {
         const key = a < b ? `${a},${b}` : `${b},${a}`;
         edgeCount.set(key, [a, b]);
         counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -49,7 +58,7 @@ export function triangulate(input: readonly Point[]): Triangle[] {
   return triangles
     .map((tri) => tri.t)
     .filter((t) => t[0] < n && t[1] < n && t[2] < n)
-    .map((t) => (signedArea(points, t) < 0 ? [t[0], t[2], t[1]] as Triangle : t));
+    .map((t) => (signedArea(points, t) < 0 ? ([t[0], t[2], t[1]] as Triangle) : t));
 }
 
 /** Twice the triangle's area, positive when its corners run a → b → c clockwise on screen. */

@@ -7,13 +7,7 @@ import type { Triangle } from './triangulate.js';
  * move are left as they are, which is why `target` must start as a copy of `source`: on a face
  * mesh only the jaw, lips and lids move, so most of the picture is never touched.
  */
-export function warpTriangles(
-  source: RgbaImage,
-  target: RgbaImage,
-  from: readonly Point[],
-  to: readonly Point[],
-  triangles: readonly Triangle[],
-): number {
+export function warpTriangles(source: RgbaImage, target: RgbaImage, from: readonly Point[], to: readonly Point[], triangles: readonly Triangle[]): number {
   let drawn = 0;
   for (const tri of triangles) {
     if (!moved(from, to, tri)) continue;

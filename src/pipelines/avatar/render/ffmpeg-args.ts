@@ -66,14 +66,24 @@ export function talkingHeadArgs(e: TalkingHeadEncode): string[] {
     `[base][head]overlay=x='${e.headX}':y='${e.headY}':eval=frame:eof_action=repeat:format=yuv420,format=${pix}[v]`,
   ].join(';');
   const args = [
-    '-i', e.baseImage,
-    '-f', 'concat', '-safe', '0', '-i', e.concatFile,
+    '-i',
+    e.baseImage,
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    e.concatFile,
     ...(e.audioPath ? ['-i', e.audioPath] : []),
-    '-filter_complex', filter,
-    '-map', '[v]',
+    '-filter_complex',
+    filter,
+    '-map',
+    '[v]',
     ...(e.audioPath ? ['-map', '2:a:0'] : []),
-    '-r', String(e.fps),
-    '-frames:v', String(e.frames),
+    '-r',
+    String(e.fps),
+    '-frames:v',
+    String(e.frames),
   ];
   if (alpha) {
     args.push(...vp9AlphaArgs({ crf: e.crf ?? 34, noAltRef: true }));

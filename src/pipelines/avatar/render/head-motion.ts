@@ -15,8 +15,14 @@ export function headMotionFor(seed: number, frameHeightPx: number): HeadMotion {
   const phase = (k: number) => (((seed >>> (k * 4)) & 0xff) / 255) * Math.PI * 2;
   return {
     amplitudePx: Math.max(1, frameHeightPx * 0.006),
-    x: [[0.65, 5.3, phase(0)], [0.35, 2.9, phase(1)]],
-    y: [[0.55, 3.7, phase(2)], [0.45, 2.3, phase(3)]],
+    x: [
+      [0.65, 5.3, phase(0)],
+      [0.35, 2.9, phase(1)],
+    ],
+    y: [
+      [0.55, 3.7, phase(2)],
+      [0.45, 2.3, phase(3)],
+    ],
   };
 }
 
@@ -34,6 +40,7 @@ export function headMotionExpressions(motion: HeadMotion, rest: { x: number; y: 
 
 /** The offset from rest at time t (what the expressions compute, before ffmpeg rounds to pixels). */
 export function headOffsetAt(motion: HeadMotion, t: number): { dx: number; dy: number } {
-  const sum = (sines: HeadMotion['x']) => sines.reduce((acc, [share, period, ph]) => acc + motion.amplitudePx * share * Math.sin(((2 * Math.PI) / period) * t + ph), 0);
+  const sum = (sines: HeadMotion['x']) =>
+    sines.reduce((acc, [share, period, ph]) => acc + motion.amplitudePx * share * Math.sin(((2 * Math.PI) / period) * t + ph), 0);
   return { dx: sum(motion.x), dy: sum(motion.y) };
 }

@@ -14,7 +14,10 @@ export function encodePam(canvas: Canvas, withAlpha: boolean): Buffer {
 /** Pure: unpremultiplied RGBA bytes → PAM (RGB_ALPHA, or RGB with the alpha dropped). */
 export function pamFromRgba(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, withAlpha: boolean): Buffer {
   const depth = withAlpha ? 4 : 3;
-  const header = Buffer.from(`P7\nWIDTH ${width}\nHEIGHT ${height}\nDEPTH ${depth}\nMAXVAL 255\nTUPLTYPE ${withAlpha ? 'RGB_ALPHA' : 'RGB'}\nENDHDR\n`, 'ascii');
+  const header = Buffer.from(
+    `P7\nWIDTH ${width}\nHEIGHT ${height}\nDEPTH ${depth}\nMAXVAL 255\nTUPLTYPE ${withAlpha ? 'RGB_ALPHA' : 'RGB'}\nENDHDR\n`,
+    'ascii',
+  );
   if (withAlpha) return Buffer.concat([header, Buffer.from(rgba.buffer, rgba.byteOffset, width * height * 4)]);
   const rgb = Buffer.allocUnsafe(width * height * 3);
   for (let i = 0, j = 0; i < width * height * 4; i += 4, j += 3) {

@@ -38,7 +38,7 @@ export function analyzeFrames(samples: Float32Array, sampleRateHz: number, fps: 
     for (let i = from; i < to; i++) {
       const s = samples[i]!;
       sum += s * s;
-      if (i > from && (s >= 0) !== (samples[i - 1]! >= 0)) crossings++;
+      if (i > from && s >= 0 !== samples[i - 1]! >= 0) crossings++;
     }
     const n = Math.max(1, to - from);
     const rms = Math.sqrt(sum / n);

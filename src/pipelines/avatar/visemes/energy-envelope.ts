@@ -37,7 +37,10 @@ export function withEnergyEnvelope(track: MouthTrack, envelope: readonly number[
     // The phone's share keeps small shapes ("f", "w") small; the energy's share makes loudness show.
     return (PHONE_SHARE * (f.openness / widest) + (1 - PHONE_SHARE)) * energy;
   });
-  const loud = percentile(shaped.filter((o) => o > 0), 0.95);
+  const loud = percentile(
+    shaped.filter((o) => o > 0),
+    0.95,
+  );
   const scale = loud > 0 ? Math.max(0.6, widest) / loud : 0;
   return track.map((f, i) => ({ viseme: f.viseme, openness: Math.round(Math.min(1, shaped[i]! * scale) * 1000) / 1000 }));
 }

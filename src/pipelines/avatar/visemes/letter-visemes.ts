@@ -24,33 +24,87 @@ const GROUPS: Array<[string, Grapheme[]]> = [
   ['ng', [{ viseme: 'etc', vowel: false }]],
   ['ph', [{ viseme: 'FV', vowel: false }]],
   ['wh', [{ viseme: 'WQ', vowel: false }]],
-  ['qu', [{ viseme: 'etc', vowel: false }, { viseme: 'WQ', vowel: false }]],
+  [
+    'qu',
+    [
+      { viseme: 'etc', vowel: false },
+      { viseme: 'WQ', vowel: false },
+    ],
+  ],
   ['oo', [{ viseme: 'U', vowel: true }]],
   ['ee', [{ viseme: 'E', vowel: true }]],
   ['ea', [{ viseme: 'E', vowel: true }]],
   ['ie', [{ viseme: 'E', vowel: true }]],
-  ['ai', [{ viseme: 'AI', vowel: true }, { viseme: 'E', vowel: true, weight: 0.8 }]],
-  ['ay', [{ viseme: 'AI', vowel: true }, { viseme: 'E', vowel: true, weight: 0.8 }]],
-  ['ou', [{ viseme: 'AI', vowel: true }, { viseme: 'U', vowel: true, weight: 0.8 }]],
-  ['ow', [{ viseme: 'O', vowel: true }, { viseme: 'U', vowel: true, weight: 0.8 }]],
-  ['oi', [{ viseme: 'O', vowel: true }, { viseme: 'E', vowel: true, weight: 0.8 }]],
-  ['oy', [{ viseme: 'O', vowel: true }, { viseme: 'E', vowel: true, weight: 0.8 }]],
+  [
+    'ai',
+    [
+      { viseme: 'AI', vowel: true },
+      { viseme: 'E', vowel: true, weight: 0.8 },
+    ],
+  ],
+  [
+    'ay',
+    [
+      { viseme: 'AI', vowel: true },
+      { viseme: 'E', vowel: true, weight: 0.8 },
+    ],
+  ],
+  [
+    'ou',
+    [
+      { viseme: 'AI', vowel: true },
+      { viseme: 'U', vowel: true, weight: 0.8 },
+    ],
+  ],
+  [
+    'ow',
+    [
+      { viseme: 'O', vowel: true },
+      { viseme: 'U', vowel: true, weight: 0.8 },
+    ],
+  ],
+  [
+    'oi',
+    [
+      { viseme: 'O', vowel: true },
+      { viseme: 'E', vowel: true, weight: 0.8 },
+    ],
+  ],
+  [
+    'oy',
+    [
+      { viseme: 'O', vowel: true },
+      { viseme: 'E', vowel: true, weight: 0.8 },
+    ],
+  ],
   ['au', [{ viseme: 'O', vowel: true }]],
   ['aw', [{ viseme: 'O', vowel: true }]],
 ];
 
 const LETTERS: Record<string, Grapheme> = {
-  a: { viseme: 'AI', vowel: true }, e: { viseme: 'E', vowel: true }, i: { viseme: 'AI', vowel: true, weight: 0.8 },
-  o: { viseme: 'O', vowel: true }, u: { viseme: 'U', vowel: true }, y: { viseme: 'E', vowel: true, weight: 0.8 },
-  b: { viseme: 'MBP', vowel: false }, m: { viseme: 'MBP', vowel: false }, p: { viseme: 'MBP', vowel: false },
-  f: { viseme: 'FV', vowel: false }, v: { viseme: 'FV', vowel: false },
-  l: { viseme: 'L', vowel: false }, w: { viseme: 'WQ', vowel: false }, r: { viseme: 'WQ', vowel: false, weight: 0.6 },
+  a: { viseme: 'AI', vowel: true },
+  e: { viseme: 'E', vowel: true },
+  i: { viseme: 'AI', vowel: true, weight: 0.8 },
+  o: { viseme: 'O', vowel: true },
+  u: { viseme: 'U', vowel: true },
+  y: { viseme: 'E', vowel: true, weight: 0.8 },
+  b: { viseme: 'MBP', vowel: false },
+  m: { viseme: 'MBP', vowel: false },
+  p: { viseme: 'MBP', vowel: false },
+  f: { viseme: 'FV', vowel: false },
+  v: { viseme: 'FV', vowel: false },
+  l: { viseme: 'L', vowel: false },
+  w: { viseme: 'WQ', vowel: false },
+  r: { viseme: 'WQ', vowel: false, weight: 0.6 },
   h: { viseme: 'etc', vowel: false, weight: 0.9 },
 };
 
 /** Latin letters with their accents removed ("é" → "e"), lower case; other scripts are kept. */
 function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** A word's mouths in order. */

@@ -26,7 +26,10 @@ export function trackFromVisemes(visemes: readonly TimedViseme[], opts: TrackOpt
   const fps = opts.fps ?? MOUTH_FPS;
   const frames = framesFor(opts.durationSeconds, fps);
   const bridge = opts.bridgeGapSeconds ?? 0.12;
-  const items = visemes.filter((v) => v.end > v.start).map((v) => ({ ...v })).sort((a, b) => a.start - b.start);
+  const items = visemes
+    .filter((v) => v.end > v.start)
+    .map((v) => ({ ...v }))
+    .sort((a, b) => a.start - b.start);
   for (let i = 0; i + 1 < items.length; i++) {
     const gap = items[i + 1]!.start - items[i]!.end;
     if (gap > 0 && gap < bridge) items[i]!.end = items[i + 1]!.start;

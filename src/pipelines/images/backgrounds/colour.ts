@@ -39,7 +39,9 @@ const fromLinear = (v: number) => 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * Ma
 
 /** sRGB bytes → Oklab [L, a, b]. */
 export function rgbToOklab([r8, g8, b8]: Rgb): [number, number, number] {
-  const r = toLinear(r8), g = toLinear(g8), b = toLinear(b8);
+  const r = toLinear(r8),
+    g = toLinear(g8),
+    b = toLinear(b8);
   const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
   const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
   const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
@@ -92,7 +94,8 @@ function inGamut([L, A, B]: [number, number, number]): boolean {
 
 /** Linear blend in Oklab, t = 0 → a, t = 1 → b. */
 export function mixHex(a: string, b: string, t: number): string {
-  const x = rgbToOklab(hexToRgb(a)), y = rgbToOklab(hexToRgb(b));
+  const x = rgbToOklab(hexToRgb(a)),
+    y = rgbToOklab(hexToRgb(b));
   return rgbToHex(oklabToRgb([x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t]));
 }
 

@@ -49,7 +49,8 @@ const PAINTERS: Record<ProceduralBackground, Painter> = {
 export async function renderBackground(kind: ProceduralBackground, req: BackgroundRequest): Promise<RgbaImage> {
   const painter = PAINTERS[kind];
   if (!painter) throw new Error(`unknown background kind "${kind}"`);
-  const width = Math.max(1, Math.round(req.width)), height = Math.max(1, Math.round(req.height));
+  const width = Math.max(1, Math.round(req.width)),
+    height = Math.max(1, Math.round(req.height));
   const rng = createRng(req.seed >>> 0).fork(kind);
   const colours = expandColours(req.colors, rng);
   const canvas = createCanvas(width, height);
@@ -81,7 +82,8 @@ export function expandColours(given: string[], rng: Rng): string[] {
 function ramp(colours: string[], t: number): [number, number, number] {
   const x = Math.max(0, Math.min(0.9999, t)) * (colours.length - 1);
   const i = Math.floor(x);
-  const a = hexToRgb(colours[i]!), b = hexToRgb(colours[Math.min(colours.length - 1, i + 1)]!);
+  const a = hexToRgb(colours[i]!),
+    b = hexToRgb(colours[Math.min(colours.length - 1, i + 1)]!);
   const f = x - i;
   return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f];
 }
@@ -89,7 +91,8 @@ function ramp(colours: string[], t: number): [number, number, number] {
 function paintNoiseField(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng): void {
   // Computed at a reduced grid and scaled up smoothly: a field this soft has no detail to lose.
   const step = Math.max(1, Math.ceil(Math.max(w, h) / 480));
-  const gw = Math.ceil(w / step), gh = Math.ceil(h / step);
+  const gw = Math.ceil(w / step),
+    gh = Math.ceil(h / step);
   const noise = createNoise2D(() => rng.next());
   const warp = createNoise2D(() => rng.next());
   const freq = (1.6 + rng.next() * 2) / Math.max(gw, gh);
@@ -102,11 +105,20 @@ function paintNoiseField(ctx: Ctx, w: number, h: number, colours: string[], rng:
     for (let x = 0; x < gw; x++) {
       const wx = x + warpPx * warp(x * freq * 0.7, y * freq * 0.7);
       const wy = y + warpPx * warp(x * freq * 0.7 + 31, y * freq * 0.7 + 17);
-      let v = 0, amp = 0.55, f = freq;
-      for (let o = 0; o < 4; o++) { v += amp * noise(wx * f, wy * f); amp *= 0.5; f *= 2.1; }
+      let v = 0,
+        amp = 0.55,
+        f = freq;
+      for (let o = 0; o < 4; o++) {
+        v += amp * noise(wx * f, wy * f);
+        amp *= 0.5;
+        f *= 2.1;
+      }
       const [r, g, b] = ramp(palette, 0.5 + v * 0.75);
       const i = (y * gw + x) * 4;
-      img.data[i] = r; img.data[i + 1] = g; img.data[i + 2] = b; img.data[i + 3] = 255;
+      img.data[i] = r;
+      img.data[i + 1] = g;
+      img.data[i + 2] = b;
+      img.data[i + 3] = 255;
     }
   }
   sctx.putImageData(img, 0, 0);
@@ -134,13 +146,18 @@ function paintLowPoly(ctx: Ctx, w: number, h: number, colours: string[], rng: Rn
   for (let i = 0; i < t.length; i += 3) {
     const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]!];
     const [pa, pb, pc] = [points[a]!, points[b]!, points[c]!];
-    const cx = (pa[0] + pb[0] + pc[0]) / 3, cy = (pa[1] + pb[1] + pc[1]) / 3;
+    const cx = (pa[0] + pb[0] + pc[0]) / 3,
+      cy = (pa[1] + pb[1] + pc[1]) / 3;
     // Each triangle is a facet of a bumpy surface: its normal, lit by one light, shades the ramp colour.
     const z = cell * 0.9;
     const u = [pb[0] - pa[0], pb[1] - pa[1], (heights[b]! - heights[a]!) * z];
     const v = [pc[0] - pa[0], pc[1] - pa[1], (heights[c]! - heights[a]!) * z];
     const n = normalise([u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!]);
-    if (n[2] < 0) { n[0] = -n[0]; n[1] = -n[1]; n[2] = -n[2]; }
+    if (n[2] < 0) {
+      n[0] = -n[0];
+      n[1] = -n[1];
+      n[2] = -n[2];
+    }
     const shade = 0.72 + 0.45 * (n[0] * light[0] + n[1] * light[1] + n[2] * light[2]);
     const along = ((cx - w / 2) * dx + (cy - h / 2) * dy) / Math.hypot(w, h) + 0.5;
     const [r, g, bl] = ramp(colours.slice(0, 3), along);
@@ -170,7 +187,8 @@ function paintLinear(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng
 }
 
 function paintRadial(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng): void {
-  const cx = w * (0.25 + rng.next() * 0.5), cy = h * (0.2 + rng.next() * 0.5);
+  const cx = w * (0.25 + rng.next() * 0.5),
+    cy = h * (0.2 + rng.next() * 0.5);
   const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, Math.hypot(w, h) * (0.55 + rng.next() * 0.3));
   g.addColorStop(0, mixHex(colours[0]!, '#ffffff', 0.35));
   g.addColorStop(0.45, colours[0]!);
@@ -184,7 +202,8 @@ function paintMesh(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng):
   // Big soft colour blobs melted together: the "mesh gradient" look, one blob per colour and more.
   // Drawn at a quarter size and scaled up: the blur hides the difference and costs a sixteenth.
   const blobs = 5 + rng.int(0, 2);
-  const sw = Math.max(1, Math.ceil(w / 4)), sh = Math.max(1, Math.ceil(h / 4));
+  const sw = Math.max(1, Math.ceil(w / 4)),
+    sh = Math.max(1, Math.ceil(h / 4));
   const small = createCanvas(sw, sh);
   const sctx = small.getContext('2d');
   sctx.fillStyle = colours[0]!;
@@ -192,8 +211,10 @@ function paintMesh(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng):
   sctx.filter = `blur(${Math.max(1, Math.round(Math.max(sw, sh) * 0.08))}px)`;
   for (let i = 0; i < blobs; i++) {
     const c = colours[i % colours.length]!;
-    const x = rng.next() * sw, y = rng.next() * sh;
-    const rx = Math.max(sw, sh) * (0.22 + rng.next() * 0.25), ry = rx * (0.6 + rng.next() * 0.6);
+    const x = rng.next() * sw,
+      y = rng.next() * sh;
+    const rx = Math.max(sw, sh) * (0.22 + rng.next() * 0.25),
+      ry = rx * (0.6 + rng.next() * 0.6);
     sctx.fillStyle = rgba(c, 0.85);
     sctx.beginPath();
     sctx.ellipse(x, y, rx, ry, rng.next() * Math.PI, 0, Math.PI * 2);
@@ -228,7 +249,8 @@ function paintDots(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng):
   ctx.fillStyle = g;
   ctx.fillRect(0, 0, w, h);
   const gap = Math.max(6, Math.round(Math.min(w, h) * (0.04 + rng.next() * 0.05)));
-  const fx = rng.next(), fy = rng.next();
+  const fx = rng.next(),
+    fy = rng.next();
   // Halftone: the dots grow toward a seeded corner.
   let row = 0;
   for (let y = gap / 2; y < h + gap; y += gap * 0.87, row++) {
@@ -250,12 +272,19 @@ function paintGrid(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng):
   ctx.fillStyle = g;
   ctx.fillRect(0, 0, w, h);
   const cell = Math.max(8, Math.round(Math.min(w, h) * (0.06 + rng.next() * 0.06)));
-  const ox = rng.next() * cell, oy = rng.next() * cell;
+  const ox = rng.next() * cell,
+    oy = rng.next() * cell;
   ctx.strokeStyle = rgba(colours[2]!, 0.55);
   ctx.lineWidth = Math.max(1, cell * 0.04);
   ctx.beginPath();
-  for (let x = ox; x < w; x += cell) { ctx.moveTo(x, 0); ctx.lineTo(x, h); }
-  for (let y = oy; y < h; y += cell) { ctx.moveTo(0, y); ctx.lineTo(w, y); }
+  for (let x = ox; x < w; x += cell) {
+    ctx.moveTo(x, 0);
+    ctx.lineTo(x, h);
+  }
+  for (let y = oy; y < h; y += cell) {
+    ctx.moveTo(0, y);
+    ctx.lineTo(w, y);
+  }
   ctx.stroke();
   // Accent cells in a fixed rhythm (one cell in `period` along a diagonal lattice), a light tint
   // inset inside the lines: a deliberate pattern, not random blocks that look like errors.
@@ -265,10 +294,11 @@ function paintGrid(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng):
   // Lighter than both gradient ends, so a cell is a soft highlight wherever it falls, never a dark hole.
   const lighter = toOklch(colours[0]!).l > toOklch(colours[1]!).l ? colours[0]! : colours[1]!;
   ctx.fillStyle = rgba(mixHex(lighter, '#ffffff', 0.45), 0.22);
-  for (let row = -1; oy + row * cell < h; row++) for (let col = -1; ox + col * cell < w; col++) {
-    if (!isGridAccent(col, row, period, phase)) continue;
-    ctx.fillRect(ox + col * cell + inset, oy + row * cell + inset, cell - 2 * inset, cell - 2 * inset);
-  }
+  for (let row = -1; oy + row * cell < h; row++)
+    for (let col = -1; ox + col * cell < w; col++) {
+      if (!isGridAccent(col, row, period, phase)) continue;
+      ctx.fillRect(ox + col * cell + inset, oy + row * cell + inset, cell - 2 * inset, cell - 2 * inset);
+    }
 }
 
 /** Whether cell (col, row) carries the accent: every `period`-th cell along a row, shifted by two cells per row. */
@@ -306,9 +336,13 @@ export function addGrain(ctx: Ctx, w: number, h: number, rng: Rng, amount: numbe
   const d = img.data;
   let s = (rng.next() * 4294967296) >>> 0;
   for (let i = 0; i < d.length; i += 4) {
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
     const n = (((s >>> 0) % 1000) / 1000 - 0.5) * 2 * amount;
-    d[i] = d[i]! + n; d[i + 1] = d[i + 1]! + n; d[i + 2] = d[i + 2]! + n;
+    d[i] = d[i]! + n;
+    d[i + 1] = d[i + 1]! + n;
+    d[i + 2] = d[i + 2]! + n;
   }
   ctx.putImageData(img, 0, 0);
 }

@@ -39,8 +39,12 @@ async function load(family: string, dirs: readonly string[]): Promise<CardFont[]
   const base = (f: string) => f.slice(f.lastIndexOf('/') + 1).toLowerCase();
   const wanted = family.toLowerCase().replace(/[\s_-]+/g, '');
   const pick = (weight: 400 | 700) =>
-    files.find((f) => base(f).replace(/[\s-]+/g, '').startsWith(`${wanted}_${weight}`) && !/italic/i.test(f))
-    ?? files.find((f) => base(f) === (weight === 700 ? 'dejavusans-bold.ttf' : 'dejavusans.ttf'));
+    files.find(
+      (f) =>
+        base(f)
+          .replace(/[\s-]+/g, '')
+          .startsWith(`${wanted}_${weight}`) && !/italic/i.test(f),
+    ) ?? files.find((f) => base(f) === (weight === 700 ? 'dejavusans-bold.ttf' : 'dejavusans.ttf'));
   const fonts: CardFont[] = [];
   for (const weight of [400, 700] as const) {
     const file = pick(weight) ?? pick(weight === 700 ? 400 : 700);

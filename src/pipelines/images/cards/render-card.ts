@@ -10,8 +10,12 @@ export interface CardNode {
   props: { style?: Record<string, unknown>; children?: CardNode | string | (CardNode | string)[]; src?: string; width?: number; height?: number };
 }
 
-export const el = (type: string, style: Record<string, unknown>, children?: CardNode['props']['children'], extra: Partial<CardNode['props']> = {}): CardNode =>
-  ({ type, props: { style, ...(children !== undefined ? { children } : {}), ...extra } });
+export const el = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: CardNode['props']['children'],
+  extra: Partial<CardNode['props']> = {},
+): CardNode => ({ type, props: { style, ...(children !== undefined ? { children } : {}), ...extra } });
 
 /** A picture as a data URL, for `<img>` in a card. */
 export async function dataUrlOf(img: RgbaImage): Promise<string> {

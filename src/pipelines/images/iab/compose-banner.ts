@@ -46,7 +46,10 @@ async function backdropOf(photo: RgbaImage, cutout: RgbaImage, banner: Size): Pr
   const { width, height } = photo;
   // The background's mean colour, then the subject's pixels blended toward it by the cut-out's alpha:
   // the blurred field must not show a ghost of the subject behind the subject.
-  let r = 0, g = 0, b = 0, n = 0;
+  let r = 0,
+    g = 0,
+    b = 0,
+    n = 0;
   for (let i = 0; i < width * height; i++) {
     const weight = 255 - cutout.data[i * 4 + 3]!;
     r += photo.data[i * 4]! * weight;

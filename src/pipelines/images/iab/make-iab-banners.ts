@@ -120,22 +120,28 @@ async function cutOut(engine: CutoutEngine, photo: RgbaImage, signal?: AbortSign
 async function resized(photo: RgbaImage, scale: number): Promise<RgbaImage> {
   const width = Math.max(1, Math.round(photo.width * scale));
   const height = Math.max(1, Math.round(photo.height * scale));
-  const data = await sharp(rawBuffer(photo), { raw: { width: photo.width, height: photo.height, channels: 4 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const data = await sharp(rawBuffer(photo), { raw: { width: photo.width, height: photo.height, channels: 4 } })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 function padBox(b: PixelBox, share: number): PixelBox {
-  const dx = b.width * share, dy = b.height * share;
+  const dx = b.width * share,
+    dy = b.height * share;
   return { x: b.x - dx, y: b.y - dy, width: b.width + 2 * dx, height: b.height + 2 * dy };
 }
 
 function clampBox(b: PixelBox, size: { width: number; height: number }): PixelBox {
-  const x = Math.max(0, Math.floor(b.x)), y = Math.max(0, Math.floor(b.y));
+  const x = Math.max(0, Math.floor(b.x)),
+    y = Math.max(0, Math.floor(b.y));
   return { x, y, width: Math.min(size.width, Math.ceil(b.x + b.width)) - x, height: Math.min(size.height, Math.ceil(b.y + b.height)) - y };
 }
 
 function unionBox(a: PixelBox, b: PixelBox): PixelBox {
-  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  const x = Math.min(a.x, b.x),
+    y = Math.min(a.y, b.y);
   return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 

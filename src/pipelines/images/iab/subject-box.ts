@@ -34,7 +34,8 @@ export function subjectBoxOf(cutout: RgbaImage): PixelBox | null {
 
 function trimmedSpan(counts: Float64Array, total: number): [number, number] {
   const cut = total * TRIM_SHARE;
-  let lo = 0, seen = 0;
+  let lo = 0,
+    seen = 0;
   while (lo < counts.length - 1 && seen + counts[lo]! <= cut) seen += counts[lo++]!;
   let hi = counts.length - 1;
   seen = 0;

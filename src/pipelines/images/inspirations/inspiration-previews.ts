@@ -39,15 +39,25 @@ export function inspirationPreviews(deps: { engines: ImageEngines; ffmpeg: Ffmpe
       if (spec.type === 'image') files[name] = samplePath;
       if (spec.type === 'video') {
         files[name] = join(workDir, 'sample.mp4');
-        await renderStillVideo({ imagePath: samplePath, motion: 'ken-burns', width: 360, height: 640, durationSeconds: 3, seed: PREVIEW_SEED, outputPath: files[name] }, deps.ffmpeg);
+        await renderStillVideo(
+          { imagePath: samplePath, motion: 'ken-burns', width: 360, height: 640, durationSeconds: 3, seed: PREVIEW_SEED, outputPath: files[name] },
+          deps.ffmpeg,
+        );
       }
       if (spec.type === 'image' || spec.type === 'video') params[name] = 'https://preview.invalid/sample';
       if (name === 'Resolution') params[name] = '360p';
     }
     const { values } = validateAssetInputs(inspiration.params, params, 'parameters');
     const out = await recipe({
-      inspiration, inputs: values, files, seed: PREVIEW_SEED, workDir, engines: deps.engines, ffmpeg: deps.ffmpeg,
-      signal: new AbortController().signal, onProgress: () => {},
+      inspiration,
+      inputs: values,
+      files,
+      seed: PREVIEW_SEED,
+      workDir,
+      engines: deps.engines,
+      ffmpeg: deps.ffmpeg,
+      signal: new AbortController().signal,
+      onProgress: () => {},
     });
     if (out.type === 'video') return out.path;
     const path = join(workDir, 'preview.png');

@@ -40,7 +40,8 @@ const VIDEO_SECONDS = 6;
 const SHORT_SIDE: Record<string, number> = { '360p': 360, '720p': 720, '1080p': 1080 };
 
 const text = (ctx: InspirationRunContext, name: string): string => String(ctx.inputs[name] ?? '');
-const optional = (ctx: InspirationRunContext, name: string): string | undefined => (typeof ctx.inputs[name] === 'string' && ctx.inputs[name] ? String(ctx.inputs[name]) : undefined);
+const optional = (ctx: InspirationRunContext, name: string): string | undefined =>
+  typeof ctx.inputs[name] === 'string' && ctx.inputs[name] ? String(ctx.inputs[name]) : undefined;
 const file = (ctx: InspirationRunContext, name: string): string => {
   const p = ctx.files[name];
   if (!p) throw new TaskFailure(`The parameter "${name}" was not downloaded; create the job again.`);
@@ -64,22 +65,29 @@ async function probed(ctx: InspirationRunContext, path: string): Promise<AssetOu
   return { type: 'video', path, widthPx: p.video.width, heightPx: p.video.height, durationSeconds: Math.round(p.durationSeconds * 100) / 100 };
 }
 
-const staged = (scene: SceneKind, width: number, height: number): InspirationRecipe => async (ctx) =>
-  image(stagedProduct(await photo(ctx, 'Product Image'), ctx.engines, { width, height, scene, seed: ctx.seed }, ctx.signal));
+const staged =
+  (scene: SceneKind, width: number, height: number): InspirationRecipe =>
+  async (ctx) =>
+    image(stagedProduct(await photo(ctx, 'Product Image'), ctx.engines, { width, height, scene, seed: ctx.seed }, ctx.signal));
 
 /** The product cut out, staged in `scene`, then filmed with the display motions. */
-const displayVideo = (scene: SceneKind, motions: DisplayMotion[]): InspirationRecipe => async (ctx) => {
-  const size = videoSize(ctx, [9, 16]);
-  const product = trimToAlpha(await ctx.engines.cutout.cutOut(await photo(ctx, 'Product Image'), { signal: ctx.signal }), 9);
-  const stagedScene = await stageProduct({ product, ...size, scene, seed: ctx.seed, signal: ctx.signal });
-  ctx.onProgress(0.3);
-  const layersDir = join(ctx.workDir, 'layers');
-  await mkdir(layersDir, { recursive: true });
-  const layers = await saveStagedLayers(stagedScene, layersDir);
-  const outputPath = join(ctx.workDir, 'display.mp4');
-  await renderDisplayVideo({ layers, motions, durationSeconds: VIDEO_SECONDS, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: (f) => ctx.onProgress(0.3 + 0.7 * f) }, ctx.ffmpeg);
-  return probed(ctx, outputPath);
-};
+const displayVideo =
+  (scene: SceneKind, motions: DisplayMotion[]): InspirationRecipe =>
+  async (ctx) => {
+    const size = videoSize(ctx, [9, 16]);
+    const product = trimToAlpha(await ctx.engines.cutout.cutOut(await photo(ctx, 'Product Image'), { signal: ctx.signal }), 9);
+    const stagedScene = await stageProduct({ product, ...size, scene, seed: ctx.seed, signal: ctx.signal });
+    ctx.onProgress(0.3);
+    const layersDir = join(ctx.workDir, 'layers');
+    await mkdir(layersDir, { recursive: true });
+    const layers = await saveStagedLayers(stagedScene, layersDir);
+    const outputPath = join(ctx.workDir, 'display.mp4');
+    await renderDisplayVideo(
+      { layers, motions, durationSeconds: VIDEO_SECONDS, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: (f) => ctx.onProgress(0.3 + 0.7 * f) },
+      ctx.ffmpeg,
+    );
+    return probed(ctx, outputPath);
+  };
 
 const RECIPES: Record<string, InspirationRecipe> = {
   'marble-luxury': staged('marble-surface', 1080, 1080),
@@ -87,30 +95,95 @@ const RECIPES: Record<string, InspirationRecipe> = {
   'warm-wood-table': staged('wood-surface', 1080, 1080),
   'flash-sale-banner': async (ctx) => {
     const product = await removeBackground(await photo(ctx, 'Product Image'), ctx.engines, rng(ctx), 0, ctx.signal);
-    const discount = optional(ctx, 'Discount'), cta = optional(ctx, 'Call To Action');
-    return image(saleBanner({
-      headline: text(ctx, 'Headline'), background: text(ctx, 'Brand Color'), textColor: '#ffffff', fontFamily: 'Poppins', width: 1280, height: 720, product,
-      ...(discount ? { discount } : {}), ...(cta ? { cta } : {}),
-    }, rng(ctx), 0, ctx.signal));
+    const discount = optional(ctx, 'Discount'),
+      cta = optional(ctx, 'Call To Action');
+    return image(
+      saleBanner(
+        {
+          headline: text(ctx, 'Headline'),
+          background: text(ctx, 'Brand Color'),
+          textColor: '#ffffff',
+          fontFamily: 'Poppins',
+          width: 1280,
+          height: 720,
+          product,
+          ...(discount ? { discount } : {}),
+          ...(cta ? { cta } : {}),
+        },
+        rng(ctx),
+        0,
+        ctx.signal,
+      ),
+    );
   },
   'story-sale-poster': async (ctx) => {
     const product = await removeBackground(await photo(ctx, 'Product Image'), ctx.engines, rng(ctx), 0, ctx.signal);
     const subtitle = optional(ctx, 'Subtitle');
-    return image(saleBanner({
-      headline: text(ctx, 'Headline'), background: '#111827', textColor: '#ffffff', fontFamily: 'Montserrat', width: 1080, height: 1920, product,
-      ...(subtitle ? { subtitle } : {}), cta: 'Shop now',
-    }, rng(ctx), 0, ctx.signal));
+    return image(
+      saleBanner(
+        {
+          headline: text(ctx, 'Headline'),
+          background: '#111827',
+          textColor: '#ffffff',
+          fontFamily: 'Montserrat',
+          width: 1080,
+          height: 1920,
+          product,
+          ...(subtitle ? { subtitle } : {}),
+          cta: 'Shop now',
+        },
+        rng(ctx),
+        0,
+        ctx.signal,
+      ),
+    );
   },
   'quote-post': (ctx) => {
     const author = optional(ctx, 'Author');
-    return image(quoteCard({ quote: text(ctx, 'Quote'), ...(author ? { author } : {}), background: '#f5efe6', textColor: '#1f2937', fontFamily: 'Montserrat', width: 1080, height: 1080 }, rng(ctx), 0, ctx.signal));
+    return image(
+      quoteCard(
+        {
+          quote: text(ctx, 'Quote'),
+          ...(author ? { author } : {}),
+          background: '#f5efe6',
+          textColor: '#1f2937',
+          fontFamily: 'Montserrat',
+          width: 1080,
+          height: 1080,
+        },
+        rng(ctx),
+        0,
+        ctx.signal,
+      ),
+    );
   },
   'announcement-card': (ctx) =>
-    image(textCard({ text: text(ctx, 'Headline'), background: text(ctx, 'Background Color'), textColor: text(ctx, 'Text Color'), fontFamily: 'Montserrat', width: 1080, height: 1080 }, rng(ctx), 0, ctx.signal)),
+    image(
+      textCard(
+        {
+          text: text(ctx, 'Headline'),
+          background: text(ctx, 'Background Color'),
+          textColor: text(ctx, 'Text Color'),
+          fontFamily: 'Montserrat',
+          width: 1080,
+          height: 1080,
+        },
+        rng(ctx),
+        0,
+        ctx.signal,
+      ),
+    ),
   'youtube-thumbnail': async (ctx) =>
-    image(thumbnailWithTitle(await photo(ctx, 'Photo'), { title: text(ctx, 'Title'), fontFamily: 'Montserrat', width: 1280, height: 720 }, rng(ctx), 0, ctx.signal)),
+    image(
+      thumbnailWithTitle(await photo(ctx, 'Photo'), { title: text(ctx, 'Title'), fontFamily: 'Montserrat', width: 1280, height: 720 }, rng(ctx), 0, ctx.signal),
+    ),
   'retro-pop-print': async (ctx) => {
-    const still = await stagedProduct(await photo(ctx, 'Product Image'), ctx.engines, { width: 1080, height: 1080, scene: 'palette-backdrop', seed: ctx.seed }, ctx.signal);
+    const still = await stagedProduct(
+      await photo(ctx, 'Product Image'),
+      ctx.engines,
+      { width: 1080, height: 1080, scene: 'palette-backdrop', seed: ctx.seed },
+      ctx.signal,
+    );
     return image(halftone(still, { dotSize: 10, mode: 'color' }, rng(ctx), 0));
   },
   'vintage-film': async (ctx) => image(vintage(await photo(ctx, 'Photo'), { strength: 0.85 }, rng(ctx))),
@@ -118,7 +191,19 @@ const RECIPES: Record<string, InspirationRecipe> = {
   'podium-turntable': displayVideo('podium', ['turntable', 'light-sweep']),
   'ken-burns-story': async (ctx) => {
     const outputPath = join(ctx.workDir, 'story.mp4');
-    await renderStillVideo({ imagePath: file(ctx, 'Photo'), motion: 'ken-burns', ...videoSize(ctx, [9, 16]), durationSeconds: VIDEO_SECONDS, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: ctx.onProgress }, ctx.ffmpeg);
+    await renderStillVideo(
+      {
+        imagePath: file(ctx, 'Photo'),
+        motion: 'ken-burns',
+        ...videoSize(ctx, [9, 16]),
+        durationSeconds: VIDEO_SECONDS,
+        seed: ctx.seed,
+        outputPath,
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+      },
+      ctx.ffmpeg,
+    );
     return probed(ctx, outputPath);
   },
   'depth-parallax': async (ctx) => {
@@ -128,7 +213,20 @@ const RECIPES: Record<string, InspirationRecipe> = {
     const subjectPng = cut && alphaBox(cut, 129) ? join(ctx.workDir, 'subject.png') : undefined;
     if (subjectPng && cut) await writeFile(subjectPng, await encodePng(cut));
     const outputPath = join(ctx.workDir, 'parallax.mp4');
-    await renderStillVideo({ imagePath, motion: 'parallax', ...(subjectPng ? { subjectPng } : {}), ...videoSize(ctx, [1, 1]), durationSeconds: 5, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: ctx.onProgress }, ctx.ffmpeg);
+    await renderStillVideo(
+      {
+        imagePath,
+        motion: 'parallax',
+        ...(subjectPng ? { subjectPng } : {}),
+        ...videoSize(ctx, [1, 1]),
+        durationSeconds: 5,
+        seed: ctx.seed,
+        outputPath,
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+      },
+      ctx.ffmpeg,
+    );
     return probed(ctx, outputPath);
   },
   'cinematic-look': async (ctx) => {

@@ -15,8 +15,14 @@ export function sampleProductPhoto(width = 640, height = 800): RgbaImage {
   backdrop.addColorStop(1, '#d9d7d2');
   ctx.fillStyle = backdrop;
   ctx.fillRect(0, 0, width, height);
-  const bw = width * 0.34, bh = height * 0.62, bx = (width - bw) / 2, by = height * 0.2;
-  const neckW = bw * 0.36, capH = bh * 0.12, neckH = bh * 0.14, cx = width / 2;
+  const bw = width * 0.34,
+    bh = height * 0.62,
+    bx = (width - bw) / 2,
+    by = height * 0.2;
+  const neckW = bw * 0.36,
+    capH = bh * 0.12,
+    neckH = bh * 0.14,
+    cx = width / 2;
   ctx.fillStyle = '#1f2937';
   ctx.fillRect(cx - neckW / 2, by, neckW, capH);
   ctx.fillStyle = '#c81e3a';

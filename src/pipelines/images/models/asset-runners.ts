@@ -37,14 +37,13 @@ export interface AssetRunContext {
   onProgress: (fraction0to1: number) => void;
 }
 
-export type AssetOutput =
-  | { type: 'image'; image: RgbaImage }
-  | { type: 'video'; path: string; widthPx: number; heightPx: number; durationSeconds: number };
+export type AssetOutput = { type: 'image'; image: RgbaImage } | { type: 'video'; path: string; widthPx: number; heightPx: number; durationSeconds: number };
 
 export type AssetRunner = (ctx: AssetRunContext) => Promise<AssetOutput>;
 
 const str = (ctx: AssetRunContext, name: string): string => String(ctx.inputs[name] ?? '');
-const opt = (ctx: AssetRunContext, name: string): string | undefined => (typeof ctx.inputs[name] === 'string' && ctx.inputs[name] ? String(ctx.inputs[name]) : undefined);
+const opt = (ctx: AssetRunContext, name: string): string | undefined =>
+  typeof ctx.inputs[name] === 'string' && ctx.inputs[name] ? String(ctx.inputs[name]) : undefined;
 const num = (ctx: AssetRunContext, name: string): number => Number(ctx.inputs[name]);
 const file = (ctx: AssetRunContext, name: string): string => {
   const p = ctx.files[name];
@@ -57,47 +56,115 @@ const outSize = (ctx: AssetRunContext) => sizeForAspect(str(ctx, 'aspect_ratio')
 const image = async (p: Promise<RgbaImage>): Promise<AssetOutput> => ({ type: 'image', image: await p });
 
 /** Filter runners: decode, filter, done. */
-const filter = (apply: (img: RgbaImage, ctx: AssetRunContext) => Promise<RgbaImage>): AssetRunner => async (ctx) => image(apply(await photo(ctx), ctx));
+const filter =
+  (apply: (img: RgbaImage, ctx: AssetRunContext) => Promise<RgbaImage>): AssetRunner =>
+  async (ctx) =>
+    image(apply(await photo(ctx), ctx));
 
 const STATIC_RUNNERS: Record<string, AssetRunner> = {
   'background-removal': async (ctx) => image(removeBackground(await photo(ctx), ctx.engines, rng(ctx), ctx.variation, ctx.signal)),
-  'background-replace': async (ctx) => image(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), scene: str(ctx, 'scene') as SceneKind, seed: ctx.seed }, ctx.signal)),
-  'product-staging': async (ctx) => image(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), prompt: str(ctx, 'prompt'), seed: ctx.seed }, ctx.signal)),
-  'portrait-blur': async (ctx) => image(portraitBlur(await photo(ctx), ctx.engines, { blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation, ctx.signal)),
+  'background-replace': async (ctx) =>
+    image(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), scene: str(ctx, 'scene') as SceneKind, seed: ctx.seed }, ctx.signal)),
+  'product-staging': async (ctx) =>
+    image(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), prompt: str(ctx, 'prompt'), seed: ctx.seed }, ctx.signal)),
+  'portrait-blur': async (ctx) =>
+    image(portraitBlur(await photo(ctx), ctx.engines, { blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation, ctx.signal)),
   'upscale-2x': filter((img, ctx) => upscale(img, { factor: 2, sharpen: num(ctx, 'sharpen') }, rng(ctx), ctx.variation)),
   'upscale-4x': filter((img, ctx) => upscale(img, { factor: 4, sharpen: num(ctx, 'sharpen') }, rng(ctx), ctx.variation)),
-  'outpaint': filter((img, ctx) => outpaint(img, { aspect: str(ctx, 'aspect_ratio'), blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation)),
-  'product-color-variant': async (ctx) => image(recolorProduct(await photo(ctx), ctx.engines, {
-    ...(ctx.inputs.hue_shift_degrees !== undefined ? { hueShiftDegrees: num(ctx, 'hue_shift_degrees') } : {}),
-    ...(opt(ctx, 'target_color') ? { targetColor: opt(ctx, 'target_color') } : {}),
-  }, rng(ctx), ctx.variation, ctx.signal)),
+  outpaint: filter((img, ctx) => outpaint(img, { aspect: str(ctx, 'aspect_ratio'), blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation)),
+  'product-color-variant': async (ctx) =>
+    image(
+      recolorProduct(
+        await photo(ctx),
+        ctx.engines,
+        {
+          ...(ctx.inputs.hue_shift_degrees !== undefined ? { hueShiftDegrees: num(ctx, 'hue_shift_degrees') } : {}),
+          ...(opt(ctx, 'target_color') ? { targetColor: opt(ctx, 'target_color') } : {}),
+        },
+        rng(ctx),
+        ctx.variation,
+        ctx.signal,
+      ),
+    ),
   'pixel-art': filter((img, ctx) => f.pixelArt(img, { pixelSize: num(ctx, 'pixel_size'), colors: num(ctx, 'colors') }, rng(ctx), ctx.variation)),
   'line-art': filter((img, ctx) => f.lineArt(img, { lineWeight: num(ctx, 'line_weight') }, rng(ctx), ctx.variation)),
-  'cartoon': filter((img, ctx) => f.cartoon(img, { levels: num(ctx, 'levels') }, rng(ctx), ctx.variation)),
-  'posterize': filter((img, ctx) => f.posterize(img, { colors: num(ctx, 'colors') }, rng(ctx), ctx.variation)),
-  'watercolor': filter((img, ctx) => f.watercolor(img, rng(ctx))),
-  'duotone': filter((img, ctx) => f.duotone(img, { shadow: str(ctx, 'shadow_color'), highlight: str(ctx, 'highlight_color') }, rng(ctx), ctx.variation)),
-  'vintage': filter((img, ctx) => f.vintage(img, { strength: num(ctx, 'strength') }, rng(ctx))),
-  'cinematic-grade': filter((img, ctx) => f.cinematicGrade(img, { strength: num(ctx, 'strength'), letterbox: ctx.inputs.letterbox === true }, rng(ctx), ctx.variation)),
+  cartoon: filter((img, ctx) => f.cartoon(img, { levels: num(ctx, 'levels') }, rng(ctx), ctx.variation)),
+  posterize: filter((img, ctx) => f.posterize(img, { colors: num(ctx, 'colors') }, rng(ctx), ctx.variation)),
+  watercolor: filter((img, ctx) => f.watercolor(img, rng(ctx))),
+  duotone: filter((img, ctx) => f.duotone(img, { shadow: str(ctx, 'shadow_color'), highlight: str(ctx, 'highlight_color') }, rng(ctx), ctx.variation)),
+  vintage: filter((img, ctx) => f.vintage(img, { strength: num(ctx, 'strength') }, rng(ctx))),
+  'cinematic-grade': filter((img, ctx) =>
+    f.cinematicGrade(img, { strength: num(ctx, 'strength'), letterbox: ctx.inputs.letterbox === true }, rng(ctx), ctx.variation),
+  ),
   'black-and-white': filter((img, ctx) => f.blackAndWhite(img, { filter: str(ctx, 'filter') }, rng(ctx), ctx.variation)),
   'pencil-sketch': filter((img, ctx) => f.pencilSketch(img, rng(ctx), ctx.variation)),
-  'halftone': filter((img, ctx) => f.halftone(img, { dotSize: num(ctx, 'dot_size'), mode: str(ctx, 'mode') }, rng(ctx), ctx.variation)),
-  'text-card': (ctx) => image(textCard({ text: str(ctx, 'text'), background: str(ctx, 'background_color'), textColor: str(ctx, 'text_color'), fontFamily: str(ctx, 'font_family'), ...outSize(ctx) }, rng(ctx), ctx.variation, ctx.signal)),
-  'quote-card': (ctx) => image(quoteCard({ quote: str(ctx, 'quote'), ...(opt(ctx, 'author') ? { author: opt(ctx, 'author') } : {}), background: str(ctx, 'background_color'), textColor: str(ctx, 'text_color'), fontFamily: str(ctx, 'font_family'), ...outSize(ctx) }, rng(ctx), ctx.variation, ctx.signal)),
+  halftone: filter((img, ctx) => f.halftone(img, { dotSize: num(ctx, 'dot_size'), mode: str(ctx, 'mode') }, rng(ctx), ctx.variation)),
+  'text-card': (ctx) =>
+    image(
+      textCard(
+        {
+          text: str(ctx, 'text'),
+          background: str(ctx, 'background_color'),
+          textColor: str(ctx, 'text_color'),
+          fontFamily: str(ctx, 'font_family'),
+          ...outSize(ctx),
+        },
+        rng(ctx),
+        ctx.variation,
+        ctx.signal,
+      ),
+    ),
+  'quote-card': (ctx) =>
+    image(
+      quoteCard(
+        {
+          quote: str(ctx, 'quote'),
+          ...(opt(ctx, 'author') ? { author: opt(ctx, 'author') } : {}),
+          background: str(ctx, 'background_color'),
+          textColor: str(ctx, 'text_color'),
+          fontFamily: str(ctx, 'font_family'),
+          ...outSize(ctx),
+        },
+        rng(ctx),
+        ctx.variation,
+        ctx.signal,
+      ),
+    ),
   'sale-banner': async (ctx) => {
     const product = typeof ctx.files.image_url === 'string' ? await removeBackground(await photo(ctx), ctx.engines, rng(ctx), 0, ctx.signal) : undefined;
-    return image(saleBanner({
-      headline: str(ctx, 'headline'), background: str(ctx, 'background_color'), textColor: str(ctx, 'text_color'), fontFamily: 'Poppins', ...outSize(ctx),
-      ...(opt(ctx, 'discount') ? { discount: opt(ctx, 'discount') } : {}), ...(opt(ctx, 'subtitle') ? { subtitle: opt(ctx, 'subtitle') } : {}), ...(opt(ctx, 'cta') ? { cta: opt(ctx, 'cta') } : {}),
-      ...(product ? { product } : {}),
-    }, rng(ctx), ctx.variation, ctx.signal));
+    return image(
+      saleBanner(
+        {
+          headline: str(ctx, 'headline'),
+          background: str(ctx, 'background_color'),
+          textColor: str(ctx, 'text_color'),
+          fontFamily: 'Poppins',
+          ...outSize(ctx),
+          ...(opt(ctx, 'discount') ? { discount: opt(ctx, 'discount') } : {}),
+          ...(opt(ctx, 'subtitle') ? { subtitle: opt(ctx, 'subtitle') } : {}),
+          ...(opt(ctx, 'cta') ? { cta: opt(ctx, 'cta') } : {}),
+          ...(product ? { product } : {}),
+        },
+        rng(ctx),
+        ctx.variation,
+        ctx.signal,
+      ),
+    );
   },
-  'thumbnail-title': async (ctx) => image(thumbnailWithTitle(await photo(ctx), { title: str(ctx, 'title'), fontFamily: 'Montserrat', ...outSize(ctx) }, rng(ctx), ctx.variation, ctx.signal)),
-  'collage': async (ctx) => {
+  'thumbnail-title': async (ctx) =>
+    image(thumbnailWithTitle(await photo(ctx), { title: str(ctx, 'title'), fontFamily: 'Montserrat', ...outSize(ctx) }, rng(ctx), ctx.variation, ctx.signal)),
+  collage: async (ctx) => {
     const paths = ctx.files.image_urls;
     if (!Array.isArray(paths)) throw new TaskFailure('The collage pictures were not downloaded.');
     const pictures = await Promise.all(paths.map((p) => decodeImage(p)));
-    return image(collage(pictures, { layout: str(ctx, 'layout') as CollageLayout, gapPx: num(ctx, 'gap_px'), background: str(ctx, 'background_color'), ...outSize(ctx) }, rng(ctx), ctx.variation));
+    return image(
+      collage(
+        pictures,
+        { layout: str(ctx, 'layout') as CollageLayout, gapPx: num(ctx, 'gap_px'), background: str(ctx, 'background_color'), ...outSize(ctx) },
+        rng(ctx),
+        ctx.variation,
+      ),
+    );
   },
   'video-stylize': async (ctx) => {
     // Further outputs take the next styles, so each is a different look.
@@ -138,13 +205,33 @@ function stillVideoRunner(motion: StillMotion): AssetRunner {
       }
     }
     const outputPath = join(ctx.workDir, `video-${ctx.variation}.mp4`);
-    await renderStillVideo({ imagePath, motion, ...extra, ...size, durationSeconds: num(ctx, 'duration_seconds'), seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: ctx.onProgress }, ctx.ffmpeg);
+    await renderStillVideo(
+      {
+        imagePath,
+        motion,
+        ...extra,
+        ...size,
+        durationSeconds: num(ctx, 'duration_seconds'),
+        seed: ctx.seed,
+        outputPath,
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+      },
+      ctx.ffmpeg,
+    );
     return probed(ctx, outputPath);
   };
 }
 
 function backgroundRunner(kind: ProceduralBackground): AssetRunner {
-  return (ctx) => image(renderBackground(kind, { ...outSize(ctx), seed: ctx.seed, colors: [str(ctx, 'color_1'), str(ctx, 'color_2'), ...(opt(ctx, 'color_3') ? [opt(ctx, 'color_3')!] : [])] }));
+  return (ctx) =>
+    image(
+      renderBackground(kind, {
+        ...outSize(ctx),
+        seed: ctx.seed,
+        colors: [str(ctx, 'color_1'), str(ctx, 'color_2'), ...(opt(ctx, 'color_3') ? [opt(ctx, 'color_3')!] : [])],
+      }),
+    );
 }
 
 function remoteRunner(model: AssetModel): AssetRunner {
@@ -154,9 +241,10 @@ function remoteRunner(model: AssetModel): AssetRunner {
     // Each output is its own request: later ones say they are another take, since a provider may
     // answer the same words with the same picture (and the client asked for distinct outputs).
     const prompt = ctx.variation === 0 ? str(ctx, 'prompt') : `${str(ctx, 'prompt')} (alternative take ${ctx.variation + 1}, a different composition)`;
-    const [out] = model.generationType === 'text_to_image'
-      ? await generator.generate({ prompt, ...outSize(ctx), count: 1, signal: ctx.signal })
-      : await generator.edit({ image: await photo(ctx), prompt, count: 1, signal: ctx.signal });
+    const [out] =
+      model.generationType === 'text_to_image'
+        ? await generator.generate({ prompt, ...outSize(ctx), count: 1, signal: ctx.signal })
+        : await generator.edit({ image: await photo(ctx), prompt, count: 1, signal: ctx.signal });
     if (!out) throw new TaskFailure('The remote images provider returned no picture; try again.');
     return { type: 'image', image: out };
   };
@@ -182,5 +270,7 @@ export function assertRunnersCover(models: readonly AssetModel[]): void {
 
 /** A small PNG thumbnail of a picture (longer side 256 px). */
 export async function thumbnailOf(img: RgbaImage): Promise<Buffer> {
-  return sharpOf(await rgbaOf(sharpOf(img).resize(256, 256, { fit: 'inside', withoutEnlargement: true }))).png().toBuffer();
+  return sharpOf(await rgbaOf(sharpOf(img).resize(256, 256, { fit: 'inside', withoutEnlargement: true })))
+    .png()
+    .toBuffer();
 }

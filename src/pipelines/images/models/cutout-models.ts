@@ -28,7 +28,15 @@ export async function stagedProduct(
   signal?: AbortSignal,
 ): Promise<RgbaImage> {
   const product = trimToAlpha(await engines.cutout.cutOut(photo, { signal }), 9);
-  const staged = await stageProduct({ product, width: o.width, height: o.height, seed: o.seed, ...(o.scene ? { scene: o.scene } : {}), ...(o.prompt ? { prompt: o.prompt } : {}), ...(signal ? { signal } : {}) });
+  const staged = await stageProduct({
+    product,
+    width: o.width,
+    height: o.height,
+    seed: o.seed,
+    ...(o.scene ? { scene: o.scene } : {}),
+    ...(o.prompt ? { prompt: o.prompt } : {}),
+    ...(signal ? { signal } : {}),
+  });
   return staged.composite;
 }
 
@@ -66,7 +74,14 @@ export async function recolorProduct(
 }
 
 /** The people kept sharp (segmentation mask, softened), the rest blurred. */
-export async function portraitBlur(photo: RgbaImage, engines: ImageEngines, o: { blurRadius: number }, rng: Rng, variation: number, signal?: AbortSignal): Promise<RgbaImage> {
+export async function portraitBlur(
+  photo: RgbaImage,
+  engines: ImageEngines,
+  o: { blurRadius: number },
+  rng: Rng,
+  variation: number,
+  signal?: AbortSignal,
+): Promise<RgbaImage> {
   const mask = await engines.segmenter.segment(photo, { signal });
   const sigma = o.blurRadius * (variation === 0 ? 1 : 0.75 + rng.next() * 0.5);
   const blurred = await rgbaOf(sharpOf(photo).blur(sigma));

@@ -43,40 +43,52 @@ export async function outpaint(img: RgbaImage, o: { aspect: string; blurRadius: 
   const sideMean = borderMeans(img);
   const out = new Uint8Array(near.data);
   const reach = Math.max(c.width - img.width, c.height - img.height) / 2 || 1;
-  for (let y = 0; y < c.height; y++) for (let x = 0; x < c.width; x++) {
-    const i = (y * c.width + x) * 4;
-    const ix = x - c.left, iy = y - c.top;
-    if (ix >= 0 && iy >= 0 && ix < img.width && iy < img.height) {
-      out.set(img.data.subarray((iy * img.width + ix) * 4, (iy * img.width + ix) * 4 + 4), i);
-      continue;
+  for (let y = 0; y < c.height; y++)
+    for (let x = 0; x < c.width; x++) {
+      const i = (y * c.width + x) * 4;
+      const ix = x - c.left,
+        iy = y - c.top;
+      if (ix >= 0 && iy >= 0 && ix < img.width && iy < img.height) {
+        out.set(img.data.subarray((iy * img.width + ix) * 4, (iy * img.width + ix) * 4 + 4), i);
+        continue;
+      }
+      const dx = ix < 0 ? -ix : ix >= img.width ? ix - img.width + 1 : 0;
+      const dy = iy < 0 ? -iy : iy >= img.height ? iy - img.height + 1 : 0;
+      const side = dx >= dy ? (ix < 0 ? sideMean.left : sideMean.right) : iy < 0 ? sideMean.top : sideMean.bottom;
+      const d = Math.min(1, Math.max(dx, dy) / reach);
+      const blurMix = Math.min(1, d * 2.5);
+      const tint = 0.55 * d * d;
+      for (let k = 0; k < 3; k++) {
+        const v = near.data[i + k]! * (1 - blurMix) + far.data[i + k]! * blurMix;
+        out[i + k] = Math.round(v * (1 - tint) + side[k]! * tint);
+      }
+      out[i + 3] = 255;
     }
-    const dx = ix < 0 ? -ix : ix >= img.width ? ix - img.width + 1 : 0;
-    const dy = iy < 0 ? -iy : iy >= img.height ? iy - img.height + 1 : 0;
-    const side = dx >= dy ? (ix < 0 ? sideMean.left : sideMean.right) : iy < 0 ? sideMean.top : sideMean.bottom;
-    const d = Math.min(1, Math.max(dx, dy) / reach);
-    const blurMix = Math.min(1, d * 2.5);
-    const tint = 0.55 * d * d;
-    for (let k = 0; k < 3; k++) {
-      const v = near.data[i + k]! * (1 - blurMix) + far.data[i + k]! * blurMix;
-      out[i + k] = Math.round(v * (1 - tint) + side[k]! * tint);
-    }
-    out[i + 3] = 255;
-  }
   return { width: c.width, height: c.height, data: out };
 }
 
 /** Mean colour of a 3 px ring along each side: what that side's margin fades toward. */
 function borderMeans(img: RgbaImage): Record<'left' | 'right' | 'top' | 'bottom', [number, number, number]> {
   const mean = (x0: number, y0: number, w: number, h: number): [number, number, number] => {
-    let r = 0, g = 0, b = 0, n = 0;
-    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) {
-      const i = (y * img.width + x) * 4; r += img.data[i]!; g += img.data[i + 1]!; b += img.data[i + 2]!; n++;
-    }
+    let r = 0,
+      g = 0,
+      b = 0,
+      n = 0;
+    for (let y = y0; y < y0 + h; y++)
+      for (let x = x0; x < x0 + w; x++) {
+        const i = (y * img.width + x) * 4;
+        r += img.data[i]!;
+        g += img.data[i + 1]!;
+        b += img.data[i + 2]!;
+        n++;
+      }
     return [r / n, g / n, b / n];
   };
   const e = Math.min(3, img.width, img.height);
   return {
-    left: mean(0, 0, e, img.height), right: mean(img.width - e, 0, e, img.height),
-    top: mean(0, 0, img.width, e), bottom: mean(0, img.height - e, img.width, e),
+    left: mean(0, 0, e, img.height),
+    right: mean(img.width - e, 0, e, img.height),
+    top: mean(0, 0, img.width, e),
+    bottom: mean(0, img.height - e, img.width, e),
   };
 }

@@ -24,7 +24,7 @@ export function subjectBox(image: RgbaImage): PixelBox | null {
  */
 export async function fillBehindSubject(picture: RgbaImage, subject: RgbaImage): Promise<RgbaImage> {
   const { width, height } = picture;
-  if (subject.width !== width || subject.height !== height) throw new Error('the subject must be the picture\'s size');
+  if (subject.width !== width || subject.height !== height) throw new Error("the subject must be the picture's size");
   // Work small: the fill is a soft blur anyway, and a 4K photo must not cost seconds here.
   const scale = Math.min(1, 320 / Math.max(width, height));
   const sw = Math.max(1, Math.round(width * scale));
@@ -72,7 +72,11 @@ export async function fillBehindSubject(picture: RgbaImage, subject: RgbaImage):
     for (let ch = 0; ch < 3; ch++) fillBytes[i * 3 + ch] = filled[i] ? fillSmall[i * 3 + ch]! : mean[ch]!;
   }
   const fillFull = await rawSharp(fillBytes, sw, sh, 3).resize(width, height, { kernel: 'cubic' }).blur(1.5).raw().toBuffer();
-  const knownSoft = await rawSharp(knownEroded, width, height, 1).blur(Math.max(1, grow / 3)).extractChannel(0).raw().toBuffer();
+  const knownSoft = await rawSharp(knownEroded, width, height, 1)
+    .blur(Math.max(1, grow / 3))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 
   const out = new Uint8Array(width * height * 4);
   for (let i = 0; i < width * height; i++) {

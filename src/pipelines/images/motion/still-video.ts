@@ -47,7 +47,7 @@ export function kenBurnsPath(seed: number): StillViewPath {
   const near = 1.18 + 0.1 * rng.next();
   const far = 1.02 + 0.03 * rng.next();
   const angle = rng.next() * 2 * Math.PI;
-  const reach = 0.35 * (near - 1) / near + 0.02;
+  const reach = (0.35 * (near - 1)) / near + 0.02;
   const a = { centreX: 0.5 + Math.cos(angle) * reach, centreY: 0.5 + Math.sin(angle) * reach * 0.7 };
   const b = { centreX: 0.5 - Math.cos(angle) * reach, centreY: 0.5 - Math.sin(angle) * reach * 0.7 };
   return rng.chance(0.7)
@@ -115,8 +115,14 @@ export async function renderStillVideo(req: StillVideoRequest, ffmpeg: FfmpegEng
     const supersample = Math.round(clamp(Math.min(zoomNeeded, sourceRatio, 2), 1, 2) * 4) / 4;
     const args = stillVideoArgs({
       imagePath,
-      subject: subjectLayer, view, widthPx: req.width, heightPx: req.height, supersample,
-      durationSeconds: req.durationSeconds, fps, outputPath: req.outputPath,
+      subject: subjectLayer,
+      view,
+      widthPx: req.width,
+      heightPx: req.height,
+      supersample,
+      durationSeconds: req.durationSeconds,
+      fps,
+      outputPath: req.outputPath,
     });
     await ffmpeg.run(args, { signal: req.signal, onProgress: req.onProgress, expectedDurationSeconds: req.durationSeconds });
     req.onProgress?.(1);

@@ -20,8 +20,12 @@ export async function stylizeVideo(req: StylizeVideoRequest, ffmpeg: FfmpegEngin
   if (!probe.video) throw new TaskFailure('the file to stylise has no video stream');
   await ffmpeg.run(
     stylizeArgs({
-      input: req.inputPath, output: req.outputPath, style: req.style,
-      widthPx: probe.video.width, heightPx: probe.video.height, hasAudio: probe.audio !== undefined,
+      input: req.inputPath,
+      output: req.outputPath,
+      style: req.style,
+      widthPx: probe.video.width,
+      heightPx: probe.video.height,
+      hasAudio: probe.audio !== undefined,
     }),
     { signal: req.signal, onProgress: req.onProgress, expectedDurationSeconds: probe.durationSeconds },
   );

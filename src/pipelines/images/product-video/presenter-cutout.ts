@@ -27,12 +27,18 @@ const DRAWN_HEIGHT_PX = 960;
  * Built-in avatars are drawn without their backdrop (they are vector characters: nothing to
  * segment); a custom avatar's photo is cut out with the person segmenter.
  */
-export async function presenterCutout(deps: PresenterCutoutDeps, req: { accountId: string; avatarId: string; workDir: string; signal?: AbortSignal }): Promise<RgbaImage> {
+export async function presenterCutout(
+  deps: PresenterCutoutDeps,
+  req: { accountId: string; avatarId: string; workDir: string; signal?: AbortSignal },
+): Promise<RgbaImage> {
   const builtin = findBuiltinAvatar(req.avatarId);
   if (builtin) {
     const canvas = await renderStill(builtin.look, DRAWN_WIDTH_PX, DRAWN_HEIGHT_PX, { kind: 'transparent' });
     const pixels = canvas.getContext('2d').getImageData(0, 0, DRAWN_WIDTH_PX, DRAWN_HEIGHT_PX);
-    return trimToAlpha({ width: DRAWN_WIDTH_PX, height: DRAWN_HEIGHT_PX, data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.length) }, 17);
+    return trimToAlpha(
+      { width: DRAWN_WIDTH_PX, height: DRAWN_HEIGHT_PX, data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.length) },
+      17,
+    );
   }
   const record = await deps.records(req.accountId, req.avatarId);
   if (!record) throw new TaskFailure(`The avatar ${req.avatarId} is not available any more (deleted, or not active); choose another override_avatar.`);

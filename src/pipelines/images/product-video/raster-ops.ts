@@ -9,7 +9,9 @@ export async function fitWithin(img: RgbaImage, maxPx: number): Promise<RgbaImag
 
 /** Resized to exactly `width × height` (cover) or inside it, through sharp. */
 export async function resizeRgba(img: RgbaImage, size: { width: number; height: number; fit: 'cover' | 'inside' }): Promise<RgbaImage> {
-  const { data, info } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 4 } })
+  const { data, info } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), {
+    raw: { width: img.width, height: img.height, channels: 4 },
+  })
     .resize(size.width, size.height, { fit: size.fit })
     .raw()
     .toBuffer({ resolveWithObject: true });

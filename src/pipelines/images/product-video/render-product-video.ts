@@ -21,20 +21,42 @@ export interface ProductVideoOutput {
 
 /** display: product motion shots cut from the staged layers, 2–3 chosen by the seed and the prompt's words. */
 export async function renderProductDisplay(
-  req: { layers: StagedLayerFiles; seed: number; prompt: string | null; durationSeconds: number; previousMotions?: readonly string[]; musicPath: string | null; outputPath: string; workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+  req: {
+    layers: StagedLayerFiles;
+    seed: number;
+    prompt: string | null;
+    durationSeconds: number;
+    previousMotions?: readonly string[];
+    musicPath: string | null;
+    outputPath: string;
+    workDir: string;
+    signal?: AbortSignal;
+    onProgress?: (f: number) => void;
+  },
   ffmpeg: FfmpegEngine,
 ): Promise<ProductVideoOutput> {
   const motions = chooseMotions(req.seed, req.prompt, req.durationSeconds, req.previousMotions);
   const shots = join(req.workDir, 'display-shots.mp4');
-  await renderDisplayVideo({
-    layers: req.layers, motions, durationSeconds: req.durationSeconds, fps: PRODUCT_VIDEO_FPS, seed: req.seed,
-    ...(req.musicPath ? { audioPath: req.musicPath } : {}),
-    outputPath: shots, signal: req.signal, onProgress: (f) => req.onProgress?.(f * 0.9),
-  }, ffmpeg);
+  await renderDisplayVideo(
+    {
+      layers: req.layers,
+      motions,
+      durationSeconds: req.durationSeconds,
+      fps: PRODUCT_VIDEO_FPS,
+      seed: req.seed,
+      ...(req.musicPath ? { audioPath: req.musicPath } : {}),
+      outputPath: shots,
+      signal: req.signal,
+      onProgress: (f) => req.onProgress?.(f * 0.9),
+    },
+    ffmpeg,
+  );
   const probe = await ffmpeg.probe(shots, { signal: req.signal });
   // The contract's videos carry sound: a renderer that left the music out gets it laid under here.
   if (req.musicPath && !probe.audio) {
-    await ffmpeg.run(muxMusicArgs({ video: shots, music: req.musicPath, durationSeconds: probe.durationSeconds, output: req.outputPath }), { signal: req.signal });
+    await ffmpeg.run(muxMusicArgs({ video: shots, music: req.musicPath, durationSeconds: probe.durationSeconds, output: req.outputPath }), {
+      signal: req.signal,
+    });
   } else {
     await ffmpeg.run(['-y', '-i', shots, '-c', 'copy', '-movflags', '+faststart', req.outputPath], { signal: req.signal });
   }
@@ -59,7 +81,10 @@ export interface TalkingProductRequest {
  * has the presenter standing, the talking clip takes that place; otherwise the presenter stands
  * on the side of the frame with the most room beside the product.
  */
-export async function renderTalkingProduct(req: TalkingProductRequest, deps: { speech: SpeechSynthesizer; avatars: AvatarClipMaker; ffmpeg: FfmpegEngine }): Promise<ProductVideoOutput> {
+export async function renderTalkingProduct(
+  req: TalkingProductRequest,
+  deps: { speech: SpeechSynthesizer; avatars: AvatarClipMaker; ffmpeg: FfmpegEngine },
+): Promise<ProductVideoOutput> {
   const { signal } = req;
   // An image staged without a presenter has the product in the middle: it moves to one side first,
   // so the presenter stands beside it rather than over its edge.
@@ -67,8 +92,16 @@ export async function renderTalkingProduct(req: TalkingProductRequest, deps: { s
   const box = evenBox(layers.presenter?.box ?? presenterPlace(layers));
   const stagePng = join(req.workDir, 'stage.png');
   await stageWithoutPresenter(layers, stagePng);
-  const voice = await deps.speech.synthesize({ accountId: req.accountId, text: req.script, voiceId: req.voiceId, workDir: req.workDir, signal, onProgress: (f) => req.onProgress?.(f * 0.2) });
-  if (!(voice.durationSeconds > 0.3)) throw new TaskFailure('The presenter\'s script came out silent; give a video_prompt with words to speak about the product.');
+  const voice = await deps.speech.synthesize({
+    accountId: req.accountId,
+    text: req.script,
+    voiceId: req.voiceId,
+    workDir: req.workDir,
+    signal,
+    onProgress: (f) => req.onProgress?.(f * 0.2),
+  });
+  if (!(voice.durationSeconds > 0.3))
+    throw new TaskFailure("The presenter's script came out silent; give a video_prompt with words to speak about the product.");
   const alpha = deps.avatars.canCutOut?.({ accountId: req.accountId, avatarId: req.avatarId }) ?? false;
   let background: { kind: 'transparent' } | { kind: 'image'; path: string } = { kind: 'transparent' };
   if (!alpha) {
@@ -78,14 +111,34 @@ export async function renderTalkingProduct(req: TalkingProductRequest, deps: { s
     background = { kind: 'image', path: behind };
   }
   const clip = await deps.avatars.make({
-    accountId: req.accountId, avatarId: req.avatarId, audioPath: voice.mp3Path, words: voice.words, ...(voice.phones ? { phones: voice.phones } : {}),
-    durationSeconds: voice.durationSeconds, widthPx: box.width, heightPx: box.height, background, wantAlpha: alpha,
-    workDir: req.workDir, signal, onProgress: (f) => req.onProgress?.(0.2 + f * 0.5),
+    accountId: req.accountId,
+    avatarId: req.avatarId,
+    audioPath: voice.mp3Path,
+    words: voice.words,
+    ...(voice.phones ? { phones: voice.phones } : {}),
+    durationSeconds: voice.durationSeconds,
+    widthPx: box.width,
+    heightPx: box.height,
+    background,
+    wantAlpha: alpha,
+    workDir: req.workDir,
+    signal,
+    onProgress: (f) => req.onProgress?.(0.2 + f * 0.5),
   });
-  await deps.ffmpeg.run(talkingProductArgs({
-    stagePng, clip, box, voicePath: voice.mp3Path, width: layers.width, height: layers.height,
-    durationSeconds: voice.durationSeconds, fps: PRODUCT_VIDEO_FPS, output: req.outputPath,
-  }), { signal, expectedDurationSeconds: voice.durationSeconds, onProgress: (f) => req.onProgress?.(0.7 + f * 0.3) });
+  await deps.ffmpeg.run(
+    talkingProductArgs({
+      stagePng,
+      clip,
+      box,
+      voicePath: voice.mp3Path,
+      width: layers.width,
+      height: layers.height,
+      durationSeconds: voice.durationSeconds,
+      fps: PRODUCT_VIDEO_FPS,
+      output: req.outputPath,
+    }),
+    { signal, expectedDurationSeconds: voice.durationSeconds, onProgress: (f) => req.onProgress?.(0.7 + f * 0.3) },
+  );
   const probe = await deps.ffmpeg.probe(req.outputPath, { signal });
   return { videoPath: req.outputPath, durationSeconds: probe.durationSeconds, motions: [] };
 }
@@ -134,8 +187,15 @@ export async function productMovedAside(layers: StagedLayerFiles, workDir: strin
     shadowPng = join(workDir, 'shadow-moved.png');
     const shift = Math.abs(dx);
     const clear = { r: 0, g: 0, b: 0, alpha: 0 };
-    const widened = await sharp(layers.shadowPng!).ensureAlpha().extend(dx > 0 ? { left: shift, background: clear } : { right: shift, background: clear }).png().toBuffer();
-    await sharp(widened).extract({ left: dx > 0 ? 0 : shift, top: 0, width: layers.width, height: layers.height }).png().toFile(shadowPng);
+    const widened = await sharp(layers.shadowPng!)
+      .ensureAlpha()
+      .extend(dx > 0 ? { left: shift, background: clear } : { right: shift, background: clear })
+      .png()
+      .toBuffer();
+    await sharp(widened)
+      .extract({ left: dx > 0 ? 0 : shift, top: 0, width: layers.width, height: layers.height })
+      .png()
+      .toFile(shadowPng);
   }
   return { ...layers, shadowPng, product: { ...layers.product, box: { ...p, x: p.x + dx } } };
 }

@@ -42,7 +42,10 @@ const KIND_WORDS: { words: string[]; kind: SceneKind; variant?: string }[] = [
   { words: ['silk', 'satin'], kind: 'fabric-surface', variant: 'silk' },
   { words: ['velvet'], kind: 'fabric-surface', variant: 'velvet' },
   { words: ['linen', 'fabric', 'cloth', 'textile', 'cotton', 'blanket', 'bed'], kind: 'fabric-surface', variant: 'linen' },
-  { words: ['outdoor', 'outdoors', 'outside', 'garden', 'beach', 'sky', 'sun', 'sunny', 'sunlight', 'nature', 'park', 'summer', 'forest', 'leaves', 'plants'], kind: 'outdoor-light' },
+  {
+    words: ['outdoor', 'outdoors', 'outside', 'garden', 'beach', 'sky', 'sun', 'sunny', 'sunlight', 'nature', 'park', 'summer', 'forest', 'leaves', 'plants'],
+    kind: 'outdoor-light',
+  },
   { words: ['podium', 'pedestal', 'plinth', 'stand', 'display', 'platform', 'cylinder'], kind: 'podium' },
   { words: ['glossy', 'mirror', 'reflection', 'reflective', 'reflecting', 'shiny', 'glass', 'acrylic'], kind: 'reflection-floor' },
   { words: ['palette', 'matching', 'colour-matched', 'color-matched', 'colorful', 'colourful', 'vibrant', 'bold', 'pop'], kind: 'palette-backdrop' },
@@ -51,30 +54,91 @@ const KIND_WORDS: { words: string[]; kind: SceneKind; variant?: string }[] = [
 
 /** Colour words → OKLCh hue and chroma (chroma 0 = neutral). */
 const COLOUR_WORDS: Record<string, { hue: number; chroma: number; lightness?: number }> = {
-  red: { hue: 25, chroma: 0.16 }, crimson: { hue: 18, chroma: 0.17 }, burgundy: { hue: 10, chroma: 0.12, lightness: 0.4 },
-  orange: { hue: 55, chroma: 0.15 }, terracotta: { hue: 40, chroma: 0.11 }, coral: { hue: 35, chroma: 0.13 }, peach: { hue: 60, chroma: 0.08 },
-  yellow: { hue: 95, chroma: 0.14 }, gold: { hue: 85, chroma: 0.11 }, golden: { hue: 80, chroma: 0.11 }, mustard: { hue: 90, chroma: 0.12 },
-  green: { hue: 145, chroma: 0.13 }, emerald: { hue: 160, chroma: 0.13 }, sage: { hue: 135, chroma: 0.05 }, olive: { hue: 120, chroma: 0.08 }, mint: { hue: 165, chroma: 0.08 },
-  teal: { hue: 195, chroma: 0.1 }, turquoise: { hue: 190, chroma: 0.12 }, cyan: { hue: 205, chroma: 0.12 },
-  blue: { hue: 255, chroma: 0.14 }, navy: { hue: 265, chroma: 0.11, lightness: 0.32 }, azure: { hue: 240, chroma: 0.12 },
-  purple: { hue: 305, chroma: 0.14 }, violet: { hue: 295, chroma: 0.14 }, lavender: { hue: 300, chroma: 0.07 }, lilac: { hue: 310, chroma: 0.08 },
-  pink: { hue: 355, chroma: 0.12 }, rose: { hue: 5, chroma: 0.1 }, magenta: { hue: 335, chroma: 0.18 },
-  brown: { hue: 55, chroma: 0.07, lightness: 0.45 }, beige: { hue: 75, chroma: 0.04 }, cream: { hue: 85, chroma: 0.035 }, sand: { hue: 75, chroma: 0.05 },
-  white: { hue: 90, chroma: 0.005, lightness: 0.95 }, black: { hue: 260, chroma: 0.005, lightness: 0.2 }, grey: { hue: 250, chroma: 0.008 }, gray: { hue: 250, chroma: 0.008 }, charcoal: { hue: 250, chroma: 0.01, lightness: 0.3 },
+  red: { hue: 25, chroma: 0.16 },
+  crimson: { hue: 18, chroma: 0.17 },
+  burgundy: { hue: 10, chroma: 0.12, lightness: 0.4 },
+  orange: { hue: 55, chroma: 0.15 },
+  terracotta: { hue: 40, chroma: 0.11 },
+  coral: { hue: 35, chroma: 0.13 },
+  peach: { hue: 60, chroma: 0.08 },
+  yellow: { hue: 95, chroma: 0.14 },
+  gold: { hue: 85, chroma: 0.11 },
+  golden: { hue: 80, chroma: 0.11 },
+  mustard: { hue: 90, chroma: 0.12 },
+  green: { hue: 145, chroma: 0.13 },
+  emerald: { hue: 160, chroma: 0.13 },
+  sage: { hue: 135, chroma: 0.05 },
+  olive: { hue: 120, chroma: 0.08 },
+  mint: { hue: 165, chroma: 0.08 },
+  teal: { hue: 195, chroma: 0.1 },
+  turquoise: { hue: 190, chroma: 0.12 },
+  cyan: { hue: 205, chroma: 0.12 },
+  blue: { hue: 255, chroma: 0.14 },
+  navy: { hue: 265, chroma: 0.11, lightness: 0.32 },
+  azure: { hue: 240, chroma: 0.12 },
+  purple: { hue: 305, chroma: 0.14 },
+  violet: { hue: 295, chroma: 0.14 },
+  lavender: { hue: 300, chroma: 0.07 },
+  lilac: { hue: 310, chroma: 0.08 },
+  pink: { hue: 355, chroma: 0.12 },
+  rose: { hue: 5, chroma: 0.1 },
+  magenta: { hue: 335, chroma: 0.18 },
+  brown: { hue: 55, chroma: 0.07, lightness: 0.45 },
+  beige: { hue: 75, chroma: 0.04 },
+  cream: { hue: 85, chroma: 0.035 },
+  sand: { hue: 75, chroma: 0.05 },
+  white: { hue: 90, chroma: 0.005, lightness: 0.95 },
+  black: { hue: 260, chroma: 0.005, lightness: 0.2 },
+  grey: { hue: 250, chroma: 0.008 },
+  gray: { hue: 250, chroma: 0.008 },
+  charcoal: { hue: 250, chroma: 0.01, lightness: 0.3 },
 };
 
 const MOOD_WORDS: Record<string, Mood> = {
-  warm: 'warm', cozy: 'warm', cosy: 'warm', sunset: 'warm', autumn: 'warm', golden: 'warm',
-  cool: 'cool', cold: 'cool', fresh: 'cool', icy: 'cool', winter: 'cool', crisp: 'cool',
-  dark: 'dark', moody: 'dark', night: 'dark', dramatic: 'dark', noir: 'dark',
-  bright: 'bright', airy: 'bright', light: 'bright', sunny: 'bright', clean: 'bright',
-  luxury: 'luxury', luxurious: 'luxury', premium: 'luxury', elegant: 'luxury', exclusive: 'luxury', upscale: 'luxury',
-  minimal: 'minimal', minimalist: 'minimal', simple: 'minimal', modern: 'minimal',
-  pastel: 'pastel', soft: 'pastel', dreamy: 'pastel', gentle: 'pastel',
+  warm: 'warm',
+  cozy: 'warm',
+  cosy: 'warm',
+  sunset: 'warm',
+  autumn: 'warm',
+  golden: 'warm',
+  cool: 'cool',
+  cold: 'cool',
+  fresh: 'cool',
+  icy: 'cool',
+  winter: 'cool',
+  crisp: 'cool',
+  dark: 'dark',
+  moody: 'dark',
+  night: 'dark',
+  dramatic: 'dark',
+  noir: 'dark',
+  bright: 'bright',
+  airy: 'bright',
+  light: 'bright',
+  sunny: 'bright',
+  clean: 'bright',
+  luxury: 'luxury',
+  luxurious: 'luxury',
+  premium: 'luxury',
+  elegant: 'luxury',
+  exclusive: 'luxury',
+  upscale: 'luxury',
+  minimal: 'minimal',
+  minimalist: 'minimal',
+  simple: 'minimal',
+  modern: 'minimal',
+  pastel: 'pastel',
+  soft: 'pastel',
+  dreamy: 'pastel',
+  gentle: 'pastel',
 };
 
 export function words(prompt: string): string[] {
-  return prompt.toLowerCase().replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean);
+  return prompt
+    .toLowerCase()
+    .replace(/[^a-z\s-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** Picks and tunes a scene from the prompt's words, the seed, and the product's palette. */
@@ -121,8 +185,14 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
   if (!colourWord && mood.includes('cool')) hue = blendHue(hue, 235, 0.6);
   // A named lightness (white, black, navy …) is what the client asked for: moods tune around it, never flip it.
   const fixedLightness = named?.lightness !== undefined;
-  if (mood.includes('pastel') && !fixedLightness) { lightness = Math.max(lightness, 0.88); chroma = Math.max(0.045, Math.min(chroma, 0.07)); }
-  if (mood.includes('minimal')) { chroma = Math.min(chroma, 0.02); if (!fixedLightness) lightness = Math.max(lightness, 0.9); }
+  if (mood.includes('pastel') && !fixedLightness) {
+    lightness = Math.max(lightness, 0.88);
+    chroma = Math.max(0.045, Math.min(chroma, 0.07));
+  }
+  if (mood.includes('minimal')) {
+    chroma = Math.min(chroma, 0.02);
+    if (!fixedLightness) lightness = Math.max(lightness, 0.9);
+  }
   if (mood.includes('bright') && !fixedLightness) lightness = Math.max(lightness, 0.9);
   // Luxury is warm gold light and restraint, not darkness: a refined, low-chroma backdrop with a gold cast.
   if (mood.includes('luxury')) {
@@ -131,7 +201,16 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
     if (!colourWord) hue = blendHue(hue, 80, 0.5);
   }
   if (mood.includes('dark') && !fixedLightness) lightness = Math.min(lightness, colourWord ? 0.38 : 0.3);
-  if (kind === 'reflection-floor' && !colourWord && !surfaceWord && !mood.includes('bright') && !mood.includes('pastel') && !mood.includes('minimal') && !mood.includes('luxury') && product.l > 0.35) {
+  if (
+    kind === 'reflection-floor' &&
+    !colourWord &&
+    !surfaceWord &&
+    !mood.includes('bright') &&
+    !mood.includes('pastel') &&
+    !mood.includes('minimal') &&
+    !mood.includes('luxury') &&
+    product.l > 0.35
+  ) {
     lightness = Math.min(lightness, 0.3);
   }
   lightness = separatedLightness({ l: lightness, c: chroma, h: hue }, product);
@@ -142,8 +221,18 @@ export function chooseScene(prompt: string | undefined, seed: number, palette: s
   const accentHue = kind === 'palette-backdrop' || harmony !== 'complementary' ? (hue + 180) % 360 : (hue + 30) % 360;
   const lightX = 0.22 + rng.next() * 0.56;
   const choice: SceneChoice = {
-    kind, hue, chroma, lightness, accentHue, warmth, lightX, variant, mood,
-    textureSeed: rng.int(1, 0x7ffffffe), colourWord, description: '',
+    kind,
+    hue,
+    chroma,
+    lightness,
+    accentHue,
+    warmth,
+    lightX,
+    variant,
+    mood,
+    textureSeed: rng.int(1, 0x7ffffffe),
+    colourWord,
+    description: '',
     ...(surfaceColour ? { surfaceColour } : {}),
   };
   choice.description = describe(choice);
@@ -175,7 +264,8 @@ export function kindsSuiting(palette: string[]): SceneKind[] {
 function defaultVariant(kind: SceneKind, ws: string[], rng: ReturnType<typeof createRng>): string {
   const dark = ws.some((w) => MOOD_WORDS[w] === 'dark') || ws.includes('black') || ws.includes('nero');
   switch (kind) {
-    case 'wood-surface': return dark ? 'walnut' : rng.pick(['oak', 'walnut', 'pale']);
+    case 'wood-surface':
+      return dark ? 'walnut' : rng.pick(['oak', 'walnut', 'pale']);
     case 'marble-surface': {
       // Colour words for the stone win; Nero Marquina only when the prompt asks for black or dark.
       if (ws.includes('green') || ws.includes('emerald')) return 'green';
@@ -184,15 +274,44 @@ function defaultVariant(kind: SceneKind, ws: string[], rng: ReturnType<typeof cr
       if (dark) return 'black';
       return ws.some((w) => MOOD_WORDS[w] === 'luxury') || ws.includes('calacatta') ? 'calacatta' : rng.pick(['white', 'white', 'grey']);
     }
-    case 'fabric-surface': return rng.pick(['linen', 'linen', 'silk']);
-    case 'outdoor-light': return ws.includes('beach') ? 'beach' : rng.pick(['garden', 'garden', 'beach']);
-    default: return 'plain';
+    case 'fabric-surface':
+      return rng.pick(['linen', 'linen', 'silk']);
+    case 'outdoor-light':
+      return ws.includes('beach') ? 'beach' : rng.pick(['garden', 'garden', 'beach']);
+    default:
+      return 'plain';
   }
 }
 
 /** Nouns a colour word can qualify that are the surface the product stands on, not the wall behind. */
-const SURFACE_NOUNS = new Set(['marble', 'stone', 'granite', 'podium', 'pedestal', 'plinth', 'stand', 'platform', 'cylinder', 'floor', 'table', 'tabletop', 'counter', 'countertop',
-  'fabric', 'silk', 'satin', 'velvet', 'linen', 'cloth', 'cotton', 'blanket', 'wood', 'surface', 'acrylic', 'glass']);
+const SURFACE_NOUNS = new Set([
+  'marble',
+  'stone',
+  'granite',
+  'podium',
+  'pedestal',
+  'plinth',
+  'stand',
+  'platform',
+  'cylinder',
+  'floor',
+  'table',
+  'tabletop',
+  'counter',
+  'countertop',
+  'fabric',
+  'silk',
+  'satin',
+  'velvet',
+  'linen',
+  'cloth',
+  'cotton',
+  'blanket',
+  'wood',
+  'surface',
+  'acrylic',
+  'glass',
+]);
 const BACKDROP_NOUNS = new Set(['backdrop', 'background', 'wall', 'backgrounds', 'sky', 'setting']);
 
 /**
@@ -200,7 +319,8 @@ const BACKDROP_NOUNS = new Set(['backdrop', 'background', 'wall', 'backgrounds',
  * or a colour word on its own → backdrop. Marble shows its surface colour through its variant.
  */
 function colourRoles(ws: string[], kind: SceneKind): { backdropWord: string | null; surfaceWord: string | null } {
-  let backdropWord: string | null = null, surfaceWord: string | null = null;
+  let backdropWord: string | null = null,
+    surfaceWord: string | null = null;
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i]!;
     if (!COLOUR_WORDS[w] || (w === 'golden' && kind === 'outdoor-light')) continue;
@@ -224,7 +344,8 @@ export const MIN_BACKDROP_CONTRAST = 0.3;
  */
 export function separatedLightness(backdrop: Oklch, product: Oklch): number {
   const distance = (l: number) => {
-    const a = toLab({ ...backdrop, l }), b = toLab(product);
+    const a = toLab({ ...backdrop, l }),
+      b = toLab(product);
     return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
   };
   if (distance(backdrop.l) >= MIN_BACKDROP_CONTRAST) return backdrop.l;

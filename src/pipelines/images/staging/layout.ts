@@ -26,7 +26,7 @@ export interface LayoutInput {
   /** Sizes of the cut-outs cropped to their opaque pixels. */
   product: { width: number; height: number };
   showcase?: { width: number; height: number };
-  presenter?: { width: number; height: number; /** cut at the bottom (a bust), not a full figure */ cutAtBottom: boolean };
+  presenter?: { width: number; height: number /** cut at the bottom (a bust), not a full figure */; cutAtBottom: boolean };
   /** A podium lifts the product: a little less height for it. */
   podium?: boolean;
 }
@@ -64,7 +64,11 @@ export function planLayout(input: LayoutInput): StageLayout {
   // Too wide together: shrink everything alike so the group fits with its gaps.
   const room = W * 0.92 - gap * (items.length - 1);
   const total = items.reduce((s, i) => s + i.w, 0);
-  if (total > room) for (const i of items) { i.w *= room / total; i.h *= room / total; }
+  if (total > room)
+    for (const i of items) {
+      i.w *= room / total;
+      i.h *= room / total;
+    }
 
   const groupWidth = items.reduce((s, i) => s + i.w, 0) + gap * (items.length - 1);
   let x = (W - groupWidth) / 2;
@@ -72,7 +76,8 @@ export function planLayout(input: LayoutInput): StageLayout {
   const showcaseLiftPx = Math.round(productLiftPx * 0.55);
   const layout: StageLayout = { width: W, height: H, horizonY, baseY, productLiftPx, showcaseLiftPx, product: { x: 0, y: 0, width: 0, height: 0 } };
   for (const i of items) {
-    const w = Math.max(1, Math.round(i.w)), h = Math.max(1, Math.round(i.h));
+    const w = Math.max(1, Math.round(i.w)),
+      h = Math.max(1, Math.round(i.h));
     let bottom = baseY - productLiftPx;
     if (i.key === 'presenter') bottom = input.presenter!.cutAtBottom ? H : Math.min(H, baseY + Math.round(H * 0.02));
     if (i.key === 'showcase') bottom = input.podium ? baseY - showcaseLiftPx : baseY - Math.round((H - baseY) * 0.15);

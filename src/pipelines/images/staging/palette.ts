@@ -23,7 +23,9 @@ export function productPalette(cutout: RgbaImage, maxColours = 5): string[] {
     counts = new Array<number>(k).fill(0);
     for (const p of samples) {
       const j = nearest(centres, p);
-      sums[j]![0] += p[0]; sums[j]![1] += p[1]; sums[j]![2] += p[2];
+      sums[j]![0] += p[0];
+      sums[j]![1] += p[1];
+      sums[j]![2] += p[2];
       counts[j]!++;
     }
     centres = centres.map((c, j) => (counts[j] ? ([sums[j]![0] / counts[j]!, sums[j]![1] / counts[j]!, sums[j]![2] / counts[j]!] as Lab) : c));
@@ -89,10 +91,14 @@ function seedCentres(samples: Lab[], k: number): Lab[] {
 }
 
 function nearest(centres: Lab[], p: Lab): number {
-  let best = 0, bestD = Infinity;
+  let best = 0,
+    bestD = Infinity;
   for (let j = 0; j < centres.length; j++) {
     const d = dist(centres[j]!, p);
-    if (d < bestD) { bestD = d; best = j; }
+    if (d < bestD) {
+      bestD = d;
+      best = j;
+    }
   }
   return best;
 }

@@ -62,7 +62,9 @@ export function shadowLayer(width: number, height: number, items: Grounded[], li
 
     // Contact shadow: an ellipse as wide as the base, darkest in the middle.
     const foot = baseSpan(item.image);
-    const cx = box.x + foot.centre, rx = Math.max(2, foot.width * 0.62), ry = Math.max(1.5, rx * 0.16);
+    const cx = box.x + foot.centre,
+      rx = Math.max(2, foot.width * 0.62),
+      ry = Math.max(1.5, rx * 0.16);
     ctx.save();
     ctx.translate(cx, base);
     ctx.scale(1, ry / rx);
@@ -82,7 +84,8 @@ export function shadowLayer(width: number, height: number, items: Grounded[], li
 /** Where the cut-out touches the ground: the opaque span of its lowest rows. */
 function baseSpan(img: RgbaImage): { centre: number; width: number } {
   const rows = Math.max(1, Math.round(img.height * 0.04));
-  let x0 = img.width, x1 = -1;
+  let x0 = img.width,
+    x1 = -1;
   for (let y = img.height - rows; y < img.height; y++) {
     for (let x = 0; x < img.width; x++) {
       if (img.data[(y * img.width + x) * 4 + 3]! < 128) continue;

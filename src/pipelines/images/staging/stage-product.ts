@@ -19,7 +19,10 @@ export async function stageProduct(req: StageRequest): Promise<StagedScene> {
   const check = () => signal?.throwIfAborted();
   check();
   const product = trimmed(req.product);
-  if (!product) throw new NothingToCutOut('The product cut-out is empty: nothing was left after removing the background. Send a photo where the product stands out from its background.');
+  if (!product)
+    throw new NothingToCutOut(
+      'The product cut-out is empty: nothing was left after removing the background. Send a photo where the product stands out from its background.',
+    );
   const showcase = req.showcase ? trimmed(req.showcase) : null;
   const presenter = req.presenter ? trimmed(req.presenter) : null;
   const palette = productPalette(product);
@@ -42,8 +45,10 @@ export async function stageProduct(req: StageRequest): Promise<StagedScene> {
   progress(0.6);
 
   const productLayer: PlacedLayer = { image: await resizeImage(product, layout.product.width, layout.product.height), box: layout.product };
-  const showcaseLayer: PlacedLayer | undefined = showcase && layout.showcase ? { image: await resizeImage(showcase, layout.showcase.width, layout.showcase.height), box: layout.showcase } : undefined;
-  const presenterLayer: PlacedLayer | undefined = presenter && layout.presenter ? { image: await resizeImage(presenter, layout.presenter.width, layout.presenter.height), box: layout.presenter } : undefined;
+  const showcaseLayer: PlacedLayer | undefined =
+    showcase && layout.showcase ? { image: await resizeImage(showcase, layout.showcase.width, layout.showcase.height), box: layout.showcase } : undefined;
+  const presenterLayer: PlacedLayer | undefined =
+    presenter && layout.presenter ? { image: await resizeImage(presenter, layout.presenter.width, layout.presenter.height), box: layout.presenter } : undefined;
   check();
   progress(0.75);
 

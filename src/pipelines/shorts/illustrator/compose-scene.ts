@@ -31,7 +31,12 @@ export async function composeScene(req: { width: number; height: number; icons: 
   const swing = (rng.next() - 0.5) * 2 * look.hueSwingDegrees;
   const colours = look.palette.map((c) => (look.hueSwingDegrees ? rotateHue(c, swing) : c));
   // Backdrops are soft: drawn at half size and scaled up, a quarter of the per-pixel work.
-  const backdrop = await renderBackground(look.backdrop, { width: Math.ceil(w / 2), height: Math.ceil(h / 2), seed: Math.floor(rng.next() * 2 ** 31), colors: colours });
+  const backdrop = await renderBackground(look.backdrop, {
+    width: Math.ceil(w / 2),
+    height: Math.ceil(h / 2),
+    seed: Math.floor(rng.next() * 2 ** 31),
+    colors: colours,
+  });
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(await loadImage(await encodePng(backdrop)), 0, 0, w, h);
@@ -54,13 +59,21 @@ function placeSpots(w: number, h: number, count: number, rng: Rng): Spot[] {
   const short = Math.min(w, h);
   const main: Spot = { x: w * (0.5 + (rng.next() - 0.5) * 0.12), y: h * (w < h ? 0.4 : 0.45), size: short * 0.56, angle: (rng.next() - 0.5) * 0.2 };
   const around = [
-    { x: 0.2, y: w < h ? 0.18 : 0.25 }, { x: 0.8, y: w < h ? 0.2 : 0.28 }, { x: 0.78, y: w < h ? 0.62 : 0.7 }, { x: 0.22, y: w < h ? 0.6 : 0.72 },
+    { x: 0.2, y: w < h ? 0.18 : 0.25 },
+    { x: 0.8, y: w < h ? 0.2 : 0.28 },
+    { x: 0.78, y: w < h ? 0.62 : 0.7 },
+    { x: 0.22, y: w < h ? 0.6 : 0.72 },
   ];
   const start = rng.int(0, around.length - 1);
   const spots = [main];
   for (let i = 1; i < count; i++) {
     const a = around[(start + i) % around.length]!;
-    spots.push({ x: w * (a.x + (rng.next() - 0.5) * 0.08), y: h * (a.y + (rng.next() - 0.5) * 0.06), size: short * (0.2 + rng.next() * 0.08), angle: (rng.next() - 0.5) * 0.5 });
+    spots.push({
+      x: w * (a.x + (rng.next() - 0.5) * 0.08),
+      y: h * (a.y + (rng.next() - 0.5) * 0.06),
+      size: short * (0.2 + rng.next() * 0.08),
+      angle: (rng.next() - 0.5) * 0.5,
+    });
   }
   return spots;
 }
@@ -105,7 +118,9 @@ function stageBehind(ctx: Ctx, staging: IconStaging, w: number, h: number, main:
     }
     case 'glowing': {
       // A moon behind, fog bands across.
-      const mx = w * (rng.next() < 0.5 ? 0.25 : 0.75), my = h * 0.16, r = short * 0.13;
+      const mx = w * (rng.next() < 0.5 ? 0.25 : 0.75),
+        my = h * 0.16,
+        r = short * 0.13;
       const glow = ctx.createRadialGradient(mx, my, r * 0.8, mx, my, r * 3.2);
       glow.addColorStop(0, 'rgba(210,230,255,0.45)');
       glow.addColorStop(1, 'rgba(210,230,255,0)');
@@ -178,7 +193,12 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
     case 'depth':
       // Depth of field: the small pictures are far away and out of focus.
       if (!isMain) at(`blur(${Math.round(short / 160)}px) saturate(0.8)`);
-      else { ctx.shadowColor = 'rgba(0,0,0,0.35)'; ctx.shadowBlur = short / 40; ctx.shadowOffsetY = short / 80; at('none'); }
+      else {
+        ctx.shadowColor = 'rgba(0,0,0,0.35)';
+        ctx.shadowBlur = short / 40;
+        ctx.shadowOffsetY = short / 80;
+        at('none');
+      }
       break;
     case 'extruded': {
       const depth = Math.max(3, Math.round(s / 22));
@@ -187,7 +207,10 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       break;
     }
     case 'spotlit':
-      ctx.shadowColor = 'rgba(0,0,0,0.7)'; ctx.shadowBlur = short / 25; ctx.shadowOffsetX = short / 60; ctx.shadowOffsetY = short / 40;
+      ctx.shadowColor = 'rgba(0,0,0,0.7)';
+      ctx.shadowBlur = short / 25;
+      ctx.shadowOffsetX = short / 60;
+      ctx.shadowOffsetY = short / 40;
       at(isMain ? 'contrast(1.1)' : 'brightness(0.6) blur(1px)');
       break;
     case 'bold':
@@ -195,16 +218,21 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       at('saturate(1.3)');
       break;
     case 'glowing':
-      ctx.shadowColor = colours[3] ?? '#6bd1ff'; ctx.shadowBlur = short / 18;
+      ctx.shadowColor = colours[3] ?? '#6bd1ff';
+      ctx.shadowBlur = short / 18;
       at(isMain ? 'brightness(0.75) saturate(0.7)' : 'brightness(0.45) saturate(0.5)');
       break;
     case 'brass':
-      ctx.shadowColor = 'rgba(40,20,0,0.6)'; ctx.shadowBlur = short / 50; ctx.shadowOffsetY = short / 100;
+      ctx.shadowColor = 'rgba(40,20,0,0.6)';
+      ctx.shadowBlur = short / 50;
+      ctx.shadowOffsetY = short / 100;
       at('sepia(0.6) saturate(1.2)');
       break;
     case 'cutout': {
       // A sticker: the picture cut out with a white paper border, a shadow under it, a strip of tape.
-      ctx.shadowColor = 'rgba(0,0,0,0.3)'; ctx.shadowBlur = short / 60; ctx.shadowOffsetY = short / 120;
+      ctx.shadowColor = 'rgba(0,0,0,0.3)';
+      ctx.shadowBlur = short / 60;
+      ctx.shadowOffsetY = short / 120;
       outline(ctx, img, s, '#ffffff', Math.max(3, s / 18));
       at('none');
       ctx.fillStyle = 'rgba(240,230,190,0.7)';
@@ -212,7 +240,8 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       break;
     }
     case 'rounded':
-      ctx.shadowColor = 'rgba(255,150,190,0.45)'; ctx.shadowBlur = short / 30;
+      ctx.shadowColor = 'rgba(255,150,190,0.45)';
+      ctx.shadowBlur = short / 30;
       at('none');
       break;
     case 'plain':

@@ -13,8 +13,16 @@ const CURRENCIES: Record<string, { major: [string, string]; minor: [string, stri
   '¥': { major: ['yen', 'yen'], minor: ['sen', 'sen'] },
 };
 const MAGNITUDES: Record<string, string> = {
-  k: 'thousand', thousand: 'thousand', m: 'million', mm: 'million', million: 'million',
-  b: 'billion', bn: 'billion', billion: 'billion', t: 'trillion', trillion: 'trillion',
+  k: 'thousand',
+  thousand: 'thousand',
+  m: 'million',
+  mm: 'million',
+  million: 'million',
+  b: 'billion',
+  bn: 'billion',
+  billion: 'billion',
+  t: 'trillion',
+  trillion: 'trillion',
 };
 
 function plural(n: string, forms: [string, string]): string {
@@ -79,16 +87,27 @@ export function normalizeEnglish(text: string): string {
     });
   }
 
-  t = t.replace(new RegExp(String.raw`([$€£¥])\s?(${NUMBER})(?:\s?(k|mm|m|bn|b|t|thousand|million|billion|trillion)\b)?`, 'gi'),
-    (_m, sym: string, amount: string, mag?: string) => money(sym, amount, mag));
+  t = t.replace(
+    new RegExp(String.raw`([$€£¥])\s?(${NUMBER})(?:\s?(k|mm|m|bn|b|t|thousand|million|billion|trillion)\b)?`, 'gi'),
+    (_m, sym: string, amount: string, mag?: string) => money(sym, amount, mag),
+  );
   t = t.replace(new RegExp(String.raw`\b(${NUMBER})\s?(USD|EUR|GBP)\b`, 'g'), (_m, amount: string, code: string) => money(code, amount, undefined));
   t = t.replace(new RegExp(String.raw`(-?)(${NUMBER})\s?%`, 'g'), (_m, sign: string, n: string) => `${numberToWords(sign + n)} percent`);
   t = t.replace(/\b(\d+)(st|nd|rd|th)\b/gi, (_m, n: string) => ordinalToWords(n));
-  t = t.replace(/\b(\d{1,2}):(\d{2})(?:\s?([ap]\.?m)(\.?)(?=\W|$))?/gi, (_m, h: string, m: string, s?: string, dot?: string) =>
-    `${timeOfDay(h, m, s)}${dot ?? ''}`);
-  t = t.replace(/\b(1[1-9]|20)(\d0)s\b/g, (_m, c: string, d: string) => yearToWords(Number(c + d)).replace(/y$/, 'ie').replace(/(\w)$/, '$1') + 's');
+  t = t.replace(
+    /\b(\d{1,2}):(\d{2})(?:\s?([ap]\.?m)(\.?)(?=\W|$))?/gi,
+    (_m, h: string, m: string, s?: string, dot?: string) => `${timeOfDay(h, m, s)}${dot ?? ''}`,
+  );
+  t = t.replace(
+    /\b(1[1-9]|20)(\d0)s\b/g,
+    (_m, c: string, d: string) =>
+      yearToWords(Number(c + d))
+        .replace(/y$/, 'ie')
+        .replace(/(\w)$/, '$1') + 's',
+  );
   t = t.replace(/\b(1[1-9]\d\d|20\d\d)\b(?![.,]\d|\s?%)/g, (y: string, _1: string, offset: number, whole: string) =>
-    YEAR_CONTEXT.test(whole.slice(Math.max(0, offset - 12), offset)) ? yearToWords(Number(y)) : y);
+    YEAR_CONTEXT.test(whole.slice(Math.max(0, offset - 12), offset)) ? yearToWords(Number(y)) : y,
+  );
   t = t.replace(new RegExp(String.raw`\b(${NUMBER})\s?[-–]\s?(${NUMBER})\b`, 'g'), (_m, a: string, b: string) => `${a} to ${b}`);
   t = t.replace(new RegExp(String.raw`\b(${NUMBER})\s?(km/h|°[cf]|[a-z]{1,4})\b`, 'gi'), (m, n: string, unit: string) => {
     const forms = UNITS[unit.toLowerCase()];
@@ -97,8 +116,11 @@ export function normalizeEnglish(text: string): string {
   t = t.replace(new RegExp(String.raw`\b(${NUMBER})k\b`, 'g'), '$1 thousand');
   t = t.replace(/#\s?(\d+)/g, 'number $1');
   t = t.replace(/\+(\d[\d\s-]{6,}\d)/g, (_m, phone: string) => `plus ${digitsToWords(phone)}`);
-  t = t.replace(new RegExp(String.raw`(^|[^\w.])(-?)(${NUMBER})\b`, 'g'), (_m, pre: string, sign: string, n: string) =>
-    `${pre}${numberToWords(sign + n)}`);
-  t = t.replace(/\s&\s/g, ' and ').replace(/\s\+\s/g, ' plus ').replace(/\s=\s/g, ' equals ').replace(/\s@\s/g, ' at ');
+  t = t.replace(new RegExp(String.raw`(^|[^\w.])(-?)(${NUMBER})\b`, 'g'), (_m, pre: string, sign: string, n: string) => `${pre}${numberToWords(sign + n)}`);
+  t = t
+    .replace(/\s&\s/g, ' and ')
+    .replace(/\s\+\s/g, ' plus ')
+    .replace(/\s=\s/g, ' equals ')
+    .replace(/\s@\s/g, ' at ');
   return t.replace(/\s+/g, ' ').trim();
 }

@@ -1,6 +1,26 @@
 /** English number words: cardinals, ordinals, decimals and years. */
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES = ['', 'thousand', 'million', 'billion', 'trillion', 'quadrillion'];
 
@@ -35,7 +55,10 @@ export function integerToWords(digits: string): string {
 }
 
 export function digitsToWords(digits: string): string {
-  return [...digits].filter((d) => /\d/.test(d)).map((d) => ONES[Number(d)]).join(' ');
+  return [...digits]
+    .filter((d) => /\d/.test(d))
+    .map((d) => ONES[Number(d)])
+    .join(' ');
 }
 
 /** "3.14" → "three point one four"; a leading "-" reads "minus". */
@@ -48,7 +71,13 @@ export function numberToWords(text: string): string {
 }
 
 const ORDINAL_EXCEPTIONS: Record<string, string> = {
-  one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth',
+  one: 'first',
+  two: 'second',
+  three: 'third',
+  five: 'fifth',
+  eight: 'eighth',
+  nine: 'ninth',
+  twelve: 'twelfth',
 };
 
 export function ordinalToWords(digits: string): string {

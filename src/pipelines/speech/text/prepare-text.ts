@@ -14,9 +14,5 @@ export const DEFAULT_CHUNK_CHARS = 600;
 export function prepareSpeechChunks(text: string, opts: { language: string; maxChars?: number; wholeParagraphs?: boolean }): string[] {
   const sentences = splitSentences(text);
   const speakable = opts.language === 'en' ? sentences.map(normalizeEnglish) : sentences;
-  return chunkSentences(
-    speakable.filter(hasSpeakableContent),
-    opts.maxChars ?? DEFAULT_CHUNK_CHARS,
-    { wholeParagraphs: opts.wholeParagraphs },
-  );
+  return chunkSentences(speakable.filter(hasSpeakableContent), opts.maxChars ?? DEFAULT_CHUNK_CHARS, { wholeParagraphs: opts.wholeParagraphs });
 }

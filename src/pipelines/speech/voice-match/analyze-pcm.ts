@@ -43,4 +43,3 @@ export function analyzePcm(audio: PcmAudio): VoiceSampleProfile {
     voicedFraction: pitch.length ? voiced.length / pitch.length : 0,
   };
 }
-

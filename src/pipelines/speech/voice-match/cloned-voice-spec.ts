@@ -40,8 +40,13 @@ export interface ClonedVoiceSpec {
 export function isClonedVoiceSpec(value: unknown): value is ClonedVoiceSpec {
   const v = value as Partial<ClonedVoiceSpec> | null;
   return (
-    typeof v === 'object' && v !== null && v.kind === 'cloned' && v.version === 1 &&
-    typeof v.rate === 'number' && typeof v.pitch === 'number' &&
-    typeof v.base?.engine === 'string' && typeof v.base?.engineVoice === 'string'
+    typeof v === 'object' &&
+    v !== null &&
+    v.kind === 'cloned' &&
+    v.version === 1 &&
+    typeof v.rate === 'number' &&
+    typeof v.pitch === 'number' &&
+    typeof v.base?.engine === 'string' &&
+    typeof v.base?.engineVoice === 'string'
   );
 }

@@ -13,7 +13,10 @@ import type { VoiceSampleProfile } from './cloned-voice-spec.js';
  * The sample's length, and its measurements when it is within `maxSeconds` and not empty:
  * the voice profile, and the loudness flux that tells speech from steady sound.
  */
-export async function measureSampleWav(wavPath: string, maxSeconds: number): Promise<{ seconds: number; profile: VoiceSampleProfile | null; loudnessFluxDb: number }> {
+export async function measureSampleWav(
+  wavPath: string,
+  maxSeconds: number,
+): Promise<{ seconds: number; profile: VoiceSampleProfile | null; loudnessFluxDb: number }> {
   const audio = await readWav(wavPath);
   const seconds = audio.samples.length / audio.sampleRateHz;
   if (seconds === 0 || seconds > maxSeconds) return { seconds, profile: null, loudnessFluxDb: 0 };

@@ -7,12 +7,7 @@ const FRAME = 512;
  * frames it follows the vocal tract's formants more than the pitch: a longer tract (typically a
  * man's) gives lower formants and a lower centroid.
  */
-export function medianSpectralCentroidHz(
-  samples: Float32Array,
-  rateHz: number,
-  frameTimesSeconds: readonly number[],
-  maxHz = 4000,
-): number {
+export function medianSpectralCentroidHz(samples: Float32Array, rateHz: number, frameTimesSeconds: readonly number[], maxHz = 4000): number {
   const window = new Float64Array(FRAME).map((_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FRAME - 1)));
   const maxBin = Math.min(FRAME / 2, Math.floor((maxHz * FRAME) / rateHz));
   const centroids: number[] = [];

@@ -31,12 +31,7 @@ export function vowelBand(samples: Float32Array, rateHz: number): Float32Array {
  * contour that rise at least 1 dB over the dip before them, are within 30 dB of the loud
  * level, and fall on periodic (vowel-like) frames. Returns the peak times in seconds.
  */
-export function syllableNucleiSeconds(
-  samples: Float32Array,
-  rateHz: number,
-  periodic: ArrayLike<number>,
-  smoothingSeconds = 0.03,
-): number[] {
+export function syllableNucleiSeconds(samples: Float32Array, rateHz: number, periodic: ArrayLike<number>, smoothingSeconds = 0.03): number[] {
   const band = vowelBand(samples, rateHz);
   const hop = Math.round(HOP_SECONDS * rateHz);
   const win = hop * 3;
@@ -94,7 +89,6 @@ function gaussianSmooth(values: Float64Array, sigmaFrames: number): Float64Array
   });
 }
 
-
 /**
  * Peak counting is compressive: with the same text, speech made 30 % slower yields ~7 % more
  * peaks and 40 % faster speech ~11 % fewer (smoothing splits long vowels and merges short
@@ -105,12 +99,7 @@ const COMPRESSION_EXPONENT = 0.73;
 const PIVOT_SYLLABLES_PER_SECOND = 4.5;
 
 /** Syllables per second of speech, corrected for the peak counter's compression. */
-export function syllablesPerSecond(
-  samples: Float32Array,
-  rateHz: number,
-  periodic: ArrayLike<number>,
-  speechSeconds: number,
-): number {
+export function syllablesPerSecond(samples: Float32Array, rateHz: number, periodic: ArrayLike<number>, speechSeconds: number): number {
   if (speechSeconds <= 0) return 0;
   const counted = syllableNucleiSeconds(samples, rateHz, periodic).length / speechSeconds;
   if (counted <= 0) return 0;

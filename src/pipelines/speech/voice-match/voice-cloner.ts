@@ -21,7 +21,14 @@ const MATCH_SHARE = 0.85;
  * The built-in cloner (the `VoiceCloner` port): voice matching onto the built-in engines, not
  * neural cloning. Languages are those with a built-in base voice to match onto.
  */
-export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: VoiceCatalog; fetcher: UrlFetcher; ffmpeg: FfmpegEngine; blobs: BlobStore; tempRoot: string }): VoiceCloner {
+export function createVoiceCloner(deps: {
+  engines: SpeechEngines;
+  catalog: VoiceCatalog;
+  fetcher: UrlFetcher;
+  ffmpeg: FfmpegEngine;
+  blobs: BlobStore;
+  tempRoot: string;
+}): VoiceCloner {
   const { engines, catalog, blobs, ffmpeg } = deps;
   const languages = [...new Set(catalog.voices.filter((v) => v.kind === 'builtin').map((v) => v.language))]
     .filter((language) => baseVoiceCandidates(catalog, language).length > 0)
@@ -46,17 +53,25 @@ export function createVoiceCloner(deps: { engines: SpeechEngines; catalog: Voice
       await mkdir(workDir, { recursive: true });
       const samplePath = join(workDir, 'sample');
       await pipeline(blobs.read(sampleKey), createWriteStream(samplePath));
-      const { profile, spec } = await cloneVoiceFromSample(samplePath, { engines, catalog, ffmpeg }, {
-        workDir: join(workDir, 'match'),
-        language,
-        signal,
-        onProgress: (f) => onProgress?.(f * MATCH_SHARE),
-      });
-      const preview = await synthesizeSpeech({ text: previewTextFor(language), voice: spec }, { engines, ffmpeg }, {
-        workDir: join(workDir, 'preview'),
-        signal,
-        onProgress: (f) => onProgress?.(MATCH_SHARE + f * (1 - MATCH_SHARE)),
-      });
+      const { profile, spec } = await cloneVoiceFromSample(
+        samplePath,
+        { engines, catalog, ffmpeg },
+        {
+          workDir: join(workDir, 'match'),
+          language,
+          signal,
+          onProgress: (f) => onProgress?.(f * MATCH_SHARE),
+        },
+      );
+      const preview = await synthesizeSpeech(
+        { text: previewTextFor(language), voice: spec },
+        { engines, ffmpeg },
+        {
+          workDir: join(workDir, 'preview'),
+          signal,
+          onProgress: (f) => onProgress?.(MATCH_SHARE + f * (1 - MATCH_SHARE)),
+        },
+      );
       const base = findVoice(catalog, spec.base.voiceId);
       return {
         // Plain JSON objects, stored in the task's result as they are.

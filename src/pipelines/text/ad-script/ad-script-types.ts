@@ -58,7 +58,10 @@ export interface AdScript {
 }
 
 export class ScriptRequestError extends Error {
-  constructor(readonly field: 'style' | 'language' | 'videoLengthSeconds' | 'facts', message: string) {
+  constructor(
+    readonly field: 'style' | 'language' | 'videoLengthSeconds' | 'facts',
+    message: string,
+  ) {
     super(message);
     this.name = 'ScriptRequestError';
   }

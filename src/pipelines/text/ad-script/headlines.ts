@@ -21,7 +21,9 @@ export function titleFor(ctx: ScriptContext, seed: number, style: string): strin
 export function headlineCandidates(facts: ProductFacts, language: ScriptLanguage, seed: number): string[] {
   const ctx = buildScriptContext(facts, language, 2025, createRng(seed >>> 0));
   const fill = (templates: readonly string[]) =>
-    templates.filter((t) => canFill(t, ctx.values, 0, null) && !/\{(point|Point|nth|Nth)\}/.test(t)).map((t) => fillTemplate(t, ctx.values, ctx.bank, { point: null, nth: null }).replace(/\.$/, ''));
+    templates
+      .filter((t) => canFill(t, ctx.values, 0, null) && !/\{(point|Point|nth|Nth)\}/.test(t))
+      .map((t) => fillTemplate(t, ctx.values, ctx.bank, { point: null, nth: null }).replace(/\.$/, ''));
   const rng = createRng(seed >>> 0).fork('headlines');
   const shuffle = (items: string[]) => {
     for (let i = items.length - 1; i > 0; i--) {

@@ -30,13 +30,14 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
   const reviews = readReviews(facts.reviews);
   const audienceGuess = facts.audiences?.[0];
   const audience =
-    facts.audience?.trim() ||
-    (audienceGuess && (bank.audiences[audienceGuess] ?? (language === 'en' ? audienceGuess : undefined))) ||
-    bank.defaultAudience;
+    facts.audience?.trim() || (audienceGuess && (bank.audiences[audienceGuess] ?? (language === 'en' ? audienceGuess : undefined))) || bank.defaultAudience;
   const brandRaw = (facts.brand ?? facts.siteName ?? '').trim();
   const brand = brandRaw && brandRaw.toLowerCase() !== product.toLowerCase() ? brandRaw : null;
   // A recap lists short features only; long ones do not survive being strung together.
-  const listed = features.filter((f) => !/[,;]/.test(f) && f.split(/\s+/).length <= 6).slice(0, 3).map((f) => pointMidSentence(f, bank, product));
+  const listed = features
+    .filter((f) => !/[,;]/.test(f) && f.split(/\s+/).length <= 6)
+    .slice(0, 3)
+    .map((f) => pointMidSentence(f, bank, product));
   const quote = reviews.quotes[0];
   const values: SlotValues = {
     product,

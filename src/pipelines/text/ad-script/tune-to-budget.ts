@@ -28,10 +28,14 @@ function movesOf(style: ScriptStyle, ctx: ScriptContext, state: TuneState, beats
   const moves: TuneState[] = [];
   for (const b of beats) {
     const current = tuning.beats.get(b.key) ?? {};
-    for (const variant of b.variants) if (variant !== current.variant) moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, variant }), banned: tuning.banned } });
+    for (const variant of b.variants)
+      if (variant !== current.variant)
+        moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, variant }), banned: tuning.banned } });
     if (b.pointIndex === null) continue;
     // Another feature may take this sentence; generic points only ever follow the features.
-    for (const point of b.pointOptions) if (point !== b.pointIndex && ctx.points[point]!.featureIndex !== null) moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, point }), banned: tuning.banned } });
+    for (const point of b.pointOptions)
+      if (point !== b.pointIndex && ctx.points[point]!.featureIndex !== null)
+        moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, point }), banned: tuning.banned } });
     if (!tuning.banned.has(b.pointIndex)) moves.push({ plan, tuning: { beats: tuning.beats, banned: new Set(tuning.banned).add(b.pointIndex) } });
   }
   style.slots.forEach((_, i) => {

@@ -47,8 +47,14 @@ const adCopy: BuiltinTextModel = {
     const style = p.style ?? createRng(seed).pick(writerStyles);
     // About 12 seconds of speech: a caption-sized text.
     const script = writeAdScript({ facts: p.facts, style, videoLengthSeconds: p.videoLengthSeconds ?? 12, language: p.language, seed });
-    const body = script.sentences.filter((s) => s.section !== 'cta').map((s) => s.text).join(' ');
-    const cta = script.sentences.filter((s) => s.section === 'cta').map((s) => s.text).join(' ');
+    const body = script.sentences
+      .filter((s) => s.section !== 'cta')
+      .map((s) => s.text)
+      .join(' ');
+    const cta = script.sentences
+      .filter((s) => s.section === 'cta')
+      .map((s) => s.text)
+      .join(' ');
     if (wantsJson(req)) return { text: JSON.stringify({ headline: script.title, body, call_to_action: cta, language: script.language, style: script.style }) };
     return { text: `${script.title}\n\n${body}\n\n${cta}` };
   },
@@ -101,7 +107,9 @@ const headlines: BuiltinTextModel = {
     add(p.facts.title);
     add(p.facts.brand);
     // A few content words of the description; adverbs ("gently") make poor tags.
-    const words = keywords(`${p.facts.description ?? ''} ${(p.facts.features ?? []).join(' ')}`, p.language, 8).filter((w) => !(p.language === 'en' && /ly$/.test(w)));
+    const words = keywords(`${p.facts.description ?? ''} ${(p.facts.features ?? []).join(' ')}`, p.language, 8).filter(
+      (w) => !(p.language === 'en' && /ly$/.test(w)),
+    );
     for (const word of words.slice(0, 3)) add(word);
     add(bank.categories[p.facts.industry ?? 'Others']);
     const hashtags = tags.slice(0, 8);

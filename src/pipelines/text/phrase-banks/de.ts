@@ -36,10 +36,7 @@ export const de: PhraseBank = {
       'Darf ich dir ein kleines Geheimnis verraten?',
       'Ich verrate dir jetzt mein bestgehütetes Geheimnis.',
     ],
-    hook_what_happens: [
-      'Was passiert, wenn du zu {product} wechselst?',
-      'Das passiert, wenn du {product} endlich ausprobierst.',
-    ],
+    hook_what_happens: ['Was passiert, wenn du zu {product} wechselst?', 'Das passiert, wenn du {product} endlich ausprobierst.'],
     hook_anyone_else: [
       'Liegt es an mir, oder sind die meisten {category} eine Enttäuschung?',
       'Geht es noch jemandem so: {category}, die zu viel versprechen, nerven einfach.',
@@ -70,11 +67,7 @@ export const de: PhraseBank = {
       'Reden wir darüber, was du mit {product} wirklich bekommst.',
       'Die Vorteile von {product}, in ein paar Sekunden.',
     ],
-    cta_open: [
-      'Hör auf zu scrollen. Das hier ist für dich.',
-      'Warte, scroll nicht weiter.',
-      'Gib mir zehn Sekunden, es lohnt sich.',
-    ],
+    cta_open: ['Hör auf zu scrollen. Das hier ist für dich.', 'Warte, scroll nicht weiter.', 'Gib mir zehn Sekunden, es lohnt sich.'],
     diy_open: [
       'Ein ganzes Wochenende lang versucht, es selbst zu machen?',
       'Keine Lust mehr auf Heimwerker-Tricks, die nie richtig funktionieren?',
@@ -95,26 +88,14 @@ export const de: PhraseBank = {
       'Ich, wie ich um Mitternacht {product} in den Warenkorb lege.',
       'Okay, wir müssen über {product} reden.',
     ],
-    howto_open: [
-      'So holst du das Beste aus {product} heraus.',
-      'So benutzt du {product}, Schritt für Schritt.',
-      'Kurzes Tutorial: {product}, aber richtig.',
-    ],
-    show_open: [
-      'Lass mich dir zeigen, warum sich {product} lohnt.',
-      'Lass mich dir was zeigen.',
-      'Lass mich dir zeigen, was {product} alles kann.',
-    ],
+    howto_open: ['So holst du das Beste aus {product} heraus.', 'So benutzt du {product}, Schritt für Schritt.', 'Kurzes Tutorial: {product}, aber richtig.'],
+    show_open: ['Lass mich dir zeigen, warum sich {product} lohnt.', 'Lass mich dir was zeigen.', 'Lass mich dir zeigen, was {product} alles kann.'],
     motivation_open: [
       'Jede große Veränderung beginnt mit einem kleinen Schritt.',
       'Du hast mehr verdient als nur „geht schon“.',
       'Heute ist ein guter Tag, um etwas Neues anzufangen.',
     ],
-    highlight_open: [
-      '{product}, Highlight für Highlight.',
-      'Das sind die Highlights von {product}.',
-      'Das Beste an {product}, im Schnelldurchlauf.',
-    ],
+    highlight_open: ['{product}, Highlight für Highlight.', 'Das sind die Highlights von {product}.', 'Das Beste an {product}, im Schnelldurchlauf.'],
     lifestyle_scene: [
       'Stell dir deinen Tag vor: ruhig, einfach und ganz nach deinen Regeln.',
       'Stell dir vor, du startest jeden Morgen ohne die übliche Hektik.',
@@ -130,16 +111,8 @@ export const de: PhraseBank = {
       'Aufgepasst, hier gibt es ein Angebot, das du sehen willst.',
       'Gute Nachrichten, falls du auf den richtigen Moment gewartet hast.',
     ],
-    story_setup: [
-      'Lass mich dir eine kurze Geschichte erzählen.',
-      'Storytime.',
-      'Also, das ist mir passiert.',
-    ],
-    reasons_open: [
-      'Hier sind drei Gründe für {product}.',
-      'Drei Gründe, warum {product} in dein Leben gehört.',
-      'Warum {product}? Drei Gründe.',
-    ],
+    story_setup: ['Lass mich dir eine kurze Geschichte erzählen.', 'Storytime.', 'Also, das ist mir passiert.'],
+    reasons_open: ['Hier sind drei Gründe für {product}.', 'Drei Gründe, warum {product} in dein Leben gehört.', 'Warum {product}? Drei Gründe.'],
     trend_open: [
       'Gerade reden alle über {product}.',
       '{product} ist in letzter Zeit überall in meinem Feed.',
@@ -171,17 +144,8 @@ export const de: PhraseBank = {
       'Und hier ist etwas, das vielen am Anfang gar nicht auffällt: {point}.',
     ],
     // Generic benefits ("it makes everyday life easier") were claims no page made; these only invite a look.
-    benefit: [
-      'Schau genauer hin.',
-      'Überzeug dich selbst.',
-      'Achte auf die Details.',
-      'Nimm dir einen Moment dafür.',
-    ],
-    recap: [
-      'Das ist {product}: {points}.',
-      'Also noch mal zusammengefasst: {points}.',
-      'Kurz gesagt: {points}, alles in einem.',
-    ],
+    benefit: ['Schau genauer hin.', 'Überzeug dich selbst.', 'Achte auf die Details.', 'Nimm dir einen Moment dafür.'],
+    recap: ['Das ist {product}: {points}.', 'Also noch mal zusammengefasst: {points}.', 'Kurz gesagt: {points}, alles in einem.'],
     audience: [
       'Gemacht für {audience}.',
       'Perfekt für {audience}.',
@@ -215,41 +179,21 @@ export const de: PhraseBank = {
       'Jedes Detail wurde so gestaltet, dass es dir das Leben leichter macht.',
       'Die Mission: Qualität, die man spürt, zu einem fairen Preis.',
     ],
-    brand_today: [
-      'Heute heißt diese Idee {product}.',
-      'Aus dieser Idee wurde {product}.',
-      'Das Ergebnis: {product}.',
-    ],
+    brand_today: ['Heute heißt diese Idee {product}.', 'Aus dieser Idee wurde {product}.', 'Das Ergebnis: {product}.'],
     diy_fail: [
       'In den Tutorials sah das leicht aus. War es nicht.',
       'Stunden später hatte ich immer noch Chaos und kein Ergebnis.',
       'Wie sich herausstellt, funktionieren die Tricks nur in den Videos.',
     ],
-    diy_result: [
-      'Das Ergebnis? Richtig gemacht, ohne Chaos.',
-      'Jetzt funktioniert es einfach, jedes Mal.',
-      'Endlich ein Ergebnis, auf das ich stolz bin.',
-    ],
-    step1: [
-      'Schritt eins: Hol dir {product}.',
-      'Zuerst besorgst du dir {product}.',
-      'Schritt eins: {product} auspacken.',
-    ],
+    diy_result: ['Das Ergebnis? Richtig gemacht, ohne Chaos.', 'Jetzt funktioniert es einfach, jedes Mal.', 'Endlich ein Ergebnis, auf das ich stolz bin.'],
+    step1: ['Schritt eins: Hol dir {product}.', 'Zuerst besorgst du dir {product}.', 'Schritt eins: {product} auspacken.'],
     step2: [
       'Schritt zwei: Stell alles so ein, wie du es magst.',
       'Danach machst du es in ein paar Minuten zu deinem.',
       'Schritt zwei: Einmal ausprobieren und schauen, wie es sich anfühlt.',
     ],
-    step3: [
-      'Schritt drei: Mach es zu einem Teil deiner Routine.',
-      'Dann benutzt du es jeden Tag.',
-      'Schritt drei: Lass es die Arbeit für dich erledigen.',
-    ],
-    step4: [
-      'Schritt vier: Genieß den Unterschied.',
-      'Zum Schluss: zurücklehnen und die Ergebnisse genießen.',
-      'Letzter Schritt: Erzähl es deinen Freunden.',
-    ],
+    step3: ['Schritt drei: Mach es zu einem Teil deiner Routine.', 'Dann benutzt du es jeden Tag.', 'Schritt drei: Lass es die Arbeit für dich erledigen.'],
+    step4: ['Schritt vier: Genieß den Unterschied.', 'Zum Schluss: zurücklehnen und die Ergebnisse genießen.', 'Letzter Schritt: Erzähl es deinen Freunden.'],
     reassure: [
       'Angst, dass es kompliziert ist? Keine Sorge: {point}.',
       'Nicht sicher, ob das was für dich ist? Denk noch mal nach: {point}.',
@@ -266,11 +210,7 @@ export const de: PhraseBank = {
       'Um genau dieses Gefühl geht es bei {product}.',
       'Mit {product} wird dieses Gefühl Teil deines Tages.',
     ],
-    emotion_close: [
-      'Weil du es verdienst, dich jeden Tag gut zu fühlen.',
-      'Gönn dir was. Du hast es dir verdient.',
-      'Manche Dinge sind es einfach wert.',
-    ],
+    emotion_close: ['Weil du es verdienst, dich jeden Tag gut zu fühlen.', 'Gönn dir was. Du hast es dir verdient.', 'Manche Dinge sind es einfach wert.'],
     genz_line: [
       'Absolute Main-Character-Energy.',
       'Kein Witz, das ist ein echter Gamechanger.',
@@ -278,16 +218,8 @@ export const de: PhraseBank = {
       'Die Vibes? Makellos.',
       'Ehrlich das Beste, was ich besitze.',
     ],
-    genz_close: [
-      'Lauf, nicht gehen.',
-      'Das ist dein Zeichen.',
-      'Vertrau mir hier einfach.',
-    ],
-    howto_close: [
-      'Das war es schon. Ganz einfach.',
-      'So einfach ist das.',
-      'Und fertig.',
-    ],
+    genz_close: ['Lauf, nicht gehen.', 'Das ist dein Zeichen.', 'Vertrau mir hier einfach.'],
+    howto_close: ['Das war es schon. Ganz einfach.', 'So einfach ist das.', 'Und fertig.'],
     show_item: [
       'Schau dir das an: {point}.',
       'Siehst du das? {Point}.',
@@ -295,21 +227,13 @@ export const de: PhraseBank = {
       'Und jetzt schau: {point}.',
       'Jetzt schau genau hin, denn das hat mich am meisten überrascht: {point}.',
     ],
-    show_close: [
-      'Ziemlich überzeugend, oder?',
-      'Jetzt verstehst du, warum ich das liebe.',
-      'Hab ich doch gesagt, dass es sich lohnt.',
-    ],
+    show_close: ['Ziemlich überzeugend, oder?', 'Jetzt verstehst du, warum ich das liebe.', 'Hab ich doch gesagt, dass es sich lohnt.'],
     motivation_line: [
       'Heute ist dieser Schritt {product}.',
       'Kleine Verbesserungen bringen große Ergebnisse.',
       'Entscheide dich für das, was dich weiterbringt.',
     ],
-    motivation_close: [
-      'Fang jetzt an. Dein zukünftiges Ich wird dir danken.',
-      'Du schaffst das.',
-      'Tu es für dich.',
-    ],
+    motivation_close: ['Fang jetzt an. Dein zukünftiges Ich wird dir danken.', 'Du schaffst das.', 'Tu es für dich.'],
     highlight: [
       'Highlight Nummer {nth}: {point}.',
       'Nummer {nth}: {point}.',
@@ -321,57 +245,32 @@ export const de: PhraseBank = {
       'Für genau dieses Leben gibt es {product}.',
       'Mit {product} rückt dieses Bild ein Stück näher.',
     ],
-    lifestyle_close: [
-      'Das ist nicht nur ein Produkt, das ist ein Lebensgefühl.',
-      'Deine Routine, nur besser.',
-      'Gemacht für das echte Leben.',
-    ],
-    response_answer: [
-      'Ehrliche Antwort? Ja, und zwar aus diesen Gründen.',
-      'Kurze Antwort: absolut.',
-      'Ich war auch skeptisch, also lass mich das erklären.',
-    ],
+    lifestyle_close: ['Das ist nicht nur ein Produkt, das ist ein Lebensgefühl.', 'Deine Routine, nur besser.', 'Gemacht für das echte Leben.'],
+    response_answer: ['Ehrliche Antwort? Ja, und zwar aus diesen Gründen.', 'Kurze Antwort: absolut.', 'Ich war auch skeptisch, also lass mich das erklären.'],
     story_conflict: [
       'Vor einiger Zeit hatte ich {category}, die nie funktionierten, so richtig satt.',
       'Ich hatte monatelang nach etwas gesucht, das einfach funktioniert.',
       'Nichts, was ich ausprobiert habe, hat wirklich etwas verändert.',
     ],
-    story_turn: [
-      'Dann hat mir eine Freundin von {product} erzählt.',
-      'Dann habe ich {product} gefunden.',
-      'Genau da habe ich {product} entdeckt.',
-    ],
+    story_turn: ['Dann hat mir eine Freundin von {product} erzählt.', 'Dann habe ich {product} gefunden.', 'Genau da habe ich {product} entdeckt.'],
     story_resolution: [
       'Heute kann ich mir nicht mehr vorstellen, zurückzugehen.',
       'Die beste Entscheidung des ganzen Jahres.',
       'Und ehrlich gesagt wünschte ich, ich hätte das früher gefunden.',
     ],
-    reason: [
-      'Grund Nummer {nth}: {point}.',
-      'Grund {nth}? {Point}.',
-      'Grund {nth}: {point}.',
-      'Grund Nummer {nth}, und ehrlich gesagt mein Favorit: {point}.',
-    ],
+    reason: ['Grund Nummer {nth}: {point}.', 'Grund {nth}? {Point}.', 'Grund {nth}: {point}.', 'Grund Nummer {nth}, und ehrlich gesagt mein Favorit: {point}.'],
     trend_why: [
       'Und ehrlich gesagt ist leicht zu verstehen, warum.',
       'Also habe ich es ausprobiert, um zu sehen, was dahintersteckt.',
       'Hier ist, warum es gerade überall ist.',
     ],
-    trend_join: [
-      'Sei nicht der Letzte, der es ausprobiert.',
-      'Schließ dich allen an, die schon gewechselt haben.',
-      'Jetzt bist du dran.',
-    ],
+    trend_join: ['Sei nicht der Letzte, der es ausprobiert.', 'Schließ dich allen an, die schon gewechselt haben.', 'Jetzt bist du dran.'],
     regret_lesson: [
       'Daraus gelernt: Gute Dinge bleiben nicht ewig zu diesem Preis.',
       'Wenn du also gewartet hast, ist jetzt dein Moment.',
       'Warte nicht so lange wie ich.',
     ],
-    secret_reveal: [
-      'Das Geheimnis ist {product}.',
-      'Mein Geheimnis? {product}.',
-      'Hier ist es: {product}.',
-    ],
+    secret_reveal: ['Das Geheimnis ist {product}.', 'Mein Geheimnis? {product}.', 'Hier ist es: {product}.'],
     what_happens_answer: [
       'Zuerst merkst du den Unterschied. Dann fragst du dich, wie du je ohne ausgekommen bist.',
       'Kurz gesagt: Alles wird einfacher.',
@@ -389,16 +288,8 @@ export const de: PhraseBank = {
       'Eine Kundin bringt es auf den Punkt: {quote}',
       'Glaub nicht nur mir: {quote}',
     ],
-    price: [
-      'Und das alles für {price}.',
-      'Und das für nur {price}.',
-      'Für {price} ist die Entscheidung leicht.',
-    ],
-    offer: [
-      'Gerade gibt es das für {price}.',
-      'Sichere es dir heute für nur {price}.',
-      'Jetzt für {price}, solange das Angebot läuft.',
-    ],
+    price: ['Und das alles für {price}.', 'Und das für nur {price}.', 'Für {price} ist die Entscheidung leicht.'],
+    offer: ['Gerade gibt es das für {price}.', 'Sichere es dir heute für nur {price}.', 'Jetzt für {price}, solange das Angebot läuft.'],
     urgency: [
       'Solche Angebote halten nicht lange.',
       'Warte nicht, bis es ausverkauft ist.',
@@ -413,11 +304,7 @@ export const de: PhraseBank = {
       'Probier {product} noch heute. {Action}.',
       'Wenn du auf ein Zeichen gewartet hast, hier ist es: {action} und hol dir {product} noch heute.',
     ],
-    cta_repeat: [
-      'Noch mal: {product}. {Action}.',
-      'Im Ernst, {action}.',
-      'Verpass es nicht: {action}.',
-    ],
+    cta_repeat: ['Noch mal: {product}. {Action}.', 'Im Ernst, {action}.', 'Verpass es nicht: {action}.'],
   },
   numberWords: ['eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun', 'zehn'],
   categories: {

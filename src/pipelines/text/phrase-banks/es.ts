@@ -35,10 +35,7 @@ export const es: PhraseBank = {
       '¿Te cuento un secreto?',
       'Voy a compartir mi secreto mejor guardado.',
     ],
-    hook_what_happens: [
-      '¿Qué pasa cuando te cambias a {product}?',
-      'Esto es lo que pasa cuando por fin pruebas {product}.',
-    ],
+    hook_what_happens: ['¿Qué pasa cuando te cambias a {product}?', 'Esto es lo que pasa cuando por fin pruebas {product}.'],
     hook_anyone_else: [
       '¿Soy yo o la mayoría de los {category} decepcionan?',
       '¿A alguien más le cansan los {category} que prometen demasiado?',
@@ -54,11 +51,7 @@ export const es: PhraseBank = {
       '¿Lo mejor que he encontrado en {year}? {product}.',
       'Este es mi mejor hallazgo de {year}.',
     ],
-    hook_hate_me: [
-      'Me vas a odiar por enseñarte esto.',
-      'Tu cartera me va a odiar por este vídeo.',
-      'Perdón por adelantado: vas a quererlo.',
-    ],
+    hook_hate_me: ['Me vas a odiar por enseñarte esto.', 'Tu cartera me va a odiar por este vídeo.', 'Perdón por adelantado: vas a quererlo.'],
     hook_price_drop_regret: [
       'Pagué el precio completo por {product}. No cometas mi error.',
       'Me arrepiento de no haber esperado a este precio.',
@@ -69,11 +62,7 @@ export const es: PhraseBank = {
       'Hablemos de lo que realmente te llevas con {product}.',
       'Las ventajas de {product}, en pocos segundos.',
     ],
-    cta_open: [
-      'Deja de hacer scroll. Esto es para ti.',
-      'Espera, no pases de largo.',
-      'Dame diez segundos, merece la pena.',
-    ],
+    cta_open: ['Deja de hacer scroll. Esto es para ti.', 'Espera, no pases de largo.', 'Dame diez segundos, merece la pena.'],
     diy_open: [
       '¿Te has pasado todo el fin de semana intentando hacerlo tú mismo?',
       '¿Harto de trucos caseros que nunca acaban de funcionar?',
@@ -89,31 +78,11 @@ export const es: PhraseBank = {
       'Hay cosas que te sacan una sonrisa nada más usarlas.',
       '¿Recuerdas la última vez que algo te hizo el día más fácil?',
     ],
-    genz_open: [
-      'POV: acabas de descubrir {product}.',
-      'Yo añadiendo {product} al carrito a medianoche.',
-      'Amiga, tenemos que hablar de {product}.',
-    ],
-    howto_open: [
-      'Así se saca el máximo partido a {product}.',
-      'Cómo usar {product}, paso a paso.',
-      'Tutorial rápido: {product}, como se debe.',
-    ],
-    show_open: [
-      'Déjame enseñarte por qué {product} merece la pena.',
-      'Déjame enseñarte algo.',
-      'Déjame enseñarte lo que puede hacer {product}.',
-    ],
-    motivation_open: [
-      'Todo gran cambio empieza con un pequeño paso.',
-      'Te mereces algo mejor que lo justo.',
-      'Hoy es un gran día para empezar algo nuevo.',
-    ],
-    highlight_open: [
-      '{product}, punto por punto.',
-      'Estos son los puntos fuertes de {product}.',
-      'Lo mejor de {product}, rápido.',
-    ],
+    genz_open: ['POV: acabas de descubrir {product}.', 'Yo añadiendo {product} al carrito a medianoche.', 'Amiga, tenemos que hablar de {product}.'],
+    howto_open: ['Así se saca el máximo partido a {product}.', 'Cómo usar {product}, paso a paso.', 'Tutorial rápido: {product}, como se debe.'],
+    show_open: ['Déjame enseñarte por qué {product} merece la pena.', 'Déjame enseñarte algo.', 'Déjame enseñarte lo que puede hacer {product}.'],
+    motivation_open: ['Todo gran cambio empieza con un pequeño paso.', 'Te mereces algo mejor que lo justo.', 'Hoy es un gran día para empezar algo nuevo.'],
+    highlight_open: ['{product}, punto por punto.', 'Estos son los puntos fuertes de {product}.', 'Lo mejor de {product}, rápido.'],
     lifestyle_scene: [
       'Imagina tu día: tranquilo, fácil y a tu manera.',
       'Imagina empezar cada mañana sin las prisas de siempre.',
@@ -124,16 +93,8 @@ export const es: PhraseBank = {
       'Respondiendo a un comentario: ¿de verdad merece la pena {product}?',
       'Me preguntan mucho por {product}, así que aquí va mi respuesta.',
     ],
-    offer_open: [
-      '¡Alerta de oferta especial!',
-      'Atención, hay una oferta que te va a interesar.',
-      'Buenas noticias si estabas esperando el momento perfecto.',
-    ],
-    story_setup: [
-      'Te cuento una historia rápida.',
-      'Hora del cuento.',
-      'Te cuento lo que me pasó.',
-    ],
+    offer_open: ['¡Alerta de oferta especial!', 'Atención, hay una oferta que te va a interesar.', 'Buenas noticias si estabas esperando el momento perfecto.'],
+    story_setup: ['Te cuento una historia rápida.', 'Hora del cuento.', 'Te cuento lo que me pasó.'],
     reasons_open: [
       'Tres razones para hacerte con {product}.',
       'Tres razones por las que {product} tiene que estar en tu vida.',
@@ -170,17 +131,8 @@ export const es: PhraseBank = {
       'Y aquí va algo en lo que mucha gente no se fija al principio: {point}.',
     ],
     // Generic benefits ("it makes everyday life easier") were claims no page made; these only invite a look.
-    benefit: [
-      'Míralo de cerca.',
-      'Compruébalo tú mismo.',
-      'Fíjate en los detalles.',
-      'Tómate un momento para verlo.',
-    ],
-    recap: [
-      'Eso es {product}: {points}.',
-      'En resumen: {points}.',
-      'Resumiendo: {points}, todo en uno.',
-    ],
+    benefit: ['Míralo de cerca.', 'Compruébalo tú mismo.', 'Fíjate en los detalles.', 'Tómate un momento para verlo.'],
+    recap: ['Eso es {product}: {points}.', 'En resumen: {points}.', 'Resumiendo: {points}, todo en uno.'],
     audience: [
       'Ideal para {audience}.',
       'La opción ideal para {audience}.',
@@ -204,72 +156,36 @@ export const es: PhraseBank = {
       'La respuesta es sencilla: {product}.',
       'Ese es exactamente el problema que {product} vino a resolver, y lo resuelve muy bien.',
     ],
-    alternatives_failed: [
-      'Lo probé todo. Nada funcionó.',
-      'Lo barato se rompía y lo caro decepcionaba.',
-      'Cada solución que encontraba era temporal.',
-    ],
+    alternatives_failed: ['Lo probé todo. Nada funcionó.', 'Lo barato se rompía y lo caro decepcionaba.', 'Cada solución que encontraba era temporal.'],
     brand_mission: [
       'La idea nunca fue fabricar más cosas, sino crear algo que ayude de verdad.',
       'Cada detalle se diseñó para hacerte la vida más fácil.',
       'La misión: una calidad que se nota, a un precio justo.',
     ],
-    brand_today: [
-      'Hoy esa idea se llama {product}.',
-      'Esa idea se convirtió en {product}.',
-      'El resultado es {product}.',
-    ],
+    brand_today: ['Hoy esa idea se llama {product}.', 'Esa idea se convirtió en {product}.', 'El resultado es {product}.'],
     diy_fail: [
       'En los tutoriales parecía fácil. No lo era.',
       'Horas después, seguía con un desastre y sin resultados.',
       'Resulta que los trucos solo funcionan en los vídeos.',
     ],
-    diy_result: [
-      '¿El resultado? Bien hecho y sin líos.',
-      'Ahora simplemente funciona, siempre.',
-      'Por fin un resultado del que estoy orgulloso.',
-    ],
-    step1: [
-      'Paso uno: hazte con {product}.',
-      'Primero, consigue {product}.',
-      'Paso uno: abre la caja de {product}.',
-    ],
-    step2: [
-      'Paso dos: configúralo a tu gusto.',
-      'Después, hazlo tuyo en un par de minutos.',
-      'Paso dos: pruébalo una vez y mira qué tal.',
-    ],
-    step3: [
-      'Paso tres: conviértelo en parte de tu rutina.',
-      'Luego, úsalo cada día.',
-      'Paso tres: deja que haga el trabajo por ti.',
-    ],
-    step4: [
-      'Paso cuatro: disfruta de la diferencia.',
-      'Por último, relájate y disfruta de los resultados.',
-      'Último paso: cuéntaselo a tus amigos.',
-    ],
+    diy_result: ['¿El resultado? Bien hecho y sin líos.', 'Ahora simplemente funciona, siempre.', 'Por fin un resultado del que estoy orgulloso.'],
+    step1: ['Paso uno: hazte con {product}.', 'Primero, consigue {product}.', 'Paso uno: abre la caja de {product}.'],
+    step2: ['Paso dos: configúralo a tu gusto.', 'Después, hazlo tuyo en un par de minutos.', 'Paso dos: pruébalo una vez y mira qué tal.'],
+    step3: ['Paso tres: conviértelo en parte de tu rutina.', 'Luego, úsalo cada día.', 'Paso tres: deja que haga el trabajo por ti.'],
+    step4: ['Paso cuatro: disfruta de la diferencia.', 'Por último, relájate y disfruta de los resultados.', 'Último paso: cuéntaselo a tus amigos.'],
     reassure: [
       '¿Te preocupa que sea complicado? Tranquilo: {point}.',
       '¿No sabes si es para ti? Piénsalo otra vez: {point}.',
       '¿Te parece demasiado bueno para ser verdad? {Point}.',
       'Y si te preocupa que no valga la pena, fíjate en esto: {point}.',
     ],
-    reassure_close: [
-      'Así que tranquilo. {product} se encarga.',
-      'Sin estrés, sin adivinanzas, solo resultados.',
-      'Ya puedes dejar de preocuparte.',
-    ],
+    reassure_close: ['Así que tranquilo. {product} se encarga.', 'Sin estrés, sin adivinanzas, solo resultados.', 'Ya puedes dejar de preocuparte.'],
     emotion_feeling: [
       'Así es como te hace sentir {product}.',
       'Esa sensación es justo de lo que va {product}.',
       'Con {product}, esa sensación forma parte de tu día.',
     ],
-    emotion_close: [
-      'Porque mereces sentirte bien cada día.',
-      'Date un capricho. Te lo has ganado.',
-      'Hay cosas que simplemente merecen la pena.',
-    ],
+    emotion_close: ['Porque mereces sentirte bien cada día.', 'Date un capricho. Te lo has ganado.', 'Hay cosas que simplemente merecen la pena.'],
     genz_line: [
       'Energía de protagonista total.',
       'Sin exagerar, esto lo cambia todo.',
@@ -277,16 +193,8 @@ export const es: PhraseBank = {
       '¿La vibra? Impecable.',
       'Lo mejor que tengo, y no es broma.',
     ],
-    genz_close: [
-      'Corre, no camines.',
-      'Esta es tu señal.',
-      'Hazme caso con esto.',
-    ],
-    howto_close: [
-      'Y ya está. Fácil.',
-      'Así de simple.',
-      'Y listo.',
-    ],
+    genz_close: ['Corre, no camines.', 'Esta es tu señal.', 'Hazme caso con esto.'],
+    howto_close: ['Y ya está. Fácil.', 'Así de simple.', 'Y listo.'],
     show_item: [
       'Mira esto: {point}.',
       '¿Ves esto? {Point}.',
@@ -294,21 +202,9 @@ export const es: PhraseBank = {
       'Y mira esto: {point}.',
       'Ahora mira bien, porque esta es la parte que más me sorprendió: {point}.',
     ],
-    show_close: [
-      'Bastante convincente, ¿verdad?',
-      'Ahora entiendes por qué me encanta.',
-      'Te dije que valía la pena.',
-    ],
-    motivation_line: [
-      'Hoy ese paso es {product}.',
-      'Pequeñas mejoras traen grandes resultados.',
-      'Elige lo que te ayuda a crecer.',
-    ],
-    motivation_close: [
-      'Empieza ahora. Tu yo del futuro te lo agradecerá.',
-      'Tú puedes.',
-      'Hazlo por ti.',
-    ],
+    show_close: ['Bastante convincente, ¿verdad?', 'Ahora entiendes por qué me encanta.', 'Te dije que valía la pena.'],
+    motivation_line: ['Hoy ese paso es {product}.', 'Pequeñas mejoras traen grandes resultados.', 'Elige lo que te ayuda a crecer.'],
+    motivation_close: ['Empieza ahora. Tu yo del futuro te lo agradecerá.', 'Tú puedes.', 'Hazlo por ti.'],
     highlight: [
       'Punto fuerte número {nth}: {point}.',
       'Número {nth}: {point}.',
@@ -320,67 +216,30 @@ export const es: PhraseBank = {
       'Esa es la vida para la que se creó {product}.',
       'Con {product}, esa imagen está un poco más cerca.',
     ],
-    lifestyle_close: [
-      'No es solo un producto, es tu forma de vivir.',
-      'Tu rutina, mejorada.',
-      'Para la vida real, de verdad.',
-    ],
-    response_answer: [
-      '¿Respuesta sincera? Sí, y te explico por qué.',
-      'Respuesta corta: totalmente.',
-      'Yo también dudaba, así que te lo explico.',
-    ],
+    lifestyle_close: ['No es solo un producto, es tu forma de vivir.', 'Tu rutina, mejorada.', 'Para la vida real, de verdad.'],
+    response_answer: ['¿Respuesta sincera? Sí, y te explico por qué.', 'Respuesta corta: totalmente.', 'Yo también dudaba, así que te lo explico.'],
     story_conflict: [
       'Hace un tiempo estaba harto de {category} que nunca cumplían.',
       'Llevaba meses buscando algo que simplemente funcionara.',
       'Nada de lo que probaba marcaba una diferencia real.',
     ],
-    story_turn: [
-      'Entonces una amiga me habló de {product}.',
-      'Entonces encontré {product}.',
-      'Fue entonces cuando {product} apareció en mi vida.',
-    ],
-    story_resolution: [
-      'Ahora no me imagino volver atrás.',
-      'La mejor decisión de todo el año.',
-      'Y, sinceramente, ojalá lo hubiera encontrado antes.',
-    ],
-    reason: [
-      'Razón número {nth}: {point}.',
-      '¿Razón {nth}? {Point}.',
-      'Razón {nth}: {point}.',
-      'Razón número {nth}, y mi favorita: {point}.',
-    ],
-    trend_why: [
-      'Y, sinceramente, es fácil ver por qué.',
-      'Así que lo probé, para ver a qué viene tanto revuelo.',
-      'Te cuento por qué está en todas partes.',
-    ],
-    trend_join: [
-      'No seas el último en probarlo.',
-      'Únete a todos los que ya se han pasado.',
-      'Ahora te toca a ti.',
-    ],
+    story_turn: ['Entonces una amiga me habló de {product}.', 'Entonces encontré {product}.', 'Fue entonces cuando {product} apareció en mi vida.'],
+    story_resolution: ['Ahora no me imagino volver atrás.', 'La mejor decisión de todo el año.', 'Y, sinceramente, ojalá lo hubiera encontrado antes.'],
+    reason: ['Razón número {nth}: {point}.', '¿Razón {nth}? {Point}.', 'Razón {nth}: {point}.', 'Razón número {nth}, y mi favorita: {point}.'],
+    trend_why: ['Y, sinceramente, es fácil ver por qué.', 'Así que lo probé, para ver a qué viene tanto revuelo.', 'Te cuento por qué está en todas partes.'],
+    trend_join: ['No seas el último en probarlo.', 'Únete a todos los que ya se han pasado.', 'Ahora te toca a ti.'],
     regret_lesson: [
       'Lección aprendida: lo bueno no se queda a este precio para siempre.',
       'Así que si estabas esperando, este es tu momento.',
       'No esperes como yo.',
     ],
-    secret_reveal: [
-      'El secreto es {product}.',
-      '¿Mi secreto? {product}.',
-      'Aquí lo tienes: {product}.',
-    ],
+    secret_reveal: ['El secreto es {product}.', '¿Mi secreto? {product}.', 'Aquí lo tienes: {product}.'],
     what_happens_answer: [
       'Primero notas la diferencia. Después te preguntas cómo vivías sin ello.',
       'Versión corta: todo se vuelve más fácil.',
       'Dejas de conformarte, eso es lo que pasa.',
     ],
-    amazed_detail: [
-      'No esperaba nada especial y me equivoqué por completo.',
-      'Los detalles son lo que me conquistó.',
-      'Hace más de lo que pensaba.',
-    ],
+    amazed_detail: ['No esperaba nada especial y me equivoqué por completo.', 'Los detalles son lo que me conquistó.', 'Hace más de lo que pensaba.'],
     proof: [
       'Una valoración de {rating} sobre 5 según {count} clientes.',
       '{rating} estrellas en {count} reseñas, y se nota.',
@@ -388,16 +247,8 @@ export const es: PhraseBank = {
       'Una clienta lo dijo así de simple: {quote}',
       'No te fíes solo de mí: {quote}',
     ],
-    price: [
-      'Todo eso por {price}.',
-      'Y cuesta solo {price}.',
-      'Por {price}, la decisión es fácil.',
-    ],
-    offer: [
-      'Ahora mismo está disponible por {price}.',
-      'Consíguelo hoy por solo {price}.',
-      'Hazte con ello por {price} mientras dure la oferta.',
-    ],
+    price: ['Todo eso por {price}.', 'Y cuesta solo {price}.', 'Por {price}, la decisión es fácil.'],
+    offer: ['Ahora mismo está disponible por {price}.', 'Consíguelo hoy por solo {price}.', 'Hazte con ello por {price} mientras dure la oferta.'],
     urgency: [
       'Las ofertas así no duran.',
       'No esperes a que se agote.',
@@ -412,11 +263,7 @@ export const es: PhraseBank = {
       'Prueba {product} hoy. {Action}.',
       'Si estabas esperando una señal, es esta: {action} y consigue {product} hoy.',
     ],
-    cta_repeat: [
-      'Una vez más: {product}. {Action}.',
-      'En serio, {action}.',
-      'No te lo pierdas: {action}.',
-    ],
+    cta_repeat: ['Una vez más: {product}. {Action}.', 'En serio, {action}.', 'No te lo pierdas: {action}.'],
   },
   numberWords: ['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'],
   categories: {

@@ -18,7 +18,10 @@ interface Wanted {
 export class DecorationSet {
   private readonly wanted = new Map<string, Wanted>();
 
-  constructor(private readonly dir: string, private readonly frame: FrameSize) {}
+  constructor(
+    private readonly dir: string,
+    private readonly frame: FrameSize,
+  ) {}
 
   readonly decorate: Decorate = (kind: DecorationKind, box: Box) => {
     const widthPx = even(this.frame.width * box.width);

@@ -27,8 +27,13 @@ export const EFFECT_MOTIONS: Record<BackgroundEffect, BackgroundMotion> = {
 };
 
 const EXTENSIONS: Record<string, string> = {
-  'image/png': '.png', 'image/jpeg': '.jpg', 'image/webp': '.webp', 'image/gif': '.gif',
-  'video/mp4': '.mp4', 'video/quicktime': '.mov', 'video/webm': '.webm',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'image/gif': '.gif',
+  'video/mp4': '.mp4',
+  'video/quicktime': '.mov',
+  'video/webm': '.webm',
 };
 
 /**
@@ -49,13 +54,16 @@ export async function prepareAvatarScenesPlan(
     let pending = downloads.get(url);
     if (!pending) {
       const name = `media-${downloads.size + 1}`;
-      pending = deps.fetcher.download(url, join(planDir, name), { accept, signal }).then(async (file) => {
-        const ext = EXTENSIONS[file.contentType] ?? '';
-        if (ext) await rename(join(planDir, name), join(planDir, name + ext));
-        return { kind: file.contentType.startsWith('video/') ? 'video' : 'image', file: name + ext } as PlannedMedia;
-      }, (err: unknown) => {
-        throw new TaskFailure(`${field} could not be used: ${err instanceof Error ? err.message : String(err)}`, false);
-      });
+      pending = deps.fetcher.download(url, join(planDir, name), { accept, signal }).then(
+        async (file) => {
+          const ext = EXTENSIONS[file.contentType] ?? '';
+          if (ext) await rename(join(planDir, name), join(planDir, name + ext));
+          return { kind: file.contentType.startsWith('video/') ? 'video' : 'image', file: name + ext } as PlannedMedia;
+        },
+        (err: unknown) => {
+          throw new TaskFailure(`${field} could not be used: ${err instanceof Error ? err.message : String(err)}`, false);
+        },
+      );
       pending.catch(() => undefined);
       downloads.set(url, pending);
     }
@@ -88,7 +96,10 @@ export async function prepareAvatarScenesPlan(
       words: voices[i]!.words,
       ...(voices[i]!.phones ? { phones: voices[i]!.phones } : {}),
       avatar: { ...s.avatar },
-      background: background && s.background ? { ...background, fit: pictureFit(background.kind, s.background.fit), motion: s.background.effect ? EFFECT_MOTIONS[s.background.effect] : null } : null,
+      background:
+        background && s.background
+          ? { ...background, fit: pictureFit(background.kind, s.background.fit), motion: s.background.effect ? EFFECT_MOTIONS[s.background.effect] : null }
+          : null,
       caption: { hidden: s.caption.hidden, override: s.caption.override, setting: s.caption.setting },
       transitionIn: s.transitionIn,
       transitionOut: s.transitionOut,
@@ -110,7 +121,9 @@ export async function prepareAvatarScenesPlan(
   const endCard = spec.endCard
     ? {
         seconds: spec.endCard.seconds,
-        background: endCardMedia ? await endCardMedia : { kind: 'color' as const, color: spec.endCard.background.kind === 'color' ? spec.endCard.background.color : '#000000' },
+        background: endCardMedia
+          ? await endCardMedia
+          : { kind: 'color' as const, color: spec.endCard.background.kind === 'color' ? spec.endCard.background.color : '#000000' },
         cta: lastCta(scenes),
       }
     : null;
@@ -135,7 +148,12 @@ async function voiceScene(
   const workDir = join(opts.workDir, `speech-${i + 1}`);
   await mkdir(workDir, { recursive: true });
   const audio = await deps.speech.synthesize({
-    accountId, text: spokenText(scene.voice.text, scene.voice.model), voiceId: scene.voice.voiceId, workDir, signal: opts.signal, onProgress: opts.onProgress,
+    accountId,
+    text: spokenText(scene.voice.text, scene.voice.model),
+    voiceId: scene.voice.voiceId,
+    workDir,
+    signal: opts.signal,
+    onProgress: opts.onProgress,
   });
   if (!(audio.durationSeconds > 0.2)) throw new TaskFailure(`video_inputs.${i}.voice.input_text gave no speech`, false);
   await copyFile(audio.mp3Path, target);

@@ -42,9 +42,13 @@ export async function renderAvatarScenes(
     const dir = join(opts.workDir, `avatar-${i + 1}`);
     await mkdir(dir, { recursive: true });
     const share = AVATAR_SHARE / Math.max(1, shown);
-    clips.push(await sceneAvatarClip(scene, slot, windows[i]!, frame, req, deps, {
-      workDir: dir, signal, onProgress: (f) => onProgress?.(made * share + f * share),
-    }));
+    clips.push(
+      await sceneAvatarClip(scene, slot, windows[i]!, frame, req, deps, {
+        workDir: dir,
+        signal,
+        onProgress: (f) => onProgress?.(made * share + f * share),
+      }),
+    );
     made++;
   }
   onProgress?.(AVATAR_SHARE);
@@ -54,9 +58,16 @@ export async function renderAvatarScenes(
   await decorations.drawAll();
   const videoPath = join(req.outputDir, 'video.mp4');
   const thumbnailPath = join(req.outputDir, 'thumbnail.jpg');
-  const out = await renderTimeline(deps.ffmpeg, timeline, { quality: req.quality, videoPath, thumbnailPath }, {
-    signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(AVATAR_SHARE + f * (1 - AVATAR_SHARE)),
-  });
+  const out = await renderTimeline(
+    deps.ffmpeg,
+    timeline,
+    { quality: req.quality, videoPath, thumbnailPath },
+    {
+      signal,
+      scratchDir: opts.workDir,
+      onProgress: (f) => onProgress?.(AVATAR_SHARE + f * (1 - AVATAR_SHARE)),
+    },
+  );
   return { videoPath, thumbnailPath, durationSeconds: out.durationSeconds };
 }
 

@@ -72,7 +72,7 @@ export function totalSeconds(scenes: readonly Pick<PlannedScene, 'durationSecond
 export function transitionAfter(scenes: readonly Pick<PlannedScene, 'transitionIn' | 'transitionOut'>[], i: number, endCard: boolean): TransitionKind | null {
   const next = scenes[i + 1];
   if (next) return scenes[i]!.transitionOut ?? next.transitionIn;
-  return endCard ? scenes[i]!.transitionOut ?? 'fade' : null;
+  return endCard ? (scenes[i]!.transitionOut ?? 'fade') : null;
 }
 
 /** Every file a plan refers to (what is saved and restored with it). */

@@ -95,7 +95,7 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
   GreenScreenEffect: (s) => {
     const place = GREEN_SCREEN_PLACES[s.aspectRatio];
     return {
-      background: s.picture ? { ...pictureBackground(s), fit: 'backdrop' } as SceneBackground : pictureBackground(s),
+      background: s.picture ? ({ ...pictureBackground(s), fit: 'backdrop' } as SceneBackground) : pictureBackground(s),
       below: s.picture ? [pictureLayer(s.picture, place.product.box, place.product.position, 'normal', 'contain')] : [],
       avatar: { ...place.presenter, shape: 'normal', backdrop: 'transparent' },
       above: [],
@@ -144,8 +144,10 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
     const whole = isProductPicture(s.picture);
     // The largest square inside the disc is 1/√2 of its side; a little less leaves a white rim.
     const inner = { width: box.width * 0.68, height: box.height * 0.68 };
-    const lens: Layer[] = !s.picture ? []
-      : whole ? [ring(s, box, position), { kind: 'image', path: s.decorate('disc', box), box, position }, productLayer(s, { box: inner, position })]
+    const lens: Layer[] = !s.picture
+      ? []
+      : whole
+        ? [ring(s, box, position), { kind: 'image', path: s.decorate('disc', box), box, position }, productLayer(s, { box: inner, position })]
         : [ring(s, box, position), pictureLayer(s.picture, box, position, 'circle')];
     return {
       background: { kind: 'color', color: STAGE_COLOR },
@@ -162,7 +164,13 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
   DramaticFullProduct: (s) => {
     const tint: Layer = { kind: 'image', path: s.decorate('tint', FULL), box: FULL };
     if (!isProductPicture(s.picture)) {
-      return { background: pictureBackground(s, 'zoom-in'), below: [], avatar: null, above: [tint], caption: { style: 'mystique', offset: { x: 0, y: 0 }, font_size: 90 } };
+      return {
+        background: pictureBackground(s, 'zoom-in'),
+        below: [],
+        avatar: null,
+        above: [tint],
+        caption: { style: 'mystique', offset: { x: 0, y: 0 }, font_size: 90 },
+      };
     }
     const product = { position: { x: 0, y: -0.06 }, box: { width: 0.9, height: 0.74 } };
     return {
@@ -212,7 +220,9 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
       background: { kind: 'color', color: STAGE_COLOR },
       below: [],
       avatar: { position: CENTRE, box: FULL, shape: 'normal', backdrop: 'scene' },
-      above: s.picture ? [{ kind: 'image', path: s.decorate('card', card), box: card, position }, pictureLayer(s.picture, inner, position, 'normal', 'contain')] : [],
+      above: s.picture
+        ? [{ kind: 'image', path: s.decorate('card', card), box: card, position }, pictureLayer(s.picture, inner, position, 'normal', 'contain')]
+        : [],
       caption: { style: 'duality', offset: { x: 0, y: 0.38 } },
     };
   },
@@ -226,11 +236,23 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
     const nameX = headPosition.x + head.width / 2 + rect(s.aspectRatio, 0.2, 0).width;
     return {
       background: { kind: 'color', color: '#FFFFFF' },
-      below: s.picture ? [{ kind: 'image', path: s.decorate('card', media), box: media, position: mediaPosition }, pictureLayer(s.picture, media, mediaPosition, 'normal', 'contain')] : [],
+      below: s.picture
+        ? [
+            { kind: 'image', path: s.decorate('card', media), box: media, position: mediaPosition },
+            pictureLayer(s.picture, media, mediaPosition, 'normal', 'contain'),
+          ]
+        : [],
       avatar: { position: headPosition, box: head, shape: 'circle', backdrop: 'scene' },
       above: [
         { kind: 'text', text: shorten(s.avatarName, 22), color: '#0F1419', position: { x: nameX, y: headPosition.y - head.height * 0.15 }, fontSizePx: 46 },
-        { kind: 'text', text: `@${handle(s.avatarName)}`, color: '#536471', bold: false, position: { x: nameX, y: headPosition.y + head.height * 0.2 }, fontSizePx: 36 },
+        {
+          kind: 'text',
+          text: `@${handle(s.avatarName)}`,
+          color: '#536471',
+          bold: false,
+          position: { x: nameX, y: headPosition.y + head.height * 0.2 },
+          fontSizePx: 36,
+        },
       ],
       caption: { style: 'normal-white', offset: { x: 0, y: wide ? -0.17 : -0.2 } },
     };
@@ -238,11 +260,24 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
 };
 
 /** GreenScreenEffect's parts: product and presenter side by side (or stacked), captions clear of the presenter's face. */
-export const GREEN_SCREEN_PLACES: Record<AspectRatio, { product: { position: Offset; box: Box }; presenter: { position: Offset; box: Box }; caption: Offset }> = {
-  '9:16': { product: { position: { x: 0, y: -0.25 }, box: { width: 0.94, height: 0.46 } }, presenter: { position: { x: 0, y: 0.27 }, box: { width: 0.92, height: 0.46 } }, caption: { x: 0, y: 0 } },
-  '16:9': { product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.52, height: 0.8 } }, presenter: { position: { x: 0.27, y: 0.06 }, box: { width: 0.42, height: 0.88 } }, caption: { x: -0.22, y: 0.4 } },
-  '1:1': { product: { position: { x: -0.23, y: -0.05 }, box: { width: 0.48, height: 0.8 } }, presenter: { position: { x: 0.25, y: 0.15 }, box: { width: 0.46, height: 0.7 } }, caption: { x: -0.23, y: 0.4 } },
-};
+export const GREEN_SCREEN_PLACES: Record<AspectRatio, { product: { position: Offset; box: Box }; presenter: { position: Offset; box: Box }; caption: Offset }> =
+  {
+    '9:16': {
+      product: { position: { x: 0, y: -0.25 }, box: { width: 0.94, height: 0.46 } },
+      presenter: { position: { x: 0, y: 0.27 }, box: { width: 0.92, height: 0.46 } },
+      caption: { x: 0, y: 0 },
+    },
+    '16:9': {
+      product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.52, height: 0.8 } },
+      presenter: { position: { x: 0.27, y: 0.06 }, box: { width: 0.42, height: 0.88 } },
+      caption: { x: -0.22, y: 0.4 },
+    },
+    '1:1': {
+      product: { position: { x: -0.23, y: -0.05 }, box: { width: 0.48, height: 0.8 } },
+      presenter: { position: { x: 0.25, y: 0.15 }, box: { width: 0.46, height: 0.7 } },
+      caption: { x: -0.23, y: 0.4 },
+    },
+  };
 
 /** Where a product picture and the presenter go when both show, per frame shape. */
 export interface ProductPlaces {
@@ -257,23 +292,59 @@ interface Placement {
 
 /** FullAvatar: the presenter large (bottom 60 % when tall, right half otherwise), the product in the rest. */
 export const FULL_AVATAR_PLACES: Record<AspectRatio, ProductPlaces> = {
-  '9:16': { product: { position: { x: 0, y: -0.31 }, box: { width: 0.9, height: 0.34 } }, presenter: { position: { x: 0, y: 0.2 }, box: { width: 1, height: 0.6 } }, caption: { x: 0, y: 0.4 } },
-  '16:9': { product: { position: { x: -0.25, y: -0.04 }, box: { width: 0.46, height: 0.84 } }, presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 1 } }, caption: { x: -0.25, y: 0.43 } },
-  '1:1': { product: { position: { x: -0.27, y: -0.08 }, box: { width: 0.42, height: 0.7 } }, presenter: { position: { x: 0.225, y: 0.05 }, box: { width: 0.55, height: 0.9 } }, caption: { x: -0.27, y: 0.4 } },
+  '9:16': {
+    product: { position: { x: 0, y: -0.31 }, box: { width: 0.9, height: 0.34 } },
+    presenter: { position: { x: 0, y: 0.2 }, box: { width: 1, height: 0.6 } },
+    caption: { x: 0, y: 0.4 },
+  },
+  '16:9': {
+    product: { position: { x: -0.25, y: -0.04 }, box: { width: 0.46, height: 0.84 } },
+    presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 1 } },
+    caption: { x: -0.25, y: 0.43 },
+  },
+  '1:1': {
+    product: { position: { x: -0.27, y: -0.08 }, box: { width: 0.42, height: 0.7 } },
+    presenter: { position: { x: 0.225, y: 0.05 }, box: { width: 0.55, height: 0.9 } },
+    caption: { x: -0.27, y: 0.4 },
+  },
 };
 
 /** Dramatic: both inside the letterbox (bars take 10 % at the top and the bottom). */
 export const DRAMATIC_PLACES: Record<AspectRatio, ProductPlaces> = {
-  '9:16': { product: { position: { x: 0, y: -0.23 }, box: { width: 0.84, height: 0.32 } }, presenter: { position: { x: 0, y: 0.17 }, box: { width: 0.92, height: 0.44 } }, caption: { x: 0, y: 0.3 } },
-  '16:9': { product: { position: { x: -0.24, y: 0 }, box: { width: 0.44, height: 0.74 } }, presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.46, height: 0.8 } }, caption: { x: 0.25, y: 0.3 } },
-  '1:1': { product: { position: { x: -0.24, y: 0 }, box: { width: 0.44, height: 0.6 } }, presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 0.8 } }, caption: { x: 0.25, y: 0.3 } },
+  '9:16': {
+    product: { position: { x: 0, y: -0.23 }, box: { width: 0.84, height: 0.32 } },
+    presenter: { position: { x: 0, y: 0.17 }, box: { width: 0.92, height: 0.44 } },
+    caption: { x: 0, y: 0.3 },
+  },
+  '16:9': {
+    product: { position: { x: -0.24, y: 0 }, box: { width: 0.44, height: 0.74 } },
+    presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.46, height: 0.8 } },
+    caption: { x: 0.25, y: 0.3 },
+  },
+  '1:1': {
+    product: { position: { x: -0.24, y: 0 }, box: { width: 0.44, height: 0.6 } },
+    presenter: { position: { x: 0.25, y: 0 }, box: { width: 0.5, height: 0.8 } },
+    caption: { x: 0.25, y: 0.3 },
+  },
 };
 
 /** MagnifyingGlassCircle: the lens below the product (tall frames) or beside it. */
 export const MAGNIFYING_PLACES: Record<AspectRatio, ProductPlaces> = {
-  '9:16': { product: { position: { x: 0, y: -0.25 }, box: { width: 0.92, height: 0.44 } }, presenter: { position: { x: 0, y: 0.2 }, box: square('9:16', 0.62) }, caption: { x: 0, y: 0.43 } },
-  '16:9': { product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.5, height: 0.84 } }, presenter: { position: { x: 0.24, y: -0.05 }, box: square('16:9', 0.62) }, caption: { x: 0.24, y: 0.38 } },
-  '1:1': { product: { position: { x: -0.26, y: -0.08 }, box: { width: 0.44, height: 0.7 } }, presenter: { position: { x: 0.24, y: -0.05 }, box: square('1:1', 0.5) }, caption: { x: 0, y: 0.4 } },
+  '9:16': {
+    product: { position: { x: 0, y: -0.25 }, box: { width: 0.92, height: 0.44 } },
+    presenter: { position: { x: 0, y: 0.2 }, box: square('9:16', 0.62) },
+    caption: { x: 0, y: 0.43 },
+  },
+  '16:9': {
+    product: { position: { x: -0.22, y: -0.02 }, box: { width: 0.5, height: 0.84 } },
+    presenter: { position: { x: 0.24, y: -0.05 }, box: square('16:9', 0.62) },
+    caption: { x: 0.24, y: 0.38 },
+  },
+  '1:1': {
+    product: { position: { x: -0.26, y: -0.08 }, box: { width: 0.44, height: 0.7 } },
+    presenter: { position: { x: 0.24, y: -0.05 }, box: square('1:1', 0.5) },
+    caption: { x: 0, y: 0.4 },
+  },
 };
 
 /** FullProduct: the product in all the frame but the presenter's corner bubble (and the caption's line). */
@@ -316,7 +387,6 @@ export function placeAvatar(
 }
 
 // ---- building blocks ------------------------------------------------------------------------
-
 
 /** A square whose side is `side` times the frame's short side. */
 export function square(aspectRatio: AspectRatio, side: number): Box {
@@ -400,5 +470,10 @@ function shorten(text: string, maxChars: number): string {
 }
 
 function handle(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 15) || 'presenter';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 15) || 'presenter'
+  );
 }

@@ -19,7 +19,11 @@ export interface SceneWindow {
 function sceneSkeleton(plan: AvatarScenesPlan): Scene[] {
   const scenes: Scene[] = plan.scenes.map((s, i) => {
     const kind = transitionAfter(plan.scenes, i, plan.endCard !== null);
-    return { durationSeconds: s.durationSeconds, background: { kind: 'color', color: STAGE_COLOR }, transitionOut: kind ? { kind, durationSeconds: TRANSITION_SECONDS } : null };
+    return {
+      durationSeconds: s.durationSeconds,
+      background: { kind: 'color', color: STAGE_COLOR },
+      transitionOut: kind ? { kind, durationSeconds: TRANSITION_SECONDS } : null,
+    };
   });
   if (plan.endCard) scenes.push({ durationSeconds: plan.endCard.seconds, background: { kind: 'color', color: STAGE_COLOR } });
   return scenes;
@@ -53,14 +57,22 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
     const slot = placeAvatar(look.avatar, s.avatar, plan.aspectRatio);
     const clip = clips[i];
     const window = windows[i]!;
-    const avatar: Layer[] = slot && clip
-      ? [{
-          kind: 'avatar', path: clip.path, position: slot.position, box: slot.box, shape: slot.shape,
-          chromaKeyColor: clip.hasAlpha || slot.backdrop === 'scene' ? undefined : clip.chromaKeyColor,
-          // The clip covers the scene's whole window, transitions included.
-          startSeconds: -window.leadSeconds, endSeconds: window.lengthSeconds - window.leadSeconds,
-        }]
-      : [];
+    const avatar: Layer[] =
+      slot && clip
+        ? [
+            {
+              kind: 'avatar',
+              path: clip.path,
+              position: slot.position,
+              box: slot.box,
+              shape: slot.shape,
+              chromaKeyColor: clip.hasAlpha || slot.backdrop === 'scene' ? undefined : clip.chromaKeyColor,
+              // The clip covers the scene's whole window, transitions included.
+              startSeconds: -window.leadSeconds,
+              endSeconds: window.lengthSeconds - window.leadSeconds,
+            },
+          ]
+        : [];
     if (!s.caption.hidden && s.words.length > 0) {
       const setting = s.caption.override && s.caption.setting ? { ...look.caption, ...s.caption.setting } : look.caption;
       captionTracks.push({ words: s.words.map((w) => ({ ...w, startSeconds: w.startSeconds + starts[i]!, endSeconds: w.endSeconds + starts[i]! })), setting });
@@ -75,9 +87,12 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
 
   if (plan.endCard) {
     const bg = plan.endCard.background;
-    const background: SceneBackground = bg.kind === 'color'
-      ? { kind: 'color', color: bg.color }
-      : bg.kind === 'image' ? { kind: 'image', path: file(bg.file), fit: 'contain' } : { kind: 'video', path: file(bg.file), fit: 'contain', loop: true };
+    const background: SceneBackground =
+      bg.kind === 'color'
+        ? { kind: 'color', color: bg.color }
+        : bg.kind === 'image'
+          ? { kind: 'image', path: file(bg.file), fit: 'contain' }
+          : { kind: 'video', path: file(bg.file), fit: 'contain', loop: true };
     scenes.push({ ...skeleton[skeleton.length - 1]!, background, layers: ctaLayers(plan.endCard.cta, planDir, 'end'), layersInScene: true });
   }
 
@@ -85,7 +100,9 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
     aspectRatio: plan.aspectRatio,
     scenes,
     // Silent scenes add nothing to the mix.
-    voiceover: { clips: plan.scenes.flatMap((s, i) => (s.voice.spoken ? [{ path: file(s.voice.file), startSeconds: starts[i]!, volume: s.voice.volume }] : [])) },
+    voiceover: {
+      clips: plan.scenes.flatMap((s, i) => (s.voice.spoken ? [{ path: file(s.voice.file), startSeconds: starts[i]!, volume: s.voice.volume }] : [])),
+    },
     music: plan.music ? { path: file(plan.music.file), volume: plan.music.volume, loop: true, fadeOutSeconds: 1.5 } : undefined,
     captionTracks,
   };
@@ -103,7 +120,7 @@ function ctaLayers(cta: PlannedCta | null, planDir: string, where: 'scene' | 'en
   if (!cta) return [];
   const layers: Layer[] = [];
   if (cta.logo) {
-    const position = where === 'end' ? { x: 0, y: -0.18 } : cta.logo.offset ?? undefined;
+    const position = where === 'end' ? { x: 0, y: -0.18 } : (cta.logo.offset ?? undefined);
     layers.push({ kind: 'logo', path: join(planDir, cta.logo.file), position, scale: where === 'end' ? Math.max(cta.logo.scale, 0.35) : cta.logo.scale });
   }
   if (cta.caption) layers.push(captionTextLayer(cta.caption.text, cta.caption.setting, where === 'end' ? { x: 0, y: 0.12 } : { x: 0, y: -0.3 }));
@@ -116,7 +133,8 @@ function captionTextLayer(text: string, setting: CaptionSettingInput | null, fal
   const hasOffset = setting?.offset?.x != null || setting?.offset?.y != null;
   const hex = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return {
-    kind: 'text', text,
+    kind: 'text',
+    text,
     position: hasOffset ? s.offset : fallback,
     fontFamily: s.fontFamily,
     fontSizePx: setting?.font_size != null ? s.fontSizePx : 64,

@@ -18,7 +18,8 @@ export function paintOutdoor(p: Painting): void {
   ctx.fillStyle = sky;
   ctx.fillRect(0, 0, W, layout.horizonY);
 
-  const sunX = choice.lightX * W, sunY = layout.horizonY * (0.15 + rng.next() * 0.25);
+  const sunX = choice.lightX * W,
+    sunY = layout.horizonY * (0.15 + rng.next() * 0.25);
   const sun = ctx.createRadialGradient(sunX, sunY, 0, sunX, sunY, Math.max(W, H) * 0.6);
   sun.addColorStop(0, rgba('#fffbe8', 0.95));
   sun.addColorStop(0.08, rgba(warm ? '#ffe2a8' : '#fff6dc', 0.7));
@@ -27,7 +28,8 @@ export function paintOutdoor(p: Painting): void {
   ctx.fillRect(0, 0, W, H);
 
   // Foliage: drawn small, blurred hard (it is far behind the focus plane), scaled up.
-  const sw = Math.ceil(W / 6), sh = Math.ceil(layout.horizonY / 6);
+  const sw = Math.ceil(W / 6),
+    sh = Math.ceil(layout.horizonY / 6);
   const small = createCanvas(sw, sh);
   const sctx = small.getContext('2d');
   const img = sctx.createImageData(sw, sh);
@@ -36,12 +38,15 @@ export function paintOutdoor(p: Painting): void {
   const top = choice.variant === 'beach' ? 0.75 : 0.45;
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
-      const n = fbm(noise, x / sw * 4, y / sh * 3, 4);
+      const n = fbm(noise, (x / sw) * 4, (y / sh) * 3, 4);
       const edge = (y / sh - top) * 2.2 + n;
       const a = smoothstep(0, 0.35, edge) * (choice.variant === 'beach' ? 0.5 : 0.95);
-      const c = mixRgb(leafDark, leafLight, smoothstep(-0.6, 0.6, fbm(noise2, x / sw * 8, y / sh * 6, 2)));
+      const c = mixRgb(leafDark, leafLight, smoothstep(-0.6, 0.6, fbm(noise2, (x / sw) * 8, (y / sh) * 6, 2)));
       const i = (y * sw + x) * 4;
-      img.data[i] = c[0]; img.data[i + 1] = c[1]; img.data[i + 2] = c[2]; img.data[i + 3] = a * 255;
+      img.data[i] = c[0];
+      img.data[i + 1] = c[1];
+      img.data[i + 2] = c[2];
+      img.data[i + 3] = a * 255;
     }
   }
   sctx.putImageData(img, 0, 0);
@@ -55,7 +60,8 @@ export function paintOutdoor(p: Painting): void {
   ctx.globalCompositeOperation = 'screen';
   const discs = 26 + rng.int(0, 14);
   for (let i = 0; i < discs; i++) {
-    const x = rng.next() * W, y = rng.next() * layout.horizonY * 0.95;
+    const x = rng.next() * W,
+      y = rng.next() * layout.horizonY * 0.95;
     const r = Math.min(W, H) * (0.012 + rng.next() ** 2 * 0.05);
     const near = 1 - Math.min(1, Math.hypot(x - sunX, y - sunY) / (W * 0.6));
     const g = ctx.createRadialGradient(x, y, r * 0.6, x, y, r);
@@ -80,7 +86,7 @@ export function paintOutdoor(p: Painting): void {
     let c = mixRgb(stone, pore, Math.max(0, speck) * 0.5 + smoothstep(0.2, 0.9, cloud) * 0.35);
     const dapple = smoothstep(-0.45, 0.45, fbm(noise2, X * 1.1 + 40, Z * 1.1, 2));
     c = mixRgb(c, [c[0] * 0.8, c[1] * 0.82, c[2] * 0.88], 1 - dapple);
-    return mixRgb(c, [c[0] * sunTint[0] / 255 * 1.08, c[1] * sunTint[1] / 255 * 1.08, c[2] * sunTint[2] / 255 * 1.08], dapple * 0.5);
+    return mixRgb(c, [((c[0] * sunTint[0]) / 255) * 1.08, ((c[1] * sunTint[1]) / 255) * 1.08, ((c[2] * sunTint[2]) / 255) * 1.08], dapple * 0.5);
   });
   const edge = ctx.createLinearGradient(0, layout.horizonY, 0, layout.horizonY + H * 0.02);
   edge.addColorStop(0, rgba(mixHex('#ffffff', lightColour(choice), 0.5), 0.55));

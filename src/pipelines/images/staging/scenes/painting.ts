@@ -22,8 +22,15 @@ export function startPainting(choice: SceneChoice, layout: StageLayout, palette:
   const canvas = createCanvas(layout.width, layout.height);
   const rng = createRng(choice.textureSeed);
   const p: Painting = {
-    ctx: canvas.getContext('2d'), W: layout.width, H: layout.height, choice, layout, palette, rng,
-    noise: createNoise2D(() => rng.next()), noise2: createNoise2D(() => rng.next()),
+    ctx: canvas.getContext('2d'),
+    W: layout.width,
+    H: layout.height,
+    choice,
+    layout,
+    palette,
+    rng,
+    noise: createNoise2D(() => rng.next()),
+    noise2: createNoise2D(() => rng.next()),
   };
   return { canvas, p };
 }
@@ -39,7 +46,11 @@ export function accentColour(c: SceneChoice, dl = 0): string {
 
 /** The colour of the key light: warm amber, cool blue or white. */
 export function lightColour(c: SceneChoice): string {
-  return c.warmth > 0.3 ? mixHex('#ffffff', '#ffc680', Math.min(1, c.warmth) * 0.7) : c.warmth < -0.3 ? mixHex('#ffffff', '#b9d4ff', Math.min(1, -c.warmth) * 0.7) : '#fffaf2';
+  return c.warmth > 0.3
+    ? mixHex('#ffffff', '#ffc680', Math.min(1, c.warmth) * 0.7)
+    : c.warmth < -0.3
+      ? mixHex('#ffffff', '#b9d4ff', Math.min(1, -c.warmth) * 0.7)
+      : '#fffaf2';
 }
 
 /** A backdrop wall: flat colour, lit by a soft pool of light near the key light, darker at the edges. */
@@ -47,7 +58,8 @@ export function paintWall(p: Painting, base: string, bottomY = p.layout.horizonY
   const { ctx, W, choice } = p;
   ctx.fillStyle = base;
   ctx.fillRect(0, 0, W, bottomY);
-  const lx = choice.lightX * W, ly = bottomY * 0.55;
+  const lx = choice.lightX * W,
+    ly = bottomY * 0.55;
   const pool = ctx.createRadialGradient(lx, ly, 0, lx, ly, Math.max(W, bottomY) * 0.85);
   pool.addColorStop(0, rgba(mixHex(base, lightColour(choice), 0.55), 0.75));
   pool.addColorStop(0.55, rgba(base, 0));
@@ -96,7 +108,10 @@ export function paintFloorTexture(p: Painting, sample: (X: number, Z: number, px
     let i = r * W * 4;
     for (let x = 0; x < W; x++, i += 4) {
       const [R, G, B] = sample((x + 0.5 - W / 2) / dy, Z, pxPerUnit);
-      d[i] = R; d[i + 1] = G; d[i + 2] = B; d[i + 3] = 255;
+      d[i] = R;
+      d[i + 1] = G;
+      d[i + 2] = B;
+      d[i + 3] = 255;
     }
   }
   ctx.putImageData(img, 0, top);
@@ -131,17 +146,27 @@ export function finish(p: Painting, vignette = 0.22, grain = 2.5): void {
   const d = img.data;
   let s = (p.choice.textureSeed * 2654435761) >>> 0 || 1;
   for (let i = 0; i < d.length; i += 4) {
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
     const n = (((s >>> 0) & 1023) / 1023 - 0.5) * 2 * grain;
-    d[i] = d[i]! + n; d[i + 1] = d[i + 1]! + n; d[i + 2] = d[i + 2]! + n;
+    d[i] = d[i]! + n;
+    d[i + 1] = d[i + 1]! + n;
+    d[i + 2] = d[i + 2]! + n;
   }
   ctx.putImageData(img, 0, 0);
 }
 
 /** Fractal noise, 0-centred, about −1..1. */
 export function fbm(noise: NoiseFunction2D, x: number, y: number, octaves: number): number {
-  let v = 0, amp = 0.6, f = 1;
-  for (let o = 0; o < octaves; o++) { v += amp * noise(x * f, y * f); amp *= 0.5; f *= 2.03; }
+  let v = 0,
+    amp = 0.6,
+    f = 1;
+  for (let o = 0; o < octaves; o++) {
+    v += amp * noise(x * f, y * f);
+    amp *= 0.5;
+    f *= 2.03;
+  }
   return v;
 }
 

@@ -157,7 +157,8 @@ export function paintReflectionFloor(p: Painting): void {
   const wall = wallColour(choice);
   paintWall(p, wall);
   const box = layout.product;
-  const gx = box.x + box.width / 2, gy = box.y + box.height * 0.45;
+  const gx = box.x + box.width / 2,
+    gy = box.y + box.height * 0.45;
   const glow = ctx.createRadialGradient(gx, gy, 0, gx, gy, Math.max(box.height, box.width) * 1.1);
   glow.addColorStop(0, rgba(fromOklch({ l: Math.min(0.95, choice.lightness + 0.3), c: choice.chroma * 1.5 + 0.02, h: choice.hue }), dark ? 0.55 : 0.4));
   glow.addColorStop(1, 'rgba(0,0,0,0)');
@@ -172,7 +173,8 @@ export function paintReflectionFloor(p: Painting): void {
     const fade = 0.55 * Math.exp(-r / (floorH * 0.5)) + (dark ? 0.08 : 0.25);
     const base = dark ? 12 : 200;
     for (let x = 0; x < W; x++) {
-      const s = (srcY * W + x) * 4, t = (r * W + x) * 4;
+      const s = (srcY * W + x) * 4,
+        t = (r * W + x) * 4;
       for (let c = 0; c < 3; c++) floor.data[t + c] = base * (1 - fade) + wallImage.data[s + c]! * fade;
       floor.data[t + 3] = 255;
     }

@@ -15,7 +15,9 @@ function plasterWall(p: Painting, colour: string): void {
       for (let yy = y; yy < Math.min(layout.horizonY, y + step); yy++) {
         for (let xx = x; xx < Math.min(W, x + step); xx++) {
           const i = (yy * W + xx) * 4;
-          d[i] = d[i]! + n; d[i + 1] = d[i + 1]! + n; d[i + 2] = d[i + 2]! + n;
+          d[i] = d[i]! + n;
+          d[i + 1] = d[i + 1]! + n;
+          d[i + 2] = d[i + 2]! + n;
         }
       }
     }
@@ -37,7 +39,8 @@ export function paintWood(p: Painting): void {
   const { choice, noise, noise2, rng } = p;
   const wood = WOODS[choice.variant] ?? WOODS.oak!;
   plasterWall(p, wallColour(choice));
-  const light = hexToRgb(wood.light), dark = hexToRgb(wood.dark);
+  const light = hexToRgb(wood.light),
+    dark = hexToRgb(wood.dark);
   const plankW = 0.16 + rng.next() * 0.08;
   const ringFreq = 26 + rng.next() * 14;
   const seed = choice.textureSeed;
@@ -56,7 +59,7 @@ export function paintWood(p: Painting): void {
     // Seams: a dark line between planks, and a butt joint now and then along each one.
     const seamPx = t * plankW * ppu;
     const seamUpPx = (1 - t) * plankW * ppu;
-    const joint = Math.abs(((u / jointEvery) % 1 + 1) % 1 - 0.5) * jointEvery * ppu;
+    const joint = Math.abs(((((u / jointEvery) % 1) + 1) % 1) - 0.5) * jointEvery * ppu;
     let shade = tone;
     if (seamPx < 1.6 || seamUpPx < 0.6) shade *= 0.55;
     else if (seamPx < 3) shade *= 0.85;
@@ -91,12 +94,17 @@ export function paintMarble(p: Painting): void {
   const { ctx, choice, noise, noise2, rng, W, H, layout } = p;
   const m = MARBLES[choice.variant] ?? MARBLES.white!;
   plasterWall(p, wallColour(choice));
-  const base = hexToRgb(m.base), cloud = hexToRgb(m.cloud), vein = hexToRgb(m.vein), vein2 = hexToRgb(m.vein2);
+  const base = hexToRgb(m.base),
+    cloud = hexToRgb(m.cloud),
+    vein = hexToRgb(m.vein),
+    vein2 = hexToRgb(m.vein2);
   const angle = rng.next() * Math.PI;
-  const ca = Math.cos(angle), sa = Math.sin(angle);
+  const ca = Math.cos(angle),
+    sa = Math.sin(angle);
   const scale = 0.8 + rng.next() * 0.5;
   paintFloorTexture(p, (X, Z, ppu) => {
-    const x = (X * ca - Z * sa) * scale, z = (X * sa + Z * ca) * scale;
+    const x = (X * ca - Z * sa) * scale,
+      z = (X * sa + Z * ca) * scale;
     const c0 = mixRgb(base, cloud, smoothstep(-0.45, 0.6, fbm(noise2, x * 0.9 + 9, z * 0.9, 4)));
     // Distance to the nearest vein, in pixels: veins are the level lines of a gently warped field,
     // so they run long and smooth instead of zig-zagging like cracks.
@@ -135,20 +143,24 @@ export function paintMarble(p: Painting): void {
 export function paintFabric(p: Painting): void {
   const { choice, noise, noise2, rng, palette } = p;
   const variant = choice.variant;
-  const hueSource = choice.surfaceColour ?? (choice.colourWord
-    ? fromOklch({ l: variant === 'velvet' ? 0.4 : 0.72, c: choice.chroma * 1.1, h: choice.hue })
-    : variant === 'linen'
-      ? mixHex('#d9cfbf', palette[1] ?? palette[0] ?? '#d9cfbf', 0.15)
-      : fromOklch({ l: variant === 'velvet' ? 0.35 : 0.78, c: 0.06, h: choice.accentHue }));
+  const hueSource =
+    choice.surfaceColour ??
+    (choice.colourWord
+      ? fromOklch({ l: variant === 'velvet' ? 0.4 : 0.72, c: choice.chroma * 1.1, h: choice.hue })
+      : variant === 'linen'
+        ? mixHex('#d9cfbf', palette[1] ?? palette[0] ?? '#d9cfbf', 0.15)
+        : fromOklch({ l: variant === 'velvet' ? 0.35 : 0.78, c: 0.06, h: choice.accentHue }));
   const cloth = hexToRgb(hueSource);
   plasterWall(p, wallColour(choice));
   const F = variant === 'linen' ? 55 + rng.next() * 20 : 120;
   const weaveAmp = variant === 'linen' ? 0.2 : variant === 'velvet' ? 0.04 : 0.05;
   const drape = variant === 'silk' ? 0.35 : 0.18;
   const angle = (rng.next() - 0.5) * 0.6;
-  const ca = Math.cos(angle), sa = Math.sin(angle);
+  const ca = Math.cos(angle),
+    sa = Math.sin(angle);
   paintFloorTexture(p, (X, Z, ppu) => {
-    const x = X * ca - Z * sa, z = X * sa + Z * ca;
+    const x = X * ca - Z * sa,
+      z = X * sa + Z * ca;
     // Drapes: soft folds running toward the camera, bent by low noise.
     const fold = Math.sin((x * 1.1 + fbm(noise, x * 0.35, z * 0.5, 2) * 0.8) * Math.PI * 2) * smoothstep(-0.6, 0.5, noise2(x * 0.4 + 3, z * 0.4));
     let shade = 1 + drape * fold * 0.5;
@@ -157,7 +169,8 @@ export function paintFabric(p: Painting): void {
     const detail = smoothstep(2.5, 6, ppu / F);
     let weave = 0;
     if (detail > 0) {
-      const a = Math.sin(x * F * Math.PI), b = Math.sin(z * F * Math.PI);
+      const a = Math.sin(x * F * Math.PI),
+        b = Math.sin(z * F * Math.PI);
       const slub = noise2(x * 4, z * F * 0.5) * 0.5;
       const over = a * b > 0 ? Math.abs(a) : Math.abs(b);
       weave = (over - 0.6 + slub * 0.4) * weaveAmp * detail;
