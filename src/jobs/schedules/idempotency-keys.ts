@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IdempotencyKeyRepo } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
-import { PeriodicPass } from './periodic-pass.js';
+import { PeriodicSweep } from './periodic-pass.js';
 
 export interface IdempotencyKeySweepOptions {
   /** Real time between passes (`IDEMPOTENCY_SWEEP_SECONDS`). */
@@ -18,28 +18,14 @@ const MAX_BATCHES_PER_PASS = 20;
  * Deletes idempotency keys past their lifetime, so the table holds about one day of keys. Only
  * housekeeping: an expired key that is still there is already treated as new when it is used.
  */
-export class IdempotencyKeySweep {
-  private readonly periodic: PeriodicPass;
-
+export class IdempotencyKeySweep extends PeriodicSweep<{ deleted: number }> {
   constructor(
     private readonly keys: Pick<IdempotencyKeyRepo, 'deleteExpired'>,
     private readonly clock: Clock,
     log: Logger,
     private readonly opts: IdempotencyKeySweepOptions,
   ) {
-    this.periodic = new PeriodicPass(
-      () => this.sweepOnce(),
-      opts.intervalMs,
-      (err) => log.error({ err }, 'idempotency key sweep failed'),
-    );
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
+    super(opts.intervalMs, log, 'idempotency key sweep');
   }
 
   /** One pass: deletes keys that expired before the clock's now; returns how many. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../../core/store.js';
 import type { InlineTasks } from '../../domain/tasks/inline-tasks.js';
 import type { Clock } from '../../core/clock.js';
-import { forEachDue, PeriodicPass } from './periodic-pass.js';
+import { forEachDue, PeriodicSweep } from './periodic-pass.js';
 
 export interface InlineLeaseSweepOptions {
   /** Real time between passes (`INLINE_SWEEP_SECONDS`). */
@@ -24,9 +24,7 @@ const DEFAULT_BATCH = 100;
  * cleans up after the one that died). Of several sweepers, the conditional UPDATE that claims a
  * task lets exactly one fail it.
  */
-export class InlineLeaseSweep {
-  private readonly periodic: PeriodicPass;
-
+export class InlineLeaseSweep extends PeriodicSweep<{ failedTaskIds: string[] }> {
   constructor(
     private readonly store: Store,
     private readonly inline: Pick<InlineTasks, 'failAbandoned'>,
@@ -34,21 +32,7 @@ export class InlineLeaseSweep {
     private readonly log: Logger,
     private readonly opts: InlineLeaseSweepOptions,
   ) {
-    this.periodic = new PeriodicPass(
-      () => this.sweepOnce(),
-      opts.intervalMs,
-      (err) => log.error({ err }, 'inline lease sweep failed'),
-    );
-  }
-
-  /** Starts the periodic passes; the first pass is one interval away. */
-  start(): void {
-    this.periodic.start();
-  }
-
-  /** Stops the timer and waits for a pass under way. */
-  stop(): Promise<void> {
-    return this.periodic.stop();
+    super(opts.intervalMs, log, 'inline lease sweep');
   }
 
   /** One pass: fails every inline task whose lease lapsed before now, each by one sweeper only. */

@@ -4,7 +4,7 @@ import { taskBlobPrefix } from '../../domain/tasks/task-files.js';
 import type { PurgeCandidate, Store } from '../../core/store.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { Clock } from '../../core/clock.js';
-import { forEachDue, PeriodicPass } from './periodic-pass.js';
+import { forEachDue, PeriodicSweep } from './periodic-pass.js';
 
 export interface OutputRetentionOptions {
   /** Real time between passes (`RETENTION_SWEEP_SECONDS`). */
@@ -30,9 +30,7 @@ const DEFAULT_BATCH = 100;
  * cleared; a crash in between leaves the lease to lapse and a later pass deletes again (deleting
  * is idempotent).
  */
-export class OutputRetentionSweep {
-  private readonly periodic: PeriodicPass;
-
+export class OutputRetentionSweep extends PeriodicSweep<{ expiredTaskIds: string[] }> {
   constructor(
     private readonly store: Store,
     private readonly blobs: Pick<BlobStore, 'removePrefix'>,
@@ -40,21 +38,7 @@ export class OutputRetentionSweep {
     private readonly log: Logger,
     private readonly opts: OutputRetentionOptions,
   ) {
-    this.periodic = new PeriodicPass(
-      () => this.sweepOnce(),
-      opts.intervalMs,
-      (err) => log.error({ err }, 'retention sweep failed'),
-    );
-  }
-
-  /** Starts the periodic passes (the worker side of a process); the first pass is one interval away. */
-  start(): void {
-    this.periodic.start();
-  }
-
-  /** Stops the timer and waits for a pass under way; whatever it did not reach is due next time. */
-  stop(): Promise<void> {
-    return this.periodic.stop();
+    super(opts.intervalMs, log, 'retention sweep');
   }
 
   /** One pass: every task due now, each taken by this sweeper or by another, never by two. */

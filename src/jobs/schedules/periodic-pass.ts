@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+
 /**
  * A pass run every `intervalMs` (real time) by a process that runs jobs: the next pass is
  * scheduled when the last one ends, so passes never overlap; a failed pass is logged and the
@@ -41,6 +43,36 @@ export class PeriodicPass {
     }, this.intervalMs);
     this.timer.unref();
   }
+}
+
+/**
+ * What every schedule shares: a pass (`sweepOnce`, also called directly by tests) run every
+ * `intervalMs` by a PeriodicPass, started and stopped by the roles that run jobs; a failed pass is
+ * logged under the sweep's name.
+ */
+export abstract class PeriodicSweep<R> {
+  private readonly periodic: PeriodicPass;
+
+  protected constructor(intervalMs: number, log: Pick<Logger, 'error'>, name: string) {
+    this.periodic = new PeriodicPass(
+      () => this.sweepOnce(),
+      intervalMs,
+      (err) => log.error({ err }, `${name} failed`),
+    );
+  }
+
+  /** Starts the periodic passes; the first pass is one interval away. */
+  start(): void {
+    this.periodic.start();
+  }
+
+  /** Stops the timer and waits for a pass under way; whatever it did not reach is due next time. */
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** One pass. */
+  abstract sweepOnce(): Promise<R>;
 }
 
 /** Bounds one pass, so a pass always ends even if the same rows kept coming back. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../../core/store.js';
 import type { UploadFiles } from '../../domain/upload-files.js';
 import type { Clock } from '../../core/clock.js';
-import { PeriodicPass } from './periodic-pass.js';
+import { PeriodicSweep } from './periodic-pass.js';
 
 export interface UploadSweepOptions {
   /** Real time between passes (`UPLOAD_SWEEP_SECONDS`). */
@@ -21,9 +21,7 @@ export interface UploadSweepOptions {
  * sends the same `upload:<id>` again later. Every process that runs jobs sweeps; two sweepers
  * deleting the same folder is harmless.
  */
-export class UploadSweep {
-  private readonly periodic: PeriodicPass;
-
+export class UploadSweep extends PeriodicSweep<{ removedUploadIds: string[] }> {
   constructor(
     private readonly uploads: UploadFiles,
     private readonly store: Store,
@@ -31,21 +29,7 @@ export class UploadSweep {
     private readonly log: Logger,
     private readonly opts: UploadSweepOptions,
   ) {
-    this.periodic = new PeriodicPass(
-      () => this.sweepOnce(),
-      opts.intervalMs,
-      (err) => log.error({ err }, 'upload sweep failed'),
-    );
-  }
-
-  /** Starts the periodic passes; the first pass is one interval away. */
-  start(): void {
-    this.periodic.start();
-  }
-
-  /** Stops the timer and waits for a pass under way. */
-  stop(): Promise<void> {
-    return this.periodic.stop();
+    super(opts.intervalMs, log, 'upload sweep');
   }
 
   /** One pass: deletes every unused upload older than the grace period. */
