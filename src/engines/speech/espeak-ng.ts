@@ -1,12 +1,10 @@
 import { runProcess } from './run-process.js';
-import { deriveWordTimings } from './derive-word-timings.js';
 import { ESPEAK_EVENTS_PY } from './espeak-events-script.js';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { spokenWeight } from './syllables.js';
-import { readWav } from './wav.js';
-import { tokenizeWords } from './word-tokens.js';
+import { readWavTimedByEnergy } from './wav-result.js';
 
 const DEFAULT_WPM = 175;
 /** The variant that gives each (male) espeak-ng language voice a female counterpart. */
@@ -193,13 +191,7 @@ export class EspeakNgEngine implements SpeechEngine {
       stdin: req.text,
       signal: req.signal,
     });
-    const audio = await readWav(req.outWavPath);
-    return {
-      wavPath: req.outWavPath,
-      durationSeconds: audio.samples.length / audio.sampleRateHz,
-      sampleRateHz: audio.sampleRateHz,
-      words: deriveWordTimings(audio, tokenizeWords(req.text)),
-    };
+    return readWavTimedByEnergy(req.outWavPath, req.text);
   }
 }
 

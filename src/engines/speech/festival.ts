@@ -4,6 +4,7 @@ import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisR
 import { runProcess } from './run-process.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { readWav } from './wav.js';
+import { wavResult } from './wav-result.js';
 
 /** Festival voices this adapter knows how to describe; others are listed by `listVoices` only if installed. */
 const KNOWN_FESTIVAL_VOICES: Record<string, Omit<EngineVoice, 'engine' | 'engineVoice'>> = {
@@ -90,13 +91,7 @@ export class FestivalEngine implements SpeechEngine {
         throw new SpeechEngineError('festival produced no audio', stderr.trim().split('\n').slice(-8).join('\n'));
       });
       await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
-      return {
-        wavPath: req.outWavPath,
-        durationSeconds: audio.samples.length / audio.sampleRateHz,
-        sampleRateHz: audio.sampleRateHz,
-        words,
-        phones,
-      };
+      return wavResult(req.outWavPath, audio, words, phones);
     } finally {
       await unlink(scriptPath).catch(() => {});
     }

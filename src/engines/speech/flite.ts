@@ -7,6 +7,7 @@ import { runProcess } from './run-process.js';
 import { applyPitchTempo } from './sox-transform.js';
 import { readWav } from './wav.js';
 import { tokenizeWords } from './word-tokens.js';
+import { wavResult } from './wav-result.js';
 
 /** What flite's bundled CMU voices are; `-lv` gives only their names. */
 const KNOWN_FLITE_VOICES: Record<string, Omit<EngineVoice, 'engine' | 'engineVoice'>> = {
@@ -110,13 +111,7 @@ export class FliteEngine implements SpeechEngine {
             )
           : deriveWordTimings(audio, tokens);
       await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
-      return {
-        wavPath: req.outWavPath,
-        durationSeconds: audio.samples.length / audio.sampleRateHz,
-        sampleRateHz: audio.sampleRateHz,
-        words,
-        phones,
-      };
+      return wavResult(req.outWavPath, audio, words, phones);
     } finally {
       await Promise.all([unlink(textPath).catch(() => {}), unlink(wordsPath).catch(() => {})]);
     }

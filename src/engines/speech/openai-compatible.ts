@@ -2,11 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { createFfmpegEngine } from '../ffmpeg/real-engine.js';
 import type { FfmpegEngine } from '../ffmpeg/types.js';
 import { decodeToWav } from './decode-audio.js';
-import { deriveWordTimings } from './derive-word-timings.js';
 import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
 import { applyPitchTempo } from './sox-transform.js';
-import { decodeWav, readWav, writeWav } from './wav.js';
-import { tokenizeWords } from './word-tokens.js';
+import { decodeWav, writeWav } from './wav.js';
+import { readWavTimedByEnergy } from './wav-result.js';
 
 export interface RemoteVoiceOption {
   /** The provider's voice name, sent as `voice`. */
@@ -88,13 +87,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     const bytes = Buffer.from(await res.arrayBuffer());
     await this.storeAsPcmWav(bytes, format, req.outWavPath, req.signal);
     await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
-    const audio = await readWav(req.outWavPath);
-    return {
-      wavPath: req.outWavPath,
-      durationSeconds: audio.samples.length / audio.sampleRateHz,
-      sampleRateHz: audio.sampleRateHz,
-      words: deriveWordTimings(audio, tokenizeWords(req.text)),
-    };
+    return readWavTimedByEnergy(req.outWavPath, req.text);
   }
 
   private async storeAsPcmWav(bytes: Buffer, format: 'wav' | 'mp3', outWavPath: string, signal?: AbortSignal) {

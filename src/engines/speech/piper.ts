@@ -1,12 +1,10 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deriveWordTimings } from './derive-word-timings.js';
 import { JsonLinesWorker } from './json-lines-worker.js';
 import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
 import { applyPitchTempo } from './sox-transform.js';
-import { readWav } from './wav.js';
-import { tokenizeWords } from './word-tokens.js';
+import { readWavTimedByEnergy } from './wav-result.js';
 
 /** The sidecar folder: requirements.txt, worker.py and the venv that `scripts/setup.sh` makes. */
 export const DEFAULT_PIPER_SIDECAR_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../sidecars/piper');
@@ -128,12 +126,6 @@ export class PiperEngine implements SpeechEngine {
     if (!reply.ok) throw new SpeechEngineError('piper could not speak', reply.error, true);
     // Piper has no pitch control; sox shifts it and keeps the duration.
     if (req.pitch && req.pitch !== 1) await applyPitchTempo(req.outWavPath, { pitchFactor: req.pitch, signal: req.signal });
-    const audio = await readWav(req.outWavPath);
-    return {
-      wavPath: req.outWavPath,
-      durationSeconds: audio.samples.length / audio.sampleRateHz,
-      sampleRateHz: audio.sampleRateHz,
-      words: deriveWordTimings(audio, tokenizeWords(req.text)),
-    };
+    return readWavTimedByEnergy(req.outWavPath, req.text);
   }
 }

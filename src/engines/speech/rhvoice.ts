@@ -1,10 +1,9 @@
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deriveWordTimings } from './derive-word-timings.js';
 import { SpeechEngineError, type EngineVoice, type SpeechEngine, type SynthesisRequest, type SynthesisResult } from './port.js';
 import { runProcess } from './run-process.js';
 import { readWav } from './wav.js';
-import { tokenizeWords } from './word-tokens.js';
+import { wavResultTimedByEnergy } from './wav-result.js';
 
 /**
  * The RHVoice voices the service may use. Only these four English voices have data under
@@ -77,12 +76,7 @@ export class RhvoiceEngine implements SpeechEngine {
       const audio = await readWav(req.outWavPath).catch(() => {
         throw new SpeechEngineError('RHVoice produced no audio', stderr.trim().split('\n').slice(-8).join('\n'));
       });
-      return {
-        wavPath: req.outWavPath,
-        durationSeconds: audio.samples.length / audio.sampleRateHz,
-        sampleRateHz: audio.sampleRateHz,
-        words: deriveWordTimings(audio, tokenizeWords(req.text)),
-      };
+      return wavResultTimedByEnergy(req.outWavPath, audio, req.text);
     } finally {
       await unlink(textPath).catch(() => {});
     }
