@@ -57,12 +57,13 @@ function Studio({ credentials, onSignOut }) {
   useEffect(() => {
     restoreTasks(api);
     refreshCredits(api);
-    loadDocument().then(setDoc, () => setDoc({ paths: {} }));
+    // Both outcomes are handled here; an effect cannot wait for them.
+    void loadDocument().then(setDoc, () => setDoc({ paths: {} }));
   }, []);
   useEffect(() => setMenuOpen(false), [route]);
   const groups = doc ? operationsByTag(doc) : {};
   const page = PAGES.find((p) => p.id === route);
-  const tag = route.startsWith('api/') ? Object.keys(groups).find((t) => 'api/' + slug(t) === route) : null;
+  const tag = route.startsWith('api/') ? Object.keys(groups).find((t) => `api/${slug(t)}` === route) : null;
   return html`<div class="shell">
     <header class="topbar">
       <button class="menu-toggle small" aria-label="menu" onClick=${() => setMenuOpen(!menuOpen)}>☰</button>
@@ -71,11 +72,11 @@ function Studio({ credentials, onSignOut }) {
       <button class="small secondary" onClick=${onSignOut}>Sign out</button>
     </header>
     <nav class=${menuOpen ? 'sidebar open' : 'sidebar'}>
-      ${PAGES.map((p) => html`<a href=${'#/' + p.id} class=${p.id === route ? 'active' : ''}>${p.title}</a>`)}
+      ${PAGES.map((p) => html`<a href=${`#/${p.id}`} class=${p.id === route ? 'active' : ''}>${p.title}</a>`)}
       <p class="nav-heading">Every API group</p>
       ${Object.keys(groups)
         .sort()
-        .map((t) => html`<a href=${'#/api/' + slug(t)} class=${'api/' + slug(t) === route ? 'active' : ''}>${t}</a>`)}
+        .map((t) => html`<a href=${`#/api/${slug(t)}`} class=${`api/${slug(t)}` === route ? 'active' : ''}>${t}</a>`)}
     </nav>
     <main class="content">
       ${page ? html`<${page.Page} api=${api} />` : null}

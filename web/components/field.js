@@ -15,7 +15,7 @@ export function FieldError({ error, name }) {
 /** A labelled input with its own error line. The input is the child. */
 export function Field({ label, name, error, hint, children }) {
   const invalid = Boolean(messagesFor(error, name));
-  return html`<label class=${'field' + (invalid ? ' invalid' : '')} data-name=${name}>
+  return html`<label class=${`field${invalid ? ' invalid' : ''}`} data-name=${name}>
     <span class="label">${label}</span>
     ${children}
     ${hint ? html`<span class="hint">${hint}</span>` : null}

@@ -4,7 +4,7 @@ import { html } from '../lib/html.js';
 export function MediaInput({ name, value, onChange, accept }) {
   return html`<span class="media-input">
     <input type="file" name=${name} accept=${accept} onChange=${(e) => onChange(e.currentTarget.files[0] ?? null)} />
-    <input type="url" name=${name + '_url'} placeholder="…or a URL" value=${typeof value === 'string' ? value : ''} onInput=${(e) => onChange(e.currentTarget.value)} />
+    <input type="url" name=${`${name}_url`} placeholder="…or a URL" value=${typeof value === 'string' ? value : ''} onInput=${(e) => onChange(e.currentTarget.value)} />
   </span>`;
 }
 

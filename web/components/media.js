@@ -24,7 +24,7 @@ export function Media({ url, poster, label }) {
   const kind = mediaKind(url);
   if (!kind) return null;
   const name = (label ?? 'clipwright').replace(/[^\w.-]+/g, '-');
-  return html`<figure class=${'media media-' + kind}>
+  return html`<figure class=${`media media-${kind}`}>
     ${kind === 'video' ? html`<video src=${url} poster=${poster ?? undefined} controls preload="metadata" playsinline></video>` : null}
     ${kind === 'audio' ? html`<audio src=${url} controls preload="metadata"></audio>` : null}
     ${kind === 'image' ? html`<img src=${url} alt=${label ?? ''} loading="lazy" />` : null}

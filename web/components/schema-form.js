@@ -35,7 +35,7 @@ export function buildBody(fields, values) {
   if (!Object.keys(files).length) return body;
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) {
-    if (Array.isArray(value)) value.forEach((item) => form.append(name, typeof item === 'string' ? item : JSON.stringify(item)));
+    if (Array.isArray(value)) for (const item of value) form.append(name, typeof item === 'string' ? item : JSON.stringify(item));
     else form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   for (const [name, file] of Object.entries(files)) form.append(name, file, file.name);
@@ -65,7 +65,7 @@ function Input({ field, value, set }) {
     case 'media':
       return html`<span class="media-input">
         <input name=${field.name} type="url" placeholder="https://… or upload:…" value=${value instanceof File ? '' : (value ?? '')} onInput=${onInput} />
-        <input name=${field.name + '__file'} type="file" aria-label=${field.name + ' file'} onChange=${(e) => set(e.currentTarget.files[0] ?? '')} />
+        <input name=${`${field.name}__file`} type="file" aria-label=${`${field.name} file`} onChange=${(e) => set(e.currentTarget.files[0] ?? '')} />
       </span>`;
     default:
       return html`<input name=${field.name} value=${value ?? ''} onInput=${onInput} />`;

@@ -32,7 +32,10 @@ export function resultMedia(task) {
   for (const [key, value] of Object.entries(task ?? {})) {
     if (INPUT_FIELDS.has(key) || key === 'previews') continue;
     if (typeof value === 'string') add(value, key);
-    else if (Array.isArray(value)) value.forEach((item, i) => add(item?.url ?? item, item?.name ?? item?.size ?? `${key} ${i + 1}`));
+    else if (Array.isArray(value))
+      value.forEach((item, i) => {
+        add(item?.url ?? item, item?.name ?? item?.size ?? `${key} ${i + 1}`);
+      });
   }
   // A video's thumbnail is its poster, not a separate picture.
   const posters = POSTER_FIELDS.map((k) => task?.[k]).filter(Boolean);
@@ -52,7 +55,7 @@ export function TaskCard({ entry, previewAction, children }) {
   return html`<article class="task-card" data-status=${status} data-path=${entry.path}>
     <header>
       <strong>${entry.label}</strong>
-      <span class=${'status status-' + status}>${status}</span>
+      <span class=${`status status-${status}`}>${status}</span>
     </header>
     ${
       task && status !== 'done' && status !== 'failed' && progress !== null

@@ -16,8 +16,13 @@ export function VoiceBrowser({ api, selectedId, onPick }) {
     if (language.trim()) q.set('language', language.trim());
     if (gender) q.set('gender', gender);
     let live = true;
-    api.get(`/api/voices/paginated/?${q}`).then(
-      (d) => live && (setData(d), setError(null)),
+    // Both outcomes are handled here; an effect cannot wait for them.
+    void api.get(`/api/voices/paginated/?${q}`).then(
+      (d) => {
+        if (!live) return;
+        setData(d);
+        setError(null);
+      },
       (e) => live && setError(e),
     );
     return () => (live = false);
@@ -25,8 +30,14 @@ export function VoiceBrowser({ api, selectedId, onPick }) {
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   return html`<div class="voice-browser">
     <div class="filters">
-      <label>Language <input size="6" value=${language} onInput=${(e) => (setLanguage(e.currentTarget.value), setPage(1))} /></label>
-      <label>Gender <select value=${gender} onChange=${(e) => (setGender(e.currentTarget.value), setPage(1))}>
+      <label>Language <input size="6" value=${language} onInput=${(e) => {
+        setLanguage(e.currentTarget.value);
+        setPage(1);
+      }} /></label>
+      <label>Gender <select value=${gender} onChange=${(e) => {
+        setGender(e.currentTarget.value);
+        setPage(1);
+      }}>
         <option value="">any</option><option value="female">female</option><option value="male">male</option>
       </select></label>
       <span class="muted">${data ? `${data.count} voices` : '…'}</span>
@@ -36,7 +47,7 @@ export function VoiceBrowser({ api, selectedId, onPick }) {
       ${(data?.results ?? []).map(
         (v) => html`<li key=${v.id} class=${v.id === selectedId ? 'voice selected' : 'voice'} data-voice=${v.id}>
         <div><strong>${v.name}</strong> <span class="muted">${v.accent ?? v.language} · ${v.gender ?? ''} · ${v.engine ?? 'cloned'}</span></div>
-        ${v.preview_url ? html`<audio src=${v.preview_url} controls preload="none" aria-label=${'preview of ' + v.name}></audio>` : null}
+        ${v.preview_url ? html`<audio src=${v.preview_url} controls preload="none" aria-label=${`preview of ${v.name}`}></audio>` : null}
         <button type="button" class="small" onClick=${() => onPick(v)}>${v.id === selectedId ? 'Chosen' : 'Use'}</button>
       </li>`,
       )}

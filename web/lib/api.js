@@ -98,5 +98,5 @@ async function readEvents(response, onEvent) {
     if (done) break;
     buffer = takeEvents(buffer + value, onEvent);
   }
-  takeEvents(buffer + '\n\n', onEvent);
+  takeEvents(`${buffer}\n\n`, onEvent);
 }

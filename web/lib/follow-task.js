@@ -66,7 +66,8 @@ function pollTask(api, path, onUpdate) {
     // Back off while the service does not answer, up to 10 s.
     timer = setTimeout(tick, Math.min(10_000, POLL_INTERVAL_MS * 2 ** failures));
   };
-  tick();
+  // Fire and forget on purpose: tick catches its own failures and schedules the next one.
+  void tick();
   return () => {
     stopped = true;
     clearTimeout(timer);

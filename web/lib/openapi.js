@@ -61,8 +61,10 @@ export function operationsByTag(doc) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
       const operation = item[method];
       if (!operation) continue;
-      for (const tag of operation.tags ?? ['Other'])
-        (groups[tag] ??= []).push({ method: method.toUpperCase(), path, summary: operation.summary ?? '', operation });
+      for (const tag of operation.tags ?? ['Other']) {
+        groups[tag] ??= [];
+        groups[tag].push({ method: method.toUpperCase(), path, summary: operation.summary ?? '', operation });
+      }
     }
   }
   return groups;

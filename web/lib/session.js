@@ -4,7 +4,7 @@ const KEY = 'clipwright.credentials';
 export function loadCredentials() {
   try {
     const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
-    return value && value.apiId && value.apiKey ? value : null;
+    return value?.apiId && value.apiKey ? value : null;
   } catch {
     return null;
   }

@@ -1,20 +1,25 @@
 import { useState } from 'preact/hooks';
 
-/** Busy flag and last error for one button's API call; `run` clears the error first. */
+/**
+ * Busy flag and last error for one button's API call; `run` clears the error first. `run` starts
+ * the call and returns at once: an event handler has nothing to wait for, and a failure lands in `error`.
+ */
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
-  async function run(action) {
+  function run(action) {
     setBusy(true);
     setError(null);
-    try {
-      return await action();
-    } catch (err) {
-      setError(err);
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
+    // Fire and forget on purpose: it never rejects (a failure becomes `error`, which the form shows).
+    void (async () => {
+      try {
+        await action();
+      } catch (err) {
+        setError(err);
+      } finally {
+        setBusy(false);
+      }
+    })();
   }
   return { busy, error, run, setError };
 }

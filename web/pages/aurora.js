@@ -17,7 +17,7 @@ export function Aurora({ api }) {
     event.preventDefault();
     run(async () => {
       const task = await api.post('/api/aurora/', bodyWithMedia({ image, audio, name, text_prompt: prompt }));
-      trackTask(api, { path: `/api/aurora/${task.id}/`, group: 'aurora', label: `Aurora${name ? ': ' + name : ''}`, task });
+      trackTask(api, { path: `/api/aurora/${task.id}/`, group: 'aurora', label: `Aurora${name ? `: ${name}` : ''}`, task });
     });
   };
   return html`<section class="page">

@@ -31,7 +31,7 @@ function OperationForm({ api, doc, tag, op, group }) {
         else trackTask(api, { path: taskPath, group, label: `${tag}: ${op.path.replace('/api/', '')}`, task: result });
       }
     });
-  return html`<section class="card operation" data-operation=${op.method + ' ' + op.path}>
+  return html`<section class="card operation" data-operation=${`${op.method} ${op.path}`}>
     <h3><code>${op.method} ${op.path}</code></h3>
     <p class="muted">${op.summary}</p>
     ${needsId ? html`<label class="field"><span class="label">id *</span><input name="id" value=${taskId} onInput=${(e) => setTaskId(e.currentTarget.value)} /></label>` : null}
@@ -61,7 +61,7 @@ function Answer({ value }) {
 
 /** A page for one API group, built from the service's OpenAPI document: every operation of the tag. */
 export function GenericGroup({ api, doc, tag, operations }) {
-  const group = 'api-' + slug(tag);
+  const group = `api-${slug(tag)}`;
   const creates = operations.filter((o) => o.method !== 'GET' && !o.path.includes('{'));
   const followUps = operations.filter((o) => o.method !== 'GET' && o.path.includes('{'));
   const reads = operations.filter((o) => o.method === 'GET');

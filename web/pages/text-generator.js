@@ -21,8 +21,10 @@ export function TextGenerator({ api }) {
     run(async () => {
       let text = '';
       await api.stream('/api/text_generator/stream/', { model_name: model, messages: [{ role: 'user', content: prompt }] }, (name, data) => {
-        if (name === 'delta') setOutput((text += data.text ?? ''));
-        else if (name === 'done') setTask(data);
+        if (name === 'delta') {
+          text += data.text ?? '';
+          setOutput(text);
+        } else if (name === 'done') setTask(data);
         else if (name === 'error') setError(Object.assign(new Error(data.detail ?? 'The generation failed.'), { code: data.code }));
       });
       refreshCredits(api);
