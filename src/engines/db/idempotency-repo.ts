@@ -26,23 +26,23 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
 
   return {
     async claim(r, now) {
+      // A key as a first request leaves it: locked by this request, no stored response yet.
+      const freshKey = {
+        fingerprint: r.fingerprint,
+        state: 'in_flight' as const,
+        lock_token: r.lockToken,
+        locked_until: r.lockedUntil,
+        response_status: null,
+        response_content_type: null,
+        response_body: null,
+        created_at: r.createdAt,
+        expires_at: r.expiresAt,
+      };
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
         // The primary key (account_id, key) decides between concurrent first requests: one insert wins.
         const inserted = await db
           .insertInto('idempotency_keys')
-          .values({
-            account_id: r.accountId,
-            key: r.key,
-            fingerprint: r.fingerprint,
-            state: 'in_flight',
-            lock_token: r.lockToken,
-            locked_until: r.lockedUntil,
-            response_status: null,
-            response_content_type: null,
-            response_body: null,
-            created_at: r.createdAt,
-            expires_at: r.expiresAt,
-          })
+          .values({ account_id: r.accountId, key: r.key, ...freshKey })
           .onConflict((oc) => oc.columns(['account_id', 'key']).doNothing())
           .executeTakeFirst();
         if (changed(inserted)) return null;
@@ -50,17 +50,7 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
         // Past its lifetime the key is free again, whatever request it was used with.
         const renewed = await db
           .updateTable('idempotency_keys')
-          .set({
-            fingerprint: r.fingerprint,
-            state: 'in_flight',
-            lock_token: r.lockToken,
-            locked_until: r.lockedUntil,
-            response_status: null,
-            response_content_type: null,
-            response_body: null,
-            created_at: r.createdAt,
-            expires_at: r.expiresAt,
-          })
+          .set(freshKey)
           .where('account_id', '=', r.accountId)
           .where('key', '=', r.key)
           .where('expires_at', '<=', now)
