@@ -51,6 +51,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-circular',
+      comment: 'No two modules import each other, directly or through others, inside a folder too: a cycle means one of them holds what both need, which belongs in one place (issue 26 point 4).',
+      severity: 'error',
+      from: { path: '^(src|packages)/' },
+      to: { circular: true },
+    },
+    {
       name: 'client-stays-client',
       comment: 'packages/ (the SDK, the client commands of the CLI and the MCP server) talk to a service over HTTP only: they never import the service (src/), so `clipwright tts …` and `clipwright mcp` load no container, config or engine (issue 18, issue 25).',
       severity: 'error',

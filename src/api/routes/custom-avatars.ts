@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CustomAvatarService } from '../../domain/avatars/custom-avatar-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import type { CustomAvatarVersion } from '../../domain/avatars/custom-avatars.js';
+import type { CustomAvatarVersion } from '../../domain/avatars/custom-avatar-kind.js';
 import { personaToWire } from '../wire/persona.js';
 import { customAvatarToWire } from '../wire/custom-avatar.js';
 import { idParams } from '../schemas/common.js';

@@ -1,9 +1,49 @@
 import { z } from 'zod';
-import { AVATAR_GENDERS } from '../catalog/avatars.js';
+import { AVATAR_GENDERS, type AvatarGender } from '../catalog/avatars.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
-import type { ConsentOutcome, CustomAvatarInput, StoredFace, StoredMedia } from './custom-avatars.js';
 
-// Tied to the interfaces of custom-avatars.ts, so the stored shape and the model cannot drift apart.
+// What a custom avatar's task keeps; custom-avatars.ts reads it as a persona and a record.
+export type CustomAvatarVersion = 'v1' | 'v2';
+
+/** A client's picture or video, kept in blob storage from the moment the avatar is created. */
+export interface StoredMedia {
+  /** The request field it came in (for messages). */
+  field: string;
+  /** What the client sent (URL or `upload:` reference), echoed back. */
+  value: string;
+  key: string;
+  kind: 'image' | 'video';
+  durationSeconds: number | null;
+}
+
+export type CustomAvatarInput = {
+  version: CustomAvatarVersion;
+  name: string;
+  gender: AvatarGender | null;
+  keywords: string[];
+  labels: string[];
+  videoScene: string | null;
+  source: StoredMedia;
+  consent: StoredMedia | null;
+  /** The voice the avatar speaks with when a request names none (chosen by gender at create). */
+  defaultVoiceId: string | null;
+};
+
+/** The face on the still, in the still's pixels (the 68 landmarks the animator warps). */
+export interface StoredFace {
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  landmarks68: [number, number][];
+}
+
+export interface ConsentOutcome {
+  verified: boolean;
+  /** Descriptor distance between the avatar's face and the consent's face. */
+  distance: number;
+  threshold: number;
+}
+
+// Tied to the interfaces above, so the stored shape and the model cannot drift apart.
 const storedMedia: z.ZodType<StoredMedia> = z.object({
   field: z.string(),
   value: z.string(),

@@ -18,11 +18,9 @@ import {
   recordOfTask,
   splitKeywords,
   unusableReason,
-  type CustomAvatarInput,
   type CustomAvatarRecord,
-  type CustomAvatarVersion,
-  type StoredMedia,
 } from './custom-avatars.js';
+import type { CustomAvatarInput, CustomAvatarVersion, StoredMedia } from './custom-avatar-kind.js';
 
 /** A client's media (URL or `upload:` value) fetched, checked and kept in blob storage. */
 export interface KeptMedia {

@@ -1,55 +1,15 @@
-import type { AvatarGender } from '../catalog/avatars.js';
 import type { Persona, PersonaAspect } from '../catalog/avatars-personas.js';
 import type { Task } from '../../core/task.js';
-import { customAvatarKind } from './custom-avatar-kind.js';
+import { type ConsentOutcome, customAvatarKind, type CustomAvatarInput, type StoredFace } from './custom-avatar-kind.js';
 
 /**
  * Custom avatars (POST /api/personas/, /api/personas_v2/) are tasks of one kind, like cloned
  * voices: created `processing`, built by a job, and shown as personas (task done → `active`).
- * This module is the model: what the task keeps, and how it reads as a persona.
+ * What the task keeps is declared with its kind (custom-avatar-kind.ts); this module is how it
+ * reads as a persona and as the record the video pipelines use.
  */
 export const CUSTOM_AVATAR_KIND = customAvatarKind.kind;
 export const CUSTOM_AVATAR_JOB = customAvatarKind.jobs.build;
-
-export type CustomAvatarVersion = 'v1' | 'v2';
-
-/** A client's picture or video, kept in blob storage from the moment the avatar is created. */
-export interface StoredMedia {
-  /** The request field it came in (for messages). */
-  field: string;
-  /** What the client sent (URL or `upload:` reference), echoed back. */
-  value: string;
-  key: string;
-  kind: 'image' | 'video';
-  durationSeconds: number | null;
-}
-
-export type CustomAvatarInput = {
-  version: CustomAvatarVersion;
-  name: string;
-  gender: AvatarGender | null;
-  keywords: string[];
-  labels: string[];
-  videoScene: string | null;
-  source: StoredMedia;
-  consent: StoredMedia | null;
-  /** The voice the avatar speaks with when a request names none (chosen by gender at create). */
-  defaultVoiceId: string | null;
-};
-
-/** The face on the still, in the still's pixels (the 68 landmarks the animator warps). */
-export interface StoredFace {
-  box: { x: number; y: number; width: number; height: number };
-  score: number;
-  landmarks68: [number, number][];
-}
-
-export interface ConsentOutcome {
-  verified: boolean;
-  /** Descriptor distance between the avatar's face and the consent's face. */
-  distance: number;
-  threshold: number;
-}
 
 /** What the build job stores (merged into the task's result). */
 export type CustomAvatarResult = {

@@ -10,8 +10,8 @@ import {
   recordOfTask,
   splitKeywords,
   unusableReason,
-  type CustomAvatarInput,
 } from '../../../src/domain/avatars/custom-avatars.js';
+import type { CustomAvatarInput } from '../../../src/domain/avatars/custom-avatar-kind.js';
 import type { Task } from '../../../src/core/task.js';
 import { faceThumbnailCrop, photoClipCompositeArgs, photoClipLayout } from '../../../src/pipelines/avatar/custom/index.js';
 
