@@ -56,6 +56,8 @@ export const lipsyncKind = defineTaskKind({
   price: plannedVideoPrice,
   files: { plan: 'plan' },
 });
+/** What AI Avatar v1's pipeline reads: the frozen input itself, so a field added here reaches it with no copy. */
+export type LipsyncInput = z.infer<typeof lipsyncKind.input>;
 
 const offset = z.object({ x: z.number(), y: z.number() });
 const captionJson = z.record(z.string(), z.unknown());

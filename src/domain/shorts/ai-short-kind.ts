@@ -39,3 +39,6 @@ export const aiShortKind = defineTaskKind({
   price: aiShortPrice,
   files: { plan: 'plan' },
 });
+
+/** What AI Shorts' pipeline reads: the frozen input itself, so a field added here reaches it with no copy. */
+export type AiShortInput = z.infer<typeof aiShortKind.input>;

@@ -1,11 +1,10 @@
-import type { Task } from '../../core/task.js';
 import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
-import { prepareShortPlan, type ShortRequest } from '../../pipelines/shorts/prepare-short-plan.js';
+import { prepareShortPlan } from '../../pipelines/shorts/prepare-short-plan.js';
 import { renderShort } from '../../pipelines/shorts/render-short.js';
 import { isShortPlan, shortPlanFiles, type ShortPlan } from '../../pipelines/shorts/short-plan.js';
 import { plannedVideoJob } from './planned-video-job.js';
@@ -30,23 +29,7 @@ export function aiShortJob(deps: AiShortJobDeps) {
       return isShortPlan(plan) ? plan : undefined;
     },
     price: (task, step, durationSeconds) => aiShortKind.price(step, aiShortKind.inputOf(task), { durationSeconds }),
-    prepare: (task, opts) => prepareShortPlan(requestFrom(task), { ...deps, generator: deps.images.generator }, opts),
+    prepare: (task, opts) => prepareShortPlan({ ...aiShortKind.inputOf(task), accountId: task.accountId }, { ...deps, generator: deps.images.generator }, opts),
     render: (plan, req, opts) => renderShort(plan, req, deps, opts),
   });
-}
-
-function requestFrom(task: Task): ShortRequest {
-  const i = aiShortKind.inputOf(task);
-  return {
-    accountId: task.accountId,
-    script: i.script,
-    aspectRatio: i.aspectRatio,
-    style: i.style,
-    voiceId: i.voiceId,
-    caption: i.caption ?? null,
-    musicUrl: i.music.url,
-    musicVolume: i.music.volume,
-    voiceoverVolume: i.voiceoverVolume ?? null,
-    seed: i.seed,
-  };
 }

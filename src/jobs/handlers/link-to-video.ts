@@ -14,7 +14,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { AdPlan } from '../../pipelines/video/ad-plan.js';
 import { isAdPlan, planFiles } from '../../pipelines/video/ad-plan.js';
 import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
-import { prepareAdPlan, type AdVideoRequest } from '../../pipelines/video/prepare-ad-plan.js';
+import { prepareAdPlan } from '../../pipelines/video/prepare-ad-plan.js';
 import { renderAdVideo, type AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
 import { taskFileKey } from '../../domain/tasks/task-files.js';
 import { defineJob } from '../job-definition.js';
@@ -59,7 +59,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         };
       }
 
-      const plan = await prepareAdPlan(requestFrom(task.accountId, input), deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
+      const plan = await prepareAdPlan({ ...input, accountId: task.accountId }, deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
       await savePlanFiles(deps.blobs, planFiles(plan), task, planDir);
       const styles = input.styles;
 
@@ -113,26 +113,4 @@ async function renderOne(
     { workDir: dir, signal, onProgress },
   );
   return { videoPath, thumbnailPath, durationSeconds: Math.round(out.durationSeconds * 100) / 100 };
-}
-
-function requestFrom(accountId: string, i: ReturnType<typeof linkVideoKind.inputOf>): AdVideoRequest {
-  return {
-    accountId,
-    facts: i.facts,
-    scriptStyle: i.scriptStyle,
-    overrideScript: i.overrideScript ?? null,
-    targetAudience: i.targetAudience ?? null,
-    targetPlatform: i.targetPlatform ?? null,
-    language: i.language,
-    videoLengthSeconds: i.videoLengthSeconds,
-    aspectRatio: i.aspectRatio,
-    voiceId: i.voiceId,
-    avatarId: i.avatarId ?? null,
-    presenterImageUrl: i.presenterImageUrl ?? null,
-    music: i.music,
-    voiceoverVolume: i.voiceoverVolume ?? null,
-    caption: i.caption,
-    noCta: i.noCta,
-    seed: i.seed,
-  };
 }

@@ -1,6 +1,5 @@
 import { lipsyncKind } from '../../domain/avatars/lipsync-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
-import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
@@ -29,26 +28,7 @@ export function lipsyncJob(deps: LipsyncJobDeps) {
       return isTalkingPlan(plan) ? plan : undefined;
     },
     price: (task, step, durationSeconds) => lipsyncKind.price(step, lipsyncKind.inputOf(task), { durationSeconds }),
-    prepare: (task, opts) => prepareTalkingPlan(requestFrom(task), deps, opts),
+    prepare: (task, opts) => prepareTalkingPlan({ ...lipsyncKind.inputOf(task), accountId: task.accountId }, deps, opts),
     render: (plan, req, opts) => renderTalkingVideo(plan, req, deps, opts),
   });
-}
-
-function requestFrom(task: Task) {
-  const i = lipsyncKind.inputOf(task);
-  return {
-    accountId: task.accountId,
-    aspectRatio: i.aspectRatio,
-    avatarId: i.avatarId,
-    voiceId: i.voiceId ?? '',
-    text: i.text ?? null,
-    audioUrl: i.audioUrl ?? null,
-    backgroundImageUrl: i.backgroundImageUrl ?? null,
-    greenScreen: i.greenScreen,
-    transparent: i.transparent,
-    noCaption: i.noCaption,
-    noMusic: i.noMusic,
-    caption: i.caption ?? null,
-    seed: i.seed,
-  };
 }

@@ -2,31 +2,23 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TaskFailure } from '../../core/errors.js';
 import { createRng } from '../../core/random.js';
-import type { ShortStyle } from '../../domain/shorts/short-styles.js';
+import type { AiShortInput } from '../../domain/shorts/ai-short-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { ImageGenerator } from '../../engines/image/port.js';
-import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
-import type { AspectRatio, BackgroundMotion } from '../../media/timeline.js';
+import type { BackgroundMotion } from '../../media/timeline.js';
 import { resolveBackgroundMusic } from '../video/background-music.js';
 import { drawScenePicture } from './scene-pictures.js';
 import type { ShortPlan } from './short-plan.js';
 import { groupSceneWords, timeScenes } from './short-scenes.js';
 import { tokenizeWords } from '../../engines/speech/word-tokens.js';
 
-export interface ShortRequest {
-  accountId: string;
-  script: string;
-  aspectRatio: AspectRatio;
-  style: ShortStyle;
-  voiceId: string;
-  caption: CaptionSettingInput | null;
-  musicUrl: string | null;
-  musicVolume: number | null;
-  voiceoverVolume: number | null;
-  seed: number;
-}
+/**
+ * The task's frozen input as the kind reads it, with who asks: no field is copied on the way, so a
+ * field added to the kind's input reaches the plan with no other edit.
+ */
+export type ShortRequest = AiShortInput & { accountId: string };
 
 export interface ShortPlanDeps {
   speech: SpeechSynthesizer;
@@ -50,9 +42,9 @@ export async function prepareShortPlan(
 ): Promise<ShortPlan> {
   const { signal } = opts;
   await mkdir(join(opts.planDir, 'scenes'), { recursive: true });
-  const musicVolume = req.musicVolume ?? DEFAULT_MUSIC_VOLUME;
+  const musicVolume = req.music.volume ?? DEFAULT_MUSIC_VOLUME;
   const music =
-    musicVolume > 0 ? resolveBackgroundMusic({ url: req.musicUrl, seed: req.seed }, deps, { workDir: opts.workDir, signal }) : Promise.resolve(null);
+    musicVolume > 0 ? resolveBackgroundMusic({ url: req.music.url, seed: req.seed }, deps, { workDir: opts.workDir, signal }) : Promise.resolve(null);
   music.catch(() => undefined);
 
   // The pictures are drawn while the narration is spoken (another process): scenes are chosen from
@@ -104,7 +96,7 @@ export async function prepareShortPlan(
     speechSeconds,
     words: audio.words,
     scenes,
-    caption: { hidden: req.caption?.hidden === true || audio.words.length === 0, setting: req.caption },
+    caption: { hidden: req.caption?.hidden === true || audio.words.length === 0, setting: req.caption ?? null },
     music: musicPath ? { file: 'music.audio', volume: musicVolume } : null,
     voiceoverVolume: req.voiceoverVolume ?? 1,
     files: { voice: 'voice.mp3' },

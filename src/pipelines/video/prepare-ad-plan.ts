@@ -2,39 +2,23 @@ import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
+import type { LinkVideoInput } from '../../domain/videos/link-video-kind.js';
 import { FetchRefused, TaskFailure } from '../../core/errors.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio } from '../../media/timeline.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
 import { resolveBackgroundMusic } from './background-music.js';
 import { SPEECH_FILL } from '../text/word-budget.js';
 import { ctaFor, paletteFor, priceTextFor } from './ad-copy.js';
 
-export interface AdVideoRequest {
-  accountId: string;
-  facts: LinkFacts;
-  scriptStyle: string;
-  overrideScript: string | null;
-  targetAudience: string | null;
-  targetPlatform: string | null;
-  language: string;
-  videoLengthSeconds: number;
-  aspectRatio: AspectRatio;
-  voiceId: string;
-  avatarId: string | null;
-  /** A photo to present the product instead of an avatar (override_avatar_by_image). */
-  presenterImageUrl?: string | null;
-  music: { none: boolean; url: string | null; volume: number | null };
-  voiceoverVolume: number | null;
-  caption: { none: boolean; override: boolean; setting: CaptionSettingInput | null };
-  noCta: boolean;
-  seed: number;
-}
+/**
+ * The task's frozen input as the kind reads it, with who asks: no field is copied on the way, so a
+ * field added to the kind's input reaches the plan with no other edit.
+ */
+export type AdVideoRequest = LinkVideoInput & { accountId: string };
 
 export interface PrepareDeps {
   speech: SpeechSynthesizer;
@@ -120,7 +104,7 @@ export async function prepareAdPlan(
     palette: paletteFor(req.seed),
     language: req.language,
     voiceId: req.voiceId,
-    avatarId: req.avatarId,
+    avatarId: req.avatarId ?? null,
     aspectRatio: req.aspectRatio,
     words: fitted.words,
     ...(fitted.phones ? { phones: fitted.phones } : {}),

@@ -1,34 +1,24 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { LipsyncInput } from '../../domain/avatars/lipsync-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import { TaskFailure } from '../../core/errors.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { frameImageArgs, MP3_PRESETS, mp3EncodeArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, vp9AlphaArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import { frameSizeFor } from '../../media/frame-size.js';
 import { renderTimeline } from '../../media/render.js';
-import type { AspectRatio, RenderQuality, Timeline } from '../../media/timeline.js';
+import type { RenderQuality, Timeline } from '../../media/timeline.js';
 import type { AvatarClip } from './ad-materials.js';
 import { resolveBackgroundMusic } from './background-music.js';
 import type { AvatarClipMaker } from './render-ad-video.js';
 import { GREEN_SCREEN, STUDIO_BACKDROP, type TalkingPlan } from './talking-plan.js';
 
-export interface TalkingRequest {
-  accountId: string;
-  aspectRatio: AspectRatio;
-  avatarId: string;
-  voiceId: string;
-  text: string | null;
-  audioUrl: string | null;
-  backgroundImageUrl: string | null;
-  greenScreen: boolean;
-  transparent: boolean;
-  noCaption: boolean;
-  noMusic: boolean;
-  caption: CaptionSettingInput | null;
-  seed: number;
-}
+/**
+ * The task's frozen input as the kind reads it, with who asks: no field is copied on the way, so a
+ * field added to the kind's input reaches the plan with no other edit.
+ */
+export type TalkingRequest = LipsyncInput & { accountId: string };
 
 /** Voice (spoken or the client's own audio), background picture and music, into `planDir`. */
 export async function prepareTalkingPlan(
@@ -56,7 +46,7 @@ export async function prepareTalkingPlan(
     const audio = await deps.speech.synthesize({
       accountId: req.accountId,
       text: req.text ?? '',
-      voiceId: req.voiceId,
+      voiceId: req.voiceId ?? '',
       workDir: opts.workDir,
       signal,
       onProgress: (f) => opts.onProgress?.(f * 0.8),
@@ -92,7 +82,7 @@ export async function prepareTalkingPlan(
     greenScreen: req.greenScreen,
     transparent: req.transparent,
     // A green screen is for keying later: captions would be keyed out with it.
-    caption: { hidden: req.noCaption || req.greenScreen || req.transparent || words.length === 0, setting: req.caption },
+    caption: { hidden: req.noCaption || req.greenScreen || req.transparent || words.length === 0, setting: req.caption ?? null },
     files: { voice: 'voice.mp3', background: backgroundFile, music },
   };
 }

@@ -54,8 +54,12 @@ const facts = factsFrom({ ...page, siteName: page.siteName ?? null, brand: page.
 function request(voiceId: string, seed: number, videoLengthSeconds = 30): AdVideoRequest {
   return {
     accountId: 'acc',
+    echo: {},
+    linkId: 'link-1',
     facts,
     scriptStyle: 'DiscoveryWriter',
+    styles: ['FullScreenTemplate'],
+    modelVersion: 'standard',
     overrideScript: null,
     targetAudience: null,
     targetPlatform: null,
