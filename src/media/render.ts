@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mapWithConcurrency } from '../core/concurrency.js';
 import type { FfmpegEngine, MediaProbe } from '../engines/ffmpeg/types.js';
 import type { AudioLevels } from './audio-mix.js';
 import { compileTimeline } from './compile.js';
@@ -122,23 +123,10 @@ async function runSegments(
 async function measureAudioLevels(engine: FfmpegEngine, timeline: Timeline, signal?: AbortSignal): Promise<AudioLevels> {
   const clips = timeline.voiceover?.clips ?? [];
   const [voiceClipLufs, musicLufs] = await Promise.all([
-    mapTwoAtATime(clips, async (clip) => (await engine.measureLoudness(clip.path, { signal })).integratedLufs),
+    // A video of many scenes has many voice clips: two measurements at a time, not one process per clip at once.
+    mapWithConcurrency(clips, 2, async (clip) => (await engine.measureLoudness(clip.path, { signal })).integratedLufs),
     // A long track's first two minutes say enough about its level.
     timeline.music ? engine.measureLoudness(timeline.music.path, { signal, maxSeconds: 120 }).then((m) => m.integratedLufs) : undefined,
   ]);
   return { voiceClipLufs, musicLufs };
-}
-
-/** A video of many scenes has many voice clips: measure two at a time, not one process per clip at once. */
-async function mapTwoAtATime<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
 }

@@ -7,43 +7,6 @@ import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js
 import { createFakeFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { builtinAvatarPreviews } from '../../../src/pipelines/avatar/builtin-previews.js';
 import { customAvatarPreviewVideos } from '../../../src/pipelines/avatar/custom/custom-avatar-previews.js';
-import { concurrencyLimit } from '../../../src/pipelines/avatar/preview-slots.js';
-
-describe('preview slots', () => {
-  it('runs at most the limit at once, the others in arrival order, and frees a slot when a render fails', async () => {
-    const slot = concurrencyLimit(2);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const gates = Array.from({ length: 5 }, () => {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => {
-        resolve = r;
-      });
-      return { promise, resolve };
-    });
-    const runs = gates.map((gate, i) =>
-      slot(async () => {
-        started.push(i);
-        most = Math.max(most, ++running);
-        await gate.promise;
-        running--;
-        if (i === 0) throw new Error('render failed');
-        return i;
-      }),
-    );
-    await Promise.resolve();
-    expect(started).toEqual([0, 1]);
-    gates[0]!.resolve();
-    await expect(runs[0]).rejects.toThrow('render failed');
-    await new Promise((r) => setImmediate(r));
-    expect(started).toEqual([0, 1, 2]);
-    for (const g of gates.slice(1)) g.resolve();
-    expect(await Promise.all(runs.slice(1))).toEqual([1, 2, 3, 4]);
-    expect(started).toEqual([0, 1, 2, 3, 4]);
-    expect(most).toBe(2);
-  });
-});
 
 describe('built-in avatar previews', () => {
   const slot = <T>(render: () => Promise<T>) => render();
