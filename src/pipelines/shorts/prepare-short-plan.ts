@@ -1,5 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mapWithConcurrency } from '../../core/concurrency.js';
 import { TaskFailure } from '../../core/errors.js';
 import { createRng } from '../../core/random.js';
 import type { AiShortInput } from '../../domain/shorts/ai-short-kind.js';
@@ -64,7 +65,7 @@ export async function prepareShortPlan(
   const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
   // Two at a time: the CPU pool's workers (or the provider's requests) share them out.
   let drawn = 0;
-  const pictures = await mapTwoAtATime(groups, async (group, index) => {
+  const pictures = await mapWithConcurrency(groups, 2, async (group, index) => {
     signal?.throwIfAborted();
     const picture = await drawScenePicture({ index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal);
     opts.onProgress?.(0.3 + (0.65 * ++drawn) / groups.length);
@@ -101,18 +102,4 @@ export async function prepareShortPlan(
     voiceoverVolume: req.voiceoverVolume ?? 1,
     files: { voice: 'voice.mp3' },
   };
-}
-
-/** Runs `fn` over the items two at a time, results in order. */
-async function mapTwoAtATime<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
 }
