@@ -3,7 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { $ZodType } from 'zod/v4/core';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency-hooks.js';
 import { errorResponses } from './schemas/responses/errors.js';
-import { operations } from './schemas/responses/operations.js';
+import type { OperationTable } from './schemas/responses/operations.js';
 
 /**
  * Responses are sent with plain JSON.stringify, never validated against their schemas: a body
@@ -19,10 +19,10 @@ export function operationKey(method: string, url: string): string {
 
 /**
  * onRoute hook: gives every /api (and /sse) operation its documented responses — the success body
- * from `schemas/responses/operations.ts` and the error bodies of what it can answer. A route's own
- * `schema.response` entries win.
+ * from the groups' operation tables (`schemas/responses/operations.ts`) and the error bodies of
+ * what it can answer. A route's own `schema.response` entries win.
  */
-export function attachResponses(route: RouteOptions): void {
+export function attachResponses(route: RouteOptions, operations: OperationTable): void {
   const schema = (route.schema ??= {}) as Record<string, any>;
   if (schema.hide || !/^\/(api|sse)\//.test(route.url)) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];

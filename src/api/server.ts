@@ -17,7 +17,9 @@ import { registerIdempotency } from './idempotency/idempotency-hooks.js';
 import { discardMultipart, storeMultipartUploads } from './multipart.js';
 import { attachResponses, documentIdempotencyHeader, openApiTransform, plainSerializerCompiler } from './openapi.js';
 import type { RateLimiter } from './rate-limit.js';
-import { registerRoutes, type RouteDeps } from './routes/index.js';
+import type { OpenStreams } from './open-streams.js';
+import { registerRoutes, type ApiGroup } from './routes/index.js';
+import { mergeOperations } from './schemas/responses/operations.js';
 import { registerStudioRoute } from './studio-route.js';
 import { checkUploadRefs } from './upload-refs.js';
 import type { AccountService } from '../domain/accounts/account-service.js';
@@ -50,8 +52,12 @@ class OneLineRequestLog extends LogController {
  * Everything the HTTP layer uses; app/ builds it (app/api-deps.ts). api/ never sees the container,
  * so it cannot reach a service it was not given.
  */
-export interface ServerDeps extends RouteDeps, HealthRouteDeps, FileRouteDeps {
+export interface ServerDeps extends HealthRouteDeps, FileRouteDeps {
   log: Logger;
+  /** Every group's routes and operations, in the order the document lists them (app/groups/index.ts). */
+  groups: readonly ApiGroup[];
+  /** Event and text streams this process has open, ended on shutdown (api/graceful-close.ts). */
+  streams: OpenStreams;
   limits: {
     bodyLimitBytes: number;
     /** Per multipart file part. */
@@ -84,7 +90,8 @@ export async function buildServer(c: ServerDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(plainSerializerCompiler);
-  app.addHook('onRoute', attachResponses);
+  const operations = mergeOperations(c.groups.map((g) => g.operations));
+  app.addHook('onRoute', (route) => attachResponses(route, operations));
   limitConnectionsPerAddress(app.server, c.limits.connections.maxConnectionsPerAddress);
 
   // Follow-up POSTs have no body; clients still send Content-Type: application/json.
@@ -169,7 +176,7 @@ export async function buildServer(c: ServerDeps): Promise<App> {
     // Before the idempotency hooks: a foreign or unknown upload is refused like a schema error, saving nothing.
     checkUploadRefs(api as unknown as FastifyInstance, c.uploads);
     registerIdempotency(api as unknown as FastifyInstance, c.idempotency);
-    registerRoutes(api as unknown as FastifyInstance, c);
+    registerRoutes(api as unknown as FastifyInstance, c.groups, { streams: c.streams });
   });
   return app;
 }

@@ -1,6 +1,4 @@
-import { TaskWireRegistry, taskWireMappers } from '../api/wire/task-wire-registry.js';
 import type { Store } from '../core/store.js';
-import type { BlobStore } from '../engines/blobs/port.js';
 import type { Clock } from '../core/clock.js';
 import { anyAddress, publicAddressesOnly } from '../engines/fetch/address-policy.js';
 import { HttpWebhookSender } from '../engines/webhook/http-webhook-sender.js';
@@ -29,9 +27,4 @@ export function webhookJobDeps(config: Config, store: Store, clock: Clock, sende
     timeoutMs: config.webhooks.timeoutMs,
     retry: { baseMs: config.webhooks.retryBaseMs, maxDelayMs: config.webhooks.retryMaxDelayMs },
   };
-}
-
-/** Every group's GET mapper by task kind (see `api/wire/task-wire-registry.ts`). */
-export function taskWire(blobs: BlobStore): TaskWireRegistry {
-  return new TaskWireRegistry(taskWireMappers(blobs));
 }

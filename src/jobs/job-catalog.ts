@@ -5,9 +5,11 @@ import { isSideJob, type AnyJobDefinition } from './job-definition.js';
 export class JobCatalog {
   private readonly byName = new Map<string, AnyJobDefinition>();
 
-  register(def: AnyJobDefinition): this {
-    if (this.byName.has(def.name)) throw new Error(`job "${def.name}" is registered twice`);
-    this.byName.set(def.name, def);
+  register(...defs: AnyJobDefinition[]): this {
+    for (const def of defs) {
+      if (this.byName.has(def.name)) throw new Error(`job "${def.name}" is registered twice`);
+      this.byName.set(def.name, def);
+    }
     return this;
   }
 
@@ -26,9 +28,14 @@ export class JobCatalog {
     return [...this.byName.keys()];
   }
 
-  /** Every name the services enqueue must have a handler. */
+  /** Every name the services enqueue must have a handler (`jobNamesOf` the task kinds, and the side jobs). */
   assertCovers(names: string[]): void {
     const missing = names.filter((n) => !this.byName.has(n));
     if (missing.length) throw new Error(`job catalog has no handler for: ${missing.join(', ')}`);
   }
+}
+
+/** The job names task kinds enqueue: each kind's `jobs`, so no list of names is kept by hand. */
+export function jobNamesOf(kinds: readonly { jobs: Record<string, string> }[]): string[] {
+  return kinds.flatMap((k) => Object.values(k.jobs));
 }

@@ -2,20 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Task } from '../../core/task.js';
 import type { TaskWatch, TaskWatcher } from '../../domain/tasks/task-watch.js';
-import type { BlobStore } from '../../engines/blobs/port.js';
 import { SHUTDOWN_EVENT_DATA, type OpenStreams } from '../open-streams.js';
 import { idParams } from '../schemas/common.js';
 import { SSE_HEADERS, sseEvent, sseEventWithId } from '../sse.js';
-import { TaskWireRegistry, taskWireMappers } from '../wire/task-wire-registry.js';
+import type { TaskWireRegistry } from '../wire/task-wire-registry.js';
 
 const tags = ['Tasks (extension)'];
 /** What an EventSource-style client waits before reconnecting after a shutdown or a drop. */
 const RECONNECT_MS = 1000;
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface TaskEventRouteDeps {
   taskWatcher: TaskWatcher;
-  blobs: BlobStore;
+  /** Every kind's GET mapper: a task is shown exactly as its group's GET shows it. */
+  wire: TaskWireRegistry;
   streams: OpenStreams;
   eventsHeartbeatMs: number;
 }
@@ -27,7 +27,7 @@ export interface TaskEventRouteDeps {
  */
 export function taskEventRoutes(root: FastifyInstance, deps: TaskEventRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = new TaskWireRegistry(taskWireMappers(deps.blobs));
+  const { wire } = deps;
 
   app.get(
     '/api/tasks/:id/events',

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TaskList } from '../../domain/tasks/task-list.js';
-import type { BlobStore } from '../../engines/blobs/port.js';
 import { pageEnvelope, pageParams } from '../pagination.js';
 import { taskListQuery } from '../schemas/tasks.js';
 import { kindsOfGroups, taskSummary } from '../wire/task-summary.js';
-import { TaskWireRegistry, taskWireMappers } from '../wire/task-wire-registry.js';
+import type { TaskWireRegistry } from '../wire/task-wire-registry.js';
 
 const tags = ['Tasks (extension)'];
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface TaskListRouteDeps {
   taskList: TaskList;
-  blobs: BlobStore;
+  /** Every kind's GET mapper: a task is shown exactly as its group's GET shows it. */
+  wire: TaskWireRegistry;
   /** Base of the `next`/`previous` links of page envelopes. */
   publicBaseUrl: string;
 }
@@ -23,7 +23,7 @@ export interface TaskListRouteDeps {
  */
 export function taskListRoutes(root: FastifyInstance, deps: TaskListRouteDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = new TaskWireRegistry(taskWireMappers(deps.blobs));
+  const { wire } = deps;
 
   app.get(
     '/api/tasks/',

@@ -83,7 +83,7 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)!.taskId).toBe(first.json().id);
     const list = (await t.app.inject({ method: 'GET', url: '/api/text_to_speech/', headers: t.headers })).json();
-    expect(list.filter((x: any) => x.text === 'Say it once.')).toHaveLength(1);
+    expect(list.filter((x: { text: string }) => x.text === 'Say it once.')).toHaveLength(1);
   });
 
   it('treats member order and whitespace as the same body, JSON and form-urlencoded alike', async () => {
@@ -157,7 +157,7 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
     expect(after.headers['idempotent-replayed']).toBe('true');
     expect(after.json().id).toBe(done.json().id);
     const links = (await t.app.inject({ method: 'GET', url: '/api/links/', headers: t.headers })).json();
-    expect(links.filter((l: any) => l.url === body.url)).toHaveLength(1);
+    expect(links.filter((l: { url: string }) => l.url === body.url)).toHaveLength(1);
   });
 
   it('lets exactly one of several concurrent requests with one key run', async () => {
@@ -213,15 +213,15 @@ describe.each(databases)('Idempotency-Key on %s', (_name, fresh) => {
 
   it('saves nothing for a 5xx, so the client can retry with the same key', async () => {
     const key = newKey();
-    const real = t.c.tts.create.bind(t.c.tts);
-    t.c.tts.create = async () => {
+    const real = t.c.services.tts.create.bind(t.c.services.tts);
+    t.c.services.tts.create = async () => {
       throw new Error('database went away');
     };
     try {
       const failed = await post('/api/text_to_speech/', tts('Retry me.'), key);
       expect(failed.statusCode).toBe(500);
     } finally {
-      t.c.tts.create = real;
+      t.c.services.tts.create = real;
     }
     const retried = await post('/api/text_to_speech/', tts('Retry me.'), key);
     expect(retried.statusCode).toBe(201);

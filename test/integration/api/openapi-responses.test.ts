@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { errorResponse, fieldErrorResponse } from '../../../src/api/schemas/responses/errors.js';
-import { operations } from '../../../src/api/schemas/responses/operations.js';
+import { operations } from '../../../src/app/groups/index.js';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
 import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
 import { startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';
@@ -61,7 +60,7 @@ describe('upload ownership', () => {
     const got = await t.app.inject({ method: 'GET', url: `/api/aurora/${aurora.id}/`, headers: t.headers });
     const listed = await t.app.inject({ method: 'GET', url: '/api/aurora/', headers: t.headers });
     const task = (await t.c.store.tasks.get(aurora.id))!;
-    const webhookBody = taskWireMappers(t.c.blobs)[task.kind]!(task);
+    const webhookBody = t.c.taskWire.toWire(task);
     for (const shown of [JSON.stringify(aurora), got.body, listed.body, JSON.stringify(webhookBody), JSON.stringify(task.input)]) {
       expect(shown).not.toContain('uploads/');
       expect(shown).not.toContain(t.account.account_id);

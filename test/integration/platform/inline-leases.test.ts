@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskWire } from '../../../src/app/webhook-wiring.js';
+import { taskWire } from '../../../src/app/groups/index.js';
 import { subscribeWebhooks } from '../../../src/domain/webhooks/webhook-outbox.js';
 import { webhookBodies } from '../../../src/api/wire/webhook-body.js';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';

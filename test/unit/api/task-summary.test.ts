@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_GROUPS } from '../../../src/api/schemas/tasks.js';
 import { groupOfKind, kindsOfGroups, taskSummary } from '../../../src/api/wire/task-summary.js';
-import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
+import { taskWire } from '../../../src/app/groups/index.js';
 import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
 import { declaredTaskKinds } from '../../helpers/declared-task-kinds.js';
 
 const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;
-const wire = new TaskWireRegistry(taskWireMappers(blobs));
+const wire = taskWire(blobs);
 
 const task = (kind: string, input: Record<string, unknown>, result: Record<string, unknown> = {}): Task => ({
   id: 't-1',

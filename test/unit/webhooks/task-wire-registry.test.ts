@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TaskWireRegistry, taskWireMappers } from '../../../src/api/wire/task-wire-registry.js';
+import { taskWire } from '../../../src/app/groups/index.js';
 import { ttsToWire } from '../../../src/api/wire/text-to-speech.js';
 import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
 import { declaredTaskKinds } from '../../helpers/declared-task-kinds.js';
 
 const blobs = { signedUrl: (key: string) => `https://files.test/${key}?sig=1` } as unknown as BlobStore;
-const registry = new TaskWireRegistry(taskWireMappers(blobs));
+const registry = taskWire(blobs);
 
 const task: Task = {
   id: 't-1',

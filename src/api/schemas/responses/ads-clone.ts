@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 const box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
@@ -81,3 +82,9 @@ export const adCloneTaskResponse = z
     output_expired: z.boolean(),
   })
   .describe('An ad clone task');
+
+export const adCloneOperations: OperationTable = {
+  'POST /api/ads_clone/': created(adCloneTaskResponse, paid),
+  'GET /api/ads_clone/': ok(z.array(adCloneTaskResponse)),
+  'GET /api/ads_clone/:id/': ok(adCloneTaskResponse),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiEditingBody } from '../ai-editing.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-editing.ts`. */
 export const aiEditingTaskResponse = z
@@ -26,3 +27,12 @@ export const aiEditingTaskResponse = z
     editor_url: z.null(),
   })
   .describe('An AI editing task');
+
+export const aiEditingOperations: OperationTable = {
+  'POST /api/ai_editing/': created(aiEditingTaskResponse, paid),
+  'POST /api/ai_editing/preview/': created(aiEditingTaskResponse, paid),
+  'GET /api/ai_editing/': ok(z.array(aiEditingTaskResponse)),
+  'GET /api/ai_editing/:id/': ok(aiEditingTaskResponse),
+  'POST /api/ai_editing/:id/preview/': ok(aiEditingTaskResponse, paid),
+  'POST /api/ai_editing/:id/render/': ok(aiEditingTaskResponse, paid),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTime, taskStatus } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-script.ts`: answered done, with its scripts. */
 export const aiScriptResponse = z
@@ -45,3 +46,9 @@ export const aiScriptResponse = z
     updated_at: isoTime,
   })
   .describe('A set of AI ad scripts');
+
+export const aiScriptOperations: OperationTable = {
+  'POST /api/ai_scripts/': created(aiScriptResponse, paid),
+  'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),
+  'GET /api/ai_scripts/:id/': ok(aiScriptResponse),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiShortBody } from '../ai-shorts.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-short.ts`. */
 export const aiShortTaskResponse = z
@@ -21,3 +22,11 @@ export const aiShortTaskResponse = z
     editor_url: z.null(),
   })
   .describe('An AI Shorts task');
+
+export const aiShortOperations: OperationTable = {
+  'POST /api/ai_shorts/': created(aiShortTaskResponse, paid),
+  'POST /api/ai_shorts/preview/': created(aiShortTaskResponse, paid),
+  'POST /api/ai_shorts/:id/render/': ok(aiShortTaskResponse, paid),
+  'GET /api/ai_shorts/': ok(z.array(aiShortTaskResponse)),
+  'GET /api/ai_shorts/:id/': ok(aiShortTaskResponse),
+};

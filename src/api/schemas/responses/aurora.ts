@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/aurora.ts`. */
 export const auroraTaskResponse = z
@@ -40,3 +41,9 @@ export const auroraTaskResponse = z
     media_job: mediaJob,
   })
   .describe('An Aurora task');
+
+export const auroraOperations: OperationTable = {
+  'POST /api/aurora/': created(auroraTaskResponse, paid),
+  'GET /api/aurora/': ok(z.array(auroraTaskResponse)),
+  'GET /api/aurora/:id/': ok(auroraTaskResponse),
+};

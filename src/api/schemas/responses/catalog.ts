@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok, type OperationTable } from './operations.js';
 
 /** The contract's pagination envelope around `item`. */
 export function pageOf(item: z.ZodType) {
@@ -28,3 +29,13 @@ export const musicTrackResponse = z.strictObject({
 });
 
 export const remainingCreditsResponse = z.strictObject({ remaining_credits: z.number() });
+
+/** `GET /api/remaining_credits/`: the workspace's balance. */
+export const workspaceOperations: OperationTable = {
+  'GET /api/remaining_credits/': ok(remainingCreditsResponse),
+};
+
+export const musicOperations: OperationTable = {
+  'GET /api/music_categories/': ok(z.array(musicCategoryResponse)),
+  'GET /api/musics/': ok(pageOf(musicTrackResponse)),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, isoTime, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 const variableMap = z
   .record(
@@ -60,3 +61,16 @@ export const templateJobResponse = z
     editor_url: z.null(),
   })
   .describe('A custom template job');
+
+/** Custom Templates and DYOA. */
+export const customTemplateOperations: OperationTable = {
+  'GET /api/custom_templates/': ok(z.array(templateResponse)),
+  'GET /api/custom_templates/:template_id/': ok(templateDetailResponse),
+  'POST /api/custom_template_jobs/': created(templateJobResponse, paid),
+  'POST /api/custom_template_jobs/preview_async/': created(templateJobResponse, paid),
+  'POST /api/custom_template_jobs/preview/': created(templateJobResponse, paid),
+  'GET /api/custom_template_jobs/:id/': ok(templateJobResponse),
+  'POST /api/custom_template_jobs/:id/preview/': ok(templateJobResponse, paid),
+  'POST /api/custom_template_jobs/:id/render/': ok(templateJobResponse, paid),
+  'GET /api/dyoa/': ok(z.array(dyoaTemplateResponse)),
+};

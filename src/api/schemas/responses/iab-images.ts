@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/iab-images.ts`. */
 export const iabTaskResponse = z
@@ -19,3 +20,9 @@ export const iabTaskResponse = z
       .describe('The twelve IAB banners (PNG), once done'),
   })
   .describe('An IAB Images task');
+
+export const iabImagesOperations: OperationTable = {
+  'POST /api/iab_images/': created(iabTaskResponse, paid),
+  'GET /api/iab_images/': ok(z.array(iabTaskResponse)),
+  'GET /api/iab_images/:id/': ok(iabTaskResponse),
+};

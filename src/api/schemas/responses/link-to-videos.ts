@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { linkVideoBody } from '../link-to-videos.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/link-to-video.ts`: the request's fields echoed, then the task. */
 export const linkVideoTaskResponse = z
@@ -23,3 +24,14 @@ export const linkVideoTaskResponse = z
     editor_url: z.null(),
   })
   .describe('A URL-to-video task');
+
+export const linkToVideoOperations: OperationTable = {
+  'POST /api/link_to_videos/': created(linkVideoTaskResponse, paid),
+  'POST /api/link_to_videos/preview/': created(linkVideoTaskResponse, paid),
+  'POST /api/link_to_videos/preview_list_async/': created(linkVideoTaskResponse, paid),
+  'POST /api/link_to_videos/render_single_preview/': ok(linkVideoTaskResponse, { ...paid, findsById: true }),
+  'POST /api/link_to_videos/:id/render_single_preview/': ok(linkVideoTaskResponse, paid),
+  'POST /api/link_to_videos/:id/render/': ok(linkVideoTaskResponse, paid),
+  'GET /api/link_to_videos/': ok(z.array(linkVideoTaskResponse)),
+  'GET /api/link_to_videos/:id/': ok(linkVideoTaskResponse),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoTime } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
+import { pageOf } from './catalog.js';
 
 /** `api/wire/link.ts`. */
 export const linkResponse = z
@@ -26,3 +28,13 @@ export const linkResponse = z
     updated_at: isoTime,
   })
   .describe('A link: the product facts videos are made from');
+
+export const linkOperations: OperationTable = {
+  'POST /api/links/': created(linkResponse, paid),
+  'POST /api/links/link_with_params/': { ...ok(linkResponse, paid), creates: true },
+  'POST /api/link_with_params/': { ...ok(linkResponse, paid), creates: true },
+  'GET /api/links/': ok(z.array(linkResponse)),
+  'GET /api/links/paginated/': ok(pageOf(linkResponse)),
+  'GET /api/links/:id/': ok(linkResponse),
+  'PUT /api/links/:id/': ok(linkResponse),
+};

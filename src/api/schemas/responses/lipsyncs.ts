@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lipsyncBody } from '../lipsyncs.js';
 import { lipsyncV2Body, lipsyncV2Scene } from '../lipsyncs-v2.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/lipsync-v2.ts`. */
 export const lipsyncV2TaskResponse = z
@@ -39,3 +40,20 @@ export const lipsyncV1TaskResponse = z
 
 /** GET /api/lipsyncs/{id}/ and the shared preview follow-up answer either version. */
 export const lipsyncTaskResponse = z.union([lipsyncV1TaskResponse, lipsyncV2TaskResponse]).describe('An AI Avatar task, v1 or v2');
+
+/** AI Avatar v1 and v2. */
+export const lipsyncOperations: OperationTable = {
+  'POST /api/lipsyncs/': created(lipsyncV1TaskResponse, paid),
+  'POST /api/lipsyncs/preview/': created(lipsyncV1TaskResponse, paid),
+  'POST /api/lipsyncs/:id/preview/': ok(lipsyncTaskResponse, paid),
+  'POST /api/lipsyncs_v2/:id/preview/': ok(lipsyncTaskResponse, paid),
+  'POST /api/lipsyncs/:id/render/': ok(lipsyncTaskResponse, paid),
+  'GET /api/lipsyncs/': ok(z.array(lipsyncV1TaskResponse)),
+  'GET /api/lipsyncs/:id/': ok(lipsyncTaskResponse),
+
+  'POST /api/lipsyncs_v2/': created(lipsyncV2TaskResponse, paid),
+  'POST /api/lipsyncs_v2/preview/': created(lipsyncV2TaskResponse, paid),
+  'POST /api/lipsyncs_v2/:id/render/': ok(lipsyncV2TaskResponse, paid),
+  'GET /api/lipsyncs_v2/': ok(z.array(lipsyncV2TaskResponse)),
+  'GET /api/lipsyncs_v2/:id/': ok(lipsyncV2TaskResponse),
+};

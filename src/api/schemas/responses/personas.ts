@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoTime } from './task.js';
+import { created, noContent, ok, type OperationTable } from './operations.js';
+import { pageOf } from './catalog.js';
 
 const aspectUrl = z.string().nullable();
 
@@ -47,3 +49,23 @@ export const personaResponse = z
   .describe('An avatar (persona)');
 
 export const customAvatarCountResponse = z.strictObject({ used: z.number(), limit: z.number(), remaining: z.number() });
+
+/** The avatars catalog (built-in and custom) and the custom avatars' own operations. */
+export const personaOperations: OperationTable = {
+  'GET /api/personas/': ok(
+    z.union([z.array(personaResponse), pageOf(personaResponse)]).describe('An array; the pagination envelope when page, page_size or limit is given'),
+  ),
+  'GET /api/personas/paginated/': ok(pageOf(personaResponse)),
+  'GET /api/personas-paginated/': ok(pageOf(personaResponse)),
+  'GET /api/personas/:id/': ok(personaResponse),
+  'GET /api/personas_v2/': ok(z.array(personaResponse)),
+  'GET /api/personas_v2/paginated/': ok(pageOf(personaResponse)),
+
+  // Custom avatars cost 0 credits; they are limited by count (a 400 at the limit).
+  'POST /api/personas/': created(personaResponse),
+  'POST /api/personas_v2/': created(personaResponse),
+  'GET /api/personas_v2/count/': ok(customAvatarCountResponse),
+  'PATCH /api/personas/:id/': ok(personaResponse),
+  'DELETE /api/personas/:id/': { status: 204, body: noContent },
+  'DELETE /api/personas_v2/:id/': { status: 204, body: noContent },
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/product-video.ts`. */
 export const productVideoTaskResponse = z
@@ -25,3 +26,12 @@ export const productVideoTaskResponse = z
     script: z.string().nullable().describe('What the presenter says (talking)'),
   })
   .describe('A product video task');
+
+export const productVideoOperations: OperationTable = {
+  'POST /api/product_to_videos/gen_image/': created(productVideoTaskResponse, paid),
+  'POST /api/product_to_videos/:id/gen_video/': ok(productVideoTaskResponse, paid),
+  'POST /api/product_to_videos/:id/regen_image/': created(productVideoTaskResponse, paid),
+  'POST /api/product_to_videos/:id/regen_video/': ok(productVideoTaskResponse, paid),
+  'GET /api/product_to_videos/': ok(z.array(productVideoTaskResponse)),
+  'GET /api/product_to_videos/:id/': ok(productVideoTaskResponse),
+};

@@ -1,3 +1,5 @@
+import { ok, type OperationTable } from './operations.js';
+
 /**
  * One Server-Sent Event, as a stream's `schema` describes it in OpenAPI 3.1 (each event, the shape
  * OpenAPI 3.2 names `itemSchema`): `data` is the event's JSON text, `event` its name.
@@ -22,4 +24,9 @@ export const taskEventStreamResponse = {
     'when the task is done or failed, and the server closes the stream; `shutdown` ({detail, code}) when the server is going away. ' +
     'Heartbeat comment lines every EVENTS_HEARTBEAT_SECONDS. Send Last-Event-ID to resume: the current state comes first if it changed.',
   content: { 'text/event-stream': { schema: sseEventSchema(['status', 'progress', 'end', 'shutdown']) } },
+};
+
+/** An extension of the contract: live status and progress of any task of the caller. */
+export const taskEventOperations: OperationTable = {
+  'GET /api/tasks/:id/events': ok(taskEventStreamResponse),
 };

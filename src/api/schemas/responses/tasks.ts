@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TASK_GROUPS } from '../tasks.js';
 import { pageOf } from './catalog.js';
 import { fileUrl, isoTime, taskStatus } from './task.js';
+import { ok, type OperationTable } from './operations.js';
 
 /** `api/wire/task-summary.ts`: one task of any group in the cross-group list. */
 export const taskListItemResponse = z
@@ -22,3 +23,8 @@ export const taskListItemResponse = z
   .describe('A task of any group');
 
 export const taskListResponse = pageOf(taskListItemResponse).describe("The caller's tasks of every group, newest first");
+
+/** An extension of the contract: the caller's tasks of every group in one paginated list. */
+export const taskListOperations: OperationTable = {
+  'GET /api/tasks/': ok(taskListResponse),
+};

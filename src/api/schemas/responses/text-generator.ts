@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taskEnvelopeShape } from './task.js';
 import { sseEventSchema } from './task-events.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
 
 const functionCall = z.strictObject({ name: z.string(), args: z.record(z.string(), z.unknown()) });
 
@@ -42,4 +43,17 @@ export const textStreamResponse = {
   description:
     'Server-Sent Events: `delta` ({id, text}) as the model writes, then `done` (the finished task) or `error` ({detail, code}); `shutdown` ({detail, code}) when the server is going away',
   content: { 'text/event-stream': { schema: sseEventSchema(['delta', 'done', 'error', 'shutdown']) } },
+};
+
+const textGenerator = (prefix: string): OperationTable => ({
+  [`POST ${prefix}/`]: created(textTaskResponse, paid),
+  [`POST ${prefix}/stream/`]: ok(textStreamResponse, paid),
+  [`GET ${prefix}/`]: ok(z.array(textTaskResponse)),
+  [`GET ${prefix}/:id/`]: ok(textTaskResponse),
+});
+
+/** The same operations under `/api` and `/sse`. */
+export const textGeneratorOperations: OperationTable = {
+  ...textGenerator('/api/text_generator'),
+  ...textGenerator('/sse/text_generator'),
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { created, ok, paid, type OperationTable } from './operations.js';
+import { pageOf } from './catalog.js';
 
 /** `api/wire/text-to-speech.ts`. */
 export const ttsTaskResponse = z
@@ -18,3 +20,10 @@ export const ttsTaskResponse = z
     media_job: mediaJob,
   })
   .describe('A text-to-speech task');
+
+export const textToSpeechOperations: OperationTable = {
+  'POST /api/text_to_speech/': created(ttsTaskResponse, paid),
+  'GET /api/text_to_speech/': ok(z.array(ttsTaskResponse)),
+  'GET /api/text_to_speech/paginated/': ok(pageOf(ttsTaskResponse)),
+  'GET /api/text_to_speech/:id/': ok(ttsTaskResponse),
+};

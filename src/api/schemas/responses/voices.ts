@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoTime, taskStatus } from './task.js';
+import { created, noContent, ok, paid, type OperationTable } from './operations.js';
+import { pageOf } from './catalog.js';
 
 const gender = z.enum(['male', 'female', 'non_binary']).nullable();
 
@@ -41,3 +43,13 @@ export const clonedVoiceResponse = z
     updated_at: isoTime,
   })
   .describe('A cloned voice');
+
+export const voiceOperations: OperationTable = {
+  'GET /api/voices/': ok(z.array(voiceGroupResponse)),
+  'GET /api/voices/paginated/': ok(pageOf(voiceResponse)),
+  'GET /api/voices/cloned/': ok(z.array(clonedVoiceResponse)),
+  'GET /api/voices/:id/': ok(z.union([voiceResponse, clonedVoiceResponse])),
+  'POST /api/voices/clone/': created(clonedVoiceResponse, paid),
+  'POST /api/voices/': created(clonedVoiceResponse, paid),
+  'DELETE /api/voices/:id/': { status: 204, body: noContent },
+};

@@ -1,0 +1,59 @@
+import { customTemplateRoutes, dyoaRoutes } from '../../api/routes/custom-templates.js';
+import { customTemplateOperations } from '../../api/schemas/responses/custom-templates.js';
+import { templateJobToWire } from '../../api/wire/custom-template.js';
+import { avatarVoiceIn } from '../../domain/catalog/avatar-voice.js';
+import { findBuiltinAvatar } from '../../domain/catalog/avatars.js';
+import { TEMPLATE_PREVIEW_PREFIX, TemplateCatalog } from '../../domain/templates/template-catalog.js';
+import { templateJobKind } from '../../domain/templates/template-job-kind.js';
+import { TemplateJobService } from '../../domain/templates/template-job-service.js';
+import { customTemplateJob } from '../../jobs/handlers/custom-template-job.js';
+import { loadTemplateCatalog } from '../../pipelines/templates/template-files.js';
+import { templatePreviews } from '../../pipelines/templates/template-previews.js';
+import { defineGroup } from './group.js';
+
+/** Custom Templates and DYOA: the catalog (built-in files, then the operator's folder) and the jobs that render them. */
+export const customTemplates = defineGroup({
+  name: 'Custom Templates',
+  kinds: [{ kind: templateJobKind, toWire: templateJobToWire }],
+  operations: customTemplateOperations,
+  build: async (p) => {
+    const { blobs, speech } = p;
+    // A broken operator template is logged and skipped; the service starts without it.
+    const templateCatalog = new TemplateCatalog(
+      await loadTemplateCatalog(p.config.templates.operatorDir, (skipped) => {
+        p.log.warn({ file: skipped.file, problems: skipped.problems }, 'template file skipped: not a valid template');
+      }),
+    );
+    const render = {
+      ffmpeg: p.ffmpeg,
+      speech: speech.synthesizer,
+      avatars: p.avatarClips,
+      fetcher: p.fetcher,
+      musicCacheDir: p.musicCacheDir,
+      defaultVoiceId: speech.defaultVoiceId ?? '',
+      voiceOfAvatar: (id: string) => {
+        const builtin = findBuiltinAvatar(id);
+        return builtin ? avatarVoiceIn(speech.catalog, builtin) : null;
+      },
+    };
+    p.lazyBlobs.register(TEMPLATE_PREVIEW_PREFIX, templatePreviews({ ...render, catalog: templateCatalog, blobs, slot: p.previewSlot }));
+    const templateJobs = new TemplateJobService(
+      p.tasks,
+      p.store,
+      templateCatalog,
+      p.mediaChecker,
+      p.avatars,
+      speech.voices,
+      p.defaultVoice,
+      p.config.templates.previewWaitMs,
+    );
+    return {
+      services: { templateCatalog, templateJobs },
+      routes: (app) => {
+        customTemplateRoutes(app, { templateCatalog, templateJobs, blobs });
+        dyoaRoutes(app, { templateCatalog, blobs });
+      },
+      jobs: [customTemplateJob({ ...render, blobs, outputScale: p.config.templates.outputScale })],
+    };
+  },
+});

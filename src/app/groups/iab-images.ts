@@ -1,0 +1,22 @@
+import { iabImagesRoutes } from '../../api/routes/iab-images.js';
+import { iabImagesOperations } from '../../api/schemas/responses/iab-images.js';
+import { iabToWire } from '../../api/wire/iab-images.js';
+import { iabKind } from '../../domain/images/iab-kind.js';
+import { IabImagesService } from '../../domain/images/iab-service.js';
+import { iabImagesJob } from '../../jobs/handlers/iab-images.js';
+import { defineGroup } from './group.js';
+
+/** IAB Images: one picture → the standard ad banner sizes. */
+export const iabImages = defineGroup({
+  name: 'IAB Images',
+  kinds: [{ kind: iabKind, toWire: iabToWire }],
+  operations: iabImagesOperations,
+  build: (p) => {
+    const iabImages = new IabImagesService(p.tasks, p.mediaChecker);
+    return {
+      services: { iabImages },
+      routes: (app) => iabImagesRoutes(app, { iabImages, blobs: p.blobs }),
+      jobs: [iabImagesJob({ blobs: p.blobs, fetcher: p.fetcher, faces: p.faces, images: p.images })],
+    };
+  },
+});

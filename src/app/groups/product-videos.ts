@@ -1,0 +1,35 @@
+import { productVideoRoutes } from '../../api/routes/product-videos.js';
+import { productVideoOperations } from '../../api/schemas/responses/product-videos.js';
+import { productVideoToWire } from '../../api/wire/product-video.js';
+import { productVideoKind } from '../../domain/images/product-video-kind.js';
+import { ProductVideoService } from '../../domain/images/product-video-service.js';
+import { productImageJob, productVideoJob } from '../../jobs/handlers/product-video.js';
+import { builtInCopywriter } from '../../pipelines/text/built-in-copywriter.js';
+import { defineGroup } from './group.js';
+
+/** Product Video: staged product images, then display or talking videos from them. */
+export const productVideos = defineGroup({
+  name: 'Product Video',
+  kinds: [{ kind: productVideoKind, toWire: productVideoToWire }],
+  operations: productVideoOperations,
+  build: (p) => {
+    const { blobs, customAvatars } = p;
+    const productVideos = new ProductVideoService(p.tasks, p.mediaChecker, p.avatars, p.speech.voices, builtInCopywriter, p.defaultVoice);
+    const jobDeps = {
+      blobs,
+      fetcher: p.fetcher,
+      images: p.images,
+      ffmpeg: p.ffmpeg,
+      speech: p.speech.synthesizer,
+      avatars: p.avatarClips,
+      presenters: { blobs, records: (accountId: string, id: string) => customAvatars.record(accountId, id) },
+      musicCacheDir: p.musicCacheDir,
+      outputScale: p.config.productVideo.outputScale,
+    };
+    return {
+      services: { productVideos },
+      routes: (app) => productVideoRoutes(app, { productVideos, blobs }),
+      jobs: [productImageJob(jobDeps), productVideoJob(jobDeps)],
+    };
+  },
+});
