@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_AVATAR_ID } from '../src/domain/catalog/avatars.js';
 import { probeMedia } from '../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask } from '../test/helpers/app.js';
+import { fileUrl, startTestApp, waitForTask } from '../test/helpers/app.js';
 import { freshSqlite } from '../test/helpers/databases.js';
 import { makeChords, makePhoto, makeFixtureDir } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
@@ -69,13 +69,13 @@ async function main(): Promise<void> {
     if (created.statusCode !== 201) throw new Error(created.body);
     const id = created.json().id as string;
     const previewed = await waitForTask(t, `/api/lipsyncs_v2/${id}/`, 900_000);
-    if (previewed.status !== 'done') throw new Error(previewed.failed_reason);
+    if (previewed.status !== 'done') throw new Error(previewed.failed_reason ?? 'failed');
     const previewSeconds = (Date.now() - start) / 1000;
 
     start = Date.now();
     await t.app.inject({ method: 'POST', url: `/api/lipsyncs_v2/${id}/render/`, headers: t.headers });
     const done = await waitForTask(t, `/api/lipsyncs_v2/${id}/`, 900_000);
-    if (done.status !== 'done') throw new Error(done.failed_reason);
+    if (done.status !== 'done') throw new Error(done.failed_reason ?? 'failed');
     const renderSeconds = (Date.now() - start) / 1000;
 
     const files: Record<string, string> = {};
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       ['preview.mp4', done.preview],
       ['render.mp4', done.output],
     ] as const) {
-      const u = new URL(url);
+      const u = new URL(fileUrl(url));
       const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
       files[name] = fx.path(name);
       await writeFile(files[name]!, r.rawPayload);

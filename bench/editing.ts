@@ -21,6 +21,7 @@ import { makeTalkingVideo } from '../test/helpers/editing-fixtures.js';
 import { makeFixtureDir } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
 import { timed } from './timing.js';
+import type { BenchAnswer } from './api-answer.js';
 
 const PHRASES = [
   'Welcome back to the channel where we cook simple food at home.',
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   const headers = { 'x-api-id': account.api_id, 'x-api-key': account.api_key, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await r.json()) as Record<string, any>;
+    return (await r.json()) as BenchAnswer;
   };
   // The job plans (fetch, silences, speech, shots, faces) up to 45 % and draws after: when that mark is passed splits the time.
   let plannedAt = 0;
@@ -63,14 +64,14 @@ async function main(): Promise<void> {
     const start = Date.now();
     for (;;) {
       const t = await call('GET', `/api/ai_editing/${id}/`);
-      if (!plannedAt && t.progress >= 45) plannedAt = (Date.now() - start) / 1000;
+      if (!plannedAt && (t.progress ?? 0) >= 45) plannedAt = (Date.now() - start) / 1000;
       if (t.status === 'done') return t;
-      if (t.status === 'failed') throw new Error(t.failed_reason);
+      if (t.status === 'failed') throw new Error(t.failed_reason ?? 'failed');
       await new Promise((r) => setTimeout(r, 100));
     }
   };
 
-  let task: Record<string, any> = {};
+  let task: BenchAnswer = { id: '' };
   const editSeconds = await timed(async () => {
     plannedAt = 0;
     const created = await call('POST', '/api/ai_editing/', {
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
       .join(' ')}; transcriber ${c.transcriber.id}`,
   );
   console.log(
-    `source: ${r(source.durationSeconds)} s ${source.video?.width}x${source.video?.height}; edited to ${r(task.duration)} s (${task.edit_notes.join(' ')})`,
+    `source: ${r(source.durationSeconds)} s ${source.video?.width}x${source.video?.height}; edited to ${r(task.duration ?? Number.NaN)} s (${(task.edit_notes ?? []).join(' ')})`,
   );
   console.log(
     `edit (create → done, 1080x1920 render): ${r(editSeconds)} s   goal < 90 s  (planning ${r(planSeconds)} s: fetch, silences, speech, shots and faces; drawing ${r(editSeconds - planSeconds)} s)`,

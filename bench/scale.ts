@@ -37,9 +37,11 @@ const SENTENCES = [
   'The gift they will actually use.',
 ];
 
+/** The GET of a task the round sent: one of the kinds below. */
+type SentPath = `/api/${'link_to_videos' | 'lipsyncs' | 'text_to_speech'}/${string}/`;
 interface Sent {
   kind: keyof typeof counts;
-  path: string;
+  path: SentPath;
   sentAtMs: number;
   takenAtMs?: number;
   doneAtMs?: number;
@@ -112,7 +114,7 @@ async function runRound(workers: number, productUrl: string): Promise<Round> {
     const link = await api.post('/api/links/', { url: productUrl });
     if (link.status >= 300) throw new Error(`link: ${JSON.stringify(link.body)}`);
     const voices = await api.get('/api/voices/paginated/?language=en&page_size=1');
-    const voice_id = voices.body.results?.[0]?.id;
+    const voice_id = voices.body.results[0]?.id;
     if (!voice_id) throw new Error(`no English voice: ${JSON.stringify(voices.body)}`);
     // Warm-up, one small task per worker: engines load and the library track is made once.
     const warm = await Promise.all(Array.from({ length: workers }, () => api.post('/api/text_to_speech/', { text: 'Warm up.', voice_id })));
@@ -120,7 +122,12 @@ async function runRound(workers: number, productUrl: string): Promise<Round> {
 
     const started = Date.now();
     const sent: Sent[] = [];
-    const send = async (kind: Sent['kind'], path: string, body: unknown, getPath: (id: string) => string) => {
+    const send = async (
+      kind: Sent['kind'],
+      path: '/api/link_to_videos/preview/' | '/api/lipsyncs/' | '/api/text_to_speech/',
+      body: unknown,
+      getPath: (id: string) => SentPath,
+    ) => {
       const r = await api.post(path, body);
       if (r.status !== 201 && r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
       sent.push({ kind, path: getPath(r.body.id), sentAtMs: Date.now() });

@@ -19,6 +19,7 @@ import { apiDeps } from '../src/app/api-deps.js';
 import { runFfmpeg } from '../src/engines/ffmpeg/index.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../test/helpers/media-fixtures.js';
 import { arg, timed } from './timing.js';
+import type { BenchAnswer } from './api-answer.js';
 
 const SHORT_SCRIPT = [
   'Every morning my dog runs along the beach while the sun comes up over the ocean.',
@@ -30,9 +31,9 @@ const SHORT_SCRIPT = [
 ].join(' ');
 
 interface Api {
-  call(method: string, path: string, body?: unknown): Promise<Record<string, any>>;
+  call(method: string, path: string, body?: unknown): Promise<BenchAnswer>;
   /** Polls until done; `onProgress` sees each progress value (0–100) as it changes. */
-  untilDone(path: string, onProgress?: (progress: number) => void): Promise<Record<string, any>>;
+  untilDone(path: string, onProgress?: (progress: number) => void): Promise<BenchAnswer>;
   fx: FixtureDir;
   c: Container;
   accountId: string;
@@ -91,14 +92,14 @@ async function main(): Promise<void> {
   const headers = { 'x-api-id': account.api_id, 'x-api-key': account.api_key, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await r.json()) as Record<string, any>;
+    return (await r.json()) as BenchAnswer;
   };
   const untilDone = async (path: string, onProgress?: (progress: number) => void) => {
     for (;;) {
       const t = await call('GET', path);
       onProgress?.(Number(t.progress));
       if (t.status === 'done') return t;
-      if (t.status === 'failed') throw new Error(t.failed_reason);
+      if (t.status === 'failed') throw new Error(t.failed_reason ?? 'failed');
       await new Promise((r) => setTimeout(r, 100));
     }
   };

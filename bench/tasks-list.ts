@@ -64,7 +64,10 @@ const STATUSES: [status: string, share: number][] = [
 function weighted<T extends [string, number, ...unknown[]]>(rng: Rng, table: T[]): T {
   const total = table.reduce((s, t) => s + t[1], 0);
   let at = rng.next() * total;
-  for (const t of table) if ((at -= t[1]) < 0) return t;
+  for (const t of table) {
+    at -= t[1];
+    if (at < 0) return t;
+  }
   return table[table.length - 1]!;
 }
 

@@ -18,6 +18,7 @@ import { runFfmpeg } from '../src/engines/ffmpeg/index.js';
 import { makeFixtureDir, makePhoto } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
 import { timed } from './timing.js';
+import type { BenchAnswer } from './api-answer.js';
 
 const SECONDS = 30;
 
@@ -40,13 +41,13 @@ async function main(): Promise<void> {
   const headers = { 'x-api-id': account.api_id, 'x-api-key': account.api_key, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return (await r.json()) as Record<string, any>;
+    return (await r.json()) as BenchAnswer;
   };
   const untilDone = async (id: string) => {
     for (;;) {
       const t = await call('GET', `/api/link_to_videos/${id}/`);
       if (t.status === 'done') return t;
-      if (t.status === 'failed') throw new Error(t.failed_reason);
+      if (t.status === 'failed') throw new Error(t.failed_reason ?? 'failed');
       await new Promise((r) => setTimeout(r, 100));
     }
   };

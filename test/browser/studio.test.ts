@@ -80,7 +80,7 @@ describe('Studio in a real browser', () => {
     await page.click('#preview-form button[type=submit]');
     const video = page.locator('.task-card[data-status=done] .preview video').first();
     await video.waitFor({ timeout: 240_000 });
-    await page.waitForFunction(() => (document.querySelector('.preview video') as HTMLVideoElement | null)?.readyState! >= 1, null, { timeout: 30_000 });
+    await page.waitForFunction(() => ((document.querySelector('.preview video') as HTMLVideoElement | null)?.readyState ?? 0) >= 1, null, { timeout: 30_000 });
     const loaded = await video.evaluate((el: HTMLVideoElement) => ({ readyState: el.readyState, width: el.videoWidth, height: el.videoHeight }));
     expect(loaded.readyState).toBeGreaterThanOrEqual(1);
     expect(loaded).toMatchObject({ width: 360, height: 640 });

@@ -121,7 +121,7 @@ describe('database outage (scaled mode, a dedicated PostgreSQL)', () => {
 
     const after = await probe.create('The database is back.', voiceId);
     expect(after.status).toBe(201);
-    expect((await probe.settled([after.body.id]))[0].status).toBe('done');
+    expect((await probe.settled([after.body.id]))[0]?.status).toBe('done');
     expect((await probe.ready()).body).toMatchObject({ status: 'ready', down: [], database: { ok: true } });
   }, 180_000);
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type TestDatabase } from '../helpers/databases.js';
-import { once, outageProbe, postgresChargesPerTask, postponed, type Timed } from '../helpers/outage-probe.js';
+import { once, outageProbe, postgresChargesPerTask, postponed, type Timed, type TtsCreated } from '../helpers/outage-probe.js';
+import { fileUrl } from '../helpers/api-types.js';
 import { startRedis, type RedisProcess } from '../helpers/redis-process.js';
 import { randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
 import { mountSmallDisk, type SmallDisk } from '../helpers/small-disk.js';
@@ -82,7 +83,7 @@ describe('data disk full (embedded mode, DATA_DIR on a small tmpfs)', () => {
     await probe.running(inFlight.map((c) => c.body.id));
     const tasksBefore = tasksOfAccount();
 
-    const created: Timed[] = [];
+    const created: Timed<TtsCreated>[] = [];
     let ready: Timed;
     let waited = false;
     const filledBytes = await disk.fill();
@@ -122,14 +123,14 @@ describe('data disk full (embedded mode, DATA_DIR on a small tmpfs)', () => {
     expect(waited, 'both running jobs postponed for the full disk').toBe(true);
 
     const accepted = created.filter((c) => c.status === 201);
-    const ids = [...inFlight, ...accepted].map((c) => c.body.id as string);
+    const ids = [...inFlight, ...accepted].map((c) => c.body.id);
     const done = await probe.settled(ids);
     expect(done.map((t) => [t.status, t.failed_reason ?? null])).toEqual(ids.map(() => ['done', null]));
     expect(chargesPerTask(ids)).toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
     // A refused create kept nothing and held nothing.
     expect(tasksOfAccount()).toBe(tasksBefore + accepted.length);
     expect(await probe.credits()).toBe(before - ids.length);
-    for (const t of done) expect((await fetch(t.output)).status).toBe(200);
+    for (const t of done) expect((await fetch(fileUrl(t.output))).status).toBe(200);
     expect((await probe.ready()).body).toMatchObject({ status: 'ready', down: [], disk: { ok: true } });
   }, 180_000);
 });
@@ -181,7 +182,7 @@ describe("a worker's data disk full (scaled mode)", () => {
   it('jobs whose working files cannot be written wait for space without spending attempts, then finish, charged once', async () => {
     const before = await probe.credits();
     await disk.fill();
-    let created: Timed[] = [];
+    let created: Timed<TtsCreated>[] = [];
     let waited = false;
     try {
       created = await Promise.all([0, 1, 2].map((i) => probe.create(`The worker's disk is full, create number ${i}.`, voiceId)));
@@ -196,7 +197,7 @@ describe("a worker's data disk full (scaled mode)", () => {
       await disk.free();
     }
     expect(waited, 'every job postponed for the full disk').toBe(true);
-    const ids = created.map((c) => c.body.id as string);
+    const ids = created.map((c) => c.body.id);
     const done = await probe.settled(ids);
     expect(done.map((t) => [t.status, t.failed_reason ?? null])).toEqual(ids.map(() => ['done', null]));
     expect(await postgresChargesPerTask(db.databaseUrl!, ids)).toEqual(once(ids));

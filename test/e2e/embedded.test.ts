@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../src/engines/ffmpeg/index.js';
 import { freshSqlite, type TestDatabase } from '../helpers/databases.js';
 import { client, randomPort, startService, type ServiceProcess } from '../helpers/service-process.js';
+import { fileUrl } from '../helpers/api-types.js';
 
 /** Black box: `clipwright serve` on the embedded defaults, driven over HTTP. */
 describe('embedded mode (serve, SQLite, in-process queue)', () => {
@@ -37,14 +38,14 @@ describe('embedded mode (serve, SQLite, in-process queue)', () => {
     const creds = JSON.parse(readFileSync(join(db.dataDir, 'credentials.json'), 'utf8'));
     const api = client(`http://127.0.0.1:${port}`, creds);
     const voices = await api.get('/api/voices/paginated/?language=en&page_size=1');
-    const voiceId = voices.status === 200 ? voices.body.results[0].id : process.env.CW_DEFAULT_VOICE;
+    const voiceId = voices.status === 200 ? voices.body.results[0]!.id : process.env.CW_DEFAULT_VOICE;
     const created = await api.post('/api/text_to_speech/', { text: 'Hello from Clipwright. This is a test of real speech.', voice_id: voiceId });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('pending');
     const done = await api.until(`/api/text_to_speech/${created.body.id}/`, (b) => b.status === 'done' || b.status === 'failed');
     expect(done.status).toBe('done');
     expect(done.credits_used).toBe(1);
-    const audio = await fetch(done.output);
+    const audio = await fetch(fileUrl(done.output));
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
     const file = join(db.dataDir, 'downloaded.mp3');
@@ -52,7 +53,7 @@ describe('embedded mode (serve, SQLite, in-process queue)', () => {
     const probe = await probeMedia(file);
     expect(probe.audio?.codec).toBe('mp3');
     expect(probe.durationSeconds).toBeGreaterThan(2);
-    expect(Math.abs(probe.durationSeconds - done.duration)).toBeLessThan(0.15);
+    expect(Math.abs(probe.durationSeconds - done.duration!)).toBeLessThan(0.15);
     expect((await api.get('/api/remaining_credits/')).body.remaining_credits).toBe(49);
   });
 
@@ -63,7 +64,7 @@ describe('embedded mode (serve, SQLite, in-process queue)', () => {
     svc = startService('serve', { ...env, JOB_START_DELAY_MS: '4000', JOB_LEASE_MS: '1500' });
     await svc.waitFor(/clipwright started/);
     const before = (await api.get('/api/remaining_credits/')).body.remaining_credits;
-    const voiceId = (await api.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+    const voiceId = (await api.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
     const created = await api.post('/api/text_to_speech/', { text: 'Crash safety check.', voice_id: voiceId });
     await api.until(`/api/text_to_speech/${created.body.id}/`, (b) => b.status === 'processing');
     await svc.stop('SIGKILL');

@@ -13,7 +13,7 @@ const headersOf = (c: Creds) => ({ 'x-api-id': c.api_id, 'x-api-key': c.api_key 
 const LEASE_MS = '60000';
 
 async function voiceOf(base: string, creds: Creds): Promise<string> {
-  return (await client(base, creds).get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+  return (await client(base, creds).get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
 }
 
 async function createTts(base: string, creds: Creds, voiceId: string): Promise<string> {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type TestDatabase } from '../helpers/databases.js';
-import { outageProbe, postgresChargesPerTask } from '../helpers/outage-probe.js';
+import { outageProbe, postgresChargesPerTask, type Timed, type TtsCreated } from '../helpers/outage-probe.js';
 import { startRedis, type RedisProcess } from '../helpers/redis-process.js';
 import { client, randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
 
@@ -41,7 +41,7 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
     api = startService('api', env);
     worker = startService('worker', env);
     await Promise.all([api.waitFor(/clipwright started/), worker.waitFor(/clipwright started/)]);
-    voiceId = (await client(base, creds).get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+    voiceId = (await client(base, creds).get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();
@@ -68,8 +68,8 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
     const before = (await client(base, creds).get('/api/remaining_credits/')).body.remaining_credits;
     // Handed over before the freeze, so they run (or finish) while Redis cannot hear of it: their locks lapse, and BullMQ delivers them again.
     const inFlight = [await timedCreate('In flight when the queue froze, number one.'), await timedCreate('In flight when the queue froze, number two.')];
-    const created: { status: number; body: any; ms: number }[] = [];
-    let ready;
+    const created: Timed<TtsCreated>[] = [];
+    let ready: Timed | undefined;
     const frozenAt = performance.now();
     redis.freeze();
     try {
@@ -101,8 +101,8 @@ describe('queue outage (scaled mode, a dedicated Redis)', () => {
 
   it('Redis killed: creates still answer within 2 s; once a fresh Redis is up every task is done, charged once', async () => {
     await redis.kill();
-    const created: { status: number; body: any; ms: number }[] = [];
-    let ready;
+    const created: Timed<TtsCreated>[] = [];
+    let ready: Timed | undefined;
     try {
       for (let i = 0; i < 3; i++) created.push(await timedCreate(`Stopped queue, create number ${i}.`));
       ready = await timedReady();

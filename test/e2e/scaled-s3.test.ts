@@ -8,6 +8,7 @@ import { freshPostgres, REDIS_URL, type TestDatabase } from '../helpers/database
 import { makeSpeech } from '../helpers/media-fixtures.js';
 import { startS3, type TestS3 } from '../helpers/s3-server.js';
 import { client, randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
+import { fileUrl } from '../helpers/api-types.js';
 
 /**
  * Black box: two API processes (one handing out the service's own file URLs, one S3 presigned
@@ -55,8 +56,8 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
   });
 
   /** Downloads a URL and probes it; the duration in seconds. */
-  async function downloadAndProbe(url: string, name: string): Promise<number> {
-    const r = await fetch(url);
+  async function downloadAndProbe(url: string | null, name: string): Promise<number> {
+    const r = await fetch(fileUrl(url));
     expect(r.status).toBe(200);
     const path = join(scratch, name);
     await writeFile(path, Buffer.from(await r.arrayBuffer()));
@@ -65,21 +66,21 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
 
   it('a TTS made by the worker downloads through both kinds of URL, the service one by range too', async () => {
     const http = client(bases.service, creds);
-    const voiceId = (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+    const voiceId = (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
     const created = await http.post('/api/text_to_speech/', { text: 'Stored in a bucket, heard anywhere.', voice_id: voiceId });
     expect(created.status).toBe(201);
     const done = await http.until(`/api/text_to_speech/${created.body.id}/`, (b) => b.status === 'done' || b.status === 'failed', 90_000);
     expect(done.status).toBe('done');
-    expect(done.output.startsWith(`${bases.service}/files/`)).toBe(true);
+    expect(done.output?.startsWith(`${bases.service}/files/`)).toBe(true);
     expect(await downloadAndProbe(done.output, 'tts-service.mp3')).toBeGreaterThan(0.5);
 
-    const part = await fetch(done.output, { headers: { range: 'bytes=0-99' } });
+    const part = await fetch(fileUrl(done.output), { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
 
     const viaPresigned = (await client(bases.presigned, creds).get(`/api/text_to_speech/${created.body.id}/`)).body;
-    expect(viaPresigned.output.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
+    expect(viaPresigned.output?.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
     expect(viaPresigned.output).toContain('X-Amz-Signature=');
     expect(await downloadAndProbe(viaPresigned.output, 'tts-presigned.mp3')).toBeGreaterThan(0.5);
   }, 120_000);
@@ -95,12 +96,12 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
     const id = ((await r.json()) as { id: string }).id;
     const done = await client(bases.presigned, creds).until(`/api/lipsyncs/${id}/`, (b) => b.status === 'done' || b.status === 'failed', 240_000);
     expect(done.failed_reason).toBeNull();
-    expect(done.preview.startsWith(s3.endpoint)).toBe(true);
+    expect(done.preview?.startsWith(s3.endpoint)).toBe(true);
     const seconds = await downloadAndProbe(done.preview, 'lipsync-presigned.mp4');
     expect(seconds).toBeGreaterThan(1);
 
     const viaService = (await client(bases.service, creds).get(`/api/lipsyncs/${id}/`)).body;
-    expect(viaService.preview.startsWith(`${bases.service}/files/`)).toBe(true);
+    expect(viaService.preview?.startsWith(`${bases.service}/files/`)).toBe(true);
     expect(await downloadAndProbe(viaService.preview, 'lipsync-service.mp4')).toBeCloseTo(seconds, 1);
   }, 300_000);
 
@@ -126,7 +127,7 @@ describe('scaled mode on S3 (api and worker with separate DATA_DIRs)', () => {
     expect(tts.status).toBe(201);
     const spoken = await http.until(`/api/text_to_speech/${tts.body.id}/`, (b) => b.status === 'done' || b.status === 'failed', 90_000);
     expect(spoken.status).toBe('done');
-    expect(spoken.output.startsWith(s3.endpoint)).toBe(true);
+    expect(spoken.output?.startsWith(s3.endpoint)).toBe(true);
     expect(await downloadAndProbe(spoken.output, 'clone-tts.mp3')).toBeGreaterThan(0.5);
   }, 240_000);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshPostgres, REDIS_URL, type TestDatabase } from '../helpers/databases.js';
 import { client, randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
+import { fileUrl } from '../helpers/api-types.js';
 
 /** Black box: PostgreSQL + BullMQ, with the API and the workers as separate processes. */
 describe('scaled mode (api + worker processes, PostgreSQL, BullMQ)', () => {
@@ -44,7 +45,7 @@ describe('scaled mode (api + worker processes, PostgreSQL, BullMQ)', () => {
     workers.push(slow);
     await slow.waitFor(/clipwright started/);
     const before = (await http.get('/api/remaining_credits/')).body.remaining_credits;
-    const voiceId = (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+    const voiceId = (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
     const created = await http.post('/api/text_to_speech/', { text: 'The scaled mode survives a crash.', voice_id: voiceId });
     expect(created.status).toBe(201);
     await http.until(`/api/text_to_speech/${created.body.id}/`, (b) => b.status === 'processing', 20_000);
@@ -56,7 +57,7 @@ describe('scaled mode (api + worker processes, PostgreSQL, BullMQ)', () => {
     const done = await http.until(`/api/text_to_speech/${created.body.id}/`, (b) => b.status === 'done' || b.status === 'failed', 60_000);
     expect(done.status).toBe('done');
     expect(done.output).toMatch(/^http/);
-    expect((await fetch(done.output)).status).toBe(200);
+    expect((await fetch(fileUrl(done.output))).status).toBe(200);
     expect((await http.get('/api/remaining_credits/')).body.remaining_credits).toBe(before - 1);
 
     const c = new pg.Client({ connectionString: db.databaseUrl! });

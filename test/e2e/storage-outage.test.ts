@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, type TestDatabase } from '../helpers/databases.js';
 import { startFaultyProxy, type FaultyProxy } from '../helpers/faulty-proxy.js';
-import { once, outageProbe, postgresChargesPerTask, postponed, type Timed } from '../helpers/outage-probe.js';
+import { once, outageProbe, postgresChargesPerTask, postponed, type Timed, type TtsCreated } from '../helpers/outage-probe.js';
+import { fileUrl } from '../helpers/api-types.js';
 import { startRedis, type RedisProcess } from '../helpers/redis-process.js';
 import { startS3, type TestS3 } from '../helpers/s3-server.js';
 import { randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
@@ -74,8 +75,8 @@ describe('file storage outage (scaled mode on S3)', () => {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  async function createsDuringOutage(label: string): Promise<Timed[]> {
-    const created: Timed[] = [];
+  async function createsDuringOutage(label: string): Promise<Timed<TtsCreated>[]> {
+    const created: Timed<TtsCreated>[] = [];
     for (let i = 0; i < 2; i++) created.push(await probe.create(`Storage ${label}, sequential create number ${i}.`, voiceId));
     created.push(...(await Promise.all([0, 1].map((i) => probe.create(`Storage ${label}, concurrent create number ${i}.`, voiceId)))));
     return created;
@@ -95,7 +96,7 @@ describe('file storage outage (scaled mode on S3)', () => {
       const rest = ms - (performance.now() - started);
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     };
-    let refusing: Timed[], erroring: Timed[], readyRefusing: Timed, readyErroring: Timed;
+    let refusing: Timed<TtsCreated>[], erroring: Timed<TtsCreated>[], readyRefusing: Timed, readyErroring: Timed;
     let waited = false;
     await proxy.setMode('refuse');
     try {
@@ -139,14 +140,14 @@ describe('file storage outage (scaled mode on S3)', () => {
     }
     expect(waited, 'both running jobs postponed for the outage').toBe(true);
 
-    const ids = [...inFlight, ...created].map((c) => c.body.id as string);
+    const ids = [...inFlight, ...created].map((c) => c.body.id);
     const done = await probe.settled(ids);
     expect(done.map((t) => [t.status, t.failed_reason ?? null])).toEqual(ids.map(() => ['done', null]));
     expect(await postgresChargesPerTask(db.databaseUrl!, ids)).toEqual(once(ids));
     expect(await probe.credits()).toBe(before - ids.length);
     // Each output is in the bucket: the API streams it back from there.
     for (const t of done) {
-      const file = await fetch(t.output);
+      const file = await fetch(fileUrl(t.output));
       expect(file.status).toBe(200);
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }

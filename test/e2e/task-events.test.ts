@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, REDIS_URL, type TestDatabase } from '../helpers/databases.js';
 import { client, randomPort, runAdmin, startService, type ServiceProcess } from '../helpers/service-process.js';
-import { openSse, type SseMessage } from '../helpers/sse-client.js';
+import { openSse, statusIs, type SseMessage } from '../helpers/sse-client.js';
+import { fileUrl } from '../helpers/api-types.js';
 
 const TEXT = Array.from({ length: 8 }, (_, i) => `Sentence number ${i + 1} of a text long enough to report its progress while it is spoken.`).join(' ');
 const notComment = (m: SseMessage) => m.event !== 'comment' && m.event !== 'retry';
@@ -40,7 +41,7 @@ describe('task events across processes (api + worker, PostgreSQL, BullMQ)', () =
 
   it('a client sees pending → processing → progress → done from another process, then the stream closes; resume and 404 too', async () => {
     const http = client(base, creds);
-    const voiceId = (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+    const voiceId = (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
     const created = await http.post('/api/text_to_speech/', { text: TEXT, voice_id: voiceId });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
@@ -54,8 +55,8 @@ describe('task events across processes (api + worker, PostgreSQL, BullMQ)', () =
     // The job runs in another process; the start delay keeps `processing` apart from `done`.
     worker = startService('worker', { ...env, JOB_START_DELAY_MS: '1500' });
     await worker.waitFor(/clipwright started/, 60_000);
-    const processing = await s.next((m) => m.event === 'status' && m.data.status === 'processing', 30_000);
-    const done = await s.next((m) => m.event === 'status' && m.data.status === 'done', 60_000);
+    const processing = await s.next(statusIs('processing'), 30_000);
+    const done = await s.next(statusIs('done'), 60_000);
     const end = await s.next(notComment);
     expect(end).toMatchObject({ event: 'end', data: { id, status: 'done', failed_reason: null } });
     await s.ended;
@@ -63,16 +64,16 @@ describe('task events across processes (api + worker, PostgreSQL, BullMQ)', () =
     expect(between.length).toBeGreaterThan(0);
     expect(between.every((m) => m.event === 'progress' && m.data.progress > 0 && m.data.progress <= 100)).toBe(true);
     expect(done.data.task.output).toMatch(/^http/);
-    expect((await fetch(done.data.task.output)).status).toBe(200);
+    expect((await fetch(fileUrl(done.data.task.output))).status).toBe(200);
     const ids = s.messages.filter(notComment).map((m) => Number(m.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
 
     // Resume from `processing`: the current state (done) first, then end.
     const resumed = await openSse(`${base}/api/tasks/${id}/events`, { ...headers(), 'last-event-id': processing.id! });
     await resumed.ended;
-    expect(resumed.messages.filter(notComment).map((m) => [m.event, m.data.status])).toEqual([
-      ['status', 'done'],
-      ['end', 'done'],
+    expect(resumed.messages.filter(notComment)).toMatchObject([
+      { event: 'status', data: { status: 'done' } },
+      { event: 'end', data: { status: 'done' } },
     ]);
 
     const other = await runAdmin(['accounts', 'create', '--name', 'someone-else', '--credits', '0'], env);

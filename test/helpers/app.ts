@@ -7,6 +7,9 @@ import { buildServer, type App } from '../../src/api/server.js';
 import { apiDeps } from '../../src/app/api-deps.js';
 import type { Clock } from '../../src/core/clock.js';
 import type { TestDatabase } from './databases.js';
+import { fileUrl, type TaskAnswer, type TaskPath } from './api-types.js';
+
+export { fileUrl };
 
 export interface TestApp {
   app: App;
@@ -60,8 +63,11 @@ export async function startTestApp(
   };
 }
 
-/** Polls a task's GET until it leaves pending/processing. */
-export async function waitForTask(t: TestApp, path: string, timeoutMs = 60_000): Promise<Record<string, any>> {
+/**
+ * Polls a task's GET until it leaves pending/processing. The answer has the type the OpenAPI
+ * document gives that GET (the SDK's generated types), so a test can read only documented fields.
+ */
+export async function waitForTask<S extends TaskPath>(t: TestApp, path: S, timeoutMs = 60_000): Promise<TaskAnswer<S>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const r = await t.app.inject({ method: 'GET', url: path, headers: t.headers });
@@ -73,8 +79,8 @@ export async function waitForTask(t: TestApp, path: string, timeoutMs = 60_000):
 }
 
 /** GETs one of the service's signed file URLs through the app (it must answer 200) and writes it to `path`. */
-export async function downloadTo(t: TestApp, url: string, path: string): Promise<string> {
-  const u = new URL(url);
+export async function downloadTo(t: TestApp, url: string | null | undefined, path: string): Promise<string> {
+  const u = new URL(fileUrl(url));
   const r = await t.app.inject({ method: 'GET', url: u.pathname + u.search });
   if (r.statusCode !== 200) throw new Error(`GET ${u.pathname} answered ${r.statusCode}: ${r.body.slice(0, 200)}`);
   await writeFile(path, r.rawPayload);

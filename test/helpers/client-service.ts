@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshSqlite, type TestDatabase } from './databases.js';
-import { randomPort, runAdmin, startService, type ServiceProcess } from './service-process.js';
+import { randomPort, runAdmin, startService, type AdminCommand, type ServiceProcess } from './service-process.js';
 
 export interface ClientService {
   baseUrl: string;
@@ -11,7 +11,7 @@ export interface ClientService {
   voiceId: string;
   svc: ServiceProcess;
   /** Runs `clipwright admin …` on the same data folder. */
-  admin(args: string[]): Promise<any>;
+  admin: AdminCommand;
   close(): Promise<void>;
 }
 

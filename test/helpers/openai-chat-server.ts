@@ -11,14 +11,22 @@ export interface ChatReply {
   dropAfterChunks?: number;
 }
 
+/** The fields of a chat completions request the fake reads; the rest stays for the tests' matchers. */
+export interface ChatRequestBody {
+  model: string;
+  messages: { role: string; content: string | null }[];
+  stream?: boolean;
+  [field: string]: unknown;
+}
+
 export interface ChatServer {
   /** e.g. http://127.0.0.1:41234 (the adapter appends /v1/chat/completions). */
   baseUrl: string;
   /** Bodies received, in order, with their authorization header. */
-  requests: { body: Record<string, any>; authorization: string | undefined }[];
+  requests: { body: ChatRequestBody; authorization: string | undefined }[];
   /** Chunks of the last streamed answer, as sent. */
   lastStreamChunks: string[];
-  setReply(reply: (body: Record<string, any>) => ChatReply): void;
+  setReply(reply: (body: ChatRequestBody) => ChatReply): void;
   close(): Promise<void>;
 }
 
@@ -30,7 +38,7 @@ export interface ChatServer {
 export async function startChatServer(opts: { apiKey?: string; chunkDelayMs?: number } = {}): Promise<ChatServer> {
   const requests: ChatServer['requests'] = [];
   const lastStreamChunks: string[] = [];
-  let reply: (body: Record<string, any>) => ChatReply = (body) => ({ text: `Remote says: ${body.messages?.at(-1)?.content ?? ''}` });
+  let reply: (body: ChatRequestBody) => ChatReply = (body) => ({ text: `Remote says: ${body.messages.at(-1)?.content ?? ''}` });
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -45,7 +53,8 @@ export async function startChatServer(opts: { apiKey?: string; chunkDelayMs?: nu
       req.on('data', (c) => (data += c));
       req.on('end', () => resolve(data));
     });
-    const body = JSON.parse(raw) as Record<string, any>;
+    // The adapter under test wrote it (src/engines/llm/openai-compatible.ts, chatCompletionBody).
+    const body = JSON.parse(raw) as ChatRequestBody;
     requests.push({ body, authorization: req.headers.authorization });
     if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) return send(res, 401, { error: { message: 'Incorrect API key provided.' } });
     const r = reply(body);

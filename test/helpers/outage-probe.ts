@@ -1,13 +1,19 @@
 import pg from 'pg';
+import type { AnswerOf } from './api-types.js';
 import { client, type ServiceProcess } from './service-process.js';
 
-/** An answer and how long it took (ms of real time). */
-export interface Timed {
+/**
+ * An answer and how long it took (ms of real time). `body` is typed as the answer the test waits
+ * for (a create's 201); on another status it is what came (status 0: `{ error }`, the request failed).
+ */
+export interface Timed<Body = unknown> {
   status: number;
-  body: any;
+  body: Body;
   headers: Headers;
   ms: number;
 }
+
+export type TtsCreated = AnswerOf<'/api/text_to_speech/', 'post'>;
 
 /**
  * What the outage tests ask a running service: a TTS create and /readyz, each timed and given up
@@ -15,22 +21,23 @@ export interface Timed {
  */
 export function outageProbe(base: string, creds: { api_id: string; api_key: string }) {
   const http = client(base, creds);
-  const timed = async (path: string, init: RequestInit = {}): Promise<Timed> => {
+  const timed = async <Body>(path: string, init: RequestInit = {}): Promise<Timed<Body>> => {
     const started = performance.now();
     try {
       const r = await fetch(base + path, { ...init, signal: AbortSignal.timeout(15_000) });
       const text = await r.text();
       return { status: r.status, body: text ? JSON.parse(text) : null, headers: r.headers, ms: performance.now() - started };
     } catch (err) {
-      return { status: 0, body: { error: (err as Error).message }, headers: new Headers(), ms: performance.now() - started };
+      // Status 0 fails the test's status assertion first, which prints this body as its message.
+      return { status: 0, body: { error: (err as Error).message } as Body, headers: new Headers(), ms: performance.now() - started };
     }
   };
   return {
     http,
     async voiceId(): Promise<string> {
-      return (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0].id;
+      return (await http.get('/api/voices/paginated/?language=en&page_size=1')).body.results[0]!.id;
     },
-    create(text: string, voiceId: string): Promise<Timed> {
+    create(text: string, voiceId: string): Promise<Timed<TtsCreated>> {
       return timed('/api/text_to_speech/', {
         method: 'POST',
         headers: { 'x-api-id': creds.api_id, 'x-api-key': creds.api_key, 'content-type': 'application/json' },
@@ -44,7 +51,7 @@ export function outageProbe(base: string, creds: { api_id: string; api_key: stri
       return (await http.get('/api/remaining_credits/')).body.remaining_credits;
     },
     /** Polls each task until it is done or failed; the final bodies, in order. */
-    async settled(ids: string[], timeoutMs = 90_000): Promise<any[]> {
+    async settled(ids: string[], timeoutMs = 90_000): Promise<AnswerOf<`/api/text_to_speech/${string}/`>[]> {
       const out = [];
       for (const id of ids) out.push(await http.until(`/api/text_to_speech/${id}/`, (b) => b.status === 'done' || b.status === 'failed', timeoutMs));
       return out;

@@ -5,7 +5,30 @@
  * null is allowed. Variants change one place at a time and keep the rest typical, so a refusal
  * names the rule the document failed to state.
  */
-export type Schema = Record<string, any>;
+export interface Schema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minItems?: number;
+  maxItems?: number;
+  additionalProperties?: boolean | Schema;
+  /** The keywords no test reads (description, default, examples, …). */
+  [keyword: string]: unknown;
+}
 
 /** A value for the field at `path` ("caption_setting.offset.x", no list indexes) that the document cannot constrain (an id, a fetched URL); `undefined` = vary it from its schema. */
 export type FieldSample = (path: string) => unknown;
@@ -48,8 +71,8 @@ export class SchemaSamples {
     if (Array.isArray(schema.enum)) return schema.enum[0];
     const branches = schema.anyOf ?? schema.oneOf;
     if (Array.isArray(branches) && !schema.properties) {
-      const first = branches.find((b: Schema) => b.type !== 'null') ?? branches[0];
-      return this.typical(first, field);
+      const first = branches.find((b) => b.type !== 'null') ?? branches[0];
+      return this.typical(first ?? {}, field);
     }
     const type = typeOf(schema);
     switch (type) {

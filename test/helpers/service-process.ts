@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { AccountService, IssuedCredentials } from '../../src/domain/accounts/account-service.js';
+import type { AnswerOf, ApiUrl, PolledAnswer } from './api-types.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -43,31 +45,47 @@ export function randomPort(): number {
   return 20000 + Math.floor(Math.random() * 20000);
 }
 
-/** A small HTTP client for black-box tests. */
+/**
+ * A small HTTP client for black-box tests. A body has the type the OpenAPI document gives the
+ * path's success answer; a test that expects another status checks `status` and reads the body
+ * only through matchers.
+ */
 export function client(baseUrl: string, creds: { api_id: string; api_key: string }) {
   const headers = { 'x-api-id': creds.api_id, 'x-api-key': creds.api_key, 'content-type': 'application/json' };
   return {
-    async get(path: string) {
+    async get<S extends ApiUrl>(path: S): Promise<{ status: number; body: AnswerOf<S> }> {
       const r = await fetch(baseUrl + path, { headers });
-      return { status: r.status, body: (await r.json()) as any };
+      return { status: r.status, body: await r.json() };
     },
-    async post(path: string, body: unknown) {
+    async post<S extends ApiUrl>(path: S, body: unknown): Promise<{ status: number; body: AnswerOf<S, 'post'> }> {
       const r = await fetch(baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) });
-      return { status: r.status, body: (await r.json()) as any };
+      return { status: r.status, body: await r.json() };
     },
-    async until(path: string, done: (body: any) => boolean, timeoutMs = 60_000) {
+    async until<S extends ApiUrl>(path: S, done: (body: PolledAnswer<S>) => boolean, timeoutMs = 60_000): Promise<PolledAnswer<S>> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const r = await this.get(path);
-        if (done(r.body)) return r.body;
-        if (Date.now() > deadline) throw new Error(`timed out waiting on ${path}: ${JSON.stringify(r.body)}`);
+        const body: PolledAnswer<S> = await (await fetch(baseUrl + path, { headers })).json();
+        if (done(body)) return body;
+        if (Date.now() > deadline) throw new Error(`timed out waiting on ${path}: ${JSON.stringify(body)}`);
         await new Promise((res) => setTimeout(res, 150));
       }
     },
   };
 }
 
-export async function runAdmin(args: string[], env: Record<string, string>): Promise<any> {
+/** What each `clipwright admin` command prints: src/main/admin.ts prints the AccountService answer. */
+interface AdminAnswers {
+  accounts: { create: IssuedCredentials };
+  keys: { rotate: IssuedCredentials };
+  credits: { grant: Awaited<ReturnType<AccountService['grantCredits']>> };
+  webhooks: { secret: Awaited<ReturnType<AccountService['setWebhookSecret']>> };
+}
+export type AdminCommand = <G extends keyof AdminAnswers, A extends keyof AdminAnswers[G] & string>(args: [G, A, ...string[]]) => Promise<AdminAnswers[G][A]>;
+
+export async function runAdmin<G extends keyof AdminAnswers, A extends keyof AdminAnswers[G] & string>(
+  args: [G, A, ...string[]],
+  env: Record<string, string>,
+): Promise<AdminAnswers[G][A]> {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'clipwright.mjs'), 'admin', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
   let out = '';
   let err = '';

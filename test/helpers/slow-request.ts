@@ -3,7 +3,7 @@ import { request } from 'node:http';
 export interface SlowRequest {
   /** Sends the rest of the body; the response follows. */
   finish(): void;
-  response: Promise<{ status: number; body: any }>;
+  response: Promise<{ status: number; body: unknown }>;
 }
 
 /**
@@ -14,7 +14,7 @@ export function slowPost(url: string, headers: Record<string, string>, body: unk
   const text = Buffer.from(JSON.stringify(body));
   const half = Math.floor(text.length / 2);
   const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(text.length) } });
-  const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
+  const response = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     req.on('response', (res) => {
       let data = '';
       res.on('data', (d) => (data += d));

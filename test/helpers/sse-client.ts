@@ -1,20 +1,37 @@
-/** One parsed Server-Sent Event, or a comment line (`event: 'comment'`). */
-export interface SseMessage {
-  event: string;
-  id?: string;
-  data: any;
+/** The data of a task event (GET /api/tasks/{id}/events, docs/endpoints.md). */
+export interface TaskEventData {
+  id: string;
+  status: string;
+  progress: number;
+  failed_reason?: string | null;
 }
+
+/** One parsed Server-Sent Event, or a comment line (`event: 'comment'`); the event's name says what its data is. */
+export type SseMessage = { id?: string } & (
+  | { event: 'status'; data: TaskEventData & { task: { id: string; status: string; output?: string | null; [field: string]: unknown } } }
+  | { event: 'progress' | 'end'; data: TaskEventData }
+  | { event: 'shutdown' | 'error'; data: { code: string; detail: string } }
+  | { event: 'comment' | 'retry' | 'message'; data: string }
+);
 
 export interface SseStream {
   status: number;
   /** Every message so far, in order. */
   messages: SseMessage[];
   /** Waits for the next message matching `pred` (among those not yet taken by a previous call). */
-  next(pred?: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
+  next<M extends SseMessage = SseMessage>(pred?: ((m: SseMessage) => m is M) | ((m: SseMessage) => boolean), timeoutMs?: number): Promise<M>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
 }
+
+export type StatusMessage = Extract<SseMessage, { event: 'status' }>;
+
+/** Matches the `status` event that reports this status (its data then has the task). */
+export const statusIs =
+  (status: string) =>
+  (m: SseMessage): m is StatusMessage =>
+    m.event === 'status' && m.data.status === status;
 
 /** Reads an event stream with fetch() and a stream reader, as a browser client would (headers allowed). */
 export async function openSse(url: string, headers: Record<string, string>): Promise<SseStream> {
@@ -33,8 +50,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
         const { value, done: end } = await reader.read();
         if (end) break;
         buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           messages.push(parseBlock(block));
@@ -53,12 +69,13 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     messages,
     ended,
     close: () => abort.abort(),
-    async next(pred = () => true, timeoutMs = 30_000) {
+    async next<M extends SseMessage = SseMessage>(pred: (m: SseMessage) => boolean = () => true, timeoutMs = 30_000): Promise<M> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         while (taken < messages.length) {
           const m = messages[taken++]!;
-          if (pred(m)) return m;
+          // M is SseMessage, unless `pred` is a type guard for M, which m has just passed.
+          if (pred(m)) return m as M;
         }
         if (done) throw new Error(`stream ended without the expected event; got ${JSON.stringify(messages)}`);
         const left = deadline - Date.now();
@@ -94,5 +111,6 @@ function parseBlock(block: string): SseMessage {
   } catch {
     /* plain text data */
   }
-  return { event, id, data: parsed };
+  // From the wire: the service names each event, and the test's matchers check the data.
+  return { event, id, data: parsed } as SseMessage;
 }

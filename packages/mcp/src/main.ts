@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createClient } from '../../sdk/src/index.js';
+import { type ClientOptions, createClient } from '../../sdk/src/index.js';
 import { clientOptionsFrom, UsageError } from '../../cli/src/settings.js';
 import { buildMcpServer } from './server.js';
 
@@ -10,7 +10,7 @@ const VERSION = '0.1.0';
  * for a person goes to stderr, which MCP hosts keep as the server's log.
  */
 export async function runMcpServer(env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream): Promise<number> {
-  let options;
+  let options: ClientOptions;
   try {
     options = clientOptionsFrom(env);
   } catch (err) {

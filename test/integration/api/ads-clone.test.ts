@@ -6,6 +6,7 @@ import { createFfmpegEngine, probeMedia } from '../../../src/engines/ffmpeg/inde
 import { createTesseractOcr } from '../../../src/engines/ocr/tesseract-ocr.js';
 import { captionLookOf, readShotTexts } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
 import { detectShots } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
+import { templateSchema } from '../../../src/domain/templates/template-format.js';
 import { downloadTo, postMultipart, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeClip, makeColorImage, makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -139,16 +140,18 @@ describe('Ad Clone over HTTP', () => {
     expect(done.status).toBe('done');
 
     // What was seen in the reference.
-    const a = done.analysis;
-    expect(a.shots.map((s: any) => s.duration)).toHaveLength(4);
-    a.shots.forEach((s: any, i: number) => expect(Math.abs(s.duration - SHOT_SECONDS[i]!)).toBeLessThan(0.15));
-    expect(a.texts.some((x: any) => /SHOP/.test(x.text))).toBe(true);
+    const a = done.analysis!;
+    expect(a.shots.map((s) => s.duration)).toHaveLength(4);
+    a.shots.forEach((s, i) => {
+      expect(Math.abs(s.duration - SHOT_SECONDS[i]!)).toBeLessThan(0.15);
+    });
+    expect(a.texts.some((x) => /SHOP/.test(x.text))).toBe(true);
     expect(a.caption_look).toMatchObject({ region: 'bottom', case: 'upper' });
-    expect(colourDistance(a.caption_look.color, CAPTION_RGB)).toBeLessThan(60);
-    expect(a.transcript.words.length).toBeGreaterThan(4);
+    expect(colourDistance(a.caption_look!.color, CAPTION_RGB)).toBeLessThan(60);
+    expect(a.transcript!.words.length).toBeGreaterThan(4);
     expect(a.script.sentence_count).toBeGreaterThanOrEqual(1);
     expect(done.template).toMatchObject({ format: 1, aspect: '9:16', scenes: expect.any(Array) });
-    expect(done.template.scenes).toHaveLength(4);
+    expect(templateSchema.parse(done.template).scenes).toHaveLength(4);
     expect(done.script).toMatch(/\w+/);
 
     // The clone itself, looked at.
@@ -161,16 +164,19 @@ describe('Ad Clone over HTTP', () => {
     const ffmpeg = createFfmpegEngine();
     const shots = await detectShots(ffmpeg, out, probe.durationSeconds);
     expect(Math.abs(shots.length - 4)).toBeLessThanOrEqual(1);
-    if (shots.length === 4) shots.forEach((s, i) => expect(Math.abs(s.durationSeconds - SHOT_SECONDS[i]!) / SHOT_SECONDS[i]!).toBeLessThan(0.2));
+    if (shots.length === 4)
+      shots.forEach((s, i) => {
+        expect(Math.abs(s.durationSeconds - SHOT_SECONDS[i]!) / SHOT_SECONDS[i]!).toBeLessThan(0.2);
+      });
     const texts = await readShotTexts({ ffmpeg, ocr: createTesseractOcr() }, { videoPath: out, shots, workDir: fx.path('') });
     const look = captionLookOf(texts, shots.length);
     expect(look?.region).toBe('bottom');
     expect(colourDistance(look!.color, CAPTION_RGB)).toBeLessThan(80);
 
     // 12 credits per started 5 s of the clone.
-    expect(done.credits_used).toBe(12 * Math.ceil((done.duration - 1e-6) / 5));
+    expect(done.credits_used).toBe(12 * Math.ceil((done.duration! - 1e-6) / 5));
     expect(await balance()).toBeCloseTo(before - done.credits_used, 6);
-    expect((await get(`/api/ads_clone/?ids=${done.id}`)).json().map((x: any) => x.id)).toEqual([done.id]);
+    expect((await get(`/api/ads_clone/?ids=${done.id}`)).json().map((x: { id: string }) => x.id)).toEqual([done.id]);
   }, 240_000);
 
   it('clones a silent reference at 16:9: its caption re-set as on-screen text, music under it', async () => {
@@ -180,8 +186,9 @@ describe('Ad Clone over HTTP', () => {
     expect(done.failed_reason).toBeNull();
     expect(done.analysis).toMatchObject({ transcript: null, script: { sentence_count: 0 }, energy: { level: 'silent' } });
     expect(done.script).toBe('');
-    expect(done.template.music).toMatchObject({ slot: 'Music' });
-    expect(done.template.scenes.every((s: any) => s.layers.some((l: any) => l.kind === 'text'))).toBe(true);
+    const template = templateSchema.parse(done.template);
+    expect(template.music).toMatchObject({ slot: 'Music' });
+    expect(template.scenes.every((s) => s.layers.some((l) => l.kind === 'text'))).toBe(true);
     const probe = await probeMedia(await downloadTo(t, done.output, fx.path('silent-clone.mp4')));
     expect(probe.video).toMatchObject({ width: 320, height: 180 });
     expect(probe.audio).toBeDefined();
@@ -209,7 +216,7 @@ describe('Ad Clone over HTTP', () => {
     expect(done.failed_reason).toBeNull();
     expect(done.status).toBe('done');
     expect(done.video_url).toBe(r.json().video_url);
-    expect(done.analysis.duration).toBeCloseTo(3, 0);
+    expect(done.analysis!.duration).toBeCloseTo(3, 0);
     expect(done.media_job).toMatch(/^[0-9a-f-]{36}$/);
     const probe = await probeMedia(await downloadTo(t, done.output, fx.path('uploaded-clone.mp4')));
     expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });

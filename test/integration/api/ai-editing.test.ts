@@ -75,7 +75,7 @@ describe('AI Editing (ai_editing)', () => {
   const post = (url: string, payload?: unknown, headers = t.headers) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
   const balance = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
-  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
+  const download = (url: string | null | undefined, name: string) => downloadTo(t, url, fx.path(name));
 
   it('previews an edit through the alias, shows what it understood, then renders it and previews it again, each priced on the source', async () => {
     const start = await balance();
@@ -102,7 +102,7 @@ describe('AI Editing (ai_editing)', () => {
     expect(aiEditingTaskResponse.safeParse(previewed).success).toBe(true);
     expect(previewed.output).toBeNull();
     expect(previewed.captioned).toBe(true);
-    expect(previewed.transcript.toLowerCase()).toContain('pasta');
+    expect(previewed.transcript!.toLowerCase()).toContain('pasta');
     const preview = await probeMedia(await download(previewed.preview, 'preview.mp4'));
     expect(preview.video).toMatchObject({ width: 360, height: 640 });
     expect(preview.durationSeconds).toBeLessThanOrEqual(5.1);

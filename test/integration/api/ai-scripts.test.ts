@@ -49,7 +49,7 @@ describe('AI Scripts', () => {
     });
     expect(body.generated_scripts).toHaveLength(5);
     expect(body.generated_scripts[0].script_style).toBe('DiscoveryWriter');
-    expect(new Set(body.generated_scripts.map((s: any) => s.script_style)).size).toBe(5);
+    expect(new Set(body.generated_scripts.map((s: { script_style: string }) => s.script_style)).size).toBe(5);
     const budget = scriptWordBudget(30, DEFAULT_WORDS_PER_SECOND.en);
     for (const s of body.generated_scripts) {
       expect(s).toMatchObject({ title: expect.any(String), script_name: expect.any(String), paragraphs: expect.stringContaining('Nimbus Notes') });
@@ -59,7 +59,7 @@ describe('AI Scripts', () => {
       expect(words).toBeLessThanOrEqual(1.15 * budget);
       expect(words).toBeGreaterThanOrEqual(0.7 * budget);
     }
-    expect(new Set(body.generated_scripts.map((s: any) => s.paragraphs)).size).toBe(5);
+    expect(new Set(body.generated_scripts.map((s: { paragraphs: string }) => s.paragraphs)).size).toBe(5);
     expect(body.product).toMatchObject({ title: 'Nimbus Notes', ai_industry: 'Apps' });
     expect(body.product.features.length).toBeGreaterThan(0);
     expect(await credits()).toBe(before - 1);
@@ -67,7 +67,7 @@ describe('AI Scripts', () => {
     const got = await t.app.inject({ method: 'GET', url: `/api/ai_scripts/${body.id}/`, headers: t.headers });
     expect(got.json()).toEqual(body);
     const list = await t.app.inject({ method: 'GET', url: `/api/ai_scripts/?ids=${body.id}`, headers: t.headers });
-    expect(list.json().map((x: any) => x.id)).toEqual([body.id]);
+    expect(list.json().map((x: { id: string }) => x.id)).toEqual([body.id]);
   });
 
   it('reads a product page by URL and writes the asked styles in the asked language and length', async () => {
@@ -80,7 +80,7 @@ describe('AI Scripts', () => {
     });
     expect(r.statusCode).toBe(201);
     const body = r.json();
-    expect(body.generated_scripts.map((s: any) => s.script_style)).toEqual(['SpecialOffersV2', 'StoryTimeWriter']);
+    expect(body.generated_scripts.map((s: { script_style: string }) => s.script_style)).toEqual(['SpecialOffersV2', 'StoryTimeWriter']);
     expect(body.product).toMatchObject({ title: 'Aurora Sunrise Lamp', brand: 'Bright Home', price: { amount: 49.9, currency: 'EUR' } });
     const budget = scriptWordBudget(15, DEFAULT_WORDS_PER_SECOND.es);
     for (const s of body.generated_scripts) {

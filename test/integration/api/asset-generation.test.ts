@@ -41,7 +41,7 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
   it('shows the models in the spec shape, filtered by model_name, and in the compatible shape', async () => {
     const all = (await get('/api/ai_generation/schema/')).json();
     expect(all.models.length).toBeGreaterThanOrEqual(30);
-    const upscale = all.models.find((m: any) => m.id === 'upscale-2x');
+    const upscale = all.models.find((m: { id: string }) => m.id === 'upscale-2x');
     expect(upscale).toMatchObject({
       name: 'Upscale 2×',
       generation_type: 'image_to_image',
@@ -49,7 +49,7 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
       inputs: { image_url: { type: 'image', required: true }, output_nums: { type: 'integer', default: 1, minimum: 1, maximum: 4 } },
     });
     const some = (await get('/api/ai_generation/schema/?model_name=posterize,collage,nope')).json();
-    expect(some.models.map((m: any) => m.id)).toEqual(['posterize', 'collage']);
+    expect(some.models.map((m: { id: string }) => m.id)).toEqual(['posterize', 'collage']);
     const compat = (await get('/api/asset_generator/schemas/?model_name=posterize')).json();
     expect(compat).toEqual([
       expect.objectContaining({
@@ -72,11 +72,11 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
     const done = await waitForTask(t, `/api/ai_generation/${r.json().id}/`);
     expect(done.failed_reason).toBeNull();
     expect(done.assets).toHaveLength(2);
-    expect(done.output).toBe(done.assets[0].url);
+    expect(done.output).toBe(done.assets[0]!.url);
     expect(done.credits_used).toBe(1);
     expect(await balance()).toBeCloseTo(before - 1, 6);
     const pics = await Promise.all(
-      done.assets.map(async (a: any, i: number) => {
+      done.assets.map(async (a, i) => {
         expect(a).toMatchObject({ type: 'image', name: `posterize-${i + 1}.png` });
         await downloadTo(t, a.thumbnail_url, fx.path(`thumb-${i}.png`));
         return decodeImage(await downloadTo(t, a.url, fx.path(`asset-${i}.png`)));
@@ -86,7 +86,7 @@ describe.each(databases)('Asset Generator on %s', (_name, makeDb) => {
     expect(Buffer.from(pics[0]!.data).equals(Buffer.from(pics[1]!.data))).toBe(false);
     // The alias reads the same task; the list filters by ids.
     expect((await get(`/api/asset_generator/${done.id}/`)).json().id).toBe(done.id);
-    expect((await get(`/api/ai_generation/?ids=${done.id}`)).json().map((x: any) => x.id)).toEqual([done.id]);
+    expect((await get(`/api/ai_generation/?ids=${done.id}`)).json().map((x: { id: string }) => x.id)).toEqual([done.id]);
   }, 60_000);
 
   it('makes a video through the alias path', async () => {

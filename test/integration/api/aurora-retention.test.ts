@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../src/core/clock.js';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { OutputRetentionSweep } from '../../../src/jobs/schedules/output-retention.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { startTestApp, waitForTask, type TestApp, fileUrl } from '../../helpers/app.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -40,8 +40,8 @@ describe.each(databases)('Aurora ttl_days on %s', (_name, fresh) => {
   const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/aurora/', headers: t.headers, payload });
   const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/aurora/${id}/`, headers: t.headers })).json();
   const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
-  const fetchFile = (url: string) => {
-    const u = new URL(url);
+  const fetchFile = (url: string | null) => {
+    const u = new URL(fileUrl(url));
     return t.app.inject({ method: 'GET', url: u.pathname + u.search });
   };
 
@@ -67,8 +67,8 @@ describe.each(databases)('Aurora ttl_days on %s', (_name, fresh) => {
     expect(done.status).toBe('done');
     expect(kept.status).toBe('done');
     // Finished at the clock's "now" (it stands still), so the expiry is exactly one day on.
-    expect(Date.parse(done.expires_at)).toBe(clock.nowMs() + DAY_MS);
-    expect(Date.parse(done.expires_at) - Date.parse(done.updated_at)).toBe(DAY_MS);
+    expect(Date.parse(done.expires_at!)).toBe(clock.nowMs() + DAY_MS);
+    expect(Date.parse(done.expires_at!) - Date.parse(done.updated_at)).toBe(DAY_MS);
     expect(kept).toMatchObject({ ttl_days: null, expires_at: null, output_expired: false });
     const oldOutput = await fetchFile(done.output);
     expect(oldOutput.statusCode).toBe(200);

@@ -59,7 +59,7 @@ describe('Aurora', () => {
 
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/aurora/', headers: t.headers, payload: payload as object });
   const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
-  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
+  const download = (url: string | null | undefined, name: string) => downloadTo(t, url, fx.path(name));
 
   it("animates the photo for as long as the audio, at each model's size, priced per started second", async () => {
     const before = await balance();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { addressKey } from '../../../src/api/auth-failures.js';
 import { fixedClock } from '../../../src/core/clock.js';
 import { startTestApp } from '../../helpers/app.js';
@@ -17,7 +18,7 @@ describe.each(databases)('failed authentications per address on %s', (_name, fre
       const wrong = { 'x-api-id': t.account.api_id, 'x-api-key': 'cwk_wrong' };
       const from = (remoteAddress: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: URL, headers, remoteAddress });
       const codes: number[] = [];
-      let last;
+      let last: LightMyRequestResponse | undefined;
       for (let i = 0; i < 5; i++) {
         last = await from('203.0.113.7', i % 2 ? wrong : { ...wrong, 'x-api-id': 'cw_nobody' });
         codes.push(last.statusCode);

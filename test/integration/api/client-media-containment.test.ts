@@ -85,7 +85,8 @@ describe('client media that reference other files or URLs', () => {
   async function refusedEach(
     traps: Record<string, string | Buffer>,
     field: string,
-    send: (name: string, bytes: string | Buffer) => Promise<{ statusCode: number; body: string; json(): any }>,
+    // A 400's body is the documented field map: {"field": ["message", …]}.
+    send: (name: string, bytes: string | Buffer) => Promise<{ statusCode: number; body: string; json(): Record<string, string[] | undefined> }>,
   ) {
     const [before, tasksBefore] = [await credits(), await taskCount()];
     const wrong: string[] = [];

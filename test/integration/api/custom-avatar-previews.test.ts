@@ -11,6 +11,7 @@ import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeGradient, makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+import type { ResultOf } from '../../../packages/sdk/src/index.js';
 
 /** Each stream's own length (the container's is the longer of them). */
 async function streamSeconds(path: string): Promise<{ video: number; audio: number }> {
@@ -84,10 +85,10 @@ describe('Custom avatars: previews, and avatars that are not ready', () => {
     await writeFile(fx.path(name), r.rawPayload);
     return fx.path(name);
   };
-  const settled = async (id: string): Promise<Record<string, any>> => {
+  const settled = async (id: string): Promise<ResultOf<'/api/personas/{id}/'>> => {
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const body = (await get(`/api/personas/${id}/`)).json();
+      const body = (await get(`/api/personas/${id}/`)).json<ResultOf<'/api/personas/{id}/'>>();
       if (body.status === 'active' || body.status === 'failed') return body;
       if (Date.now() > deadline) throw new Error(`persona ${id} still ${body.status}`);
       await new Promise((r) => setTimeout(r, 150));

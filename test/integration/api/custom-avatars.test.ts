@@ -10,6 +10,7 @@ import { groupPhoto, makeGradient, makePortrait } from '../../helpers/face-fixtu
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
+import type { ResultOf } from '../../../packages/sdk/src/index.js';
 
 const exec = promisify(execFile);
 
@@ -93,12 +94,12 @@ describe('Custom avatars (personas)', () => {
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
   const get = (url: string, headers = t.headers) => t.app.inject({ method: 'GET', url, headers });
   const credits = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
-  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
+  const download = (url: string | null, name: string) => downloadTo(t, url, fx.path(name));
   /** Follows creation with GET /api/personas/{id}/ until the avatar is active or failed. */
-  const settled = async (id: string, timeoutMs = 90_000): Promise<Record<string, any>> => {
+  const settled = async (id: string, timeoutMs = 90_000): Promise<ResultOf<'/api/personas/{id}/'>> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const body = (await get(`/api/personas/${id}/`)).json();
+      const body = (await get(`/api/personas/${id}/`)).json<ResultOf<'/api/personas/{id}/'>>();
       if (body.status === 'active' || body.status === 'failed') return body;
       if (Date.now() > deadline) throw new Error(`persona ${id} still ${body.status}`);
       await new Promise((r) => setTimeout(r, 150));

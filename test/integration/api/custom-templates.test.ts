@@ -9,6 +9,7 @@ import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpe
 import { databases, freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeClip, makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+import type { ResultOf } from '../../../packages/sdk/src/index.js';
 
 /**
  * Custom Templates and DYOA through HTTP: the catalog (built-ins and an operator's file; a broken
@@ -98,11 +99,13 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
   const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: t.headers, ...(payload ? { payload } : {}) });
   const balance = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
-  const job = (id: string) => `/api/custom_template_jobs/${id}/`;
+  const job = (id: string) => `/api/custom_template_jobs/${id}/` as const;
 
   it("lists the catalog: built-ins in three aspects and the operator's file; broken files are skipped", async () => {
-    const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
-    list.forEach((x) => templateResponse.parse(x));
+    const list = (await get('/api/custom_templates/')).json<ResultOf<'/api/custom_templates/'>>();
+    list.forEach((x) => {
+      templateResponse.parse(x);
+    });
     expect(list.length).toBeGreaterThanOrEqual(17);
     expect(new Set(list.map((x) => x.aspect_ratio))).toEqual(new Set(['16:9', '9:16', '1:1']));
     expect(list.filter((x) => x.id.startsWith('0f0e0d0c')).map((x) => x.name)).toEqual(['Operator card']);
@@ -180,7 +183,7 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
   }, 240_000);
 
   it('the synchronous preview alias answers done, with the compatible `variables` form, on a DYOA template (1 credit)', async () => {
-    const dyoa = (await get('/api/dyoa/')).json() as Record<string, any>[];
+    const dyoa = (await get('/api/dyoa/')).json<ResultOf<'/api/dyoa/'>>();
     const textOnImage = dyoa.find((d) => d.name === 'DYOA: Text on Image')!;
     expect(textOnImage.parameters).toMatchObject({ Image: { type: 'image', required: true }, Headline: { type: 'text', required: true } });
     const start = await balance();
@@ -197,7 +200,7 @@ describe('Custom Templates and DYOA through HTTP: renders (sqlite)', () => {
   }, 120_000);
 
   it("a built-in template's preview video is made from its defaults on first request (an avatar speaking its default script)", async () => {
-    const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
+    const list = (await get('/api/custom_templates/')).json<ResultOf<'/api/custom_templates/'>>();
     const testimonial = list.find((x) => x.id === TESTIMONIAL_ID)!;
     const path = await downloadTo(t, testimonial.preview, fx.path('catalog-preview.mp4'));
     const probe = await probeMedia(path);
@@ -250,9 +253,11 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
   it("DYOA lists at least 6 templates with the spec's fields; POST answers 405", async () => {
     const r = await get('/api/dyoa/');
     expect(r.statusCode).toBe(200);
-    const list = r.json() as Record<string, any>[];
+    const list = r.json<ResultOf<'/api/dyoa/'>>();
     expect(list.length).toBeGreaterThanOrEqual(6);
-    list.forEach((d) => dyoaTemplateResponse.parse(d));
+    list.forEach((d) => {
+      dyoaTemplateResponse.parse(d);
+    });
     for (const d of list) expect(Object.keys(d)).toEqual(expect.arrayContaining(['id', 'name', 'description', 'thumbnail', 'category', 'parameters']));
     const refused = await post('/api/dyoa/', {});
     expect(refused.statusCode).toBe(405);
@@ -261,7 +266,7 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
   });
 
   it('400 on the path of each bad value; nothing created or charged', async () => {
-    const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
+    const list = (await get('/api/custom_templates/')).json<ResultOf<'/api/custom_templates/'>>();
     const showcase = list.find((x) => x.name === 'Product Showcase (vertical)')!;
     const before = (await get('/api/remaining_credits/')).json().remaining_credits;
     const cases: [object, string, RegExp][] = [
@@ -308,7 +313,7 @@ describe.each(databases)('Custom Templates and DYOA through HTTP: checks on %s',
   });
 
   it('preview_async answers 201 pending with the hold of 1 credit per started 30 s; follow-ups on a pending job → 404 task_not_ready', async () => {
-    const list = (await get('/api/custom_templates/')).json() as Record<string, any>[];
+    const list = (await get('/api/custom_templates/')).json<ResultOf<'/api/custom_templates/'>>();
     const quote = list.find((x) => x.name === 'Quote Card')!;
     const r = await post('/api/custom_template_jobs/preview_async/', {
       template_id: quote.id,
@@ -355,7 +360,7 @@ describe('Custom Templates: a value that fails at render (sqlite)', () => {
   });
 
   it('a picture gone by render time fails the job with the slot named; the hold is released', async () => {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/custom_templates/', headers: t.headers })).json() as Record<string, any>[];
+    const list = (await t.app.inject({ method: 'GET', url: '/api/custom_templates/', headers: t.headers })).json<ResultOf<'/api/custom_templates/'>>();
     const quote = list.find((x) => x.name === 'Quote Card')!;
     const created = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 
@@ -55,7 +56,7 @@ describe('HTTP contract: auth, errors, docs, health', () => {
     expect(wrongMethod.json().code).toBe('method_not_allowed');
     expect(wrongMethod.headers.allow).toContain('GET');
 
-    const tooLarge = await t.app.inject({ method: 'POST', url: '/api/links/', headers: t.headers, payload: { url: 'http://x/' + 'a'.repeat(5000) } });
+    const tooLarge = await t.app.inject({ method: 'POST', url: '/api/links/', headers: t.headers, payload: { url: `http://x/${'a'.repeat(5000)}` } });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().code).toBe('payload_too_large');
 
@@ -111,7 +112,7 @@ describe('rate limit per API key', () => {
     const t = await startTestApp(db, { RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_SECOND: '1' });
     try {
       const codes: number[] = [];
-      let last;
+      let last: LightMyRequestResponse | undefined;
       for (let i = 0; i < 5; i++) {
         last = await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers });
         codes.push(last.statusCode);

@@ -8,6 +8,7 @@ import { downloadTo, postMultipart, startTestApp, waitForTask, type TestApp } fr
 import { makeCheckFixtures, type CheckFixtures } from '../../helpers/create-check-fixtures.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
 import { productPhoto } from '../../helpers/product-fixtures.js';
+import type { TaskAnswer } from '../../helpers/api-types.js';
 
 /** IAB Images through the API: a product photo becomes twelve PNG banners of exact sizes, for 2 credits. */
 describe.each(databases)('IAB Images on %s', (_name, fresh) => {
@@ -42,12 +43,13 @@ describe.each(databases)('IAB Images on %s', (_name, fresh) => {
   const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/iab_images/', headers: t.headers, payload });
   const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
 
-  async function expectTwelveBanners(done: Record<string, any>, prefix: string) {
+  async function expectTwelveBanners(done: TaskAnswer<`/api/iab_images/${string}/`>, prefix: string) {
     expect(done.failed_reason).toBeNull();
     expect(done.status).toBe('done');
     expect(done.credits_used).toBe(2);
-    expect(done.output.map((o: any) => [o.name, o.size, o.type])).toEqual(IAB_BANNERS.map((b) => [b.name, b.size, b.type]));
-    for (const o of done.output) {
+    const output = done.output!;
+    expect(output.map((o) => [o.name, o.size, o.type])).toEqual(IAB_BANNERS.map((b) => [b.name, b.size, b.type]));
+    for (const o of output) {
       const path = await downloadTo(t, o.url, join(dir, `${prefix}-${o.name}.png`));
       const { data, info } = await sharp(path).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       expect([(await sharp(path).metadata()).format, `${info.width}x${info.height}`], o.name).toEqual(['png', o.size]);

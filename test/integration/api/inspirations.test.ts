@@ -8,6 +8,7 @@ import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { productPhoto } from '../../helpers/product-fixtures.js';
+import type { ResultOf } from '../../../packages/sdk/src/index.js';
 
 const runFfmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
@@ -47,10 +48,14 @@ describe('Inspiration over HTTP', () => {
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/inspiration_jobs/', headers: t.headers, payload: payload as object });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
   const balance = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
-  const byName = async (name: string) => ((await get('/api/inspirations/')).json() as any[]).find((i) => i.name === name);
+  const byName = async (name: string) => {
+    const found = (await get('/api/inspirations/')).json<ResultOf<'/api/inspirations/'>>().find((i) => i.name === name);
+    if (!found) throw new Error(`no inspiration named ${name}`);
+    return found;
+  };
 
   it('lists at least 12 inspirations of both kinds with verbatim parameter names, and finds one by id', async () => {
-    const all = (await get('/api/inspirations/')).json() as any[];
+    const all = (await get('/api/inspirations/')).json<ResultOf<'/api/inspirations/'>>();
     expect(all.length).toBeGreaterThanOrEqual(12);
     expect(new Set(all.map((i) => i.gen_type))).toEqual(new Set(['image', 'video']));
     for (const i of all) {
@@ -59,7 +64,7 @@ describe('Inspiration over HTTP', () => {
       expect(Number.isInteger(i.credit_cost)).toBe(true);
       expect(i.gen_type === 'image' ? i.preview_image : i.preview_video).toMatch(/^http/);
     }
-    const banner = all.find((i) => i.name === 'Flash Sale Banner');
+    const banner = all.find((i) => i.name === 'Flash Sale Banner')!;
     expect(banner.input_params_schema).toMatchObject({ schema_uri: expect.stringContaining('json-schema.org'), required: ['Product Image', 'Headline'] });
     expect(Object.keys(banner.input_params_schema.properties)).toEqual(['Product Image', 'Headline', 'Discount', 'Call To Action', 'Brand Color']);
     const one = await get(`/api/inspirations/${banner.id}/`);
@@ -94,7 +99,7 @@ describe('Inspiration over HTTP', () => {
     const png = await decodeImage(await downloadTo(t, done.output, fx.path('marble.png')));
     expect([png.width, png.height]).toEqual([1080, 1080]);
     expect(shareNear(png, product.productRgb)).toBeGreaterThan(0.01);
-    expect((await get(`/api/inspiration_jobs/?ids=${done.id}`)).json().map((x: any) => x.id)).toEqual([done.id]);
+    expect((await get(`/api/inspiration_jobs/?ids=${done.id}`)).json().map((x: { id: string }) => x.id)).toEqual([done.id]);
   }, 60_000);
 
   it('turns a photo into a vertical Ken Burns story through the input_params alias', async () => {

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanAbsDifference, measureRmsWindows, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { downloadTo, fileUrl, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+import type { TaskAnswer } from '../../helpers/api-types.js';
 
 const page = (base: string) => `<!doctype html><html><head>
 <title>ThermoFlask Pro – Insulated Steel Bottle</title>
@@ -46,9 +47,9 @@ describe('URL to Video', () => {
 
   const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: t.headers, payload: payload as object });
   const credits = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
-  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
+  const download = (url: string | null | undefined, name: string) => downloadTo(t, url, fx.path(name));
 
-  let previewTask: Record<string, any>;
+  let previewTask: TaskAnswer<`/api/link_to_videos/${string}/`>;
 
   it('makes one preview per visual style from the same script and voice (1 credit per 30 s each)', async () => {
     const before = await credits();
@@ -60,7 +61,7 @@ describe('URL to Video', () => {
     expect(previewTask.failed_reason).toBeNull();
     expect(previewTask.status).toBe('done');
     expect(previewTask.previews.map((p: { visual_style: string }) => p.visual_style)).toEqual(styles);
-    expect(previewTask.preview).toBe(previewTask.previews[0].url);
+    expect(previewTask.preview).toBe(previewTask.previews[0]!.url);
     expect(previewTask.script).toMatch(/ThermoFlask/i);
     expect(previewTask.credits_used).toBe(3);
     expect(await credits()).toBe(before - 3);
@@ -79,7 +80,7 @@ describe('URL to Video', () => {
   }, 300_000);
 
   it('renders the chosen preview at full size: MP4 of the asked length with speech and captions', async () => {
-    const chosen = previewTask.previews[1];
+    const chosen = previewTask.previews[1]!;
     const before = await credits();
     const r = await post('/api/link_to_videos/render_single_preview/', { id: previewTask.id, media_job: chosen.media_job });
     expect(r.statusCode).toBe(200);
@@ -97,7 +98,8 @@ describe('URL to Video', () => {
     expect(Math.abs(probe.durationSeconds - 15)).toBeLessThanOrEqual(1.5);
     const rms = await measureRmsWindows(file, { windowSeconds: 0.5 });
     expect(rms.filter((db) => db > -35).length).toBeGreaterThan(rms.length / 2);
-    const thumb = await t.app.inject({ method: 'GET', url: new URL(done.video_thumbnail).pathname + new URL(done.video_thumbnail).search });
+    const thumbnail = new URL(fileUrl(done.video_thumbnail));
+    const thumb = await t.app.inject({ method: 'GET', url: thumbnail.pathname + thumbnail.search });
     expect(thumb.headers['content-type']).toMatch(/image\/jpeg/);
   }, 300_000);
 

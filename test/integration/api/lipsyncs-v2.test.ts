@@ -40,7 +40,7 @@ describe('AI Avatar v2 (lipsyncs_v2)', () => {
 
   const post = (url: string, payload?: unknown, headers = t.headers) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
-  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
+  const download = (url: string | null | undefined, name: string) => downloadTo(t, url, fx.path(name));
   const credits = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
 
   const twoScenes = () => ({
@@ -142,7 +142,7 @@ describe('AI Avatar v2 (lipsyncs_v2)', () => {
     expect(repreviewed.failed_reason).toBeNull();
     expect(repreviewed.preview).not.toBeNull();
     expect(repreviewed.output).not.toBeNull();
-    expect(repreviewed.video_inputs).toHaveLength(2);
+    expect(repreviewed).toMatchObject({ video_inputs: [expect.anything(), expect.anything()] });
     expect(repreviewed.credits_used).toBe(6);
 
     const listed = await get(`/api/lipsyncs_v2/?ids=${id}`);

@@ -25,7 +25,7 @@ describe('Music library endpoints', () => {
     for (const cat of categories) {
       const page = await get(`/api/musics/?category=${encodeURIComponent(cat.name)}&page_size=100`);
       expect(page.count).toBeGreaterThanOrEqual(5);
-      expect(page.results.every((tr: any) => tr.category === cat.name && tr.duration >= 60)).toBe(true);
+      expect(page.results.every((tr: { category: string; duration: number }) => tr.category === cat.name && tr.duration >= 60)).toBe(true);
     }
     const all = await get('/api/musics/?page_size=3');
     expect(all.results).toHaveLength(3);
@@ -33,7 +33,7 @@ describe('Music library endpoints', () => {
     const byId = await get(`/api/musics/?category=${categories[0].id}`);
     expect(byId.count).toBeGreaterThanOrEqual(5);
     const search = await get(`/api/musics/?search=${encodeURIComponent(all.results[0].name)}`);
-    expect(search.results.map((r: any) => r.id)).toContain(all.results[0].id);
+    expect(search.results.map((r: { id: string }) => r.id)).toContain(all.results[0].id);
   });
 
   it('serves a track as a real MP3 of its stated length', async () => {

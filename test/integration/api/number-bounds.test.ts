@@ -49,11 +49,11 @@ const COLOUR_FIELDS = (prefix: string) => ['text_color', 'background_color', 'hi
 function setPath(body: Body, path: string, value: unknown): Body {
   const copy = structuredClone(body);
   const keys = path.split('.');
-  let node: any = copy;
+  // A list index is a property name too ("0" of an array is its first item).
+  let node: Record<string, unknown> = copy;
   for (const key of keys.slice(0, -1)) {
-    const index = /^\d+$/.test(key) ? Number(key) : key;
-    node[index] ??= {};
-    node = node[index];
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
   }
   node[keys.at(-1)!] = value;
   return copy;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
+import type { Schema } from '../../helpers/schema-samples.js';
 
 /**
  * The generated SDK types (packages/sdk) are only as good as the document: a body or a field
  * documented as `{}` becomes `unknown` for every client. This walks every operation and names
  * each hole, so a new route or a schema that loses its type fails here rather than in a client.
  */
-type Schema = Record<string, any>;
 type Operation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
@@ -36,7 +36,10 @@ function untypedFields(schema: Schema | undefined, path: string, field: string, 
   }
   for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) untypedFields(child, `${path}.${name}`, name, out);
   if (schema.items) untypedFields(schema.items, `${path}[]`, field, out);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) (schema[key] ?? []).forEach((s: Schema) => untypedFields(s, path, field, out));
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    (schema[key] ?? []).forEach((s: Schema) => {
+      untypedFields(s, path, field, out);
+    });
 }
 
 describe('the OpenAPI document is complete enough to generate a typed client from', () => {
@@ -107,7 +110,7 @@ describe('the OpenAPI document is complete enough to generate a typed client fro
         if (!schema) problems.push(`${key}: ${status} has no JSON body schema`);
         else if (
           status === '400'
-            ? schema.additionalProperties?.items?.type !== 'string'
+            ? typeof schema.additionalProperties !== 'object' || schema.additionalProperties.items?.type !== 'string'
             : JSON.stringify(Object.keys(schema.properties ?? {}).sort()) !== '["code","detail"]'
         ) {
           problems.push(`${key}: ${status} is not the contract's error body`);

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse, fieldErrorResponse } from '../../../src/api/schemas/responses/errors.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
+import type { Schema } from '../../helpers/schema-samples.js';
 
-type Doc = { paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, any> }>> };
+type Response = { content?: Record<string, { schema?: Schema }> };
+type Doc = {
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, Response> }>>;
+};
 
 /** Operations whose price can be above zero: each must document 402. */
 const PAID = [
@@ -78,7 +82,8 @@ describe('the OpenAPI document', () => {
           continue;
         }
         if (status === '400') {
-          if (schema.type !== 'object' || schema.additionalProperties?.type !== 'array') problems.push(`${key}: 400 is not the field map`);
+          if (schema.type !== 'object' || typeof schema.additionalProperties !== 'object' || schema.additionalProperties.type !== 'array')
+            problems.push(`${key}: 400 is not the field map`);
         } else if (JSON.stringify(schema.required) !== '["detail","code"]' || schema.additionalProperties !== false) {
           problems.push(`${key}: ${status} is not {detail, code}`);
         }
@@ -96,12 +101,12 @@ describe('the OpenAPI document', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       if (!item.post) continue;
       expect(
-        (item.post.parameters ?? []).map((p: any) => `${p.in}:${p.name}`),
+        (item.post.parameters ?? []).map((p) => `${p.in}:${p.name}`),
         path,
       ).toContain('header:Idempotency-Key');
     }
     const stream = doc.paths['/api/text_generator/stream/']!.post!.responses!;
-    expect(stream['200'].content).toHaveProperty('text/event-stream');
+    expect(stream['200']?.content).toHaveProperty('text/event-stream');
   });
 });
 

@@ -6,6 +6,7 @@ import { BUILTIN_AVATARS } from '../../../src/domain/catalog/avatars.js';
 import { measureLoudness, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
+import type { PersonaAnswer } from '../../helpers/api-types.js';
 
 describe('Avatars endpoints', () => {
   let db: TestDatabase;
@@ -72,7 +73,7 @@ describe('Avatars endpoints', () => {
 
   it('filters by gender, age range, style, location, keyword and industry; comma lists are alternatives', async () => {
     const all = await get('/api/personas/');
-    const check = async (query: string, pred: (p: any) => boolean) => {
+    const check = async (query: string, pred: (p: PersonaAnswer) => boolean) => {
       const found = await get(`/api/personas/?${query}`);
       expect(found.length).toBeGreaterThan(0);
       expect(found.length).toBe(all.filter(pred).length);
@@ -82,16 +83,16 @@ describe('Avatars endpoints', () => {
     await check('gender=f', (p) => p.gender === 'f');
     await check('gender=m,nb', (p) => p.gender === 'm' || p.gender === 'nb');
     await check('age_range=senior', (p) => p.age_range === 'senior');
-    await check('age_range=child,teen', (p) => ['child', 'teen'].includes(p.age_range));
+    await check('age_range=child,teen', (p) => p.age_range === 'child' || p.age_range === 'teen');
     await check('style=presenter', (p) => p.style === 'presenter');
     await check('location=fantasy', (p) => p.location === 'fantasy');
     await check('gender=f&location=outdoor', (p) => p.gender === 'f' && p.location === 'outdoor');
     await check(`suitable_industries=${encodeURIComponent('Food & Beverage')}`, (p) => p.suitable_industries.includes('Food & Beverage'));
     const chef = await get('/api/personas/?keyword=chef');
-    expect(chef.map((p: any) => p.name)).toEqual(['Carlos']);
+    expect(chef.map((p: PersonaAnswer) => p.name)).toEqual(['Carlos']);
     expect(await get('/api/personas/?keyword=astronaut%20wizard')).toEqual([]);
     const ids = `${all[2].id},${all[5].id}`;
-    expect((await get(`/api/personas/?ids=${ids}`)).map((p: any) => p.id)).toEqual([all[2].id, all[5].id]);
+    expect((await get(`/api/personas/?ids=${ids}`)).map((p: { id: string }) => p.id)).toEqual([all[2].id, all[5].id]);
 
     const bad = await request('/api/personas/?age_range=toddler');
     expect(bad.statusCode).toBe(400);
@@ -108,7 +109,7 @@ describe('Avatars endpoints', () => {
     expect(second.results[0].id).not.toBe(first.results[0].id);
     const filtered = await get('/api/personas/paginated/?gender=m&page_size=100');
     expect(filtered.count).toBe(filtered.results.length);
-    expect(filtered.results.every((p: any) => p.gender === 'm')).toBe(true);
+    expect(filtered.results.every((p: PersonaAnswer) => p.gender === 'm')).toBe(true);
     expect((await get('/api/personas/paginated/?page=99')).results).toEqual([]);
     const plainPaged = await get('/api/personas/?page_size=3');
     expect(plainPaged.count).toBe(total);
@@ -116,10 +117,10 @@ describe('Avatars endpoints', () => {
     expect((await request('/api/personas/paginated/?page=0')).statusCode).toBe(400);
     const v2 = await get('/api/personas_v2/');
     expect(v2.length).toBe(total);
-    expect(v2.every((p: any) => p.version === 'v2' && p.consent_verified === true)).toBe(true);
+    expect(v2.every((p: PersonaAnswer) => p.version === 'v2' && p.consent_verified === true)).toBe(true);
     const v2page = await get('/api/personas_v2/paginated/?age_range=adult&page_size=2');
     expect(v2page.results).toHaveLength(2);
-    expect(v2page.results.every((p: any) => p.age_range === 'adult')).toBe(true);
+    expect(v2page.results.every((p: PersonaAnswer) => p.age_range === 'adult')).toBe(true);
   });
 
   it('gets one avatar; an unknown id is 404', async () => {
@@ -188,8 +189,8 @@ describe('Avatars endpoints', () => {
     });
     const list = await get('/api/personas/');
     expect(list[0]).toMatchObject({ id: active.id, status: 'active', is_builtin: false, thumbnail: null });
-    expect(list.some((p: any) => p.id === pending.id)).toBe(false);
-    expect((await get('/api/personas_v2/')).some((p: any) => p.id === active.id)).toBe(false);
+    expect(list.some((p: PersonaAnswer) => p.id === pending.id)).toBe(false);
+    expect((await get('/api/personas_v2/')).some((p: PersonaAnswer) => p.id === active.id)).toBe(false);
     expect(await get(`/api/personas/${pending.id}/`)).toMatchObject({ status: 'processing', is_active: false, version: 'v2', consent_verified: false });
 
     const other = await t.c.accounts.create('other', 1);

@@ -61,8 +61,8 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
 
   const post = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: t.headers, payload });
   const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/remaining_credits/', headers: t.headers })).json().remaining_credits as number;
-  const path = (id: string) => `/api/product_to_videos/${id}/`;
-  const download = (url: string, name: string) => downloadTo(t, url, fx.path(name));
+  const path = (id: string) => `/api/product_to_videos/${id}/` as const;
+  const download = (url: string | null | undefined, name: string) => downloadTo(t, url, fx.path(name));
 
   it('gen_image → display video → regen_image → regen_video, each priced by the contract', async () => {
     const start = await balance();
@@ -160,7 +160,7 @@ describe.each(databases)('Product Video through HTTP on %s', (_name, makeDb) => 
     // Speech-length: about 2–4 words a second.
     expect(probe.durationSeconds).toBeGreaterThan(words / 5);
     expect(probe.durationSeconds).toBeLessThan(words / 1.2 + 2);
-    expect(Math.abs(done.duration - probe.durationSeconds)).toBeLessThan(0.2);
+    expect(Math.abs(done.duration! - probe.durationSeconds)).toBeLessThan(0.2);
   }, 600_000);
 
   it('bad inputs answer 400 on the field; a photo with nothing to cut out fails with a reason, nothing charged', async () => {

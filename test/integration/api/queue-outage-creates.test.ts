@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshPostgres, type TestDatabase } from '../../helpers/databases.js';
 import { startRedis, type RedisProcess } from '../../helpers/redis-process.js';
@@ -44,7 +45,7 @@ describe('creates that wait for their result, while the queue (Redis) is frozen'
 
   it('a text_generator request with sync: true answers at once with the pending task instead of waiting out the outage; it is done and charged once after', async () => {
     redis.freeze();
-    let answer;
+    let answer: LightMyRequestResponse | undefined;
     try {
       const request = t.app.inject({
         method: 'POST',

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { startTestApp, waitForTask, type TestApp, fileUrl } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { decodeMono16k, medianPitchHz } from '../../helpers/voice-measure.js';
+import type { Voice, VoiceGroup } from '../../helpers/api-types.js';
 
 const run = promisify(execFile);
 const API_KEY = 'sk-loopback-42';
@@ -92,26 +93,26 @@ describe('A remote OpenAI-compatible speech provider, through the API', () => {
   });
 
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: t.headers })).json();
-  const download = async (url: string, name: string) => {
-    const r = await t.app.inject({ method: 'GET', url: url.replace(/^https?:\/\/[^/]+/, '') });
+  const download = async (url: string | null, name: string) => {
+    const r = await t.app.inject({ method: 'GET', url: fileUrl(url).replace(/^https?:\/\/[^/]+/, '') });
     expect(r.statusCode).toBe(200);
     const file = join(dir, name);
     await writeFile(file, r.rawPayload);
     return file;
   };
-  const remoteVoices = async () => (await get('/api/voices/paginated/?page_size=100&language=en')).results.filter((v: any) => v.engine === 'remote');
+  const remoteVoices = async () => (await get('/api/voices/paginated/?page_size=100&language=en')).results.filter((v: Voice) => v.engine === 'remote');
 
   it("lists the provider's voices in the catalog with stable ids", async () => {
     const remote = await remoteVoices();
-    expect(remote.map((v: any) => [v.name, v.gender, v.locale])).toEqual([
+    expect(remote.map((v: Voice) => [v.name, v.gender, v.locale])).toEqual([
       ['Onyx', 'male', 'en-GB'],
       ['Nova', 'female', 'en-US'],
     ]);
     const grouped = await get('/api/voices/');
-    const nova = grouped.find((g: any) => g.name === 'Nova');
+    const nova = grouped.find((g: VoiceGroup) => g.name === 'Nova');
     expect(nova).toMatchObject({ gender: 'female', accents: [{ id: remote[1].id, language: 'en' }] });
     expect((await get(`/api/voices/${remote[0].id}/`)).name).toBe('Onyx');
-    const males = (await get('/api/voices/paginated/?page_size=100&gender=male')).results.map((v: any) => v.id);
+    const males = (await get('/api/voices/paginated/?page_size=100&gender=male')).results.map((v: { id: string }) => v.id);
     expect(males).toContain(remote[0].id);
     expect(males).not.toContain(remote[1].id);
   });
@@ -128,12 +129,12 @@ describe('A remote OpenAI-compatible speech provider, through the API', () => {
     expect(last.auth).toBe(`Bearer ${API_KEY}`);
     expect(last.body).toMatchObject({ model: 'loopback-tts', voice: 'onyx' });
     expect(String(last.body.input)).toMatch(/twelve dollars/);
-    expect(done.words.map((w: any) => w.word)).toEqual(['The', 'remote', 'voice', 'reads', 'this', 'sentence', 'It', 'costs', 'twelve', 'dollars', 'today']);
+    expect(done.words!.map((w) => w.word)).toEqual(['The', 'remote', 'voice', 'reads', 'this', 'sentence', 'It', 'costs', 'twelve', 'dollars', 'today']);
 
     const file = await download(done.output, 'remote.mp3');
     const probe = await probeMedia(file);
     expect(probe.audio?.codec).toBe('mp3');
-    expect(Math.abs(probe.durationSeconds - done.duration)).toBeLessThan(0.15);
+    expect(Math.abs(probe.durationSeconds - done.duration!)).toBeLessThan(0.15);
     expect(probe.durationSeconds).toBeGreaterThan(2);
     // It is the provider's voice: espeak-ng's male en-gb speaks far below its female en-us+f3.
     const pitch = medianPitchHz(await decodeMono16k(file));

@@ -10,7 +10,7 @@ import { freshSqlite } from '../../helpers/databases.js';
 describe('request log', () => {
   it('writes one line per request, when it completes, with the method, path, status and time', async () => {
     const db = await freshSqlite();
-    const lines: Record<string, any>[] = [];
+    const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk, _enc, done) {
         for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));

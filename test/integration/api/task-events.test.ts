@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';
-import { openSse } from '../../helpers/sse-client.js';
+import { openSse, statusIs } from '../../helpers/sse-client.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -53,7 +53,7 @@ describe.each(databases)('GET /api/tasks/{id}/events (extension) on %s', (_name,
     const first = await s.next(notComment);
     expect(first).toMatchObject({ event: 'status', id: expect.stringMatching(/^\d+$/), data: { id, status: 'pending', progress: 0, failed_reason: null } });
     // The task body is the group's GET body.
-    expect(first.data.task).toMatchObject({ id, status: 'pending', voice_id: voiceId });
+    expect(first).toMatchObject({ data: { task: { id, status: 'pending', voice_id: voiceId } } });
 
     await move(id, 'pending', { status: 'processing' });
     const processing = await s.next(notComment);
@@ -129,8 +129,8 @@ describe.each(databases)('GET /api/tasks/{id}/events (extension) on %s', (_name,
     const s = await events(`/api/tasks/${id}/events`);
     expect(await s.next(notComment)).toMatchObject({ event: 'status', data: { status: 'pending' } });
     await t.c.queue.startConsuming(t.c.runner.run);
-    await s.next((m) => m.event === 'status' && m.data.status === 'processing', 30_000);
-    const done = await s.next((m) => m.event === 'status' && m.data.status === 'done', 60_000);
+    await s.next(statusIs('processing'), 30_000);
+    const done = await s.next(statusIs('done'), 60_000);
     expect(done.data.task.output).toMatch(/^http/);
     expect(await s.next(notComment)).toMatchObject({ event: 'end', data: { status: 'done' } });
     await s.ended;

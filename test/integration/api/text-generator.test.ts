@@ -4,6 +4,7 @@ import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { startChatServer, type ChatServer } from '../../helpers/openai-chat-server.js';
 import { startPageServer } from '../../helpers/page-server.js';
+import type { ResultOf } from '../../../packages/sdk/src/index.js';
 
 const LAMP = 'Title: Aurora Sunrise Lamp\nDescription: A warm sunrise lamp that wakes you gently. Dimmable, quiet and easy to set up.\nPrice: 49.90 EUR';
 
@@ -41,7 +42,7 @@ describe('Text Generator', () => {
   async function stream(
     path: string,
     payload: Record<string, unknown>,
-  ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; json?: any }> {
+  ): Promise<{ status: number; contentType: string | null; events: SseEvent[]; json?: Record<string, string[]> }> {
     const r = await fetch(`${base}${path}`, { method: 'POST', headers: { ...t.headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
     if (!r.headers.get('content-type')?.startsWith('text/event-stream'))
       return { status: r.status, contentType: r.headers.get('content-type'), events: [], json: await r.json() };
@@ -94,7 +95,7 @@ describe('Text Generator', () => {
     const alias = await t.app.inject({ method: 'GET', url: `/sse/text_generator/${done.id}/`, headers: t.headers });
     expect(alias.json()).toEqual(done);
     const list = (await t.app.inject({ method: 'GET', url: '/api/text_generator/', headers: t.headers })).json();
-    expect(list.map((x: any) => x.id)).toContain(done.id);
+    expect(list.map((x: { id: string }) => x.id)).toContain(done.id);
   });
 
   it('streams a built-in model as Server-Sent Events: deltas, then the finished task', async () => {
@@ -214,7 +215,7 @@ describe('Text Generator', () => {
     const unknown = await stream('/api/text_generator/stream/', { model_name: 'gpt-17', messages: [{ role: 'user', content: 'hi' }] });
     expect(unknown.status).toBe(400);
     expect(unknown.contentType).toMatch(/application\/json/);
-    expect(unknown.json.model_name[0]).toBe(
+    expect(unknown.json?.model_name?.[0]).toBe(
       'Unknown model "gpt-17". Available models: clipwright-ad-copy, clipwright-script, clipwright-headlines, clipwright-summary, remote-chat, remote-mini.',
     );
     const sync = await post('/api/text_generator/', { model_name: 'gpt-17', messages: [{ role: 'user', content: 'hi' }], sync: true });
@@ -243,7 +244,7 @@ describe('Text Generator', () => {
 
   it('posts the finished task to webhook_url, for streamed and queued tasks alike', async () => {
     const hooks = await startPageServer();
-    const received: any[] = [];
+    const received: ResultOf<'/api/text_generator/{id}/'>[] = [];
     hooks.route('/hook', (req, res) => {
       let data = '';
       req.on('data', (c) => (data += c));
@@ -295,6 +296,6 @@ describe('Text Generator', () => {
     expect(id).not.toBeNull();
     const task = await waitForTask(t, `/api/text_generator/${id}/`);
     expect(task.status).toBe('done');
-    expect(task.response_text.split(' ')).toHaveLength(60);
+    expect(task.response_text!.split(' ')).toHaveLength(60);
   });
 });

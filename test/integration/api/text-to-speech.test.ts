@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLoudness, probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { startTestApp, waitForTask, type TestApp, fileUrl } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
+import type { Voice, VoiceGroup } from '../../helpers/api-types.js';
 
 describe('Text to Speech and the voice catalog', () => {
   let db: TestDatabase;
@@ -18,8 +19,8 @@ describe('Text to Speech and the voice catalog', () => {
   });
 
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: t.headers })).json();
-  const download = async (url: string, name: string) => {
-    const r = await t.app.inject({ method: 'GET', url: url.replace(/^https?:\/\/[^/]+/, '') });
+  const download = async (url: string | null, name: string) => {
+    const r = await t.app.inject({ method: 'GET', url: fileUrl(url).replace(/^https?:\/\/[^/]+/, '') });
     expect(r.statusCode).toBe(200);
     const file = join(db.dataDir, name);
     writeFileSync(file, r.rawPayload);
@@ -30,7 +31,7 @@ describe('Text to Speech and the voice catalog', () => {
     const en = await get('/api/voices/paginated/?language=en&gender=female&page_size=5');
     expect(en.count).toBeGreaterThan(1);
     expect(en.results).toHaveLength(5);
-    expect(en.results.every((v: any) => v.language === 'en' && v.gender === 'female')).toBe(true);
+    expect(en.results.every((v: Voice) => v.language === 'en' && v.gender === 'female')).toBe(true);
     const fr = await get('/api/voices/paginated/?language=fr');
     expect(fr.count).toBeGreaterThan(0);
     expect(fr.results[0]).toMatchObject({
@@ -43,7 +44,7 @@ describe('Text to Speech and the voice catalog', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page=0', headers: t.headers });
     expect(bad.statusCode).toBe(400);
     const grouped = await get('/api/voices/');
-    const accentIds = grouped.flatMap((g: any) => g.accents.map((a: any) => a.id));
+    const accentIds = grouped.flatMap((g: VoiceGroup) => g.accents.map((a) => a.id));
     expect(accentIds.length).toBe(all.count);
     const one = await get(`/api/voices/${en.results[0].id}/`);
     expect(one.id).toBe(en.results[0].id);
@@ -72,18 +73,19 @@ describe('Text to Speech and the voice catalog', () => {
     expect(done.status).toBe('done');
     expect(done.progress).toBe(100);
     expect(done.credits_used).toBe(1);
-    expect(done.words.length).toBeGreaterThanOrEqual(8);
-    expect(done.words.every((w: any, i: number, all: any[]) => w.end > w.start && (i === 0 || w.start >= all[i - 1].start))).toBe(true);
+    const words = done.words!;
+    expect(words.length).toBeGreaterThanOrEqual(8);
+    expect(words.every((w, i) => w.end > w.start && (i === 0 || w.start >= words[i - 1]!.start))).toBe(true);
     const { file } = await download(done.output, 'speech.mp3');
     const probe = await probeMedia(file);
     expect(probe.audio?.codec).toBe('mp3');
-    expect(Math.abs(probe.durationSeconds - done.duration)).toBeLessThan(0.15);
-    expect(done.words.at(-1).end).toBeLessThanOrEqual(done.duration + 0.05);
+    expect(Math.abs(probe.durationSeconds - done.duration!)).toBeLessThan(0.15);
+    expect(words.at(-1)!.end).toBeLessThanOrEqual(done.duration! + 0.05);
     const loud = await measureLoudness(file);
     expect(loud.integratedLufs).toBeGreaterThan(-40);
     expect((await get('/api/remaining_credits/')).remaining_credits).toBe(2);
     const list = await get('/api/text_to_speech/');
-    expect(list.map((x: any) => x.id)).toContain(done.id);
+    expect(list.map((x: { id: string }) => x.id)).toContain(done.id);
   });
 
   it('accepts the aliases script and accent', async () => {

@@ -163,7 +163,7 @@ describe('upload storage', () => {
     // One whole file part (stored once the next boundary shows it ended), then half of another.
     socket.write(part('audio', 'first.wav'));
     socket.write(voice);
-    socket.write('\r\n' + part('extra', 'second.wav'));
+    socket.write(`\r\n${part('extra', 'second.wav')}`);
     socket.write(voice.subarray(0, 1000));
     await until(async () => (await folderUsage(uploadsDir)).files > before.files);
     socket.destroy();

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
+import { startTestApp, waitForTask, type TestApp, fileUrl } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { decodeMono16k, medianPitchHz, speakingSeconds } from '../../helpers/voice-measure.js';
+import type { VoiceGroup } from '../../helpers/api-types.js';
 
 const run = promisify(execFile);
 
@@ -69,8 +70,8 @@ describe('Voice cloning over HTTP', () => {
 
   const req = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers = t.headers) => t.app.inject({ method, url, headers, payload });
   const balance = async (headers = t.headers) => (await req('GET', '/api/remaining_credits/', undefined, headers)).json().remaining_credits;
-  const download = async (url: string, name: string) => {
-    const r = await t.app.inject({ method: 'GET', url: url.replace(/^https?:\/\/[^/]+/, '') });
+  const download = async (url: string | null, name: string) => {
+    const r = await t.app.inject({ method: 'GET', url: fileUrl(url).replace(/^https?:\/\/[^/]+/, '') });
     expect(r.statusCode).toBe(200);
     const file = join(dir, name);
     await writeFile(file, r.rawPayload);
@@ -131,16 +132,16 @@ describe('Voice cloning over HTTP', () => {
     const page = (await req('GET', '/api/voices/paginated/?language=en&gender=male&page_size=100')).json();
     expect(page.results[0]).toMatchObject({ id: cloneId, name: 'Deep Karl', language: 'en', gender: 'male', preview_url: expect.stringMatching(/^http/) });
     const femaleOnly = (await req('GET', '/api/voices/paginated/?gender=female&page_size=100')).json();
-    expect(femaleOnly.results.map((v: any) => v.id)).not.toContain(cloneId);
+    expect(femaleOnly.results.map((v: { id: string }) => v.id)).not.toContain(cloneId);
     const cloned = (await req('GET', '/api/voices/cloned/')).json();
-    expect(cloned.map((v: any) => v.id)).toEqual([cloneId]);
+    expect(cloned.map((v: { id: string }) => v.id)).toEqual([cloneId]);
     expect(cloned[0]).toMatchObject({ status: 'done', name: 'Deep Karl', preview_url: expect.stringMatching(/^http/), failed_reason: null });
     expect((await req('GET', `/api/voices/cloned/?ids=${cloneId}`)).json()).toHaveLength(1);
     // Ids are matched case-insensitively, like the catalog's.
     expect((await req('GET', `/api/voices/${cloneId.toUpperCase()}/`)).json().id).toBe(cloneId);
 
     const theirs = (await req('GET', '/api/voices/', undefined, other)).json();
-    expect(theirs.flatMap((g: any) => g.accents.map((a: any) => a.id))).not.toContain(cloneId);
+    expect(theirs.flatMap((g: VoiceGroup) => g.accents.map((a) => a.id))).not.toContain(cloneId);
     expect(theirs.length).toBe(grouped.length - 1);
     const theirPage = (await req('GET', '/api/voices/paginated/?page_size=100', undefined, other)).json();
     expect(theirPage.count).toBe((await req('GET', '/api/voices/paginated/?page_size=100')).json().count - 1);
@@ -264,7 +265,7 @@ describe('Voice cloning jobs that cannot finish', () => {
     expect(failed.failed_reason).toMatch(/sample is no longer stored; create the voice again/);
     expect(await balance()).toBe(10);
     // A failed clone is listed for its owner (to read why) but is no voice to speak with.
-    expect((await req('GET', '/api/voices/cloned/')).json().map((v: any) => v.id)).toEqual([lost.id]);
+    expect((await req('GET', '/api/voices/cloned/')).json().map((v: { id: string }) => v.id)).toEqual([lost.id]);
     expect((await req('GET', '/api/voices/')).json()[0].name).not.toBe('Lost');
     const tts = await req('POST', '/api/text_to_speech/', { text: 'Hello.', voice_id: lost.id });
     expect(tts.statusCode).toBe(400);

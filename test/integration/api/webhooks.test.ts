@@ -7,6 +7,7 @@ import { TTS_JOB } from '../../../src/domain/speech/tts-service.js';
 import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { startWebhookReceiver, type Delivery, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
+import type { Voice } from '../../helpers/api-types.js';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -115,7 +116,7 @@ describe('Webhooks through the API (SQLite, local queue)', () => {
 
   it('delivers a failed task too, with its failed_reason', async () => {
     const voices = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page_size=100&language=en', headers: t.headers })).json();
-    const onyx = voices.results.find((v: any) => v.engine === 'remote');
+    const onyx = voices.results.find((v: Voice) => v.engine === 'remote');
     const created = await createTts({ voice_id: onyx.id, webhook_url: receiver.url('/hooks/failed') });
     const failed = await waitForTask(t, `/api/text_to_speech/${created.id}/`);
     expect(failed.status).toBe('failed');

@@ -36,8 +36,10 @@ describe('asset model catalog', () => {
     for (const m of models) {
       expect(m.remote).toBe(false);
       expect(m.description.length).toBeGreaterThan(40);
-      if (m.genType === 'image') expect(m.creditsPerOutput).toBeGreaterThanOrEqual(0.5), expect(m.creditsPerOutput).toBeLessThanOrEqual(3);
-      else expect(m.creditsPerOutput).toBeGreaterThanOrEqual(5);
+      if (m.genType === 'image') {
+        expect(m.creditsPerOutput).toBeGreaterThanOrEqual(0.5);
+        expect(m.creditsPerOutput).toBeLessThanOrEqual(3);
+      } else expect(m.creditsPerOutput).toBeGreaterThanOrEqual(5);
       expect(m.inputs.output_nums).toMatchObject({ type: 'integer', default: 1, minimum: 1 });
       for (const spec of Object.values(m.inputs) as AssetInputSpec[]) {
         expect(spec.description.length).toBeGreaterThan(5);

@@ -53,7 +53,13 @@ const makers: Record<string, () => Promise<Subject>> = {
   's3 (service URLs)': async () => {
     const client = new sdk.S3Client(s3ClientConfig(s3Settings()));
     const commands: string[] = [];
-    client.middlewareStack.add((next, context) => (args) => (commands.push(context.commandName as string), next(args)), { step: 'initialize' });
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        commands.push(context.commandName as string);
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
     return {
       blobs: new S3BlobStore(sdk, client, { bucket: s3.bucket, signedUrl: (k) => serviceSigner.sign(k), partSizeBytes: PART_BYTES }),
       commands,

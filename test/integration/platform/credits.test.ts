@@ -72,7 +72,7 @@ describe.each(databases)('credit ledger on %s', (_name, fresh) => {
   it('authenticates with the issued key only, and rotation revokes the old key', async () => {
     const creds = await accounts.create('keys', 0);
     expect(await accounts.authenticate(creds.api_id, creds.api_key)).toBe(creds.account_id);
-    await expect(accounts.authenticate(creds.api_id, creds.api_key + 'x')).rejects.toThrow(/Invalid API credentials/);
+    await expect(accounts.authenticate(creds.api_id, `${creds.api_key}x`)).rejects.toThrow(/Invalid API credentials/);
     await expect(accounts.authenticate(undefined, undefined)).rejects.toThrow(/not provided/);
     const rotated = await accounts.rotate(creds.api_id);
     await expect(accounts.authenticate(creds.api_id, creds.api_key)).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountService } from '../../../src/domain/accounts/account-service.js';
@@ -67,7 +67,9 @@ describe.each(databases)('migration 0003 on %s', (_name, fresh) => {
     await store.transaction(async (tx) => {
       for (const id of [stuck, queued, otherKind]) await hold(tx, accountId, id, 1000, at);
     });
-    await (opened.db as any)
+    // The tasks table as it was before migration 0003 (no lease column), which the database's type no longer describes.
+    type PreLeaseDatabase = { tasks: ReturnType<typeof row> };
+    await (opened.db as unknown as Kysely<PreLeaseDatabase>)
       .insertInto('tasks')
       .values([row(stuck, 'text_generation', 'processing'), row(queued, 'text_generation', 'processing'), row(otherKind, 'tts', 'processing')])
       .execute();

@@ -29,7 +29,14 @@ function slowCatalog(runs: Map<string, number[]>) {
         runs.set(task.id, [...(runs.get(task.id) ?? []), Date.now()]);
         await new Promise<void>((resolve, reject) => {
           const t = setTimeout(resolve, Number(task.input.ms));
-          signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+          signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(t);
+              reject(signal.reason);
+            },
+            { once: true },
+          );
         });
         return { result: { slept: task.input.ms }, costMillicredits: 1000 };
       },

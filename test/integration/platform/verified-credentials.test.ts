@@ -17,7 +17,7 @@ function observed(store: Store) {
       seen.lookups++;
       const gate = seen.gate;
       const row = await store.apiKeys.get(apiId);
-      if (gate) await gate;
+      if (gate !== null) await gate;
       return row;
     },
   };
@@ -46,7 +46,7 @@ describe.each(databases)('verified-credential cache on %s', (_name, fresh) => {
     const creds = await accounts.create('cached', 0);
     for (let i = 0; i < 5; i++) expect(await accounts.authenticate(creds.api_id, creds.api_key)).toBe(creds.account_id);
     expect(seen.lookups).toBe(1);
-    await expect(accounts.authenticate(creds.api_id, creds.api_key + 'x')).rejects.toThrow(/Invalid API credentials/);
+    await expect(accounts.authenticate(creds.api_id, `${creds.api_key}x`)).rejects.toThrow(/Invalid API credentials/);
     await expect(accounts.authenticate(creds.api_id, creds.api_key.slice(0, -1))).rejects.toThrow(/Invalid API credentials/);
     // A failure is never cached: each wrong key is checked against the database.
     expect(seen.lookups).toBe(3);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { startClientService, type ClientService } from '../../helpers/client-service.js';
 import { makeFixtureDir, type FixtureDir } from '../../helpers/media-fixtures.js';
+import type { Schema } from '../../helpers/schema-samples.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'clipwright.mjs');
@@ -83,12 +84,12 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
       }
     }
     // Closed choices are enums a model can read, with the API's defaults.
-    const preview = tools.find((t) => t.name === 'preview_product_video')!.inputSchema.properties as Record<string, any>;
+    const preview = tools.find((t) => t.name === 'preview_product_video')!.inputSchema.properties as Record<string, Schema>;
     expect(preview.aspect_ratio).toMatchObject({ enum: ['9:16', '16:9', '1:1'], default: '9:16' });
     expect(preview.video_length).toMatchObject({ enum: [15, 30, 45, 60], default: 15 });
-    expect(preview.visual_styles.items.enum).toContain('FullScreenTemplate');
+    expect(preview.visual_styles?.items?.enum).toContain('FullScreenTemplate');
     const short = tools.find((t) => t.name === 'make_ai_short')!.inputSchema;
-    expect((short.properties as any).style.enum).toContain('Pixel art');
+    expect((short.properties as Record<string, Schema>).style?.enum).toContain('Pixel art');
     expect(short.required).toEqual(expect.arrayContaining(['script', 'style']));
   });
 
@@ -121,8 +122,8 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
       tasks: Record<string, unknown>[];
     };
     expect(listed.tasks[0]).toMatchObject({ kind: 'text_to_speech', task_id: task.id, status: 'done', output: done.output, credits_used: 1 });
-    const running = (await call('list_tasks', { status: ['pending', 'processing'] })).structuredContent as { tasks: unknown[] };
-    expect(running.tasks.map((t: any) => t.task_id)).not.toContain(task.id);
+    const running = (await call('list_tasks', { status: ['pending', 'processing'] })).structuredContent as { tasks: { task_id: string }[] };
+    expect(running.tasks.map((t) => t.task_id)).not.toContain(task.id);
     const badDate = await call('list_tasks', { created_after: 'yesterday' });
     expect(badDate.isError).toBe(true);
     expect(text(badDate)).toMatch(/created_after/);
@@ -159,14 +160,16 @@ describe('clipwright mcp, driven by the MCP SDK client against a running service
   });
 
   it('lists voices, avatars, styles and templates with short descriptions', async () => {
-    const voices = (await call('list_voices', { language: 'en', gender: 'female', limit: 3 })).structuredContent as any;
+    const voices = (await call('list_voices', { language: 'en', gender: 'female', limit: 3 })).structuredContent as { voices: unknown[] };
     expect(voices.voices).toHaveLength(3);
     for (const v of voices.voices) expect(v).toMatchObject({ language: 'en', description: expect.stringMatching(/^female, /) });
-    const avatars = (await call('list_avatars', { gender: 'f', limit: 2 })).structuredContent as any;
+    const avatars = (await call('list_avatars', { gender: 'f', limit: 2 })).structuredContent as { avatars: unknown[] };
     expect(avatars.avatars[0]).toMatchObject({ avatar_id: expect.any(String), description: expect.stringMatching(/^f, /) });
-    const styles = (await call('list_styles', {})).structuredContent as any;
+    const styles = (await call('list_styles', {})).structuredContent as { visual_styles: unknown[] };
     expect(styles.visual_styles[0]).toMatchObject({ name: 'AvatarBubbleTemplate', description: expect.stringContaining('Default') });
-    const templates = (await call('list_templates', {})).structuredContent as any;
+    const templates = (await call('list_templates', {})).structuredContent as {
+      templates: { name: string; description: string; parameters: Record<string, unknown> }[];
+    };
     expect(templates.templates.length).toBeGreaterThan(1);
     for (const t of templates.templates) {
       expect(t.description.length, t.name).toBeGreaterThan(10);

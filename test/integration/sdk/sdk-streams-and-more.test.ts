@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { type ClipwrightClient, type TaskEvent } from '../../../packages/sdk/src/index.js';
+import type { ClipwrightClient, TaskEvent } from '../../../packages/sdk/src/index.js';
 import { startClientService, type ClientService } from '../../helpers/client-service.js';
 import { sdkFailure, sdkFor } from '../../helpers/sdk-client.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';

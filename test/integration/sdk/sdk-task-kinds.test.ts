@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_KINDS } from '../../../packages/sdk/src/task-kinds.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
+import type { Schema } from '../../helpers/schema-samples.js';
 
-type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: any }> }> }>> };
+type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>> };
 
 /**
  * POSTs of the document that the SDK deliberately does not wrap as task kinds, and why.
@@ -41,8 +42,8 @@ describe('the SDK task kinds', () => {
     return ok?.content?.['application/json']?.schema;
   };
   // A union (GET /api/voices/{id}/: built-in or cloned voice) qualifies when one of its shapes settles.
-  const hasIdAndStatus = (schema: any): boolean =>
-    Boolean(schema) &&
+  const hasIdAndStatus = (schema: Schema | undefined): boolean =>
+    schema !== undefined &&
     (schema.anyOf ? schema.anyOf.some(hasIdAndStatus) : Boolean(schema.properties?.id && (schema.properties.status || schema.properties.process_status)));
 
   it('name only documented operations, each answering a task with id and status', () => {

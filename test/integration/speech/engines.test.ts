@@ -93,6 +93,8 @@ describe('espeak-ng beyond English', () => {
     const r = await engine.synthesize({ text: LIST, engineVoice: 'en-us', outWavPath: join(tmp.path, 'cli.wav') });
     const islands = findSpeechIslands(await readWav(r.wavPath), { minGapSeconds: 0.1 });
     expect(r.words).toHaveLength(LIST_WORDS.length);
-    r.words.forEach((w, i) => expect(Math.abs(w.startSeconds - islands[i]!.start)).toBeLessThan(0.08));
+    r.words.forEach((w, i) => {
+      expect(Math.abs(w.startSeconds - islands[i]!.start)).toBeLessThan(0.08);
+    });
   });
 });

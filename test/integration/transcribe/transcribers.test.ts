@@ -129,7 +129,7 @@ describe('remote OpenAI-compatible transcription', () => {
       const fields: Record<string, string[]> = {};
       let fileBytes = 0;
       for (const [k, v] of form.entries()) {
-        if (typeof v === 'string') (fields[k] ??= []).push(v);
+        if (typeof v === 'string') fields[k] = [...(fields[k] ?? []), v];
         else fileBytes = v.size;
       }
       seen.push({ auth: req.headers.authorization, fields, fileBytes });

@@ -38,7 +38,8 @@ const analysis = (over: Partial<AdAnalysis> = {}): AdAnalysis => ({
   heightPx: 320,
   shots: [1.6, 2.4, 2, 3].reduce<AdAnalysis['shots']>((acc, d, index) => {
     const start = acc.length ? acc[acc.length - 1]!.endSeconds : 0;
-    return [...acc, { index, startSeconds: start, endSeconds: start + d, durationSeconds: d }];
+    acc.push({ index, startSeconds: start, endSeconds: start + d, durationSeconds: d });
+    return acc;
   }, []),
   pacing: { shotCount: 4, averageShotSeconds: 2.25, shortestShotSeconds: 1.6, longestShotSeconds: 3, cutsPerMinute: 20 },
   texts: [

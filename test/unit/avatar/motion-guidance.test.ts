@@ -65,7 +65,14 @@ describe('motion guidance from a text prompt', () => {
     expect(knobs(guidanceFromPrompt(prompt, 0))).toEqual(NEUTRAL_GUIDANCE);
     expect(guidanceFromPrompt(prompt, 0).matched).toEqual(['calm', 'nodding', 'serious', 'expressive']);
     expect(knobs(guidanceFromPrompt(prompt, 2))).toEqual({ headMotion: 0.25, nod: 2.5, blinkRate: 0.4, mouthGain: 1.5 });
-    expect(knobs(guidanceFromPrompt(prompt, 0.5))).toEqual({ headMotion: 0.707, nod: 1.414, blinkRate: 0.707, mouthGain: 1.14 });
+    // Half the scale is the square root of the effect, kept to three decimals like every knob.
+    const round3 = (x: number) => Math.round(x * 1000) / 1000;
+    expect(knobs(guidanceFromPrompt(prompt, 0.5))).toEqual({
+      headMotion: round3(Math.sqrt(0.5)),
+      nod: round3(Math.sqrt(2)),
+      blinkRate: round3(Math.sqrt(0.5)),
+      mouthGain: 1.14,
+    });
     expect(guidanceFromPrompt('stay still', 0.1).headMotion).toBe(0);
     // Above 3 is treated as 3 (the API refuses it before this); a missing scale is 1.
     expect(knobs(guidanceFromPrompt(prompt, 30))).toEqual(knobs(guidanceFromPrompt(prompt, 3)));
@@ -131,9 +138,13 @@ describe('the animator plan under guidance', () => {
   it('the mouth gain rescales openings and never opens past fully open', () => {
     const frames = [0, 0.2, 0.5, 0.8, 1].map((openness) => ({ openness, width: 1.1 }));
     expect(withMouthGain(frames, 1)).toEqual(frames);
-    withMouthGain(frames, 0.7).forEach((f, i) => expect(f.openness).toBeCloseTo([0, 0.14, 0.35, 0.56, 0.7][i]!, 9));
+    withMouthGain(frames, 0.7).forEach((f, i) => {
+      expect(f.openness).toBeCloseTo([0, 0.14, 0.35, 0.56, 0.7][i]!, 9);
+    });
     const loud = withMouthGain(frames, GUIDANCE_BOUNDS.mouthGain.max);
-    loud.forEach((f, i) => expect(f.openness).toBeCloseTo([0, 0.3, 0.75, 1, 1][i]!, 9));
+    loud.forEach((f, i) => {
+      expect(f.openness).toBeCloseTo([0, 0.3, 0.75, 1, 1][i]!, 9);
+    });
     expect(loud.every((f) => f.width === 1.1)).toBe(true);
     expect(Math.max(...loud.map((f) => quantiseFrame(f).mouth))).toBe(7);
   });

@@ -115,7 +115,10 @@ describe('triangulate', () => {
       [0, 80],
     ];
     let seed = 3;
-    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
     for (let i = 0; i < 60; i++) points.push([5 + random() * 90, 5 + random() * 70]);
     points.push([50, 40], [50, 40]); // a duplicate, as closed lips give
     const triangles = triangulate(points);

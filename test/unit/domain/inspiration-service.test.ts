@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InsufficientCredits, NotFound, ValidationError } from '../../../src/core/errors.js';
+import { InsufficientCredits, NotFound, type ValidationError } from '../../../src/core/errors.js';
 import { INSPIRATIONS, inspirationIdOf } from '../../../src/domain/catalog/inspirations.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { inspirationJobKind } from '../../../src/domain/inspirations/inspiration-job-kind.js';

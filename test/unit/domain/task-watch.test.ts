@@ -58,7 +58,10 @@ describe('TaskWatcher', () => {
       subscribe: async (id: string, l: () => void) => {
         subscriptions.push(id);
         const off = await feed.subscribe(id, l);
-        return () => (subscriptions.splice(subscriptions.indexOf(id), 1), off());
+        return () => {
+          subscriptions.splice(subscriptions.indexOf(id), 1);
+          return off();
+        };
       },
     };
     const watcher = new TaskWatcher({ get: async (id) => (id === 't1' ? task() : null) }, counting);
@@ -70,7 +73,11 @@ describe('TaskWatcher', () => {
   it('reads again on reread() without a change, and next() ends with null once closed', async () => {
     const feed = new MemoryTaskChangeFeed();
     let reads = 0;
-    const watch = await new TaskWatcher({ get: async () => (reads++, task()) }, feed).open('a1', 't1');
+    const reading = async () => {
+      reads++;
+      return task();
+    };
+    const watch = await new TaskWatcher({ get: reading }, feed).open('a1', 't1');
     await new Promise((r) => setTimeout(r, 50));
     expect(reads).toBe(1);
     watch.reread();

@@ -152,7 +152,7 @@ describe('TemplateJobService (Custom Templates and DYOA)', () => {
   it("a DYOA template is a template_id too; the length follows the voiceover; the speaker's voice is used", async () => {
     const account = await h.account(100);
     // 300 characters: estimated ceil(300 / 8) + 2 = 40 s of speech, + 1 s tail → 2 units of 30 s.
-    const task = await service.create(account, { templateId: SPOKEN_ID, parameters: { Script: 'a '.repeat(150).trim() + '.' } }, 'direct');
+    const task = await service.create(account, { templateId: SPOKEN_ID, parameters: { Script: `${'a '.repeat(150).trim()}.` } }, 'direct');
     expect(task.heldMillicredits).toBe(credits(10));
     expect(templateJobKind.inputOf(task).values.Script).toMatchObject({ type: 'voiceover', voiceId: 'voice-anna' });
     const chosen = await service.create(

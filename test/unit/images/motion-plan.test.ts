@@ -12,7 +12,9 @@ describe('display shot plan', () => {
       const plan = planDisplayShots(['orbit-parallax', 'push-in', 'light-sweep'], duration, fps, 9);
       expect(plan.shots.map((s) => s.kind)).toEqual(['orbit-parallax', 'push-in', 'light-sweep']);
       const frames = plan.shots.map((s) => Math.round(s.durationSeconds * fps));
-      frames.forEach((f, i) => expect(f).toBeCloseTo(plan.shots[i]!.durationSeconds * fps, 6));
+      frames.forEach((f, i) => {
+        expect(f).toBeCloseTo(plan.shots[i]!.durationSeconds * fps, 6);
+      });
       const overlap = Math.round(plan.crossfadeSeconds * fps) * (plan.shots.length - 1);
       expect(frames.reduce((a, b) => a + b, 0) - overlap).toBe(Math.round(duration * fps));
       expect(plan.crossfadeSeconds).toBeGreaterThan(0);
@@ -42,7 +44,7 @@ describe('still views', () => {
 
   it('detail view frames the focus, zoomed at most 3×, and keeps the frame inside the photo', () => {
     const v = detailView({ x: 300, y: 200, width: 80, height: 40 }, { width: 640, height: 480 }, { width: 320, height: 180 });
-    expect(v.zoom).toBeCloseTo(0.8 / (80 / 640) > 3 ? 3 : 0.8 / (80 / 640));
+    expect(v.zoom).toBeCloseTo(Math.min(0.8 / (80 / 640), 3));
     expect(v.centreX).toBeCloseTo(340 / 640);
     expect(v.centreY).toBeCloseTo((220 - 60) / 360);
     const corner = detailView({ x: 0, y: 60, width: 40, height: 40 }, { width: 640, height: 480 }, { width: 320, height: 180 });

@@ -13,7 +13,9 @@ describe('product video plans (pure)', () => {
     for (const seed of [1, 2, 3]) {
       const m = chooseMotions(seed, null, 15);
       expect(new Set(m).size).toBe(m.length);
-      m.forEach((x) => expect(DISPLAY_MOTIONS).toContain(x));
+      m.forEach((x) => {
+        expect(DISPLAY_MOTIONS).toContain(x);
+      });
     }
     expect(chooseMotions(7, 'slow spin with a light sweep', 10).slice(0, 2).sort()).toEqual(['light-sweep', 'turntable']);
     const cuts = new Set(Array.from({ length: 12 }, (_, s) => chooseMotions(s, null, 10).join()));

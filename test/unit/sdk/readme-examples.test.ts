@@ -132,11 +132,11 @@ describe('README SDK examples', () => {
     });
 
     it('a region missing from the README, or an extra ts block there', () => {
-      const fence = '```ts\n' + tts.body + '\n```';
+      const fence = ['```ts', tts.body, '```'].join('\n');
       expect(problemsOf(README.replace(fence, ''), EXAMPLES)).toContain(
         "region text-to-speech is not in the README's SDK section (or its block there differs)",
       );
-      const extra = README.replace(fence, () => fence + '\n\n```ts\nawait cw.workspace.remainingCredits();\n```');
+      const extra = README.replace(fence, () => [fence, '', '```ts', 'await cw.workspace.remainingCredits();', '```'].join('\n'));
       expect(problemsOf(extra, EXAMPLES)).toEqual([
         'a ts block of the SDK section is not a region of the examples file: "await cw.workspace.remainingCredits();"',
       ]);

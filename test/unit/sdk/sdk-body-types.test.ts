@@ -1,13 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BodyOf, ClipwrightClient } from '../../../packages/sdk/src/index.js';
 import { withExactRequestBodies } from '../../../scripts/sdk-types.js';
+import type { Schema } from '../../helpers/schema-samples.js';
 
 /**
  * Never called: `npm run typecheck` (tsc over test/) checks these lines, and an
  * `@ts-expect-error` that no longer meets an error fails it. They prove the SDK's request bodies
  * are exact (scripts/sdk-types.ts, withExactRequestBodies) while free maps stay open.
  */
-export function bodiesTypeCheck(cw: ClipwrightClient) {
+function bodiesTypeCheck(cw: ClipwrightClient) {
   // @ts-expect-error a misspelt field is a type error (the service would ignore it silently)
   void cw.aiEditing.create({ video_url: 'x', editin_style: 'vlog' });
   void cw.aiEditing.create({ video_url: 'x', editing_style: 'vlog' });
@@ -33,6 +34,7 @@ export function bodiesTypeCheck(cw: ClipwrightClient) {
 
 describe('exact request bodies in the SDK types', () => {
   it('are checked by tsc (see bodiesTypeCheck above)', () => {
+    expectTypeOf(bodiesTypeCheck).parameter(0).toEqualTypeOf<ClipwrightClient>();
     expectTypeOf<BodyOf<'/api/ai_editing/'>>().not.toHaveProperty('editin_style');
     expectTypeOf<BodyOf<'/api/ai_editing/'>>().toHaveProperty('editing_style');
   });
@@ -58,11 +60,12 @@ describe('exact request bodies in the SDK types', () => {
       },
     };
     const exact = withExactRequestBodies(doc);
-    const body = exact.paths['/x/'].post.requestBody.content['application/json'].schema as any;
+    // Typed as the input was (withExactRequestBodies returns its argument's type): read as the schema it now is.
+    const body: Schema = exact.paths['/x/'].post.requestBody.content['application/json'].schema;
     expect(body.additionalProperties).toBe(false);
-    expect(body.properties.nested.anyOf[0].additionalProperties).toBe(false);
-    expect(body.properties.list.items.additionalProperties).toBe(false);
-    expect(body.properties.params.additionalProperties).toEqual({}); // a free map stays open
+    expect(body.properties?.nested?.anyOf?.[0]?.additionalProperties).toBe(false);
+    expect(body.properties?.list?.items?.additionalProperties).toBe(false);
+    expect(body.properties?.params?.additionalProperties).toEqual({}); // a free map stays open
     expect(exact.paths['/x/'].post.responses[200].content['application/json'].schema.additionalProperties).toEqual({}); // answers stay as documented
     expect(doc.paths['/x/'].post.requestBody.content['application/json'].schema.additionalProperties).toEqual({}); // the service's document is untouched
   });

@@ -72,9 +72,9 @@ describe('the built-in illustrator', () => {
     );
     // Line art is ink on paper; pixel art and cartoons keep strong colours; mysterious and cinematic are dark; kawaii is light and soft.
     expect(drawn['Line art']!.saturation).toBeLessThan(0.12);
-    expect(drawn['Cartoonish']!.saturation - drawn['Line art']!.saturation).toBeGreaterThan(0.2);
-    expect(drawn['Mysterious']!.brightness).toBeLessThan(drawn['Kawaii']!.brightness - 80);
-    expect(drawn['Cinematic']!.brightness).toBeLessThan(drawn['Line art']!.brightness - 80);
+    expect(drawn.Cartoonish!.saturation - drawn['Line art']!.saturation).toBeGreaterThan(0.2);
+    expect(drawn.Mysterious!.brightness).toBeLessThan(drawn.Kawaii!.brightness - 80);
+    expect(drawn.Cinematic!.brightness).toBeLessThan(drawn['Line art']!.brightness - 80);
     // No two styles share their statistics.
     const values = SHORT_STYLES.map((s) => drawn[s]!);
     for (let i = 0; i < values.length; i++)

@@ -21,12 +21,7 @@ export async function tts(client: ClipwrightClient, args: string[], io: Io): Pro
     return 0;
   }
   const progress = progressReporter(io, 'tts');
-  let done;
-  try {
-    done = await client.textToSpeech.wait(created.id, waitOptions(values, progress.update));
-  } finally {
-    progress.end();
-  }
+  const done = await client.textToSpeech.wait(created.id, waitOptions(values, progress.update)).finally(() => progress.end());
   if (values.out) await writeFile(values.out, await client.download(done.output!));
   if (values.json) printJson(io, values.out ? { ...done, file: values.out } : done);
   else io.stdout.write(`${done.id} done ${done.duration ?? '?'} s${values.out ? ` → ${values.out}` : ''}\n${values.out ? '' : `${done.output}\n`}`);

@@ -47,12 +47,7 @@ export async function video(client: ClipwrightClient, args: string[], io: Io): P
     return 0;
   }
   const progress = progressReporter(io, 'video');
-  let done;
-  try {
-    done = await client.linkToVideos.wait(created.id, waitOptions(values, progress.update));
-  } finally {
-    progress.end();
-  }
+  const done = await client.linkToVideos.wait(created.id, waitOptions(values, progress.update)).finally(() => progress.end());
   if (values.out) await writeFile(values.out, await client.download(done.output!));
   if (values.json) printJson(io, values.out ? { ...done, file: values.out } : done);
   else io.stdout.write(`${done.id} done${values.out ? ` → ${values.out}` : `\n${done.output}`}\n`);
