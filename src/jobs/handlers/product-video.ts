@@ -18,7 +18,7 @@ import { makeProductImage } from '../../pipelines/images/product-video/product-i
 import { renderProductDisplay, renderTalkingProduct, type ProductVideoOutput } from '../../pipelines/images/product-video/render-product-video.js';
 import type { StagedLayerFiles } from '../../pipelines/images/staging/staged-scene.js';
 import { resolveBackgroundMusic } from '../../pipelines/video/background-music.js';
-import type { AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
+import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
 import { defineJob } from '../job-definition.js';
 
 export interface ProductVideoJobDeps {

@@ -30,7 +30,7 @@ import type { RenderQuality } from '../../media/timeline.js';
 import { ensureTrackFile } from '../music/render-track.js';
 import { blankImage, encodePng } from '../images/raster-io.js';
 import { parseHexColor } from '../../media/color.js';
-import type { AvatarClipMaker } from '../video/render-ad-video.js';
+import type { AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
 import { drawPicture } from './drawn-pictures.js';
 import { avatarClipKey, buildTemplateTimeline, templateLengthSeconds, type ResolvedSlot } from './template-timeline.js';
 

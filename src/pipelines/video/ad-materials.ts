@@ -1,15 +1,8 @@
 import type { WordTiming } from '../../core/timing.js';
 import type { AspectRatio } from '../../media/timeline.js';
+import type { AvatarClip } from '../avatar/clips/avatar-clip-maker.js';
 import type { Decorate } from './avatar-scenes/scene-styles.js';
 import type { SceneCut } from './scene-cuts.js';
-
-/** A clip of the speaking avatar covering the whole voiceover, ready to lay over scenes. */
-export interface AvatarClip {
-  path: string;
-  /** The clip carries alpha (WebM VP9 / MOV); otherwise `chromaKeyColor` is keyed out when set. */
-  hasAlpha: boolean;
-  chromaKeyColor?: string;
-}
 
 /** Everything a visual style lays out; all paths are local files already fetched. */
 export interface AdMaterials {

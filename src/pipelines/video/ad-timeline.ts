@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Timeline } from '../../media/timeline.js';
-import type { AdMaterials, AvatarClip } from './ad-materials.js';
+import type { AdMaterials } from './ad-materials.js';
+import type { AvatarClip } from '../avatar/clips/avatar-clip-maker.js';
 import type { Decorate } from './avatar-scenes/scene-styles.js';
 import type { AdPlan } from './ad-plan.js';
 import { layOut } from './visual-styles.js';

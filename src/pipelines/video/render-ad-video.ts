@@ -1,48 +1,14 @@
-import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import { join } from 'node:path';
 import { FaceNotUsable } from '../../core/errors.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { RenderQuality } from '../../media/timeline.js';
-import type { AvatarClip } from './ad-materials.js';
+import type { AvatarClip, AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';
 import { DecorationSet } from './avatar-scenes/decorations.js';
 import { avatarClipSpec } from './visual-styles.js';
-
-export type ClipBackground = { kind: 'scene' } | { kind: 'color'; color: string } | { kind: 'image'; path: string } | { kind: 'transparent' };
-
-/** Makes the speaking-avatar clip for a voiceover (pipelines/avatar implements it). */
-export interface AvatarClipMaker {
-  make(req: {
-    accountId: string;
-    avatarId: string;
-    audioPath: string;
-    words: WordTiming[];
-    /** The engine's phones, when the voice came from an engine that reports them. */
-    phones?: PhoneTiming[];
-    durationSeconds: number;
-    /** Size of the clip in pixels; styles scale it down from there. */
-    widthPx: number;
-    heightPx: number;
-    /** What is behind the avatar (default: the avatar's own drawn scene). Photo avatars keep their photo. */
-    background?: ClipBackground;
-    /** A photo to animate instead of a persona (URL to video's override_avatar_by_image); `avatarId` then only seeds the motion. */
-    photoPath?: string;
-    workDir: string;
-    /** The clip must carry alpha (transparent output); otherwise alpha or a keyable colour will do. */
-    wantAlpha?: boolean;
-    signal?: AbortSignal;
-    onProgress?: (fraction: number) => void;
-  }): Promise<AvatarClip>;
-  /**
-   * Whether this avatar can be drawn alone on a transparent background (the figure cut out).
-   * Photo avatars cannot: nothing separates the person from the photo's own background.
-   * Absent: never.
-   */
-  canCutOut?(req: { accountId: string; avatarId: string; photoPath?: string }): boolean;
-}
 
 /** The avatar id a presenter photo (override_avatar_by_image) is drawn under: it only seeds the head motion. */
 export const PHOTO_PRESENTER_ID = 'presenter-photo';

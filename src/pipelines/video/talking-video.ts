@@ -9,9 +9,8 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { frameSizeFor } from '../../media/frame-size.js';
 import { renderTimeline } from '../../media/render.js';
 import type { RenderQuality, Timeline } from '../../media/timeline.js';
-import type { AvatarClip } from './ad-materials.js';
+import type { AvatarClip, AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
 import { resolveBackgroundMusic } from './background-music.js';
-import type { AvatarClipMaker } from './render-ad-video.js';
 import { GREEN_SCREEN, STUDIO_BACKDROP, type TalkingPlan } from './talking-plan.js';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpegEngine, extractFrameRgb } from '../../../src/engines/ffmpeg/index.js';
 import { frameSizeFor } from '../../../src/media/frame-size.js';
 import type { AspectRatio } from '../../../src/media/timeline.js';
-import type { AvatarClipMaker } from '../../../src/pipelines/video/render-ad-video.js';
+import type { AvatarClipMaker } from '../../../src/pipelines/avatar/clips/avatar-clip-maker.js';
 import { renderAvatarScenes } from '../../../src/pipelines/video/avatar-scenes/render-avatar-scenes.js';
 import { totalSeconds, type AvatarScenesPlan, type PlannedScene } from '../../../src/pipelines/video/avatar-scenes/scene-plan.js';
 import { SCENE_LAYOUTS } from '../../../src/pipelines/video/avatar-scenes/scene-styles.js';

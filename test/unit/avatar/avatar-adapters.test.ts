@@ -15,7 +15,7 @@ import { createFakeFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import type { EngineVoice } from '../../../src/engines/speech/port.js';
 import { drawnAvatarClips } from '../../../src/pipelines/avatar/clips/drawn-avatar-clips.js';
 import { photoAvatarClips } from '../../../src/pipelines/avatar/clips/photo-avatar-clips.js';
-import type { AvatarClipMaker } from '../../../src/pipelines/video/render-ad-video.js';
+import type { AvatarClipMaker } from '../../../src/pipelines/avatar/clips/avatar-clip-maker.js';
 
 const ev = (engine: EngineVoice['engine'], engineVoice: string, locale: string, gender: EngineVoice['gender']): EngineVoice => ({
   engine,

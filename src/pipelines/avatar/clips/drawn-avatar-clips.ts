@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { findBuiltinAvatar } from '../../../domain/catalog/avatars.js';
 import { seedFor } from '../../../core/random.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
-import type { AvatarClipMaker } from '../../video/render-ad-video.js';
+import type { AvatarClipMaker } from './avatar-clip-maker.js';
 import { renderTalkingHead } from '../render/render-talking-head.js';
 import { mouthTrackFromAudioFile, mouthTrackFromTimings } from '../visemes/index.js';
 

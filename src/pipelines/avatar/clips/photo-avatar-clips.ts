@@ -9,7 +9,7 @@ import type { BlobStore } from '../../../engines/blobs/port.js';
 import type { FaceEngine } from '../../../engines/face/index.js';
 import { detectUsablePortrait } from '../photo/usable-portrait.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
-import type { AvatarClipMaker } from '../../video/render-ad-video.js';
+import type { AvatarClipMaker } from './avatar-clip-maker.js';
 import { makePhotoAvatarClip } from '../custom/index.js';
 
 /**

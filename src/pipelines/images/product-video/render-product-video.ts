@@ -4,7 +4,7 @@ import type { PixelBox } from '../../../core/raster.js';
 import { TaskFailure } from '../../../core/errors.js';
 import type { SpeechSynthesizer } from '../../../domain/speech/voice-directory.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
-import type { AvatarClipMaker } from '../../video/render-ad-video.js';
+import type { AvatarClipMaker } from '../../avatar/clips/avatar-clip-maker.js';
 import { renderDisplayVideo } from '../motion/display-video.js';
 import type { StagedLayerFiles } from '../staging/staged-scene.js';
 import { chooseMotions } from './choose-motions.js';

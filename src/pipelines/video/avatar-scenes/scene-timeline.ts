@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { normalizeCaptionSetting, type CaptionSettingInput } from '../../../media/captions/caption-setting.js';
 import { planScenes, sceneClipWindow } from '../../../media/scene-video.js';
 import type { CaptionTrack, Layer, Scene, SceneBackground, Timeline } from '../../../media/timeline.js';
-import type { AvatarClip } from '../ad-materials.js';
+import type { AvatarClip } from '../../avatar/clips/avatar-clip-maker.js';
 import { sceneStartSeconds, transitionAfter, type AvatarScenesPlan, type PlannedCta, type PlannedScene } from './scene-plan.js';
 import { placeAvatar, STAGE_COLOR, styleScene, type AvatarSlot, type Decorate, type ScenePicture, type StyledScene } from './scene-styles.js';
 
