@@ -3,7 +3,7 @@ import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import type { AvatarClipMaker } from '../../pipelines/video/render-ad-video.js';
+import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
 import { isTalkingPlan, talkingPlanFiles, type TalkingPlan } from '../../pipelines/video/talking-plan.js';
 import { prepareTalkingPlan, renderTalkingVideo } from '../../pipelines/video/talking-video.js';
 import { plannedVideoJob } from './planned-video-job.js';
