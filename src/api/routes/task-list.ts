@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TaskList } from '../../domain/tasks/task-list.js';
 import { pageEnvelope, pageParams } from '../pagination.js';
 import { taskListQuery } from '../schemas/tasks.js';
-import { kindsOfGroups, taskSummary } from '../wire/task-summary.js';
+import { taskSummary } from '../wire/task-summary.js';
 import type { TaskWireRegistry } from '../wire/task-wire-registry.js';
 
 const tags = ['Tasks (extension)'];
@@ -34,7 +34,7 @@ export function taskListRoutes(root: FastifyInstance, deps: TaskListRouteDeps): 
       const found = await deps.taskList.page(
         request.accountId,
         {
-          kinds: q.group ? kindsOfGroups(q.group) : undefined,
+          kinds: q.group ? wire.kindsOf(q.group) : undefined,
           statuses: q.status,
           createdAfter: q.created_after,
           createdBefore: q.created_before,

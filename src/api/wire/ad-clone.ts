@@ -4,6 +4,7 @@ import { adCloneKind } from '../../domain/ad-clone/ad-clone-kind.js';
 import type { AdAnalysis } from '../../domain/ad-clone/ad-analysis.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
+import { field, none, type TaskSummaryFields } from './task-summary.js';
 
 /** The analysis in the contract's snake_case: what was seen in the reference. */
 function analysisToWire(a: AdAnalysis) {
@@ -78,3 +79,5 @@ export function adCloneToWire(t: Task, blobs: BlobStore) {
     output_expired: result.outputExpired === true,
   });
 }
+
+export const adCloneSummary: TaskSummaryFields = { group: 'ads_clone', name: none, thumbnail: field('thumbnail'), output: field('output') };

@@ -3,6 +3,7 @@ import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
 import { envelopeWith } from './task.js';
+import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** An AI editing task as clients see it: the contract's fields, and what the edit understood and did. */
 export function aiEditingToWire(t: Task, blobs: BlobStore) {
@@ -34,3 +35,5 @@ export function aiEditingToWire(t: Task, blobs: BlobStore) {
     }),
   };
 }
+
+export const aiEditingSummary: TaskSummaryFields = videoSummary('ai_editing');

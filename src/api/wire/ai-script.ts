@@ -1,5 +1,6 @@
 import type { Task } from '../../core/task.js';
 import { aiScriptKind } from '../../domain/text/ai-script-kind.js';
+import { field, firstOf, none, text, type TaskSummaryFields } from './task-summary.js';
 
 /** The AI Scripts object: synchronous, so it is always done with its scripts. */
 export function aiScriptToWire(t: Task) {
@@ -47,3 +48,10 @@ export function aiScriptToWire(t: Task) {
     updated_at: t.updatedAt,
   };
 }
+
+export const aiScriptSummary: TaskSummaryFields = {
+  group: 'ai_scripts',
+  name: firstOf(field('title'), (b) => text(b.product?.title)),
+  thumbnail: none,
+  output: none,
+};

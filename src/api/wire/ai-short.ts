@@ -3,6 +3,7 @@ import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
+import { excerpt, field, firstOf, videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** An AI short as clients see it; `output` stays null until a render is done. */
 export function aiShortToWire(t: Task, blobs: BlobStore) {
@@ -30,3 +31,5 @@ export function aiShortToWire(t: Task, blobs: BlobStore) {
     }),
   );
 }
+
+export const aiShortSummary: TaskSummaryFields = videoSummary('ai_shorts', firstOf(field('name'), excerpt(field('script'))));

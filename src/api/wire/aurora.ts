@@ -4,6 +4,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import type { MotionGuidance } from '../../domain/avatars/motion-guidance.js';
 import { auroraKind } from '../../domain/avatars/aurora-kind.js';
 import { envelopeWith } from './task.js';
+import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /**
  * What `text_prompt` was understood as: the cues found (and those negated) and the animator's
@@ -47,3 +48,5 @@ export function auroraToWire(t: Task, blobs: BlobStore) {
     media_job: outputMediaJob(t, result.outputKey),
   });
 }
+
+export const auroraSummary: TaskSummaryFields = videoSummary('aurora');

@@ -5,6 +5,7 @@ import { templatePreviewKey, type CatalogTemplate } from '../../domain/templates
 import { templateVariables } from '../../domain/templates/template-format.js';
 import { templateJobKind } from '../../domain/templates/template-job-kind.js';
 import { envelopeWith } from './task.js';
+import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** A catalog template (list item); the detail adds `variables`. */
 export function templateToWire(entry: CatalogTemplate, blobs: BlobStore, detail = false) {
@@ -60,3 +61,5 @@ export function templateJobToWire(t: Task, blobs: BlobStore) {
     editor_url: null,
   });
 }
+
+export const templateJobSummary: TaskSummaryFields = videoSummary('custom_template_jobs');

@@ -5,6 +5,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import { inspirationPreviewKey } from '../../pipelines/images/inspirations/inspiration-previews.js';
 import { inputJsonSchema } from './asset-generation.js';
 import { envelopeWith } from './task.js';
+import { field, text, type TaskSummaryFields } from './task-summary.js';
 
 const SCHEMA_URI = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -49,3 +50,10 @@ export function inspirationJobToWire(t: Task, blobs: BlobStore) {
     output_expired: result.outputExpired === true,
   });
 }
+
+export const inspirationJobSummary: TaskSummaryFields = {
+  group: 'inspiration_jobs',
+  name: field('inspiration_id'),
+  thumbnail: (b) => text(b.thumbnail) ?? (b.gen_type === 'image' ? text(b.output) : null),
+  output: field('output'),
+};

@@ -3,6 +3,7 @@ import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { taskEnvelope } from './task.js';
+import { field, firstOf, videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 export function linkVideoToWire(t: Task, blobs: BlobStore) {
   const input = linkVideoKind.shownInputOf(t);
@@ -28,3 +29,5 @@ export function linkVideoToWire(t: Task, blobs: BlobStore) {
     editor_url: null,
   };
 }
+
+export const linkVideoSummary: TaskSummaryFields = videoSummary('link_to_videos', firstOf(field('name'), field('url')));

@@ -4,6 +4,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import { lipsyncKind, lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
 import { lipsyncV2ToWire } from './lipsync-v2.js';
 import { taskEnvelope } from './task.js';
+import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** A lipsync task (v1 or v2) as clients see it; the produced field stays null until done. */
 export function lipsyncToWire(t: Task, blobs: BlobStore) {
@@ -28,3 +29,6 @@ export function lipsyncToWire(t: Task, blobs: BlobStore) {
     editor_url: null,
   };
 }
+
+export const lipsyncSummary: TaskSummaryFields = videoSummary('lipsyncs');
+export const lipsyncV2Summary: TaskSummaryFields = videoSummary('lipsyncs_v2');

@@ -2,6 +2,7 @@ import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { productVideoKind } from '../../domain/images/product-video-kind.js';
 import { envelopeWith } from './task.js';
+import { excerpt, field, firstOf, type TaskSummaryFields } from './task-summary.js';
 
 /**
  * A product video task as clients see it: one record from image to video; `status` is the latest
@@ -35,3 +36,11 @@ export function productVideoToWire(t: Task, blobs: BlobStore) {
     script: request?.script ?? null,
   });
 }
+
+export const productVideoSummary: TaskSummaryFields = {
+  group: 'product_to_videos',
+  name: firstOf(field('product_url'), excerpt(field('image_prompt'))),
+  thumbnail: firstOf(field('video_thumbnail'), field('generated_photo_url')),
+  // Until a video is made, the staged photo is what the task produced.
+  output: firstOf(field('video_url'), field('generated_photo_url')),
+};

@@ -4,6 +4,7 @@ import { readSavedWordTimings } from '../../core/timing.js';
 import { ttsKind } from '../../domain/speech/tts-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
+import { excerpt, field, none, type TaskSummaryFields } from './task-summary.js';
 
 export function ttsToWire(t: Task, blobs: BlobStore) {
   const input = ttsKind.shownInputOf(t);
@@ -21,3 +22,6 @@ export function ttsToWire(t: Task, blobs: BlobStore) {
     media_job: outputMediaJob(t, t.status === 'done' ? result.outputKey : null),
   });
 }
+
+/** In the task list: the text as its name, the MP3 as its output. */
+export const ttsSummary: TaskSummaryFields = { group: 'text_to_speech', name: excerpt(field('text')), thumbnail: none, output: field('output') };

@@ -3,6 +3,7 @@ import type { ClonedVoiceRecord } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { clonedVoiceKind } from '../../domain/speech/cloned-voice-kind.js';
+import { field, none, type TaskSummaryFields } from './task-summary.js';
 
 /** The contract's Voice object (spec 2.9) of a catalog voice; `engine` and `locale` are extras. */
 export function voiceToWire(v: Voice, previewUrl: string) {
@@ -43,3 +44,5 @@ export function clonedVoiceToWire(t: Task, blobs: BlobStore) {
     updated_at: t.updatedAt,
   };
 }
+
+export const clonedVoiceSummary: TaskSummaryFields = { group: 'voices', name: field('name'), thumbnail: none, output: field('preview_url') };

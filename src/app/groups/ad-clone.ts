@@ -1,6 +1,6 @@
 import { adCloneRoutes } from '../../api/routes/ads-clone.js';
 import { adCloneOperations } from '../../api/schemas/responses/ads-clone.js';
-import { adCloneToWire } from '../../api/wire/ad-clone.js';
+import { adCloneToWire, adCloneSummary } from '../../api/wire/ad-clone.js';
 import { adCloneKind } from '../../domain/ad-clone/ad-clone-kind.js';
 import { AdCloneService } from '../../domain/ad-clone/ad-clone-service.js';
 import { createTesseractOcr } from '../../engines/ocr/tesseract-ocr.js';
@@ -12,7 +12,7 @@ import { defineGroup } from './group.js';
 /** Ad Clone: a reference ad analysed (shots, OCR, transcript, energy) and re-made as a template with a link's product. */
 export const adClone = defineGroup({
   name: 'Ad Clone',
-  kinds: [{ kind: adCloneKind, toWire: adCloneToWire }],
+  kinds: [{ kind: adCloneKind, toWire: adCloneToWire, summary: adCloneSummary }],
   operations: adCloneOperations,
   build: (p) => {
     const { blobs, fetcher, ffmpeg, speech } = p;

@@ -1,6 +1,6 @@
 import { aiEditingRoutes } from '../../api/routes/ai-editing.js';
 import { aiEditingOperations } from '../../api/schemas/responses/ai-editing.js';
-import { aiEditingToWire } from '../../api/wire/ai-editing.js';
+import { aiEditingToWire, aiEditingSummary } from '../../api/wire/ai-editing.js';
 import { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
 import { AiEditingService } from '../../domain/editing/ai-editing-service.js';
 import { aiEditingJob } from '../../jobs/handlers/ai-editing.js';
@@ -10,7 +10,7 @@ import { defineGroup } from './group.js';
 /** AI Editing: a client's talking video cut, reframed and captioned from plain instructions (docs/editing.md). */
 export const aiEditing = defineGroup({
   name: 'AI Editing',
-  kinds: [{ kind: aiEditingKind, toWire: aiEditingToWire }],
+  kinds: [{ kind: aiEditingKind, toWire: aiEditingToWire, summary: aiEditingSummary }],
   operations: aiEditingOperations,
   build: (p) => {
     const aiEditing = new AiEditingService(p.tasks, p.mediaChecker, isLibraryMusicUrl);

@@ -1,6 +1,6 @@
 import { aiShortRoutes } from '../../api/routes/ai-shorts.js';
 import { aiShortOperations } from '../../api/schemas/responses/ai-shorts.js';
-import { aiShortToWire } from '../../api/wire/ai-short.js';
+import { aiShortToWire, aiShortSummary } from '../../api/wire/ai-short.js';
 import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
 import { AiShortService } from '../../domain/shorts/ai-short-service.js';
 import { aiShortJob } from '../../jobs/handlers/ai-short.js';
@@ -10,7 +10,7 @@ import { defineGroup } from './group.js';
 /** AI Shorts: a script → a narrated, illustrated short (docs/shorts.md). */
 export const aiShorts = defineGroup({
   name: 'AI Shorts',
-  kinds: [{ kind: aiShortKind, toWire: aiShortToWire }],
+  kinds: [{ kind: aiShortKind, toWire: aiShortToWire, summary: aiShortSummary }],
   operations: aiShortOperations,
   build: (p) => {
     const aiShorts = new AiShortService(p.tasks, p.speech.voices, p.mediaChecker, p.defaultVoice, isLibraryMusicUrl);

@@ -1,6 +1,6 @@
 import { assetGenerationRoutes } from '../../api/routes/asset-generation.js';
 import { assetGenerationOperations } from '../../api/schemas/responses/asset-generation.js';
-import { assetGenerationToWire } from '../../api/wire/asset-generation.js';
+import { assetGenerationToWire, assetGenerationSummary } from '../../api/wire/asset-generation.js';
 import { assetGenerationKind } from '../../domain/assets/asset-generation-kind.js';
 import { AssetGenerationService } from '../../domain/assets/asset-generation-service.js';
 import { AssetModelCatalog } from '../../domain/assets/asset-model-catalog.js';
@@ -13,7 +13,7 @@ import { defineGroup } from './group.js';
 /** Asset Generator: images and short clips from a model catalog (built-in, and the remote provider's when configured). */
 export const assetGeneration = defineGroup({
   name: 'Asset Generator',
-  kinds: [{ kind: assetGenerationKind, toWire: assetGenerationToWire }],
+  kinds: [{ kind: assetGenerationKind, toWire: assetGenerationToWire, summary: assetGenerationSummary }],
   operations: assetGenerationOperations,
   build: (p) => {
     const models = builtinAssetModels(assetModelOptions(p.images.generator?.model ?? null));

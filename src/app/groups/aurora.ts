@@ -1,6 +1,6 @@
 import { auroraRoutes } from '../../api/routes/aurora.js';
 import { auroraOperations } from '../../api/schemas/responses/aurora.js';
-import { auroraToWire } from '../../api/wire/aurora.js';
+import { auroraToWire, auroraSummary } from '../../api/wire/aurora.js';
 import { auroraKind } from '../../domain/avatars/aurora-kind.js';
 import { AuroraService } from '../../domain/avatars/aurora-service.js';
 import { auroraJob } from '../../jobs/handlers/aurora.js';
@@ -9,7 +9,7 @@ import { defineGroup } from './group.js';
 /** Aurora: a photo and a voice recording → a talking-photo video. */
 export const aurora = defineGroup({
   name: 'Aurora',
-  kinds: [{ kind: auroraKind, toWire: auroraToWire }],
+  kinds: [{ kind: auroraKind, toWire: auroraToWire, summary: auroraSummary }],
   operations: auroraOperations,
   build: (p) => {
     const aurora = new AuroraService(p.tasks, p.mediaChecker, p.webhookUrls);

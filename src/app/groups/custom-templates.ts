@@ -1,6 +1,6 @@
 import { customTemplateRoutes, dyoaRoutes } from '../../api/routes/custom-templates.js';
 import { customTemplateOperations } from '../../api/schemas/responses/custom-templates.js';
-import { templateJobToWire } from '../../api/wire/custom-template.js';
+import { templateJobToWire, templateJobSummary } from '../../api/wire/custom-template.js';
 import { avatarVoiceIn } from '../../domain/catalog/avatar-voice.js';
 import { findBuiltinAvatar } from '../../domain/catalog/avatars.js';
 import { TEMPLATE_PREVIEW_PREFIX, TemplateCatalog } from '../../domain/templates/template-catalog.js';
@@ -14,7 +14,7 @@ import { defineGroup } from './group.js';
 /** Custom Templates and DYOA: the catalog (built-in files, then the operator's folder) and the jobs that render them. */
 export const customTemplates = defineGroup({
   name: 'Custom Templates',
-  kinds: [{ kind: templateJobKind, toWire: templateJobToWire }],
+  kinds: [{ kind: templateJobKind, toWire: templateJobToWire, summary: templateJobSummary }],
   operations: customTemplateOperations,
   build: async (p) => {
     const { blobs, speech } = p;

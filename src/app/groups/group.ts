@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/routes/index.js';
 import type { OperationTable } from '../../api/schemas/responses/operations.js';
+import type { TaskSummaryFields } from '../../api/wire/task-summary.js';
 import { type TaskWireMapper, TaskWireRegistry } from '../../api/wire/task-wire-registry.js';
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -11,6 +12,8 @@ import type { Platform } from '../platform.js';
 export interface ShownKind {
   kind: { kind: string; jobs: Record<string, string> };
   toWire(task: Task, blobs: BlobStore): Record<string, unknown>;
+  /** Its group in the task list, and the fields of its GET body that name, picture and hold it. */
+  summary: TaskSummaryFields;
 }
 
 /** A group once built on the platform. */
@@ -41,14 +44,16 @@ export function defineGroup<S extends object>(group: Group<S>): Group<S> {
   return group;
 }
 
-/** Kind → GET mapper across the groups, signing file URLs with `blobs`; a kind two groups declare stops the start. */
+/** Kind → how it is shown, across the groups, signing file URLs with `blobs`; a kind two groups declare stops the start. */
 export function taskWireOf(groups: readonly Group[], blobs: BlobStore): TaskWireRegistry {
   const mappers: Record<string, TaskWireMapper> = {};
+  const summaries: Record<string, TaskSummaryFields> = {};
   for (const group of groups) {
-    for (const { kind, toWire } of group.kinds) {
+    for (const { kind, toWire, summary } of group.kinds) {
       if (kind.kind in mappers) throw new Error(`task kind "${kind.kind}" is declared twice (again by ${group.name})`);
       mappers[kind.kind] = (task) => toWire(task, blobs);
+      summaries[kind.kind] = summary;
     }
   }
-  return new TaskWireRegistry(mappers);
+  return new TaskWireRegistry(mappers, summaries);
 }

@@ -1,6 +1,6 @@
 import { iabImagesRoutes } from '../../api/routes/iab-images.js';
 import { iabImagesOperations } from '../../api/schemas/responses/iab-images.js';
-import { iabToWire } from '../../api/wire/iab-images.js';
+import { iabToWire, iabSummary } from '../../api/wire/iab-images.js';
 import { iabKind } from '../../domain/images/iab-kind.js';
 import { IabImagesService } from '../../domain/images/iab-service.js';
 import { iabImagesJob } from '../../jobs/handlers/iab-images.js';
@@ -9,7 +9,7 @@ import { defineGroup } from './group.js';
 /** IAB Images: one picture → the standard ad banner sizes. */
 export const iabImages = defineGroup({
   name: 'IAB Images',
-  kinds: [{ kind: iabKind, toWire: iabToWire }],
+  kinds: [{ kind: iabKind, toWire: iabToWire, summary: iabSummary }],
   operations: iabImagesOperations,
   build: (p) => {
     const iabImages = new IabImagesService(p.tasks, p.mediaChecker);

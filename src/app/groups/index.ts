@@ -68,4 +68,3 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 
 /** The groups' services by name (`Container.services`), typed from the list. */
 export type GroupServices = Intersection<ServicesOf<(typeof groups)[number]>>;
-

@@ -1,6 +1,6 @@
 import { inspirationRoutes } from '../../api/routes/inspirations.js';
 import { inspirationOperations } from '../../api/schemas/responses/inspirations.js';
-import { inspirationJobToWire } from '../../api/wire/inspiration.js';
+import { inspirationJobToWire, inspirationJobSummary } from '../../api/wire/inspiration.js';
 import { INSPIRATIONS } from '../../domain/catalog/inspirations.js';
 import { inspirationJobKind } from '../../domain/inspirations/inspiration-job-kind.js';
 import { InspirationService } from '../../domain/inspirations/inspiration-service.js';
@@ -12,7 +12,7 @@ import { defineGroup } from './group.js';
 /** Inspiration: the pre-made styles (recipes over the images family) and the jobs that apply them. */
 export const inspirations = defineGroup({
   name: 'Inspiration',
-  kinds: [{ kind: inspirationJobKind, toWire: inspirationJobToWire }],
+  kinds: [{ kind: inspirationJobKind, toWire: inspirationJobToWire, summary: inspirationJobSummary }],
   operations: inspirationOperations,
   build: (p) => {
     // A listed inspiration without a recipe fails the start, not a task.

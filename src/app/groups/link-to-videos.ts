@@ -1,6 +1,6 @@
 import { linkToVideoRoutes } from '../../api/routes/link-to-videos.js';
 import { linkToVideoOperations } from '../../api/schemas/responses/link-to-videos.js';
-import { linkVideoToWire } from '../../api/wire/link-to-video.js';
+import { linkVideoToWire, linkVideoSummary } from '../../api/wire/link-to-video.js';
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { LinkVideoService } from '../../domain/videos/link-video-service.js';
 import { linkToVideoJob } from '../../jobs/handlers/link-to-video.js';
@@ -12,7 +12,7 @@ import { defineGroup } from './group.js';
 /** URL to Video: a product link → a scripted ad with avatar, voice, captions and music. */
 export const linkToVideos = defineGroup({
   name: 'URL to Video',
-  kinds: [{ kind: linkVideoKind, toWire: linkVideoToWire }],
+  kinds: [{ kind: linkVideoKind, toWire: linkVideoToWire, summary: linkVideoSummary }],
   operations: linkToVideoOperations,
   build: (p) => {
     const linkVideos = new LinkVideoService(p.tasks, p.links, p.speech.voices, p.avatars, videoVocabulary(p.speech.catalog), p.mediaChecker, isLibraryMusicUrl);

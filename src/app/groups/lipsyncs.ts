@@ -1,7 +1,7 @@
 import { lipsyncRoutes } from '../../api/routes/lipsyncs.js';
 import { lipsyncV2Routes } from '../../api/routes/lipsyncs-v2.js';
 import { lipsyncOperations } from '../../api/schemas/responses/lipsyncs.js';
-import { lipsyncToWire } from '../../api/wire/lipsync.js';
+import { lipsyncSummary, lipsyncToWire, lipsyncV2Summary } from '../../api/wire/lipsync.js';
 import { lipsyncKind, lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
 import { LipsyncService } from '../../domain/avatars/lipsync-service.js';
 import { LipsyncV2Service } from '../../domain/avatars/lipsync-v2-service.js';
@@ -14,8 +14,8 @@ import { defineGroup } from './group.js';
 export const lipsyncs = defineGroup({
   name: 'AI Avatar',
   kinds: [
-    { kind: lipsyncKind, toWire: lipsyncToWire },
-    { kind: lipsyncV2Kind, toWire: lipsyncToWire },
+    { kind: lipsyncKind, toWire: lipsyncToWire, summary: lipsyncSummary },
+    { kind: lipsyncV2Kind, toWire: lipsyncToWire, summary: lipsyncV2Summary },
   ],
   operations: lipsyncOperations,
   build: (p) => {

@@ -1,7 +1,7 @@
 import { customAvatarRoutes } from '../../api/routes/custom-avatars.js';
 import { personaRoutes } from '../../api/routes/personas.js';
 import { personaOperations } from '../../api/schemas/responses/personas.js';
-import { customAvatarToWire } from '../../api/wire/custom-avatar.js';
+import { customAvatarToWire, customAvatarSummary } from '../../api/wire/custom-avatar.js';
 import { customAvatarKind } from '../../domain/avatars/custom-avatar-kind.js';
 import { CUSTOM_AVATAR_PREVIEW_PREFIX } from '../../domain/avatars/custom-avatars.js';
 import { buildCustomAvatarJob } from '../../jobs/handlers/build-custom-avatar.js';
@@ -16,7 +16,7 @@ import { defineGroup } from './group.js';
  */
 export const personas = defineGroup({
   name: 'Avatars',
-  kinds: [{ kind: customAvatarKind, toWire: customAvatarToWire }],
+  kinds: [{ kind: customAvatarKind, toWire: customAvatarToWire, summary: customAvatarSummary }],
   operations: personaOperations,
   build: (p) => {
     const { blobs, ffmpeg, faces, customAvatars } = p;

@@ -1,6 +1,6 @@
 import { productVideoRoutes } from '../../api/routes/product-videos.js';
 import { productVideoOperations } from '../../api/schemas/responses/product-videos.js';
-import { productVideoToWire } from '../../api/wire/product-video.js';
+import { productVideoToWire, productVideoSummary } from '../../api/wire/product-video.js';
 import { productVideoKind } from '../../domain/images/product-video-kind.js';
 import { ProductVideoService } from '../../domain/images/product-video-service.js';
 import { productImageJob, productVideoJob } from '../../jobs/handlers/product-video.js';
@@ -10,7 +10,7 @@ import { defineGroup } from './group.js';
 /** Product Video: staged product images, then display or talking videos from them. */
 export const productVideos = defineGroup({
   name: 'Product Video',
-  kinds: [{ kind: productVideoKind, toWire: productVideoToWire }],
+  kinds: [{ kind: productVideoKind, toWire: productVideoToWire, summary: productVideoSummary }],
   operations: productVideoOperations,
   build: (p) => {
     const { blobs, customAvatars } = p;

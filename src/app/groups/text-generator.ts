@@ -1,6 +1,6 @@
 import { textGeneratorRoutes } from '../../api/routes/text-generator.js';
 import { textGeneratorOperations } from '../../api/schemas/responses/text-generator.js';
-import { textTaskToWire } from '../../api/wire/text-generation.js';
+import { textTaskToWire, textTaskSummary } from '../../api/wire/text-generation.js';
 import { prices } from '../../domain/credits/prices.js';
 import { textGenerationKind } from '../../domain/text/text-generation-kind.js';
 import { TextGenerationService } from '../../domain/text/text-generation-service.js';
@@ -16,7 +16,7 @@ import { defineGroup } from './group.js';
 /** Text Generator: chat completions by model name, as a task, a synchronous answer or a stream. */
 export const textGenerator = defineGroup({
   name: 'Text Generator',
-  kinds: [{ kind: textGenerationKind, toWire: textTaskToWire }],
+  kinds: [{ kind: textGenerationKind, toWire: textTaskToWire, summary: textTaskSummary }],
   operations: textGeneratorOperations,
   build: (p) => {
     const textModels = textModelsOf(p.config);

@@ -1,6 +1,6 @@
 import { voiceRoutes } from '../../api/routes/voices.js';
 import { voiceOperations } from '../../api/schemas/responses/voices.js';
-import { clonedVoiceToWire } from '../../api/wire/voice.js';
+import { clonedVoiceToWire, clonedVoiceSummary } from '../../api/wire/voice.js';
 import { prices } from '../../domain/credits/prices.js';
 import { clonedVoiceKind } from '../../domain/speech/cloned-voice-kind.js';
 import { ClonedVoiceService } from '../../domain/speech/cloned-voice-service.js';
@@ -12,7 +12,7 @@ import { defineGroup } from './group.js';
 /** The voice catalog with its previews, and cloned voices (a task of their own). */
 export const voices = defineGroup({
   name: 'Voices',
-  kinds: [{ kind: clonedVoiceKind, toWire: clonedVoiceToWire }],
+  kinds: [{ kind: clonedVoiceKind, toWire: clonedVoiceToWire, summary: clonedVoiceSummary }],
   operations: voiceOperations,
   build: (p) => {
     const { blobs, speech } = p;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_GROUPS } from '../../../src/api/schemas/tasks.js';
-import { groupOfKind, kindsOfGroups, taskSummary } from '../../../src/api/wire/task-summary.js';
+import { taskSummary } from '../../../src/api/wire/task-summary.js';
 import { taskWire } from '../../../src/app/groups/index.js';
 import type { Task } from '../../../src/core/task.js';
 import type { BlobStore } from '../../../src/engines/blobs/port.js';
@@ -30,9 +30,9 @@ describe("the task list's groups and summaries", () => {
   it('gives every task kind the domain declares a group, and every group a kind, so no task is listed without one', () => {
     const kinds = declaredTaskKinds();
     expect(kinds.length).toBeGreaterThan(10);
-    expect(kinds.filter((k) => groupOfKind(k) === null)).toEqual([]);
-    expect(TASK_GROUPS.filter((g) => kindsOfGroups([g]).length === 0)).toEqual([]);
-    expect(kindsOfGroups(['lipsyncs', 'lipsyncs_v2']).sort()).toEqual(['lipsync', 'lipsync_v2']);
+    expect(kinds.filter((k) => wire.groupOf(k) === null)).toEqual([]);
+    expect(TASK_GROUPS.filter((g) => wire.kindsOf([g]).length === 0)).toEqual([]);
+    expect(wire.kindsOf(['lipsyncs', 'lipsyncs_v2']).sort()).toEqual(['lipsync', 'lipsync_v2']);
   });
 
   it("reads name, thumbnail and output from the group's GET body, URLs signed by it", () => {
@@ -71,7 +71,7 @@ describe("the task list's groups and summaries", () => {
 
   it('never throws on a row whose data does not parse (the GET mappers leave such fields out)', () => {
     for (const g of TASK_GROUPS) {
-      for (const kind of kindsOfGroups([g])) {
+      for (const kind of wire.kindsOf([g])) {
         const item = taskSummary(task(kind, { name: 42, text: null }, { outputKey: 7 }), wire);
         expect(item.group).toBe(g);
         expect(item.id).toBe('t-1');
