@@ -11,7 +11,7 @@ import { customAvatarBody, customAvatarCount, customAvatarPatchBody, customAvata
 
 const tags = ['Custom Avatars'];
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface CustomAvatarRouteDeps {
   customAvatars: CustomAvatarService;
   blobs: BlobStore;

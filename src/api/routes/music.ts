@@ -7,7 +7,7 @@ import { musicQuery } from '../schemas/music.js';
 
 const tags = ['Music'];
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface MusicRouteDeps {
   blobs: BlobStore;
   /** Base of the `next`/`previous` links of page envelopes. */

@@ -10,7 +10,7 @@ import { personaToWire } from '../wire/persona.js';
 
 const tags = ['Avatars'];
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface PersonaRouteDeps {
   personas: PersonaDirectory;
   blobs: BlobStore;

@@ -12,7 +12,7 @@ import { clonedVoiceAsVoice, clonedVoiceToWire, voiceToWire } from '../wire/voic
 
 const tags = ['Voices'];
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface VoiceRouteDeps {
   clonedVoices: ClonedVoiceService;
   voiceCatalog: VoiceCatalog;

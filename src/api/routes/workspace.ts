@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Store } from '../../core/store.js';
 
-/** What these routes use, and nothing more (built in routes/index.ts). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface WorkspaceRouteDeps {
   /** Account rows, for the balance. */
   accountRecords: Store['accounts'];
