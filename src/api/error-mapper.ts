@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, Throttled, ValidationError, type FieldErrors } from '../core/errors.js';
+import { addFieldError, AppError, Throttled, ValidationError, type FieldErrors } from '../core/errors.js';
 import { outageOf } from '../engines/outages/outage-of.js';
 
 /** The contract's 400 field map from schema validation issues (`/a/0/b` → `a.0.b`). */
@@ -9,7 +9,7 @@ function fieldErrorsFromValidation(issues: { instancePath: string; message?: str
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     const key = path || (context === 'body' || !context ? 'non_field_errors' : context);
-    (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+    addFieldError(fields, key, issue.message ?? 'Invalid value.');
   }
   return fields;
 }

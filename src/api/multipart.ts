@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { NotAuthenticated, PayloadTooLarge } from '../core/errors.js';
 import { uploadRef } from '../core/uploads.js';
-import { type UploadFiles } from '../domain/upload-files.js';
+import type { UploadFiles } from '../domain/upload-files.js';
 import type { BlobStore } from '../engines/blobs/port.js';
 import { addBodyRouteHook } from './body-route-hooks.js';
 import { digestingStream, noteUploadDigest } from './idempotency/upload-digests.js';
@@ -152,7 +152,8 @@ async function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableS
             return;
           }
           if (failure) return;
-          (request.uploadIds ??= []).push(id);
+          request.uploadIds ??= [];
+          request.uploadIds.push(id);
           await deps.blobs.putFile(key, tempPath);
           addField(body, name, uploadRef(id));
           // Idempotency keys compare the file's bytes, not the upload id it got.

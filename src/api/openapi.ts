@@ -1,4 +1,5 @@
-import type { RouteOptions } from 'fastify';
+import type { SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { $ZodType } from 'zod/v4/core';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency-hooks.js';
@@ -23,7 +24,8 @@ export function operationKey(method: string, url: string): string {
  * what it can answer. A route's own `schema.response` entries win.
  */
 export function attachResponses(route: RouteOptions, operations: OperationTable): void {
-  const schema = (route.schema ??= {}) as Record<string, any>;
+  route.schema ??= {};
+  const schema = route.schema;
   if (schema.hide || !/^\/(api|sse)\//.test(route.url)) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const operation = methods.map((m) => operations[operationKey(m, route.url)]).find(Boolean);
@@ -37,7 +39,8 @@ export function attachResponses(route: RouteOptions, operations: OperationTable)
     // The idempotency hooks take every authenticated POST (creates and follow-ups alike).
     idempotent: methods.includes('POST'),
   });
-  schema.response = { ...errors, [operation.status]: operation.body, ...(schema.response ?? {}) };
+  // A route's response map is keyed by status (Fastify's contract for `schema.response`).
+  schema.response = { ...errors, [operation.status]: operation.body, ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
 }
 
 /**
@@ -51,15 +54,18 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const plain: Record<string, unknown> = {};
   for (const [status, entry] of Object.entries(response)) (entry instanceof $ZodType ? zod : plain)[status] = entry;
   const out = jsonSchemaTransform({ ...input, schema: { ...input.schema, response: zod } } as typeof input);
-  const transformed = out.schema as Record<string, any> | undefined;
-  if (transformed && !transformed.hide && Object.keys(plain).length) transformed.response = { ...transformed.response, ...plain };
+  const transformed: FastifySchema | undefined = out.schema;
+  if (transformed && !transformed.hide && Object.keys(plain).length)
+    transformed.response = { ...(transformed.response as Record<string, unknown> | undefined), ...plain };
   return out;
 };
 
 /** swagger's transformObject: every POST names the optional Idempotency-Key header it honours. */
-export function documentIdempotencyHeader({ openapiObject }: { openapiObject: Record<string, any> }): Record<string, any> {
-  for (const [path, item] of Object.entries<Record<string, any>>(openapiObject.paths ?? {})) {
-    const post = item.post;
+export const documentIdempotencyHeader: SwaggerTransformObject = (document) => {
+  if (!('openapiObject' in document)) return document.swaggerObject;
+  const { openapiObject } = document;
+  for (const [path, item] of Object.entries(openapiObject.paths ?? {})) {
+    const post = item?.post;
     if (!post || !/^\/(api|sse)\//.test(path)) continue;
     post.parameters = [
       ...(post.parameters ?? []),
@@ -74,4 +80,4 @@ export function documentIdempotencyHeader({ openapiObject }: { openapiObject: Re
     ];
   }
   return openapiObject;
-}
+};

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { NotFound } from '../core/errors.js';
 import { authAndRateLimit } from './auth.js';
@@ -29,7 +30,8 @@ import './zod-messages.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-export type App = FastifyInstance<any, any, any, any, any>;
+/** The server buildServer makes: Node's HTTP server, the service's pino logger, Zod schemas as route types. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, ZodTypeProvider>;
 
 /**
  * One access-log line per request, written when it completes (request, status and time), where
@@ -41,7 +43,7 @@ class OneLineRequestLog extends LogController {
 
   // Plain fields rather than pino's req/res serializers: this line is written for every poll, and
   // the serializers cost as much as the rest of the log call.
-  override requestCompleted(error: Error | null | undefined, request: any, reply: any): void {
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = { method: request.method, url: request.url, statusCode: reply.raw.statusCode, remoteAddress: request.ip, responseTimeMs: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
@@ -154,7 +156,7 @@ export async function buildServer(c: ServerDeps): Promise<App> {
       security: [{ apiId: [], apiKey: [] }],
     },
     transform: openApiTransform,
-    transformObject: documentIdempotencyHeader as never,
+    transformObject: documentIdempotencyHeader,
   });
   // The UI's assets ship inside the npm package: the docs page works offline.
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/openapi.json' } as never });
@@ -165,7 +167,8 @@ export async function buildServer(c: ServerDeps): Promise<App> {
   registerStudioRoute(app as unknown as FastifyInstance);
 
   const guard = authAndRateLimit(c.accounts, c.rateLimiter, c.authFailures);
-  await app.register(async (api) => {
+  // A plugin that only registers (nothing to wait for) says it is ready by calling `done`.
+  await app.register((api, _opts, done) => {
     api.addHook('onRequest', guard);
     storeMultipartUploads(api as unknown as FastifyInstance, {
       uploads: c.uploads,
@@ -177,6 +180,7 @@ export async function buildServer(c: ServerDeps): Promise<App> {
     checkUploadRefs(api as unknown as FastifyInstance, c.uploads);
     registerIdempotency(api as unknown as FastifyInstance, c.idempotency);
     registerRoutes(api as unknown as FastifyInstance, c.groups, { streams: c.streams });
+    done();
   });
   return app;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ValidationError, type FieldErrors } from '../core/errors.js';
+import { addFieldError, ValidationError, type FieldErrors } from '../core/errors.js';
 import { addBodyRouteHook } from './body-route-hooks.js';
 import { UPLOAD_NOT_FOUND_MESSAGE, uploadIdOf } from '../core/uploads.js';
-import { type UploadFiles } from '../domain/upload-files.js';
+import type { UploadFiles } from '../domain/upload-files.js';
 
 /** Every `upload:<id>` value in a body, with its field path as the 400 map names it (`scenes.0.audio`). */
 export function uploadRefsIn(value: unknown, path: string[] = [], found: { field: string; id: string }[] = []): { field: string; id: string }[] {
@@ -11,7 +11,9 @@ export function uploadRefsIn(value: unknown, path: string[] = [], found: { field
     const id = uploadIdOf(value.trim());
     if (id) found.push({ field: path.join('.') || 'non_field_errors', id });
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => uploadRefsIn(v, [...path, String(i)], found));
+    value.forEach((v, i) => {
+      uploadRefsIn(v, [...path, String(i)], found);
+    });
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) uploadRefsIn(v, [...path, k], found);
   }
@@ -33,7 +35,7 @@ export function checkUploadRefs(api: FastifyInstance, uploads: UploadFiles): voi
     const errors: FieldErrors = {};
     for (const { field, id } of refs) {
       if (ownThisRequest.has(id) || (await uploads.isOwnedBy(id, request.accountId))) continue;
-      (errors[field] ??= []).push(UPLOAD_NOT_FOUND_MESSAGE);
+      addFieldError(errors, field, UPLOAD_NOT_FOUND_MESSAGE);
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
   });

@@ -17,8 +17,8 @@ const byRequest = new WeakMap<FastifyRequest, Map<string, UploadDigest>>();
  * the file's content, and the fingerprint uses that digest in place of the value.
  */
 export function noteUploadDigest(request: FastifyRequest, fieldValue: string, digest: UploadDigest): void {
-  let notes = byRequest.get(request);
-  if (!notes) byRequest.set(request, (notes = new Map()));
+  const notes = byRequest.get(request) ?? new Map<string, UploadDigest>();
+  byRequest.set(request, notes);
   notes.set(fieldValue, digest);
 }
 
