@@ -4,6 +4,13 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
+/** Adds a message to a field of the map, after the field's earlier ones. */
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  const messages = errors[field] ?? [];
+  messages.push(message);
+  errors[field] = messages;
+}
+
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-import { FetchRefused, ValidationError, type FieldErrors } from '../core/errors.js';
+import { addFieldError, FetchRefused, ValidationError, type FieldErrors } from '../core/errors.js';
 import { describeMediaType } from '../core/media-words.js';
 
 /** What a checked input URL turned out to be. */
@@ -65,7 +65,9 @@ export async function checkMediaFields(checker: MediaUrlChecker, checks: MediaFi
   const accepts = new Map<string, Set<MediaAccept>>();
   for (const c of checks) {
     const set = accepts.get(c.url) ?? new Set<MediaAccept>();
-    c.accept.forEach((k) => set.add(k));
+    c.accept.forEach((k) => {
+      set.add(k);
+    });
     accepts.set(c.url, set);
   }
   const outcomes = new Map<string, CheckedMedia | { problem: string }>();
@@ -86,7 +88,7 @@ export async function checkMediaFields(checker: MediaUrlChecker, checks: MediaFi
   const errors: FieldErrors = {};
   for (const c of checks) {
     const problem = fieldProblem(c, outcomes.get(c.url)!);
-    if (problem) (errors[c.field] ??= []).push(problem);
+    if (problem) addFieldError(errors, c.field, problem);
   }
   return errors;
 }

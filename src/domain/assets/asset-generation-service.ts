@@ -1,4 +1,4 @@
-import { ValidationError, type FieldErrors } from '../../core/errors.js';
+import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import { seedFor } from '../../core/random.js';
@@ -83,14 +83,16 @@ export class AssetGenerationService {
       if (spec.type === 'image' && typeof value === 'string') checks.push({ field: `input_params.${name}`, url: value, spec, accept: ['image'] });
       if (spec.type === 'video' && typeof value === 'string') checks.push({ field: `input_params.${name}`, url: value, spec, accept: ['video'] });
       if (spec.type === 'image_list' && Array.isArray(value))
-        value.forEach((url, i) => checks.push({ field: `input_params.${name}.${i}`, url, spec, accept: ['image'] }));
+        value.forEach((url, i) => {
+          checks.push({ field: `input_params.${name}.${i}`, url, spec, accept: ['image'] });
+        });
     }
     const errors: FieldErrors = {};
     const queue = [...checks];
     const worker = async () => {
       for (let c = queue.shift(); c; c = queue.shift()) {
         const problem = await this.problemOf(c.url, c.accept, c.spec);
-        if (problem) (errors[c.field] ??= []).push(problem);
+        if (problem) addFieldError(errors, c.field, problem);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CHECK_CONCURRENCY, queue.length) }, worker));

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../core/errors.js';
+import { addFieldError, type FieldErrors } from '../../core/errors.js';
 import { isMediaRef } from '../../core/uploads.js';
 
 /**
@@ -69,7 +69,7 @@ export function validateAssetInputs(
 
 function readValue(spec: AssetInputSpec, raw: unknown, field: string, errors: FieldErrors): AssetInputValue | undefined {
   const fail = (message: string, at = field) => {
-    (errors[at] ??= []).push(message);
+    addFieldError(errors, at, message);
     return undefined;
   };
   const choice = (v: string | number) =>

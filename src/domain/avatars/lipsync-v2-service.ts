@@ -1,6 +1,6 @@
 import type { VideoModelVersion } from '../credits/prices.js';
 import { lipsyncV2Kind } from './lipsync-kind.js';
-import { ValidationError, type FieldErrors } from '../../core/errors.js';
+import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import { isMediaRef } from '../../core/uploads.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import type { ListQuery } from '../../core/store.js';
@@ -91,7 +91,7 @@ export class LipsyncV2Service {
     if (req.scenes.length === 0) throw ValidationError.field('video_inputs', 'Give at least one scene.');
     if (req.scenes.length > MAX_SCENES) throw ValidationError.field('video_inputs', `Ensure this field has no more than ${MAX_SCENES} elements.`);
     const errors: FieldErrors = {};
-    const fail = (field: string, message: string) => void (errors[field] ??= []).push(message);
+    const fail = (field: string, message: string) => addFieldError(errors, field, message);
     const urls: UrlCheck[] = [];
 
     const scenes: (SceneSpec | null)[] = [];
@@ -265,7 +265,10 @@ export class LipsyncV2Service {
   /** Every URL fetched and probed at once (each distinct one once): an unusable one is a 400 on its field. */
   private async checkUrls(urls: UrlCheck[], fail: (f: string, m: string) => void): Promise<void> {
     const problems = await checkMediaFields(this.media, urls);
-    for (const [field, messages] of Object.entries(problems)) messages.forEach((m) => fail(field, m));
+    for (const [field, messages] of Object.entries(problems))
+      messages.forEach((m) => {
+        fail(field, m);
+      });
   }
 }
 

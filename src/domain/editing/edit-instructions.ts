@@ -63,7 +63,7 @@ interface Rule {
   apply(m: RegExpMatchArray, ops: EditOperations): string;
 }
 
-const NEG = String.raw`(?:no|without|remove|drop|skip|don'?t (?:add|use|want|put)|do not (?:add|use|want|put)|turn off|disable|hide)`;
+const NEG = "(?:no|without|remove|drop|skip|don'?t (?:add|use|want|put)|do not (?:add|use|want|put)|turn off|disable|hide)";
 
 /** Order matters: the negative forms come before the positive ones they contain. */
 const RULES: Rule[] = [

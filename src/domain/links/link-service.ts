@@ -111,8 +111,12 @@ export class LinkService {
     const add = (field: string, url: string | null | undefined, accept: MediaFieldCheck['accept']) => {
       if (url && !known.has(url)) checks.push({ field, url, accept });
     };
-    edit.imageUrls?.forEach((url, i) => add(`image_urls.${i}`, url, ['image']));
-    edit.videoUrls?.forEach((url, i) => add(`video_urls.${i}`, url, ['video']));
+    edit.imageUrls?.forEach((url, i) => {
+      add(`image_urls.${i}`, url, ['image']);
+    });
+    edit.videoUrls?.forEach((url, i) => {
+      add(`video_urls.${i}`, url, ['video']);
+    });
     add('logo_url', edit.logoUrl, ['image']);
     if (checks.length === 0) return;
     const problems = await checkMediaFields(this.media, checks);

@@ -9,6 +9,7 @@ export type AfterCommit = () => Promise<void>;
  * transaction that moves the status, so a reaction written through `tx` (an outbox row) commits or
  * rolls back with it: a crash can never leave a finished task whose webhook was not recorded.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: most listeners return nothing, and an async function without a return is Promise<void>, which `undefined` does not accept
 export type TaskFinishedListener = (task: Task, tx: Repos) => Promise<AfterCommit | void>;
 
 /** The port the job runner reports to; `src/app` decides who listens. */

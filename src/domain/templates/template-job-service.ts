@@ -1,4 +1,4 @@
-import { ValidationError, type FieldErrors } from '../../core/errors.js';
+import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import type { ListQuery, Store } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import type { VideoModelVersion, VideoStep } from '../credits/prices.js';
@@ -117,7 +117,7 @@ export class TemplateJobService {
   /** Every value checked against its slot: media fetched and probed, avatars and voices resolved, texts within limits. */
   private async checkValues(accountId: string, template: Template, raw: Map<string, RawValue>, form: string): Promise<Record<string, StoredTemplateValue>> {
     const errors: FieldErrors = {};
-    const fail = (path: string, message: string): void => void (errors[path] ??= []).push(message);
+    const fail = (path: string, message: string): void => addFieldError(errors, path, message);
     const values: Record<string, StoredTemplateValue> = {};
     const media: MediaFieldCheck[] = [];
     const voiceFor = new Map<string, string | null>();

@@ -160,7 +160,7 @@ export class AiScriptService {
       throw ValidationError.field('video_length', `"${videoLength}" is not a valid choice. Allowed: ${AI_SCRIPT_VIDEO_LENGTHS.join(', ')}.`);
     }
     let styles: string[] | null = null;
-    if (req.scriptStyles && req.scriptStyles.length) {
+    if (req.scriptStyles?.length) {
       if (req.scriptStyles.length > MAX_SCRIPT_STYLES)
         throw ValidationError.field('script_styles', `Ensure this field has no more than ${MAX_SCRIPT_STYLES} elements.`);
       styles = [];
