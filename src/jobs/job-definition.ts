@@ -63,8 +63,13 @@ export function defineSideJob<P>(def: Omit<SideJobDefinition<P>, 'side'>): SideJ
   return { ...def, side: true };
 }
 
-export type AnyJobDefinition = JobDefinition<any> | SideJobDefinition<any>;
+/**
+ * A definition whatever its payload type. A `JobDefinition<P>` is one of these because `handle` and
+ * `run` are methods (their parameters compare both ways); the runner gives each definition only the
+ * payload its own `payload` schema parsed.
+ */
+export type AnyJobDefinition = JobDefinition | SideJobDefinition;
 
-export function isSideJob(def: AnyJobDefinition): def is SideJobDefinition<any> {
+export function isSideJob(def: AnyJobDefinition): def is SideJobDefinition {
   return 'side' in def && def.side === true;
 }

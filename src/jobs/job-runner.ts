@@ -192,7 +192,7 @@ export class JobRunner {
   }
 
   /** A side job (webhook delivery) leaves the task alone; its own verdict decides retries. */
-  private async runSide(def: SideJobDefinition<any>, job: JobRecord, info: RunInfo, log: Logger): Promise<RunVerdict> {
+  private async runSide(def: SideJobDefinition, job: JobRecord, info: RunInfo, log: Logger): Promise<RunVerdict> {
     const parsed = def.payload.safeParse(job.payload);
     if (!parsed.success) {
       log.error({ issues: parsed.error.issues }, 'side job has an invalid payload; dropping it');

@@ -40,7 +40,7 @@ export async function runAdmin(args: string[], config: Config): Promise<number> 
       );
       return 2;
     }
-    process.stdout.write(JSON.stringify(out) + '\n');
+    process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));

@@ -12,7 +12,7 @@ async function ensureDefaultAccount(c: Container): Promise<void> {
   if (!c.config.createDefaultAccount || c.config.databaseUrl || (await c.accounts.count()) > 0) return;
   const creds = await c.accounts.create('default', c.config.defaultAccountCredits);
   const file = join(c.config.dataDir, 'credentials.json');
-  await writeFile(file, JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
+  await writeFile(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   process.stdout.write(
     `\nCreated a default account with ${creds.credits} credits (shown once; also saved to ${file}):\n` +

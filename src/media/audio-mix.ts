@@ -1,4 +1,4 @@
-import { FilterGraphBuilder, num } from './filter-graph.js';
+import { type FilterGraphBuilder, num } from './filter-graph.js';
 import { MAX_TRUE_PEAK_DBTP, VIDEO_LOUDNESS_LUFS } from '../core/loudness.js';
 import type { Timeline } from './timeline.js';
 

@@ -1,5 +1,5 @@
 import { VP9_ALPHA_DECODER_ARGS } from '../engines/ffmpeg/args/index.js';
-import { FilterGraphBuilder, num } from './filter-graph.js';
+import { type FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
 import type { BackgroundFit, FramePosition, Layer } from './timeline.js';

@@ -1,5 +1,5 @@
 import { pictureFitFilters } from '../engines/ffmpeg/args/index.js';
-import { FilterGraphBuilder, num } from './filter-graph.js';
+import { type FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
 import { addMediaLayers, type MediaLayer, type TimedMediaLayer } from './layer-video.js';
@@ -151,7 +151,9 @@ function splitClip(
   if (tailFrames > 0) trims.push([g.label('tail'), [`trim=start_frame=${frames - tailFrames}`, 'setpts=PTS-STARTPTS']]);
   const branches = trims.length > 1 ? trims.map(() => g.label('part')) : [clip];
   if (trims.length > 1) g.chain(clip, [`split=${trims.length}`], branches.join(''));
-  trims.forEach(([label, filters], i) => g.chain(branches[i]!, filters, label));
+  trims.forEach(([label, filters], i) => {
+    g.chain(branches[i]!, filters, label);
+  });
   const find = (prefix: string): string | undefined => trims.find(([label]) => label.startsWith(`[${prefix}`))?.[0];
   return { head: find('head'), body: find('body'), tail: find('tail') };
 }

@@ -3,6 +3,15 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 type Dialect = 'sqlite' | 'postgres';
 
 /**
+ * A migration meets the database as it was then, not as `schema.ts` describes it now: its builder
+ * is `Kysely<unknown>`, and a migration that reads or writes rows names the columns it uses.
+ */
+type TablesAt0003 = {
+  tasks: { id: string; kind: string; status: string; created_at: string; lease_until: string | null };
+  jobs: { id: string; task_id: string | null };
+};
+
+/**
  * Migrations are code, ordered by name. Each one runs on SQLite and PostgreSQL alike, so the
  * types used are the portable subset (text, bigint, double precision, integer).
  */
@@ -10,7 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
   return {
     '0001_platform': {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('accounts')
           .addColumn('id', 'text', (c) => c.primaryKey())
@@ -29,7 +38,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema
           .createTable('credit_ledger')
-          .addColumn('seq', sql.raw(serial) as any, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('seq', sql.raw(serial), (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('id', 'text', (c) => c.notNull().unique())
           .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
           .addColumn('task_id', 'text')
@@ -100,7 +109,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // with an index, because the sweep asks "which tasks are due" across every account; partial,
     // since most tasks have no retention.
     '0002_task_purge_at': {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema.alterTable('tasks').addColumn('purge_at', 'text').execute();
         await db.schema.createIndex('tasks_purge_at').on('tasks').column('purge_at').where(sql.ref('purge_at'), 'is not', null).execute();
       },
@@ -111,14 +120,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // the sweep asks across every account and the heartbeat rewrites only this; indexed partially,
     // since only running inline tasks carry a lease.
     '0003_task_lease_until': {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema.alterTable('tasks').addColumn('lease_until', 'text').execute();
         await db.schema.createIndex('tasks_lease_until').on('tasks').column('lease_until').where(sql.ref('lease_until'), 'is not', null).execute();
         // Streams a process left behind before leases existed: text tasks still processing with no
         // job row (a queued one has one). Leased to ten minutes after they started — longer than
         // any stream runs (the provider timeout is 2 min) — so the sweep ends them and releases
         // their holds without racing a stream an older process may still be finishing.
-        const stuck = await db
+        const tables = db.withTables<TablesAt0003>();
+        const stuck = await tables
           .selectFrom('tasks')
           .select(['id', 'created_at'])
           .where('kind', '=', 'text_generation')
@@ -127,10 +137,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         for (const t of stuck) {
           const leaseUntil = new Date(Date.parse(t.created_at) + 10 * 60_000).toISOString();
-          await db.updateTable('tasks').set({ lease_until: leaseUntil }).where('id', '=', t.id).execute();
+          await tables.updateTable('tasks').set({ lease_until: leaseUntil }).where('id', '=', t.id).execute();
         }
       },
-      async down(db: Kysely<any>) {
+      async down(db: Kysely<unknown>) {
         await db.schema.dropIndex('tasks_lease_until').execute();
         await db.schema.alterTable('tasks').dropColumn('lease_until').execute();
       },
@@ -139,7 +149,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // insert on both databases. The first response is kept as sent, so a repeat is answered byte
     // for byte. `expires_at` is indexed for the sweep that removes keys past their 24 h.
     '0004_idempotency_keys': {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('idempotency_keys')
           .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
@@ -157,7 +167,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('idempotency_keys_expires_at').on('idempotency_keys').column('expires_at').execute();
       },
-      async down(db: Kysely<any>) {
+      async down(db: Kysely<unknown>) {
         await db.schema.dropTable('idempotency_keys').execute();
       },
     },
@@ -169,13 +179,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // the rest), and the per-kind index of the group lists gains id and status for the same on a
     // group. Measured at 100,000 tasks in one account by bench/tasks-list.ts.
     '0005_task_list_indexes': {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema.createIndex('tasks_account_created').on('tasks').columns(['account_id', 'created_at', 'id', 'kind', 'status']).execute();
         await db.schema.createIndex('tasks_account_status').on('tasks').columns(['account_id', 'status', 'created_at', 'id', 'kind']).execute();
         await db.schema.dropIndex('tasks_account_kind').execute();
         await db.schema.createIndex('tasks_account_kind').on('tasks').columns(['account_id', 'kind', 'created_at', 'id', 'status']).execute();
       },
-      async down(db: Kysely<any>) {
+      async down(db: Kysely<unknown>) {
         await db.schema.dropIndex('tasks_account_created').execute();
         await db.schema.dropIndex('tasks_account_status').execute();
         await db.schema.dropIndex('tasks_account_kind').execute();
@@ -188,7 +198,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // or deleted; its account never changes); they fire in the writer's transaction, where
     // creating a task already holds the account's row for the credit hold.
     '0006_account_task_count': {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .alterTable('accounts')
           .addColumn('task_count', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -221,7 +231,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
             update accounts set task_count = task_count - 1 where id = old.account_id; end`.execute(db);
         }
       },
-      async down(db: Kysely<any>) {
+      async down(db: Kysely<unknown>) {
         for (const op of ['insert', 'delete']) {
           await sql.raw(dialect === 'postgres' ? `drop trigger tasks_count_${op} on tasks` : `drop trigger tasks_count_${op}`).execute(db);
           if (dialect === 'postgres') await sql.raw(`drop function tasks_count_${op}()`).execute(db);

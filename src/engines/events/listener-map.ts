@@ -5,8 +5,8 @@ export class ListenerMap {
   private readonly byTask = new Map<string, Set<TaskChangeListener>>();
 
   add(taskId: string, listener: TaskChangeListener): () => void {
-    let set = this.byTask.get(taskId);
-    if (!set) this.byTask.set(taskId, (set = new Set()));
+    const set = this.byTask.get(taskId) ?? new Set<TaskChangeListener>();
+    this.byTask.set(taskId, set);
     set.add(listener);
     return () => {
       set.delete(listener);

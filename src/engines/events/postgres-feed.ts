@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { Logger } from 'pino';
 import { ListenerMap } from './listener-map.js';
 import type { TaskChangeFeed, TaskChangeListener } from './port.js';
@@ -25,7 +25,7 @@ export class PostgresTaskChangeFeed implements TaskChangeFeed {
   private generation = 0;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: QueryExecutorProvider,
     private readonly databaseUrl: string,
     private readonly log: Logger,
   ) {}
@@ -102,7 +102,7 @@ export class PostgresTaskChangeFeed implements TaskChangeFeed {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const listening = this.listening;
     this.listening = null;
-    const client = listening ? await listening.catch(() => null) : null;
+    const client = listening !== null ? await listening.catch(() => null) : null;
     await client?.end().catch(() => undefined);
   }
 }

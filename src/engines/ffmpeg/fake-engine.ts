@@ -18,7 +18,7 @@ export interface FakeFfmpegOptions {
   /** Lets a test create the output files, or throw to simulate a failed run. */
   onRun?: (args: string[], opts: RunFfmpegOptions) => void | Promise<void>;
   /** What a capture writes to stdout (default: nothing); may also create files or throw. */
-  onCapture?: (args: string[]) => Buffer | void | Promise<Buffer | void>;
+  onCapture?: (args: string[]) => Buffer | undefined | Promise<Buffer | undefined>;
 }
 
 /** In-memory stand-in: no process is started. Reports progress 0.5 then 1, honours abort. */

@@ -22,7 +22,10 @@ export class ProgressParser {
     if (eq < 0) return;
     const key = line.slice(0, eq);
     const value = line.slice(eq + 1);
-    if (key === 'progress' && value === 'end') return this.report(1);
+    if (key === 'progress' && value === 'end') {
+      this.report(1);
+      return;
+    }
     // ffmpeg prints microseconds under both names (out_time_ms is misnamed upstream).
     if (key !== 'out_time_us' && key !== 'out_time_ms') return;
     const micros = Number(value);

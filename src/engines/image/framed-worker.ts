@@ -134,7 +134,7 @@ export class FramedWorker {
   }
 
   private ensureStarted(): Promise<void> {
-    if (this.ready) return this.ready;
+    if (this.ready !== null) return this.ready;
     this.starts++;
     this.buffered = Buffer.alloc(0);
     this.stderrTail = '';

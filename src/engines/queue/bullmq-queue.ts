@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock.js';
 import { withDeadline } from '../../core/deadline.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
 import { outageOf } from '../outages/outage-of.js';
-import { HandedBack, isPostponed, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
+import { HandedBack, isPostponed, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth, type RunVerdict } from './port.js';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -198,7 +198,7 @@ export class BullQueue implements JobQueue {
       throw new DelayedError();
     };
     const handle = async (bullJob: import('bullmq').Job, token?: string, signal?: AbortSignal) => {
-      let record;
+      let record: JobRecord | null;
       try {
         record = await this.store.jobs.get(String(bullJob.data.jobId ?? bullJob.id));
       } catch (err) {
@@ -210,7 +210,7 @@ export class BullQueue implements JobQueue {
       const controller = new AbortController();
       signal?.addEventListener('abort', () => controller.abort(signal.reason));
       this.running.add(controller);
-      let verdict;
+      let verdict: RunVerdict;
       try {
         verdict = await run(record, {
           signal: controller.signal,

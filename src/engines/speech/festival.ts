@@ -14,6 +14,7 @@ const KNOWN_FESTIVAL_VOICES: Record<string, Omit<EngineVoice, 'engine' | 'engine
 function schemeString(text: string): string {
   // Festival's reader knows only these escapes; control characters would end the utterance early.
   return `"${text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point (see above)
     .replace(/[\u0000-\u001f]+/g, ' ')
     .replace(/\\/g, '\\\\')
     .replace(/"/g, '\\"')}"`;

@@ -79,7 +79,8 @@ export class JsonLinesWorker {
 
   private send<T>(message: object, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<T> {
     if (opts.signal?.aborted) return Promise.reject(opts.signal.reason ?? new Error('aborted'));
-    const child = (this.child ??= this.start());
+    this.child ??= this.start();
+    const child = this.child;
     return new Promise<T>((resolve, reject) => {
       const finish = (fn: () => void) => {
         clearTimeout(timer);

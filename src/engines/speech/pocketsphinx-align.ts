@@ -161,7 +161,8 @@ export class PocketsphinxAligner {
 
   /** The text's tokens (as captions count them) with the pronunciations the grammar allows. */
   async pronunciations(text: string, signal?: AbortSignal): Promise<TokenPronunciations[]> {
-    const dict = await (this.dict ??= readFile(this.opts.dictPath ?? CMUDICT_PATH, 'utf8').then(parseCmudict));
+    this.dict ??= readFile(this.opts.dictPath ?? CMUDICT_PATH, 'utf8').then(parseCmudict);
+    const dict = await this.dict;
     const raws = text.split(/\s+/).filter((raw) => /[\p{L}\p{N}]/u.test(raw));
     const words = tokenizeWords(text);
     const out: TokenPronunciations[] = [];

@@ -32,7 +32,7 @@ async function start(): Promise<Tf> {
   };
   const tf = require('@tensorflow/tfjs') as Tf;
   const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
-  const wasmDir = join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + '/';
+  const wasmDir = `${join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist')}/`;
   wasm.setWasmPaths(wasmDir);
   const ok = await tf.setBackend('wasm');
   await tf.ready();

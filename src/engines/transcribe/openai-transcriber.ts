@@ -69,7 +69,9 @@ export function wordsOfVerboseJson(json: VerboseJson): WordTiming[] {
     const tokens = (s.text ?? '').trim().split(/\s+/).filter(Boolean);
     if (!tokens.length || typeof s.start !== 'number' || typeof s.end !== 'number') continue;
     const step = Math.max(0, s.end - s.start) / tokens.length;
-    tokens.forEach((word, i) => spread.push({ word, startSeconds: s.start! + i * step, endSeconds: s.start! + (i + 1) * step }));
+    tokens.forEach((word, i) => {
+      spread.push({ word, startSeconds: s.start! + i * step, endSeconds: s.start! + (i + 1) * step });
+    });
   }
   return spread;
 }

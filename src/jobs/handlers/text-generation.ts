@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TaskFailure } from '../../core/errors.js';
 import { textGenerationKind } from '../../domain/text/text-generation-kind.js';
 import { generationFailure, generationResult, requestOf } from '../../domain/text/text-generation-service.js';
+import type { LlmResult } from '../../engines/llm/port.js';
 import type { LlmRegistry } from '../../engines/llm/registry.js';
 import { defineJob } from '../job-definition.js';
 
@@ -21,7 +22,7 @@ export function textGenerationJob(deps: TextGenerationJobDeps) {
       const adapter = deps.models.find(req.model);
       if (!adapter) throw new TaskFailure(`The model ${req.model} is no longer offered by this service.`);
       reportProgress(5);
-      let result;
+      let result: LlmResult;
       try {
         result = await adapter.generate(req);
       } catch (err) {

@@ -86,7 +86,7 @@ export function ffconcatList(pieces: readonly { path: string; durationSeconds?: 
     lines.push(`file ${quoteConcatPath(piece.path)}`);
     if (piece.durationSeconds !== undefined) lines.push(`duration ${piece.durationSeconds.toFixed(6)}`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export interface SegmentJoinRequest {
