@@ -19,7 +19,7 @@ export async function encodePng(image: RgbaImage): Promise<Buffer> {
 /** A picture of one colour, transparent unless `rgba` says otherwise. */
 export function blankImage(width: number, height: number, rgba?: readonly [number, number, number, number]): RgbaImage {
   const data = new Uint8Array(width * height * 4);
-  if (rgba && rgba.some((v) => v !== 0)) for (let i = 0; i < data.length; i += 4) data.set(rgba, i);
+  if (rgba?.some((v) => v !== 0)) for (let i = 0; i < data.length; i += 4) data.set(rgba, i);
   return { width, height, data };
 }
 

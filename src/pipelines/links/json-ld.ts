@@ -69,6 +69,8 @@ function parseLenient(text: string): unknown {
     return JSON.parse(cleaned);
   } catch {
     try {
+      // Pages put raw line breaks and tabs inside JSON strings, which JSON.parse refuses: they become spaces.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point
       return JSON.parse(cleaned.replace(/[\u0000-\u001f]+/g, ' '));
     } catch {
       return undefined;
@@ -93,7 +95,7 @@ export function textOf(values: unknown[]): string | undefined {
     if (typeof value === 'string' && value.trim()) return value.trim();
     if (typeof value === 'number') return String(value);
     if (isObject(value)) {
-      const inner = textOf([value['@value'], value['name']].filter((v) => v !== undefined));
+      const inner = textOf([value['@value'], value.name].filter((v) => v !== undefined));
       if (inner) return inner;
     }
   }

@@ -34,7 +34,7 @@ export function readPrice($: CheerioAPI, graph: JsonLdGraph, product: JsonLdNode
   if (product) {
     for (const offer of graph.get(product, 'offers').filter(isObject)) {
       const spec = graph.get(offer, 'priceSpecification').filter(isObject)[0];
-      const amount = parseAmount(offer['price'] ?? offer['lowPrice'] ?? spec?.['price']);
+      const amount = parseAmount(offer.price ?? offer.lowPrice ?? spec?.price);
       if (amount !== undefined) {
         const currency = textOf(graph.get(offer, 'priceCurrency')) ?? (spec && textOf(graph.get(spec, 'priceCurrency')));
         return { amount, currency: currencyOf(currency) };

@@ -1,5 +1,5 @@
 import { FetchRefused } from '../../core/errors.js';
-import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { FetchedResource, UrlFetcher } from '../../engines/fetch/port.js';
 import { decodeHtml } from './decode-html.js';
 import type { PageFacts } from './page-facts.js';
 import { readProductPage } from './read-page.js';
@@ -19,7 +19,7 @@ export interface ScrapeOptions {
  * "Failed to scrape url: <reason>"; cancellation rethrows the signal's reason untouched.
  */
 export async function scrapeLink(url: string, fetcher: UrlFetcher, opts: ScrapeOptions = {}): Promise<PageFacts> {
-  let page;
+  let page: FetchedResource;
   try {
     page = await fetcher.fetch(url, { accept: ['html'], maxBytes: PAGE_MAX_BYTES, ...opts });
   } catch (err) {

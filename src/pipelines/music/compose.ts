@@ -145,7 +145,8 @@ function writeLead(request: CompositionRequest, sections: readonly SectionLabel[
     if (section === 'intro' || section === 'outro' || (section === 'A' && !style.melody.inA)) continue;
     // One melody per section label, repeated on every return of the section: repetition is what
     // makes a tune memorable.
-    const phrase = (phrases[section] ??= writeMelodyPhrase(chords.slice(bar, bar + PHRASE_BARS), key, style.melody, style.melody.rhythms, rng.fork(section)));
+    phrases[section] ??= writeMelodyPhrase(chords.slice(bar, bar + PHRASE_BARS), key, style.melody, style.melody.rhythms, rng.fork(section));
+    const phrase = phrases[section];
     for (const note of phrase) {
       const step = Math.round((note.startBeat % 1) * 4);
       const swing = step % 2 === 1 ? style.swingSixteenths / 4 : 0;

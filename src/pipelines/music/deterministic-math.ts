@@ -5,9 +5,9 @@
  * wherever it is rendered.
  */
 
-export const PI = 3.141592653589793;
+export const PI = Math.PI;
 export const TWO_PI = 2 * PI;
-const LN2 = 0.6931471805599453;
+const LN2 = Math.LN2;
 
 /** Taylor series of sin around 0; accurate to double precision on [-PI, PI] with 24 terms. */
 function seriesSin(x: number): number {

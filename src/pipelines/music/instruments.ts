@@ -10,7 +10,7 @@ import type { Rng } from '../../core/random.js';
 /** Bound once: per-sample calls through a transpiled module namespace (tsx, vitest) cost a getter each. */
 const sinTurns = importedSinTurns;
 
-const LN2_OVER_1200 = 0.6931471805599453 / 1200;
+const LN2_OVER_1200 = Math.LN2 / 1200;
 /** Control-rate updates (filter sweep, glide) are this many samples apart; too slow to zipper. */
 const CONTROL_BLOCK_SAMPLES = 16;
 const GLIDE_SECONDS = 0.06;

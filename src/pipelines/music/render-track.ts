@@ -66,7 +66,7 @@ export async function ensureTrackFile(trackId: string, cacheDir: string): Promis
   requireTrack(trackId);
   const path = cachedTrackPath(trackId, cacheDir);
   const pending = pendingRenders.get(path);
-  if (pending) return pending;
+  if (pending !== undefined) return pending;
   const render = (async () => {
     if (await fileExists(path)) return path;
     await mkdir(cacheDir, { recursive: true });

@@ -33,6 +33,6 @@ export function encodeWav16(audio: StereoAudio): Buffer {
 }
 
 function toInt16(sample: number): number {
-  const clamped = sample > 1 ? 1 : sample < -1 ? -1 : sample;
+  const clamped = Math.min(Math.max(sample, -1), 1);
   return Math.round(clamped * 32767);
 }

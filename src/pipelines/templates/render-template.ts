@@ -264,15 +264,15 @@ async function makeAvatarClips(
   const clips = new Map<string, { path: string; chromaKeyColor?: string }>();
   if (!deps.avatars) return clips;
   const jobs: { key: string; avatarId: string; voice: Extract<ResolvedSlot, { type: 'voiceover' }>; box: { width: number; height: number } }[] = [];
-  template.scenes.forEach((scene, i) =>
+  template.scenes.forEach((scene, i) => {
     scene.layers.forEach((layer, j) => {
       if (layer.kind !== 'avatar') return;
       const avatar = slots.get(layer.slot);
       const voice = slots.get(layer.speaks);
       if (avatar?.type !== 'avatar' || voice?.type !== 'voiceover' || !voice.speech) return;
       jobs.push({ key: avatarClipKey(i, j), avatarId: avatar.avatarId, voice, box: layer.box });
-    }),
-  );
+    });
+  });
   // Layers that show the same avatar at the same size share one clip.
   const made = new Map<string, Promise<{ path: string; chromaKeyColor?: string }>>();
   let finished = 0;

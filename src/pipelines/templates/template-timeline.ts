@@ -158,7 +158,7 @@ function captionTrack(inputs: TimelineInputs): CaptionTrack | null {
   const captions = inputs.template.captions;
   if (!captions) return null;
   const slot = inputs.slots.get(captions.slot);
-  if (!slot || slot.type !== 'voiceover' || !slot.speech || slot.speech.words.length === 0) return null;
+  if (slot?.type !== 'voiceover' || !slot.speech || slot.speech.words.length === 0) return null;
   const style = captions.style;
   const words = slot.speech.words.map((w) => ({ ...w, word: applyCase(w.word, style.case) }));
   const sizePx = style.sizePx ?? 70;

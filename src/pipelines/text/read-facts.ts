@@ -25,7 +25,7 @@ export function productName(title: string): string {
     .map((p) => p.trim())
     .filter((p) => p.length >= 2);
   let name = parts[0] ?? clean;
-  name = name.split(/\s*[,(\[]\s*/)[0] ?? name;
+  name = name.split(/\s*[,([]\s*/)[0] ?? name;
   const words = name.split(' ');
   if (words.length > MAX_NAME_WORDS) name = words.slice(0, MAX_NAME_WORDS - 1).join(' ');
   return name.replace(/[.!?:;]+$/, '');

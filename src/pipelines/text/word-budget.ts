@@ -26,7 +26,7 @@ export function scriptWordBudget(videoLengthSeconds: number, wordsPerSecond: num
   return Math.max(6, Math.round(videoLengthSeconds * wordsPerSecond * SPEECH_FILL));
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.,\-]*/gu;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.,-]*/gu;
 
 /**
  * Words as a voice speaks them: a token with letters counts once; a number counts for the words
@@ -35,7 +35,7 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.,\-]*/gu;
 export function countSpokenWords(text: string): number {
   let count = 0;
   for (const m of text.matchAll(WORD)) {
-    const token = m[0].replace(/[.,'’\-]+$/, '');
+    const token = m[0].replace(/[.,'’-]+$/, '');
     if (/^\d[\d.,]*$/.test(token)) count += spokenNumberWords(token);
     else if (token) count += 1;
   }

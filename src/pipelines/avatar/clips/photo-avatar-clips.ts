@@ -10,7 +10,7 @@ import type { FaceEngine } from '../../../engines/face/index.js';
 import { detectUsablePortrait } from '../photo/usable-portrait.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { AvatarClipMaker } from './avatar-clip-maker.js';
-import { makePhotoAvatarClip } from '../custom/index.js';
+import { makePhotoAvatarClip, type PhotoClipRequest } from '../custom/index.js';
 
 /**
  * Talking clips of photo avatars (the `AvatarClipMaker` port): an account's custom avatar (its
@@ -29,7 +29,7 @@ export function photoAvatarClips(deps: {
     async make(req) {
       const dir = await mkdtemp(join(req.workDir, 'photo-avatar-'));
       let photoPath = req.photoPath;
-      let face;
+      let face: PhotoClipRequest['face'];
       let footage: { videoPath: string; faces: FaceEngine } | undefined;
       if (photoPath) {
         face = await detectUsablePortrait(deps.faces, photoPath, { signal: req.signal });

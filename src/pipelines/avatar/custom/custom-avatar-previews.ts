@@ -45,7 +45,7 @@ export function customAvatarPreviewVideos(deps: {
       const speechDir = join(workDir, 'speech');
       await mkdir(speechDir, { recursive: true });
       const speech = await deps.synthesizer.synthesize({ accountId: record.accountId, text: greeting, voiceId, workDir: speechDir });
-      let footage;
+      let footage: { videoPath: string; faces: FaceEngine } | undefined;
       if (record.footageKey && deps.faces) {
         const videoPath = join(workDir, `footage${extname(record.footageKey)}`);
         await pipeline(deps.blobs.read(record.footageKey), createWriteStream(videoPath));

@@ -52,27 +52,37 @@ export function drawBody(ctx: Ctx, f: Figure, look: AvatarLook): void {
 
   switch (o.kind) {
     case 'suit':
-      return drawJacket(ctx, f, look, { shirt: '#f7f7f5', tie: o.accent, collar: true });
+      drawJacket(ctx, f, look, { shirt: '#f7f7f5', tie: o.accent, collar: true });
+      break;
     case 'blazer':
-      return drawJacket(ctx, f, look, { shirt: o.accent, tie: null, collar: false });
+      drawJacket(ctx, f, look, { shirt: o.accent, tie: null, collar: false });
+      break;
     case 'lab-coat':
       drawJacket(ctx, f, look, { shirt: o.accent, tie: null, collar: true });
-      return drawStethoscope(ctx, f);
+      drawStethoscope(ctx, f);
+      break;
     case 'cardigan':
-      return drawCardigan(ctx, f, look);
+      drawCardigan(ctx, f, look);
+      break;
     case 'vest':
-      return drawVest(ctx, f, look);
+      drawVest(ctx, f, look);
+      break;
     case 'hoodie':
-      return drawHoodie(ctx, f, look);
+      drawHoodie(ctx, f, look);
+      break;
     case 'tshirt':
     case 'sweater':
-      return drawCrewNeck(ctx, f, look);
+      drawCrewNeck(ctx, f, look);
+      break;
     case 'denim-jacket':
-      return drawDenim(ctx, f, look);
+      drawDenim(ctx, f, look);
+      break;
     case 'chef':
-      return drawChef(ctx, f, look);
+      drawChef(ctx, f, look);
+      break;
     case 'track-jacket':
-      return drawTrackJacket(ctx, f, look);
+      drawTrackJacket(ctx, f, look);
+      break;
   }
 }
 
@@ -233,7 +243,10 @@ function drawCrewNeck(ctx: Ctx, f: Figure, look: AvatarLook): void {
   ctx.fillStyle = f.colors.skin;
   ctx.fill();
   stroke(ctx, shade(look.outfit.color, -0.2), sweater ? 16 : 10);
-  if (sweater) return knit(ctx, f, look.outfit.color);
+  if (sweater) {
+    knit(ctx, f, look.outfit.color);
+    return;
+  }
   // A simple star on the chest.
   const x = cx - f.shoulderW * 0.4;
   const y = sy + 200;

@@ -24,8 +24,14 @@ export function drawMouth(ctx: Ctx, f: Figure, viseme: Viseme, openness: number)
   const lip = f.colors.lip;
   const lipDark = f.colors.lipLine;
 
-  if (viseme === 'rest' || (shape.lipsClosed && viseme !== 'MBP')) return drawRest(ctx, f);
-  if (viseme === 'MBP') return drawPressed(ctx, f);
+  if (viseme === 'rest' || (shape.lipsClosed && viseme !== 'MBP')) {
+    drawRest(ctx, f);
+    return;
+  }
+  if (viseme === 'MBP') {
+    drawPressed(ctx, f);
+    return;
+  }
 
   const spread = shape.spread;
   const w = base * (spread >= 0 ? 1 + 0.22 * spread : 1 + 0.42 * spread);

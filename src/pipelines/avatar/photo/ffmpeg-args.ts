@@ -41,7 +41,7 @@ export function buildConcatList(entries: readonly ConcatEntry[], fps = AVATAR_FP
     secondsSoFar = end;
   }
   lines.push(`file ${quoteConcatPath(entries.at(-1)!.file)}`, `option framerate ${fps}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export interface PhotoAvatarEncodePlan {

@@ -24,7 +24,7 @@ export function hexToRgb(hex: string): Rgb {
 const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));
 
 export function rgbToHex([r, g, b]: Rgb): string {
-  return '#' + [r, g, b].map((v) => clampByte(v).toString(16).padStart(2, '0')).join('');
+  return `#${[r, g, b].map((v) => clampByte(v).toString(16).padStart(2, '0')).join('')}`;
 }
 
 export function isHexColour(text: string): boolean {

@@ -180,7 +180,9 @@ function paintLinear(ctx: Ctx, w: number, h: number, colours: string[], rng: Rng
   const r = Math.hypot(w, h) / 2;
   const g = ctx.createLinearGradient(w / 2 - Math.cos(angle) * r, h / 2 - Math.sin(angle) * r, w / 2 + Math.cos(angle) * r, h / 2 + Math.sin(angle) * r);
   const stops = colours.slice(0, 2 + rng.int(0, 1));
-  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+  stops.forEach((c, i) => {
+    g.addColorStop(i / (stops.length - 1), c);
+  });
   ctx.fillStyle = g;
   ctx.fillRect(0, 0, w, h);
   addGrain(ctx, w, h, rng, 3);

@@ -14,7 +14,10 @@ export async function removeBackground(photo: RgbaImage, engines: ImageEngines, 
   // Variations soften the matte's edge by a different amount; the alpha inside and far outside is unchanged.
   const sigma = 0.5 + rng.next() * 1.5;
   const alpha = new Uint8Array(cut.width * cut.height * 4);
-  for (let i = 0; i < cut.width * cut.height; i++) alpha.fill(cut.data[i * 4 + 3]!, i * 4, i * 4 + 3), (alpha[i * 4 + 3] = 255);
+  for (let i = 0; i < cut.width * cut.height; i++) {
+    alpha.fill(cut.data[i * 4 + 3]!, i * 4, i * 4 + 3);
+    alpha[i * 4 + 3] = 255;
+  }
   const soft = await rgbaOf(sharpOf({ width: cut.width, height: cut.height, data: alpha }).blur(sigma));
   const out = new Uint8Array(cut.data);
   for (let i = 0; i < cut.width * cut.height; i++) out[i * 4 + 3] = Math.min(cut.data[i * 4 + 3]! === 0 ? 0 : 255, soft.data[i * 4]!);
@@ -86,7 +89,10 @@ export async function portraitBlur(
   const sigma = o.blurRadius * (variation === 0 ? 1 : 0.75 + rng.next() * 0.5);
   const blurred = await rgbaOf(sharpOf(photo).blur(sigma));
   const maskImg = new Uint8Array(photo.width * photo.height * 4);
-  for (let i = 0; i < mask.length; i++) maskImg.fill(mask[i]!, i * 4, i * 4 + 3), (maskImg[i * 4 + 3] = 255);
+  for (let i = 0; i < mask.length; i++) {
+    maskImg.fill(mask[i]!, i * 4, i * 4 + 3);
+    maskImg[i * 4 + 3] = 255;
+  }
   const soft = await rgbaOf(sharpOf({ width: photo.width, height: photo.height, data: maskImg }).blur(1.5));
   const out = new Uint8Array(photo.data);
   for (let i = 0; i < mask.length; i++) {

@@ -196,7 +196,7 @@ export async function duotone(img: RgbaImage, o: { shadow: string; highlight: st
     h = hexToRgb(o.highlight);
   const gamma = variation === 0 ? 1 : 0.75 + rng.next() * 0.5;
   return mapPixels(img, (r, g, b) => {
-    const t = Math.pow(luma(r, g, b) / 255, gamma);
+    const t = (luma(r, g, b) / 255) ** gamma;
     return [s[0] + (h[0] - s[0]) * t, s[1] + (h[1] - s[1]) * t, s[2] + (h[2] - s[2]) * t];
   });
 }

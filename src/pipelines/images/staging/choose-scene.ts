@@ -380,7 +380,7 @@ const KIND_NAMES: Record<SceneKind, string> = {
 
 function describe(c: SceneChoice): string {
   const parts = [c.variant !== 'plain' ? `${c.variant} ${KIND_NAMES[c.kind]}` : KIND_NAMES[c.kind]];
-  parts.push(`${c.colourWord ? c.colourWord + ' ' : ''}backdrop ${fromOklch({ l: c.lightness, c: c.chroma, h: c.hue })}`);
+  parts.push(`${c.colourWord ? `${c.colourWord} ` : ''}backdrop ${fromOklch({ l: c.lightness, c: c.chroma, h: c.hue })}`);
   if (c.mood.length) parts.push(`${c.mood.join(', ')} mood`);
   parts.push(`light from the ${c.lightX < 0.42 ? 'left' : c.lightX > 0.58 ? 'right' : 'top'}`);
   return parts.join(', ');

@@ -47,19 +47,19 @@ export function planLayout(input: LayoutInput): StageLayout {
   const gap = W * 0.04;
   type Item = { key: 'presenter' | 'product' | 'showcase'; w: number; h: number };
   const items: Item[] = [];
-  const fit = (size: { width: number; height: number }, h: number, maxW: number) => {
+  const fitBox = (size: { width: number; height: number }, h: number, maxW: number) => {
     const scale = Math.min(h / size.height, maxW / size.width);
     return { w: size.width * scale, h: size.height * scale };
   };
   if (input.presenter) {
     const p = input.presenter;
     const h = p.cutAtBottom ? H * 0.8 : baseY * 0.9;
-    items.push({ key: 'presenter', ...fit(p, h, W * (tall ? 0.5 : 0.42)) });
+    items.push({ key: 'presenter', ...fitBox(p, h, W * (tall ? 0.5 : 0.42)) });
   }
-  items.push({ key: 'product', ...fit(input.product, H * heightFrac, W * maxWidthFrac) });
+  items.push({ key: 'product', ...fitBox(input.product, H * heightFrac, W * maxWidthFrac) });
   if (input.showcase) {
     const product = items.find((i) => i.key === 'product')!;
-    items.push({ key: 'showcase', ...fit(input.showcase, product.h * 0.62, W * 0.3) });
+    items.push({ key: 'showcase', ...fitBox(input.showcase, product.h * 0.62, W * 0.3) });
   }
   // Too wide together: shrink everything alike so the group fits with its gaps.
   const room = W * 0.92 - gap * (items.length - 1);

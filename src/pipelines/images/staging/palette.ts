@@ -82,7 +82,10 @@ function seedCentres(samples: Lab[], k: number): Lab[] {
     if (total === 0) break;
     let r = rng.next() * total;
     let idx = 0;
-    for (; idx < d2.length - 1; idx++) if ((r -= d2[idx]!) <= 0) break;
+    for (; idx < d2.length - 1; idx++) {
+      r -= d2[idx]!;
+      if (r <= 0) break;
+    }
     const c = samples[idx]!;
     centres.push(c);
     for (let i = 0; i < samples.length; i++) d2[i] = Math.min(d2[i]!, dist(samples[i]!, c) ** 2);

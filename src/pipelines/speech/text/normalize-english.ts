@@ -101,9 +101,9 @@ export function normalizeEnglish(text: string): string {
   t = t.replace(
     /\b(1[1-9]|20)(\d0)s\b/g,
     (_m, c: string, d: string) =>
-      yearToWords(Number(c + d))
+      `${yearToWords(Number(c + d))
         .replace(/y$/, 'ie')
-        .replace(/(\w)$/, '$1') + 's',
+        .replace(/(\w)$/, '$1')}s`,
   );
   t = t.replace(/\b(1[1-9]\d\d|20\d\d)\b(?![.,]\d|\s?%)/g, (y: string, _1: string, offset: number, whole: string) =>
     YEAR_CONTEXT.test(whole.slice(Math.max(0, offset - 12), offset)) ? yearToWords(Number(y)) : y,

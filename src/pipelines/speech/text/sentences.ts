@@ -50,7 +50,7 @@ export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const paragraph of text.split(/\s*\n\s*/)) {
     let start = 0;
-    const re = /([.!?…]+)(["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+    const re = /([.!?…]+)(["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
     for (let m = re.exec(paragraph); m; m = re.exec(paragraph)) {
       const before = paragraph.slice(start, m.index);
       const lastToken = before.split(/\s+/).pop() ?? '';

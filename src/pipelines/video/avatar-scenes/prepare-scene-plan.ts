@@ -121,9 +121,10 @@ export async function prepareAvatarScenesPlan(
   const endCard = spec.endCard
     ? {
         seconds: spec.endCard.seconds,
-        background: endCardMedia
-          ? await endCardMedia
-          : { kind: 'color' as const, color: spec.endCard.background.kind === 'color' ? spec.endCard.background.color : '#000000' },
+        background:
+          endCardMedia !== null
+            ? await endCardMedia
+            : { kind: 'color' as const, color: spec.endCard.background.kind === 'color' ? spec.endCard.background.color : '#000000' },
         cta: lastCta(scenes),
       }
     : null;
