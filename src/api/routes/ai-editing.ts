@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import type { AiEditingRequest, AiEditingService } from '../../domain/editing/ai-editing-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { parseAspectRatio } from '../../media/frame-size.js';
-import { listQueryFrom } from '../pagination.js';
 import { aiEditingBody } from '../schemas/ai-editing.js';
-import { idParams, listQuery } from '../schemas/common.js';
 import { aiEditingToWire } from '../wire/ai-editing.js';
 import { echoOf } from '../echo.js';
-
-const tags = ['AI Editing'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface AiEditingRouteDeps {
@@ -19,42 +16,17 @@ export interface AiEditingRouteDeps {
 }
 
 export function aiEditingRoutes(root: FastifyInstance, deps: AiEditingRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof aiEditingToWire>[0]) => aiEditingToWire(t, deps.blobs);
-
-  app.post(
-    '/api/ai_editing/',
-    { schema: { tags, summary: 'Edit a video: dead air cut, reframed, captioned, scored (5 credits per started 30 s of the source)', body: aiEditingBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.aiEditing.create(request.accountId, toRequest(request.body), 'direct')));
-    },
-  );
-  app.post(
-    '/api/ai_editing/preview/',
-    { schema: { tags, summary: 'Edit a video, producing only a preview (1 credit per started 30 s of the source)', body: aiEditingBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.aiEditing.create(request.accountId, toRequest(request.body), 'preview')));
-    },
-  );
-  app.get('/api/ai_editing/', { schema: { tags, summary: 'List AI editing tasks', querystring: listQuery } }, async (request) => {
-    return (await deps.aiEditing.list(request.accountId, listQueryFrom(request.query))).map(wire);
+  const routes = new TaskRoutes(root, ['AI Editing'], (t: Task) => aiEditingToWire(t, deps.blobs));
+  routes.createInModes(aiEditingBody, (accountId, b, mode) => deps.aiEditing.create(accountId, toRequest(b), mode), {
+    direct: { path: '/api/ai_editing/', summary: 'Edit a video: dead air cut, reframed, captioned, scored (5 credits per started 30 s of the source)' },
+    preview: { path: '/api/ai_editing/preview/', summary: 'Edit a video, producing only a preview (1 credit per started 30 s of the source)' },
   });
-  app.get('/api/ai_editing/:id/', { schema: { tags, summary: 'Get an AI editing task', params: idParams } }, async (request) => {
-    return wire(await deps.aiEditing.get(request.accountId, request.params.id));
-  });
-  app.post(
-    '/api/ai_editing/:id/preview/',
-    { schema: { tags, summary: 'A preview of a finished edit (1 credit per started 30 s of the source)', params: idParams } },
-    async (request) => {
-      return wire(await deps.aiEditing.preview(request.accountId, request.params.id));
-    },
+  routes.reads('/api/ai_editing/', deps.aiEditing, { list: 'List AI editing tasks', get: 'Get an AI editing task' });
+  routes.onItem('/api/ai_editing/:id/preview/', 'A preview of a finished edit (1 credit per started 30 s of the source)', (accountId, id) =>
+    deps.aiEditing.preview(accountId, id),
   );
-  app.post(
-    '/api/ai_editing/:id/render/',
-    { schema: { tags, summary: 'The edit at full quality (4 credits per started 30 s of the source)', params: idParams } },
-    async (request) => {
-      return wire(await deps.aiEditing.render(request.accountId, request.params.id));
-    },
+  routes.onItem('/api/ai_editing/:id/render/', 'The edit at full quality (4 credits per started 30 s of the source)', (accountId, id) =>
+    deps.aiEditing.render(accountId, id),
   );
 }
 

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import type { AiShortRequest, AiShortService } from '../../domain/shorts/ai-short-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { listQueryFrom } from '../pagination.js';
 import { aiShortBody } from '../schemas/ai-shorts.js';
-import { idParams, listQuery } from '../schemas/common.js';
 import { aiShortToWire } from '../wire/ai-short.js';
 import { echoOf } from '../echo.js';
-
-const tags = ['AI Shorts'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface AiShortRouteDeps {
@@ -18,36 +15,15 @@ export interface AiShortRouteDeps {
 }
 
 export function aiShortRoutes(root: FastifyInstance, deps: AiShortRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof aiShortToWire>[0]) => aiShortToWire(t, deps.blobs);
-
-  app.post(
-    '/api/ai_shorts/',
-    { schema: { tags, summary: 'A narrated, illustrated short, rendered directly (5 credits per started 30 s)', body: aiShortBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.aiShorts.create(request.accountId, toRequest(request.body), 'direct')));
-    },
-  );
-  app.post(
-    '/api/ai_shorts/preview/',
-    { schema: { tags, summary: 'Preview a short (1 credit per started 30 s); render it afterwards', body: aiShortBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.aiShorts.create(request.accountId, toRequest(request.body), 'preview')));
-    },
-  );
-  app.post(
-    '/api/ai_shorts/:id/render/',
-    { schema: { tags, summary: 'Render a previewed short at full quality (4 credits per started 30 s)', params: idParams } },
-    async (request) => {
-      return wire(await deps.aiShorts.render(request.accountId, request.params.id));
-    },
-  );
-  app.get('/api/ai_shorts/', { schema: { tags, summary: 'List AI Shorts tasks', querystring: listQuery } }, async (request) => {
-    return (await deps.aiShorts.list(request.accountId, listQueryFrom(request.query))).map(wire);
+  const routes = new TaskRoutes(root, ['AI Shorts'], (t: Task) => aiShortToWire(t, deps.blobs));
+  routes.createInModes(aiShortBody, (accountId, b, mode) => deps.aiShorts.create(accountId, toRequest(b), mode), {
+    direct: { path: '/api/ai_shorts/', summary: 'A narrated, illustrated short, rendered directly (5 credits per started 30 s)' },
+    preview: { path: '/api/ai_shorts/preview/', summary: 'Preview a short (1 credit per started 30 s); render it afterwards' },
   });
-  app.get('/api/ai_shorts/:id/', { schema: { tags, summary: 'Get an AI Shorts task', params: idParams } }, async (request) => {
-    return wire(await deps.aiShorts.get(request.accountId, request.params.id));
-  });
+  routes.onItem('/api/ai_shorts/:id/render/', 'Render a previewed short at full quality (4 credits per started 30 s)', (accountId, id) =>
+    deps.aiShorts.render(accountId, id),
+  );
+  routes.reads('/api/ai_shorts/', deps.aiShorts, { list: 'List AI Shorts tasks', get: 'Get an AI Shorts task' });
 }
 
 function toRequest(b: z.infer<typeof aiShortBody>): AiShortRequest {

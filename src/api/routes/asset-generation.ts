@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../core/errors.js';
+import type { Task } from '../../core/task.js';
 import type { AssetGenerationService } from '../../domain/assets/asset-generation-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { listQueryFrom } from '../pagination.js';
 import { assetGenerationBodyFor, assetSchemaQuery } from '../schemas/asset-generation.js';
-import { idParams, listQuery } from '../schemas/common.js';
 import { assetGenerationToWire, assetModelToCompatibleWire, assetModelToWire } from '../wire/asset-generation.js';
-
-const tags = ['Asset Generator'];
+import { TaskRoutes } from './task-routes.js';
 
 export interface AssetGenerationRouteDeps {
   assetGeneration: AssetGenerationService;
@@ -35,8 +32,8 @@ const names = (q: string | undefined) =>
 
 /** Asset Generator (§12) and its `/api/asset_generator/` aliases. */
 export function assetGenerationRoutes(root: FastifyInstance, deps: AssetGenerationRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof assetGenerationToWire>[0]) => assetGenerationToWire(t, deps.blobs);
+  const routes = new TaskRoutes(root, ['Asset Generator'], (t: Task) => assetGenerationToWire(t, deps.blobs));
+  const { app, tags } = routes;
   const catalog = deps.assetGeneration.catalog;
 
   app.get(
@@ -56,23 +53,16 @@ export function assetGenerationRoutes(root: FastifyInstance, deps: AssetGenerati
 
   const body = assetGenerationBodyFor(catalog.models.map((m) => m.id));
   for (const prefix of ['/api/ai_generation', '/api/asset_generator']) {
-    app.post(`${prefix}/`, { schema: { tags, summary: 'Run an asset model (priced per output)', body } }, async (request, reply) => {
-      const b = request.body;
+    routes.create(`${prefix}/`, 'Run an asset model (priced per output)', body, async (accountId, b) => {
       const flat = flatInputParams(b);
       if (b.input_params === undefined && !Object.keys(flat).length) throw ValidationError.field('input_params', 'This field is required.');
-      const task = await deps.assetGeneration.create(request.accountId, {
+      return deps.assetGeneration.create(accountId, {
         modelName: b.model_name,
         inputParams: { ...flat, ...(b.input_params ?? {}) },
         outputNums: b.output_nums ?? null,
         webhookUrl: b.webhook_url ?? null,
       });
-      return reply.status(201).send(wire(task));
     });
-    app.get(`${prefix}/`, { schema: { tags, summary: 'List asset generation tasks', querystring: listQuery } }, async (request) => {
-      return (await deps.assetGeneration.list(request.accountId, listQueryFrom(request.query))).map(wire);
-    });
-    app.get(`${prefix}/:id/`, { schema: { tags, summary: 'Get an asset generation task', params: idParams } }, async (request) => {
-      return wire(await deps.assetGeneration.get(request.accountId, request.params.id));
-    });
+    routes.reads(`${prefix}/`, deps.assetGeneration, { list: 'List asset generation tasks', get: 'Get an asset generation task' });
   }
 }

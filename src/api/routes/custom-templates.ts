@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NotFound } from '../../core/errors.js';
+import type { Task } from '../../core/task.js';
 import type { TemplateCatalog } from '../../domain/templates/template-catalog.js';
 import type { TemplateJobRequest, TemplateJobService } from '../../domain/templates/template-job-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { idParams } from '../schemas/common.js';
 import { templateIdParams, templateJobBody } from '../schemas/custom-templates.js';
 import { dyoaToWire, templateJobToWire, templateToWire } from '../wire/custom-template.js';
-
-const tags = ['Custom Templates'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface CustomTemplateRouteDeps {
@@ -19,8 +18,9 @@ export interface CustomTemplateRouteDeps {
 }
 
 export function customTemplateRoutes(root: FastifyInstance, deps: CustomTemplateRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof templateJobToWire>[0]) => templateJobToWire(t, deps.blobs);
+  const wire = (t: Task) => templateJobToWire(t, deps.blobs);
+  const routes = new TaskRoutes(root, ['Custom Templates'], wire);
+  const { app, tags } = routes;
 
   app.get('/api/custom_templates/', { schema: { tags, summary: "The template catalog (built-in and the operator's)" } }, async () => {
     return deps.templateCatalog.list('custom').map((e) => templateToWire(e, deps.blobs));
@@ -34,20 +34,13 @@ export function customTemplateRoutes(root: FastifyInstance, deps: CustomTemplate
       return templateToWire(entry, deps.blobs, true);
     },
   );
-  app.post(
-    '/api/custom_template_jobs/',
-    { schema: { tags, summary: 'Fill a template and render it (5 credits per started 30 s)', body: templateJobBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.templateJobs.create(request.accountId, toRequest(request.body), 'direct')));
+  routes.createInModes(templateJobBody, (accountId, b, mode) => deps.templateJobs.create(accountId, toRequest(b), mode), {
+    direct: { path: '/api/custom_template_jobs/', summary: 'Fill a template and render it (5 credits per started 30 s)' },
+    preview: {
+      path: '/api/custom_template_jobs/preview_async/',
+      summary: 'Fill a template and make a preview; poll for `preview` (1 credit per started 30 s)',
     },
-  );
-  app.post(
-    '/api/custom_template_jobs/preview_async/',
-    { schema: { tags, summary: 'Fill a template and make a preview; poll for `preview` (1 credit per started 30 s)', body: templateJobBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.templateJobs.create(request.accountId, toRequest(request.body), 'preview')));
-    },
-  );
+  });
   app.post(
     '/api/custom_template_jobs/preview/',
     { schema: { tags, summary: 'The same, answered when the preview is ready or at the wait limit (1 credit per started 30 s)', body: templateJobBody } },
@@ -58,22 +51,12 @@ export function customTemplateRoutes(root: FastifyInstance, deps: CustomTemplate
       return reply.status(201).send(wire(await deps.templateJobs.createPreviewAndWait(request.accountId, toRequest(request.body), gone.signal)));
     },
   );
-  app.get('/api/custom_template_jobs/:id/', { schema: { tags, summary: 'Get a custom template job', params: idParams } }, async (request) => {
-    return wire(await deps.templateJobs.get(request.accountId, request.params.id));
-  });
-  app.post(
-    '/api/custom_template_jobs/:id/preview/',
-    { schema: { tags, summary: 'A new preview of a finished job (1 credit per started 30 s)', params: idParams } },
-    async (request) => {
-      return wire(await deps.templateJobs.preview(request.accountId, request.params.id));
-    },
+  routes.get('/api/custom_template_jobs/:id/', 'Get a custom template job', deps.templateJobs);
+  routes.onItem('/api/custom_template_jobs/:id/preview/', 'A new preview of a finished job (1 credit per started 30 s)', (accountId, id) =>
+    deps.templateJobs.preview(accountId, id),
   );
-  app.post(
-    '/api/custom_template_jobs/:id/render/',
-    { schema: { tags, summary: 'Render a finished job at full quality (4 credits per started 30 s)', params: idParams } },
-    async (request) => {
-      return wire(await deps.templateJobs.render(request.accountId, request.params.id));
-    },
+  routes.onItem('/api/custom_template_jobs/:id/render/', 'Render a finished job at full quality (4 credits per started 30 s)', (accountId, id) =>
+    deps.templateJobs.render(accountId, id),
   );
 }
 

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import type { LinkVideoService } from '../../domain/videos/link-video-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { LinkVideoRequest } from '../../domain/videos/link-video-service.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
+import { idParams } from '../schemas/common.js';
 import { linkVideoBody, previewListBody, renderSinglePreviewAliasBody, renderSinglePreviewBody } from '../schemas/link-to-videos.js';
 import { linkVideoToWire } from '../wire/link-to-video.js';
 import { echoOf } from '../echo.js';
-
-const tags = ['URL to Video'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface LinkToVideoRouteDeps {
@@ -19,34 +17,17 @@ export interface LinkToVideoRouteDeps {
 }
 
 export function linkToVideoRoutes(root: FastifyInstance, deps: LinkToVideoRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof linkVideoToWire>[0]) => linkVideoToWire(t, deps.blobs);
+  const wire = (t: Task) => linkVideoToWire(t, deps.blobs);
+  const routes = new TaskRoutes(root, ['URL to Video'], wire);
+  const { app, tags } = routes;
 
-  app.post(
-    '/api/link_to_videos/',
-    { schema: { tags, summary: 'Make a video ad from a link, rendered directly (5 credits per started 30 s)', body: linkVideoBody } },
-    async (request, reply) => {
-      const task = await deps.linkVideos.create(request.accountId, toRequest(request.body), 'direct');
-      return reply.status(201).send(wire(task));
-    },
-  );
+  routes.createInModes(linkVideoBody, (accountId, b, mode) => deps.linkVideos.create(accountId, toRequest(b), mode), {
+    direct: { path: '/api/link_to_videos/', summary: 'Make a video ad from a link, rendered directly (5 credits per started 30 s)' },
+    preview: { path: '/api/link_to_videos/preview/', summary: 'Preview a video ad (1 credit per started 30 s)' },
+  });
 
-  app.post(
-    '/api/link_to_videos/preview/',
-    { schema: { tags, summary: 'Preview a video ad (1 credit per started 30 s)', body: linkVideoBody } },
-    async (request, reply) => {
-      const task = await deps.linkVideos.create(request.accountId, toRequest(request.body), 'preview');
-      return reply.status(201).send(wire(task));
-    },
-  );
-
-  app.post(
-    '/api/link_to_videos/preview_list_async/',
-    { schema: { tags, summary: 'One preview per visual style (1 credit per started 30 s each)', body: previewListBody } },
-    async (request, reply) => {
-      const task = await deps.linkVideos.create(request.accountId, { ...toRequest(request.body), visualStyles: request.body.visual_styles }, 'preview_list');
-      return reply.status(201).send(wire(task));
-    },
+  routes.create('/api/link_to_videos/preview_list_async/', 'One preview per visual style (1 credit per started 30 s each)', previewListBody, (accountId, b) =>
+    deps.linkVideos.create(accountId, { ...toRequest(b), visualStyles: b.visual_styles }, 'preview_list'),
   );
 
   app.post(
@@ -65,21 +46,11 @@ export function linkToVideoRoutes(root: FastifyInstance, deps: LinkToVideoRouteD
     },
   );
 
-  app.post(
-    '/api/link_to_videos/:id/render/',
-    { schema: { tags, summary: 'Render the previewed video at full quality (4 credits per started 30 s)', params: idParams } },
-    async (request) => {
-      return wire(await deps.linkVideos.render(request.accountId, request.params.id, null));
-    },
+  routes.onItem('/api/link_to_videos/:id/render/', 'Render the previewed video at full quality (4 credits per started 30 s)', (accountId, id) =>
+    deps.linkVideos.render(accountId, id, null),
   );
 
-  app.get('/api/link_to_videos/', { schema: { tags, summary: 'List URL-to-video tasks', querystring: listQuery } }, async (request) => {
-    return (await deps.linkVideos.list(request.accountId, listQueryFrom(request.query))).map(wire);
-  });
-
-  app.get('/api/link_to_videos/:id/', { schema: { tags, summary: 'Get a URL-to-video task', params: idParams } }, async (request) => {
-    return wire(await deps.linkVideos.get(request.accountId, request.params.id));
-  });
+  routes.reads('/api/link_to_videos/', deps.linkVideos, { list: 'List URL-to-video tasks', get: 'Get a URL-to-video task' });
 }
 
 function toRequest(b: z.infer<typeof linkVideoBody>): LinkVideoRequest {

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import type { LipsyncV2Service } from '../../domain/avatars/lipsync-v2-service.js';
 import type { LipsyncService } from '../../domain/avatars/lipsync-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
 import type { LipsyncV2Request, LipsyncV2SceneRequest } from '../../domain/avatars/lipsync-v2-service.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
 import { lipsyncV2Body } from '../schemas/lipsyncs-v2.js';
 import { lipsyncV2ToWire } from '../wire/lipsync-v2.js';
 import { echoOf } from '../echo.js';
-
-const tags = ['AI Avatar v2'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface LipsyncV2RouteDeps {
@@ -23,36 +20,15 @@ export interface LipsyncV2RouteDeps {
 
 /** AI Avatar v2 (multi-scene). Its preview follow-up shares `POST /api/lipsyncs/{id}/preview/` (lipsyncs.ts). */
 export function lipsyncV2Routes(root: FastifyInstance, deps: LipsyncV2RouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof lipsyncV2ToWire>[0]) => lipsyncV2ToWire(t, deps.blobs);
-
-  app.post(
-    '/api/lipsyncs_v2/',
-    { schema: { tags, summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncV2Body } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'direct')));
-    },
-  );
-  app.post(
-    '/api/lipsyncs_v2/preview/',
-    { schema: { tags, summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)', body: lipsyncV2Body } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.lipsyncsV2.create(request.accountId, toRequest(request.body), 'preview')));
-    },
-  );
-  app.post(
-    '/api/lipsyncs_v2/:id/render/',
-    { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } },
-    async (request) => {
-      return wire(await deps.lipsyncs.render(request.accountId, request.params.id, [LIPSYNC_V2_KIND]));
-    },
-  );
-  app.get('/api/lipsyncs_v2/', { schema: { tags, summary: 'List AI Avatar v2 tasks', querystring: listQuery } }, async (request) => {
-    return (await deps.lipsyncsV2.list(request.accountId, listQueryFrom(request.query))).map(wire);
+  const routes = new TaskRoutes(root, ['AI Avatar v2'], (t: Task) => lipsyncV2ToWire(t, deps.blobs));
+  routes.createInModes(lipsyncV2Body, (accountId, b, mode) => deps.lipsyncsV2.create(accountId, toRequest(b), mode), {
+    direct: { path: '/api/lipsyncs_v2/', summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)' },
+    preview: { path: '/api/lipsyncs_v2/preview/', summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)' },
   });
-  app.get('/api/lipsyncs_v2/:id/', { schema: { tags, summary: 'Get an AI Avatar v2 task', params: idParams } }, async (request) => {
-    return wire(await deps.lipsyncsV2.get(request.accountId, request.params.id));
-  });
+  routes.onItem('/api/lipsyncs_v2/:id/render/', 'Render at full quality (4 credits per started 30 s)', (accountId, id) =>
+    deps.lipsyncs.render(accountId, id, [LIPSYNC_V2_KIND]),
+  );
+  routes.reads('/api/lipsyncs_v2/', deps.lipsyncsV2, { list: 'List AI Avatar v2 tasks', get: 'Get an AI Avatar v2 task' });
 }
 
 type Body = z.infer<typeof lipsyncV2Body>;

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import type { LipsyncService } from '../../domain/avatars/lipsync-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { LipsyncRequest } from '../../domain/avatars/lipsync-service.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
 import { lipsyncBody } from '../schemas/lipsyncs.js';
 import { lipsyncToWire } from '../wire/lipsync.js';
 import { echoOf } from '../echo.js';
-
-const tags = ['AI Avatar v1'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface LipsyncRouteDeps {
@@ -19,45 +16,19 @@ export interface LipsyncRouteDeps {
 }
 
 export function lipsyncRoutes(root: FastifyInstance, deps: LipsyncRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof lipsyncToWire>[0]) => lipsyncToWire(t, deps.blobs);
-
-  app.post(
-    '/api/lipsyncs/',
-    { schema: { tags, summary: 'A talking-avatar video, rendered directly (5 credits per started 30 s)', body: lipsyncBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.lipsyncs.create(request.accountId, toRequest(request.body), 'direct')));
-    },
-  );
-  app.post(
-    '/api/lipsyncs/preview/',
-    { schema: { tags, summary: 'Preview a talking-avatar video (1 credit per started 30 s)', body: lipsyncBody } },
-    async (request, reply) => {
-      return reply.status(201).send(wire(await deps.lipsyncs.create(request.accountId, toRequest(request.body), 'preview')));
-    },
-  );
+  const wire = (t: Task) => lipsyncToWire(t, deps.blobs);
+  const routes = new TaskRoutes(root, ['AI Avatar v1'], wire);
+  routes.createInModes(lipsyncBody, (accountId, b, mode) => deps.lipsyncs.create(accountId, toRequest(b), mode), {
+    direct: { path: '/api/lipsyncs/', summary: 'A talking-avatar video, rendered directly (5 credits per started 30 s)' },
+    preview: { path: '/api/lipsyncs/preview/', summary: 'Preview a talking-avatar video (1 credit per started 30 s)' },
+  });
+  // One follow-up for both versions, documented under v2.
+  const v2 = new TaskRoutes(root, ['AI Avatar v2'], wire);
   for (const path of ['/api/lipsyncs/:id/preview/', '/api/lipsyncs_v2/:id/preview/']) {
-    app.post(
-      path,
-      { schema: { tags: ['AI Avatar v2'], summary: 'A new preview of a finished lipsync (v1 or v2; 1 credit per started 30 s)', params: idParams } },
-      async (request) => {
-        return wire(await deps.lipsyncs.preview(request.accountId, request.params.id));
-      },
-    );
+    v2.onItem(path, 'A new preview of a finished lipsync (v1 or v2; 1 credit per started 30 s)', (accountId, id) => deps.lipsyncs.preview(accountId, id));
   }
-  app.post(
-    '/api/lipsyncs/:id/render/',
-    { schema: { tags, summary: 'Render at full quality (4 credits per started 30 s)', params: idParams } },
-    async (request) => {
-      return wire(await deps.lipsyncs.render(request.accountId, request.params.id));
-    },
-  );
-  app.get('/api/lipsyncs/', { schema: { tags, summary: 'List AI Avatar v1 tasks', querystring: listQuery } }, async (request) => {
-    return (await deps.lipsyncs.list(request.accountId, listQueryFrom(request.query))).map(wire);
-  });
-  app.get('/api/lipsyncs/:id/', { schema: { tags, summary: 'Get a lipsync task (v1 or v2)', params: idParams } }, async (request) => {
-    return wire(await deps.lipsyncs.get(request.accountId, request.params.id));
-  });
+  routes.onItem('/api/lipsyncs/:id/render/', 'Render at full quality (4 credits per started 30 s)', (accountId, id) => deps.lipsyncs.render(accountId, id));
+  routes.reads('/api/lipsyncs/', deps.lipsyncs, { list: 'List AI Avatar v1 tasks', get: 'Get a lipsync task (v1 or v2)' });
 }
 
 function toRequest(b: z.infer<typeof lipsyncBody>): LipsyncRequest {

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Task } from '../../core/task.js';
 import type { ProductVideoService } from '../../domain/images/product-video-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
+import { idParams } from '../schemas/common.js';
 import { productGenImageBody, productGenVideoBody, productRegenImageBody } from '../schemas/product-videos.js';
 import { productVideoToWire } from '../wire/product-video.js';
 import { echoOf } from '../echo.js';
-
-const tags = ['Product Video'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built in routes/index.ts). */
 export interface ProductVideoRouteDeps {
@@ -17,15 +15,16 @@ export interface ProductVideoRouteDeps {
 }
 
 export function productVideoRoutes(root: FastifyInstance, deps: ProductVideoRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const wire = (t: Parameters<typeof productVideoToWire>[0]) => productVideoToWire(t, deps.blobs);
+  const wire = (t: Task) => productVideoToWire(t, deps.blobs);
+  const routes = new TaskRoutes(root, ['Product Video'], wire);
+  const { app, tags } = routes;
 
-  app.post(
+  routes.create(
     '/api/product_to_videos/gen_image/',
-    { schema: { tags, summary: 'The product cut out of its photo and staged in a scene (2 credits per image)', body: productGenImageBody } },
-    async (request, reply) => {
-      const b = request.body;
-      const task = await deps.productVideos.genImage(request.accountId, {
+    'The product cut out of its photo and staged in a scene (2 credits per image)',
+    productGenImageBody,
+    (accountId, b) =>
+      deps.productVideos.genImage(accountId, {
         productUrl: b.product_url,
         type: b.type ?? null,
         aspectRatio: b.aspect_ratio ?? null,
@@ -34,9 +33,7 @@ export function productVideoRoutes(root: FastifyInstance, deps: ProductVideoRout
         showcaseUrl: b.product_showcase_url ?? null,
         webhookUrl: b.webhook_url ?? null,
         echo: echoOf(productGenImageBody, b),
-      });
-      return reply.status(201).send(wire(task));
-    },
+      }),
   );
   app.post(
     '/api/product_to_videos/:id/gen_video/',
@@ -70,17 +67,8 @@ export function productVideoRoutes(root: FastifyInstance, deps: ProductVideoRout
       );
     },
   );
-  app.post(
-    '/api/product_to_videos/:id/regen_video/',
-    { schema: { tags, summary: 'The video again as a different variation, on the same task (1 credit)', params: idParams } },
-    async (request) => {
-      return wire(await deps.productVideos.regenVideo(request.accountId, request.params.id));
-    },
+  routes.onItem('/api/product_to_videos/:id/regen_video/', 'The video again as a different variation, on the same task (1 credit)', (accountId, id) =>
+    deps.productVideos.regenVideo(accountId, id),
   );
-  app.get('/api/product_to_videos/', { schema: { tags, summary: 'List product video tasks', querystring: listQuery } }, async (request) => {
-    return (await deps.productVideos.list(request.accountId, listQueryFrom(request.query))).map(wire);
-  });
-  app.get('/api/product_to_videos/:id/', { schema: { tags, summary: 'Get a product video task', params: idParams } }, async (request) => {
-    return wire(await deps.productVideos.get(request.accountId, request.params.id));
-  });
+  routes.reads('/api/product_to_videos/', deps.productVideos, { list: 'List product video tasks', get: 'Get a product video task' });
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Task } from '../../core/task.js';
 import type { TextGenerationService } from '../../domain/text/text-generation-service.js';
 import { recordHijackedReply } from '../idempotency/idempotency-hooks.js';
-import { listQueryFrom } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
 import { textGenerationBodyFor, type TextGenerationBody } from '../schemas/text-generator.js';
 import { SHUTDOWN_EVENT_DATA, type OpenStreams } from '../open-streams.js';
 import { sseEvent } from '../sse.js';
 import { textRequestFromBody, textTaskToWire } from '../wire/text-generation.js';
-
-const tags = ['Text Generator'];
+import { TaskRoutes } from './task-routes.js';
 
 /** Every path answers under /api/text_generator/ and its /sse/text_generator/ alias. */
 const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
@@ -24,7 +21,8 @@ export interface TextGeneratorRouteDeps {
 }
 
 export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const routes = new TaskRoutes(root, ['Text Generator'], textTaskToWire);
+  const { app, tags } = routes;
   const body = textGenerationBodyFor(deps.textGeneration.modelNames());
 
   for (const prefix of PREFIXES) {
@@ -50,13 +48,7 @@ export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRo
       (request, reply) => streamText(deps, request as FastifyRequest<{ Body: TextGenerationBody }>, reply),
     );
 
-    app.get(`${prefix}/`, { schema: { tags, summary: `List text generation tasks${alias}`, querystring: listQuery } }, async (request) => {
-      return (await deps.textGeneration.list(request.accountId, listQueryFrom(request.query))).map(textTaskToWire);
-    });
-
-    app.get(`${prefix}/:id/`, { schema: { tags, summary: `Get a text generation task${alias}`, params: idParams } }, async (request) => {
-      return textTaskToWire(await deps.textGeneration.get(request.accountId, request.params.id));
-    });
+    routes.reads(`${prefix}/`, deps.textGeneration, { list: `List text generation tasks${alias}`, get: `Get a text generation task${alias}` });
   }
 }
 
@@ -115,7 +107,7 @@ async function streamText(deps: TextGeneratorRouteDeps, request: FastifyRequest<
   await say(`: task ${task.id}\n\n`);
   // A comment now and then keeps proxies from closing a stream while a slow model thinks.
   const keepAlive = setInterval(() => void write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  let final;
+  let final: Task;
   try {
     final = await deps.textGeneration.runStream(task, { onDelta: (text) => say(sseEvent('delta', { id: task.id, text })) });
   } catch (err) {
