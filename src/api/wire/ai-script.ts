@@ -1,6 +1,6 @@
 import type { Task } from '../../core/task.js';
 import { aiScriptKind } from '../../domain/text/ai-script-kind.js';
-import { field, firstOf, none, text, type TaskSummaryFields } from './task-summary.js';
+import { at, field, firstOf, none, type TaskSummaryFields } from './task-summary.js';
 
 /** The AI Scripts object: synchronous, so it is always done with its scripts. */
 export function aiScriptToWire(t: Task) {
@@ -51,7 +51,7 @@ export function aiScriptToWire(t: Task) {
 
 export const aiScriptSummary: TaskSummaryFields = {
   group: 'ai_scripts',
-  name: firstOf(field('title'), (b) => text(b.product?.title)),
+  name: firstOf(field('title'), at('product', 'title')),
   thumbnail: none,
   output: none,
 };

@@ -4,7 +4,7 @@ import { assetGenerationKind } from '../../domain/assets/asset-generation-kind.j
 import type { AssetInputSpec } from '../../domain/assets/asset-inputs.js';
 import type { AssetModel } from '../../domain/assets/asset-models.js';
 import { envelopeWith } from './task.js';
-import { field, text, type TaskSummaryFields } from './task-summary.js';
+import { field, text, valueAt, type TaskSummaryFields } from './task-summary.js';
 
 /** An Asset Generator task: the envelope, the model, its inputs as sent, and the outputs made. */
 export function assetGenerationToWire(t: Task, blobs: BlobStore) {
@@ -118,6 +118,7 @@ export function assetModelToCompatibleWire(m: AssetModel) {
 export const assetGenerationSummary: TaskSummaryFields = {
   group: 'ai_generation',
   name: field('model_name'),
-  thumbnail: (b) => text(b.assets?.[0]?.thumbnail_url) ?? (b.assets?.[0]?.type === 'image' ? text(b.assets[0].url) : null),
+  thumbnail: (b) =>
+    text(valueAt(b, 'assets', 0, 'thumbnail_url')) ?? (valueAt(b, 'assets', 0, 'type') === 'image' ? text(valueAt(b, 'assets', 0, 'url')) : null),
   output: field('output'),
 };

@@ -2,7 +2,7 @@ import type { Task } from '../../core/task.js';
 import { iabKind } from '../../domain/images/iab-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
-import { none, text, type TaskSummaryFields } from './task-summary.js';
+import { at, none, type TaskSummaryFields } from './task-summary.js';
 
 /** The contract's IAB task: envelope, `image`, and `output` as `[{name, size, url, type}]` once done (null before). */
 export function iabToWire(t: Task, blobs: BlobStore) {
@@ -19,6 +19,6 @@ export function iabToWire(t: Task, blobs: BlobStore) {
 export const iabSummary: TaskSummaryFields = {
   group: 'iab_images',
   name: none,
-  thumbnail: (b) => text(b.output?.[0]?.url),
-  output: (b) => text(b.output?.[0]?.url),
+  thumbnail: at('output', 0, 'url'),
+  output: at('output', 0, 'url'),
 };

@@ -2,7 +2,7 @@ import type { Task } from '../../core/task.js';
 import type { TaskGroupName } from '../schemas/tasks.js';
 import { taskEnvelope } from './task.js';
 
-type Body = Record<string, any>;
+type Body = Record<string, unknown>;
 export type FieldPick = (body: Body) => string | null;
 
 /**
@@ -24,6 +24,20 @@ export const field =
   (b) =>
     text(b[name]);
 export const none: FieldPick = () => null;
+/** The value at a path of fields and list items (`valueAt(b, 'assets', 0, 'url')`); undefined where one is missing. */
+export function valueAt(body: Body, ...path: (string | number)[]): unknown {
+  let value: unknown = body;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+/** The text at a path of fields and list items (`at('output', 0, 'url')`). */
+export const at =
+  (...path: (string | number)[]): FieldPick =>
+  (b) =>
+    text(valueAt(b, ...path));
 export const firstOf =
   (...picks: FieldPick[]): FieldPick =>
   (b) => {

@@ -4,7 +4,7 @@ import type { Task } from '../../core/task.js';
 import type { LlmConfig } from '../../engines/llm/port.js';
 import type { TextGenerationBody } from '../schemas/text-generator.js';
 import { taskEnvelope } from './task.js';
-import { excerpt, none, text, type TaskSummaryFields } from './task-summary.js';
+import { at, excerpt, none, type TaskSummaryFields } from './task-summary.js';
 
 /** The request body in port form (camelCase, the contract's nesting flattened). */
 export function textRequestFromBody(b: TextGenerationBody): TextGenerationRequest {
@@ -82,7 +82,7 @@ export function textTaskToWire(t: Task) {
 /** In the task list: the first message as its name. */
 export const textTaskSummary: TaskSummaryFields = {
   group: 'text_generator',
-  name: excerpt((b) => text(b.messages?.[0]?.content)),
+  name: excerpt(at('messages', 0, 'content')),
   thumbnail: none,
   output: none,
 };

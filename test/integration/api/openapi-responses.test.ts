@@ -8,18 +8,31 @@ import { startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
+import type { paths, ResultOf } from '../../../packages/sdk/src/index.js';
+
+/** `/api/voices/:id/` as the document writes it: `/api/voices/{id}/`. */
+type Braced<P extends string> = P extends `${infer Head}:${infer Name}/${infer Rest}` ? `${Head}{${Name}}/${Braced<Rest>}` : P;
+/** The documented success body of an operation key ("GET /api/voices/:id/"), as the SDK's generated types have it. */
+type DocumentedAnswer<K extends string> = K extends `${infer M} ${infer P}`
+  ? Braced<P> extends keyof paths
+    ? Lowercase<M> extends 'get' | 'post' | 'put' | 'patch'
+      ? ResultOf<Braced<P>, Lowercase<M>>
+      : unknown
+    : unknown
+  : unknown;
 
 /**
  * Real responses of real flows parsed with the documented schemas (strict objects: a field the
  * document does not name fails), so the OpenAPI document cannot drift from the wire mappers.
  */
-function documented(key: string, r: { statusCode: number; json(): unknown; body: string }): any {
+function documented<K extends string>(key: K, r: { statusCode: number; json(): unknown; body: string }): DocumentedAnswer<K> {
   const op = operations[key];
   expect(op, `no documented operation ${key}`).toBeTruthy();
   expect(r.statusCode, `${key}: ${r.body.slice(0, 300)}`).toBe(op!.status);
   const parsed = (op!.body as z.ZodType).safeParse(r.json());
   expect(parsed.error?.issues ?? [], `${key} body differs from its documented schema`).toEqual([]);
-  return r.json();
+  // Checked against the documented schema just above.
+  return r.json() as DocumentedAnswer<K>;
 }
 
 const page = (base: string) => `<html><head><title>Steel Bottle</title><meta name="description" content="Keeps drinks cold for 24 hours.">
@@ -61,7 +74,7 @@ describe('documented response schemas match real responses', () => {
     const groups = documented('GET /api/voices/', await get('/api/voices/'));
     documented('GET /api/voices/paginated/', await get('/api/voices/paginated/?page_size=5'));
     documented('GET /api/voices/cloned/', await get('/api/voices/cloned/'));
-    documented('GET /api/voices/:id/', await get(`/api/voices/${groups[0].accents[0].id}/`));
+    documented('GET /api/voices/:id/', await get(`/api/voices/${groups[0]!.accents[0]!.id}/`));
     documented('GET /api/personas/', await get('/api/personas/'));
     documented('GET /api/personas/', await get('/api/personas/?page=1&page_size=2'));
     documented('GET /api/personas/paginated/', await get('/api/personas/paginated/'));

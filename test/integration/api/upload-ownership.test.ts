@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, postMultipart, type TestApp } from '../../helpers/app.js';
+import type { AnswerOf } from '../../helpers/api-types.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makePortrait } from '../../helpers/face-fixtures.js';
 import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
@@ -18,7 +19,7 @@ describe('upload ownership', () => {
   let t: TestApp;
   let fx: FixtureDir;
   let other: Record<string, string>;
-  let aurora: Record<string, any>;
+  let aurora: AnswerOf<'/api/aurora/', 'post'>;
   let imageRef: string;
   let audioRef: string;
 
@@ -38,8 +39,9 @@ describe('upload ownership', () => {
     const r = await postMultipart(t, '/api/aurora/', form);
     expect(r.statusCode).toBe(201);
     aurora = r.json();
-    imageRef = aurora.image;
-    audioRef = aurora.audio;
+    // Null would fail the REF checks below.
+    imageRef = aurora.image ?? '';
+    audioRef = aurora.audio ?? '';
   }, 60_000);
   afterAll(async () => {
     await t?.close();
