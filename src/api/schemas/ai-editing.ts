@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { MAX_INSTRUCTIONS_CHARS } from '../../domain/editing/edit-instructions.js';
 import { EDITING_STYLES } from '../../domain/editing/editing-styles.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
@@ -8,14 +9,14 @@ import { captionSetting, volume } from './link-to-videos.js';
 export const aiEditingBody = z
   .object({
     video_url: mediaUrl(1024),
-    instructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Ensure this field has no more than ${MAX_INSTRUCTIONS_CHARS} characters.`).nullish(),
+    instructions: textUpTo(MAX_INSTRUCTIONS_CHARS).nullish(),
     aspect_ratio: aspectRatio.nullish(),
     editing_style: z.enum(EDITING_STYLES).nullish(),
     caption_setting: captionSetting.nullish(),
     background_music_url: mediaUrl(1024).nullish(),
     background_music_volume: volume.nullish(),
     voiceover_volume: volume.nullish(),
-    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    name: textUpTo(255).nullish(),
     webhook_url: webhookUrl,
   })
   .passthrough();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { AI_SCRIPT_VIDEO_LENGTHS, MAX_SCRIPT_STYLES } from '../../domain/text/ai-script-service.js';
 import { SCRIPT_LANGUAGES } from '../../pipelines/text/languages.js';
 import { SCRIPT_STYLE_NAMES } from '../../pipelines/text/script-styles.js';
@@ -35,13 +36,13 @@ const SOURCES = [['url'], ['link_id'], ['link'], ['title', 'description']].map((
  */
 export const aiScriptBody = z
   .object({
-    url: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').regex(PAGE_OR_LINK, 'Enter a valid URL or a Link id.').nullish(),
+    url: textUpTo(1000).regex(PAGE_OR_LINK, 'Enter a valid URL or a Link id.').nullish(),
     link_id: z.string().nullish(),
     link: z.string().nullish(),
-    title: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').nullish(),
-    description: z.string().max(10_000, 'Ensure this field has no more than 10000 characters.').nullish(),
+    title: textUpTo(1000).nullish(),
+    description: textUpTo(10_000).nullish(),
     language: documentedChoice(SCRIPT_LANGUAGES, 16, 'A language the copywriter writes; a regional code (es-MX) is read as its language.').nullish(),
-    target_audience: z.string().max(500, 'Ensure this field has no more than 500 characters.').nullish(),
+    target_audience: textUpTo(500).nullish(),
     platform: z.string().max(100).nullish(),
     target_platform: z.string().max(100).nullish(),
     video_length: numberChoice(AI_SCRIPT_VIDEO_LENGTHS).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, textUpTo } from './text-field.js';
 import { MAX_SHORT_SCRIPT_CHARS } from '../../domain/shorts/ai-short-service.js';
 import { SHORT_STYLES, shortStyleNamed } from '../../domain/shorts/short-styles.js';
 import { namedChoice, SPEAKABLE_PATTERN } from './choices.js';
@@ -8,11 +9,7 @@ import { captionSetting, volume } from './link-to-videos.js';
 /** The contract's Shorts body (create and preview); `voice_id` is an alias of `accent`. */
 export const aiShortBody = z
   .object({
-    script: z
-      .string({ error: 'This field is required.' })
-      .min(1, 'This field may not be blank.')
-      .max(MAX_SHORT_SCRIPT_CHARS, `Ensure this field has no more than ${MAX_SHORT_SCRIPT_CHARS} characters.`)
-      .meta({ pattern: SPEAKABLE_PATTERN }),
+    script: requiredText(MAX_SHORT_SCRIPT_CHARS).meta({ pattern: SPEAKABLE_PATTERN }),
     aspect_ratio: aspectRatio,
     // Case and spacing forgiven ("pixel_art"); the message lists the ten styles.
     style: namedChoice(SHORT_STYLES, (name) => Boolean(shortStyleNamed(name))),
@@ -22,7 +19,7 @@ export const aiShortBody = z
     background_music_url: mediaUrl(1000).nullish(),
     background_music_volume: volume.nullish(),
     voiceover_volume: volume.nullish(),
-    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    name: textUpTo(255).nullish(),
     webhook_url: webhookUrl,
   })
   .passthrough();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text-field.js';
 import { boundedNumber } from './bounded-number.js';
 import { webhookUrl } from './common.js';
 import { jsonObjectField } from './json-object-field.js';
@@ -13,10 +14,7 @@ const inputParams = jsonObjectField("the model's inputs");
 /** The contract's Asset Generator body; `input_params` is validated against the model by the service. */
 export const assetGenerationBody = z
   .object({
-    model_name: z
-      .string({ error: 'This field is required.' })
-      .min(1, 'This field may not be blank.')
-      .max(255, 'Ensure this field has no more than 255 characters.'),
+    model_name: requiredText(255),
     input_params: inputParams.optional(),
     output_nums: boundedNumber(1, MAX_OUTPUT_NUMS, { integer: true }).nullish(),
     webhook_url: webhookUrl,

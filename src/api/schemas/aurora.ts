@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { AURORA_MODELS, AURORA_RESOLUTIONS } from '../../domain/avatars/aurora-models.js';
 import { MAX_RETENTION_DAYS } from '../../domain/tasks/retention.js';
 import { boundedNumber } from './bounded-number.js';
@@ -9,8 +10,8 @@ export const auroraBody = z
   .object({
     image: mediaUrl(2000),
     audio: mediaUrl(2000),
-    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-    text_prompt: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').nullish(),
+    name: textUpTo(255).nullish(),
+    text_prompt: textUpTo(2000).nullish(),
     prompt_guidance_scale: boundedNumber(0, 3).nullish(),
     model_version: z.enum(AURORA_MODELS as [string, ...string[]]).nullish(),
     resolution: z.enum(AURORA_RESOLUTIONS as [string, ...string[]]).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 
 const choiceMessage = (allowed: readonly string[]) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice. Allowed: ${allowed.join(', ')}.`;
@@ -33,8 +34,5 @@ export function listedChoice(names: readonly string[]) {
  * the values that are always accepted, `description` says what else is.
  */
 export function documentedChoice(names: readonly string[], max: number, description: string) {
-  return z
-    .string()
-    .max(max, `Ensure this field has no more than ${max} characters.`)
-    .meta({ enum: [...names], description });
+  return textUpTo(max).meta({ enum: [...names], description });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { boundedNumber } from './bounded-number.js';
 import { MEDIA_REF_PATTERN } from '../../core/uploads.js';
 
@@ -25,11 +26,7 @@ export const pageQuery = z.object({
     .describe('Another name for page_size, as many clients send it; page_size wins when both are given'),
 });
 
-export const httpUrl = (max: number) =>
-  z
-    .string()
-    .max(max, `Ensure this field has no more than ${max} characters.`)
-    .regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
+export const httpUrl = (max: number) => textUpTo(max).regex(/^https?:\/\/\S+$/i, 'Enter a valid URL.');
 
 /**
  * A media field: an http(s) URL, or a file sent as a multipart part (`upload:<id>`, see
@@ -38,8 +35,7 @@ export const httpUrl = (max: number) =>
  * (pages to read, webhooks, upload destinations), and the test upload-fields.test.ts holds the
  * list of those, so a new media field cannot be left URL-only by mistake.
  */
-export const mediaUrl = (max: number) =>
-  z.string().max(max, `Ensure this field has no more than ${max} characters.`).regex(MEDIA_REF_PATTERN, 'Enter a valid URL.');
+export const mediaUrl = (max: number) => textUpTo(max).regex(MEDIA_REF_PATTERN, 'Enter a valid URL.');
 
 export const webhookUrl = httpUrl(200).nullish();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { AVATAR_GENDERS } from '../../domain/catalog/avatars.js';
 import { GENDER_ALIASES } from '../../domain/avatars/custom-avatar-service.js';
 import { namedChoice } from './choices.js';
@@ -23,8 +24,8 @@ const media = mediaUrl(1000).nullish();
  */
 const customAvatarFields = z
   .object({
-    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-    creator_name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    name: textUpTo(255).nullish(),
+    creator_name: textUpTo(255).nullish(),
     video_url: media,
     lipsync_input: media,
     image_url: media,

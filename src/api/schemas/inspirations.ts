@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text-field.js';
 import { webhookUrl } from './common.js';
 import { jsonObjectField } from './json-object-field.js';
 
@@ -8,10 +9,7 @@ const parameters = jsonObjectField("the inspiration's parameters");
 /** The contract's inspiration job body; `parameters` (alias `input_params`) is validated against the inspiration by the service. */
 export const inspirationJobBody = z
   .object({
-    inspiration_id: z
-      .string({ error: 'This field is required.' })
-      .min(1, 'This field may not be blank.')
-      .max(255, 'Ensure this field has no more than 255 characters.'),
+    inspiration_id: requiredText(255),
     parameters: parameters.optional(),
     input_params: parameters.optional(),
     webhook_url: webhookUrl,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, textUpTo } from './text-field.js';
 import { VIDEO_LENGTHS } from '../../domain/videos/link-video-service.js';
 import { boundedNumber, numberChoice } from './bounded-number.js';
 import { colour } from './colour.js';
@@ -50,9 +51,9 @@ export const captionSetting = z
 /** The contract's Video body (create, preview, preview_list_async). */
 export const linkVideoBody = z
   .object({
-    link: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
-    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
-    target_platform: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    link: requiredText(),
+    name: textUpTo(255).nullish(),
+    target_platform: textUpTo(255).nullish(),
     target_audience: z.string().nullish(),
     language: videoLanguage.nullish(),
     video_length: numberChoice(VIDEO_LENGTHS).nullish(),
@@ -62,7 +63,7 @@ export const linkVideoBody = z
     override_avatar: z.string().nullish(),
     override_avatar_by_image: mediaUrl(1000).nullish(),
     override_voice: z.string().nullish(),
-    override_script: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
+    override_script: textUpTo(8000).meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
     background_music_url: mediaUrl(255).nullish(),
     background_music_volume: volume.nullish(),
     voiceover_volume: volume.nullish(),
@@ -88,10 +89,10 @@ export const previewListBody = linkVideoBody.extend({
 });
 
 export const renderSinglePreviewBody = z.object({
-  id: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  id: requiredText(),
   media_job: z.string().nullish(),
 });
 
 export const renderSinglePreviewAliasBody = z.object({
-  media_job: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  media_job: requiredText(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { httpUrl, mediaUrl } from './common.js';
 
 export const createLinkBody = z.object({ url: httpUrl(1000) });
@@ -7,7 +8,7 @@ export const createLinkBody = z.object({ url: httpUrl(1000) });
 const urlList = z.array(mediaUrl(2000));
 
 const linkParams = z.object({
-  title: z.string().max(1000, 'Ensure this field has no more than 1000 characters.').optional(),
+  title: textUpTo(1000).optional(),
   description: z.string().optional(),
   image_urls: urlList.optional(),
   video_urls: urlList.optional(),

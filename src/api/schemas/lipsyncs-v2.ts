@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES } from '../../domain/avatars/avatar-video-spec.js';
 import { MEDIA_REF_PATTERN } from '../../core/uploads.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
@@ -35,7 +36,7 @@ export const lipsyncV2Scene = z
     voice: z
       .object({
         type: z.enum(['text', 'silence']).nullish(),
-        input_text: z.string().max(2000, 'Ensure this field has no more than 2000 characters.').nullish(),
+        input_text: textUpTo(2000).nullish(),
         voice_id: z.string().nullish(),
         duration: boundedNumber(1, 100).nullish(),
         volume: volume.nullish(),
@@ -70,7 +71,7 @@ export const lipsyncV2Scene = z
           .nullish(),
         cta_caption: z
           .object({
-            caption: z.string().max(200, 'Ensure this field has no more than 200 characters.').nullish(),
+            caption: textUpTo(200).nullish(),
             caption_setting: captionSetting.nullish(),
           })
           .passthrough()
@@ -96,16 +97,14 @@ export const lipsyncV2Body = z
     video_inputs: z.array(lipsyncV2Scene, { error: 'This field is required.' }).min(1, 'Give at least one scene.'),
     aspect_ratio: aspectRatio.nullish(),
     model_version: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).nullish(),
-    name: z.string().max(255, 'Ensure this field has no more than 255 characters.').nullish(),
+    name: textUpTo(255).nullish(),
     background_music: z
       .object({ url: mediaUrl(1024), volume: volume.nullish() })
       .passthrough()
       .nullish(),
     cta_end: flexBoolean.nullish(),
     // The end card's picture or clip, or a plain colour (the colour forms of every colour field).
-    cta_background: z
-      .string()
-      .max(1024, 'Ensure this field has no more than 1024 characters.')
+    cta_background: textUpTo(1024)
       .regex(CTA_BACKGROUND_PATTERN, 'Enter a valid URL (an image or a video), or a colour as #RGB, #RRGGBB or #RRGGBBAA.')
       .nullish(),
     cta_duration: boundedNumber(1, 30).nullish(),

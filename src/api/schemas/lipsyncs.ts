@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { SPEAKABLE_PATTERN } from './choices.js';
 import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
 import { captionOffset, flexBoolean } from './link-to-videos.js';
@@ -7,7 +8,7 @@ import { captionOffset, flexBoolean } from './link-to-videos.js';
 export const lipsyncBody = z
   .object({
     aspect_ratio: aspectRatio,
-    text: z.string().max(8000, 'Ensure this field has no more than 8000 characters.').meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
+    text: textUpTo(8000).meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
     audio: mediaUrl(1024).nullish(),
     creator: z.string().nullish(),
     accent: z.string().nullish(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { textUpTo } from './text-field.js';
 import { mediaUrl, webhookUrl } from './common.js';
 
-const prompt = (max: number) => z.string().max(max, `Ensure this field has no more than ${max} characters.`).nullish();
+const prompt = (max: number) => textUpTo(max).nullish();
 
 /** POST /api/product_to_videos/gen_image/ (contract §5). */
 export const productGenImageBody = z
@@ -10,7 +11,7 @@ export const productGenImageBody = z
     type: z.enum(['product_anyshot']).nullish(),
     aspect_ratio: z.enum(['16:9', '9:16', '1:1', '4:5', '16x9', '9x16', '1x1', '4x5']).nullish(),
     image_prompt: prompt(2000),
-    override_avatar: z.string().max(100, 'Ensure this field has no more than 100 characters.').nullish(),
+    override_avatar: textUpTo(100).nullish(),
     product_showcase_url: mediaUrl(200).nullish(),
     webhook_url: webhookUrl,
   })

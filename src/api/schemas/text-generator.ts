@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, textUpTo } from './text-field.js';
 import { flexBoolean } from './link-to-videos.js';
 import { boundedNumber } from './bounded-number.js';
 import { webhookUrl } from './common.js';
@@ -6,7 +7,7 @@ import { webhookUrl } from './common.js';
 const message = z
   .object({
     role: z.enum(['user', 'model'], { error: (issue) => (issue.input === undefined ? 'This field is required.' : '"role" must be "user" or "model".') }),
-    content: z.string().max(200_000, 'Ensure this field has no more than 200000 characters.').nullish(),
+    content: textUpTo(200_000).nullish(),
     function_call: z.object({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).nullish() }).nullish(),
     function_response: z.object({ name: z.string().min(1), response: z.unknown() }).nullish(),
   })
@@ -47,10 +48,7 @@ const functionDeclaration = z.object({
 /** The contract's Text body. */
 export const textGenerationBody = z
   .object({
-    model_name: z
-      .string({ error: 'This field is required.' })
-      .min(1, 'This field may not be blank.')
-      .max(255, 'Ensure this field has no more than 255 characters.'),
+    model_name: requiredText(255),
     messages: z.array(message, { error: 'This field is required.' }).min(1, 'This list may not be empty.'),
     system_instruction: z.string().nullish(),
     config: generationConfig.nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text-field.js';
 import { documentedChoice } from './choices.js';
 import { mediaUrl, pageQuery, webhookUrl } from './common.js';
 
@@ -14,7 +15,7 @@ export const voicesPageQuery = pageQuery.extend({
 export const cloneVoiceBody = (languages: readonly string[]) =>
   z.object({
     audio_url: mediaUrl(2000),
-    name: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(100, 'Ensure this field has no more than 100 characters.'),
+    name: requiredText(100),
     language: documentedChoice(languages, 20, 'A language the base voices speak (case is ignored). Default en.').meta({ 'x-server-specific': true }).optional(),
     webhook_url: webhookUrl,
   });
