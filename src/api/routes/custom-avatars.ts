@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import type { CustomAvatarService } from '../../domain/avatars/custom-avatar-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { CustomAvatarVersion } from '../../domain/avatars/custom-avatar-kind.js';
@@ -8,8 +8,7 @@ import { personaToWire } from '../wire/persona.js';
 import { customAvatarToWire } from '../wire/custom-avatar.js';
 import { idParams } from '../schemas/common.js';
 import { customAvatarBody, customAvatarCount, customAvatarPatchBody, customAvatarV2Body } from '../schemas/custom-avatars.js';
-
-const tags = ['Custom Avatars'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface CustomAvatarRouteDeps {
@@ -23,11 +22,11 @@ export interface CustomAvatarRouteDeps {
  * avatar are the Avatars routes (`personas.ts`), which see custom avatars through the directory.
  */
 export function customAvatarRoutes(root: FastifyInstance, deps: CustomAvatarRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const routes = new TaskRoutes(root, ['Custom Avatars'], (t: Task) => customAvatarToWire(t, deps.blobs));
+  const { app, tags } = routes;
 
-  const create = (version: CustomAvatarVersion) => async (request: FastifyRequest<{ Body: z.infer<typeof customAvatarBody> }>, reply: FastifyReply) => {
-    const b = request.body;
-    const task = await deps.customAvatars.create(request.accountId, {
+  const create = (version: CustomAvatarVersion) => (accountId: string, b: z.infer<typeof customAvatarBody>) =>
+    deps.customAvatars.create(accountId, {
       version,
       name: b.name,
       creatorName: b.creator_name,
@@ -42,30 +41,18 @@ export function customAvatarRoutes(root: FastifyInstance, deps: CustomAvatarRout
       labels: b.labels,
       webhookUrl: b.webhook_url,
     });
-    return reply.status(201).send(customAvatarToWire(task, deps.blobs));
-  };
 
-  app.post(
+  routes.create(
     '/api/personas/',
-    {
-      schema: {
-        tags,
-        summary: 'Create a custom avatar from a portrait (image_url) or a video of the person (video_url); processing → active',
-        body: customAvatarBody,
-      },
-    },
+    'Create a custom avatar from a portrait (image_url) or a video of the person (video_url); processing → active',
+    customAvatarBody,
     create('v1'),
   );
 
-  app.post(
+  routes.create(
     '/api/personas_v2/',
-    {
-      schema: {
-        tags,
-        summary: 'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)',
-        body: customAvatarV2Body,
-      },
-    },
+    'Create a v2 custom avatar: a video (or photo) of the person and a consent recording of the same person (JSON URLs or multipart files)',
+    customAvatarV2Body,
     create('v2'),
   );
 

@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { Task } from '../../core/task.js';
 import type { ClonedVoiceService } from '../../domain/speech/cloned-voice-service.js';
 import type { VoiceCatalog } from '../../domain/catalog/voices.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { filterVoices, findVoice, groupVoicesByName, type VoiceGroup } from '../../domain/catalog/voices.js';
 import { NotFound } from '../../core/errors.js';
-import { listQueryFrom, pageParams, paginate } from '../pagination.js';
-import { idParams, listQuery } from '../schemas/common.js';
+import { pageParams, paginate } from '../pagination.js';
+import { idParams } from '../schemas/common.js';
 import { cloneVoiceBody, voicesPageQuery, type CloneVoiceBody } from '../schemas/voices.js';
 import { clonedVoiceAsVoice, clonedVoiceToWire, voiceToWire } from '../wire/voice.js';
-
-const tags = ['Voices'];
+import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface VoiceRouteDeps {
@@ -22,7 +21,8 @@ export interface VoiceRouteDeps {
 }
 
 export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const routes = new TaskRoutes(root, ['Voices'], (t: Task) => clonedVoiceToWire(t, deps.blobs));
+  const { app, tags } = routes;
   const previewUrl = (id: string) => deps.blobs.signedUrl(`voice-previews/${id}.mp3`);
   const voices = deps.voiceCatalog.voices;
 
@@ -52,9 +52,7 @@ export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
     },
   );
 
-  app.get('/api/voices/cloned/', { schema: { tags, summary: "The caller's cloned voices, any state", querystring: listQuery } }, async (request) => {
-    return (await deps.clonedVoices.list(request.accountId, listQueryFrom(request.query))).map((t) => clonedVoiceToWire(t, deps.blobs));
-  });
+  routes.list('/api/voices/cloned/', "The caller's cloned voices, any state", deps.clonedVoices);
 
   app.get(
     '/api/voices/:id/',
@@ -68,16 +66,13 @@ export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
     },
   );
 
-  const clone = async (request: FastifyRequest<{ Body: CloneVoiceBody }>, reply: FastifyReply) => {
-    const b = request.body;
-    const task = await deps.clonedVoices.create(request.accountId, { audioUrl: b.audio_url, name: b.name, language: b.language, webhookUrl: b.webhook_url });
-    return reply.status(201).send(clonedVoiceToWire(task, deps.blobs));
-  };
+  const clone = (accountId: string, b: CloneVoiceBody) =>
+    deps.clonedVoices.create(accountId, { audioUrl: b.audio_url, name: b.name, language: b.language, webhookUrl: b.webhook_url });
   const cloneSummary = 'Clone a voice from a speech sample (voice matching; the sample is checked before the answer)';
   const body = cloneVoiceBody(deps.clonedVoices.languages());
-  app.post('/api/voices/clone/', { schema: { tags, summary: cloneSummary, body } }, clone);
+  routes.create('/api/voices/clone/', cloneSummary, body, clone);
   // The compatible API's path for the same operation.
-  app.post('/api/voices/', { schema: { tags, summary: `${cloneSummary} (alias of /api/voices/clone/)`, body } }, clone);
+  routes.create('/api/voices/', `${cloneSummary} (alias of /api/voices/clone/)`, body, clone);
 
   app.delete(
     '/api/voices/:id/',
