@@ -9,7 +9,7 @@ import { aiEditingToWire } from '../wire/ai-editing.js';
 import { echoOf } from '../echo.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface AiEditingRouteDeps {
   aiEditing: AiEditingService;
   blobs: BlobStore;

@@ -4,7 +4,7 @@ import { aiScriptBody } from '../schemas/ai-scripts.js';
 import { aiScriptToWire } from '../wire/ai-script.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface AiScriptRouteDeps {
   aiScripts: AiScriptService;
 }

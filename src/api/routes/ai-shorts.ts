@@ -8,7 +8,7 @@ import { aiShortToWire } from '../wire/ai-short.js';
 import { echoOf } from '../echo.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface AiShortRouteDeps {
   aiShorts: AiShortService;
   blobs: BlobStore;

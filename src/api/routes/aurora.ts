@@ -8,7 +8,7 @@ import { auroraToWire } from '../wire/aurora.js';
 import { echoOf } from '../echo.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface AuroraRouteDeps {
   aurora: AuroraService;
   blobs: BlobStore;

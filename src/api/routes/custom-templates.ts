@@ -10,7 +10,7 @@ import { templateIdParams, templateJobBody } from '../schemas/custom-templates.j
 import { dyoaToWire, templateJobToWire, templateToWire } from '../wire/custom-template.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface CustomTemplateRouteDeps {
   templateCatalog: TemplateCatalog;
   templateJobs: TemplateJobService;

@@ -6,7 +6,7 @@ import { iabImagesBody } from '../schemas/iab-images.js';
 import { iabToWire } from '../wire/iab-images.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface IabImagesRouteDeps {
   iabImages: IabImagesService;
   blobs: BlobStore;

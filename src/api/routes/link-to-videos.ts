@@ -10,7 +10,7 @@ import { linkVideoToWire } from '../wire/link-to-video.js';
 import { echoOf } from '../echo.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface LinkToVideoRouteDeps {
   linkVideos: LinkVideoService;
   blobs: BlobStore;

@@ -5,7 +5,7 @@ import { createLinkBody, linkParamsBody, updateLinkBody } from '../schemas/links
 import { linkToWire } from '../wire/link.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface LinkRouteDeps {
   links: LinkService;
   /** Base of the `next`/`previous` links of page envelopes. */

@@ -11,7 +11,7 @@ import { lipsyncV2ToWire } from '../wire/lipsync-v2.js';
 import { echoOf } from '../echo.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface LipsyncV2RouteDeps {
   lipsyncsV2: LipsyncV2Service;
   lipsyncs: LipsyncService;

@@ -13,7 +13,7 @@ const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
 const KEEP_ALIVE_MS = 15_000;
 const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface TextGeneratorRouteDeps {
   textGeneration: TextGenerationService;
   /** Streams still open when a shutdown's grace period ends get a final `shutdown` event. */

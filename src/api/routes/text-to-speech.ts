@@ -6,7 +6,7 @@ import { ttsBody } from '../schemas/text-to-speech.js';
 import { ttsToWire } from '../wire/text-to-speech.js';
 import { TaskRoutes } from './task-routes.js';
 
-/** What these routes use, and nothing more (built by its group module in app/groups/). */
+/** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface TextToSpeechRouteDeps {
   tts: TextToSpeechService;
   blobs: BlobStore;
