@@ -35,3 +35,20 @@ export function clampProgress(percent: number): number {
   if (!Number.isFinite(percent)) return 0;
   return Math.max(0, Math.min(100, Math.round(percent * 10) / 10));
 }
+
+/** A task as it is first stored: the hold taken, nothing charged, no progress, created and updated at `at`. */
+export function newTaskRecord(
+  first: Pick<Task, 'id' | 'accountId' | 'kind' | 'status' | 'input' | 'result' | 'heldMillicredits'> & { webhookUrl?: string | null },
+  at: string,
+): Task {
+  return {
+    ...first,
+    progress: 0,
+    failedReason: null,
+    chargedMillicredits: 0,
+    webhookUrl: first.webhookUrl ?? null,
+    createdAt: at,
+    updatedAt: at,
+    finishedAt: null,
+  };
+}

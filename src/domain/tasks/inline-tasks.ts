@@ -5,7 +5,7 @@ import { newId } from '../../core/ids.js';
 import type { Store } from '../../core/store.js';
 import type { TaskEvents } from './task-events.js';
 import { runAfterCommit, TaskFinisher, type FinishedTask } from './task-finisher.js';
-import type { Task } from '../../core/task.js';
+import { newTaskRecord, type Task } from '../../core/task.js';
 
 /** How long an inline task stays vouched for without a renewal, and how often its process renews it. */
 export interface InlineLeaseOptions {
@@ -57,22 +57,19 @@ export class InlineTasks {
     const problem = n.webhookUrl ? this.webhookUrlProblem(n.webhookUrl) : null;
     if (problem) throw ValidationError.field('webhook_url', problem);
     const at = this.clock.nowIso();
-    const task: Task = {
-      id: newId(),
-      accountId: n.accountId,
-      kind: n.kind,
-      status: 'processing',
-      progress: 0,
-      failedReason: null,
-      input: n.input,
-      result: {},
-      heldMillicredits: n.holdMillicredits,
-      chargedMillicredits: 0,
-      webhookUrl: n.webhookUrl ?? null,
-      createdAt: at,
-      updatedAt: at,
-      finishedAt: null,
-    };
+    const task = newTaskRecord(
+      {
+        id: newId(),
+        accountId: n.accountId,
+        kind: n.kind,
+        status: 'processing',
+        input: n.input,
+        result: {},
+        heldMillicredits: n.holdMillicredits,
+        webhookUrl: n.webhookUrl,
+      },
+      at,
+    );
     await this.store.transaction(async (tx) => {
       await hold(tx, n.accountId, task.id, n.holdMillicredits, at);
       await tx.tasks.insert(task);

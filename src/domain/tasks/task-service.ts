@@ -4,7 +4,7 @@ import { NotFound, TaskNotReady, ValidationError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { JobRecord, ListQuery, Repos, Store } from '../../core/store.js';
 import { isOutputExpired, RETENTION_INPUT_KEY } from './retention.js';
-import type { Task } from '../../core/task.js';
+import { newTaskRecord, type Task } from '../../core/task.js';
 
 export interface Dispatcher {
   dispatch(job: JobRecord): Promise<void>;
@@ -65,22 +65,19 @@ export class TaskService {
     if (webhookProblem) throw ValidationError.field('webhook_url', webhookProblem);
     const at = this.clock.nowIso();
     const id = newId();
-    const task: Task = {
-      id,
-      accountId: n.accountId,
-      kind: n.kind,
-      status: n.initialStatus ?? 'pending',
-      progress: 0,
-      failedReason: null,
-      input: n.retentionDays ? { ...n.input, [RETENTION_INPUT_KEY]: n.retentionDays } : n.input,
-      result: n.result ?? {},
-      heldMillicredits: n.holdMillicredits,
-      chargedMillicredits: 0,
-      webhookUrl: n.webhookUrl ?? null,
-      createdAt: at,
-      updatedAt: at,
-      finishedAt: null,
-    };
+    const task = newTaskRecord(
+      {
+        id,
+        accountId: n.accountId,
+        kind: n.kind,
+        status: n.initialStatus ?? 'pending',
+        input: n.retentionDays ? { ...n.input, [RETENTION_INPUT_KEY]: n.retentionDays } : n.input,
+        result: n.result ?? {},
+        heldMillicredits: n.holdMillicredits,
+        webhookUrl: n.webhookUrl,
+      },
+      at,
+    );
     const job = this.jobFor(id, id, n.jobName, n.jobPayload ?? {}, at);
     await this.store.transaction(async (tx) => {
       await n.guard?.(tx);
