@@ -23,8 +23,21 @@ export interface FillUse {
 
 const SLOT = /\{(\w+)\}/g;
 
-export function slotsOf(template: string): string[] {
-  return [...template.matchAll(SLOT)].map((m) => m[1]!);
+/**
+ * Templates are the phrase banks' constants, read hundreds of times while a script is sized to its
+ * budget, so their slots are parsed once. Bounded in case a caller passes other text.
+ */
+const SLOTS_SEEN = new Map<string, readonly string[]>();
+const SLOTS_SEEN_MAX = 10_000;
+
+export function slotsOf(template: string): readonly string[] {
+  let slots = SLOTS_SEEN.get(template);
+  if (!slots) {
+    slots = Object.freeze([...template.matchAll(SLOT)].map((m) => m[1]!));
+    if (SLOTS_SEEN.size >= SLOTS_SEEN_MAX) SLOTS_SEEN.clear();
+    SLOTS_SEEN.set(template, slots);
+  }
+  return slots;
 }
 
 export function upperFirst(s: string): string {

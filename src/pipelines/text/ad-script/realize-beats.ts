@@ -1,11 +1,11 @@
 import { createRng, type Rng } from '../../../core/random.js';
-import { canFill, fillTemplate, slotsOf } from '../fill-template.js';
 import type { BeatKind } from '../phrase-banks/types.js';
 import type { ScriptSection, ScriptStyle } from '../script-styles.js';
-import { countSpokenWords } from '../word-budget.js';
 import { FACT_ORDER } from './fact-slots.js';
+import { fillableTemplates, filledSentence } from './filled-sentences.js';
 import type { ScriptContext } from './script-context.js';
 import { plannedBeats, type ScriptPlan } from './script-plan.js';
+import { traitsOf } from './template-traits.js';
 
 /** A sentence's template or selling point, chosen by the tuner instead of the seed. */
 export interface BeatOverride {
@@ -36,38 +36,36 @@ export interface RealizedBeat {
   pointOptions: number[];
 }
 
-const FACT_SLOTS = new Set(['price', 'rating', 'count', 'quote', 'brand', 'points', 'audience', 'point', 'Point']);
-
 export const wordsOf = (beats: RealizedBeat[]) => beats.reduce((a, b) => a + b.words, 0);
 
 /** Turns a plan into sentences: each beat picks a template with its own seeded stream. */
 export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext, seed: number, tuning: Tuning): RealizedBeat[] {
   const root = createRng(seed);
-  const usedTemplates = new Set<string>();
+  const usedTemplates = new Map<BeatKind, Set<number>>();
   // Banned points count as used: they are never said.
   const usedPoints = new Set<number>(tuning.banned);
   const seen = new Map<BeatKind, number>();
   const out: RealizedBeat[] = [];
-  const later = { ...ctx.values, product: ctx.shortName };
   let named = false;
   const said = new Set<string>();
   for (const beat of plannedBeats(style, plan)) {
     const templates = ctx.bank.beats[beat.kind];
+    const traits = traitsOf(templates);
     const nth = (seen.get(beat.kind) ?? 0) + 1;
     const pointsLeft = ctx.points.length - usedPoints.size;
+    const fillable = fillableTemplates(ctx, templates, pointsLeft);
+    const used = usedTemplates.get(beat.kind) ?? new Set<number>();
+    usedTemplates.set(beat.kind, used);
     const variants: number[] = [];
-    templates.forEach((t, i) => {
-      if (!canFill(t, ctx.values, pointsLeft, nth)) return;
+    for (let i = 0; i < templates.length; i++) {
       // A template without a point or a number would repeat a sentence word for word.
-      const varies = /\{(point|Point|nth|Nth)\}/.test(t);
-      if (!varies && usedTemplates.has(`${beat.kind}:${i}`)) return;
-      variants.push(i);
-    });
+      if (fillable[i] && (traits[i]!.varies || !used.has(i))) variants.push(i);
+    }
     if (variants.length === 0) continue;
     // The strongest facts are said first: a proof gives the rating with its count before a quote.
     for (const facts of FACT_ORDER[beat.kind] ?? []) {
       if (facts.some((f) => said.has(f))) continue;
-      const carrying = variants.filter((i) => facts.every((f) => slotsOf(templates[i]!).includes(f)));
+      const carrying = variants.filter((i) => facts.every((f) => traits[i]!.slots.includes(f)));
       if (carrying.length) {
         variants.splice(0, variants.length, ...carrying);
         break;
@@ -76,28 +74,29 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
     // An ad must say what it sells: a script that has not named the product yet closes with a
     // call to action that does (some openers and bodies speak only of "it" and its description).
     if (beat.kind === 'cta' && !named) {
-      const naming = variants.filter((i) => templates[i]!.includes('{product}'));
+      const naming = variants.filter((i) => traits[i]!.namesProduct);
       if (naming.length) variants.splice(0, variants.length, ...naming);
     }
     const o = tuning.beats.get(beat.key);
     const rng = root.fork(`${style.name}:${beat.key}`);
     // Facts beat generic lines; a lead-in already used ("Plus: …") is taken again only as a last resort.
-    const weights = variants.map((i) => (slotsOf(templates[i]!).some((s) => FACT_SLOTS.has(s)) ? 3 : 1) * (usedTemplates.has(`${beat.kind}:${i}`) ? 0.02 : 1));
+    const weights = variants.map((i) => (traits[i]!.carriesFact ? 3 : 1) * (used.has(i) ? 0.02 : 1));
     let variant = weightedPick(rng, variants, weights);
     if (o?.variant !== undefined && variants.includes(o.variant)) variant = o.variant;
     const template = templates[variant]!;
+    const chosen = traits[variant]!;
     const pointOptions = ctx.points.map((_, i) => i).filter((i) => !usedPoints.has(i));
     let pointIndex: number | null = null;
-    if (/\{(point|Point)\}/.test(template)) {
+    if (chosen.takesPoint) {
       pointIndex = o?.point !== undefined && pointOptions.includes(o.point) ? o.point : pointOptions[0]!;
       usedPoints.add(pointIndex);
     }
-    const text = fillTemplate(template, named ? later : ctx.values, ctx.bank, { point: pointIndex === null ? null : ctx.points[pointIndex]!.text, nth });
-    if (template.includes('{product}')) named = true;
-    for (const slot of slotsOf(template)) said.add(slot);
-    usedTemplates.add(`${beat.kind}:${variant}`);
+    const { text, words } = filledSentence(ctx, template, named, pointIndex, nth);
+    if (chosen.namesProduct) named = true;
+    for (const slot of chosen.slots) said.add(slot);
+    used.add(variant);
     seen.set(beat.kind, nth);
-    out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words: countSpokenWords(text), template, pointIndex, variants, pointOptions });
+    out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words, template, pointIndex, variants, pointOptions });
   }
   return out;
 }
