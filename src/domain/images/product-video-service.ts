@@ -59,6 +59,8 @@ export function displaySecondsFrom(prompt: string | null | undefined): number {
  * video steps are follow-ups on the same record, and `regen_image` makes a new task from an old
  * one's inputs.
  */
+type ProductVideoInput = ReturnType<typeof productVideoKind.inputOf>;
+
 export class ProductVideoService {
   constructor(
     private readonly tasks: TaskService,
@@ -69,6 +71,22 @@ export class ProductVideoService {
     private readonly defaultVoiceId: () => string | null,
   ) {}
 
+  /** A task that stages the product image (the first step; a video follows on the same task). */
+  private stageImage(accountId: string, input: ProductVideoInput, webhookUrl: string | null): Promise<Task> {
+    return this.tasks.create(
+      productVideoKind.newTask({
+        accountId,
+        input,
+        result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
+        job: 'image',
+        step: 'gen_image',
+        estimate: { durationSeconds: 0 },
+        jobPayload: { step: 'gen_image' },
+        webhookUrl,
+      }),
+    );
+  }
+
   async genImage(accountId: string, req: GenImageRequest): Promise<Task> {
     const aspectRatio = productAspectOf(req.aspectRatio ?? '16:9');
     if (!aspectRatio) throw ValidationError.field('aspect_ratio', `"${req.aspectRatio}" is not a valid choice. Choose one of ${PRODUCT_ASPECTS.join(', ')}.`);
@@ -78,29 +96,22 @@ export class ProductVideoService {
     if (req.showcaseUrl) await this.checkPicture('product_showcase_url', req.showcaseUrl);
     const overrideAvatar = req.overrideAvatar ? await this.avatarId(accountId, req.overrideAvatar) : null;
     const imagePrompt = req.imagePrompt?.trim() || null;
-    return this.tasks.create(
-      productVideoKind.newTask({
-        accountId,
-        input: {
-          echo: req.echo,
-          productUrl: req.productUrl,
-          type,
-          aspectRatio,
-          aspectEcho: req.aspectRatio ?? '16:9',
-          imagePrompt,
-          overrideAvatar,
-          showcaseUrl: req.showcaseUrl ?? null,
-          seed: seedFor(`${accountId}|${req.productUrl}|${imagePrompt ?? ''}|${newId()}`),
-          regenType: null,
-          regenSourceId: null,
-        },
-        result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
-        job: 'image',
-        step: 'gen_image',
-        estimate: { durationSeconds: 0 },
-        jobPayload: { step: 'gen_image' },
-        webhookUrl: req.webhookUrl ?? null,
-      }),
+    return this.stageImage(
+      accountId,
+      {
+        echo: req.echo,
+        productUrl: req.productUrl,
+        type,
+        aspectRatio,
+        aspectEcho: req.aspectRatio ?? '16:9',
+        imagePrompt,
+        overrideAvatar,
+        showcaseUrl: req.showcaseUrl ?? null,
+        seed: seedFor(`${accountId}|${req.productUrl}|${imagePrompt ?? ''}|${newId()}`),
+        regenType: null,
+        regenSourceId: null,
+      },
+      req.webhookUrl ?? null,
     );
   }
 
@@ -110,29 +121,22 @@ export class ProductVideoService {
     const shown = productVideoKind.shownInputOf(source);
     if (!shown.productUrl || !shown.aspectRatio) throw new TaskNotReady("This task's inputs cannot be read; create it again with gen_image.");
     const imagePrompt = req.imagePrompt?.trim() || shown.imagePrompt || null;
-    return this.tasks.create(
-      productVideoKind.newTask({
-        accountId,
-        input: {
-          echo: { ...(shown.echo ?? {}), image_prompt: imagePrompt, webhook_url: req.webhookUrl ?? null },
-          productUrl: shown.productUrl,
-          type: shown.type ?? 'product_anyshot',
-          aspectRatio: shown.aspectRatio,
-          aspectEcho: shown.aspectEcho ?? shown.aspectRatio,
-          imagePrompt,
-          overrideAvatar: shown.overrideAvatar ?? null,
-          showcaseUrl: shown.showcaseUrl ?? null,
-          seed: seedFor(`${sourceId}|regen|${newId()}`),
-          regenType: 'regen_image',
-          regenSourceId: source.id,
-        },
-        result: productVideoKind.resultPatch({ imageKey: null, videoKey: null }),
-        job: 'image',
-        step: 'gen_image',
-        estimate: { durationSeconds: 0 },
-        jobPayload: { step: 'gen_image' },
-        webhookUrl: req.webhookUrl ?? null,
-      }),
+    return this.stageImage(
+      accountId,
+      {
+        echo: { ...(shown.echo ?? {}), image_prompt: imagePrompt, webhook_url: req.webhookUrl ?? null },
+        productUrl: shown.productUrl,
+        type: shown.type ?? 'product_anyshot',
+        aspectRatio: shown.aspectRatio,
+        aspectEcho: shown.aspectEcho ?? shown.aspectRatio,
+        imagePrompt,
+        overrideAvatar: shown.overrideAvatar ?? null,
+        showcaseUrl: shown.showcaseUrl ?? null,
+        seed: seedFor(`${sourceId}|regen|${newId()}`),
+        regenType: 'regen_image',
+        regenSourceId: source.id,
+      },
+      req.webhookUrl ?? null,
     );
   }
 
