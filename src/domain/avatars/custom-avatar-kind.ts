@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AVATAR_GENDERS, type AvatarGender } from '../catalog/avatars.js';
+import type { PersonaAspect } from '../catalog/avatars-personas.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
 
 // What a custom avatar's task keeps; custom-avatars.ts reads it as a persona and a record.
@@ -88,5 +89,10 @@ export const customAvatarKind = defineTaskKind({
     stillFromSeconds: z.number().nullish(),
   }),
   price: (_step: 'build', _input, _measured: null) => 0,
-  files: { still: 'still.jpg', thumbnail: 'thumbnail.jpg' },
+  files: {
+    still: 'still.jpg',
+    thumbnail: 'thumbnail.jpg',
+    /** The still framed for one of the persona aspects (`preview-16x9.jpg`). */
+    previewImage: (aspect: PersonaAspect) => `preview-${aspect.replace(':', 'x')}.jpg`,
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { plannedVideoFiles, plannedVideoOutputs } from '../videos/planned-video-kind.js';
 import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES, type AvatarVideoSpec } from './avatar-video-spec.js';
 
 const modelVersion = z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).default('standard');
@@ -8,15 +9,16 @@ const aspectRatio = z.enum(['16:9', '9:16', '1:1']);
 
 /**
  * The produced files of a planned video (AI Avatar v1, v2). The plan itself is the job's own
- * product: the domain only names the one file the wire shows (the voice of v1); the job reads
- * the whole plan back through the pipeline's reader.
+ * product: the domain only names what the wire shows (the voice of v1; nothing of v2's); the job
+ * reads the whole plan back through the pipeline's reader.
  */
-const plannedVideoResult = z.looseObject({
+const talkingVideoResult = z.looseObject({
   plan: z.looseObject({ files: z.looseObject({ voice: z.string().optional() }).optional() }).optional(),
-  previewKey: z.string().nullish(),
-  outputKey: z.string().nullish(),
-  thumbnailKey: z.string().nullish(),
-  durationSeconds: z.number().optional(),
+  ...plannedVideoOutputs,
+});
+const scenesVideoResult = z.looseObject({
+  plan: z.looseObject({}).optional(),
+  ...plannedVideoOutputs,
 });
 
 /**
@@ -52,9 +54,9 @@ export const lipsyncKind = defineTaskKind({
     seed: z.number(),
     modelVersion,
   }),
-  result: plannedVideoResult,
+  result: talkingVideoResult,
   price: plannedVideoPrice,
-  files: { plan: 'plan' },
+  files: plannedVideoFiles,
 });
 /** What AI Avatar v1's pipeline reads: the frozen input itself, so a field added here reaches it with no copy. */
 export type LipsyncInput = z.infer<typeof lipsyncKind.input>;
@@ -109,7 +111,7 @@ export const lipsyncV2Kind = defineTaskKind({
     spec: avatarVideoSpec,
     modelVersion,
   }),
-  result: plannedVideoResult,
+  result: scenesVideoResult,
   price: plannedVideoPrice,
-  files: { plan: 'plan' },
+  files: plannedVideoFiles,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { plannedVideoFiles, plannedVideoOutputs } from '../videos/planned-video-kind.js';
 import { EDITING_STYLES } from './editing-styles.js';
 import type { EditOperations } from './edit-instructions.js';
 
@@ -61,11 +62,8 @@ export const aiEditingKind = defineTaskKind({
         transcript: z.string().optional(),
       })
       .optional(),
-    previewKey: z.string().nullish(),
-    outputKey: z.string().nullish(),
-    thumbnailKey: z.string().nullish(),
-    durationSeconds: z.number().optional(),
+    ...plannedVideoOutputs,
   }),
   price: aiEditingPrice,
-  files: { plan: 'plan' },
+  files: plannedVideoFiles,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { plannedVideoFiles, plannedVideoOutputs } from '../videos/planned-video-kind.js';
 import { SHORT_STYLES } from './short-styles.js';
 
 /**
@@ -31,13 +32,10 @@ export const aiShortKind = defineTaskKind({
   /** The plan is the job's own (read back through `isShortPlan`); the domain reads only these. */
   result: z.looseObject({
     plan: z.looseObject({ speechSeconds: z.number().optional(), files: z.looseObject({ voice: z.string().optional() }).optional() }).optional(),
-    previewKey: z.string().nullish(),
-    outputKey: z.string().nullish(),
-    thumbnailKey: z.string().nullish(),
-    durationSeconds: z.number().optional(),
+    ...plannedVideoOutputs,
   }),
   price: aiShortPrice,
-  files: { plan: 'plan' },
+  files: plannedVideoFiles,
 });
 
 /** What AI Shorts' pipeline reads: the frozen input itself, so a field added here reaches it with no copy. */

@@ -7,6 +7,31 @@ import type { NewTask } from './task-service.js';
 type Bag = Record<string, unknown>;
 
 /**
+ * A file's name (or folder) below the task's folder, or how a name made at run time is spelled
+ * (`(index: number) => \`preview-${index}.mp4\``): the kind names every file its jobs write.
+ */
+export type TaskFileName = string | ((...parts: never[]) => string);
+/** What `fileKey` takes after the role: a named file's sub-path segments, or a made name's parts. */
+export type TaskFileArgs<N extends TaskFileName> = N extends (...parts: infer A) => string ? A : string[];
+
+/**
+ * The fields a schema declares, deeply, without a loose object's open index: a result patch may
+ * name only declared fields, so a misspelt or undeclared one fails to compile (a loose result
+ * would take it silently, and the wire would never show it). Typed maps (`z.record`) keep their
+ * value type; an object of unknowns (a loose object with no named field) takes any object.
+ */
+export type Declared<T> = T extends readonly (infer E)[]
+  ? readonly Declared<E>[]
+  : T extends object
+    ? keyof Named<T> extends never
+      ? unknown extends T[keyof T]
+        ? object
+        : T
+      : { [K in keyof T as string extends K ? never : number extends K ? never : K]: Declared<T[K]> }
+    : T;
+type Named<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/**
  * One capability's task, written once: its kind, its job names, what its input and result hold
  * (zod schemas), its price per step and the names of its files. The service that creates the
  * task, the job that runs it and the wire mapper that shows it all read the task through this,
@@ -18,7 +43,7 @@ type Bag = Record<string, unknown>;
  * through `shownInputOf`/`shownResultOf`, which never throw (a GET is never a 500 because of
  * an old row).
  */
-export interface TaskKindSpec<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, string>> {
+export interface TaskKindSpec<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, TaskFileName>> {
   kind: string;
   /** Job name per role (`{ make: 'aurora.make' }`); the catalog checks each has a handler. */
   jobs: J;
@@ -31,11 +56,14 @@ export interface TaskKindSpec<I extends Bag, R extends Bag, J extends Record<str
    * and with what the job measured for the charge at done.
    */
   price: (step: S, input: I, measured: M) => number;
-  /** File name (or folder) per role, below the task's blob folder (`task-files.ts`). */
+  /**
+   * File name (or folder) per role, below the task's blob folder (`task-files.ts`); a function for
+   * names made at run time. Jobs write files only at these keys (`fileKey`).
+   */
   files: F;
 }
 
-export interface TaskKind<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, string>>
+export interface TaskKind<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, TaskFileName>>
   extends TaskKindSpec<I, R, J, S, M, F> {
   /** The task's input, parsed; a row that cannot be read fails the job for good (`TaskFailure`). */
   inputOf(task: Pick<Task, 'id' | 'kind' | 'input'>): I;
@@ -45,15 +73,15 @@ export interface TaskKind<I extends Bag, R extends Bag, J extends Record<string,
   shownInputOf(task: Pick<Task, 'input'>): Partial<I>;
   /** For display: the result's readable fields; never throws. */
   shownResultOf(task: Pick<Task, 'result'>): Partial<R>;
-  /** The key of one of the task's files: `files[name]`, then sub-paths. */
-  fileKey(task: Pick<Task, 'accountId' | 'id'>, name: keyof F & string, ...sub: string[]): string;
-  /** A result patch as the job returns it, checked against the result's type at compile time. */
-  resultPatch(patch: Partial<R>): Bag;
+  /** The key of one of the task's files: `files[name]` then sub-paths, or the name `files[name]` makes of the parts. */
+  fileKey<N extends keyof F & string>(task: Pick<Task, 'accountId' | 'id'>, name: N, ...args: TaskFileArgs<F[N]>): string;
+  /** A result patch as the job returns it, checked against the result's declared fields at compile time. */
+  resultPatch(patch: Partial<Declared<R>>): Bag;
   /** The `NewTask` of a create: kind, frozen input, job name, and the hold priced from the estimate. */
   newTask(n: Omit<NewTask, 'kind' | 'input' | 'jobName' | 'holdMillicredits'> & { input: I; job: keyof J & string; step: S; estimate: M }): NewTask;
 }
 
-export function defineTaskKind<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, string>>(
+export function defineTaskKind<I extends Bag, R extends Bag, J extends Record<string, string>, S extends string, M, F extends Record<string, TaskFileName>>(
   spec: TaskKindSpec<I, R, J, S, M, F>,
 ): TaskKind<I, R, J, S, M, F> {
   const parsed = <T>(schema: z.ZodType<T>, value: unknown, task: Pick<Task, 'id' | 'kind'>, part: string): T => {
@@ -69,7 +97,12 @@ export function defineTaskKind<I extends Bag, R extends Bag, J extends Record<st
     resultOf: (task) => parsed(spec.result, task.result, task, 'result'),
     shownInputOf: (task) => readable(spec.input, task.input),
     shownResultOf: (task) => readable(spec.result, task.result),
-    fileKey: (task, name, ...sub) => taskFileKey(task, ...spec.files[name]!.split('/'), ...sub),
+    fileKey: (task, name, ...args) => {
+      const file = spec.files[name]!;
+      // Sub-paths stay one segment each (taskFileKey refuses a '/' in one); a made name may have folders.
+      if (typeof file === 'string') return taskFileKey(task, ...file.split('/'), ...args.map(String));
+      return taskFileKey(task, ...String(Reflect.apply(file, undefined, args)).split('/'));
+    },
     resultPatch: (patch) => ({ ...patch }),
     newTask: ({ input, job, step, estimate, ...rest }) => ({
       ...rest,

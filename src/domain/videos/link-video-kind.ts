@@ -62,5 +62,12 @@ export const linkVideoKind = defineTaskKind({
     renderedMediaJob: z.string().nullish(),
   }),
   price: linkVideoPrice,
-  files: { output: 'output.mp4', outputThumbnail: 'output.jpg' },
+  files: {
+    plan: 'plan',
+    /** One preview per visual style, by its place in the request's list. */
+    preview: (index: number) => `preview-${index}.mp4`,
+    previewThumbnail: (index: number) => `preview-${index}.jpg`,
+    output: 'output.mp4',
+    outputThumbnail: 'output.jpg',
+  },
 });

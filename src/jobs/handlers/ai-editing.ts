@@ -1,6 +1,6 @@
 import { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { editPlanFiles, isEditPlan, type EditPlan } from '../../pipelines/editing/edit-plan.js';
+import { editPlanFiles, isEditPlan } from '../../pipelines/editing/edit-plan.js';
 import { prepareEdit, type EditDeps } from '../../pipelines/editing/prepare-edit.js';
 import { renderEdit } from '../../pipelines/editing/render-edit.js';
 import { plannedVideoJob } from './planned-video-job.js';
@@ -15,8 +15,7 @@ export interface AiEditingJobDeps extends EditDeps {
  * step is charged on the source's length, as the contract prices it.
  */
 export function aiEditingJob(deps: AiEditingJobDeps) {
-  return plannedVideoJob<EditPlan>(deps.blobs, {
-    name: aiEditingKind.jobs.make,
+  return plannedVideoJob(aiEditingKind, deps.blobs, {
     planProgressShare: 45,
     planFiles: editPlanFiles,
     planOf: (task) => {

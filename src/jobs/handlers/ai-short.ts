@@ -6,7 +6,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { prepareShortPlan } from '../../pipelines/shorts/prepare-short-plan.js';
 import { renderShort } from '../../pipelines/shorts/render-short.js';
-import { isShortPlan, shortPlanFiles, type ShortPlan } from '../../pipelines/shorts/short-plan.js';
+import { isShortPlan, shortPlanFiles } from '../../pipelines/shorts/short-plan.js';
 import { plannedVideoJob } from './planned-video-job.js';
 
 export interface AiShortJobDeps {
@@ -20,8 +20,7 @@ export interface AiShortJobDeps {
 
 /** AI Shorts: plan once (narration, scenes, pictures, music), then a preview and/or the full render. */
 export function aiShortJob(deps: AiShortJobDeps) {
-  return plannedVideoJob<ShortPlan>(deps.blobs, {
-    name: aiShortKind.jobs.make,
+  return plannedVideoJob(aiShortKind, deps.blobs, {
     planProgressShare: 45,
     planFiles: shortPlanFiles,
     planOf: (task) => {

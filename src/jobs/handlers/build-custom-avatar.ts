@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { customAvatarKind, type StoredMedia } from '../../domain/avatars/custom-avatar-kind.js';
 import { consentMismatchReason, type CustomAvatarResult } from '../../domain/avatars/custom-avatars.js';
 import type { PersonaAspect } from '../../domain/catalog/avatars-personas.js';
-import { taskFileKey } from '../../domain/tasks/task-files.js';
 import { TaskFailure } from '../../core/errors.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
@@ -60,7 +59,7 @@ export function buildCustomAvatarJob(deps: CustomAvatarJobDeps) {
       await deps.blobs.putFile(result.stillKey, built.stillPath);
       await deps.blobs.putFile(result.thumbnailKey, built.thumbnailPath);
       for (const aspect of Object.keys(built.previewPaths) as PersonaAspect[]) {
-        const key = taskFileKey(task, `preview-${aspect.replace(':', 'x')}.jpg`);
+        const key = customAvatarKind.fileKey(task, 'previewImage', aspect);
         await deps.blobs.putFile(key, built.previewPaths[aspect]!);
         result.previewImageKeys[aspect] = key;
       }

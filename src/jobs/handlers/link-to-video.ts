@@ -17,9 +17,8 @@ import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
 import { prepareAdPlan } from '../../pipelines/video/prepare-ad-plan.js';
 import { renderAdVideo } from '../../pipelines/video/render-ad-video.js';
 import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
-import { taskFileKey } from '../../domain/tasks/task-files.js';
 import { defineJob } from '../job-definition.js';
-import { restorePlanFiles, savePlanFiles } from './plan-files.js';
+import { planFileKeys, restorePlanFiles, savePlanFiles } from './plan-files.js';
 
 export interface LinkVideoJobDeps {
   blobs: BlobStore;
@@ -38,6 +37,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
     payload: z.object({ step: z.enum(['direct', 'preview', 'preview_list', 'render']), mediaJob: z.string().nullish() }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
+      const planKey = planFileKeys(linkVideoKind, task);
       const input = linkVideoKind.inputOf(task);
       const charge = (step: 'direct' | 'preview' | 'preview_list' | 'render', durationSeconds: number) => linkVideoKind.price(step, input, { durationSeconds });
       if (payload.step === 'render') {
@@ -45,7 +45,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         // Plans saved before the timing rename carry {start, end}.
         const plan = upgradeSavedTimings(saved.plan);
         if (!isAdPlan(plan)) throw new TaskFailure('The plan of this video cannot be read; create the video again.');
-        await restorePlanFiles(deps.blobs, planFiles(plan), task, planDir);
+        await restorePlanFiles(deps.blobs, planFiles(plan), planKey, planDir);
         const previews = saved.previews ?? [];
         if (previews.length === 0) throw new TaskFailure('This video has no preview to render; create the video again.');
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
@@ -55,13 +55,13 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
         return {
-          result: { outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob },
+          result: linkVideoKind.resultPatch({ outputKey, thumbnailKey, durationSeconds: out.durationSeconds, renderedMediaJob: chosen.mediaJob }),
           costMillicredits: charge('render', out.durationSeconds),
         };
       }
 
       const plan = await prepareAdPlan({ ...input, accountId: task.accountId }, deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
-      await savePlanFiles(deps.blobs, planFiles(plan), task, planDir);
+      await savePlanFiles(deps.blobs, planFiles(plan), planKey, planDir);
       const styles = input.styles;
 
       if (payload.step === 'direct') {
@@ -69,7 +69,10 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
-        return { result: { plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }, costMillicredits: charge('direct', out.durationSeconds) };
+        return {
+          result: linkVideoKind.resultPatch({ plan, outputKey, thumbnailKey, durationSeconds: out.durationSeconds }),
+          costMillicredits: charge('direct', out.durationSeconds),
+        };
       }
 
       const previews: StoredPreview[] = [];
@@ -78,14 +81,14 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         const share = 68 / styles.length;
         const out = await renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)));
         const mediaJob = mediaJobId(task.id, `${i}:${style}`);
-        const stored = { mediaJob, style, key: taskFileKey(task, `preview-${i}.mp4`), thumbnailKey: taskFileKey(task, `preview-${i}.jpg`) };
+        const stored = { mediaJob, style, key: linkVideoKind.fileKey(task, 'preview', i), thumbnailKey: linkVideoKind.fileKey(task, 'previewThumbnail', i) };
         await deps.blobs.putFile(stored.key, out.videoPath);
         await deps.blobs.putFile(stored.thumbnailKey, out.thumbnailPath);
         previews.push(stored);
         durationSeconds = out.durationSeconds;
       }
       return {
-        result: { plan, previews, previewKey: previews[0]!.key, thumbnailKey: previews[0]!.thumbnailKey, durationSeconds },
+        result: linkVideoKind.resultPatch({ plan, previews, previewKey: previews[0]!.key, thumbnailKey: previews[0]!.thumbnailKey, durationSeconds }),
         costMillicredits: charge(payload.step, durationSeconds),
       };
     },

@@ -1,7 +1,7 @@
 import { lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
 import { prepareAvatarScenesPlan } from '../../pipelines/video/avatar-scenes/prepare-scene-plan.js';
 import { renderAvatarScenes } from '../../pipelines/video/avatar-scenes/render-avatar-scenes.js';
-import { avatarScenesPlanFiles, isAvatarScenesPlan, type AvatarScenesPlan } from '../../pipelines/video/avatar-scenes/scene-plan.js';
+import { avatarScenesPlanFiles, isAvatarScenesPlan } from '../../pipelines/video/avatar-scenes/scene-plan.js';
 import type { LipsyncJobDeps } from './lipsync.js';
 import { plannedVideoJob } from './planned-video-job.js';
 
@@ -10,8 +10,7 @@ import { plannedVideoJob } from './planned-video-job.js';
  * task, then draw a preview and/or the full render from it.
  */
 export function lipsyncV2Job(deps: LipsyncJobDeps) {
-  return plannedVideoJob<AvatarScenesPlan>(deps.blobs, {
-    name: lipsyncV2Kind.jobs.make,
+  return plannedVideoJob(lipsyncV2Kind, deps.blobs, {
     planProgressShare: 30,
     planFiles: avatarScenesPlanFiles,
     planOf: (task) => {

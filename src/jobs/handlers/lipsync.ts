@@ -4,7 +4,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
-import { isTalkingPlan, talkingPlanFiles, type TalkingPlan } from '../../pipelines/video/talking-plan.js';
+import { isTalkingPlan, talkingPlanFiles } from '../../pipelines/video/talking-plan.js';
 import { prepareTalkingPlan, renderTalkingVideo } from '../../pipelines/video/talking-video.js';
 import { plannedVideoJob } from './planned-video-job.js';
 
@@ -19,8 +19,7 @@ export interface LipsyncJobDeps {
 
 /** AI Avatar v1: plan once (voice, background), then a preview and/or the full render. */
 export function lipsyncJob(deps: LipsyncJobDeps) {
-  return plannedVideoJob<TalkingPlan>(deps.blobs, {
-    name: lipsyncKind.jobs.make,
+  return plannedVideoJob(lipsyncKind, deps.blobs, {
     planProgressShare: 25,
     planFiles: talkingPlanFiles,
     planOf: (task) => {

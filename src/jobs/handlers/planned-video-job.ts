@@ -1,18 +1,45 @@
 import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
+import type { Task } from '../../core/task.js';
 import { upgradeSavedTimings } from '../../core/timing.js';
 import type { VideoStep } from '../../domain/credits/prices.js';
-import type { Task } from '../../core/task.js';
+import type { TaskKind } from '../../domain/tasks/task-kind.js';
+import type { PlannedVideoFormat, plannedVideoFiles } from '../../domain/videos/planned-video-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { taskFileKey } from '../../domain/tasks/task-files.js';
 import type { RenderQuality } from '../../media/timeline.js';
 import { defineJob } from '../job-definition.js';
-import { restorePlanFiles, savePlanFiles } from './plan-files.js';
+import { planFileKeys, restorePlanFiles, savePlanFiles } from './plan-files.js';
 
-/** What a talking-avatar kind (AI Avatar v1, v2) adds to the shared job: how to plan and how to draw. */
+/** What the job writes into the task's result after a step. */
+export interface PlannedVideoWritten<Plan> {
+  plan: Plan;
+  durationSeconds: number;
+  thumbnailKey: string;
+  previewKey?: string;
+  outputKey?: string;
+}
+
+/**
+ * What the job needs of a planned-video kind: its job name, the shared files (`plannedVideoFiles`)
+ * and a result patch that takes what the job writes (the plan readable as the kind's view of it).
+ */
+export interface PlannedVideoKind<Plan> {
+  jobs: { make: string };
+  files: typeof plannedVideoFiles;
+  fileKey: TaskKind<Record<string, unknown>, Record<string, unknown>, { make: string }, VideoStep, unknown, typeof plannedVideoFiles>['fileKey'];
+  // A property, not a method: checked contravariantly, so the kind's patch must accept each written field's type.
+  resultPatch: (patch: PlannedVideoWritten<Plan>) => Record<string, unknown>;
+}
+
+type PatchOf<K> = K extends { resultPatch(patch: infer P): unknown } ? P : never;
+/** A kind whose result schema leaves out a field the job writes is refused at compile time, with the field named. */
+type DeclaresWritten<K> = [Exclude<keyof PlannedVideoWritten<unknown>, keyof PatchOf<K>>] extends [never]
+  ? unknown
+  : { resultSchemaLacks: Exclude<keyof PlannedVideoWritten<unknown>, keyof PatchOf<K>> };
+
+/** What a planned-video kind (AI Avatar v1, v2, AI Shorts, AI Editing) adds to the shared job: how to plan and how to draw. */
 export interface PlannedVideoSteps<Plan> {
-  name: string;
   /** Share of progress (0–100) the planning takes when the task has no plan yet. */
   planProgressShare: number;
   planFiles(plan: Plan): string[];
@@ -31,23 +58,24 @@ export interface PlannedVideoSteps<Plan> {
 /**
  * Plan once (saved with the task and its files in blob storage), then draw what the step asks
  * for from the plan: a preview (`preview`, `repreview`) or the full render (`direct`, `render`),
- * priced per the contract and the task's `model_version`.
+ * priced per the contract and the task's `model_version`. Files and result go through the kind.
  */
-export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps<Plan>) {
+export function plannedVideoJob<Plan, K extends PlannedVideoKind<Plan>>(kind: K & DeclaresWritten<K>, blobs: BlobStore, steps: PlannedVideoSteps<Plan>) {
   return defineJob({
-    name: steps.name,
+    name: kind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
       const planDir = join(workDir, 'plan');
+      const planKey = planFileKeys(kind, task);
       // Plans saved before the timing rename carry {start, end}.
       let plan = steps.planOf({ ...task, result: upgradeSavedTimings(task.result) });
       let base = 0;
       if (plan) {
-        await restorePlanFiles(blobs, steps.planFiles(plan), task, planDir);
+        await restorePlanFiles(blobs, steps.planFiles(plan), planKey, planDir);
       } else {
         base = steps.planProgressShare;
         plan = await steps.prepare(task, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * base) });
-        await savePlanFiles(blobs, steps.planFiles(plan), task, planDir);
+        await savePlanFiles(blobs, steps.planFiles(plan), planKey, planDir);
       }
       const quality: RenderQuality = payload.step === 'preview' || payload.step === 'repreview' ? 'preview' : 'render';
       const outputDir = join(workDir, quality);
@@ -61,17 +89,23 @@ export function plannedVideoJob<Plan>(blobs: BlobStore, steps: PlannedVideoSteps
           onProgress: (f) => reportProgress(base + f * (98 - base)),
         },
       );
-      const name = quality === 'preview' ? 'preview' : 'output';
-      const videoKey = taskFileKey(task, `${name}${extname(out.videoPath)}`);
-      const thumbnailKey = taskFileKey(task, `${name}.jpg`);
+      const cut = quality === 'preview' ? 'preview' : 'output';
+      const videoKey = kind.fileKey(task, 'video', cut, formatOf(out.videoPath));
+      const thumbnailKey = kind.fileKey(task, 'thumbnail', cut);
       await blobs.putFile(videoKey, out.videoPath);
       await blobs.putFile(thumbnailKey, out.thumbnailPath);
       const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
-      const cost = steps.price(task, payload.step, durationSeconds);
       return {
-        result: { plan, durationSeconds, thumbnailKey, ...(quality === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) },
-        costMillicredits: cost,
+        result: kind.resultPatch({ plan, durationSeconds, thumbnailKey, ...(cut === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) }),
+        costMillicredits: steps.price(task, payload.step, durationSeconds),
       };
     },
   });
+}
+
+function formatOf(videoPath: string): PlannedVideoFormat {
+  const ext = extname(videoPath);
+  if (ext === '.mp4') return 'mp4';
+  if (ext === '.webm') return 'webm';
+  throw new Error(`a planned video is drawn as MP4 or WebM, not ${videoPath}`);
 }

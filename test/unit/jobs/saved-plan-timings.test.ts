@@ -3,14 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { WordTiming } from '../../../src/core/timing.js';
 import type { Task } from '../../../src/core/task.js';
+import { defineTaskKind } from '../../../src/domain/tasks/task-kind.js';
+import { plannedVideoFiles, plannedVideoOutputs } from '../../../src/domain/videos/planned-video-kind.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
 import { plannedVideoJob } from '../../../src/jobs/handlers/planned-video-job.js';
 
 interface TalkingPlan {
   words: WordTiming[];
 }
+
+const testVideoKind = defineTaskKind({
+  kind: 'test_video',
+  jobs: { make: 'test_video.make' },
+  input: z.object({}),
+  result: z.looseObject({ plan: z.looseObject({ words: z.array(z.unknown()).optional() }).optional(), ...plannedVideoOutputs }),
+  price: () => 0,
+  files: plannedVideoFiles,
+});
 
 let workDir: string;
 beforeEach(async () => {
@@ -23,8 +35,7 @@ afterEach(async () => {
 describe('a plan saved before word timings had units in their names', () => {
   it("is rendered with its timings read under today's names (preview planned by the old version, render by this one)", async () => {
     const rendered: TalkingPlan[] = [];
-    const job = plannedVideoJob<TalkingPlan>(new MemoryBlobStore(), {
-      name: 'test_video',
+    const job = plannedVideoJob(testVideoKind, new MemoryBlobStore(), {
       planProgressShare: 10,
       planFiles: () => [],
       planOf: (t) => t.result.plan as TalkingPlan | undefined,
@@ -41,7 +52,7 @@ describe('a plan saved before word timings had units in their names', () => {
     const task: Task = {
       id: 't-1',
       accountId: 'a-1',
-      kind: 'test',
+      kind: 'test_video',
       status: 'processing',
       progress: 0,
       failedReason: null,

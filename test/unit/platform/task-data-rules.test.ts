@@ -37,4 +37,16 @@ describe('task data is read through its kind (docs/architecture.md, "Adding a ta
   it("spells the blob layout of a task's files in one place (domain/tasks/task-files.ts)", () => {
     expect(hits(/`\$\{[\w.]*ccount[\w]*\}\/\$\{/)).toEqual([`src/domain/tasks/task-files.ts:9: return \`\${task.accountId}/\${task.id}/\`;`]);
   });
+
+  it('names every file a job writes through its kind: taskFileKey is called by task-kind.ts alone', () => {
+    // A name made at run time is a function in the kind's `files` (`preview: (index) => …`), not a key spelled in a job.
+    expect(hits(/\btaskFileKey\(/).filter((h) => !h.startsWith('src/domain/tasks/task-files.ts:'))).toEqual([
+      expect.stringMatching(/^src\/domain\/tasks\/task-kind\.ts:\d+: if \(typeof file === 'string'\) return taskFileKey\(/),
+      expect.stringMatching(/^src\/domain\/tasks\/task-kind\.ts:\d+: return taskFileKey\(task, \.\.\.String\(/),
+    ]);
+  });
+
+  it('returns every job result through its kind (resultPatch), never a bare object the result schema does not check', () => {
+    expect(hits(/\bresult: \{/).filter((h) => h.startsWith('src/jobs/'))).toEqual([]);
+  });
 });

@@ -16,7 +16,7 @@ const demo = defineTaskKind({
   result: z.looseObject({ outputKey: z.string().nullish(), durationSeconds: z.number().optional() }),
   price: (step: 'make' | 'redo', input, measured: { durationSeconds: number }) =>
     Math.ceil(measured.durationSeconds) * (step === 'make' ? 10 : 5) * input.speed,
-  files: { output: 'output.mp4', plan: 'plan' },
+  files: { output: 'output.mp4', plan: 'plan', take: (index: number, format: 'mp4' | 'webm') => `take-${index}.${format}` },
 });
 
 function task(over: Partial<Task>): Task {
@@ -75,8 +75,24 @@ describe('task kinds', () => {
     expect(taskBlobPrefix(t)).toBe('acc/t1/');
     expect(demo.fileKey(t, 'output')).toBe('acc/t1/output.mp4');
     expect(demo.fileKey(t, 'plan', 'voice.mp3')).toBe('acc/t1/plan/voice.mp3');
+    expect(() => demo.fileKey(t, 'plan', 'a/b.mp3')).toThrow(/invalid task file path/);
     expect(taskFileKey(t, 'a', 'b.json')).toBe('acc/t1/a/b.json');
     for (const bad of [[], [''], ['..'], ['a/../../x'], ['.']]) expect(() => taskFileKey(t, ...bad), JSON.stringify(bad)).toThrow(/invalid task file path/);
+  });
+
+  it('names files made at run time by the function the kind declares, under the same rules', () => {
+    const t = task({});
+    expect(demo.fileKey(t, 'take', 2, 'webm')).toBe('acc/t1/take-2.webm');
+    // @ts-expect-error a made name takes the function's parameters, not sub-paths
+    expect(() => demo.fileKey(t, 'take', 'x')).not.toThrow();
+    const escaping = defineTaskKind({ ...demo, kind: 'escaping', files: { up: (name: string) => `../${name}` } });
+    expect(() => escaping.fileKey(t, 'up', 'x.mp4')).toThrow(/invalid task file path/);
+  });
+
+  it('takes a result patch of declared fields only (a loose result would keep a misspelt one silently)', () => {
+    expect(demo.resultPatch({ outputKey: 'acc/t1/output.mp4', durationSeconds: 2 })).toEqual({ outputKey: 'acc/t1/output.mp4', durationSeconds: 2 });
+    // @ts-expect-error outputKy is not a field of the result
+    expect(demo.resultPatch({ outputKy: 'x' })).toEqual({ outputKy: 'x' });
   });
 
   it('maps a text-to-speech row written before kinds were typed, and a damaged one, without throwing', () => {
