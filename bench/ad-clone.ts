@@ -177,7 +177,7 @@ try {
           referencePath: reference,
           facts,
           imageUrls: [0, 1, 2].map((i) => `http://127.0.0.1:${port}/p${i}.png`),
-          aspect: '9:16',
+          aspectRatio: '9:16',
           language: 'en',
           seed: 1,
           videoPath: join(dir, 'clone.mp4'),

@@ -24,13 +24,9 @@ export function adCloneJob(deps: AdCloneJobDeps) {
       const videoPath = join(workDir, 'clone.mp4');
       const thumbnailPath = join(workDir, 'clone.jpg');
       const made = await makeAdClone(deps, {
+        ...input,
         accountId: task.accountId,
         referencePath: reference.path,
-        facts: input.facts,
-        imageUrls: input.imageUrls,
-        aspect: input.aspectRatio,
-        language: input.language,
-        seed: input.seed,
         videoPath,
         thumbnailPath,
         workDir,

@@ -1,16 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { auroraKind } from '../../domain/avatars/aurora-kind.js';
-import { auroraSettings } from '../../domain/avatars/aurora-models.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
-import { frameImageArgs, THUMBNAIL_JPEG_QUALITY } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
-import { makeTalkingPhoto } from '../../pipelines/avatar/photo/index.js';
-import { voiceAtVideoLoudness } from '../../pipelines/speech/normalize-loudness.js';
+import { makeAuroraVideo } from '../../pipelines/aurora/aurora-video.js';
 import { defineJob } from '../job-definition.js';
 
 export interface AuroraJobDeps {
@@ -31,39 +27,13 @@ export function auroraJob(deps: AuroraJobDeps) {
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
       const input = auroraKind.inputOf(task);
-      const settings = auroraSettings(input.model, input.model === 'aurora_v2' ? input.resolution : null);
-      const [photo, audio] = await Promise.all([
-        deps.fetcher.download(input.imageUrl, join(workDir, 'photo'), { accept: ['image'], signal }),
-        deps.fetcher.download(input.audioUrl, join(workDir, 'audio'), { accept: ['audio'], signal }),
-      ]);
-      const voicePath = join(workDir, 'voice.wav');
-      await voiceAtVideoLoudness(deps.ffmpeg, { input: audio.path, output: voicePath, signal });
-      reportProgress(5);
-      const videoPath = join(workDir, 'output.mp4');
-      const made = await makeTalkingPhoto(deps, {
-        photoPath: photo.path,
-        audioPath: voicePath,
-        outputPath: videoPath,
-        resolution: settings.resolution,
-        headMotion: settings.headMotion,
-        // Tasks made before prompts were read have none: the animator's defaults.
-        guidance: input.guidance,
-        seed: input.seed,
-        scratchDir: workDir,
-        signal,
-        onProgress: (f) => reportProgress(5 + f * 88),
-      });
-      const thumbnailPath = join(workDir, 'thumbnail.jpg');
-      await deps.ffmpeg.run(
-        frameImageArgs({ input: videoPath, atSeconds: Math.min(0.5, made.durationSeconds / 2), jpegQuality: THUMBNAIL_JPEG_QUALITY, output: thumbnailPath }),
-        { signal },
-      );
+      const made = await makeAuroraVideo(input, deps, { workDir, signal, onProgress: (f) => reportProgress(f * 100) });
       const outputKey = auroraKind.fileKey(task, 'output');
       const thumbnailKey = auroraKind.fileKey(task, 'thumbnail');
-      await deps.blobs.putFile(outputKey, videoPath);
-      await deps.blobs.putFile(thumbnailKey, thumbnailPath);
+      await deps.blobs.putFile(outputKey, made.videoPath);
+      await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
       reportProgress(96);
-      const outputUpload = input.outputUploadUrl ? await upload(deps.uploader, input.outputUploadUrl, videoPath, signal) : null;
+      const outputUpload = input.outputUploadUrl ? await upload(deps.uploader, input.outputUploadUrl, made.videoPath, signal) : null;
       const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
       return {
         result: auroraKind.resultPatch({ outputKey, thumbnailKey, durationSeconds, widthPx: made.frame.width, heightPx: made.frame.height, outputUpload }),

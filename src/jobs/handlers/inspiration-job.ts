@@ -1,15 +1,10 @@
-import { join } from 'node:path';
 import { z } from 'zod';
-import { TaskFailure } from '../../core/errors.js';
-import { findInspiration } from '../../domain/catalog/inspirations.js';
 import { inspirationJobKind } from '../../domain/inspirations/inspiration-job-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
-import { frameImageArgs, THUMBNAIL_JPEG_QUALITY } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
-import { inspirationRecipeFor } from '../../pipelines/images/inspirations/inspiration-recipes.js';
-import { encodePng } from '../../pipelines/images/raster-io.js';
+import { makeInspiration } from '../../pipelines/images/inspirations/make-inspiration.js';
 import { defineJob } from '../job-definition.js';
 
 export interface InspirationJobDeps {
@@ -26,51 +21,25 @@ export function inspirationJob(deps: InspirationJobDeps) {
     payload: z.object({}).passthrough(),
     async handle({ task, signal, workDir, reportProgress }) {
       const input = inspirationJobKind.inputOf(task);
-      const inspiration = findInspiration(input.inspirationId);
-      const recipe = inspiration ? inspirationRecipeFor(inspiration) : null;
-      if (!inspiration || !recipe) throw new TaskFailure('This inspiration is no longer offered by this service; choose another from GET /api/inspirations/.');
-      const files: Record<string, string> = {};
-      let n = 0;
-      for (const [name, spec] of Object.entries(inspiration.params)) {
-        const value = input.inputs[name];
-        if ((spec.type !== 'image' && spec.type !== 'video') || typeof value !== 'string') continue;
-        files[name] = (await deps.fetcher.download(value, join(workDir, `in-${n++}`), { accept: [spec.type], signal })).path;
-      }
-      reportProgress(5);
-      const out = await recipe({
-        inspiration,
-        inputs: input.inputs,
-        files,
-        seed: input.seed,
-        workDir,
-        engines: deps.images,
-        ffmpeg: deps.ffmpeg,
-        signal,
-        onProgress: (f) => reportProgress(5 + 85 * Math.min(1, Math.max(0, f))),
-      });
+      const made = await makeInspiration(input, deps, { workDir, signal, onProgress: (f) => reportProgress(f * 100) });
       const price = inspirationJobKind.price('make', input, {});
-      if (out.type === 'image') {
+      if (made.type === 'image') {
         const outputKey = inspirationJobKind.fileKey(task, 'png');
-        await deps.blobs.putBuffer(outputKey, await encodePng(out.image));
-        return { result: inspirationJobKind.resultPatch({ outputKey, widthPx: out.image.width, heightPx: out.image.height }), costMillicredits: price };
+        await deps.blobs.putFile(outputKey, made.path);
+        return { result: inspirationJobKind.resultPatch({ outputKey, widthPx: made.widthPx, heightPx: made.heightPx }), costMillicredits: price };
       }
       const outputKey = inspirationJobKind.fileKey(task, 'mp4');
       const thumbnailKey = inspirationJobKind.fileKey(task, 'thumbnail');
-      const thumbPath = join(workDir, 'thumbnail.jpg');
-      await deps.ffmpeg.run(
-        frameImageArgs({
-          input: out.path,
-          atSeconds: Math.min(0.5, out.durationSeconds / 2),
-          width: 480,
-          jpegQuality: THUMBNAIL_JPEG_QUALITY,
-          output: thumbPath,
-        }),
-        { signal },
-      );
-      await deps.blobs.putFile(outputKey, out.path);
-      await deps.blobs.putFile(thumbnailKey, thumbPath);
+      await deps.blobs.putFile(outputKey, made.path);
+      await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
       return {
-        result: inspirationJobKind.resultPatch({ outputKey, thumbnailKey, widthPx: out.widthPx, heightPx: out.heightPx, durationSeconds: out.durationSeconds }),
+        result: inspirationJobKind.resultPatch({
+          outputKey,
+          thumbnailKey,
+          widthPx: made.widthPx,
+          heightPx: made.heightPx,
+          durationSeconds: made.durationSeconds,
+        }),
         costMillicredits: price,
       };
     },

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AdAnalysis } from '../../domain/ad-clone/ad-analysis.js';
+import type { adCloneKind } from '../../domain/ad-clone/ad-clone-kind.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { TemplateFile } from '../../domain/templates/template-format.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
@@ -18,15 +19,14 @@ export interface AdCloneDeps {
   scriptLanguages: readonly string[];
 }
 
-export interface AdCloneRequest {
+/**
+ * The fields of the ad clone's input the clone reads, typed by the kind (they cannot drift from
+ * what is stored; `language` null keeps the reference's), and the run's own: where the reference
+ * was downloaded and where the clone goes.
+ */
+export type AdCloneRequest = Pick<AdCloneInput, 'facts' | 'imageUrls' | 'aspectRatio' | 'language' | 'seed'> & {
   accountId: string;
   referencePath: string;
-  facts: LinkFacts;
-  imageUrls: readonly string[];
-  aspect: '9:16' | '16:9' | '1:1';
-  /** Null keeps the reference's language. */
-  language: string | null;
-  seed: number;
   videoPath: string;
   thumbnailPath: string;
   workDir: string;
@@ -34,7 +34,8 @@ export interface AdCloneRequest {
   outputScale: number;
   signal?: AbortSignal;
   onProgress?: (fraction0to1: number) => void;
-}
+};
+type AdCloneInput = ReturnType<typeof adCloneKind.inputOf>;
 
 export interface AdCloneResult {
   analysis: AdAnalysis;
@@ -80,13 +81,13 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
       : null;
   const { template, file } = cloneTemplate({
     analysis,
-    aspect: req.aspect,
+    aspect: req.aspectRatio,
     pictureCount: req.imageUrls.length,
     script: script?.text ?? null,
     lines: productLines(req.facts),
     seed: req.seed,
   });
-  const full = frameSizeFor(req.aspect, 'render');
+  const full = frameSizeFor(req.aspectRatio, 'render');
   const frame = req.outputScale < 1 ? { width: even(full.width * req.outputScale), height: even(full.height * req.outputScale) } : undefined;
   const rendered = await renderTemplate(
     template,

@@ -14,6 +14,7 @@ import {
   silentMp3Args,
   tempoMp3Args,
   thumbnailOutputArgs,
+  videoThumbnailArgs,
   voiceInWindowWavArgs,
   vp9AlphaArgs,
 } from '../../../src/engines/ffmpeg/args/index.js';
@@ -123,6 +124,25 @@ describe('frames and thumbnails', () => {
       '3',
       'thumb.jpg',
     ]);
+  });
+
+  it("a finished video's thumbnail: at most so far in, the middle of a shorter video, optionally scaled (Aurora, product video, assets)", () => {
+    expect(videoThumbnailArgs({ input: 'v.mp4', durationSeconds: 8, atMostSeconds: 1, output: 'thumb.jpg' })).toEqual([
+      '-y',
+      '-ss',
+      '1.000',
+      '-i',
+      'v.mp4',
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      'thumb.jpg',
+    ]);
+    expect(videoThumbnailArgs({ input: 'v.mp4', durationSeconds: 0.6, atMostSeconds: 0.5, width: 480, output: 'thumb.jpg' })).toEqual(
+      frameImageArgs({ input: 'v.mp4', atSeconds: 0.3, width: 480, jpegQuality: 3, output: 'thumb.jpg' }),
+    );
+    expect(videoThumbnailArgs({ input: 'v.mp4', durationSeconds: 0.6, atMostSeconds: 0.5, width: 480, output: 'thumb.jpg' })).toContain('scale=480:-2');
   });
 
   it('the first frame scaled to a width, height by aspect (talking video)', () => {

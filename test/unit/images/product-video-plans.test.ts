@@ -4,7 +4,7 @@ import { chooseMotions, wantsSilence } from '../../../src/pipelines/images/produ
 import { muxMusicArgs } from '../../../src/pipelines/images/product-video/mux-music-args.js';
 import { presenterPlace } from '../../../src/pipelines/images/product-video/render-product-video.js';
 import { talkingProductArgs } from '../../../src/pipelines/images/product-video/talking-product-args.js';
-import { scaledFrame } from '../../../src/jobs/handlers/product-video.js';
+import { scaledFrame } from '../../../src/pipelines/images/product-video/product-video-steps.js';
 
 describe('product video plans (pure)', () => {
   it('chooses 2 shots for short videos and 3 from 9 s, distinct, named ones first, varied by seed', () => {

@@ -35,6 +35,21 @@ export function frameImageArgs(req: FrameRequest): string[] {
 export const THUMBNAIL_JPEG_QUALITY = 3;
 
 /**
+ * The thumbnail of a finished video: a frame `atMostSeconds` in (or from the middle of a shorter
+ * one, never a black first frame of a fade-in), JPEG at the thumbnail quality, full size or scaled
+ * to `width`.
+ */
+export function videoThumbnailArgs(req: { input: string; durationSeconds: number; atMostSeconds: number; width?: number; output: string }): string[] {
+  return frameImageArgs({
+    input: req.input,
+    atSeconds: Math.min(req.atMostSeconds, req.durationSeconds / 2),
+    ...(req.width !== undefined ? { width: req.width } : {}),
+    jpegQuality: THUMBNAIL_JPEG_QUALITY,
+    output: req.output,
+  });
+}
+
+/**
  * A thumbnail as an extra output of a run that already decodes the video: the first frame of
  * the stream labelled `streamLabel` (e.g. `[thumb]` of a filter graph). `-update 1` writes one
  * image, not a numbered sequence.

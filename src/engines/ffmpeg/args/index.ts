@@ -7,7 +7,7 @@
 export { RUN_PREFIX_ARGS, CAPTURE_PREFIX_ARGS, STDERR_REPORT_PREFIX_ARGS, seconds } from './global.js';
 export { guardInputs, inputGuardArgs, INPUT_PROTOCOLS, SELF_CONTAINED_DEMUXERS } from './input-guard.js';
 export { MP3_PRESETS, mp3EncodeArgs, silentMp3Args, tempoMp3Args, type Mp3Preset, type Mp3EncodeRequest } from './mp3.js';
-export { frameImageArgs, thumbnailOutputArgs, rawRgbFrameArgs, THUMBNAIL_JPEG_QUALITY, type FrameRequest } from './frames.js';
+export { frameImageArgs, thumbnailOutputArgs, rawRgbFrameArgs, THUMBNAIL_JPEG_QUALITY, videoThumbnailArgs, type FrameRequest } from './frames.js';
 export { ffprobeArgs, loudnessArgs, monoPcmArgs, decodeToWavArgs, voiceInWindowWavArgs } from './audio-read.js';
 export { h264Args, vp9AlphaArgs, aacArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, FASTSTART_ARGS } from './video-encoders.js';
 export { FilterGraph } from './filter-graph.js';
