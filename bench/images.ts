@@ -23,7 +23,7 @@ import { createBorderKeyCutout } from '../src/engines/image/border-key-cutout.js
 import { createImglyCutout, imglySidecarInstalled } from '../src/engines/image/imgly-cutout.js';
 import { createSmartcropCropper } from '../src/engines/image/smartcrop-cropper.js';
 import type { CutoutEngine } from '../src/engines/image/port.js';
-import { makeIabBanners } from '../src/pipelines/images/iab/make-iab-banners.js';
+import { makeIabBanners } from '../src/pipelines/iab-images/make-iab-banners.js';
 import { renderDisplayVideo } from '../src/pipelines/images/motion/display-video.js';
 import { renderStillVideo } from '../src/pipelines/images/motion/still-video.js';
 import { decodeImage, encodePng } from '../src/pipelines/images/raster-io.js';

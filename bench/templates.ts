@@ -15,16 +15,16 @@
 import { cpus, loadavg } from 'node:os';
 import { buildVoiceCatalog, DEFAULT_VOICE_ID, findVoice } from '../src/domain/catalog/voices.js';
 import type { SpeechSynthesizer } from '../src/domain/speech/voice-directory.js';
-import { TemplateCatalog } from '../src/domain/templates/template-catalog.js';
-import type { Template } from '../src/domain/templates/template-format.js';
-import type { TemplateValues } from '../src/domain/templates/template-values.js';
+import { TemplateCatalog } from '../src/domain/custom-templates/template-catalog.js';
+import type { Template } from '../src/domain/custom-templates/template-format.js';
+import type { TemplateValues } from '../src/domain/custom-templates/template-values.js';
 import type { UrlFetcher } from '../src/engines/fetch/port.js';
 import { createFfmpegEngine, DEFAULT_FFMPEG_BINARIES, probeMedia, runFfmpeg } from '../src/engines/ffmpeg/index.js';
 import { createSpeechEngines } from '../src/engines/speech/index.js';
 import { drawnAvatarClips } from '../src/pipelines/avatar/clips/drawn-avatar-clips.js';
 import { synthesizeSpeech } from '../src/pipelines/speech/synthesize-speech.js';
-import { renderTemplate } from '../src/pipelines/templates/render-template.js';
-import { loadTemplateCatalog } from '../src/pipelines/templates/template-files.js';
+import { renderTemplate } from '../src/pipelines/custom-templates/render-template.js';
+import { loadTemplateCatalog } from '../src/pipelines/custom-templates/template-files.js';
 import { makeFixtureDir, makePhoto, type FixtureDir } from '../test/helpers/media-fixtures.js';
 import { timed } from './timing.js';
 

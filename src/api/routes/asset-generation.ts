@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../core/errors.js';
 import type { Task } from '../../core/task.js';
-import type { AssetGenerationService } from '../../domain/assets/asset-generation-service.js';
+import type { AssetGenerationService } from '../../domain/asset-generation/asset-generation-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { assetGenerationBodyFor, assetSchemaQuery } from '../schemas/asset-generation.js';
 import { assetGenerationToWire, assetModelToCompatibleWire, assetModelToWire } from '../wire/asset-generation.js';

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NotFound } from '../../core/errors.js';
 import type { Task } from '../../core/task.js';
-import type { TemplateCatalog } from '../../domain/templates/template-catalog.js';
-import type { TemplateJobRequest, TemplateJobService } from '../../domain/templates/template-job-service.js';
+import type { TemplateCatalog } from '../../domain/custom-templates/template-catalog.js';
+import type { CustomTemplateJobRequest, CustomTemplateJobService } from '../../domain/custom-templates/custom-template-job-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { templateIdParams, templateJobBody } from '../schemas/custom-templates.js';
 import { dyoaToWire, templateJobToWire, templateToWire } from '../wire/custom-template.js';
@@ -13,7 +13,7 @@ import { TaskRoutes } from './task-routes.js';
 /** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface CustomTemplateRouteDeps {
   templateCatalog: TemplateCatalog;
-  templateJobs: TemplateJobService;
+  templateJobs: CustomTemplateJobService;
   blobs: BlobStore;
 }
 
@@ -72,7 +72,7 @@ export function dyoaRoutes(root: FastifyInstance, deps: Pick<CustomTemplateRoute
   );
 }
 
-function toRequest(b: z.infer<typeof templateJobBody>): TemplateJobRequest {
+function toRequest(b: z.infer<typeof templateJobBody>): CustomTemplateJobRequest {
   return {
     templateId: b.template_id,
     parameters: b.parameters ?? null,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Task } from '../../core/task.js';
-import type { IabImagesService } from '../../domain/images/iab-service.js';
+import type { IabImagesService } from '../../domain/iab-images/iab-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { iabImagesBody } from '../schemas/iab-images.js';
 import { iabToWire } from '../wire/iab-images.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Task } from '../../core/task.js';
-import type { ProductVideoService } from '../../domain/images/product-video-service.js';
+import type { ProductVideoService } from '../../domain/product-video/product-video-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { idParams } from '../schemas/common.js';
 import { productGenImageBody, productGenVideoBody, productRegenImageBody } from '../schemas/product-videos.js';

@@ -3,7 +3,7 @@ import { requiredText } from './text-field.js';
 import { boundedNumber } from './bounded-number.js';
 import { webhookUrl } from './common.js';
 import { jsonObjectField } from './json-object-field.js';
-import { MAX_OUTPUT_NUMS } from '../../domain/assets/asset-models.js';
+import { MAX_OUTPUT_NUMS } from '../../domain/asset-generation/asset-models.js';
 
 /**
  * `input_params` as JSON sends it (an object), or as a form sends it: one field holding JSON.

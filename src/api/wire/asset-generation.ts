@@ -1,8 +1,8 @@
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { assetGenerationKind } from '../../domain/assets/asset-generation-kind.js';
-import type { AssetInputSpec } from '../../domain/assets/asset-inputs.js';
-import type { AssetModel } from '../../domain/assets/asset-models.js';
+import { assetGenerationKind } from '../../domain/asset-generation/asset-generation-kind.js';
+import type { AssetInputSpec } from '../../domain/asset-generation/asset-inputs.js';
+import type { AssetModel } from '../../domain/asset-generation/asset-models.js';
 import { envelopeWith } from './task.js';
 import { field, text, valueAt, type TaskSummaryFields } from './task-summary.js';
 

@@ -1,9 +1,9 @@
 import type { Task } from '../../core/task.js';
 import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { templatePreviewKey, type CatalogTemplate } from '../../domain/templates/template-catalog.js';
-import { templateVariables } from '../../domain/templates/template-format.js';
-import { templateJobKind } from '../../domain/templates/template-job-kind.js';
+import { templatePreviewKey, type CatalogTemplate } from '../../domain/custom-templates/template-catalog.js';
+import { templateVariables } from '../../domain/custom-templates/template-format.js';
+import { customTemplateJobKind } from '../../domain/custom-templates/custom-template-job-kind.js';
 import { envelopeWith } from './task.js';
 import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
@@ -43,8 +43,8 @@ export function dyoaToWire(entry: CatalogTemplate, blobs: BlobStore) {
 /** A custom template job as clients see it; `output` / `preview` stay null until made. */
 export function templateJobToWire(t: Task, blobs: BlobStore) {
   const url = (key: unknown) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
-  const input = templateJobKind.shownInputOf(t);
-  const result = templateJobKind.shownResultOf(t);
+  const input = customTemplateJobKind.shownInputOf(t);
+  const result = customTemplateJobKind.shownResultOf(t);
   const echo = input.echo ?? {};
   const output = url(result.outputKey);
   return envelopeWith(t, {

@@ -1,5 +1,5 @@
 import type { Task } from '../../core/task.js';
-import { iabKind } from '../../domain/images/iab-kind.js';
+import { iabKind } from '../../domain/iab-images/iab-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
 import { at, none, type TaskSummaryFields } from './task-summary.js';

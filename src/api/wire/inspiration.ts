@@ -1,8 +1,8 @@
 import type { Task } from '../../core/task.js';
-import type { Inspiration } from '../../domain/catalog/inspirations.js';
+import type { Inspiration } from '../../domain/inspirations/inspiration-catalog.js';
 import { inspirationJobKind } from '../../domain/inspirations/inspiration-job-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { inspirationPreviewKey } from '../../pipelines/images/inspirations/inspiration-previews.js';
+import { inspirationPreviewKey } from '../../pipelines/inspirations/inspiration-previews.js';
 import { inputJsonSchema } from './asset-generation.js';
 import { envelopeWith } from './task.js';
 import { field, text, type TaskSummaryFields } from './task-summary.js';

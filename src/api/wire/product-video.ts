@@ -1,6 +1,6 @@
 import type { Task } from '../../core/task.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { productVideoKind } from '../../domain/images/product-video-kind.js';
+import { productVideoKind } from '../../domain/product-video/product-video-kind.js';
 import { envelopeWith } from './task.js';
 import { excerpt, field, firstOf, type TaskSummaryFields } from './task-summary.js';
 

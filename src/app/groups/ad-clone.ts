@@ -1,5 +1,5 @@
-import { adCloneRoutes } from '../../api/routes/ads-clone.js';
-import { adCloneOperations } from '../../api/schemas/responses/ads-clone.js';
+import { adCloneRoutes } from '../../api/routes/ad-clone.js';
+import { adCloneOperations } from '../../api/schemas/responses/ad-clone.js';
 import { adCloneToWire, adCloneSummary } from '../../api/wire/ad-clone.js';
 import { adCloneKind } from '../../domain/ad-clone/ad-clone-kind.js';
 import { AdCloneService } from '../../domain/ad-clone/ad-clone-service.js';

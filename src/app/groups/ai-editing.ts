@@ -4,7 +4,7 @@ import { aiEditingToWire, aiEditingSummary } from '../../api/wire/ai-editing.js'
 import { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
 import { AiEditingService } from '../../domain/editing/ai-editing-service.js';
 import { aiEditingJob } from '../../jobs/handlers/ai-editing.js';
-import { isLibraryMusicUrl } from '../../pipelines/video/background-music.js';
+import { isLibraryMusicUrl } from '../../pipelines/music/background-music.js';
 import { defineGroup } from './group.js';
 
 /** AI Editing: a client's talking video cut, reframed and captioned from plain instructions (docs/editing.md). */

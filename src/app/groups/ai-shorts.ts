@@ -4,7 +4,7 @@ import { aiShortToWire, aiShortSummary } from '../../api/wire/ai-short.js';
 import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
 import { AiShortService } from '../../domain/shorts/ai-short-service.js';
 import { aiShortJob } from '../../jobs/handlers/ai-short.js';
-import { isLibraryMusicUrl } from '../../pipelines/video/background-music.js';
+import { isLibraryMusicUrl } from '../../pipelines/music/background-music.js';
 import { defineGroup } from './group.js';
 
 /** AI Shorts: a script → a narrated, illustrated short (docs/shorts.md). */

@@ -1,13 +1,13 @@
 import { assetGenerationRoutes } from '../../api/routes/asset-generation.js';
 import { assetGenerationOperations } from '../../api/schemas/responses/asset-generation.js';
 import { assetGenerationToWire, assetGenerationSummary } from '../../api/wire/asset-generation.js';
-import { assetGenerationKind } from '../../domain/assets/asset-generation-kind.js';
-import { AssetGenerationService } from '../../domain/assets/asset-generation-service.js';
-import { AssetModelCatalog } from '../../domain/assets/asset-model-catalog.js';
-import { builtinAssetModels } from '../../domain/assets/asset-models.js';
+import { assetGenerationKind } from '../../domain/asset-generation/asset-generation-kind.js';
+import { AssetGenerationService } from '../../domain/asset-generation/asset-generation-service.js';
+import { AssetModelCatalog } from '../../domain/asset-generation/asset-model-catalog.js';
+import { builtinAssetModels } from '../../domain/asset-generation/asset-models.js';
 import { assetGenerationJob } from '../../jobs/handlers/asset-generation.js';
-import { assetModelOptions } from '../../pipelines/images/models/asset-model-options.js';
-import { assertRunnersCover } from '../../pipelines/images/models/asset-runners.js';
+import { assetModelOptions } from '../../pipelines/asset-generation/asset-model-options.js';
+import { assertRunnersCover } from '../../pipelines/asset-generation/asset-runners.js';
 import { defineGroup } from './group.js';
 
 /** Asset Generator: images and short clips from a model catalog (built-in, and the remote provider's when configured). */

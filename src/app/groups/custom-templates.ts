@@ -3,18 +3,18 @@ import { customTemplateOperations } from '../../api/schemas/responses/custom-tem
 import { templateJobToWire, templateJobSummary } from '../../api/wire/custom-template.js';
 import { avatarVoiceIn } from '../../domain/catalog/avatar-voice.js';
 import { findBuiltinAvatar } from '../../domain/catalog/avatars.js';
-import { TEMPLATE_PREVIEW_PREFIX, TemplateCatalog } from '../../domain/templates/template-catalog.js';
-import { templateJobKind } from '../../domain/templates/template-job-kind.js';
-import { TemplateJobService } from '../../domain/templates/template-job-service.js';
+import { TEMPLATE_PREVIEW_PREFIX, TemplateCatalog } from '../../domain/custom-templates/template-catalog.js';
+import { customTemplateJobKind } from '../../domain/custom-templates/custom-template-job-kind.js';
+import { CustomTemplateJobService } from '../../domain/custom-templates/custom-template-job-service.js';
 import { customTemplateJob } from '../../jobs/handlers/custom-template-job.js';
-import { loadTemplateCatalog } from '../../pipelines/templates/template-files.js';
-import { templatePreviews } from '../../pipelines/templates/template-previews.js';
+import { loadTemplateCatalog } from '../../pipelines/custom-templates/template-files.js';
+import { templatePreviews } from '../../pipelines/custom-templates/template-previews.js';
 import { defineGroup } from './group.js';
 
 /** Custom Templates and DYOA: the catalog (built-in files, then the operator's folder) and the jobs that render them. */
 export const customTemplates = defineGroup({
   name: 'Custom Templates',
-  kinds: [{ kind: templateJobKind, toWire: templateJobToWire, summary: templateJobSummary }],
+  kinds: [{ kind: customTemplateJobKind, toWire: templateJobToWire, summary: templateJobSummary }],
   operations: customTemplateOperations,
   build: async (p) => {
     const { blobs, speech } = p;
@@ -37,7 +37,7 @@ export const customTemplates = defineGroup({
       },
     };
     p.lazyBlobs.register(TEMPLATE_PREVIEW_PREFIX, templatePreviews({ ...render, catalog: templateCatalog, blobs, slot: p.previewSlot }));
-    const templateJobs = new TemplateJobService(
+    const templateJobs = new CustomTemplateJobService(
       p.tasks,
       p.store,
       templateCatalog,

@@ -1,8 +1,8 @@
 import { iabImagesRoutes } from '../../api/routes/iab-images.js';
 import { iabImagesOperations } from '../../api/schemas/responses/iab-images.js';
 import { iabToWire, iabSummary } from '../../api/wire/iab-images.js';
-import { iabKind } from '../../domain/images/iab-kind.js';
-import { IabImagesService } from '../../domain/images/iab-service.js';
+import { iabKind } from '../../domain/iab-images/iab-kind.js';
+import { IabImagesService } from '../../domain/iab-images/iab-service.js';
 import { iabImagesJob } from '../../jobs/handlers/iab-images.js';
 import { defineGroup } from './group.js';
 

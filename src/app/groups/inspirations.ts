@@ -1,12 +1,12 @@
 import { inspirationRoutes } from '../../api/routes/inspirations.js';
 import { inspirationOperations } from '../../api/schemas/responses/inspirations.js';
 import { inspirationJobToWire, inspirationJobSummary } from '../../api/wire/inspiration.js';
-import { INSPIRATIONS } from '../../domain/catalog/inspirations.js';
+import { INSPIRATIONS } from '../../domain/inspirations/inspiration-catalog.js';
 import { inspirationJobKind } from '../../domain/inspirations/inspiration-job-kind.js';
 import { InspirationService } from '../../domain/inspirations/inspiration-service.js';
 import { inspirationJob } from '../../jobs/handlers/inspiration-job.js';
-import { INSPIRATION_PREVIEW_PREFIX, inspirationPreviews } from '../../pipelines/images/inspirations/inspiration-previews.js';
-import { assertRecipesCover } from '../../pipelines/images/inspirations/inspiration-recipes.js';
+import { INSPIRATION_PREVIEW_PREFIX, inspirationPreviews } from '../../pipelines/inspirations/inspiration-previews.js';
+import { assertRecipesCover } from '../../pipelines/inspirations/inspiration-recipes.js';
 import { defineGroup } from './group.js';
 
 /** Inspiration: the pre-made styles (recipes over the images family) and the jobs that apply them. */

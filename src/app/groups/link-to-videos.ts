@@ -4,7 +4,7 @@ import { linkVideoToWire, linkVideoSummary } from '../../api/wire/link-to-video.
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { LinkVideoService } from '../../domain/videos/link-video-service.js';
 import { linkToVideoJob } from '../../jobs/handlers/link-to-video.js';
-import { isLibraryMusicUrl } from '../../pipelines/video/background-music.js';
+import { isLibraryMusicUrl } from '../../pipelines/music/background-music.js';
 import { builtInScriptWriter } from '../../pipelines/video/built-in-script-writer.js';
 import { videoVocabulary } from '../../pipelines/video/video-vocabulary.js';
 import { defineGroup } from './group.js';

@@ -7,7 +7,7 @@ import { LipsyncService } from '../../domain/avatars/lipsync-service.js';
 import { LipsyncV2Service } from '../../domain/avatars/lipsync-v2-service.js';
 import { lipsyncJob } from '../../jobs/handlers/lipsync.js';
 import { lipsyncV2Job } from '../../jobs/handlers/lipsync-v2.js';
-import { isLibraryMusicUrl } from '../../pipelines/video/background-music.js';
+import { isLibraryMusicUrl } from '../../pipelines/music/background-music.js';
 import { defineGroup } from './group.js';
 
 /** AI Avatar v1 and v2: one group, since v2's preview and render go through v1's service and routes. */

@@ -1,8 +1,8 @@
 import { productVideoRoutes } from '../../api/routes/product-videos.js';
 import { productVideoOperations } from '../../api/schemas/responses/product-videos.js';
 import { productVideoToWire, productVideoSummary } from '../../api/wire/product-video.js';
-import { productVideoKind } from '../../domain/images/product-video-kind.js';
-import { ProductVideoService } from '../../domain/images/product-video-service.js';
+import { productVideoKind } from '../../domain/product-video/product-video-kind.js';
+import { ProductVideoService } from '../../domain/product-video/product-video-service.js';
 import { productImageJob, productVideoJob } from '../../jobs/handlers/product-video.js';
 import { builtInCopywriter } from '../../pipelines/text/built-in-copywriter.js';
 import { defineGroup } from './group.js';

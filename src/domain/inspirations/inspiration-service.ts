@@ -2,8 +2,8 @@ import { NotFound, ValidationError, type FieldErrors } from '../../core/errors.j
 import { seedFor } from '../../core/random.js';
 import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
-import { validateAssetInputs, type AssetInputs, type AssetInputSpec } from '../assets/asset-inputs.js';
-import { INSPIRATIONS, type Inspiration } from '../catalog/inspirations.js';
+import { validateAssetInputs, type AssetInputs, type AssetInputSpec } from '../asset-generation/asset-inputs.js';
+import { INSPIRATIONS, type Inspiration } from './inspiration-catalog.js';
 import { mediaProblemOf, type CheckedMedia, type MediaAccept, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { inspirationJobKind } from './inspiration-job-kind.js';

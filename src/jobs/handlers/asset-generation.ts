@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { z } from 'zod';
-import { assetGenerationKind, type StoredAsset } from '../../domain/assets/asset-generation-kind.js';
-import type { AssetModelCatalog } from '../../domain/assets/asset-model-catalog.js';
+import { assetGenerationKind, type StoredAsset } from '../../domain/asset-generation/asset-generation-kind.js';
+import type { AssetModelCatalog } from '../../domain/asset-generation/asset-model-catalog.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
-import { generateAssets } from '../../pipelines/images/models/generate-assets.js';
+import { generateAssets } from '../../pipelines/asset-generation/generate-assets.js';
 import { defineJob } from '../job-definition.js';
 
 export interface AssetGenerationJobDeps {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { templateJobKind } from '../../domain/templates/template-job-kind.js';
+import { customTemplateJobKind } from '../../domain/custom-templates/custom-template-job-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { renderTemplateJob } from '../../pipelines/templates/render-template-job.js';
-import type { RenderTemplateDeps } from '../../pipelines/templates/render-template.js';
+import { renderTemplateJob } from '../../pipelines/custom-templates/render-template-job.js';
+import type { RenderTemplateDeps } from '../../pipelines/custom-templates/render-template.js';
 import { defineJob } from '../job-definition.js';
 
 export interface TemplateJobDeps extends RenderTemplateDeps {
@@ -17,10 +17,10 @@ export interface TemplateJobDeps extends RenderTemplateDeps {
  */
 export function customTemplateJob(deps: TemplateJobDeps) {
   return defineJob({
-    name: templateJobKind.jobs.make,
+    name: customTemplateJobKind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
     async handle({ task, payload, signal, workDir, reportProgress }) {
-      const input = templateJobKind.inputOf(task);
+      const input = customTemplateJobKind.inputOf(task);
       const preview = payload.step === 'preview' || payload.step === 'repreview';
       const made = await renderTemplateJob(input, preview ? 'preview' : 'render', deps, {
         accountId: task.accountId,
@@ -28,19 +28,19 @@ export function customTemplateJob(deps: TemplateJobDeps) {
         signal,
         onProgress: (f) => reportProgress(Math.min(98, f * 98)),
       });
-      const videoKey = templateJobKind.fileKey(task, preview ? 'preview' : 'output');
-      const thumbnailKey = templateJobKind.fileKey(task, preview ? 'previewThumbnail' : 'outputThumbnail');
+      const videoKey = customTemplateJobKind.fileKey(task, preview ? 'preview' : 'output');
+      const thumbnailKey = customTemplateJobKind.fileKey(task, preview ? 'previewThumbnail' : 'outputThumbnail');
       await deps.blobs.putFile(videoKey, made.videoPath);
       await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
       const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
       return {
-        result: templateJobKind.resultPatch({
+        result: customTemplateJobKind.resultPatch({
           durationSeconds,
           thumbnailKey,
           voiceovers: made.voiceovers,
           ...(preview ? { previewKey: videoKey } : { outputKey: videoKey }),
         }),
-        costMillicredits: templateJobKind.price(payload.step, input, { durationSeconds }),
+        costMillicredits: customTemplateJobKind.price(payload.step, input, { durationSeconds }),
       };
     },
   });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { iabKind } from '../../domain/images/iab-kind.js';
+import { iabKind } from '../../domain/iab-images/iab-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { ImageEngines } from '../../engines/image/port.js';
-import { makeIabImages } from '../../pipelines/images/iab/iab-images.js';
+import { makeIabImages } from '../../pipelines/iab-images/iab-images.js';
 import { defineJob } from '../job-definition.js';
 
 export interface IabJobDeps {

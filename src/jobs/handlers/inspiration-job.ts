@@ -4,7 +4,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
-import { makeInspiration } from '../../pipelines/images/inspirations/make-inspiration.js';
+import { makeInspiration } from '../../pipelines/inspirations/make-inspiration.js';
 import { defineJob } from '../job-definition.js';
 
 export interface InspirationJobDeps {

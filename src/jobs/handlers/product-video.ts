@@ -5,15 +5,15 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { TaskFailure } from '../../core/errors.js';
 import type { Task } from '../../core/task.js';
-import { productVideoKind, type StagedLayout } from '../../domain/images/product-video-kind.js';
+import { productVideoKind, type StagedLayout } from '../../domain/product-video/product-video-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
-import type { PresenterCutoutDeps } from '../../pipelines/images/product-video/presenter-cutout.js';
-import { animateProduct, stageProductImage } from '../../pipelines/images/product-video/product-video-steps.js';
+import type { PresenterCutoutDeps } from '../../pipelines/product-video/presenter-cutout.js';
+import { animateProduct, stageProductImage } from '../../pipelines/product-video/product-video-steps.js';
 import type { StagedLayerFiles } from '../../pipelines/images/staging/staged-scene.js';
 import { defineJob } from '../job-definition.js';
 

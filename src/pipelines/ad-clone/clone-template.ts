@@ -1,7 +1,7 @@
 import { uuidV5 } from '../../core/ids.js';
 import type { AdAnalysis, ScreenText } from '../../domain/ad-clone/ad-analysis.js';
-import { parseTemplate, type Template, type TemplateFile } from '../../domain/templates/template-format.js';
-import type { TemplateValues } from '../../domain/templates/template-values.js';
+import { parseTemplate, type Template, type TemplateFile } from '../../domain/custom-templates/template-format.js';
+import type { TemplateValues } from '../../domain/custom-templates/template-values.js';
 
 const CLONE_TEMPLATE_NAMESPACE = '5d3c2b1a-8e7f-5a6b-9c0d-1e2f3a4b5c6d';
 /** The template's pixel sizes refer to the full-size frame, 1080 px on its short side in every aspect. */

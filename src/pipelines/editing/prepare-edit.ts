@@ -16,7 +16,7 @@ import { TranscriptionError, type Transcriber, type Transcript } from '../../eng
 import { firstFramePngArgs, pngSize } from '../../engines/ffmpeg/args/index.js';
 import { editedSeconds } from '../../media/edit-compile.js';
 import { FRAMES_PER_SECOND } from '../../media/frame-size.js';
-import { resolveBackgroundMusic } from '../video/background-music.js';
+import { resolveBackgroundMusic } from '../music/background-music.js';
 import { findSilences, scanPicture } from './analyse-source.js';
 import { planKeptSpans, retimeWords, splitForPunchIns } from './dead-air.js';
 import type { EditPlan } from './edit-plan.js';

@@ -9,7 +9,7 @@ import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { ImageGenerator } from '../../engines/image/port.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { BackgroundMotion } from '../../media/timeline.js';
-import { resolveBackgroundMusic } from '../video/background-music.js';
+import { resolveBackgroundMusic } from '../music/background-music.js';
 import { drawScenePicture } from './scene-pictures.js';
 import type { ShortPlan } from './short-plan.js';
 import { groupSceneWords, timeScenes } from './short-scenes.js';

@@ -10,7 +10,7 @@ import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
-import { resolveBackgroundMusic } from './background-music.js';
+import { resolveBackgroundMusic } from '../music/background-music.js';
 import { SPEECH_FILL } from '../text/word-budget.js';
 import { ctaFor, paletteFor, priceTextFor } from './ad-copy.js';
 

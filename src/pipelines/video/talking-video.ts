@@ -10,7 +10,7 @@ import { frameSizeFor } from '../../media/frame-size.js';
 import { renderTimeline } from '../../media/render.js';
 import type { RenderQuality, Timeline } from '../../media/timeline.js';
 import type { AvatarClip, AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
-import { resolveBackgroundMusic } from './background-music.js';
+import { resolveBackgroundMusic } from '../music/background-music.js';
 import { GREEN_SCREEN, STUDIO_BACKDROP, type TalkingPlan } from './talking-plan.js';
 
 /**

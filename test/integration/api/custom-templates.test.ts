@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrameRgb, meanColor, measureRmsWindows, probeMedia, type RgbFrame } from '../../../src/engines/ffmpeg/index.js';
-import type { TemplateFile } from '../../../src/domain/templates/template-format.js';
+import type { TemplateFile } from '../../../src/domain/custom-templates/template-format.js';
 import { dyoaTemplateResponse, templateDetailResponse, templateJobResponse, templateResponse } from '../../../src/api/schemas/responses/custom-templates.js';
 import { downloadTo, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { databases, freshSqlite, type TestDatabase } from '../../helpers/databases.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IAB_BANNERS } from '../../../src/domain/images/iab-banners.js';
+import { IAB_BANNERS } from '../../../src/domain/iab-images/iab-banners.js';
 import { downloadTo, postMultipart, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { makeCheckFixtures, type CheckFixtures } from '../../helpers/create-check-fixtures.js';
 import { databases, type TestDatabase } from '../../helpers/databases.js';

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_ID } from '../../../src/domain/catalog/avatars.js';
-import { INSPIRATIONS } from '../../../src/domain/catalog/inspirations.js';
+import { INSPIRATIONS } from '../../../src/domain/inspirations/inspiration-catalog.js';
 import { outsideWorldCheck, type SampleFixtures } from '../../fixtures/outside-world-checks.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { makeCheckFixtures, type CheckFixtures } from '../../helpers/create-check-fixtures.js';

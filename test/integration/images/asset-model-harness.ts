@@ -1,14 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { RgbaImage } from '../../../src/core/raster.js';
-import { AssetModelCatalog } from '../../../src/domain/assets/asset-model-catalog.js';
-import { builtinAssetModels, type AssetModel } from '../../../src/domain/assets/asset-models.js';
-import { validateAssetInputs } from '../../../src/domain/assets/asset-inputs.js';
+import { AssetModelCatalog } from '../../../src/domain/asset-generation/asset-model-catalog.js';
+import { builtinAssetModels, type AssetModel } from '../../../src/domain/asset-generation/asset-models.js';
+import { validateAssetInputs } from '../../../src/domain/asset-generation/asset-inputs.js';
 import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { fakeCropper, fakeCutout, fakeSegmenter } from '../../../src/engines/image/fakes.js';
 import type { ImageEngines } from '../../../src/engines/image/port.js';
-import { assetModelOptions } from '../../../src/pipelines/images/models/asset-model-options.js';
-import { assetRunnerFor, type AssetOutput } from '../../../src/pipelines/images/models/asset-runners.js';
+import { assetModelOptions } from '../../../src/pipelines/asset-generation/asset-model-options.js';
+import { assetRunnerFor, type AssetOutput } from '../../../src/pipelines/asset-generation/asset-runners.js';
 
 export const engines: ImageEngines = { cutout: fakeCutout, segmenter: fakeSegmenter, cropper: fakeCropper, generator: null };
 export const ffmpeg = createFfmpegEngine();

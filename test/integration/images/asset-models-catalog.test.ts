@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../src/engines/ffmpeg/index.js';
-import type { AssetInputSpec } from '../../../src/domain/assets/asset-inputs.js';
-import { builtinAssetModels } from '../../../src/domain/assets/asset-models.js';
-import { assetModelOptions } from '../../../src/pipelines/images/models/asset-model-options.js';
-import { assertRunnersCover } from '../../../src/pipelines/images/models/asset-runners.js';
+import type { AssetInputSpec } from '../../../src/domain/asset-generation/asset-inputs.js';
+import { builtinAssetModels } from '../../../src/domain/asset-generation/asset-models.js';
+import { assetModelOptions } from '../../../src/pipelines/asset-generation/asset-model-options.js';
+import { assertRunnersCover } from '../../../src/pipelines/asset-generation/asset-runners.js';
 import { makeClip, makeFixtureDir, makePhoto, type FixtureDir } from '../../helpers/media-fixtures.js';
 import { productPhoto } from '../../helpers/product-fixtures.js';
 import { catalog, runModel, writeRgbaPng } from './asset-model-harness.js';

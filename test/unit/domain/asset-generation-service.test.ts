@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsufficientCredits, ValidationError } from '../../../src/core/errors.js';
-import { ASSET_GENERATION_JOB, ASSET_GENERATION_KIND, AssetGenerationService } from '../../../src/domain/assets/asset-generation-service.js';
-import { assetGenerationKind } from '../../../src/domain/assets/asset-generation-kind.js';
-import { AssetModelCatalog } from '../../../src/domain/assets/asset-model-catalog.js';
-import { builtinAssetModels } from '../../../src/domain/assets/asset-models.js';
+import { ASSET_GENERATION_JOB, ASSET_GENERATION_KIND, AssetGenerationService } from '../../../src/domain/asset-generation/asset-generation-service.js';
+import { assetGenerationKind } from '../../../src/domain/asset-generation/asset-generation-kind.js';
+import { AssetModelCatalog } from '../../../src/domain/asset-generation/asset-model-catalog.js';
+import { builtinAssetModels } from '../../../src/domain/asset-generation/asset-models.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 

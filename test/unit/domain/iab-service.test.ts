@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InsufficientCredits, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
-import { iabKind } from '../../../src/domain/images/iab-kind.js';
-import { IAB_JOB, IAB_KIND, IabImagesService } from '../../../src/domain/images/iab-service.js';
+import { iabKind } from '../../../src/domain/iab-images/iab-kind.js';
+import { IAB_JOB, IAB_KIND, IabImagesService } from '../../../src/domain/iab-images/iab-service.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 
 const PHOTO = 'https://media.test/bottle.webp';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsufficientCredits, NotFound, type ValidationError } from '../../../src/core/errors.js';
-import { INSPIRATIONS, inspirationIdOf } from '../../../src/domain/catalog/inspirations.js';
+import { INSPIRATIONS, inspirationIdOf } from '../../../src/domain/inspirations/inspiration-catalog.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { inspirationJobKind } from '../../../src/domain/inspirations/inspiration-job-kind.js';
 import { INSPIRATION_JOB, InspirationService } from '../../../src/domain/inspirations/inspiration-service.js';
-import { assertRecipesCover } from '../../../src/pipelines/images/inspirations/inspiration-recipes.js';
+import { assertRecipesCover } from '../../../src/pipelines/inspirations/inspiration-recipes.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
 
 const PHOTO = 'https://cdn.test/p.png';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InsufficientCredits, NotFound, TaskNotReady, ValidationError } from '../../../src/core/errors.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
-import { productVideoKind, productVideoPrice } from '../../../src/domain/images/product-video-kind.js';
-import { displaySecondsFrom, PRODUCT_VIDEO_KIND, ProductVideoService, type GenImageRequest } from '../../../src/domain/images/product-video-service.js';
+import { productVideoKind, productVideoPrice } from '../../../src/domain/product-video/product-video-kind.js';
+import { displaySecondsFrom, PRODUCT_VIDEO_KIND, ProductVideoService, type GenImageRequest } from '../../../src/domain/product-video/product-video-service.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';
 import { FakeCopywriter } from '../../../src/domain/text/fake-copywriter.js';
 import { FakeAvatarDirectory } from '../../../src/domain/videos/fake-avatar-directory.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../../src/core/raster.js';
 import { createRng } from '../../../src/core/random.js';
 import { isGridAccent, renderBackground } from '../../../src/pipelines/images/backgrounds/procedural.js';
-import { cartoon } from '../../../src/pipelines/images/models/style-filters.js';
+import { cartoon } from '../../../src/pipelines/images/style-filters.js';
 import { productPhoto } from '../../helpers/product-fixtures.js';
 
 const rgbAt = (img: RgbaImage, x: number, y: number) => {

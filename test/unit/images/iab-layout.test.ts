@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { IAB_BANNERS } from '../../../src/domain/images/iab-banners.js';
+import { IAB_BANNERS } from '../../../src/domain/iab-images/iab-banners.js';
 import { slideToKeep } from '../../../src/engines/image/smartcrop-cropper.js';
-import { chooseLayout, shapeDistance } from '../../../src/pipelines/images/iab/banner-layout.js';
-import { subjectPlacement } from '../../../src/pipelines/images/iab/compose-banner.js';
-import { subjectBoxOf } from '../../../src/pipelines/images/iab/subject-box.js';
+import { chooseLayout, shapeDistance } from '../../../src/pipelines/iab-images/banner-layout.js';
+import { subjectPlacement } from '../../../src/pipelines/iab-images/compose-banner.js';
+import { subjectBoxOf } from '../../../src/pipelines/iab-images/subject-box.js';
 
 const size = (s: string) => {
   const [width, height] = s.split('x').map(Number) as [number, number];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_MOTIONS } from '../../../src/pipelines/images/motion/motion-kinds.js';
-import { chooseMotions, wantsSilence } from '../../../src/pipelines/images/product-video/choose-motions.js';
-import { muxMusicArgs } from '../../../src/pipelines/images/product-video/mux-music-args.js';
-import { presenterPlace } from '../../../src/pipelines/images/product-video/render-product-video.js';
-import { talkingProductArgs } from '../../../src/pipelines/images/product-video/talking-product-args.js';
-import { scaledFrame } from '../../../src/pipelines/images/product-video/product-video-steps.js';
+import { chooseMotions, wantsSilence } from '../../../src/pipelines/product-video/choose-motions.js';
+import { muxMusicArgs } from '../../../src/pipelines/product-video/mux-music-args.js';
+import { presenterPlace } from '../../../src/pipelines/product-video/render-product-video.js';
+import { talkingProductArgs } from '../../../src/pipelines/product-video/talking-product-args.js';
+import { scaledFrame } from '../../../src/pipelines/product-video/product-video-steps.js';
 
 describe('product video plans (pure)', () => {
   it('chooses 2 shots for short videos and 3 from 9 s, distinct, named ones first, varied by seed', () => {

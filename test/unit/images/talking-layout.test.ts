@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PixelBox } from '../../../src/core/raster.js';
-import { presenterPlace, productMovedAside } from '../../../src/pipelines/images/product-video/render-product-video.js';
+import { presenterPlace, productMovedAside } from '../../../src/pipelines/product-video/render-product-video.js';
 import type { StagedLayerFiles } from '../../../src/pipelines/images/staging/staged-scene.js';
 
 const overlaps = (a: PixelBox, b: PixelBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

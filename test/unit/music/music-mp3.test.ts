@@ -34,7 +34,7 @@ describe('library tracks as MP3 (made on first request)', () => {
 
 describe('library music URLs', () => {
   it('a signed or unsigned files URL of a library track, on any host, names the library; anything else does not', async () => {
-    const { isLibraryMusicUrl } = await import('../../../src/pipelines/video/background-music.js');
+    const { isLibraryMusicUrl } = await import('../../../src/pipelines/music/background-music.js');
     const id = listMusicTracks()[0]!.id;
     expect(isLibraryMusicUrl(`https://api.example/files/music/${id}.mp3?expires=1&signature=x`)).toBe(true);
     expect(isLibraryMusicUrl(`http://127.0.0.1:3000/files/music/${id.toUpperCase()}.mp3`)).toBe(true);

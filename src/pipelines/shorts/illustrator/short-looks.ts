@@ -2,7 +2,7 @@ import type { RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
 import type { ShortStyle } from '../../../domain/shorts/short-styles.js';
 import type { ProceduralBackground } from '../../images/backgrounds/procedural.js';
-import { cartoon, cinematicGrade, lineArt, pixelArt, vintage } from '../../images/models/style-filters.js';
+import { cartoon, cinematicGrade, lineArt, pixelArt, vintage } from '../../images/style-filters.js';
 import { clamp255, luma, rgbaOf, sharpOf } from '../../images/pixel-ops.js';
 import { resizeImage } from '../../images/raster-io.js';
 

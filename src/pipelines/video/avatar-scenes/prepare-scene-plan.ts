@@ -7,7 +7,7 @@ import type { UrlFetcher } from '../../../engines/fetch/port.js';
 import { silentMp3Args } from '../../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { BackgroundMotion } from '../../../media/timeline.js';
-import { resolveBackgroundMusic } from '../background-music.js';
+import { resolveBackgroundMusic } from '../../music/background-music.js';
 import { totalSeconds, type AvatarScenesPlan, type PlannedCta, type PlannedMedia, type PlannedScene } from './scene-plan.js';
 
 export interface PrepareScenesDeps {

@@ -1,0 +1,201 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { PixelBox } from '../../core/raster.js';
+import { TaskFailure } from '../../core/errors.js';
+import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
+import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
+import { renderDisplayVideo } from '../images/motion/display-video.js';
+import type { StagedLayerFiles } from '../images/staging/staged-scene.js';
+import { chooseMotions } from './choose-motions.js';
+import { muxMusicArgs } from './mux-music-args.js';
+import { talkingProductArgs } from './talking-product-args.js';
+
+export const PRODUCT_VIDEO_FPS = 30;
+
+export interface ProductVideoOutput {
+  videoPath: string;
+  durationSeconds: number;
+  motions: string[];
+}
+
+/** display: product motion shots cut from the staged layers, 2–3 chosen by the seed and the prompt's words. */
+export async function renderProductDisplay(
+  req: {
+    layers: StagedLayerFiles;
+    seed: number;
+    prompt: string | null;
+    durationSeconds: number;
+    previousMotions?: readonly string[];
+    musicPath: string | null;
+    outputPath: string;
+    workDir: string;
+    signal?: AbortSignal;
+    onProgress?: (f: number) => void;
+  },
+  ffmpeg: FfmpegEngine,
+): Promise<ProductVideoOutput> {
+  const motions = chooseMotions(req.seed, req.prompt, req.durationSeconds, req.previousMotions);
+  const shots = join(req.workDir, 'display-shots.mp4');
+  await renderDisplayVideo(
+    {
+      layers: req.layers,
+      motions,
+      durationSeconds: req.durationSeconds,
+      fps: PRODUCT_VIDEO_FPS,
+      seed: req.seed,
+      ...(req.musicPath ? { audioPath: req.musicPath } : {}),
+      outputPath: shots,
+      signal: req.signal,
+      onProgress: (f) => req.onProgress?.(f * 0.9),
+    },
+    ffmpeg,
+  );
+  const probe = await ffmpeg.probe(shots, { signal: req.signal });
+  // The contract's videos carry sound: a renderer that left the music out gets it laid under here.
+  if (req.musicPath && !probe.audio) {
+    await ffmpeg.run(muxMusicArgs({ video: shots, music: req.musicPath, durationSeconds: probe.durationSeconds, output: req.outputPath }), {
+      signal: req.signal,
+    });
+  } else {
+    await ffmpeg.run(['-y', '-i', shots, '-c', 'copy', '-movflags', '+faststart', req.outputPath], { signal: req.signal });
+  }
+  req.onProgress?.(1);
+  return { videoPath: req.outputPath, durationSeconds: (await ffmpeg.probe(req.outputPath, { signal: req.signal })).durationSeconds, motions };
+}
+
+export interface TalkingProductRequest {
+  accountId: string;
+  layers: StagedLayerFiles;
+  script: string;
+  avatarId: string;
+  voiceId: string;
+  outputPath: string;
+  workDir: string;
+  signal?: AbortSignal;
+  onProgress?: (f: number) => void;
+}
+
+/**
+ * talking: the presenter speaks the script beside the staged product. Where the image already
+ * has the presenter standing, the talking clip takes that place; otherwise the presenter stands
+ * on the side of the frame with the most room beside the product.
+ */
+export async function renderTalkingProduct(
+  req: TalkingProductRequest,
+  deps: { speech: SpeechSynthesizer; avatars: AvatarClipMaker; ffmpeg: FfmpegEngine },
+): Promise<ProductVideoOutput> {
+  const { signal } = req;
+  // An image staged without a presenter has the product in the middle: it moves to one side first,
+  // so the presenter stands beside it rather than over its edge.
+  const layers = req.layers.presenter ? req.layers : await productMovedAside(req.layers, req.workDir);
+  const box = evenBox(layers.presenter?.box ?? presenterPlace(layers));
+  const stagePng = join(req.workDir, 'stage.png');
+  await stageWithoutPresenter(layers, stagePng);
+  const voice = await deps.speech.synthesize({
+    accountId: req.accountId,
+    text: req.script,
+    voiceId: req.voiceId,
+    workDir: req.workDir,
+    signal,
+    onProgress: (f) => req.onProgress?.(f * 0.2),
+  });
+  if (!(voice.durationSeconds > 0.3))
+    throw new TaskFailure("The presenter's script came out silent; give a video_prompt with words to speak about the product.");
+  const alpha = deps.avatars.canCutOut?.({ accountId: req.accountId, avatarId: req.avatarId }) ?? false;
+  let background: { kind: 'transparent' } | { kind: 'image'; path: string } = { kind: 'transparent' };
+  if (!alpha) {
+    // A photo avatar cannot be cut out of its photo: its card stands on the scene behind it.
+    const behind = join(req.workDir, 'presenter-backdrop.png');
+    await sharp(stagePng).extract({ left: box.x, top: box.y, width: box.width, height: box.height }).png().toFile(behind);
+    background = { kind: 'image', path: behind };
+  }
+  const clip = await deps.avatars.make({
+    accountId: req.accountId,
+    avatarId: req.avatarId,
+    audioPath: voice.mp3Path,
+    words: voice.words,
+    ...(voice.phones ? { phones: voice.phones } : {}),
+    durationSeconds: voice.durationSeconds,
+    widthPx: box.width,
+    heightPx: box.height,
+    background,
+    wantAlpha: alpha,
+    workDir: req.workDir,
+    signal,
+    onProgress: (f) => req.onProgress?.(0.2 + f * 0.5),
+  });
+  await deps.ffmpeg.run(
+    talkingProductArgs({
+      stagePng,
+      clip,
+      box,
+      voicePath: voice.mp3Path,
+      width: layers.width,
+      height: layers.height,
+      durationSeconds: voice.durationSeconds,
+      fps: PRODUCT_VIDEO_FPS,
+      output: req.outputPath,
+    }),
+    { signal, expectedDurationSeconds: voice.durationSeconds, onProgress: (f) => req.onProgress?.(0.7 + f * 0.3) },
+  );
+  const probe = await deps.ffmpeg.probe(req.outputPath, { signal });
+  return { videoPath: req.outputPath, durationSeconds: probe.durationSeconds, motions: [] };
+}
+
+/** The side beside the product with the most room, a third of the frame wide at least, standing on the floor. */
+export function presenterPlace(layers: Pick<StagedLayerFiles, 'width' | 'height' | 'product'>): PixelBox {
+  const { width, height } = layers;
+  const p = layers.product.box;
+  const leftRoom = p.x;
+  const rightRoom = width - (p.x + p.width);
+  const w = Math.round(Math.min(width * 0.45, Math.max(width * 0.3, Math.max(leftRoom, rightRoom) * 0.95)));
+  const h = Math.round(height * (width >= height ? 0.92 : 0.6));
+  const x = rightRoom >= leftRoom ? width - w : 0;
+  return { x, y: height - h, width: w, height: h };
+}
+
+function evenBox(b: PixelBox): PixelBox {
+  const width = Math.max(2, b.width - (b.width % 2));
+  const height = Math.max(2, b.height - (b.height % 2));
+  return { x: b.x, y: b.y, width, height };
+}
+
+/** Background, shadow, product and second view composited again, leaving out the presenter's still. */
+async function stageWithoutPresenter(layers: StagedLayerFiles, output: string): Promise<void> {
+  const over = [
+    ...(layers.shadowPng ? [{ input: layers.shadowPng, left: 0, top: 0 }] : []),
+    ...(layers.showcase ? [{ input: layers.showcase.png, left: layers.showcase.box.x, top: layers.showcase.box.y }] : []),
+    { input: layers.product.png, left: layers.product.box.x, top: layers.product.box.y },
+  ];
+  await sharp(layers.backgroundPng).composite(over).png().toFile(output);
+}
+
+/**
+ * The product (and its shadow) slid toward the side with more room so that its centre sits at a
+ * third of the frame, leaving the other side to the presenter. Pure pixels: the product is moved,
+ * never scaled or redrawn; the shadow layer moves with it.
+ */
+export async function productMovedAside(layers: StagedLayerFiles, workDir: string): Promise<StagedLayerFiles> {
+  const p = layers.product.box;
+  const centre = p.x + p.width / 2;
+  const target = centre <= layers.width / 2 ? layers.width / 3 : (layers.width * 2) / 3;
+  const dx = Math.round(Math.max(-p.x, Math.min(layers.width - p.x - p.width, target - centre)));
+  if (dx === 0) return layers;
+  let shadowPng = layers.shadowPng;
+  if (shadowPng) {
+    shadowPng = join(workDir, 'shadow-moved.png');
+    const shift = Math.abs(dx);
+    const clear = { r: 0, g: 0, b: 0, alpha: 0 };
+    const widened = await sharp(layers.shadowPng!)
+      .ensureAlpha()
+      .extend(dx > 0 ? { left: shift, background: clear } : { right: shift, background: clear })
+      .png()
+      .toBuffer();
+    await sharp(widened)
+      .extract({ left: dx > 0 ? 0 : shift, top: 0, width: layers.width, height: layers.height })
+      .png()
+      .toFile(shadowPng);
+  }
+  return { ...layers, shadowPng, product: { ...layers.product, box: { ...p, x: p.x + dx } } };
+}
