@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Task } from '../core/task.js';
 import type { Lane } from '../engines/queue/lanes.js';
 import type { RunVerdict } from '../engines/queue/port.js';
@@ -33,6 +33,52 @@ export interface JobDefinition<P = unknown> {
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
+}
+
+/** What a kind's job reads from its kind (`domain/tasks/task-kind.ts`): the job names and the stored input. */
+export interface KindOfJob<J extends Record<string, string>, I> {
+  jobs: J;
+  inputOf(task: Pick<Task, 'id' | 'kind' | 'input'>): I;
+}
+
+/** The options every pipeline takes: its work folder, the signal, and progress as a fraction of the job's share. */
+export interface PipelineRun {
+  workDir: string;
+  signal: AbortSignal;
+  onProgress(fraction: number): void;
+}
+
+export interface KindJobContext<I> extends JobContext<Record<string, unknown>> {
+  /** The task's input, read through its kind (a row that does not parse has failed the task for good). */
+  input: I;
+  /** Pipeline options whose progress fills the task's progress from `fromPercent` to `toPercent`. */
+  run(fromPercent?: number, toPercent?: number): PipelineRun;
+}
+
+/** A task kind's job whose payload carries nothing: the request is the task's input, read through the kind. */
+export function defineKindJob<J extends Record<string, string>, I>(
+  kind: KindOfJob<J, I>,
+  role: keyof J & string,
+  handle: (ctx: KindJobContext<I>) => Promise<JobOutcome>,
+  opts: { lane?: Lane } = {},
+): JobDefinition<Record<string, unknown>> {
+  const name = kind.jobs[role];
+  if (!name) throw new Error(`the kind has no job "${role}"`);
+  return {
+    name,
+    ...opts,
+    payload: z.object({}).passthrough(),
+    handle: (ctx) =>
+      handle({
+        ...ctx,
+        input: kind.inputOf(ctx.task),
+        run: (fromPercent = 0, toPercent = 100) => ({
+          workDir: ctx.workDir,
+          signal: ctx.signal,
+          onProgress: (fraction) => ctx.reportProgress(fromPercent + (toPercent - fromPercent) * Math.min(1, Math.max(0, fraction))),
+        }),
+      }),
+  };
 }
 
 /**

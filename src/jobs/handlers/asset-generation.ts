@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
-import { z } from 'zod';
 import { assetGenerationKind, type StoredAsset } from '../../domain/asset-generation/asset-generation-kind.js';
 import type { AssetModelCatalog } from '../../domain/asset-generation/asset-model-catalog.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -8,7 +7,7 @@ import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { generateAssets } from '../../pipelines/asset-generation/generate-assets.js';
-import { defineJob } from '../job-definition.js';
+import { defineKindJob } from '../job-definition.js';
 
 export interface AssetGenerationJobDeps {
   blobs: BlobStore;
@@ -20,25 +19,20 @@ export interface AssetGenerationJobDeps {
 
 /** Asset Generator: the model run once per output, each a seeded variation; PNGs or MP4s with thumbnails. */
 export function assetGenerationJob(deps: AssetGenerationJobDeps) {
-  return defineJob({
-    name: assetGenerationKind.jobs.make,
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = assetGenerationKind.inputOf(task);
-      const assets: StoredAsset[] = [];
-      for await (const made of generateAssets(input, deps, { workDir, signal, onProgress: (f) => reportProgress(f * 100) })) {
-        const n = made.index + 1;
-        const key = assetGenerationKind.fileKey(task, 'outputs', made.type === 'image' ? `${n}.png` : `${n}.mp4`);
-        const thumbnailKey = made.thumbnailPath ? assetGenerationKind.fileKey(task, 'outputs', `${n}-thumbnail${extname(made.thumbnailPath)}`) : null;
-        await deps.blobs.putFile(key, made.path);
-        if (thumbnailKey && made.thumbnailPath) await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
-        const stored = { id: randomUUID(), type: made.type, key, thumbnailKey, name: made.name, widthPx: made.widthPx, heightPx: made.heightPx };
-        assets.push(made.type === 'video' ? { ...stored, durationSeconds: made.durationSeconds } : stored);
-      }
-      return {
-        result: assetGenerationKind.resultPatch({ assets }),
-        costMillicredits: assetGenerationKind.price('make', input, { outputs: assets.length }),
-      };
-    },
+  return defineKindJob(assetGenerationKind, 'make', async ({ input, task, run }) => {
+    const assets: StoredAsset[] = [];
+    for await (const made of generateAssets(input, deps, run())) {
+      const n = made.index + 1;
+      const key = assetGenerationKind.fileKey(task, 'outputs', made.type === 'image' ? `${n}.png` : `${n}.mp4`);
+      const thumbnailKey = made.thumbnailPath ? assetGenerationKind.fileKey(task, 'outputs', `${n}-thumbnail${extname(made.thumbnailPath)}`) : null;
+      await deps.blobs.putFile(key, made.path);
+      if (thumbnailKey && made.thumbnailPath) await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
+      const stored = { id: randomUUID(), type: made.type, key, thumbnailKey, name: made.name, widthPx: made.widthPx, heightPx: made.heightPx };
+      assets.push(made.type === 'video' ? { ...stored, durationSeconds: made.durationSeconds } : stored);
+    }
+    return {
+      result: assetGenerationKind.resultPatch({ assets }),
+      costMillicredits: assetGenerationKind.price('make', input, { outputs: assets.length }),
+    };
   });
 }

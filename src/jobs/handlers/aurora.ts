@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { auroraKind } from '../../domain/avatars/aurora-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
@@ -7,7 +6,7 @@ import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { WebhookSender } from '../../engines/webhook/port.js';
 import { makeAuroraVideo } from '../../pipelines/aurora/aurora-video.js';
-import { defineJob } from '../job-definition.js';
+import { defineKindJob } from '../job-definition.js';
 
 export interface AuroraJobDeps {
   blobs: BlobStore;
@@ -22,24 +21,19 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** Aurora: the photo's one face animated by the recording (mouth from the audio, blinks, head motion). */
 export function auroraJob(deps: AuroraJobDeps) {
-  return defineJob({
-    name: auroraKind.jobs.make,
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = auroraKind.inputOf(task);
-      const made = await makeAuroraVideo(input, deps, { workDir, signal, onProgress: (f) => reportProgress(f * 100) });
-      const outputKey = auroraKind.fileKey(task, 'output');
-      const thumbnailKey = auroraKind.fileKey(task, 'thumbnail');
-      await deps.blobs.putFile(outputKey, made.videoPath);
-      await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
-      reportProgress(96);
-      const outputUpload = input.outputUploadUrl ? await upload(deps.uploader, input.outputUploadUrl, made.videoPath, signal) : null;
-      const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
-      return {
-        result: auroraKind.resultPatch({ outputKey, thumbnailKey, durationSeconds, widthPx: made.frame.width, heightPx: made.frame.height, outputUpload }),
-        costMillicredits: auroraKind.price('make', input, { durationSeconds }),
-      };
-    },
+  return defineKindJob(auroraKind, 'make', async ({ input, task, signal, reportProgress, run }) => {
+    const made = await makeAuroraVideo(input, deps, run());
+    const outputKey = auroraKind.fileKey(task, 'output');
+    const thumbnailKey = auroraKind.fileKey(task, 'thumbnail');
+    await deps.blobs.putFile(outputKey, made.videoPath);
+    await deps.blobs.putFile(thumbnailKey, made.thumbnailPath);
+    reportProgress(96);
+    const outputUpload = input.outputUploadUrl ? await upload(deps.uploader, input.outputUploadUrl, made.videoPath, signal) : null;
+    const durationSeconds = Math.round(made.durationSeconds * 100) / 100;
+    return {
+      result: auroraKind.resultPatch({ outputKey, thumbnailKey, durationSeconds, widthPx: made.frame.width, heightPx: made.frame.height, outputUpload }),
+      costMillicredits: auroraKind.price('make', input, { durationSeconds }),
+    };
   });
 }
 

@@ -1,7 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { z } from 'zod';
 import { customAvatarKind, type StoredMedia } from '../../domain/avatars/custom-avatar-kind.js';
 import { consentMismatchReason, type CustomAvatarResult } from '../../domain/avatars/custom-avatars.js';
 import type { PersonaAspect } from '../../domain/catalog/avatars-personas.js';
@@ -10,7 +9,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { buildCustomAvatar, type AvatarMedia } from '../../pipelines/avatar/custom/index.js';
-import { defineJob } from '../job-definition.js';
+import { defineKindJob } from '../job-definition.js';
 
 export interface CustomAvatarJobDeps {
   faces: FaceEngine;
@@ -26,51 +25,46 @@ export interface CustomAvatarJobDeps {
  * avatar with the measured distance. Free: the hold is 0.
  */
 export function buildCustomAvatarJob(deps: CustomAvatarJobDeps) {
-  return defineJob({
-    name: customAvatarKind.jobs.build,
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = customAvatarKind.inputOf(task);
-      const source = await restore(deps.blobs, input.source, join(workDir, 'source'));
-      const consent = input.consent ? await restore(deps.blobs, input.consent, join(workDir, 'consent')) : null;
-      reportProgress(5);
-      const built = await buildCustomAvatar(
-        deps,
-        { source, consent, outDir: join(workDir, 'built') },
-        {
-          signal,
-          onProgress: (f) => reportProgress(5 + f * 85),
-        },
+  return defineKindJob(customAvatarKind, 'build', async ({ input, task, signal, workDir, reportProgress }) => {
+    const source = await restore(deps.blobs, input.source, join(workDir, 'source'));
+    const consent = input.consent ? await restore(deps.blobs, input.consent, join(workDir, 'consent')) : null;
+    reportProgress(5);
+    const built = await buildCustomAvatar(
+      deps,
+      { source, consent, outDir: join(workDir, 'built') },
+      {
+        signal,
+        onProgress: (f) => reportProgress(5 + f * 85),
+      },
+    );
+    if (built.consent && !built.consent.consentVerified) {
+      throw new TaskFailure(
+        consentMismatchReason(input.consent!.field, { verified: false, distance: built.consent.distance, threshold: built.consent.threshold }),
       );
-      if (built.consent && !built.consent.consentVerified) {
-        throw new TaskFailure(
-          consentMismatchReason(input.consent!.field, { verified: false, distance: built.consent.distance, threshold: built.consent.threshold }),
-        );
-      }
+    }
 
-      const result: CustomAvatarResult = {
-        stillKey: customAvatarKind.fileKey(task, 'still'),
-        face: { box: built.face.box, score: built.face.score, landmarks68: built.face.landmarks68 },
-        thumbnailKey: customAvatarKind.fileKey(task, 'thumbnail'),
-        previewImageKeys: {},
-        consent: built.consent ? { verified: built.consent.consentVerified, distance: built.consent.distance, threshold: built.consent.threshold } : null,
-        stillFromSeconds: built.stillFromSeconds,
-      };
-      await deps.blobs.putFile(result.stillKey, built.stillPath);
-      await deps.blobs.putFile(result.thumbnailKey, built.thumbnailPath);
-      for (const aspect of Object.keys(built.previewPaths) as PersonaAspect[]) {
-        const key = customAvatarKind.fileKey(task, 'previewImage', aspect);
-        await deps.blobs.putFile(key, built.previewPaths[aspect]!);
-        result.previewImageKeys[aspect] = key;
-      }
-      // Deleted while it was being built: nothing may be left behind.
-      if (!(await deps.taskExists(task.id))) {
-        await Promise.all(
-          [result.stillKey, result.thumbnailKey, ...Object.values(result.previewImageKeys)].map((k) => deps.blobs.remove(k).catch(() => undefined)),
-        );
-      }
-      return { result: customAvatarKind.resultPatch(result), costMillicredits: customAvatarKind.price('build', input, null) };
-    },
+    const result: CustomAvatarResult = {
+      stillKey: customAvatarKind.fileKey(task, 'still'),
+      face: { box: built.face.box, score: built.face.score, landmarks68: built.face.landmarks68 },
+      thumbnailKey: customAvatarKind.fileKey(task, 'thumbnail'),
+      previewImageKeys: {},
+      consent: built.consent ? { verified: built.consent.consentVerified, distance: built.consent.distance, threshold: built.consent.threshold } : null,
+      stillFromSeconds: built.stillFromSeconds,
+    };
+    await deps.blobs.putFile(result.stillKey, built.stillPath);
+    await deps.blobs.putFile(result.thumbnailKey, built.thumbnailPath);
+    for (const aspect of Object.keys(built.previewPaths) as PersonaAspect[]) {
+      const key = customAvatarKind.fileKey(task, 'previewImage', aspect);
+      await deps.blobs.putFile(key, built.previewPaths[aspect]!);
+      result.previewImageKeys[aspect] = key;
+    }
+    // Deleted while it was being built: nothing may be left behind.
+    if (!(await deps.taskExists(task.id))) {
+      await Promise.all(
+        [result.stillKey, result.thumbnailKey, ...Object.values(result.previewImageKeys)].map((k) => deps.blobs.remove(k).catch(() => undefined)),
+      );
+    }
+    return { result: customAvatarKind.resultPatch(result), costMillicredits: customAvatarKind.price('build', input, null) };
   });
 }
 

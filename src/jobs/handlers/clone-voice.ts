@@ -1,17 +1,14 @@
-import { z } from 'zod';
 import { clonedVoiceKind } from '../../domain/speech/cloned-voice-kind.js';
 import type { VoiceCloner } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { defineJob } from '../job-definition.js';
+import { defineKindJob } from '../job-definition.js';
 
 /** Matches a cloned voice to its stored sample and keeps a spoken preview of it. */
 export function cloneVoiceJob(deps: { cloner: VoiceCloner; blobs: BlobStore }) {
-  return defineJob({
-    name: clonedVoiceKind.jobs.match,
-    lane: 'light',
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = clonedVoiceKind.inputOf(task);
+  return defineKindJob(
+    clonedVoiceKind,
+    'match',
+    async ({ input, task, signal, workDir, reportProgress }) => {
       const made = await deps.cloner.clone(input.sampleKey, {
         language: input.language,
         workDir,
@@ -26,5 +23,6 @@ export function cloneVoiceJob(deps: { cloner: VoiceCloner; blobs: BlobStore }) {
         costMillicredits: clonedVoiceKind.price('match', input, { millicredits: task.heldMillicredits }),
       };
     },
-  });
+    { lane: 'light' },
+  );
 }

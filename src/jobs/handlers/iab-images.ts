@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { iabKind } from '../../domain/iab-images/iab-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { makeIabImages } from '../../pipelines/iab-images/iab-images.js';
-import { defineJob } from '../job-definition.js';
+import { defineKindJob } from '../job-definition.js';
 
 export interface IabJobDeps {
   blobs: BlobStore;
@@ -16,22 +15,17 @@ export interface IabJobDeps {
 
 /** IAB Images: the twelve banners of the photo (smart crops and composed banners), PNG, in blob storage. */
 export function iabImagesJob(deps: IabJobDeps) {
-  return defineJob({
-    name: iabKind.jobs.make,
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = iabKind.inputOf(task);
-      const made = await makeIabImages(input, deps, { workDir, signal, onProgress: (f) => reportProgress(f * 100) });
-      const banners = [];
-      for (const b of made.banners) {
-        const key = iabKind.fileKey(task, 'banners', `${b.banner.name}.png`);
-        await deps.blobs.putFile(key, b.path);
-        banners.push({ name: b.banner.name, size: b.banner.size, type: b.banner.type, key, layout: b.layout });
-      }
-      return {
-        result: iabKind.resultPatch({ banners }),
-        costMillicredits: iabKind.price('make', input, {}),
-      };
-    },
+  return defineKindJob(iabKind, 'make', async ({ input, task, run }) => {
+    const made = await makeIabImages(input, deps, run());
+    const banners = [];
+    for (const b of made.banners) {
+      const key = iabKind.fileKey(task, 'banners', `${b.banner.name}.png`);
+      await deps.blobs.putFile(key, b.path);
+      banners.push({ name: b.banner.name, size: b.banner.size, type: b.banner.type, key, layout: b.layout });
+    }
+    return {
+      result: iabKind.resultPatch({ banners }),
+      costMillicredits: iabKind.price('make', input, {}),
+    };
   });
 }

@@ -15,7 +15,7 @@ import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-m
 import type { PresenterCutoutDeps } from '../../pipelines/product-video/presenter-cutout.js';
 import { animateProduct, stageProductImage } from '../../pipelines/product-video/product-video-steps.js';
 import type { StagedLayerFiles } from '../../pipelines/images/staging/staged-scene.js';
-import { defineJob } from '../job-definition.js';
+import { defineJob, defineKindJob } from '../job-definition.js';
 
 export interface ProductVideoJobDeps {
   blobs: BlobStore;
@@ -32,20 +32,15 @@ export interface ProductVideoJobDeps {
 
 /** gen_image (and regen_image's new task): the product cut out, staged, saved as a PNG with its layers. */
 export function productImageJob(deps: ProductVideoJobDeps) {
-  return defineJob({
-    name: productVideoKind.jobs.image,
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = productVideoKind.inputOf(task);
-      const made = await stageProductImage(input, deps, { accountId: task.accountId, workDir, signal, onProgress: (f) => reportProgress(5 + f * 85) });
-      const imageKey = productVideoKind.fileKey(task, 'image');
-      await deps.blobs.putFile(imageKey, made.compositePng);
-      for (const path of made.layerPngs) await deps.blobs.putFile(productVideoKind.fileKey(task, 'layers', basename(path)), path);
-      return {
-        result: productVideoKind.resultPatch({ imageKey, layout: made.layout, sceneKind: made.scene.kind, sceneDescription: made.scene.description }),
-        costMillicredits: productVideoKind.price('gen_image', input, { durationSeconds: 0 }),
-      };
-    },
+  return defineKindJob(productVideoKind, 'image', async ({ input, task, run }) => {
+    const made = await stageProductImage(input, deps, { accountId: task.accountId, ...run(5, 90) });
+    const imageKey = productVideoKind.fileKey(task, 'image');
+    await deps.blobs.putFile(imageKey, made.compositePng);
+    for (const path of made.layerPngs) await deps.blobs.putFile(productVideoKind.fileKey(task, 'layers', basename(path)), path);
+    return {
+      result: productVideoKind.resultPatch({ imageKey, layout: made.layout, sceneKind: made.scene.kind, sceneDescription: made.scene.description }),
+      costMillicredits: productVideoKind.price('gen_image', input, { durationSeconds: 0 }),
+    };
   });
 }
 

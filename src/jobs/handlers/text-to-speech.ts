@@ -1,16 +1,13 @@
-import { z } from 'zod';
 import { ttsKind } from '../../domain/speech/tts-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
-import { defineJob } from '../job-definition.js';
+import { defineKindJob } from '../job-definition.js';
 
 export function textToSpeechJob(deps: { speech: SpeechSynthesizer; blobs: BlobStore }) {
-  return defineJob({
-    name: ttsKind.jobs.synthesize,
-    lane: 'light',
-    payload: z.object({}).passthrough(),
-    async handle({ task, signal, workDir, reportProgress }) {
-      const input = ttsKind.inputOf(task);
+  return defineKindJob(
+    ttsKind,
+    'synthesize',
+    async ({ input, task, signal, workDir, reportProgress }) => {
       const audio = await deps.speech.synthesize({
         accountId: task.accountId,
         text: input.text,
@@ -26,5 +23,6 @@ export function textToSpeechJob(deps: { speech: SpeechSynthesizer; blobs: BlobSt
         costMillicredits: ttsKind.price('synthesize', input, { durationSeconds: audio.durationSeconds }),
       };
     },
-  });
+    { lane: 'light' },
+  );
 }
