@@ -2,7 +2,7 @@
 # the command. System tools (ffmpeg, speech engines, OCR, fonts) and the Python sidecars are
 # installed by the same scripts/setup.sh that `npm start` runs on a bare machine, so the image and
 # a bare-metal install cannot drift apart.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 ENV NODE_ENV=production \
     DATA_DIR=/var/lib/clipwright \

