@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ClipwrightError, WaitTimeoutError, type ClipwrightClient, type Settling } from '../../../sdk/src/index.js';
 import { API_GROUPS_OF_KIND, kindOfApiGroup, readerOf, summarizeTask, TASK_KIND_NAMES, type AnyTask, type TaskKind } from '../task-kinds.js';
@@ -15,6 +16,8 @@ const kind = z
   .describe(
     'The kind the creating tool returned (text_to_speech, product_video, avatar_video, ai_short, template_video …). Leave it out if unknown: every kind is tried.',
   );
+
+const noop = () => undefined;
 
 const TASK_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
 
@@ -167,8 +170,11 @@ async function findTask(client: ClipwrightClient, id: string, kind: TaskKind | u
 
 /**
  * MCP progress notifications, sent only when the client asked for them with a progress token.
- * `sent` resolves once every notification is written, so none arrives after the call's result
- * (the client drops progress for a request it has already answered).
+ * `sent` resolves once the client has handled every notification, so none is handled after the
+ * call's result (the client drops progress for a request it has already answered). Written is not
+ * enough: the SDK client handles a notification a microtask after reading it but a response at once,
+ * so a last progress read in one chunk with the result was lost (seen under load). The client answers
+ * a ping only after handling what came before it.
  */
 function progressTo(extra: ToolExtra): { onProgress?: (state: Settling) => void; sent(): Promise<void> } {
   const token = extra._meta?.progressToken;
@@ -190,6 +196,6 @@ function progressTo(extra: ToolExtra): { onProgress?: (state: Settling) => void;
         )
         .catch(() => undefined);
     },
-    sent: () => queue,
+    sent: () => queue.then(() => (last < 0 ? undefined : extra.sendRequest({ method: 'ping' }, EmptyResultSchema, { timeout: 5000 }).then(noop, noop))),
   };
 }
