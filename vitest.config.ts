@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    setupFiles: ['test/setup/yield-between-tests.ts', 'test/setup/fresh-modules.ts'],
+    setupFiles: ['test/setup/yield-between-tests.ts', 'test/setup/fresh-modules.ts', 'test/setup/redis-database-per-process.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
