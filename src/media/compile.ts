@@ -5,7 +5,7 @@ import { FilterGraphBuilder, num } from './filter-graph.js';
 import { CONTRACT_FONT_FAMILIES } from './fonts.js';
 import { FRAMES_PER_SECOND as FPS, frameSizeFor, type FrameSize } from './frame-size.js';
 import { addMediaLayers, type TimedMediaLayer } from './layer-video.js';
-import { buildOverlayAss } from './overlay-ass.js';
+import { buildOverlayAss, type OverlayAssInput } from './overlay-ass.js';
 import { addSceneSequence, planScenes, type ScenePlan } from './scene-video.js';
 import type { Layer, RenderOutput, Timeline } from './timeline.js';
 
@@ -27,6 +27,9 @@ export interface CompiledRender {
   frame: FrameSize;
 }
 
+/** What the encode reads of an output: its quality, x264 preset, and where the video and the thumbnail go. */
+export type EncodedOutput = Pick<RenderOutput, 'quality' | 'encoderPreset' | 'videoPath' | 'thumbnailPath'>;
+
 export class TimelineError extends Error {
   override readonly name = 'TimelineError';
 }
@@ -47,24 +50,7 @@ export function compileTimeline(timeline: Timeline, output: RenderOutput, option
   const enc = ENCODING[output.quality];
   const audio = addAudioMix(g, timeline, video.durationSeconds, options.audioLevels, enc.audio);
   const filterGraph = g.graph();
-  const args = [
-    ...g.inputArguments(),
-    '-filter_complex',
-    filterGraph,
-    '-map',
-    finalVideo,
-    '-map',
-    audio,
-    ...videoEncoderArgs(output),
-    ...audioEncoderArgs(output),
-    '-t',
-    num(video.durationSeconds),
-    ...FASTSTART_ARGS,
-    output.videoPath,
-  ];
-  if (output.thumbnailPath) {
-    args.push(...thumbnailOutputArgs(thumbnail, output.thumbnailPath));
-  }
+  const args = encodeArgs(g, filterGraph, { video: finalVideo, audio, thumbnail }, output, video.durationSeconds);
   return { args, filterGraph, expectedDurationSeconds: video.durationSeconds, files: video.files, frame: video.frame };
 }
 
@@ -92,14 +78,58 @@ export function chainWithThumbnail(
   g.chain(forThumb, [`trim=start_frame=${at}:end_frame=${at + 1}`, 'setpts=PTS-STARTPTS'], thumbnail.label);
 }
 
-export function videoEncoderArgs(output: RenderOutput): string[] {
+export function videoEncoderArgs(output: Pick<RenderOutput, 'quality' | 'encoderPreset'>): string[] {
   const enc = ENCODING[output.quality];
   return [...h264Args({ preset: output.encoderPreset ?? enc.preset, crf: enc.crf }), '-r', String(FPS)];
 }
 
-export function audioEncoderArgs(output: RenderOutput): string[] {
+export function audioEncoderArgs(output: Pick<RenderOutput, 'quality'>): string[] {
   const enc = ENCODING[output.quality];
   return aacArgs({ bitrate: enc.audioBitrate, sampleRateHz: enc.audio.sampleRateHz, channels: enc.audio.channels });
+}
+
+/**
+ * The arguments of the one run that writes a video: the graph's inputs, its picture and sound
+ * encoded into the MP4 (cut at `durationSeconds`), then the thumbnail's JPEG when one is asked.
+ */
+export function encodeArgs(
+  g: FilterGraphBuilder,
+  filterGraph: string,
+  labels: { video: string; audio: string; thumbnail: string },
+  output: EncodedOutput,
+  durationSeconds: number,
+): string[] {
+  return [
+    ...g.inputArguments(),
+    '-filter_complex',
+    filterGraph,
+    '-map',
+    labels.video,
+    '-map',
+    labels.audio,
+    ...videoEncoderArgs(output),
+    ...audioEncoderArgs(output),
+    '-t',
+    num(durationSeconds),
+    ...FASTSTART_ARGS,
+    output.videoPath,
+    ...(output.thumbnailPath ? thumbnailOutputArgs(labels.thumbnail, output.thumbnailPath) : []),
+  ];
+}
+
+/**
+ * Everything drawn as text, last: the ASS file to write (none when there is no text) and the
+ * filters that draw it and set the pixel format every output takes.
+ */
+export function overlayTail(input: Omit<OverlayAssInput, 'installedFontFamilies'> & { installedFontFamilies?: readonly string[] | undefined }): {
+  files: Record<string, string>;
+  tail: string[];
+} {
+  const ass = buildOverlayAss({ ...input, installedFontFamilies: input.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'] });
+  return {
+    files: ass ? { [OVERLAY_FILE_NAME]: ass } : {},
+    tail: [...(ass ? [`ass=filename=${OVERLAY_FILE_NAME}`] : []), 'format=yuv420p'],
+  };
 }
 
 export interface TimelineVideo {
@@ -126,25 +156,23 @@ export function addTimelineVideo(g: FilterGraphBuilder, timeline: Timeline, outp
   const layers = timedLayers(timeline, plan, durationSeconds);
   video = addMediaLayers(g, video, layers.media, frame);
 
-  const files: Record<string, string> = {};
-  const ass = buildOverlayAss({
+  const overlay = overlayTail({
     timeline,
     frame: fullFrame,
     durationSeconds,
     textLayers: layers.text,
     ctaLayers: layers.cta,
     watermark: output.quality === 'preview',
-    installedFontFamilies: options.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'],
+    installedFontFamilies: options.installedFontFamilies,
   });
-  if (ass) files[OVERLAY_FILE_NAME] = ass;
   const atSeconds = output.thumbnailAtSeconds ?? cleanFrameSeconds(timeline, durationSeconds);
   return {
     label: video,
-    tail: [...(ass ? [`ass=filename=${OVERLAY_FILE_NAME}`] : []), 'format=yuv420p'],
+    tail: overlay.tail,
     durationSeconds,
     totalFrames: plan.totalFrames,
     thumbnailFrame: Math.min(plan.totalFrames - 1, Math.max(0, Math.round(atSeconds * FPS))),
-    files,
+    files: overlay.files,
     frame,
   };
 }

@@ -4,15 +4,13 @@
  * preview mark drawn by the one ASS overlay; the cut voice and the music mixed and ducked by the
  * shared audio mix. Pure: the caller writes `files` into the working directory and runs `args`.
  */
-import { aacArgs, FASTSTART_ARGS, h264Args, movingCropFilter, seconds, thumbnailOutputArgs, type CropKey } from '../engines/ffmpeg/args/index.js';
+import { movingCropFilter, seconds, type CropKey } from '../engines/ffmpeg/args/index.js';
 import type { WordTiming } from '../core/timing.js';
-import { addAudioMix, PREVIEW_AUDIO, RENDER_AUDIO, type AudioLevels } from './audio-mix.js';
+import { addAudioMix, type AudioLevels } from './audio-mix.js';
 import type { CaptionSettingInput } from './captions/caption-setting.js';
-import { FilterGraphBuilder, num } from './filter-graph.js';
-import { CONTRACT_FONT_FAMILIES } from './fonts.js';
+import { FilterGraphBuilder } from './filter-graph.js';
 import { even, FRAMES_PER_SECOND as FPS, type FrameSize } from './frame-size.js';
-import { OVERLAY_FILE_NAME, TimelineError } from './compile.js';
-import { buildOverlayAss } from './overlay-ass.js';
+import { chainWithThumbnail, type CompiledRender, ENCODING, encodeArgs, overlayTail, TimelineError } from './compile.js';
 import type { AspectRatio, RenderQuality } from './timeline.js';
 
 export interface EditCut {
@@ -41,18 +39,7 @@ export interface EditRenderRequest {
   installedFontFamilies?: readonly string[];
 }
 
-export interface CompiledEdit {
-  args: string[];
-  filterGraph: string;
-  expectedDurationSeconds: number;
-  files: Record<string, string>;
-  frame: FrameSize;
-}
-
-const ENCODING = {
-  render: { preset: 'veryfast', crf: '23', audioBitrate: '192k', audio: RENDER_AUDIO },
-  preview: { preset: 'ultrafast', crf: '30', audioBitrate: '48k', audio: PREVIEW_AUDIO },
-} as const;
+export type CompiledEdit = CompiledRender;
 
 /** The output frame of a preview: the same shape, short side 360 (the contract's 360p class). */
 export function editFrameFor(frame: FrameSize, quality: RenderQuality): FrameSize {
@@ -92,29 +79,19 @@ export function compileEdit(req: EditRenderRequest): CompiledEdit {
   const joined = g.label('joined');
   g.chain(parts.join(''), [`concat=n=${parts.length}:v=1:a=0`], joined);
 
-  const files: Record<string, string> = {};
-  const ass = buildOverlayAss({
+  const overlay = overlayTail({
     timeline: { aspectRatio: aspectOf(req.frame), scenes: [], ...(req.captions ? { captions: req.captions } : {}) },
     frame: req.frame,
     durationSeconds,
     textLayers: [],
     ctaLayers: [],
     watermark: req.quality === 'preview',
-    installedFontFamilies: req.installedFontFamilies ?? [...CONTRACT_FONT_FAMILIES, 'DejaVu Sans'],
+    installedFontFamilies: req.installedFontFamilies,
   });
-  if (ass) files[OVERLAY_FILE_NAME] = ass;
-  const videoTail = [...(ass ? [`ass=filename=${OVERLAY_FILE_NAME}`] : []), 'format=yuv420p'];
   const finalVideo = g.label('vout');
   const thumbnail = g.label('thumb');
-  if (req.thumbnailPath) {
-    const [main, forThumb] = [g.label('main'), g.label('forthumb')];
-    const index = Math.min(Math.round(durationSeconds * FPS) - 1, Math.max(0, Math.round((durationSeconds / 2) * FPS)));
-    g.chain(joined, [...videoTail, 'split=2'], `${main}${forThumb}`);
-    g.chain(main, ['null'], finalVideo);
-    g.chain(forThumb, [`trim=start_frame=${index}:end_frame=${index + 1}`, 'setpts=PTS-STARTPTS'], thumbnail);
-  } else {
-    g.chain(joined, videoTail, finalVideo);
-  }
+  const thumbnailFrame = Math.min(Math.round(durationSeconds * FPS) - 1, Math.max(0, Math.round((durationSeconds / 2) * FPS)));
+  chainWithThumbnail(g, joined, overlay.tail, [], finalVideo, req.thumbnailPath ? { frameIndex: thumbnailFrame, label: thumbnail } : undefined);
 
   const enc = ENCODING[req.quality];
   const audio = addAudioMix(
@@ -130,25 +107,8 @@ export function compileEdit(req: EditRenderRequest): CompiledEdit {
     enc.audio,
   );
   const filterGraph = g.graph();
-  const args = [
-    ...g.inputArguments(),
-    '-filter_complex',
-    filterGraph,
-    '-map',
-    finalVideo,
-    '-map',
-    audio,
-    ...h264Args({ preset: enc.preset, crf: enc.crf }),
-    '-r',
-    String(FPS),
-    ...aacArgs({ bitrate: enc.audioBitrate, sampleRateHz: enc.audio.sampleRateHz, channels: enc.audio.channels }),
-    '-t',
-    num(durationSeconds),
-    ...FASTSTART_ARGS,
-    req.videoPath,
-    ...(req.thumbnailPath ? thumbnailOutputArgs(thumbnail, req.thumbnailPath) : []),
-  ];
-  return { args, filterGraph, expectedDurationSeconds: durationSeconds, files, frame };
+  const args = encodeArgs(g, filterGraph, { video: finalVideo, audio, thumbnail }, req, durationSeconds);
+  return { args, filterGraph, expectedDurationSeconds: durationSeconds, files: overlay.files, frame };
 }
 
 function aspectOf(frame: FrameSize): AspectRatio {
