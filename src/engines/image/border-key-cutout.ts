@@ -271,24 +271,20 @@ function fillSmallHoles(keep: Uint8Array, width: number, height: number): void {
 
 function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   // Separable max: rows then columns.
-  const rows = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dx = -radius; dx <= radius && !m; dx++) {
-        const xx = x + dx;
-        if (xx >= 0 && xx < width) m = mask[y * width + xx]!;
-      }
-      rows[y * width + x] = m;
-    }
-  }
+  const rows = maxAlong(mask, width, height, radius, 1, 0);
+  return maxAlong(rows, width, height, radius, 0, 1);
+}
+
+/** Each pixel set when any pixel within `radius` along one axis (step dx, dy) is set. */
+function maxAlong(mask: Uint8Array, width: number, height: number, radius: number, dx: number, dy: number): Uint8Array {
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let m = 0;
-      for (let dy = -radius; dy <= radius && !m; dy++) {
-        const yy = y + dy;
-        if (yy >= 0 && yy < height) m = rows[yy * width + x]!;
+      for (let d = -radius; d <= radius && !m; d++) {
+        const xx = x + d * dx;
+        const yy = y + d * dy;
+        if (xx >= 0 && xx < width && yy >= 0 && yy < height) m = mask[yy * width + xx]!;
       }
       out[y * width + x] = m;
     }
