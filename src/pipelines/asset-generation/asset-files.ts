@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { videoThumbnailArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { encodePng } from '../images/raster-io.js';
-import { thumbnailOf, type AssetOutput } from './asset-runners.js';
+import type { AssetOutput } from '../images/asset-output.js';
+import { thumbnailOf } from './asset-runners.js';
 
 /** Thumbnails of generated videos are this wide (height by aspect). */
 const VIDEO_THUMBNAIL_WIDTH = 480;

@@ -10,8 +10,8 @@ import type { ImageEngines } from '../../engines/image/port.js';
 import { PROCEDURAL_BACKGROUNDS, renderBackground, type ProceduralBackground } from '../images/backgrounds/procedural.js';
 import { quoteCard, saleBanner, textCard, thumbnailWithTitle } from '../images/cards/card-templates.js';
 import { STILL_MOTIONS, type StillMotion } from '../images/motion/motion-kinds.js';
-import { renderStillVideo } from '../images/motion/still-video.js';
-import { stylizeVideo, VIDEO_STYLES, type VideoStyle } from '../images/motion/stylize-video.js';
+import { VIDEO_STYLES, type VideoStyle } from '../images/motion/stylize-video.js';
+import { type AssetOutput, imageOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
 import { decodeImage, encodePng } from '../images/raster-io.js';
 import type { SceneKind } from '../images/staging/staged-scene.js';
 import { collage, type CollageLayout } from './collage.js';
@@ -37,8 +37,6 @@ export interface AssetRunContext {
   onProgress: (fraction0to1: number) => void;
 }
 
-export type AssetOutput = { type: 'image'; image: RgbaImage } | { type: 'video'; path: string; widthPx: number; heightPx: number; durationSeconds: number };
-
 export type AssetRunner = (ctx: AssetRunContext) => Promise<AssetOutput>;
 
 const str = (ctx: AssetRunContext, name: string): string => String(ctx.inputs[name] ?? '');
@@ -53,27 +51,34 @@ const file = (ctx: AssetRunContext, name: string): string => {
 const photo = (ctx: AssetRunContext, name = 'image_url') => decodeImage(file(ctx, name));
 const rng = (ctx: AssetRunContext) => createRng(ctx.seed);
 const outSize = (ctx: AssetRunContext) => sizeForAspect(str(ctx, 'aspect_ratio') || '1:1', num(ctx, 'size') || 1024);
-const image = async (p: Promise<RgbaImage>): Promise<AssetOutput> => ({ type: 'image', image: await p });
+
+/** The text and quote cards' look: their colours and font as asked, at the asked size. */
+const cardLook = (ctx: AssetRunContext) => ({
+  background: str(ctx, 'background_color'),
+  textColor: str(ctx, 'text_color'),
+  fontFamily: str(ctx, 'font_family'),
+  ...outSize(ctx),
+});
 
 /** Filter runners: decode, filter, done. */
 const filter =
   (apply: (img: RgbaImage, ctx: AssetRunContext) => Promise<RgbaImage>): AssetRunner =>
   async (ctx) =>
-    image(apply(await photo(ctx), ctx));
+    imageOutput(apply(await photo(ctx), ctx));
 
 const STATIC_RUNNERS: Record<string, AssetRunner> = {
-  'background-removal': async (ctx) => image(removeBackground(await photo(ctx), ctx.engines, rng(ctx), ctx.variation, ctx.signal)),
+  'background-removal': async (ctx) => imageOutput(removeBackground(await photo(ctx), ctx.engines, rng(ctx), ctx.variation, ctx.signal)),
   'background-replace': async (ctx) =>
-    image(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), scene: str(ctx, 'scene') as SceneKind, seed: ctx.seed }, ctx.signal)),
+    imageOutput(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), scene: str(ctx, 'scene') as SceneKind, seed: ctx.seed }, ctx.signal)),
   'product-staging': async (ctx) =>
-    image(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), prompt: str(ctx, 'prompt'), seed: ctx.seed }, ctx.signal)),
+    imageOutput(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), prompt: str(ctx, 'prompt'), seed: ctx.seed }, ctx.signal)),
   'portrait-blur': async (ctx) =>
-    image(portraitBlur(await photo(ctx), ctx.engines, { blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation, ctx.signal)),
+    imageOutput(portraitBlur(await photo(ctx), ctx.engines, { blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation, ctx.signal)),
   'upscale-2x': filter((img, ctx) => upscale(img, { factor: 2, sharpen: num(ctx, 'sharpen') }, rng(ctx), ctx.variation)),
   'upscale-4x': filter((img, ctx) => upscale(img, { factor: 4, sharpen: num(ctx, 'sharpen') }, rng(ctx), ctx.variation)),
   outpaint: filter((img, ctx) => outpaint(img, { aspect: str(ctx, 'aspect_ratio'), blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation)),
   'product-color-variant': async (ctx) =>
-    image(
+    imageOutput(
       recolorProduct(
         await photo(ctx),
         ctx.engines,
@@ -100,14 +105,11 @@ const STATIC_RUNNERS: Record<string, AssetRunner> = {
   'pencil-sketch': filter((img, ctx) => f.pencilSketch(img, rng(ctx), ctx.variation)),
   halftone: filter((img, ctx) => f.halftone(img, { dotSize: num(ctx, 'dot_size'), mode: str(ctx, 'mode') }, rng(ctx), ctx.variation)),
   'text-card': (ctx) =>
-    image(
+    imageOutput(
       textCard(
         {
           text: str(ctx, 'text'),
-          background: str(ctx, 'background_color'),
-          textColor: str(ctx, 'text_color'),
-          fontFamily: str(ctx, 'font_family'),
-          ...outSize(ctx),
+          ...cardLook(ctx),
         },
         rng(ctx),
         ctx.variation,
@@ -115,15 +117,12 @@ const STATIC_RUNNERS: Record<string, AssetRunner> = {
       ),
     ),
   'quote-card': (ctx) =>
-    image(
+    imageOutput(
       quoteCard(
         {
           quote: str(ctx, 'quote'),
           ...(opt(ctx, 'author') ? { author: opt(ctx, 'author') } : {}),
-          background: str(ctx, 'background_color'),
-          textColor: str(ctx, 'text_color'),
-          fontFamily: str(ctx, 'font_family'),
-          ...outSize(ctx),
+          ...cardLook(ctx),
         },
         rng(ctx),
         ctx.variation,
@@ -132,7 +131,7 @@ const STATIC_RUNNERS: Record<string, AssetRunner> = {
     ),
   'sale-banner': async (ctx) => {
     const product = typeof ctx.files.image_url === 'string' ? await removeBackground(await photo(ctx), ctx.engines, rng(ctx), 0, ctx.signal) : undefined;
-    return image(
+    return imageOutput(
       saleBanner(
         {
           headline: str(ctx, 'headline'),
@@ -152,12 +151,14 @@ const STATIC_RUNNERS: Record<string, AssetRunner> = {
     );
   },
   'thumbnail-title': async (ctx) =>
-    image(thumbnailWithTitle(await photo(ctx), { title: str(ctx, 'title'), fontFamily: 'Montserrat', ...outSize(ctx) }, rng(ctx), ctx.variation, ctx.signal)),
+    imageOutput(
+      thumbnailWithTitle(await photo(ctx), { title: str(ctx, 'title'), fontFamily: 'Montserrat', ...outSize(ctx) }, rng(ctx), ctx.variation, ctx.signal),
+    ),
   collage: async (ctx) => {
     const paths = ctx.files.image_urls;
     if (!Array.isArray(paths)) throw new TaskFailure('The collage pictures were not downloaded.');
     const pictures = await Promise.all(paths.map((p) => decodeImage(p)));
-    return image(
+    return imageOutput(
       collage(
         pictures,
         { layout: str(ctx, 'layout') as CollageLayout, gapPx: num(ctx, 'gap_px'), background: str(ctx, 'background_color'), ...outSize(ctx) },
@@ -170,17 +171,9 @@ const STATIC_RUNNERS: Record<string, AssetRunner> = {
     // Further outputs take the next styles, so each is a different look.
     const first = Math.max(0, VIDEO_STYLES.indexOf(str(ctx, 'style') as VideoStyle));
     const style = VIDEO_STYLES[(first + ctx.variation) % VIDEO_STYLES.length]!;
-    const outputPath = join(ctx.workDir, `stylized-${ctx.variation}.mp4`);
-    await stylizeVideo({ inputPath: file(ctx, 'video_url'), style, outputPath, signal: ctx.signal, onProgress: ctx.onProgress }, ctx.ffmpeg);
-    return probed(ctx, outputPath);
+    return stylizedVideoOutput(ctx, `stylized-${ctx.variation}.mp4`, file(ctx, 'video_url'), style);
   },
 };
-
-async function probed(ctx: AssetRunContext, path: string): Promise<AssetOutput> {
-  const p = await ctx.ffmpeg.probe(path, { signal: ctx.signal });
-  if (!p.video) throw new TaskFailure('The video step produced no picture; try again.');
-  return { type: 'video', path, widthPx: p.video.width, heightPx: p.video.height, durationSeconds: Math.round(p.durationSeconds * 100) / 100 };
-}
 
 const VIDEO_SHORT_SIDE: Record<string, number> = { '360p': 360, '720p': 720, '1080p': 1080 };
 
@@ -204,28 +197,13 @@ function stillVideoRunner(motion: StillMotion): AssetRunner {
         if (box && motion === 'zoom-to-detail') extra.focus = box;
       }
     }
-    const outputPath = join(ctx.workDir, `video-${ctx.variation}.mp4`);
-    await renderStillVideo(
-      {
-        imagePath,
-        motion,
-        ...extra,
-        ...size,
-        durationSeconds: num(ctx, 'duration_seconds'),
-        seed: ctx.seed,
-        outputPath,
-        signal: ctx.signal,
-        onProgress: ctx.onProgress,
-      },
-      ctx.ffmpeg,
-    );
-    return probed(ctx, outputPath);
+    return stillVideoOutput(ctx, `video-${ctx.variation}.mp4`, { imagePath, motion, ...extra, ...size, durationSeconds: num(ctx, 'duration_seconds') });
   };
 }
 
 function backgroundRunner(kind: ProceduralBackground): AssetRunner {
   return (ctx) =>
-    image(
+    imageOutput(
       renderBackground(kind, {
         ...outSize(ctx),
         seed: ctx.seed,

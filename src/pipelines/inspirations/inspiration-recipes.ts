@@ -2,19 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRng } from '../../core/random.js';
 import { TaskFailure } from '../../core/errors.js';
-import type { RgbaImage } from '../../core/raster.js';
 import type { AssetInputs } from '../../domain/asset-generation/asset-inputs.js';
 import type { Inspiration } from '../../domain/inspirations/inspiration-catalog.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { quoteCard, saleBanner, textCard, thumbnailWithTitle } from '../images/cards/card-templates.js';
-import type { AssetOutput } from '../asset-generation/asset-runners.js';
+import { type AssetOutput, imageOutput, probedVideoOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
 import { removeBackground, stagedProduct } from '../asset-generation/cutout-models.js';
 import { halftone, vintage } from '../images/style-filters.js';
 import { renderDisplayVideo } from '../images/motion/display-video.js';
 import type { DisplayMotion } from '../images/motion/motion-kinds.js';
-import { renderStillVideo } from '../images/motion/still-video.js';
-import { stylizeVideo } from '../images/motion/stylize-video.js';
 import { alphaBox, decodeImage, encodePng, trimToAlpha } from '../images/raster-io.js';
 import { saveStagedLayers } from '../images/staging/save-layers.js';
 import { stageProduct } from '../images/staging/stage-product.js';
@@ -49,7 +46,6 @@ const file = (ctx: InspirationRunContext, name: string): string => {
 };
 const photo = (ctx: InspirationRunContext, name: string) => decodeImage(file(ctx, name));
 const rng = (ctx: InspirationRunContext) => createRng(ctx.seed);
-const image = async (p: Promise<RgbaImage>): Promise<AssetOutput> => ({ type: 'image', image: await p });
 const even = (v: number) => Math.round(v / 2) * 2;
 
 /** Video size from the "Resolution" parameter and the recipe's shape. */
@@ -59,16 +55,10 @@ function videoSize(ctx: InspirationRunContext, aspect: [number, number]): { widt
   return a <= b ? { width: short, height: even((short * b) / a) } : { width: even((short * a) / b), height: short };
 }
 
-async function probed(ctx: InspirationRunContext, path: string): Promise<AssetOutput> {
-  const p = await ctx.ffmpeg.probe(path, { signal: ctx.signal });
-  if (!p.video) throw new TaskFailure('The video step produced no picture; try again.');
-  return { type: 'video', path, widthPx: p.video.width, heightPx: p.video.height, durationSeconds: Math.round(p.durationSeconds * 100) / 100 };
-}
-
 const staged =
   (scene: SceneKind, width: number, height: number): InspirationRecipe =>
   async (ctx) =>
-    image(stagedProduct(await photo(ctx, 'Product Image'), ctx.engines, { width, height, scene, seed: ctx.seed }, ctx.signal));
+    imageOutput(stagedProduct(await photo(ctx, 'Product Image'), ctx.engines, { width, height, scene, seed: ctx.seed }, ctx.signal));
 
 /** The product cut out, staged in `scene`, then filmed with the display motions. */
 const displayVideo =
@@ -86,7 +76,7 @@ const displayVideo =
       { layers, motions, durationSeconds: VIDEO_SECONDS, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: (f) => ctx.onProgress(0.3 + 0.7 * f) },
       ctx.ffmpeg,
     );
-    return probed(ctx, outputPath);
+    return probedVideoOutput(ctx, outputPath);
   };
 
 const RECIPES: Record<string, InspirationRecipe> = {
@@ -97,7 +87,7 @@ const RECIPES: Record<string, InspirationRecipe> = {
     const product = await removeBackground(await photo(ctx, 'Product Image'), ctx.engines, rng(ctx), 0, ctx.signal);
     const discount = optional(ctx, 'Discount'),
       cta = optional(ctx, 'Call To Action');
-    return image(
+    return imageOutput(
       saleBanner(
         {
           headline: text(ctx, 'Headline'),
@@ -119,7 +109,7 @@ const RECIPES: Record<string, InspirationRecipe> = {
   'story-sale-poster': async (ctx) => {
     const product = await removeBackground(await photo(ctx, 'Product Image'), ctx.engines, rng(ctx), 0, ctx.signal);
     const subtitle = optional(ctx, 'Subtitle');
-    return image(
+    return imageOutput(
       saleBanner(
         {
           headline: text(ctx, 'Headline'),
@@ -140,7 +130,7 @@ const RECIPES: Record<string, InspirationRecipe> = {
   },
   'quote-post': (ctx) => {
     const author = optional(ctx, 'Author');
-    return image(
+    return imageOutput(
       quoteCard(
         {
           quote: text(ctx, 'Quote'),
@@ -158,7 +148,7 @@ const RECIPES: Record<string, InspirationRecipe> = {
     );
   },
   'announcement-card': (ctx) =>
-    image(
+    imageOutput(
       textCard(
         {
           text: text(ctx, 'Headline'),
@@ -174,7 +164,7 @@ const RECIPES: Record<string, InspirationRecipe> = {
       ),
     ),
   'youtube-thumbnail': async (ctx) =>
-    image(
+    imageOutput(
       thumbnailWithTitle(await photo(ctx, 'Photo'), { title: text(ctx, 'Title'), fontFamily: 'Montserrat', width: 1280, height: 720 }, rng(ctx), 0, ctx.signal),
     ),
   'retro-pop-print': async (ctx) => {
@@ -184,56 +174,28 @@ const RECIPES: Record<string, InspirationRecipe> = {
       { width: 1080, height: 1080, scene: 'palette-backdrop', seed: ctx.seed },
       ctx.signal,
     );
-    return image(halftone(still, { dotSize: 10, mode: 'color' }, rng(ctx), 0));
+    return imageOutput(halftone(still, { dotSize: 10, mode: 'color' }, rng(ctx), 0));
   },
-  'vintage-film': async (ctx) => image(vintage(await photo(ctx, 'Photo'), { strength: 0.85 }, rng(ctx))),
+  'vintage-film': async (ctx) => imageOutput(vintage(await photo(ctx, 'Photo'), { strength: 0.85 }, rng(ctx))),
   'orbit-showcase': displayVideo('studio-gradient', ['orbit-parallax', 'push-in']),
   'podium-turntable': displayVideo('podium', ['turntable', 'light-sweep']),
-  'ken-burns-story': async (ctx) => {
-    const outputPath = join(ctx.workDir, 'story.mp4');
-    await renderStillVideo(
-      {
-        imagePath: file(ctx, 'Photo'),
-        motion: 'ken-burns',
-        ...videoSize(ctx, [9, 16]),
-        durationSeconds: VIDEO_SECONDS,
-        seed: ctx.seed,
-        outputPath,
-        signal: ctx.signal,
-        onProgress: ctx.onProgress,
-      },
-      ctx.ffmpeg,
-    );
-    return probed(ctx, outputPath);
-  },
+  'ken-burns-story': async (ctx) =>
+    stillVideoOutput(ctx, 'story.mp4', { imagePath: file(ctx, 'Photo'), motion: 'ken-burns', ...videoSize(ctx, [9, 16]), durationSeconds: VIDEO_SECONDS }),
   'depth-parallax': async (ctx) => {
     const imagePath = file(ctx, 'Product Image');
     const cut = await ctx.engines.cutout.cutOut(await decodeImage(imagePath), { signal: ctx.signal }).catch(() => null);
     // A photo with no clear subject still moves, as a whole.
     const subjectPng = cut && alphaBox(cut, 129) ? join(ctx.workDir, 'subject.png') : undefined;
     if (subjectPng && cut) await writeFile(subjectPng, await encodePng(cut));
-    const outputPath = join(ctx.workDir, 'parallax.mp4');
-    await renderStillVideo(
-      {
-        imagePath,
-        motion: 'parallax',
-        ...(subjectPng ? { subjectPng } : {}),
-        ...videoSize(ctx, [1, 1]),
-        durationSeconds: 5,
-        seed: ctx.seed,
-        outputPath,
-        signal: ctx.signal,
-        onProgress: ctx.onProgress,
-      },
-      ctx.ffmpeg,
-    );
-    return probed(ctx, outputPath);
+    return stillVideoOutput(ctx, 'parallax.mp4', {
+      imagePath,
+      motion: 'parallax',
+      ...(subjectPng ? { subjectPng } : {}),
+      ...videoSize(ctx, [1, 1]),
+      durationSeconds: 5,
+    });
   },
-  'cinematic-look': async (ctx) => {
-    const outputPath = join(ctx.workDir, 'cinematic.mp4');
-    await stylizeVideo({ inputPath: file(ctx, 'Video'), style: 'cinematic', outputPath, signal: ctx.signal, onProgress: ctx.onProgress }, ctx.ffmpeg);
-    return probed(ctx, outputPath);
-  },
+  'cinematic-look': async (ctx) => stylizedVideoOutput(ctx, 'cinematic.mp4', file(ctx, 'Video'), 'cinematic'),
 };
 
 export function inspirationRecipeFor(inspiration: Inspiration): InspirationRecipe | null {

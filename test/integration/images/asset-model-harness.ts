@@ -8,7 +8,8 @@ import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { fakeCropper, fakeCutout, fakeSegmenter } from '../../../src/engines/image/fakes.js';
 import type { ImageEngines } from '../../../src/engines/image/port.js';
 import { assetModelOptions } from '../../../src/pipelines/asset-generation/asset-model-options.js';
-import { assetRunnerFor, type AssetOutput } from '../../../src/pipelines/asset-generation/asset-runners.js';
+import { assetRunnerFor } from '../../../src/pipelines/asset-generation/asset-runners.js';
+import type { AssetOutput } from '../../../src/pipelines/images/asset-output.js';
 
 export const engines: ImageEngines = { cutout: fakeCutout, segmenter: fakeSegmenter, cropper: fakeCropper, generator: null };
 export const ffmpeg = createFfmpegEngine();
