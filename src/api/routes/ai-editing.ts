@@ -1,34 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Task } from '../../core/task.js';
 import type { AiEditingRequest, AiEditingService } from '../../domain/editing/ai-editing-service.js';
-import type { BlobStore } from '../../engines/blobs/port.js';
 import { parseAspectRatio } from '../../media/frame-size.js';
 import { aiEditingBody } from '../schemas/ai-editing.js';
 import { aiEditingToWire } from '../wire/ai-editing.js';
 import { echoOf } from '../echo.js';
-import { TaskRoutes } from './task-routes.js';
+import { taskGroupRoutes } from './group-routes.js';
 
-/** What these routes use, and nothing more (built by its group, app/groups/). */
-export interface AiEditingRouteDeps {
-  aiEditing: AiEditingService;
-  blobs: BlobStore;
-}
-
-export function aiEditingRoutes(root: FastifyInstance, deps: AiEditingRouteDeps): void {
-  const routes = new TaskRoutes(root, ['AI Editing'], (t: Task) => aiEditingToWire(t, deps.blobs));
-  routes.createInModes(aiEditingBody, (accountId, b, mode) => deps.aiEditing.create(accountId, toRequest(b), mode), {
+export const aiEditingRoutes = taskGroupRoutes(['AI Editing'], aiEditingToWire, (routes, { aiEditing }: { aiEditing: AiEditingService }) => {
+  routes.createInModes(aiEditingBody, (accountId, b, mode) => aiEditing.create(accountId, toRequest(b), mode), {
     direct: { path: '/api/ai_editing/', summary: 'Edit a video: dead air cut, reframed, captioned, scored (5 credits per started 30 s of the source)' },
     preview: { path: '/api/ai_editing/preview/', summary: 'Edit a video, producing only a preview (1 credit per started 30 s of the source)' },
   });
-  routes.reads('/api/ai_editing/', deps.aiEditing, { list: 'List AI editing tasks', get: 'Get an AI editing task' });
+  routes.reads('/api/ai_editing/', aiEditing, { list: 'List AI editing tasks', get: 'Get an AI editing task' });
   routes.onItem('/api/ai_editing/:id/preview/', 'A preview of a finished edit (1 credit per started 30 s of the source)', (accountId, id) =>
-    deps.aiEditing.preview(accountId, id),
+    aiEditing.preview(accountId, id),
   );
   routes.onItem('/api/ai_editing/:id/render/', 'The edit at full quality (4 credits per started 30 s of the source)', (accountId, id) =>
-    deps.aiEditing.render(accountId, id),
+    aiEditing.render(accountId, id),
   );
-}
+});
 
 function toRequest(b: z.infer<typeof aiEditingBody>): AiEditingRequest {
   return {

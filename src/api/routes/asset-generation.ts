@@ -1,16 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../core/errors.js';
-import type { Task } from '../../core/task.js';
 import type { AssetGenerationService } from '../../domain/asset-generation/asset-generation-service.js';
-import type { BlobStore } from '../../engines/blobs/port.js';
 import { assetGenerationBodyFor, assetSchemaQuery } from '../schemas/asset-generation.js';
 import { assetGenerationToWire, assetModelToCompatibleWire, assetModelToWire } from '../wire/asset-generation.js';
-import { TaskRoutes } from './task-routes.js';
-
-export interface AssetGenerationRouteDeps {
-  assetGeneration: AssetGenerationService;
-  blobs: BlobStore;
-}
+import { taskGroupRoutes } from './group-routes.js';
 
 /** Flat form fields `input_params.x` / `input_params[x]` gathered into one object (multipart and urlencoded bodies). */
 function flatInputParams(body: Record<string, unknown>): Record<string, unknown> {
@@ -31,38 +23,41 @@ const names = (q: string | undefined) =>
     : undefined;
 
 /** Asset Generator (§12) and its `/api/asset_generator/` aliases. */
-export function assetGenerationRoutes(root: FastifyInstance, deps: AssetGenerationRouteDeps): void {
-  const routes = new TaskRoutes(root, ['Asset Generator'], (t: Task) => assetGenerationToWire(t, deps.blobs));
-  const { app, tags } = routes;
-  const catalog = deps.assetGeneration.catalog;
+export const assetGenerationRoutes = taskGroupRoutes(
+  ['Asset Generator'],
+  assetGenerationToWire,
+  (routes, { assetGeneration }: { assetGeneration: AssetGenerationService }) => {
+    const { app, tags } = routes;
+    const catalog = assetGeneration.catalog;
 
-  app.get(
-    '/api/ai_generation/schema/',
-    { schema: { tags, summary: 'The asset models, their inputs and prices (model_name filters, comma-separated)', querystring: assetSchemaQuery } },
-    async (request) => {
-      return { models: catalog.list(names(request.query.model_name)).map(assetModelToWire) };
-    },
-  );
-  app.get(
-    '/api/asset_generator/schemas/',
-    { schema: { tags, summary: 'The asset models with a JSON Schema of their inputs (compatible shape)', querystring: assetSchemaQuery } },
-    async (request) => {
-      return catalog.list(names(request.query.model_name)).map(assetModelToCompatibleWire);
-    },
-  );
+    app.get(
+      '/api/ai_generation/schema/',
+      { schema: { tags, summary: 'The asset models, their inputs and prices (model_name filters, comma-separated)', querystring: assetSchemaQuery } },
+      async (request) => {
+        return { models: catalog.list(names(request.query.model_name)).map(assetModelToWire) };
+      },
+    );
+    app.get(
+      '/api/asset_generator/schemas/',
+      { schema: { tags, summary: 'The asset models with a JSON Schema of their inputs (compatible shape)', querystring: assetSchemaQuery } },
+      async (request) => {
+        return catalog.list(names(request.query.model_name)).map(assetModelToCompatibleWire);
+      },
+    );
 
-  const body = assetGenerationBodyFor(catalog.models.map((m) => m.id));
-  for (const prefix of ['/api/ai_generation', '/api/asset_generator']) {
-    routes.create(`${prefix}/`, 'Run an asset model (priced per output)', body, async (accountId, b) => {
-      const flat = flatInputParams(b);
-      if (b.input_params === undefined && !Object.keys(flat).length) throw ValidationError.field('input_params', 'This field is required.');
-      return deps.assetGeneration.create(accountId, {
-        modelName: b.model_name,
-        inputParams: { ...flat, ...(b.input_params ?? {}) },
-        outputNums: b.output_nums ?? null,
-        webhookUrl: b.webhook_url ?? null,
+    const body = assetGenerationBodyFor(catalog.models.map((m) => m.id));
+    for (const prefix of ['/api/ai_generation', '/api/asset_generator']) {
+      routes.create(`${prefix}/`, 'Run an asset model (priced per output)', body, async (accountId, b) => {
+        const flat = flatInputParams(b);
+        if (b.input_params === undefined && !Object.keys(flat).length) throw ValidationError.field('input_params', 'This field is required.');
+        return assetGeneration.create(accountId, {
+          modelName: b.model_name,
+          inputParams: { ...flat, ...(b.input_params ?? {}) },
+          outputNums: b.output_nums ?? null,
+          webhookUrl: b.webhook_url ?? null,
+        });
       });
-    });
-    routes.reads(`${prefix}/`, deps.assetGeneration, { list: 'List asset generation tasks', get: 'Get an asset generation task' });
-  }
-}
+      routes.reads(`${prefix}/`, assetGeneration, { list: 'List asset generation tasks', get: 'Get an asset generation task' });
+    }
+  },
+);

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NotFound } from '../../core/errors.js';
-import type { Task } from '../../core/task.js';
 import type { TemplateCatalog } from '../../domain/custom-templates/template-catalog.js';
 import type { CustomTemplateJobRequest, CustomTemplateJobService } from '../../domain/custom-templates/custom-template-job-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
+import { taskGroupRoutes } from './group-routes.js';
 import { templateIdParams, templateJobBody } from '../schemas/custom-templates.js';
 import { dyoaToWire, templateJobToWire, templateToWire } from '../wire/custom-template.js';
-import { TaskRoutes } from './task-routes.js';
 
 /** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface CustomTemplateRouteDeps {
@@ -17,10 +16,8 @@ export interface CustomTemplateRouteDeps {
   blobs: BlobStore;
 }
 
-export function customTemplateRoutes(root: FastifyInstance, deps: CustomTemplateRouteDeps): void {
-  const wire = (t: Task) => templateJobToWire(t, deps.blobs);
-  const routes = new TaskRoutes(root, ['Custom Templates'], wire);
-  const { app, tags } = routes;
+export const customTemplateRoutes = taskGroupRoutes(['Custom Templates'], templateJobToWire, (routes, deps: CustomTemplateRouteDeps) => {
+  const { app, tags, wire } = routes;
 
   app.get('/api/custom_templates/', { schema: { tags, summary: "The template catalog (built-in and the operator's)" } }, async () => {
     return deps.templateCatalog.list('custom').map((e) => templateToWire(e, deps.blobs));
@@ -58,7 +55,7 @@ export function customTemplateRoutes(root: FastifyInstance, deps: CustomTemplate
   routes.onItem('/api/custom_template_jobs/:id/render/', 'Render a finished job at full quality (4 credits per started 30 s)', (accountId, id) =>
     deps.templateJobs.render(accountId, id),
   );
-}
+});
 
 /** DYOA (spec 2.13): design-your-own templates, usable as `template_id`. Only GET is offered (POST → 405). */
 export function dyoaRoutes(root: FastifyInstance, deps: Pick<CustomTemplateRouteDeps, 'templateCatalog' | 'blobs'>): void {

@@ -1,17 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../core/errors.js';
-import type { Task } from '../../core/task.js';
 import type { InspirationService } from '../../domain/inspirations/inspiration-service.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { idParams } from '../schemas/common.js';
 import { inspirationJobBody } from '../schemas/inspirations.js';
 import { inspirationJobToWire, inspirationToWire } from '../wire/inspiration.js';
-import { TaskRoutes } from './task-routes.js';
-
-export interface InspirationRouteDeps {
-  inspirations: InspirationService;
-  blobs: BlobStore;
-}
+import { taskGroupRoutes } from './group-routes.js';
 
 /** Flat form fields `parameters.X` / `parameters[X]` gathered into one object (multipart bodies). */
 function flatParameters(body: Record<string, unknown>): Record<string, unknown> {
@@ -24,29 +17,31 @@ function flatParameters(body: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** Inspiration (§19): the catalog of pre-made styles and the jobs that apply one to a client's inputs. */
-export function inspirationRoutes(root: FastifyInstance, deps: InspirationRouteDeps): void {
-  const service = deps.inspirations;
-  const jobs = new TaskRoutes(root, ['Inspiration'], (t: Task) => inspirationJobToWire(t, deps.blobs));
-  const { app, tags } = jobs;
+export const inspirationRoutes = taskGroupRoutes(
+  ['Inspiration'],
+  inspirationJobToWire,
+  (jobs, { inspirations: service, blobs }: { inspirations: InspirationService; blobs: BlobStore }) => {
+    const { app, tags } = jobs;
 
-  app.get('/api/inspirations/', { schema: { tags, summary: 'List the inspirations (pre-made styles)' } }, async () => {
-    return service.inspirations.map((i) => inspirationToWire(i, deps.blobs));
-  });
-  app.get('/api/inspirations/:id/', { schema: { tags, summary: 'Get an inspiration', params: idParams } }, async (request) => {
-    return inspirationToWire(service.find(request.params.id), deps.blobs);
-  });
-  jobs.create('/api/inspiration_jobs/', 'Apply an inspiration to your inputs (priced at its credit_cost)', inspirationJobBody, async (accountId, b) => {
-    const flat = flatParameters(b);
-    const given = b.parameters ?? b.input_params;
-    if (given === undefined && !Object.keys(flat).length) {
-      service.find(b.inspiration_id);
-      throw ValidationError.field('parameters', 'This field is required.');
-    }
-    return service.create(accountId, {
-      inspirationId: b.inspiration_id,
-      parameters: { ...flat, ...(given ?? {}) },
-      webhookUrl: b.webhook_url ?? null,
+    app.get('/api/inspirations/', { schema: { tags, summary: 'List the inspirations (pre-made styles)' } }, async () => {
+      return service.inspirations.map((i) => inspirationToWire(i, blobs));
     });
-  });
-  jobs.reads('/api/inspiration_jobs/', service, { list: 'List inspiration jobs', get: 'Get an inspiration job' });
-}
+    app.get('/api/inspirations/:id/', { schema: { tags, summary: 'Get an inspiration', params: idParams } }, async (request) => {
+      return inspirationToWire(service.find(request.params.id), blobs);
+    });
+    jobs.create('/api/inspiration_jobs/', 'Apply an inspiration to your inputs (priced at its credit_cost)', inspirationJobBody, async (accountId, b) => {
+      const flat = flatParameters(b);
+      const given = b.parameters ?? b.input_params;
+      if (given === undefined && !Object.keys(flat).length) {
+        service.find(b.inspiration_id);
+        throw ValidationError.field('parameters', 'This field is required.');
+      }
+      return service.create(accountId, {
+        inspirationId: b.inspiration_id,
+        parameters: { ...flat, ...(given ?? {}) },
+        webhookUrl: b.webhook_url ?? null,
+      });
+    });
+    jobs.reads('/api/inspiration_jobs/', service, { list: 'List inspiration jobs', get: 'Get an inspiration job' });
+  },
+);

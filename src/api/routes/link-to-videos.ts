@@ -1,40 +1,28 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Task } from '../../core/task.js';
-import type { LinkVideoService } from '../../domain/videos/link-video-service.js';
-import type { BlobStore } from '../../engines/blobs/port.js';
-import type { LinkVideoRequest } from '../../domain/videos/link-video-service.js';
+import type { LinkVideoRequest, LinkVideoService } from '../../domain/videos/link-video-service.js';
 import { idParams } from '../schemas/common.js';
 import { linkVideoBody, previewListBody, renderSinglePreviewAliasBody, renderSinglePreviewBody } from '../schemas/link-to-videos.js';
 import { linkVideoToWire } from '../wire/link-to-video.js';
 import { echoOf } from '../echo.js';
-import { TaskRoutes } from './task-routes.js';
+import { taskGroupRoutes } from './group-routes.js';
 
-/** What these routes use, and nothing more (built by its group, app/groups/). */
-export interface LinkToVideoRouteDeps {
-  linkVideos: LinkVideoService;
-  blobs: BlobStore;
-}
+export const linkToVideoRoutes = taskGroupRoutes(['URL to Video'], linkVideoToWire, (routes, { linkVideos }: { linkVideos: LinkVideoService }) => {
+  const { app, tags, wire } = routes;
 
-export function linkToVideoRoutes(root: FastifyInstance, deps: LinkToVideoRouteDeps): void {
-  const wire = (t: Task) => linkVideoToWire(t, deps.blobs);
-  const routes = new TaskRoutes(root, ['URL to Video'], wire);
-  const { app, tags } = routes;
-
-  routes.createInModes(linkVideoBody, (accountId, b, mode) => deps.linkVideos.create(accountId, toRequest(b), mode), {
+  routes.createInModes(linkVideoBody, (accountId, b, mode) => linkVideos.create(accountId, toRequest(b), mode), {
     direct: { path: '/api/link_to_videos/', summary: 'Make a video ad from a link, rendered directly (5 credits per started 30 s)' },
     preview: { path: '/api/link_to_videos/preview/', summary: 'Preview a video ad (1 credit per started 30 s)' },
   });
 
   routes.create('/api/link_to_videos/preview_list_async/', 'One preview per visual style (1 credit per started 30 s each)', previewListBody, (accountId, b) =>
-    deps.linkVideos.create(accountId, { ...toRequest(b), visualStyles: b.visual_styles }, 'preview_list'),
+    linkVideos.create(accountId, { ...toRequest(b), visualStyles: b.visual_styles }, 'preview_list'),
   );
 
   app.post(
     '/api/link_to_videos/render_single_preview/',
     { schema: { tags, summary: 'Render one preview at full quality (4 credits per started 30 s)', body: renderSinglePreviewBody } },
     async (request) => {
-      return wire(await deps.linkVideos.render(request.accountId, request.body.id, request.body.media_job ?? null));
+      return wire(await linkVideos.render(request.accountId, request.body.id, request.body.media_job ?? null));
     },
   );
 
@@ -42,16 +30,16 @@ export function linkToVideoRoutes(root: FastifyInstance, deps: LinkToVideoRouteD
     '/api/link_to_videos/:id/render_single_preview/',
     { schema: { tags, summary: 'Render one preview at full quality (alias)', params: idParams, body: renderSinglePreviewAliasBody } },
     async (request) => {
-      return wire(await deps.linkVideos.render(request.accountId, request.params.id, request.body.media_job));
+      return wire(await linkVideos.render(request.accountId, request.params.id, request.body.media_job));
     },
   );
 
   routes.onItem('/api/link_to_videos/:id/render/', 'Render the previewed video at full quality (4 credits per started 30 s)', (accountId, id) =>
-    deps.linkVideos.render(accountId, id, null),
+    linkVideos.render(accountId, id, null),
   );
 
-  routes.reads('/api/link_to_videos/', deps.linkVideos, { list: 'List URL-to-video tasks', get: 'Get a URL-to-video task' });
-}
+  routes.reads('/api/link_to_videos/', linkVideos, { list: 'List URL-to-video tasks', get: 'Get a URL-to-video task' });
+});
 
 function toRequest(b: z.infer<typeof linkVideoBody>): LinkVideoRequest {
   const flatCaption =

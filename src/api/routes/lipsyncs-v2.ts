@@ -1,35 +1,30 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Task } from '../../core/task.js';
 import type { LipsyncV2Service } from '../../domain/avatars/lipsync-v2-service.js';
 import type { LipsyncService } from '../../domain/avatars/lipsync-service.js';
-import type { BlobStore } from '../../engines/blobs/port.js';
 import { LIPSYNC_V2_KIND } from '../../domain/avatars/lipsync-service.js';
 import type { LipsyncV2Request, LipsyncV2SceneRequest } from '../../domain/avatars/lipsync-v2-service.js';
 import { lipsyncV2Body } from '../schemas/lipsyncs-v2.js';
 import { lipsyncV2ToWire } from '../wire/lipsync-v2.js';
 import { echoOf } from '../echo.js';
-import { TaskRoutes } from './task-routes.js';
+import { taskGroupRoutes } from './group-routes.js';
 
-/** What these routes use, and nothing more (built by its group, app/groups/). */
+/** What these routes use besides the file store (built by its group, app/groups/): v2's renders are v1's service's. */
 export interface LipsyncV2RouteDeps {
   lipsyncsV2: LipsyncV2Service;
   lipsyncs: LipsyncService;
-  blobs: BlobStore;
 }
 
 /** AI Avatar v2 (multi-scene). Its preview follow-up shares `POST /api/lipsyncs/{id}/preview/` (lipsyncs.ts). */
-export function lipsyncV2Routes(root: FastifyInstance, deps: LipsyncV2RouteDeps): void {
-  const routes = new TaskRoutes(root, ['AI Avatar v2'], (t: Task) => lipsyncV2ToWire(t, deps.blobs));
-  routes.createInModes(lipsyncV2Body, (accountId, b, mode) => deps.lipsyncsV2.create(accountId, toRequest(b), mode), {
+export const lipsyncV2Routes = taskGroupRoutes(['AI Avatar v2'], lipsyncV2ToWire, (routes, { lipsyncsV2, lipsyncs }: LipsyncV2RouteDeps) => {
+  routes.createInModes(lipsyncV2Body, (accountId, b, mode) => lipsyncsV2.create(accountId, toRequest(b), mode), {
     direct: { path: '/api/lipsyncs_v2/', summary: 'A multi-scene avatar video, rendered directly (5 credits per started 30 s)' },
     preview: { path: '/api/lipsyncs_v2/preview/', summary: 'Preview a multi-scene avatar video (1 credit per started 30 s)' },
   });
   routes.onItem('/api/lipsyncs_v2/:id/render/', 'Render at full quality (4 credits per started 30 s)', (accountId, id) =>
-    deps.lipsyncs.render(accountId, id, [LIPSYNC_V2_KIND]),
+    lipsyncs.render(accountId, id, [LIPSYNC_V2_KIND]),
   );
-  routes.reads('/api/lipsyncs_v2/', deps.lipsyncsV2, { list: 'List AI Avatar v2 tasks', get: 'Get an AI Avatar v2 task' });
-}
+  routes.reads('/api/lipsyncs_v2/', lipsyncsV2, { list: 'List AI Avatar v2 tasks', get: 'Get an AI Avatar v2 task' });
+});
 
 type Body = z.infer<typeof lipsyncV2Body>;
 

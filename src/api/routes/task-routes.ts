@@ -33,12 +33,18 @@ export class TaskRoutes<T, W> {
   readonly app: ZodApp;
 
   constructor(
-    root: FastifyInstance,
+    private readonly root: FastifyInstance,
     /** The group's tags in the document, for its special routes too. */
     readonly tags: string[],
-    private readonly wire: (item: T) => W,
+    /** How an item is answered: the group's GET mapper, for its special routes too. */
+    readonly wire: (item: T) => W,
   ) {
     this.app = zodTyped(root);
+  }
+
+  /** The same routes (same answers) documented under other tags: an operation another group's page lists. */
+  tagged(tags: string[]): TaskRoutes<T, W> {
+    return new TaskRoutes(this.root, tags, this.wire);
   }
 
   /** `POST path`: a new item from the validated body, answered 201. */

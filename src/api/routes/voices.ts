@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { Task } from '../../core/task.js';
 import type { ClonedVoiceService } from '../../domain/speech/cloned-voice-service.js';
 import type { VoiceCatalog } from '../../domain/catalog/voices.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
@@ -9,7 +7,7 @@ import { pageParams, paginate } from '../pagination.js';
 import { idParams } from '../schemas/common.js';
 import { cloneVoiceBody, voicesPageQuery, type CloneVoiceBody } from '../schemas/voices.js';
 import { clonedVoiceAsVoice, clonedVoiceToWire, voiceToWire } from '../wire/voice.js';
-import { TaskRoutes } from './task-routes.js';
+import { taskGroupRoutes } from './group-routes.js';
 
 /** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface VoiceRouteDeps {
@@ -20,8 +18,7 @@ export interface VoiceRouteDeps {
   publicBaseUrl: string;
 }
 
-export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
-  const routes = new TaskRoutes(root, ['Voices'], (t: Task) => clonedVoiceToWire(t, deps.blobs));
+export const voiceRoutes = taskGroupRoutes(['Voices'], clonedVoiceToWire, (routes, deps: VoiceRouteDeps) => {
   const { app, tags } = routes;
   const previewUrl = (id: string) => deps.blobs.signedUrl(`voice-previews/${id}.mp3`);
   const voices = deps.voiceCatalog.voices;
@@ -83,4 +80,4 @@ export function voiceRoutes(root: FastifyInstance, deps: VoiceRouteDeps): void {
       return reply.status(204).send();
     },
   );
-}
+});
