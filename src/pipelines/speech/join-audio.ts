@@ -10,23 +10,32 @@ export interface TimedAudio {
 }
 
 export interface JoinOptions {
-  /** Silence between chunks: a sentence pause, since chunks end at sentence ends. */
+  /**
+   * Silence between chunks: a sentence pause, since chunks end at sentence ends. An ad read keeps
+   * it short (heard as about 0.3 s: the cut margins and the voice's decay add to it).
+   */
   pauseSeconds?: number;
+  /** Chunks that open with a deliberate beat instead (the call to action after the pitch). */
+  beatBeforeChunks?: readonly number[];
+  /** The beat's silence: heard as about 0.6 s, one breath longer than a sentence pause. */
+  beatSeconds?: number;
   /** Silence kept before the first and after the last word. */
   edgeSeconds?: number;
   /** Fade at every cut, so a cut that lands on a non-zero sample cannot click. */
   fadeSeconds?: number;
 }
 
-const DEFAULTS = { pauseSeconds: 0.35, edgeSeconds: 0.1, fadeSeconds: 0.01 };
+const DEFAULTS = { pauseSeconds: 0.25, beatSeconds: 0.5, edgeSeconds: 0.1, fadeSeconds: 0.01 };
 
 /**
  * Joins chunks into one track. Each chunk is cut to its sound (engines add their own leading and
  * trailing silence, which would pile up into long gaps), cut points get a short fade, chunks are
- * separated by one natural pause, and every word and phone time is moved by its chunk's offset.
+ * separated by one natural pause (or a beat where asked), and every word and phone time is moved
+ * by its chunk's offset.
  */
 export function joinTimedAudio(parts: readonly TimedAudio[], options: JoinOptions = {}): TimedAudio {
   const opts = { ...DEFAULTS, ...options };
+  const beats = new Set(opts.beatBeforeChunks ?? []);
   if (parts.length === 0) throw new Error('nothing to join');
   const rate = parts[0]!.audio.sampleRateHz;
   if (parts.some((p) => p.audio.sampleRateHz !== rate)) throw new Error('chunks have different sample rates');
@@ -42,7 +51,7 @@ export function joinTimedAudio(parts: readonly TimedAudio[], options: JoinOption
     const to = Math.round(endSeconds * rate);
     const body = part.audio.samples.slice(from, to);
     fadeEdges(body, Math.round(opts.fadeSeconds * rate));
-    const lead = i === 0 ? opts.edgeSeconds : opts.pauseSeconds;
+    const lead = i === 0 ? opts.edgeSeconds : beats.has(i) ? opts.beatSeconds : opts.pauseSeconds;
     pieces.push(silence(lead), body);
     offsetSeconds += lead;
     const shift = offsetSeconds - from / rate;
@@ -64,16 +73,23 @@ export function joinTimedAudio(parts: readonly TimedAudio[], options: JoinOption
   return { audio: { sampleRateHz: rate, samples }, words, ...(phones.length ? { phones } : {}) };
 }
 
-/** From the first sound (or first word) to the last, with a little margin for soft onsets. */
+/** Quieter than this under the chunk's loud frames is the engine's noise floor, not a word. */
+const SOUND_BELOW_LOUD_DB = 40;
+/** Kept before the first sound (soft onsets) and after the last (the voice's decay). */
+const ONSET_MARGIN_SECONDS = 0.03;
+const DECAY_MARGIN_SECONDS = 0.04;
+
+/**
+ * From the first sound to the last, with a little margin. The sound decides, not the word times:
+ * engines time the first word from 0 and the last to the file's end, which kept their own silence
+ * (0.1–0.2 s a sentence) in every pause. Word times only stand in when nothing sounds.
+ */
 function soundSpan(part: TimedAudio): { startSeconds: number; endSeconds: number } {
   const total = part.audio.samples.length / part.audio.sampleRateHz;
-  const islands = findSpeechIslands(part.audio, { belowPeakDb: 45 });
-  const margin = 0.03;
-  const firstWord = part.words[0]?.startSeconds ?? total;
-  const lastWord = part.words[part.words.length - 1]?.endSeconds ?? 0;
-  const start = Math.min(islands[0]?.start ?? firstWord, firstWord) - margin;
-  const end = Math.max(islands[islands.length - 1]?.end ?? lastWord, lastWord) + margin;
-  return { startSeconds: Math.max(0, start), endSeconds: Math.min(total, Math.max(end, start + margin)) };
+  const islands = findSpeechIslands(part.audio, { belowPeakDb: SOUND_BELOW_LOUD_DB, minIslandSeconds: 0.03 });
+  const start = (islands[0]?.start ?? part.words[0]?.startSeconds ?? 0) - ONSET_MARGIN_SECONDS;
+  const end = (islands.at(-1)?.end ?? part.words.at(-1)?.endSeconds ?? total) + DECAY_MARGIN_SECONDS;
+  return { startSeconds: Math.max(0, start), endSeconds: Math.min(total, Math.max(end, start + DECAY_MARGIN_SECONDS)) };
 }
 
 function fadeEdges(samples: Float32Array, fadeSamples: number): void {

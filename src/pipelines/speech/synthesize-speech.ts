@@ -10,7 +10,7 @@ import type { Voice } from '../../domain/catalog/voices.js';
 import { MIN_SPEECH_SAMPLE_RATE_HZ, SPEECH_LOUDNESS_LUFS } from '../../core/loudness.js';
 import { joinTimedAudio, type TimedAudio } from './join-audio.js';
 import { normalizeLoudness } from './normalize-loudness.js';
-import { prepareSpeechChunks } from './text/prepare-text.js';
+import { speechChunksWithBeat } from './speech-chunks-with-beat.js';
 import type { ClonedVoiceSpec } from './voice-match/cloned-voice-spec.js';
 
 /** A catalog voice or a cloned one: anything the speech pipeline can speak with. */
@@ -64,7 +64,7 @@ export async function synthesizeToWav(
   const target = resolveEngineVoice(input.voice);
   const engine = deps.engines[target.engine];
   if (!engine) throw new SpeechEngineError(`speech engine ${target.engine} is not available`, '', true);
-  const chunks = prepareSpeechChunks(input.text, { language: target.language, wholeParagraphs: engine.speaksWholeParagraphs });
+  const { chunks, beatBeforeChunk } = speechChunksWithBeat(input.text, { language: target.language, wholeParagraphs: engine.speaksWholeParagraphs });
   if (chunks.length === 0) throw new SpeechEngineError('the text has nothing to say: no letters or digits', '', true);
   await mkdir(opts.workDir, { recursive: true });
 
@@ -91,7 +91,7 @@ export async function synthesizeToWav(
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 2, chunks.length) }, worker));
-  const joined = joinTimedAudio(parts);
+  const joined = joinTimedAudio(parts, beatBeforeChunk === null ? {} : { beatBeforeChunks: [beatBeforeChunk] });
   await writeWav(opts.outWavPath, joined.audio);
   return { ...joined, durationSeconds: joined.audio.samples.length / joined.audio.sampleRateHz };
 }

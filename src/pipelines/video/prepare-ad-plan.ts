@@ -6,7 +6,6 @@ import type { LinkVideoInput } from '../../domain/videos/link-video-kind.js';
 import { FetchRefused, TaskFailure } from '../../core/errors.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
-import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
@@ -30,10 +29,6 @@ export interface PrepareDeps {
 
 const MAX_IMAGES = 6;
 const MAX_VIDEOS = 2;
-/** The voice may be sped up this much to fit the asked length before the video grows instead. */
-const MAX_TEMPO = 1.25;
-/** …and slowed down this much to fill it; slower than this, synthetic voices start to drawl. */
-const MIN_TEMPO = 0.9;
 /** A script whose speech misses its budget by more than this is rewritten at the measured rate. */
 const REWRITE_TOLERANCE = 0.04;
 /** Drafts written at most: each one measures the voice's rate on the previous one. */
@@ -69,7 +64,8 @@ export async function prepareAdPlan(
 
   const speech = await voiceScript(req, deps, spokenBudgetSeconds, opts);
   onProgress?.(0.7);
-  const fitted = await fitToLength(speech, req.overrideScript ? Infinity : spokenBudgetSeconds, deps.ffmpeg, opts.planDir, signal);
+  // The words fill the length (the drafts above): the voice keeps its own tempo, never stretched to fit.
+  const fitted = await keepVoice(speech, opts.planDir);
   const { images, videos, logo } = await assets;
   onProgress?.(0.9);
   let musicFile: string | null = null;
@@ -90,7 +86,6 @@ export async function prepareAdPlan(
     speechEndSeconds,
     tailSeconds: TAIL_SECONDS,
     endCardSeconds,
-    videoLengthSeconds: req.overrideScript ? 0 : req.videoLengthSeconds,
     hasCta: !req.noCta,
   });
   const durationSeconds = ending.durationSeconds;
@@ -183,53 +178,26 @@ async function voiceScript(
   return best!;
 }
 
-/**
- * Brings the voice to the budget (pitch kept): faster when it runs past, up to `MAX_TEMPO`; slower
- * when it falls short, down to `MIN_TEMPO`. Word timings follow.
- */
-async function fitToLength(
+async function keepVoice(
   speech: VoicedScript,
-  budgetSeconds: number,
-  ffmpeg: FfmpegEngine,
   planDir: string,
-  signal?: AbortSignal,
 ): Promise<{ file: string; durationSeconds: number; words: WordTiming[]; phones?: PhoneTiming[] }> {
   const file = 'voice.mp3';
-  const tempo = tempoToFit(speech.durationSeconds, budgetSeconds);
-  if (tempo === 1) {
-    await copyFile(speech.mp3Path, join(planDir, file));
-    return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
-  }
-  await ffmpeg.run(tempoMp3Args(speech.mp3Path, tempo, join(planDir, file)), {
-    signal,
-    expectedDurationSeconds: speech.durationSeconds / tempo,
-  });
-  const words = speech.words.map((w) => ({ word: w.word, startSeconds: round(w.startSeconds / tempo), endSeconds: round(w.endSeconds / tempo) }));
-  const phones = speech.phones?.map((p) => ({ phone: p.phone, startSeconds: round(p.startSeconds / tempo), endSeconds: round(p.endSeconds / tempo) }));
-  return { file, durationSeconds: round(speech.durationSeconds / tempo), words, phones };
-}
-
-/** The tempo that brings speech to the budget, within the limits; 1 when it is already within 1 %. */
-export function tempoToFit(speechSeconds: number, budgetSeconds: number): number {
-  if (!(speechSeconds > 0) || !Number.isFinite(budgetSeconds) || !(budgetSeconds > 0)) return 1;
-  const tempo = Math.min(MAX_TEMPO, Math.max(MIN_TEMPO, speechSeconds / budgetSeconds));
-  return Math.abs(tempo - 1) <= 0.01 ? 1 : tempo;
+  await copyFile(speech.mp3Path, join(planDir, file));
+  return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
 }
 
 /**
- * How the video ends. With a call to action, the end card starts right after the speech (and a
- * short breath) and lasts to the asked length, so no picture shows without a voice except the
- * card; speech longer than the length makes the video longer instead. Without a card, the video
- * keeps the asked length unless the speech runs past it.
+ * How the video ends: a short breath after the speech, then the end card at its own length. The
+ * card is never stretched to reach the asked length, nor pictures left without a voice: the
+ * script's words are sized to fill it, so a script that falls short makes a slightly shorter video.
  */
-export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; endCardSeconds: number; videoLengthSeconds: number; hasCta: boolean }): {
+export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; endCardSeconds: number; hasCta: boolean }): {
   durationSeconds: number;
   endCardSeconds: number;
 } {
-  const spokenEnd = p.speechEndSeconds + p.tailSeconds;
-  if (!p.hasCta) return { durationSeconds: round(Math.max(p.videoLengthSeconds, spokenEnd)), endCardSeconds: 0 };
-  const durationSeconds = round(Math.max(p.videoLengthSeconds, spokenEnd + p.endCardSeconds));
-  return { durationSeconds, endCardSeconds: round(durationSeconds - spokenEnd) };
+  const endCardSeconds = p.hasCta ? p.endCardSeconds : 0;
+  return { durationSeconds: round(p.speechEndSeconds + p.tailSeconds + endCardSeconds), endCardSeconds };
 }
 
 /**

@@ -18,15 +18,40 @@ describe('joinTimedAudio', () => {
     for (let i = 1; i < islands.length; i++) {
       const gap = islands[i]!.start - islands[i - 1]!.end;
       expect(gap).toBeGreaterThan(0.25);
-      expect(gap).toBeLessThan(0.6);
+      // An ad's pace: pauses between sentences of 0.4 s at most (issue 27).
+      expect(gap).toBeLessThanOrEqual(0.4);
     }
     joined.words.forEach((w, i) => {
       expect(Math.abs(w.startSeconds - islands[i]!.start)).toBeLessThan(0.03);
       expect(Math.abs(w.endSeconds - islands[i]!.end)).toBeLessThan(0.03);
     });
     const total = joined.audio.samples.length / RATE;
-    // speech + two pauses + two edges + a 30 ms margin each side of each chunk, + slack
-    expect(total).toBeLessThan(2.1 + 2 * 0.35 + 2 * 0.1 + 3 * 0.06 + 0.05);
+    // speech + two pauses + two edges + a 30–40 ms margin each side of each chunk, + slack
+    expect(total).toBeLessThan(2.1 + 2 * 0.25 + 2 * 0.1 + 3 * 0.07 + 0.05);
+  });
+
+  it("cuts an engine's own silence even when it times the first word from 0 and the last to the end", () => {
+    const timedToEdges = (lead: number, speech: number, tail: number, word: string) => {
+      const c = chunk(lead, speech, tail, word);
+      return { ...c, words: [{ word, startSeconds: 0, endSeconds: lead + speech + tail }] };
+    };
+    const joined = joinTimedAudio([timedToEdges(0.2, 0.8, 0.4, 'one'), timedToEdges(0.25, 0.6, 0.3, 'two')]);
+    const islands = findSpeechIslands(joined.audio);
+    expect(islands).toHaveLength(2);
+    expect(islands[1]!.start - islands[0]!.end).toBeLessThanOrEqual(0.4);
+    expect(islands[0]!.start).toBeLessThan(0.2);
+  });
+
+  it('sets off the chunks it is told to with a beat (the call to action), longer than a pause and under 0.7 s', () => {
+    const joined = joinTimedAudio([chunk(0.1, 0.8, 0.3, 'a'), chunk(0.1, 0.8, 0.3, 'b'), chunk(0.1, 0.5, 0.3, 'cta')], { beatBeforeChunks: [2] });
+    const islands = findSpeechIslands(joined.audio);
+    expect(islands).toHaveLength(3);
+    const pause = islands[1]!.start - islands[0]!.end;
+    const beat = islands[2]!.start - islands[1]!.end;
+    expect(pause).toBeLessThanOrEqual(0.4);
+    expect(beat).toBeGreaterThan(pause + 0.15);
+    expect(beat).toBeLessThanOrEqual(0.7);
+    expect(Math.abs(joined.words[2]!.startSeconds - islands[2]!.start)).toBeLessThan(0.03);
   });
 
   it('fades cut points so a chunk cut mid-sound cannot click', () => {
