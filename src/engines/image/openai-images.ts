@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { TaskFailure } from '../../core/errors.js';
 import type { RgbaImage } from '../../core/raster.js';
 import { abortError } from '../ffmpeg/errors.js';
+import { isTransientStatus, openAiApiRoot, providerMessage, unreachableCause } from '../openai/openai-api.js';
 import type { ImageGenerator } from './port.js';
 
 export interface OpenAiImagesOptions {
@@ -31,8 +32,7 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_COUNT = 10;
 
 export function createOpenAiImages(opts: OpenAiImagesOptions): ImageGenerator {
-  const base = opts.baseUrl.replace(/\/+$/, '');
-  const root = /\/v\d+$/.test(base) ? base : `${base}/v1`;
+  const root = openAiApiRoot(opts.baseUrl);
   const host = new URL(root).host;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = opts.fetch ?? fetch;
@@ -65,11 +65,7 @@ export function createOpenAiImages(opts: OpenAiImagesOptions): ImageGenerator {
       if (err instanceof TaskFailure) throw err;
       if (signal?.aborted) throw abortError(signal);
       if (timeout.aborted) throw new TaskFailure(`The images provider at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s.`, true);
-      const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-      throw new TaskFailure(
-        `The images provider at ${host} could not be reached (${cause?.code ?? cause?.message ?? (err as Error)?.message ?? String(err)}).`,
-        true,
-      );
+      throw new TaskFailure(`The images provider at ${host} could not be reached (${unreachableCause(err)}).`, true);
     }
   }
 
@@ -106,15 +102,8 @@ function countOf(count: number | undefined): number {
 }
 
 async function httpFailure(response: Response, host: string): Promise<TaskFailure> {
-  const text = await response.text().catch(() => '');
-  let message = text.slice(0, 300);
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
-    message = (typeof parsed.error === 'string' ? parsed.error : parsed.error?.message) ?? parsed.message ?? message;
-  } catch {
-    // Not JSON: keep the start of the body.
-  }
-  const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+  const message = providerMessage(await response.text().catch(() => ''));
+  const transient = isTransientStatus(response.status);
   const what = transient
     ? `The images provider at ${host} failed (${response.status})`
     : `The images provider at ${host} refused the request (${response.status})`;

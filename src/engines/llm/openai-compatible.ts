@@ -1,3 +1,4 @@
+import { isTransientStatus, openAiApiRoot, providerMessage, unreachableCause } from '../openai/openai-api.js';
 import { parseSse } from './sse.js';
 import {
   LlmError,
@@ -153,8 +154,7 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
 
   constructor(private readonly opts: OpenAiCompatibleLlmOptions) {
     this.byName = new Map(opts.models.map((m) => [m.name, m.providerModel ?? m.name]));
-    const base = opts.baseUrl.replace(/\/+$/, '');
-    this.endpoint = /\/v\d+$/.test(base) ? `${base}/chat/completions` : `${base}/v1/chat/completions`;
+    this.endpoint = `${openAiApiRoot(opts.baseUrl)}/chat/completions`;
   }
 
   models(): LlmModelInfo[] {
@@ -193,21 +193,12 @@ export class OpenAiCompatibleLlm implements LlmAdapter {
     if (caller?.aborted) return new LlmError('The generation was stopped.', 'aborted');
     if (timeout.aborted)
       return new LlmError(`The text provider did not answer within ${Math.round((this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s.`, 'timeout');
-    const c = (err as { cause?: { code?: string; message?: string } })?.cause;
-    const cause = c?.code ?? c?.message ?? (err as Error)?.message ?? String(err);
-    return new LlmError(`The text provider at ${new URL(this.endpoint).host} could not be reached (${cause}).`, 'unavailable');
+    return new LlmError(`The text provider at ${new URL(this.endpoint).host} could not be reached (${unreachableCause(err)}).`, 'unavailable');
   }
 
   private async httpError(response: Response): Promise<LlmError> {
-    const body = await response.text().catch(() => '');
-    let message = body.slice(0, 300);
-    try {
-      const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string };
-      message = (typeof parsed.error === 'string' ? parsed.error : parsed.error?.message) ?? parsed.message ?? message;
-    } catch {
-      // Not JSON: keep the start of the body.
-    }
-    const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+    const message = providerMessage(await response.text().catch(() => ''));
+    const transient = isTransientStatus(response.status);
     return new LlmError(
       `The text provider answered ${response.status}${message ? `: ${message}` : ''}`,
       transient ? 'unavailable' : 'rejected',

@@ -6,13 +6,12 @@
  * The audio is sent as 16 kHz mono WAV (small, and every server reads it). A 4xx from the provider
  * is permanent and carries its message; 408/429/5xx, network errors and timeouts are transient.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { WordTiming } from '../../core/timing.js';
 import { abortError } from '../ffmpeg/errors.js';
+import { isTransientStatus, openAiApiRoot, providerMessage } from '../openai/openai-api.js';
 import type { FfmpegEngine } from '../ffmpeg/types.js';
-import { prepareRecogniserAudio } from './prepare-audio.js';
+import { withRecogniserWav } from './prepare-audio.js';
 import { TranscriptionError, type Transcriber, type Transcript, type TranscriptionRequest } from './port.js';
 
 export interface OpenAiTranscriberOptions {
@@ -77,8 +76,7 @@ export function wordsOfVerboseJson(json: VerboseJson): WordTiming[] {
 }
 
 export function createOpenAiTranscriber(opts: OpenAiTranscriberOptions): Transcriber {
-  const base = opts.baseUrl.replace(/\/+$/, '');
-  const root = /\/v\d+$/.test(base) ? base : `${base}/v1`;
+  const root = openAiApiRoot(opts.baseUrl);
   const host = new URL(root).host;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = opts.fetch ?? fetch;
@@ -86,10 +84,7 @@ export function createOpenAiTranscriber(opts: OpenAiTranscriberOptions): Transcr
   return {
     id: 'remote',
     async transcribe(req: TranscriptionRequest): Promise<Transcript> {
-      const dir = await mkdtemp(join(tmpdir(), 'transcribe-'));
-      try {
-        const wav = join(dir, 'audio.wav');
-        const { durationSeconds } = await prepareRecogniserAudio(opts.ffmpeg, req.mediaPath, wav, req.signal);
+      return withRecogniserWav(opts.ffmpeg, req, 'transcribe-', async (wav, durationSeconds) => {
         req.onProgress?.(0.1);
         const form = new FormData();
         form.append('model', opts.model);
@@ -109,9 +104,7 @@ export function createOpenAiTranscriber(opts: OpenAiTranscriberOptions): Transcr
           engine: 'remote',
           durationSeconds: json.duration ?? durationSeconds,
         };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      });
     },
   };
 
@@ -125,7 +118,7 @@ export function createOpenAiTranscriber(opts: OpenAiTranscriberOptions): Transcr
       const response = await doFetch(`${root}/audio/transcriptions`, { method: 'POST', headers, body: form, signal: combined });
       const text = await response.text();
       if (!response.ok) {
-        const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+        const transient = isTransientStatus(response.status);
         const what = transient ? `failed (${response.status})` : `refused the audio (${response.status})`;
         throw new TranscriptionError(`The transcription provider at ${host} ${what}: ${providerMessage(text)}`, !transient);
       }
@@ -141,14 +134,5 @@ export function createOpenAiTranscriber(opts: OpenAiTranscriberOptions): Transcr
       const cause = (err as { cause?: { code?: string } })?.cause;
       throw new TranscriptionError(`The transcription provider at ${host} could not be reached (${cause?.code ?? (err as Error).message}).`);
     }
-  }
-}
-
-function providerMessage(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
-    return (typeof parsed.error === 'string' ? parsed.error : parsed.error?.message) ?? parsed.message ?? text.slice(0, 300);
-  } catch {
-    return text.slice(0, 300);
   }
 }

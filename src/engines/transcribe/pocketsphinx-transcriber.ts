@@ -3,13 +3,10 @@
  * Whisper sidecar is not installed. Weak on synthetic voices and noisy audio; English only.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { WordTiming } from '../../core/timing.js';
 import type { FfmpegEngine } from '../ffmpeg/types.js';
-import { prepareRecogniserAudio } from './prepare-audio.js';
+import { withRecogniserWav } from './prepare-audio.js';
 import { TranscriptionError, type Transcriber, type Transcript, type TranscriptionRequest } from './port.js';
 
 const run = promisify(execFile);
@@ -41,10 +38,7 @@ export class PocketsphinxTranscriber implements Transcriber {
   constructor(private readonly ffmpeg: Pick<FfmpegEngine, 'capture' | 'probe'>) {}
 
   async transcribe(req: TranscriptionRequest): Promise<Transcript> {
-    const dir = await mkdtemp(join(tmpdir(), 'pocketsphinx-'));
-    try {
-      const wav = join(dir, 'audio.wav');
-      const { durationSeconds } = await prepareRecogniserAudio(this.ffmpeg, req.mediaPath, wav, req.signal);
+    return withRecogniserWav(this.ffmpeg, req, 'pocketsphinx-', async (wav, durationSeconds) => {
       req.onProgress?.(0.05);
       const { stdout } = await run(POCKETSPHINX, ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null'], {
         maxBuffer: 1 << 26,
@@ -57,8 +51,6 @@ export class PocketsphinxTranscriber implements Transcriber {
       req.onProgress?.(1);
       const words = parsePocketsphinxTimes(stdout);
       return { text: words.map((w) => w.word).join(' '), language: 'en', words, engine: this.id, durationSeconds };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 }

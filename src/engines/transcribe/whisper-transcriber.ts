@@ -4,14 +4,12 @@
  * Far better than pocketsphinx on real and synthetic speech; English only.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WordTiming } from '../../core/timing.js';
 import type { FfmpegEngine } from '../ffmpeg/types.js';
 import { JsonLinesWorker } from '../speech/json-lines-worker.js';
-import { prepareRecogniserAudio } from './prepare-audio.js';
+import { withRecogniserWav } from './prepare-audio.js';
 import { TranscriptionError, type Transcriber, type Transcript, type TranscriptionRequest } from './port.js';
 
 export const DEFAULT_WHISPER_SIDECAR_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../sidecars/whisper');
@@ -52,10 +50,7 @@ export class WhisperTranscriber implements Transcriber {
   }
 
   async transcribe(req: TranscriptionRequest): Promise<Transcript> {
-    const dir = await mkdtemp(join(tmpdir(), 'whisper-'));
-    try {
-      const wav = join(dir, 'audio.wav');
-      const { durationSeconds } = await prepareRecogniserAudio(this.opts.ffmpeg, req.mediaPath, wav, req.signal);
+    return withRecogniserWav(this.opts.ffmpeg, req, 'whisper-', async (wav, durationSeconds) => {
       req.onProgress?.(0.05);
       const answer = await this.worker
         .request<WorkerAnswer>({ op: 'transcribe', wav }, { timeoutMs: BASE_TIMEOUT_MS + TIMEOUT_MS_PER_AUDIO_SECOND * durationSeconds, signal: req.signal })
@@ -67,9 +62,7 @@ export class WhisperTranscriber implements Transcriber {
       req.onProgress?.(1);
       const words: WordTiming[] = (answer.words ?? []).map((w) => ({ word: w.word, startSeconds: w.start, endSeconds: Math.max(w.start, w.end) }));
       return { text: words.map((w) => w.word).join(' '), language: answer.language ?? 'en', words, engine: this.id, durationSeconds };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 
   stop(): void {
