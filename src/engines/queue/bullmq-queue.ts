@@ -4,6 +4,7 @@ import type { Clock } from '../../core/clock.js';
 import { withDeadline } from '../../core/deadline.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
 import { outageOf } from '../outages/outage-of.js';
+import { finishWithinGrace, handBackAll } from './hand-back.js';
 import { HandedBack, isPostponed, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth, type RunVerdict } from './port.js';
 
 export interface BullQueueOptions {
@@ -258,14 +259,7 @@ export class BullQueue implements JobQueue {
     this.counts = { finished: 0, handedBack: 0 };
     if (this.workers.length === 0) return { ...this.counts };
     // Closing a BullMQ worker stops it fetching and waits for its active jobs, renewing their locks meanwhile.
-    const closing = Promise.all(this.workers.map((w) => w.close()));
-    let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([closing.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
-    clearTimeout(timer);
-    if (!inTime) {
-      for (const c of this.running) c.abort(new HandedBack());
-      await closing;
-    }
+    await finishWithinGrace(Promise.all(this.workers.map((w) => w.close())), graceMs, this.running);
     return { ...this.counts };
   }
 
@@ -273,7 +267,7 @@ export class BullQueue implements JobQueue {
     this.closed = true;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     // Without a drain first (or after it), whatever still runs is handed back rather than waited for.
-    for (const c of this.running) c.abort(new HandedBack());
+    handBackAll(this.running);
     await Promise.all(this.workers.map((w) => w.close()));
     // A Redis that is down at shutdown must not keep the process from exiting.
     for (const made of this.queues.values()) {

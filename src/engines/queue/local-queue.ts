@@ -5,6 +5,7 @@ import type { JobRecord, Store } from '../../core/store.js';
 import type { Clock } from '../../core/clock.js';
 import { laneSlots, type Lane, type QueueLanes } from './lanes.js';
 import { outageOf } from '../outages/outage-of.js';
+import { finishWithinGrace, handBackAll } from './hand-back.js';
 import { HandedBack, isPostponed, retryDelayOf, retryReasonOf, type DrainReport, type JobQueue, type JobRunFn, type QueueHealth } from './port.js';
 
 export interface LocalQueueOptions {
@@ -142,21 +143,14 @@ export class LocalQueue implements JobQueue {
     this.counts = { finished: 0, handedBack: 0 };
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    const running = Promise.allSettled([...this.inFlight]);
-    let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([running.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
-    clearTimeout(timer);
-    if (!inTime) {
-      for (const c of this.controllers) c.abort(new HandedBack());
-      await running;
-    }
+    await finishWithinGrace(Promise.allSettled([...this.inFlight]), graceMs, this.controllers);
     return { ...this.counts };
   }
 
   async close(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    for (const c of this.controllers) c.abort(new HandedBack());
+    handBackAll(this.controllers);
     await Promise.allSettled([...this.inFlight]);
   }
 }
