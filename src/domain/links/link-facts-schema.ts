@@ -23,6 +23,15 @@ export const linkFactsSchema: z.ZodType<LinkFacts> = z.object({
   // Read from pages since issue 14; older rows have none, and then the copywriter reads the description.
   features: z.array(z.string()).optional(),
   specs: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  // Read from pages since issue 27 (the industry's strongest signals); older rows have none.
+  categorySignals: z
+    .object({
+      categories: z.array(z.string()).optional(),
+      breadcrumbs: z.array(z.string()).optional(),
+      ogType: z.string().optional(),
+      keywords: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 /** A stored Link's facts; a row that does not read gives empty facts rather than a 500. */

@@ -1,3 +1,8 @@
+import type { CategorySignals } from './industry/category-signals.js';
+import { classifyPage, classifyText } from './industry/classify-industry.js';
+
+export type { CategorySignals } from './industry/category-signals.js';
+
 /** What the service knows about a product page; videos are made from these facts. */
 export interface LinkFacts {
   innerId: string;
@@ -17,6 +22,8 @@ export interface LinkFacts {
   features?: string[];
   /** The page's specifications table (absent likewise). */
   specs?: { name: string; value: string }[];
+  /** Where the shop files the product (absent on links read before it was extracted, and when the page says nothing). */
+  categorySignals?: CategorySignals;
 }
 
 /** A page as read by the scraper (pipelines/links). */
@@ -32,24 +39,10 @@ export interface ScrapedPage {
   brand?: string | null;
   features?: string[];
   specs?: { name: string; value: string }[];
+  categorySignals?: CategorySignals;
 }
 
 export type PageScraper = (url: string, signal?: AbortSignal) => Promise<ScrapedPage>;
-
-const industries: [string, RegExp][] = [
-  ['Beauty & Personal Care', /\b(skin|serum|cream|lotion|makeup|cosmetic|shampoo|beauty|lipstick|moisturi[sz]er|fragrance|perfume)\b/i],
-  ['Apparel & Accessories', /\b(shirt|dress|shoe|sneaker|jacket|hoodie|jeans|apparel|fashion|bag|wallet|watch|jewel)/i],
-  ['Tech & Electronics', /\b(phone|laptop|headphone|earbud|speaker|camera|charger|usb|bluetooth|wireless|smart ?watch|gadget|electronic)/i],
-  ['Food & Beverage', /\b(coffee|tea|snack|food|drink|beverage|chocolate|protein|organic|recipe|flavou?r)/i],
-  ['Health', /\b(vitamin|supplement|health|fitness|wellness|sleep|pain|posture)/i],
-  ['Home Improvement', /\b(furniture|sofa|lamp|kitchen|decor|mattress|pillow|garden|tool|drill)/i],
-  ['Pets', /\b(dog|cat|pet|puppy|kitten)\b/i],
-  ['Sports & Outdoors', /\b(yoga|running|bike|cycling|camping|hiking|outdoor|sport|gym)/i],
-  ['Baby Kids & Maternity', /\b(baby|kids?|toddler|maternity|toy)\b/i],
-  ['Apps', /\b(app|software|saas|download|subscription|platform)\b/i],
-  ['Education', /\b(course|learn|lesson|class|tutor|education)/i],
-  ['Games', /\b(game|gaming|console|controller)\b/i],
-];
 
 const audiences: Record<string, string[]> = {
   'Beauty & Personal Care': ['skincare enthusiasts', 'busy professionals', 'gift shoppers'],
@@ -64,12 +57,21 @@ const audiences: Record<string, string[]> = {
   Apps: ['productivity seekers', 'small business owners'],
   Education: ['lifelong learners', 'students', 'career changers'],
   Games: ['gamers', 'teens and young adults'],
+  Appliances: ['homeowners', 'home cooks', 'busy families'],
+  'Household Products': ['busy households', 'home cooks', 'families'],
+  'Business Services': ['small business owners', 'team leads', 'founders'],
+  'E-Commerce': ['online shoppers', 'deal hunters'],
+  'Financial Services': ['young professionals', 'savers', 'first-time investors'],
+  'Life Services': ['busy households', 'local residents'],
+  'News & Entertainment': ['readers and listeners', 'fans', 'weekend bingers'],
+  Travel: ['travellers', 'weekend adventurers', 'frequent flyers'],
+  'Vehicle & Transportation': ['drivers', 'commuters', 'road trippers'],
   Others: ['online shoppers', 'value seekers'],
 };
 
-/** Plain keyword rules, documented as such: no model is involved. */
+/** A bare text's industry (a prompt, or a title with its description): weighted keywords, no model (`industry/`). */
 export function classifyIndustry(text: string): string {
-  return industries.find(([, re]) => re.test(text))?.[0] ?? 'Others';
+  return classifyText(text);
 }
 
 export function targetAudiencesFor(industry: string): string[] {
@@ -91,8 +93,7 @@ export function summarise(title: string, description: string): string {
 }
 
 export function factsFrom(page: ScrapedPage, innerId: string): LinkFacts {
-  const text = `${page.title} ${page.description}`;
-  const industry = classifyIndustry(text);
+  const industry = classifyPage(page).industry;
   return {
     innerId,
     title: page.title,
@@ -109,5 +110,6 @@ export function factsFrom(page: ScrapedPage, innerId: string): LinkFacts {
     aiTargetAudiences: targetAudiencesFor(industry),
     ...(page.features?.length ? { features: page.features } : {}),
     ...(page.specs?.length ? { specs: page.specs } : {}),
+    ...(page.categorySignals ? { categorySignals: page.categorySignals } : {}),
   };
 }

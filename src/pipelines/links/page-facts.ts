@@ -1,3 +1,5 @@
+import type { CategorySignals } from '../../domain/links/link-facts.js';
+
 /** What a product page says about itself, as read by `readProductPage`. */
 export interface Price {
   amount: number;
@@ -43,4 +45,6 @@ export interface PageFacts {
   features?: string[];
   /** Its specifications table; absent when it has none. */
   specs?: Spec[];
+  /** Where the shop files the product (category, breadcrumbs, og:type, keywords); absent when the page says none. */
+  categorySignals?: CategorySignals;
 }

@@ -18,6 +18,7 @@ export function linkPageScraper(fetcher: UrlFetcher): PageScraper {
       brand: facts.brand ?? null,
       ...(facts.features ? { features: facts.features } : {}),
       ...(facts.specs ? { specs: facts.specs } : {}),
+      ...(facts.categorySignals ? { categorySignals: facts.categorySignals } : {}),
     };
   };
 }

@@ -4,6 +4,7 @@ import type { PageFacts, Reviews } from './page-facts.js';
 import { markupLogoUrl, pageImageUrls, pageVideoUrls } from './page-media.js';
 import { cleanText, metaContent, metaContents } from './page-text.js';
 import { absoluteUrl, baseUrlOf, UrlList } from './page-urls.js';
+import { readCategorySignals } from './page-category.js';
 import { readFeatureList, readSpecs } from './page-lists.js';
 import { readPrice, readReviews } from './price-and-reviews.js';
 import { readVisiblePrice, readVisibleRating, readVisibleReviews } from './visible-facts.js';
@@ -36,6 +37,8 @@ export function readProductPage(html: string, pageUrl: string): PageFacts {
   if (features.length) facts.features = features;
   const specs = readSpecs($);
   if (specs.length) facts.specs = specs;
+  const categorySignals = readCategorySignals($, graph, product, facts.title);
+  if (categorySignals) facts.categorySignals = categorySignals;
   const siteName = cleanText(metaContent($, 'og:site_name', 'application-name') ?? textOf(graph.ofType('WebSite').flatMap((w) => graph.get(w, 'name'))));
   if (siteName) facts.siteName = siteName;
   const brand = cleanText((product && textOf(graph.get(product, 'brand'))) ?? metaContent($, 'product:brand', 'og:brand'));

@@ -87,7 +87,7 @@ describe('Links', () => {
     });
     expect(made.statusCode).toBe(200);
     const id = made.json().id;
-    expect(made.json().link.ai_industry).toBe('Food & Beverage');
+    expect(made.json().link.ai_industry).toBe('Household Products');
     const put = await t.app.inject({ method: 'PUT', url: `/api/links/${id}/`, headers: t.headers, payload: { title: 'Big mug', ai_summary: 'A big mug.' } });
     expect(put.statusCode).toBe(200);
     expect(put.json().link).toMatchObject({ title: 'Big mug', ai_summary: 'A big mug.', image_urls: [pages.url('/img/mug.png')] });

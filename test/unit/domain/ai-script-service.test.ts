@@ -126,7 +126,7 @@ describe('AiScriptService (AI Scripts, answered done at once)', () => {
         description: 'Keeps coffee hot for 12 hours.',
         price: { amount: 25, currency: 'USD' },
         imageUrls: ['https://cdn.test/mug.jpg'],
-        industry: 'Food & Beverage',
+        industry: 'Household Products',
       });
     });
 

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { AVATAR_INDUSTRIES } from '../../../src/domain/catalog/avatars.js';
+import { classifyPage } from '../../../src/domain/links/industry/classify-industry.js';
+import { factsFrom } from '../../../src/domain/links/link-facts.js';
+import { readProductPage } from '../../../src/pipelines/links/read-page.js';
+import { INDUSTRY_PAGES, productPageHtml, type IndustryPage } from '../../fixtures/industry-pages/index.js';
+
+/** The page as the service reads it: the real scraper over the page's HTML, then the link's facts. */
+function linkFactsOf(p: IndustryPage) {
+  const page = readProductPage(productPageHtml(p), `https://shop.test/p/${p.slug}`);
+  return { page, facts: factsFrom({ ...page, siteName: page.siteName ?? null, brand: page.brand ?? null }, p.slug) };
+}
+
+describe('industry of a product page (issue 27 point 3)', () => {
+  it('the labelled set: ≥ 40 realistic pages across the industries, with the hard pairs', () => {
+    expect(INDUSTRY_PAGES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(INDUSTRY_PAGES.map((p) => p.slug)).size).toBe(INDUSTRY_PAGES.length);
+    for (const p of INDUSTRY_PAGES) expect(AVATAR_INDUSTRIES, p.slug).toContain(p.industry);
+    expect(new Set(INDUSTRY_PAGES.map((p) => p.industry)).size).toBeGreaterThanOrEqual(18);
+    expect(INDUSTRY_PAGES.filter((p) => p.hard).length).toBeGreaterThanOrEqual(20);
+    // Both kinds of theme, and pages that say nothing of their category (the title must carry them).
+    expect(INDUSTRY_PAGES.filter((p) => p.markup === 'visible').length).toBeGreaterThanOrEqual(15);
+    expect(INDUSTRY_PAGES.filter((p) => !p.category && !p.breadcrumbs).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('every page reads as a full product page (title, brand, price, rating and count, features, specs, reviews, photos, logo)', () => {
+    for (const p of INDUSTRY_PAGES) {
+      const { page } = linkFactsOf(p);
+      expect(page.title, p.slug).toBe(p.title);
+      expect(page.brand, p.slug).toBe(p.brand);
+      // A free account (a savings account, a card with no fee) shows $0.00, which a shop's markup never means as a price.
+      if (p.price > 0 || p.markup === 'json-ld') expect(page.price?.amount, p.slug).toBe(p.price);
+      expect(page.reviews?.rating, p.slug).toBe(p.rating);
+      expect(page.reviews?.count, p.slug).toBe(p.reviewCount);
+      expect(page.reviews?.items.length, p.slug).toBeGreaterThanOrEqual(2);
+      expect(page.features, p.slug).toEqual(p.features);
+      expect(page.specs?.length, p.slug).toBe(p.specs.length);
+      expect(page.imageUrls.length, p.slug).toBeGreaterThanOrEqual(4);
+      expect(page.logoUrl, p.slug).toMatch(/logo\.png$/);
+    }
+  });
+
+  it('classes ≥ 90 % of the set right through the real scraper (the confusion list is printed otherwise)', () => {
+    const misses = INDUSTRY_PAGES.flatMap((p) => {
+      const { page, facts } = linkFactsOf(p);
+      if (facts.aiIndustry === p.industry) return [];
+      const why = classifyPage(page).ranking.map((r) => `${r.industry} ${r.score}`);
+      return [`${p.slug}: expected ${p.industry}, got ${facts.aiIndustry} (${why.join(', ')})${p.hard ? ` — ${p.hard}` : ''}`];
+    });
+    const accuracy = 1 - misses.length / INDUSTRY_PAGES.length;
+    expect(accuracy, `accuracy ${accuracy.toFixed(3)}; confusions:\n${misses.join('\n')}`).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('the steel water bottle of issue 27 is not food, whichever signals its page has', () => {
+    const bottle = INDUSTRY_PAGES.find((p) => p.slug === 'trailflask-water-bottle')!;
+    expect(linkFactsOf(bottle).facts.aiIndustry).toBe('Sports & Outdoors');
+    const bare = { ...bottle, breadcrumbs: undefined, markup: 'visible' as const };
+    expect(linkFactsOf(bare).facts.aiIndustry).toBe('Sports & Outdoors');
+    // Its title alone, and its title with the description (what a prompt gives), too.
+    expect(classifyPage({ title: bottle.title, description: '' }).industry).toBe('Sports & Outdoors');
+    expect(classifyPage({ title: `${bottle.title} ${bottle.description}`, description: '' }).industry).not.toBe('Food & Beverage');
+  });
+
+  it("reads the shop's filing: JSON-LD category and breadcrumbs, the markup's trail, a telling og:type", () => {
+    const byLd = linkFactsOf(INDUSTRY_PAGES.find((p) => p.slug === 'hearth-hound-dog-food')!).page.categorySignals;
+    expect(byLd).toEqual({ categories: ['Pet Supplies > Dogs > Food > Dry'] });
+    const withTrail = linkFactsOf(INDUSTRY_PAGES.find((p) => p.slug === 'trailflask-water-bottle')!).page.categorySignals;
+    // "Home" and the product itself are not part of where it is filed.
+    expect(withTrail?.breadcrumbs).toEqual(['Outdoor Gear', 'Hydration']);
+    const markupOnly = linkFactsOf(INDUSTRY_PAGES.find((p) => p.slug === 'kiln-ceramic-travel-mug')!).page.categorySignals;
+    expect(markupOnly?.breadcrumbs).toEqual(['Kitchen & Dining', 'Drinkware', 'Travel Mugs']);
+    const book = linkFactsOf(INDUSTRY_PAGES.find((p) => p.slug === 'salt-and-ember-novel')!);
+    expect(book.page.categorySignals?.ogType).toBe('books.book');
+    // Stored with the link, so the facts carry them to whoever reads the industry again.
+    expect(book.facts.categorySignals?.categories).toEqual(['Books > Literature & Fiction']);
+  });
+
+  it('says why: the terms that counted, by field, with their points', () => {
+    const verdict = classifyPage({
+      title: 'Northbean Cold Brew Coffee Concentrate, 32 fl oz Bottle',
+      description: 'Makes 16 iced coffees.',
+      categorySignals: { categories: ['Grocery > Coffee'] },
+    });
+    expect(verdict.industry).toBe('Food & Beverage');
+    expect(verdict.evidence).toContainEqual(expect.objectContaining({ field: 'category', term: 'coffee', industry: 'Food & Beverage' }));
+    expect(verdict.evidence).toContainEqual(expect.objectContaining({ field: 'title', term: 'cold brew' }));
+    expect(verdict.ranking[0]).toEqual({ industry: 'Food & Beverage', score: expect.any(Number) });
+  });
+
+  it('longer terms win over the words inside them, and the title names the product before "with" or "for"', () => {
+    expect(classifyPage({ title: 'Stainless Coffee Mug with Lid', description: '' }).industry).toBe('Household Products');
+    expect(classifyPage({ title: 'Adult Dry Dog Food, Chicken Recipe', description: '' }).industry).toBe('Pets');
+    expect(classifyPage({ title: 'Clear Phone Case for Samsung Galaxy S24', description: '' }).industry).toBe('Apparel & Accessories');
+    expect(classifyPage({ title: 'Coffee Grinder with 40 Settings', description: '' }).industry).toBe('Appliances');
+    expect(classifyPage({ title: 'Something else entirely', description: 'Nothing to see.' }).industry).toBe('Others');
+  });
+});
