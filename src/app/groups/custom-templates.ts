@@ -8,6 +8,7 @@ import { customTemplateJobKind } from '../../domain/custom-templates/custom-temp
 import { CustomTemplateJobService } from '../../domain/custom-templates/custom-template-job-service.js';
 import { customTemplateJob } from '../../jobs/handlers/custom-template-job.js';
 import { loadTemplateCatalog } from '../../pipelines/custom-templates/template-files.js';
+import { writeTemplateVoiceover } from '../../pipelines/custom-templates/template-voiceover.js';
 import { templatePreviews } from '../../pipelines/custom-templates/template-previews.js';
 import { defineGroup } from './group.js';
 
@@ -46,6 +47,7 @@ export const customTemplates = defineGroup({
       speech.voices,
       p.defaultVoice,
       p.config.templates.previewWaitMs,
+      writeTemplateVoiceover,
     );
     return {
       services: { templateCatalog, templateJobs },

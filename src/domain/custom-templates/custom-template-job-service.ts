@@ -1,4 +1,5 @@
 import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
+import { seedFor } from '../../core/random.js';
 import type { ListQuery, Store } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import type { VideoModelVersion, VideoStep } from '../credits/prices.js';
@@ -8,10 +9,12 @@ import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
+import type { LinkFacts } from '../links/link-facts.js';
 import type { TemplateCatalog } from './template-catalog.js';
 import type { Template, TemplateSlot } from './template-format.js';
 import { customTemplateJobKind, customTemplateJobPrice, type StoredTemplateValue } from './custom-template-job-kind.js';
 import { readTemplateValues, type RawValue } from './template-request-values.js';
+import { templateProductFacts } from './template-facts.js';
 
 export const CUSTOM_TEMPLATE_JOB_KIND = customTemplateJobKind.kind;
 
@@ -28,6 +31,9 @@ export interface CustomTemplateJobRequest {
 
 const SYNC_POLL_MS = 250;
 
+/** The copywriter behind a template's voiceover: about `words` words on the product; null keeps the sample. */
+export type TemplateVoiceoverWriter = (req: { facts: LinkFacts; words: number; language: string; seed: number }) => string | null;
+
 /** Custom template jobs (and DYOA templates used as `template_id`): check, price, create, follow up. */
 export class CustomTemplateJobService {
   constructor(
@@ -39,6 +45,8 @@ export class CustomTemplateJobService {
     private readonly voices: VoiceDirectory,
     private readonly defaultVoiceId: () => string | null,
     private readonly syncWaitMs: number,
+    /** Writes the voiceover a client left out from the product the template's fields show. */
+    private readonly writeVoiceover: TemplateVoiceoverWriter | null = null,
   ) {}
 
   async create(accountId: string, req: CustomTemplateJobRequest, mode: 'direct' | 'preview'): Promise<Task> {
@@ -193,22 +201,36 @@ export class CustomTemplateJobService {
     for (const [name, slot] of Object.entries(template.slots)) {
       if (slot.type !== 'voiceover') continue;
       const given = values[name];
-      const text = given?.type === 'voiceover' ? given.text : (slot.default ?? '');
+      let text = given?.type === 'voiceover' ? given.text : (slot.default ?? '');
       if (given?.type === 'voiceover' && given.voiceId) continue;
       const speaker = speakerOf(template, name);
       const speakerVoice = speaker ? (avatarVoices.get(speaker) ?? (await this.defaultAvatarVoice(accountId, template.slots[speaker]))) : null;
       const candidates = [speakerVoice, slot.defaultVoiceId, this.defaultVoiceId()].filter((v): v is string => Boolean(v));
       let voiceId = '';
+      let language = 'en';
       for (const candidate of candidates) {
         const voice = await this.voices.resolve(accountId, candidate);
         if (voice) {
           voiceId = voice.id;
+          language = voice.language;
           break;
         }
       }
+      if (given?.type !== 'voiceover' && text) text = this.productVoiceover(template, values, text, language) ?? text;
       if (!voiceId && text) throw ValidationError.field(`parameters.${name}`, 'No voice is available on this service to speak it.');
       values[name] = { type: 'voiceover', text, voiceId };
     }
+  }
+
+  /**
+   * The voiceover a client left out, about the product the client's fields name (the sample
+   * voiceover speaks of the template's sample product), about as long as the sample.
+   */
+  private productVoiceover(template: Template, values: Record<string, StoredTemplateValue>, sample: string, language: string): string | null {
+    const facts = this.writeVoiceover ? templateProductFacts(template, values) : null;
+    if (!facts) return null;
+    const words = sample.split(/\s+/).filter(Boolean).length;
+    return this.writeVoiceover!({ facts, words, language, seed: seedFor(`${template.id}:${JSON.stringify(values)}`) });
   }
 
   private async defaultAvatarVoice(accountId: string, slot: TemplateSlot | undefined): Promise<string | null> {

@@ -53,27 +53,41 @@ export function writeCloneScript(req: CloneScriptRequest): CloneScript {
   const cta = req.pattern.callToAction ? (all.find(isCta) ?? null) : null;
   const body = all.filter((s) => s !== cta && !(cta && isCta(s)));
   const budgetWords = Math.max(3, Math.floor(req.speakingSeconds * req.wordsPerSecond));
-  // The hook first; then the shortest middle sentences (kept in the writer's order) to reach the
-  // reference's count; the call to action last. The count is the pattern; the time is a limit
-  // only past half as much again, where middle sentences are dropped (never the hook or the CTA).
+  // The hook first; then middle sentences (kept in the writer's order) to reach the reference's
+  // count, the page's facts before framing (see `byFactsFirst`); the call to action last. The count
+  // is the pattern; the time is a limit only past half as much again, where the least valued middle
+  // sentences are dropped (never the hook or the CTA).
   const hook = body[0];
   const middleWanted = Math.max(0, want - 1 - (cta ? 1 : 0));
-  const middle = body
-    .slice(1)
-    .map((sentence, order) => ({ sentence, order }))
-    .sort((a, b) => a.sentence.wordCount - b.sentence.wordCount)
-    .slice(0, middleWanted)
-    .sort((a, b) => a.order - b.order)
-    .map((m) => m.sentence);
+  const chosen = byFactsFirst(body.slice(1)).slice(0, middleWanted);
   const words = (list: ScriptSentence[]) => list.reduce((sum, x) => sum + x.wordCount, 0);
-  while (middle.length && words([...(hook ? [hook] : []), ...middle, ...(cta ? [cta] : [])]) > budgetWords * 1.5) middle.pop();
+  while (chosen.length && words([...(hook ? [hook] : []), ...chosen, ...(cta ? [cta] : [])]) > budgetWords * 1.5) chosen.pop();
+  const middle = body.filter((s) => chosen.includes(s));
   const picked = [...(hook ? [hook] : []), ...middle, ...(cta ? [cta] : [])];
   const sentences = picked.map((s) => s.text);
+  const pitch = [...(hook ? [hook] : []), ...middle].map((s) => s.text).join(' ');
   return {
-    text: sentences.join(' '),
+    // The call to action as its own paragraph: the voice sets it off with one beat.
+    text: cta && pitch ? `${pitch}\n\n${cta.text}` : sentences.join(' '),
     sentences,
     hook: sentences[0] ?? null,
     callToAction: cta ? cta.text : null,
     style,
   };
+}
+
+/** The page's facts a clone should carry first: the lead feature, the price, the rating, a review. */
+const FACT_ORDER: readonly ScriptSentence['about']['fact'][] = ['feature', 'price', 'rating', 'review'];
+
+/**
+ * Middle sentences by value: one for each of `FACT_ORDER` (the writer's first of each), then the
+ * other sentences with a page fact, then framing lines; shorter first within each of the last two,
+ * so the reference's count of sentences fits its time.
+ */
+function byFactsFirst(candidates: readonly ScriptSentence[]): ScriptSentence[] {
+  const lead = FACT_ORDER.map((fact) => candidates.find((s) => s.about.fact === fact)).filter((s): s is ScriptSentence => s !== undefined);
+  const shortestFirst = (list: ScriptSentence[]) => list.sort((a, b) => a.wordCount - b.wordCount);
+  const rest = candidates.filter((s) => !lead.includes(s));
+  const framing = (s: ScriptSentence) => s.about.fact === 'generic' || s.about.fact === 'audience';
+  return [...lead, ...shortestFirst(rest.filter((s) => !framing(s))), ...shortestFirst(rest.filter(framing))];
 }
