@@ -21,25 +21,25 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async putFile(key: string, sourcePath: string): Promise<BlobStat> {
-    const dest = this.pathOf(key);
-    await mkdir(dirname(dest), { recursive: true });
-    const tmp = `${dest}.tmp-${process.pid}`;
-    await removedOnFailure(tmp, async () => {
-      await copyFile(sourcePath, tmp);
-      await rename(tmp, dest);
-    });
+    const dest = await this.writeWhole(key, (tmp) => copyFile(sourcePath, tmp));
     return { sizeBytes: (await stat(dest)).size, contentType: contentTypeFor(key) };
   }
 
   async putBuffer(key: string, data: Buffer): Promise<BlobStat> {
+    await this.writeWhole(key, (tmp) => writeFile(tmp, data));
+    return { sizeBytes: data.length, contentType: contentTypeFor(key) };
+  }
+
+  /** `write` fills a temporary name beside the blob, then one rename puts it in place; returns the blob's path. */
+  private async writeWhole(key: string, write: (tmpPath: string) => Promise<void>): Promise<string> {
     const dest = this.pathOf(key);
     await mkdir(dirname(dest), { recursive: true });
     const tmp = `${dest}.tmp-${process.pid}`;
     await removedOnFailure(tmp, async () => {
-      await writeFile(tmp, data);
+      await write(tmp);
       await rename(tmp, dest);
     });
-    return { sizeBytes: data.length, contentType: contentTypeFor(key) };
+    return dest;
   }
 
   async stat(key: string): Promise<BlobStat | null> {

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { SteppedUrlCache } from './stepped-url-cache.js';
 
 /** Where a bucket is and who signs for it (static keys: presigned URLs outlive any request). */
 export interface S3Location {
@@ -11,26 +12,20 @@ export interface S3Location {
   secretAccessKey: string;
 }
 
-/** Signed URLs kept per expiry step; past this many keys the cache starts afresh. */
-const MAX_CACHED_URLS = 10_000;
-
 /**
  * Presigned GET URLs (AWS Signature Version 4, query-string form), computed synchronously so
  * `BlobStore.signedUrl` stays synchronous for its ~30 callers in the wire mappers; the SDK's
  * presigner is async only because it resolves credentials and endpoints lazily, which a fixed
  * configuration does not need. The test suite checks the output byte for byte against the SDK's.
  *
- * Like the service's own signer, the signing time is rounded down to a step (a tenth of the
- * lifetime, at most a minute): every poll of a task within one step gets the same URL, computed
- * once, and a URL still lives at least `ttlSeconds - stepSeconds`.
+ * Like the service's own signer, the signing time is rounded down to a step, each key's URL
+ * signed once per step (`SteppedUrlCache`).
  */
 export class S3Presigner {
-  private readonly stepSeconds: number;
+  private readonly cache: SteppedUrlCache;
   private readonly origin: string;
   private readonly pathPrefix: string;
   private readonly host: string;
-  private cachedStep = -1;
-  private readonly cached = new Map<string, string>();
   private signingKeyDay = '';
   private signingKey = Buffer.alloc(0);
 
@@ -39,7 +34,7 @@ export class S3Presigner {
     private readonly ttlSeconds: number,
     private readonly nowMs: () => number = Date.now,
   ) {
-    this.stepSeconds = Math.max(1, Math.min(60, Math.floor(ttlSeconds / 10)));
+    this.cache = new SteppedUrlCache(ttlSeconds);
     const base = new URL(location.endpoint ?? `https://s3.${location.region}.amazonaws.com`);
     const hostName = location.forcePathStyle ? base.host : `${location.bucket}.${base.host}`;
     this.host = hostName;
@@ -49,18 +44,8 @@ export class S3Presigner {
   }
 
   presign(key: string): string {
-    const now = Math.floor(this.nowMs() / 1000);
-    const signedAt = now - (now % this.stepSeconds);
-    if (signedAt !== this.cachedStep || this.cached.size >= MAX_CACHED_URLS) {
-      this.cached.clear();
-      this.cachedStep = signedAt;
-    }
-    let url = this.cached.get(key);
-    if (url === undefined) {
-      url = this.sign(key, new Date(signedAt * 1000));
-      this.cached.set(key, url);
-    }
-    return url;
+    const signedAt = this.cache.stepOf(Math.floor(this.nowMs() / 1000));
+    return this.cache.urlFor(key, signedAt, () => this.sign(key, new Date(signedAt * 1000)));
   }
 
   private sign(key: string, at: Date): string {

@@ -1,19 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** Signed URLs kept per expiry step; past this many keys the cache starts afresh. */
-const MAX_CACHED_URLS = 10_000;
+import { SteppedUrlCache } from './stepped-url-cache.js';
 
 /** HMAC-signed, expiring file URLs: `/files/<key>?expires=<unix s>&signature=<hex>`. */
 export class UrlSigner {
-  /**
-   * Expiry times are rounded down to a step (a tenth of the lifetime, at most a minute), so every
-   * poll of a task within one step hands out the same URL: its HMAC is computed once (it was a
-   * tenth of a polled GET's CPU), and clients and caches see stable URLs. A URL still lives at
-   * least `ttlSeconds - stepSeconds`.
-   */
-  private readonly stepSeconds: number;
-  private cachedExpires = -1;
-  private readonly cached = new Map<string, string>();
+  /** Expiry times are rounded down to a step, each key's URL signed once per step (`SteppedUrlCache`). */
+  private readonly cache: SteppedUrlCache;
 
   constructor(
     private readonly secret: string,
@@ -21,7 +12,7 @@ export class UrlSigner {
     private readonly ttlSeconds: number,
     private readonly nowMs: () => number = Date.now,
   ) {
-    this.stepSeconds = Math.max(1, Math.min(60, Math.floor(ttlSeconds / 10)));
+    this.cache = new SteppedUrlCache(ttlSeconds);
   }
 
   private mac(key: string, expires: number): string {
@@ -29,19 +20,11 @@ export class UrlSigner {
   }
 
   sign(key: string): string {
-    const latest = Math.floor(this.nowMs() / 1000) + this.ttlSeconds;
-    const expires = latest - (latest % this.stepSeconds);
-    if (expires !== this.cachedExpires || this.cached.size >= MAX_CACHED_URLS) {
-      this.cached.clear();
-      this.cachedExpires = expires;
-    }
-    let url = this.cached.get(key);
-    if (url === undefined) {
+    const expires = this.cache.stepOf(Math.floor(this.nowMs() / 1000) + this.ttlSeconds);
+    return this.cache.urlFor(key, expires, () => {
       const path = key.split('/').map(encodeURIComponent).join('/');
-      url = `${this.baseUrl}/files/${path}?expires=${expires}&signature=${this.mac(key, expires)}`;
-      this.cached.set(key, url);
-    }
-    return url;
+      return `${this.baseUrl}/files/${path}?expires=${expires}&signature=${this.mac(key, expires)}`;
+    });
   }
 
   verify(key: string, expiresRaw: string | undefined, signature: string | undefined): 'ok' | 'expired' | 'invalid' {
