@@ -72,6 +72,11 @@ export interface BuiltinAvatar extends FilterableAvatar {
   /** The look of the clothes and manner: business, casual, friendly presenter … (also a keyword). */
   manner: string;
   suitableIndustries: readonly AvatarIndustry[];
+  /**
+   * A character dressed for one trade (a chef's whites, a doctor's coat) is matched to products of
+   * these industries only: a chef never presents a water bottle. A client may still choose it.
+   */
+  presentsOnly?: readonly AvatarIndustry[];
   videoScene: string;
   look: AvatarLook;
   /** Voice ids to speak with, best first; the first one this machine has is the avatar's voice. */
@@ -348,6 +353,7 @@ const DEFINITIONS: readonly Definition[] = [
     style: 'presenter',
     manner: 'chef',
     suitableIndustries: ['Food & Beverage', 'Household Products', 'Appliances', 'Life Services'],
+    presentsOnly: ['Food & Beverage'],
     keywords: ['chef', 'cooking', 'kitchen', 'food', 'mustache', 'recipe'],
     videoScene: 'A kitchen with tiles, cabinets and pans',
     look: {
@@ -372,6 +378,7 @@ const DEFINITIONS: readonly Definition[] = [
     style: 'presenter',
     manner: 'medical professional',
     suitableIndustries: ['Health', 'Beauty & Personal Care', 'Education', 'Life Services'],
+    presentsOnly: ['Health', 'Beauty & Personal Care'],
     keywords: ['doctor', 'health', 'medical', 'clinic', 'professional', 'bob'],
     videoScene: 'A clean clinic room with a cabinet',
     look: {

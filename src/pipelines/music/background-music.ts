@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { findMusicTrack, listMusicTracks } from '../../domain/catalog/music.js';
+import { findMusicTrack } from '../../domain/catalog/music.js';
+import { tracksForIndustry } from '../../domain/catalog/music-for-industry.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { ensureTrackFile } from './render-track.js';
 
@@ -18,9 +19,12 @@ export function libraryTrackIdFromUrl(url: string): string | null {
   return match && findMusicTrack(match[1]!.toLowerCase()) ? match[1]!.toLowerCase() : null;
 }
 
-/** A library track chosen for the video when the request names none: the same input, the same track. */
-export function defaultTrackId(seed: number): string {
-  const tracks = listMusicTracks();
+/**
+ * A library track chosen for the video when the request names none: the same input, the same
+ * track; one of the categories that suit the product's industry when it is known.
+ */
+export function defaultTrackId(seed: number, industry?: string | null): string {
+  const tracks = tracksForIndustry(industry);
   return tracks[Math.abs(Math.trunc(seed)) % tracks.length]!.id;
 }
 
@@ -29,11 +33,11 @@ export function defaultTrackId(seed: number): string {
  * audio fetched through the fetcher (which refuses private addresses and non-audio).
  */
 export async function resolveBackgroundMusic(
-  req: { url: string | null; seed: number },
+  req: { url: string | null; seed: number; industry?: string | null },
   deps: { fetcher: UrlFetcher; musicCacheDir: string },
   opts: { workDir: string; signal?: AbortSignal },
 ): Promise<string> {
-  const trackId = req.url ? libraryTrackIdFromUrl(req.url) : defaultTrackId(req.seed);
+  const trackId = req.url ? libraryTrackIdFromUrl(req.url) : defaultTrackId(req.seed, req.industry);
   if (trackId) return ensureTrackFile(trackId, deps.musicCacheDir);
   const file = await deps.fetcher.download(req.url!, join(opts.workDir, 'music-source'), { accept: ['audio', 'video'], signal: opts.signal });
   return file.path;

@@ -54,7 +54,7 @@ export async function prepareAdPlan(
   const assets = fetchAssets(req.facts, deps.fetcher, opts.planDir, signal);
   const music = req.music.none
     ? Promise.resolve(null)
-    : resolveBackgroundMusic({ url: req.music.url, seed: req.seed }, deps, { workDir: opts.workDir, signal });
+    : resolveBackgroundMusic({ url: req.music.url, seed: req.seed, industry: req.facts.aiIndustry }, deps, { workDir: opts.workDir, signal });
   const presenter = req.presenterImageUrl
     ? deps.fetcher.download(req.presenterImageUrl, join(opts.planDir, 'presenter'), { accept: ['image'], signal }).then(() => 'presenter')
     : Promise.resolve(null);
@@ -150,11 +150,11 @@ async function voiceScript(
   }
   // The measured rate counts the pauses between sentences, so the copywriter's own allowance for
   // them (SPEECH_FILL) is given back: its word budget becomes the whole spoken budget.
-  const write = (wordsPerSecond: number) =>
+  const write = (wordsPerSecond: number, videoLengthSeconds: number) =>
     deps.writeScript({
       facts: req.facts,
       style: req.scriptStyle,
-      videoLengthSeconds: budgetSeconds / SPEECH_FILL,
+      videoLengthSeconds,
       language: req.language,
       wordsPerSecond,
       seed: req.seed,
@@ -163,9 +163,19 @@ async function voiceScript(
     });
   let best: VoicedScript | null = null;
   let rate = FIRST_DRAFT_WORDS_PER_SECOND;
+  let lengthSeconds = budgetSeconds / SPEECH_FILL;
+  /** The budget over the last draft's speech: above 1, it fell short. */
+  let missedBy = 1;
   const tried = new Set<string>();
   for (let pass = 0; pass < MAX_DRAFTS; pass++) {
-    const draft = write(rate);
+    let draft = await write(rate, lengthSeconds);
+    // A copywriter that sizes by the length alone (a contract length's word range) writes the same
+    // words at the new rate: the length it is asked for moves by the miss instead, since the voice
+    // keeps its tempo and only the words can bring the speech to the budget.
+    if (tried.has(draft.text) && missedBy !== 1) {
+      lengthSeconds *= missedBy;
+      draft = await write(rate, lengthSeconds);
+    }
     // The same words again (the facts ran out, or the rate barely moved) would sound the same.
     if (tried.has(draft.text)) break;
     tried.add(draft.text);
@@ -174,6 +184,7 @@ async function voiceScript(
     if (!best || Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(best.durationSeconds - budgetSeconds)) best = voiced;
     if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= REWRITE_TOLERANCE * budgetSeconds) break;
     rate = countWords(draft.text) / audio.durationSeconds;
+    missedBy = budgetSeconds / audio.durationSeconds;
   }
   return best!;
 }

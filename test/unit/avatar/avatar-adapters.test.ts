@@ -87,9 +87,9 @@ describe('built-in avatar directory', () => {
     expect(await directory.match(facts(industry), suited.length)).toEqual(picks[0]);
   });
 
-  it('an industry only "other" avatars (or none) suit gets a presenter; no facts at all gets the default avatar', async () => {
+  it('an industry only "other" avatars (or none) suit gets a presenter in plain clothes; no facts at all gets the default avatar', async () => {
     const directory = builtinAvatarDirectory(catalog);
-    const presenters = BUILTIN_AVATARS.filter((a) => a.style === 'presenter');
+    const presenters = BUILTIN_AVATARS.filter((a) => a.style === 'presenter' && !a.presentsOnly);
     expect((await directory.match(facts('Pets'), 1))!.id).toBe(presenters[1]!.id);
     expect((await directory.match(facts('Underwater Basket Weaving'), 2))!.id).toBe(presenters[2]!.id);
     expect((await directory.match(null, 7))!.id).toBe(DEFAULT_AVATAR_ID);
