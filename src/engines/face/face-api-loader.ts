@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { onceUntilFailed } from '../../core/once-until-failed.js';
 import { loadTfWasm } from '../tfjs/wasm-backend.js';
 
 const require = createRequire(import.meta.url);
@@ -19,15 +20,7 @@ export interface LoadedFaceApi {
 
 export type NetName = 'ssdMobilenetv1' | 'tinyFaceDetector' | 'faceLandmark68Net' | 'faceRecognitionNet';
 
-let loading: Promise<LoadedFaceApi> | undefined;
-
-export function loadFaceApi(): Promise<LoadedFaceApi> {
-  loading ??= initialise().catch((err: unknown) => {
-    loading = undefined; // let a later call try again rather than caching the failure
-    throw err;
-  });
-  return loading;
-}
+export const loadFaceApi: () => Promise<LoadedFaceApi> = onceUntilFailed(initialise);
 
 /** The folder of the weights that ship inside the npm package. */
 export function faceModelDir(): string {

@@ -8,20 +8,13 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { onceUntilFailed } from '../../core/once-until-failed.js';
 
 const require = createRequire(import.meta.url);
 
 export type Tf = typeof import('@tensorflow/tfjs');
 
-let starting: Promise<Tf> | undefined;
-
-export function loadTfWasm(): Promise<Tf> {
-  starting ??= start().catch((err: unknown) => {
-    starting = undefined; // let a later call try again rather than caching the failure
-    throw err;
-  });
-  return starting;
-}
+export const loadTfWasm: () => Promise<Tf> = onceUntilFailed(start);
 
 async function start(): Promise<Tf> {
   // The emscripten glue adds process-wide uncaughtException/unhandledRejection handlers that
