@@ -54,7 +54,7 @@ export async function prepareAdPlan(
   const assets = fetchAssets(req.facts, deps.fetcher, opts.planDir, signal);
   const music = req.music.none
     ? Promise.resolve(null)
-    : resolveBackgroundMusic({ url: req.music.url, seed: req.seed }, deps, { workDir: opts.workDir, signal });
+    : resolveBackgroundMusic({ url: req.music.url, seed: req.seed, industry: req.facts.aiIndustry }, deps, { workDir: opts.workDir, signal });
   const presenter = req.presenterImageUrl
     ? deps.fetcher.download(req.presenterImageUrl, join(opts.planDir, 'presenter'), { accept: ['image'], signal }).then(() => 'presenter')
     : Promise.resolve(null);
