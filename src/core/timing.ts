@@ -8,6 +8,12 @@ export interface WordTiming {
   word: string;
   startSeconds: number;
   endSeconds: number;
+  /**
+   * What the screen shows for the stretch of script this spoken word starts ("$34.95" on
+   * "thirty-four"), or "" when the word continues the stretch of the word before ("dollars");
+   * absent when the word shows as itself.
+   */
+  shown?: string;
 }
 
 export interface PhoneTiming {
@@ -30,7 +36,7 @@ export function readSavedWordTimings(saved: unknown): WordTiming[] | null {
     const startSeconds = typeof w.startSeconds === 'number' ? w.startSeconds : w.start;
     const endSeconds = typeof w.endSeconds === 'number' ? w.endSeconds : w.end;
     if (typeof w.word !== 'string' || typeof startSeconds !== 'number' || typeof endSeconds !== 'number') continue;
-    out.push({ word: w.word, startSeconds, endSeconds });
+    out.push({ word: w.word, startSeconds, endSeconds, ...(typeof w.shown === 'string' ? { shown: w.shown } : {}) });
   }
   return out;
 }

@@ -30,6 +30,7 @@ export {
 } from './captions/caption-setting.js';
 export { CAPTION_STYLES, CAPTION_STYLE_NAMES, DEFAULT_CAPTION_STYLE, captionLook, type CaptionLook, type CaptionAnimation } from './captions/caption-styles.js';
 export { buildCaptionTrack } from './captions/caption-events.js';
+export { wordsAsShown } from './captions/words-as-shown.js';
 export { paginateWords, type CaptionPage } from './captions/caption-layout.js';
 export { writeAssDocument, formatAssTime, escapeAssText, type AssEvent, type AssStyle } from './captions/ass-document.js';
 export { buildOverlayAss } from './overlay-ass.js';

@@ -6,6 +6,7 @@ import { escapeAssText, round, type AssEvent, type AssStyle } from './ass-docume
 import { paginateWords, type CaptionPage } from './caption-layout.js';
 import type { CaptionSetting } from './caption-setting.js';
 import { captionLook, type CaptionLook } from './caption-styles.js';
+import { upperCaseShown, wordsAsShown } from './words-as-shown.js';
 
 export const CAPTION_STYLE_NAME = 'Caption';
 const POP_IN_MS = 110;
@@ -29,7 +30,8 @@ export function buildCaptionTrack(
   if (setting.hidden || words.length === 0) return { style, events: [] };
 
   const uppercase = look.uppercase;
-  const displayWords = uppercase ? words.map((w) => ({ ...w, word: w.word.toUpperCase() })) : [...words];
+  const shown = wordsAsShown(words);
+  const displayWords = uppercase ? shown.map((w) => ({ ...w, word: upperCaseShown(w.word) })) : shown;
   const pages = paginateWords(displayWords, {
     fontSizePx,
     maxWidthPx: setting.maxWidthPx ?? frame.width * 0.84,

@@ -1,5 +1,6 @@
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import { wordsAsShown } from '../../media/captions/words-as-shown.js';
 import { FRAMES_PER_SECOND as FPS, type FrameSize } from '../../media/frame-size.js';
 import { planScenes } from '../../media/scene-video.js';
 import type { CaptionTrack, Layer, Scene, Timeline } from '../../media/timeline.js';
@@ -160,7 +161,8 @@ function captionTrack(inputs: TimelineInputs): CaptionTrack | null {
   const slot = inputs.slots.get(captions.slot);
   if (slot?.type !== 'voiceover' || !slot.speech || slot.speech.words.length === 0) return null;
   const style = captions.style;
-  const words = slot.speech.words.map((w) => ({ ...w, word: applyCase(w.word, style.case) }));
+  // Shown as written ("$29", "12 h"), and a number keeps its case ("32 oz", not "32 OZ").
+  const words = wordsAsShown(slot.speech.words).map((w) => ({ ...w, word: /\d/.test(w.word) ? w.word : applyCase(w.word, style.case) }));
   const sizePx = style.sizePx ?? 70;
   const setting: CaptionSettingInput = {
     style: style.style,

@@ -42,7 +42,7 @@ const storedShortPlan = z.looseObject({
   aspectRatio: z.enum(['16:9', '9:16', '1:1']),
   style: z.string(),
   speechSeconds: z.number(),
-  words: z.array(z.object({ word: z.string(), startSeconds: z.number(), endSeconds: z.number() })),
+  words: z.array(z.object({ word: z.string(), startSeconds: z.number(), endSeconds: z.number(), shown: z.string().optional() })),
   scenes: z.array(z.looseObject({ text: z.string(), startSeconds: z.number(), endSeconds: z.number(), picture: z.string(), motion: z.string() })).min(1),
   caption: z.looseObject({ hidden: z.boolean() }),
   files: z.looseObject({ voice: z.string() }),

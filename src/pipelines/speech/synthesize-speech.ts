@@ -11,6 +11,8 @@ import { MIN_SPEECH_SAMPLE_RATE_HZ, SPEECH_LOUDNESS_LUFS } from '../../core/loud
 import { joinTimedAudio, type TimedAudio } from './join-audio.js';
 import { normalizeLoudness } from './normalize-loudness.js';
 import { speechChunksWithBeat } from './speech-chunks-with-beat.js';
+import { speechUnits } from './text/prepare-text.js';
+import { attachShownWords } from './text/shown-words.js';
 import type { ClonedVoiceSpec } from './voice-match/cloned-voice-spec.js';
 
 /** A catalog voice or a cloned one: anything the speech pipeline can speak with. */
@@ -93,7 +95,8 @@ export async function synthesizeToWav(
   await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 2, chunks.length) }, worker));
   const joined = joinTimedAudio(parts, beatBeforeChunk === null ? {} : { beatBeforeChunks: [beatBeforeChunk] });
   await writeWav(opts.outWavPath, joined.audio);
-  return { ...joined, durationSeconds: joined.audio.samples.length / joined.audio.sampleRateHz };
+  const words = attachShownWords(joined.words, speechUnits(input.text, target.language));
+  return { ...joined, words, durationSeconds: joined.audio.samples.length / joined.audio.sampleRateHz };
 }
 
 /**

@@ -43,7 +43,7 @@ const storedAdPlan = z.looseObject({
   language: z.string(),
   voiceId: z.string(),
   aspectRatio: z.enum(['16:9', '9:16', '1:1']),
-  words: z.array(z.object({ word: z.string(), startSeconds: z.number(), endSeconds: z.number() })),
+  words: z.array(z.object({ word: z.string(), startSeconds: z.number(), endSeconds: z.number(), shown: z.string().optional() })),
   durationSeconds: z.number(),
   caption: z.looseObject({ hidden: z.boolean() }),
   files: z.looseObject({ voice: z.string(), images: z.array(z.string()), videos: z.array(z.string()) }),

@@ -34,7 +34,7 @@ const storedTalkingPlan = z.looseObject({
   aspectRatio: z.enum(['16:9', '9:16', '1:1']),
   avatarId: z.string(),
   speechSeconds: z.number(),
-  words: z.array(z.object({ word: z.string(), startSeconds: z.number(), endSeconds: z.number() })),
+  words: z.array(z.object({ word: z.string(), startSeconds: z.number(), endSeconds: z.number(), shown: z.string().optional() })),
   background: z.looseObject({ kind: z.enum(['image', 'color']) }),
   caption: z.looseObject({ hidden: z.boolean() }),
   files: z.looseObject({ voice: z.string() }),

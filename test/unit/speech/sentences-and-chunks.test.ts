@@ -50,7 +50,8 @@ describe('prepareSpeechChunks', () => {
   it('normalises English after splitting, so abbreviations do not end sentences', () => {
     expect(prepareSpeechChunks('Dr. Lee paid $3. Great!', { language: 'en', maxChars: 32 })).toEqual(['Doctor Lee paid three dollars.', 'Great!']);
   });
-  it('leaves other languages to the engine', () => {
-    expect(prepareSpeechChunks('Il a payé 3 €.', { language: 'fr' })).toEqual(['Il a payé 3 €.']);
+  it('gives Spanish, French and German symbols as words and leaves their digits to the engine; other languages as written', () => {
+    expect(prepareSpeechChunks('Il a payé 3 €.', { language: 'fr' })).toEqual(['Il a payé 3 euros.']);
+    expect(prepareSpeechChunks('Costa 3 €.', { language: 'it' })).toEqual(['Costa 3 €.']);
   });
 });
