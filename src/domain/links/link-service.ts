@@ -5,7 +5,8 @@ import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '..
 import { newId } from '../../core/ids.js';
 import type { LinkRecord, ListQuery, Store } from '../../core/store.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
-import { factsFrom, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
+import { factsFrom, targetAudiencesFor, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
+import { classifyPage } from './industry/classify-industry.js';
 import { linkFactsRecord, storedLinkFacts } from './link-facts-schema.js';
 
 export interface LinkEdit {
@@ -77,6 +78,11 @@ export class LinkService {
       logoUrl: edit.logoUrl !== undefined ? edit.logoUrl : old.logoUrl,
       aiSummary: edit.aiSummary ?? old.aiSummary,
     };
+    // A corrected name or description is a better signal than the one the industry was read from.
+    if ((edit.title !== undefined && edit.title !== old.title) || (edit.description !== undefined && edit.description !== old.description)) {
+      facts.aiIndustry = classifyPage(facts).industry;
+      facts.aiTargetAudiences = targetAudiencesFor(facts.aiIndustry);
+    }
     if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
     await this.checkMedia(edit, old);
     const at = this.clock.nowIso();

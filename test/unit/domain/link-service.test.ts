@@ -169,6 +169,16 @@ describe('LinkService (product links)', () => {
       expect(await h.balance(account)).toBe(credits(4));
     });
 
+    it('classes the industry again when the name or the description changes (and only then)', async () => {
+      const account = await h.account(5);
+      const link = await service.createFromParams(account, { title: 'Flask', description: 'Keeps drinks cold.', imageUrls: [IMG1], videoUrls: [] });
+      expect(link.facts).toMatchObject({ aiIndustry: 'Sports & Outdoors' });
+      const renamed = await service.update(account, link.id, { title: 'Cold Brew Coffee Concentrate', description: 'Makes 16 iced coffees.' });
+      expect(renamed.facts).toMatchObject({ aiIndustry: 'Food & Beverage', aiTargetAudiences: ['foodies', 'health-conscious eaters', 'busy families'] });
+      const pictures = await service.update(account, link.id, { imageUrls: [IMG1, IMG2] });
+      expect(pictures.facts).toMatchObject({ aiIndustry: 'Food & Beverage' });
+    });
+
     it('refuses an edit that leaves no media or adds an unusable one, changing nothing', async () => {
       const account = await h.account(5);
       const link = await service.createFromUrl(account, PAGE);
