@@ -12,7 +12,7 @@ import type { MediaKind } from './port.js';
 export interface OpenContext {
   policy: AddressPolicy;
   lookup: LookupFunction;
-  agents: { http: http.Agent; https: https.Agent };
+  agents: HttpAgents;
   userAgent: string;
   maxRedirects: number;
   maxBytes: number;
@@ -132,17 +132,34 @@ function acceptHeader(accept: MediaKind[] | undefined): string {
   return `${types.join(',')};q=0.9,*/*;q=0.5`;
 }
 
-function requestOnce(url: URL, ctx: OpenContext): Promise<IncomingMessage> {
+export type HttpAgents = { http: http.Agent; https: https.Agent };
+
+/**
+ * Where node's http(s) client sends a request for `url`: its scheme's module, and the options
+ * that name the host (an IPv6 literal without its brackets), port, path with query, the URL's
+ * credentials, and the scheme's agent.
+ */
+export function requestTarget(url: URL, agents: HttpAgents) {
   const secure = url.protocol === 'https:';
+  return {
+    client: secure ? https : http,
+    options: {
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
+      agent: secure ? agents.https : agents.http,
+    },
+  };
+}
+
+function requestOnce(url: URL, ctx: OpenContext): Promise<IncomingMessage> {
+  const { client, options } = requestTarget(url, ctx.agents);
   return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).get(
+    const request = client.get(
       {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-        agent: secure ? ctx.agents.https : ctx.agents.http,
+        ...options,
         lookup: ctx.lookup,
         signal: ctx.signal,
         headers: {

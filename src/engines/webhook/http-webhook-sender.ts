@@ -4,7 +4,7 @@ import { FetchRefused } from '../../core/errors.js';
 import { anyAddress, publicAddressesOnly, type AddressPolicy } from '../fetch/address-policy.js';
 import { AddressRefused, checkLiteralHost, createGuardedLookup, systemResolver, type HostResolver } from '../fetch/guarded-lookup.js';
 import { explainNetworkError } from '../fetch/network-errors.js';
-import { parseFetchUrl } from '../fetch/open-response.js';
+import { parseFetchUrl, requestTarget } from '../fetch/open-response.js';
 import type { WebhookAnswer, WebhookRequest, WebhookSender } from './port.js';
 
 export interface HttpWebhookSenderOptions {
@@ -114,18 +114,13 @@ export class HttpWebhookSender implements WebhookSender {
   }
 
   private send(url: URL, request: WebhookRequest, lookup: ReturnType<typeof createGuardedLookup>, signal: AbortSignal): Promise<IncomingMessage> {
-    const secure = url.protocol === 'https:';
     const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body;
+    const { client, options } = requestTarget(url, this.agents);
     return new Promise((resolve, reject) => {
-      const req = (secure ? https : http).request(
+      const req = client.request(
         {
           method: request.method ?? 'POST',
-          protocol: url.protocol,
-          hostname: url.hostname.replace(/^\[|\]$/g, ''),
-          port: url.port || undefined,
-          path: `${url.pathname}${url.search}`,
-          auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
-          agent: secure ? this.agents.https : this.agents.http,
+          ...options,
           lookup,
           signal,
           headers: { ...request.headers, 'content-length': body.length, 'user-agent': this.options.userAgent ?? 'Clipwright-Webhooks/0.1' },
