@@ -37,9 +37,14 @@ export async function measureRmsWindows(
 
 /** Pure: s16le mono PCM → RMS per window in dBFS. */
 export function rmsWindowsDb(pcm: Buffer, sampleRateHz: number, windowSeconds: number): number[] {
+  return rmsWindows(pcm, sampleRateHz, windowSeconds).map(({ rms }) => (rms > 0 ? Math.max(-120, 20 * Math.log10(rms)) : -120));
+}
+
+/** Pure: s16le mono PCM → RMS (0..1 of full scale) per window of `windowSeconds`, and where each starts; the last may be shorter. */
+export function rmsWindows(pcm: Buffer, sampleRateHz: number, windowSeconds: number): { startSeconds: number; rms: number }[] {
   const samplesPerWindow = Math.max(1, Math.round(sampleRateHz * windowSeconds));
   const totalSamples = Math.floor(pcm.length / 2);
-  const out: number[] = [];
+  const out: { startSeconds: number; rms: number }[] = [];
   for (let start = 0; start < totalSamples; start += samplesPerWindow) {
     const end = Math.min(totalSamples, start + samplesPerWindow);
     let sumSquares = 0;
@@ -47,8 +52,7 @@ export function rmsWindowsDb(pcm: Buffer, sampleRateHz: number, windowSeconds: n
       const s = pcm.readInt16LE(i * 2) / 32768;
       sumSquares += s * s;
     }
-    const rms = Math.sqrt(sumSquares / (end - start));
-    out.push(rms > 0 ? Math.max(-120, 20 * Math.log10(rms)) : -120);
+    out.push({ startSeconds: start / sampleRateHz, rms: Math.sqrt(sumSquares / (end - start)) });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { WordTiming } from '../../../core/timing.js';
 import type { Energy } from '../../../domain/ad-clone/ad-analysis.js';
 import { monoPcmArgs } from '../../../engines/ffmpeg/args/audio-read.js';
+import { rmsWindows } from '../../../engines/ffmpeg/measure.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 
 export const ENERGY_SAMPLE_RATE_HZ = 8000;
@@ -16,18 +17,7 @@ const meanDbOf = (rmsValues: number[]) => (rmsValues.length ? toDb(Math.sqrt(rms
  * (a transcript word overlaps them) and without (music, effects, silence).
  */
 export function energyOf(pcm: Buffer, sampleRateHz: number, words: readonly WordTiming[]): Energy {
-  const samples = Math.floor(pcm.length / 2);
-  const perWindow = Math.max(1, Math.round(sampleRateHz * WINDOW_SECONDS));
-  const windows: { startSeconds: number; rms: number }[] = [];
-  for (let start = 0; start < samples; start += perWindow) {
-    const end = Math.min(samples, start + perWindow);
-    let sum = 0;
-    for (let i = start; i < end; i++) {
-      const v = pcm.readInt16LE(i * 2) / 32768;
-      sum += v * v;
-    }
-    windows.push({ startSeconds: start / sampleRateHz, rms: Math.sqrt(sum / Math.max(1, end - start)) });
-  }
+  const windows = rmsWindows(pcm, sampleRateHz, WINDOW_SECONDS);
   const speaks = (w: { startSeconds: number }) => words.some((x) => x.startSeconds < w.startSeconds + WINDOW_SECONDS && x.endSeconds > w.startSeconds);
   const voice = windows.filter(speaks).map((w) => w.rms);
   const background = windows.filter((w) => !speaks(w)).map((w) => w.rms);
