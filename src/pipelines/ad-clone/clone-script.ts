@@ -54,14 +54,19 @@ export function writeCloneScript(req: CloneScriptRequest): CloneScript {
   const body = all.filter((s) => s !== cta && !(cta && isCta(s)));
   const budgetWords = Math.max(3, Math.floor(req.speakingSeconds * req.wordsPerSecond));
   // The hook first; then middle sentences (kept in the writer's order) to reach the reference's
-  // count, the page's facts before framing (see `byFactsFirst`); the call to action last. The count
-  // is the pattern; the time is a limit only past half as much again, where the least valued middle
-  // sentences are dropped (never the hook or the CTA).
+  // count, the page's facts before framing (see `byFactsFirst`), each only if it keeps the words
+  // within half as much again as the reference's time; the call to action last.
   const hook = body[0];
   const middleWanted = Math.max(0, want - 1 - (cta ? 1 : 0));
-  const chosen = byFactsFirst(body.slice(1)).slice(0, middleWanted);
   const words = (list: ScriptSentence[]) => list.reduce((sum, x) => sum + x.wordCount, 0);
-  while (chosen.length && words([...(hook ? [hook] : []), ...chosen, ...(cta ? [cta] : [])]) > budgetWords * 1.5) chosen.pop();
+  let total = words([...(hook ? [hook] : []), ...(cta ? [cta] : [])]);
+  const chosen: ScriptSentence[] = [];
+  for (const sentence of byFactsFirst(body.slice(1))) {
+    if (chosen.length >= middleWanted) break;
+    if (total + sentence.wordCount > budgetWords * 1.5) continue;
+    chosen.push(sentence);
+    total += sentence.wordCount;
+  }
   const middle = body.filter((s) => chosen.includes(s));
   const picked = [...(hook ? [hook] : []), ...middle, ...(cta ? [cta] : [])];
   const sentences = picked.map((s) => s.text);

@@ -14,6 +14,7 @@ import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
 import { builtInScriptWriter } from '../../../src/pipelines/video/built-in-script-writer.js';
 import { prepareAdPlan, type AdVideoRequest } from '../../../src/pipelines/video/prepare-ad-plan.js';
 import { FACTS_PAGE_HTML } from '../../fixtures/pages/facts-page.js';
+import { adVideoRequest } from '../../helpers/ad-video-request.js';
 
 /**
  * A 30 s ad planned with real synthesized speech (the plan and its timeline, no render): the
@@ -52,28 +53,7 @@ const page = readProductPage(FACTS_PAGE_HTML, 'https://verda.test/p/bloom');
 const facts = factsFrom({ ...page, siteName: page.siteName ?? null, brand: page.brand ?? null }, 'link-1');
 
 function request(voiceId: string, seed: number, videoLengthSeconds = 30): AdVideoRequest {
-  return {
-    accountId: 'acc',
-    echo: {},
-    linkId: 'link-1',
-    facts,
-    scriptStyle: 'DiscoveryWriter',
-    styles: ['FullScreenTemplate'],
-    modelVersion: 'standard',
-    overrideScript: null,
-    targetAudience: null,
-    targetPlatform: null,
-    language: 'en',
-    videoLengthSeconds,
-    aspectRatio: '9:16',
-    voiceId,
-    avatarId: null,
-    music: { none: true, url: null, volume: null },
-    voiceoverVolume: null,
-    caption: { none: true, override: false, setting: null },
-    noCta: false,
-    seed,
-  };
+  return adVideoRequest({ facts, voiceId, seed, videoLengthSeconds });
 }
 
 /** The end card of a 30 s ad lasts 3 s (12 % of the length, 2–3 s). */
