@@ -18,10 +18,7 @@ export function aiEditingJob(deps: AiEditingJobDeps) {
   return plannedVideoJob(aiEditingKind, deps.blobs, {
     planProgressShare: 45,
     planFiles: editPlanFiles,
-    planOf: (task) => {
-      const plan = aiEditingKind.shownResultOf(task).plan;
-      return isEditPlan(plan) ? plan : undefined;
-    },
+    isPlan: isEditPlan,
     price: (task, step) => {
       const input = aiEditingKind.inputOf(task);
       return aiEditingKind.price(step, input, { sourceSeconds: input.sourceSeconds });

@@ -23,11 +23,7 @@ export function aiShortJob(deps: AiShortJobDeps) {
   return plannedVideoJob(aiShortKind, deps.blobs, {
     planProgressShare: 45,
     planFiles: shortPlanFiles,
-    planOf: (task) => {
-      const plan = aiShortKind.shownResultOf(task).plan;
-      return isShortPlan(plan) ? plan : undefined;
-    },
-    price: (task, step, durationSeconds) => aiShortKind.price(step, aiShortKind.inputOf(task), { durationSeconds }),
+    isPlan: isShortPlan,
     prepare: (task, opts) => prepareShortPlan({ ...aiShortKind.inputOf(task), accountId: task.accountId }, { ...deps, generator: deps.images.generator }, opts),
     render: (plan, req, opts) => renderShort(plan, req, deps, opts),
   });

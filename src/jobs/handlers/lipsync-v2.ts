@@ -13,11 +13,7 @@ export function lipsyncV2Job(deps: LipsyncJobDeps) {
   return plannedVideoJob(lipsyncV2Kind, deps.blobs, {
     planProgressShare: 30,
     planFiles: avatarScenesPlanFiles,
-    planOf: (task) => {
-      const plan = lipsyncV2Kind.shownResultOf(task).plan;
-      return isAvatarScenesPlan(plan) ? plan : undefined;
-    },
-    price: (task, step, durationSeconds) => lipsyncV2Kind.price(step, lipsyncV2Kind.inputOf(task), { durationSeconds }),
+    isPlan: isAvatarScenesPlan,
     prepare: (task, opts) => prepareAvatarScenesPlan(lipsyncV2Kind.inputOf(task).spec, task.accountId, deps, opts),
     render: (plan, req, opts) => renderAvatarScenes(plan, req, deps, opts),
   });

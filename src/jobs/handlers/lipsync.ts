@@ -22,11 +22,7 @@ export function lipsyncJob(deps: LipsyncJobDeps) {
   return plannedVideoJob(lipsyncKind, deps.blobs, {
     planProgressShare: 25,
     planFiles: talkingPlanFiles,
-    planOf: (task) => {
-      const plan = lipsyncKind.shownResultOf(task).plan;
-      return isTalkingPlan(plan) ? plan : undefined;
-    },
-    price: (task, step, durationSeconds) => lipsyncKind.price(step, lipsyncKind.inputOf(task), { durationSeconds }),
+    isPlan: isTalkingPlan,
     prepare: (task, opts) => prepareTalkingPlan({ ...lipsyncKind.inputOf(task), accountId: task.accountId }, deps, opts),
     render: (plan, req, opts) => renderTalkingVideo(plan, req, deps, opts),
   });

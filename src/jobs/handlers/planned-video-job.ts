@@ -30,7 +30,18 @@ export interface PlannedVideoKind<Plan> {
   fileKey: TaskKind<Record<string, unknown>, Record<string, unknown>, { make: string }, VideoStep, unknown, typeof plannedVideoFiles>['fileKey'];
   // A property, not a method: checked contravariantly, so the kind's patch must accept each written field's type.
   resultPatch: (patch: PlannedVideoWritten<Plan>) => Record<string, unknown>;
+  /** The result so far, never throwing: the plan saved with the task is read from it. */
+  shownResultOf(task: Pick<Task, 'result'>): { plan?: unknown };
 }
+
+/** A kind that prices each step on the drawn video's length (AI Avatar v1 and v2, AI Shorts): the job prices it alone. */
+export interface PricedOnLength<I> {
+  inputOf(task: Task): I;
+  price(step: VideoStep, input: I, measured: { durationSeconds: number }): number;
+}
+
+/** The step's charge (by the kind's price rule, the one its service held with), for a kind priced on something else. */
+export type StepPrice = (task: Task, step: VideoStep, durationSeconds: number) => number;
 
 type PatchOf<K> = K extends { resultPatch(patch: infer P): unknown } ? P : never;
 /** A kind whose result schema leaves out a field the job writes is refused at compile time, with the field named. */
@@ -43,10 +54,8 @@ export interface PlannedVideoSteps<Plan> {
   /** Share of progress (0–100) the planning takes when the task has no plan yet. */
   planProgressShare: number;
   planFiles(plan: Plan): string[];
-  /** The plan saved with the task, or undefined when it has none (or one that does not read: it is planned again). */
-  planOf(task: Task): Plan | undefined;
-  /** The step's charge, by the kind's price rule (the one its service held with). */
-  price(task: Task, step: VideoStep, durationSeconds: number): number;
+  /** Whether the plan saved with the task reads as one (the pipeline's guard); one that does not is planned again. */
+  isPlan(plan: unknown): plan is Plan;
   prepare(task: Task, opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void }): Promise<Plan>;
   render(
     plan: Plan,
@@ -59,8 +68,29 @@ export interface PlannedVideoSteps<Plan> {
  * Plan once (saved with the task and its files in blob storage), then draw what the step asks
  * for from the plan: a preview (`preview`, `repreview`) or the full render (`direct`, `render`),
  * priced per the contract and the task's `model_version`. Files and result go through the kind.
+ * A kind priced on the video's length is priced by the job; any other names its `price`.
  */
-export function plannedVideoJob<Plan, K extends PlannedVideoKind<Plan>>(kind: K & DeclaresWritten<K>, blobs: BlobStore, steps: PlannedVideoSteps<Plan>) {
+export function plannedVideoJob<Plan, I, K extends PlannedVideoKind<Plan> & PricedOnLength<I>>(
+  kind: K & DeclaresWritten<K>,
+  blobs: BlobStore,
+  steps: PlannedVideoSteps<Plan>,
+): ReturnType<typeof plannedVideoJobPricedBy<Plan>>;
+export function plannedVideoJob<Plan, K extends PlannedVideoKind<Plan>>(
+  kind: K & DeclaresWritten<K>,
+  blobs: BlobStore,
+  steps: PlannedVideoSteps<Plan> & { price: StepPrice },
+): ReturnType<typeof plannedVideoJobPricedBy<Plan>>;
+export function plannedVideoJob<Plan>(
+  kind: PlannedVideoKind<Plan> & Partial<PricedOnLength<unknown>>,
+  blobs: BlobStore,
+  steps: PlannedVideoSteps<Plan> & { price?: StepPrice },
+) {
+  // The overloads let a step price be left out only for a kind priced on length.
+  const onLength: StepPrice = (task, step, durationSeconds) => kind.price!(step, kind.inputOf!(task), { durationSeconds });
+  return plannedVideoJobPricedBy(kind, blobs, steps, steps.price ?? onLength);
+}
+
+function plannedVideoJobPricedBy<Plan>(kind: PlannedVideoKind<Plan>, blobs: BlobStore, steps: PlannedVideoSteps<Plan>, price: StepPrice) {
   return defineJob({
     name: kind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
@@ -68,7 +98,8 @@ export function plannedVideoJob<Plan, K extends PlannedVideoKind<Plan>>(kind: K 
       const planDir = join(workDir, 'plan');
       const planKey = planFileKeys(kind, task);
       // Plans saved before the timing rename carry {start, end}.
-      let plan = steps.planOf({ ...task, result: upgradeSavedTimings(task.result) });
+      const saved = kind.shownResultOf({ result: upgradeSavedTimings(task.result) }).plan;
+      let plan = steps.isPlan(saved) ? saved : undefined;
       let base = 0;
       if (plan) {
         await restorePlanFiles(blobs, steps.planFiles(plan), planKey, planDir);
@@ -97,7 +128,7 @@ export function plannedVideoJob<Plan, K extends PlannedVideoKind<Plan>>(kind: K 
       const durationSeconds = Math.round(out.durationSeconds * 100) / 100;
       return {
         result: kind.resultPatch({ plan, durationSeconds, thumbnailKey, ...(cut === 'preview' ? { previewKey: videoKey } : { outputKey: videoKey }) }),
-        costMillicredits: steps.price(task, payload.step, durationSeconds),
+        costMillicredits: price(task, payload.step, durationSeconds),
       };
     },
   });

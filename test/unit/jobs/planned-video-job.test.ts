@@ -9,7 +9,7 @@ import { lipsyncKind } from '../../../src/domain/avatars/lipsync-kind.js';
 import { defineTaskKind } from '../../../src/domain/tasks/task-kind.js';
 import { plannedVideoFiles, plannedVideoOutputs } from '../../../src/domain/videos/planned-video-kind.js';
 import { MemoryBlobStore } from '../../../src/engines/blobs/memory-blob-store.js';
-import { plannedVideoJob, type PlannedVideoSteps } from '../../../src/jobs/handlers/planned-video-job.js';
+import { plannedVideoJob, type PlannedVideoSteps, type StepPrice } from '../../../src/jobs/handlers/planned-video-job.js';
 
 interface DemoPlan {
   files: { voice: string };
@@ -43,15 +43,12 @@ function task(result: Record<string, unknown>): Task {
   };
 }
 
-/** Plans by writing a voice file, draws a video named `video.<format>`. */
-function steps(format: 'mp4' | 'webm'): PlannedVideoSteps<DemoPlan> {
+/** Plans by writing a voice file, draws a video named `video.<format>`; its own price stands in for the kind's. */
+function steps(format: 'mp4' | 'webm'): PlannedVideoSteps<DemoPlan> & { price: StepPrice } {
   return {
     planProgressShare: 20,
     planFiles: (plan) => [plan.files.voice],
-    planOf: (t) => {
-      const plan = lipsyncKind.shownResultOf(t).plan;
-      return plan?.files?.voice ? { files: { voice: plan.files.voice }, speechSeconds: 1 } : undefined;
-    },
+    isPlan: (plan): plan is DemoPlan => typeof (plan as Partial<DemoPlan> | undefined)?.files?.voice === 'string',
     price: (_t, step, durationSeconds) => (step === 'preview' ? 1 : 4) * Math.ceil(durationSeconds),
     prepare: async (_t, opts) => {
       await mkdir(join(opts.planDir, 'voice'), { recursive: true });
@@ -105,6 +102,30 @@ describe('the planned-video job writes through its kind', () => {
     expect((await blobs.list('a-1/t-1/')).map((e) => e.key).sort()).toEqual(['a-1/t-1/output.jpg', 'a-1/t-1/output.webm', 'a-1/t-1/plan/voice/v.mp3']);
   });
 
+  it("prices a step itself, by the kind's own rule on the drawn seconds, when the kind is priced on length", async () => {
+    const perSecond = defineTaskKind({
+      kind: 'per_second',
+      jobs: { make: 'per_second.make' },
+      input: z.object({ millicreditsPerSecond: z.number() }),
+      result: z.looseObject({ plan: z.looseObject({}).optional(), ...plannedVideoOutputs }),
+      price: (step: 'direct' | 'preview' | 'render' | 'repreview', input, measured: { durationSeconds: number }) =>
+        (step === 'preview' ? 1 : 10) * input.millicreditsPerSecond * measured.durationSeconds,
+      files: plannedVideoFiles,
+    });
+    const { price: _ownPrice, ...unpriced } = steps('mp4');
+    const job = plannedVideoJob(perSecond, new MemoryBlobStore(), unpriced);
+    const out = await job.handle({
+      task: { ...task({}), kind: 'per_second', input: { millicreditsPerSecond: 100 } },
+      payload: { step: 'render' },
+      signal: new AbortController().signal,
+      reportProgress: () => {},
+      workDir,
+      log: pino({ level: 'silent' }),
+    });
+    // 2.345 s drawn, kept as 2.35: 10 × 100 × 2.35.
+    expect(out.costMillicredits).toBe(2350);
+  });
+
   it('refuses, at compile time, a kind whose result leaves out a field the job writes', () => {
     const noPreviewKey = defineTaskKind({
       kind: 'no_preview',
@@ -132,5 +153,17 @@ describe('the planned-video job writes through its kind', () => {
     expect(() => plannedVideoJob(noPreviewKey, blobs, steps('mp4'))).not.toThrow();
     // @ts-expect-error the kind declares no video or thumbnail file
     expect(() => plannedVideoJob(noVideoFiles, blobs, steps('mp4'))).not.toThrow();
+    const perSource = defineTaskKind({
+      kind: 'per_source',
+      jobs: { make: 'per_source.make' },
+      input: z.object({}),
+      result: z.looseObject({ plan: z.looseObject({}).optional(), ...plannedVideoOutputs }),
+      price: (_step: 'direct' | 'preview' | 'render' | 'repreview', _input, measured: { sourceSeconds: number }) => measured.sourceSeconds,
+      files: plannedVideoFiles,
+    });
+    const { price: ownPrice, ...unpriced } = steps('mp4');
+    expect(() => plannedVideoJob(perSource, blobs, { ...unpriced, price: ownPrice })).not.toThrow();
+    // @ts-expect-error a kind priced on something else than the video's length (AI Editing: the source's) must say how a step is priced
+    expect(() => plannedVideoJob(perSource, blobs, unpriced)).not.toThrow();
   });
 });

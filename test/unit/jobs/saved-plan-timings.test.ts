@@ -38,7 +38,7 @@ describe('a plan saved before word timings had units in their names', () => {
     const job = plannedVideoJob(testVideoKind, new MemoryBlobStore(), {
       planProgressShare: 10,
       planFiles: () => [],
-      planOf: (t) => t.result.plan as TalkingPlan | undefined,
+      isPlan: (plan): plan is TalkingPlan => plan !== undefined,
       price: () => 0,
       prepare: () => Promise.reject(new Error('the saved plan must be used')),
       render: async (plan, req) => {
