@@ -78,6 +78,15 @@ describe('what the screen shows for the words said', () => {
     ]);
   });
 
+  it('shows a rating written out as people read it, and says it as written', () => {
+    expect(unitsOf('Rated 4.7 stars by 2,318 buyers, 4.8 out of 5 stars.')).toEqual([
+      ['4.7★', 'four point seven stars'],
+      ['2,318', 'two thousand three hundred and eighteen'],
+      ['4.8/5★', 'four point eight out of five stars'],
+    ]);
+    expect(unitsOf('Valoración de 4,7 estrellas.', 'es')).toEqual([['4,7★', '4,7 estrellas']]);
+  });
+
   it('keeps untouched text as its own display, piece by piece, through many rules', () => {
     const t = new TrackedText('a 12-24 b').replace(/(\d+)-(\d+)/g, '$1 to $2').replace(/\d+/g, (n: string) => `<${n}>`);
     expect(t.spoken).toBe('a <12> to <24> b');

@@ -108,6 +108,9 @@ export function speakEnglish(t: TrackedText): TrackedText {
     });
   }
 
+  // A rating written out is shown as people read it on a product page: "4.7 stars" → "4.7★".
+  t.show(/\b([0-5](?:\.\d)?) out of 5( stars)?\b/g, (_m, n: string, stars?: string) => `${n}/5${stars ? '★' : ''}`);
+  t.show(/(?<!out of )\b([0-5](?:\.\d)?) stars\b/g, (_m, n: string) => `${n}★`);
   // Ratings before money and plain numbers: "4.7★", "4.7/5", "★★★★★".
   t.replace(new RegExp(String.raw`\b(${NUMBER})\s?/\s?5\s?[★⭐]+☆*`, 'g'), (_m, n: string) => `${n} out of 5 stars`);
   t.replace(new RegExp(String.raw`\b(${NUMBER})\s?[★☆⭐]`, 'g'), (_m, n: string) => `${n} ${n === '1' ? 'star' : 'stars'}`);

@@ -139,6 +139,8 @@ function money(w: Words, symbol: string, amount: string): string {
 
 export function speakOtherLanguage(t: TrackedText, language: OtherLanguage): TrackedText {
   const w = WORDS[language];
+  // A rating written out is shown as read on a product page: "4,7 estrellas" → "4,7★".
+  t.show(new RegExp(String.raw`\b([0-5](?:,\d)?) ${w.stars[1]}\b`, 'gu'), (_m, n: string) => `${n}★`);
   // Grouped thousands: "2 318" (French, with a narrow no-break space), "2.318" (Spanish, German).
   if (language === 'fr') t.replace(/(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))/g, '');
   else t.replace(/(?<=\d)\.(?=\d{3}(?![\d,.]))/g, '');

@@ -19,6 +19,8 @@ interface Edit {
   from: number;
   to: number;
   text: string;
+  /** What the screen shows instead of the written text (`show`). */
+  display?: string;
 }
 
 export class TrackedText {
@@ -53,6 +55,21 @@ export class TrackedText {
       const text =
         typeof replacer === 'string' ? replacer.replace(/\$(\d)/g, (_d, d: string) => m[Number(d)] ?? '') : replacer(m[0], ...m.slice(1), m.index, whole);
       if (text !== m[0]) edits.push({ from: m.index, to: m.index + m[0].length, text });
+    }
+    if (edits.length > 0) this.apply(edits);
+    return this;
+  }
+
+  /**
+   * Shows a written stretch in a shorter form people read at a glance ("4.7 stars" → "4.7★")
+   * while the voice still says it as written; later rules rewrite what is said, not what is shown.
+   */
+  show(re: RegExp, display: (match: string, ...groups: string[]) => string): this {
+    if (!re.global) throw new Error('TrackedText.show needs a global regex');
+    const edits: Edit[] = [];
+    for (const m of this.spoken.matchAll(re)) {
+      const shown = display(m[0], ...m.slice(1));
+      if (shown !== m[0]) edits.push({ from: m.index, to: m.index + m[0].length, text: m[0], display: shown });
     }
     if (edits.length > 0) this.apply(edits);
     return this;
@@ -95,7 +112,10 @@ export class TrackedText {
       const base = spans[c.first]?.[0] ?? total;
       let spoken = covered.map((p) => p.spoken).join('');
       for (const g of [...c.edits].reverse()) spoken = spoken.slice(0, Math.max(0, g.from - base)) + g.text + spoken.slice(Math.max(0, g.to - base));
-      out.push({ display: covered.map((p) => p.display).join(''), spoken, rewritten: true });
+      // A shorter form replaces written text only: a stretch already rewritten keeps its display.
+      const override = c.edits.length === 1 && covered.every((p) => !p.rewritten) ? c.edits[0]!.display : undefined;
+      const shown = override ?? covered.map((p) => p.display).join('');
+      out.push({ display: shown, spoken, rewritten: true });
       k = Math.max(k, c.last + 1);
     }
     while (k < this.pieces.length) out.push(this.pieces[k++]!);
