@@ -8,6 +8,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { assetFiles, type AssetFiles } from './asset-files.js';
 import { assetRunnerFor } from './asset-runners.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** An asset generation's input as its kind reads it: a field added there reaches the pipeline with no copy. */
 export type AssetGenerationInput = ReturnType<typeof assetGenerationKind.inputOf>;
@@ -27,11 +28,7 @@ export type GeneratedAsset = AssetFiles & { index: number; name: string };
  * are downloaded. Yields each output's files as soon as they are written, so the caller stores
  * one before the next is made.
  */
-export async function* generateAssets(
-  input: AssetGenerationInput,
-  deps: GenerateAssetsDeps,
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
-): AsyncGenerator<GeneratedAsset> {
+export async function* generateAssets(input: AssetGenerationInput, deps: GenerateAssetsDeps, opts: StepRun): AsyncGenerator<GeneratedAsset> {
   const { workDir, signal } = opts;
   const model = deps.catalog.find(input.modelName);
   const runner = model ? assetRunnerFor(model) : null;

@@ -7,6 +7,7 @@ import { videoThumbnailArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { makeTalkingPhoto } from '../avatar/photo/index.js';
 import { voiceAtVideoLoudness } from '../speech/normalize-loudness.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** Aurora's task input as its kind reads it: a field added there reaches the pipeline with no copy. */
 export type AuroraInput = ReturnType<typeof auroraKind.inputOf>;
@@ -29,11 +30,7 @@ export interface AuroraVideo {
  * one face animated by it (mouth from the audio, blinks, head motion), and a thumbnail of the
  * result; every file in `workDir`.
  */
-export async function makeAuroraVideo(
-  input: AuroraInput,
-  deps: AuroraVideoDeps,
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
-): Promise<AuroraVideo> {
+export async function makeAuroraVideo(input: AuroraInput, deps: AuroraVideoDeps, opts: StepRun): Promise<AuroraVideo> {
   const { workDir, signal } = opts;
   const settings = auroraSettings(input.model, input.model === 'aurora_v2' ? input.resolution : null);
   const [photo, audio] = await Promise.all([

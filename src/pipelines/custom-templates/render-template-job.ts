@@ -5,6 +5,7 @@ import type { StoredTemplateValue, customTemplateJobKind } from '../../domain/cu
 import type { TemplateValues } from '../../domain/custom-templates/template-values.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import { renderTemplate, type RenderTemplateDeps, type TemplateRenderResult } from './render-template.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** A custom template job's input as its kind reads it: a field added there reaches the pipeline with no copy. */
 export type TemplateJobInput = ReturnType<typeof customTemplateJobKind.inputOf>;
@@ -22,7 +23,7 @@ export async function renderTemplateJob(
   input: TemplateJobInput,
   quality: 'preview' | 'render',
   deps: RenderTemplateDeps & { outputScale: number },
-  opts: { accountId: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+  opts: StepRun & { accountId: string },
 ): Promise<TemplateJobRender> {
   const parsed = parseTemplate(input.template);
   if (!parsed.ok) throw new TaskFailure(`This job's template can no longer be read (${parsed.problems[0]}); create the job again.`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseSceneChanges, parseSilences, pictureScanArgs, silenceDetectArgs, type TimeSpan } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { FaceSample, Size } from './reframe.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** Shorter quiet stretches are not silences: the pauses inside a phrase. */
 const MIN_SILENCE_SECONDS = 0.15;
@@ -48,7 +49,7 @@ export async function scanPicture(
   deps: { ffmpeg: FfmpegEngine; faces: FaceEngine },
   path: string,
   source: Size & { durationSeconds: number },
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+  opts: StepRun,
 ): Promise<{ shotChanges: number[]; samples: FaceSample[] }> {
   const framesPerSecond = Math.min(2, MAX_FACE_SAMPLES / Math.max(1, source.durationSeconds));
   // At most 480×270 worth of pixels a frame whatever the shape (a portrait video is 270×480): 150 frames stay under 80 MB.

@@ -21,6 +21,7 @@ import { findSilences, scanPicture } from './analyse-source.js';
 import { planKeptSpans, retimeWords, splitForPunchIns } from './dead-air.js';
 import type { EditPlan } from './edit-plan.js';
 import { cutFor, fullWindow, smoothFacePath, type FaceSample, type Size } from './reframe.js';
+import type { StepRun } from '../../core/step-run.js';
 
 export type EditInput = ReturnType<typeof aiEditingKind.inputOf>;
 
@@ -46,11 +47,7 @@ const MIN_PUNCH_IN_SECONDS = 1.2;
 /** With zooms, the framing changes about this often during continuous speech. */
 const PUNCH_IN_EVERY_SECONDS = 4;
 
-export async function prepareEdit(
-  input: EditInput,
-  deps: EditDeps,
-  opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
-): Promise<EditPlan> {
+export async function prepareEdit(input: EditInput, deps: EditDeps, opts: StepRun & { planDir: string }): Promise<EditPlan> {
   const { signal } = opts;
   const ops = input.operations;
   const look = editingStyleLook(input.editingStyle);

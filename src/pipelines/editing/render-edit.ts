@@ -9,6 +9,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { compileEdit } from '../../media/edit-compile.js';
 import type { RenderQuality } from '../../media/timeline.js';
 import type { EditPlan } from './edit-plan.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** Share of the progress spent joining the voice and measuring levels before the main run. */
 const PREPARE_SHARE = 0.08;
@@ -17,7 +18,7 @@ export async function renderEdit(
   plan: EditPlan,
   req: { planDir: string; quality: RenderQuality; outputDir: string },
   deps: { ffmpeg: FfmpegEngine },
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+  opts: StepRun,
 ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }> {
   const { signal } = opts;
   const sourcePath = join(req.planDir, plan.files.source);

@@ -8,6 +8,7 @@ import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { decodeImage } from '../images/raster-io.js';
 import { makeIabBanners, type IabBannersMade } from './make-iab-banners.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** An IAB Images task's input as its kind reads it: a field added there reaches the pipeline with no copy. */
 export type IabInput = ReturnType<typeof iabKind.inputOf>;
@@ -22,11 +23,7 @@ export interface IabImagesDeps {
 const MAX_PHOTO_PIXELS = 50_000_000;
 
 /** IAB Images: the photo at `image` fetched and decoded, then its twelve banners as PNGs in `workDir/banners`. */
-export async function makeIabImages(
-  input: IabInput,
-  deps: IabImagesDeps,
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
-): Promise<IabBannersMade> {
+export async function makeIabImages(input: IabInput, deps: IabImagesDeps, opts: StepRun): Promise<IabBannersMade> {
   const { workDir, signal } = opts;
   const file = await deps.fetcher.download(input.imageUrl, join(workDir, 'photo'), { accept: ['image'], signal });
   opts.onProgress(0.05);

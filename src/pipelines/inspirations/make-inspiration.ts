@@ -7,6 +7,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { assetFiles, type AssetFiles } from '../asset-generation/asset-files.js';
 import { inspirationRecipeFor } from './inspiration-recipes.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** An inspiration job's input as its kind reads it: a field added there reaches the pipeline with no copy. */
 export type InspirationJobInput = ReturnType<typeof inspirationJobKind.inputOf>;
@@ -21,11 +22,7 @@ export interface InspirationDeps {
  * The inspiration's recipe run on the job's parameters (media parameters downloaded first): one
  * PNG, or one MP4 with its thumbnail, in `workDir`.
  */
-export async function makeInspiration(
-  input: InspirationJobInput,
-  deps: InspirationDeps,
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
-): Promise<AssetFiles> {
+export async function makeInspiration(input: InspirationJobInput, deps: InspirationDeps, opts: StepRun): Promise<AssetFiles> {
   const { workDir, signal } = opts;
   const inspiration = findInspiration(input.inspirationId);
   const recipe = inspiration ? inspirationRecipeFor(inspiration) : null;

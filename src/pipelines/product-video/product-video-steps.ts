@@ -14,6 +14,7 @@ import { wantsSilence } from './choose-motions.js';
 import { presenterCutout, type PresenterCutoutDeps } from './presenter-cutout.js';
 import { makeProductImage } from './product-image.js';
 import { renderProductDisplay, renderTalkingProduct, type ProductVideoOutput } from './render-product-video.js';
+import type { StepRun } from '../../core/step-run.js';
 
 /** A product video task's input as its kind reads it: a field added there reaches the pipeline with no copy. */
 export type ProductVideoInput = ReturnType<typeof productVideoKind.inputOf>;
@@ -43,11 +44,7 @@ export interface StagedProductImage {
 }
 
 /** gen_image: the product (with the override avatar, if any) cut out and staged at the frame size; PNGs in `workDir/layers`. */
-export async function stageProductImage(
-  input: ProductVideoInput,
-  deps: StageProductDeps,
-  opts: { accountId: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
-): Promise<StagedProductImage> {
+export async function stageProductImage(input: ProductVideoInput, deps: StageProductDeps, opts: StepRun & { accountId: string }): Promise<StagedProductImage> {
   const { workDir, signal } = opts;
   const frame = scaledFrame(input.aspectRatio, deps.outputScale);
   const presenter = input.overrideAvatar
@@ -111,7 +108,7 @@ export interface AnimatedProduct {
 export async function animateProduct(
   req: { accountId: string; layers: StagedLayerFiles; request: ProductVideoRequest; previousMotions: readonly string[] },
   deps: AnimateProductDeps,
-  opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+  opts: StepRun,
 ): Promise<AnimatedProduct> {
   const { workDir, signal, onProgress } = opts;
   const { request, layers } = req;
