@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_INDUSTRIES } from '../../../src/domain/catalog/avatars.js';
 import { classifyPage } from '../../../src/domain/links/industry/classify-industry.js';
-import { factsFrom } from '../../../src/domain/links/link-facts.js';
+import { classifyIndustry, factsFrom } from '../../../src/domain/links/link-facts.js';
 import { readProductPage } from '../../../src/pipelines/links/read-page.js';
 import { INDUSTRY_PAGES, productPageHtml, type IndustryPage } from '../../fixtures/industry-pages/index.js';
 
@@ -93,5 +93,21 @@ describe('industry of a product page (issue 27 point 3)', () => {
     expect(classifyPage({ title: 'Clear Phone Case for Samsung Galaxy S24', description: '' }).industry).toBe('Apparel & Accessories');
     expect(classifyPage({ title: 'Coffee Grinder with 40 Settings', description: '' }).industry).toBe('Appliances');
     expect(classifyPage({ title: 'Something else entirely', description: 'Nothing to see.' }).industry).toBe('Others');
+  });
+
+  it('who a product is for decides (unless the shop files it elsewhere); what it is used with does not', () => {
+    expect(classifyPage({ title: 'Portable Water Bottle for Dogs, 20 oz', description: 'For walks and hikes.' }).industry).toBe('Pets');
+    expect(classifyPage({ title: 'Waterproof Dog Car Seat Cover', description: '' }).industry).toBe('Pets');
+    expect(classifyPage({ title: 'Toddler Sippy Cup with Handles', description: '' }).industry).toBe('Baby Kids & Maternity');
+    // Pet hair is what a vacuum picks up, not who it is for.
+    expect(classifyPage({ title: 'Cordless Stick Vacuum for Pet Hair', description: '' }).industry).toBe('Appliances');
+    expect(classifyPage({ title: 'Gooseneck Electric Kettle for Pour-Over Coffee and Tea', description: '' }).industry).toBe('Appliances');
+    const filed = { title: 'Dog Days: A Summer Novel', description: '', categorySignals: { categories: ['Books > Fiction'], ogType: 'books.book' } };
+    expect(classifyPage(filed).industry).toBe('News & Entertainment');
+  });
+
+  it('a bare text (a prompt) reads its first sentence as the title', () => {
+    expect(classifyIndustry('TrailFlask insulated water bottle. Keeps drinks cold and coffee hot for hours.')).toBe('Sports & Outdoors');
+    expect(classifyIndustry('Noise cancelling wireless headphones')).toBe('Tech & Electronics');
   });
 });

@@ -32,6 +32,15 @@ export const FIELD_WEIGHTS: Record<SignalField, number> = {
 
 /** The title's product noun ("… Water Bottle with Straw Lid") counts this much more again. */
 const HEAD_NOUN_BONUS = 1;
+/** A bare text's first this many words at most stand for its title. */
+const MAX_TEXT_TITLE_WORDS = 16;
+/** A title's terms after "with" or "for" count this share. */
+const TAIL_SHARE = 0.5;
+/** Words that name who a product is for; in a title they decide like its product noun. */
+const AUDIENCES: Partial<Record<ProductIndustry, Set<string>>> = {
+  Pets: new Set(['dog', 'dogs', 'puppy', 'puppies', 'cat', 'cats', 'kitten', 'kittens', 'pet', 'pets'].map((w) => wordsOf(w).join(' '))),
+  'Baby Kids & Maternity': new Set(['baby', 'babies', 'infant', 'newborn', 'toddler', 'kids', 'children'].map((w) => wordsOf(w).join(' '))),
+};
 /** One field's words add at most this much per industry, so a long description cannot outvote the title. */
 const FIELD_CAP = 6;
 /** Below this score no industry has been shown: the page is "Others". */
@@ -117,13 +126,18 @@ export function classifyPage(page: IndustrySignals): IndustryVerdict {
     for (const text of texts) {
       const words = wordsOf(text);
       const matches = matcher.matchWords(words);
-      const headAt = headNoun ? headNounAt(text, words, matches) : -1;
+      const head = headNoun ? titleHead(text, words, matches) : { at: -1, tailFrom: words.length };
       for (const match of matches) {
         const { industry, weight } = match.value;
         if (!industry) continue;
         const key = `${match.term}|${industry}`;
+        // Who a product is for decides its industry wherever the title names them ("… for Dogs", "Dog Car Seat Cover").
+        const audience = headNoun && isAudience(match.term, industry);
+        const isHead = match.at === head.at || audience;
+        // What the title says it goes with or is used for ("… for Coffee and Tea") is not what it is.
+        const share = match.at >= head.tailFrom && !audience ? TAIL_SHARE : 1;
         // A term counts once per field.
-        const points = (seen.has(key) ? 0 : weight) + (match.at === headAt ? weight * HEAD_NOUN_BONUS : 0);
+        const points = (seen.has(key) ? 0 : weight * share) + (isHead ? weight * HEAD_NOUN_BONUS : 0);
         seen.add(key);
         const before = perIndustry.get(industry) ?? 0;
         const counted = Math.min(cap, before + points) - before;
@@ -158,14 +172,41 @@ export function classifyPage(page: IndustrySignals): IndustryVerdict {
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
   const top = ranking[0];
+  const forWhom = audienceOf(evidence);
+  if (forWhom) return { industry: forWhom, ranking, evidence };
   return { industry: top && top.score >= MIN_SCORE ? top.industry : 'Others', ranking, evidence };
 }
 
 /**
- * Where the term that names the product starts in a title: the last term before the title turns
- * to what the product comes with or is for ("Insulated Water Bottle with Straw Lid" → water
- * bottle). A title with no term before such a word falls back to its last term.
+ * A title that names who the product is for ("… for Dogs", "Toddler …") puts it in that
+ * audience's industry, whatever it is made of, unless the shop files it elsewhere.
  */
+function audienceOf(evidence: readonly IndustryEvidence[]): ProductIndustry | null {
+  const named = evidence.find((e) => e.field === 'title' && isAudience(e.term, e.industry));
+  if (!named) return null;
+  const filing = new Map<ProductIndustry, number>();
+  for (const e of evidence) {
+    if (e.field === 'category' || e.field === 'breadcrumbs' || e.field === 'ogType') filing.set(e.industry, (filing.get(e.industry) ?? 0) + e.points);
+  }
+  if (filing.size === 0 || filing.has(named.industry)) return named.industry;
+  return null;
+}
+
+function isAudience(term: string, industry: ProductIndustry): boolean {
+  return AUDIENCES[industry]?.has(wordsOf(term).join(' ')) ?? false;
+}
+
+/**
+ * Where the term that names the product starts in a title (`at`): the last term before the title
+ * turns to what the product comes with or is for ("Insulated Water Bottle with Straw Lid" → water
+ * bottle), and where that turn is (`tailFrom`). A title with no term before such a word falls back
+ * to its last term.
+ */
+function titleHead(title: string, words: readonly string[], matches: readonly TermMatch<Term>[]): { at: number; tailFrom: number } {
+  const tailFrom = words.findIndex((w, i) => i > 0 && TITLE_QUALIFIERS.has(w));
+  return { at: headNounAt(title, words, matches), tailFrom: tailFrom < 0 ? words.length : tailFrom };
+}
+
 function headNounAt(title: string, words: readonly string[], matches: readonly TermMatch<Term>[]): number {
   // Only a term that names a kind of product can be the head ("Learn Spanish …" has none).
   const counted = matches.filter((m) => m.value.industry !== null && m.value.weight === 3);
@@ -180,7 +221,10 @@ function headNounAt(title: string, words: readonly string[], matches: readonly T
   return (before.length ? before : counted).at(-1)!.at;
 }
 
-/** Classes a bare text (a prompt, a title and a description) as if it were a page's title. */
+/** Classes a bare text (a prompt, a title and a description): its first sentence read as the title, the rest as the description. */
 export function classifyText(text: string): string {
-  return classifyPage({ title: text, description: '' }).industry;
+  const words = text.trim().split(/\s+/);
+  const sentenceEnd = words.findIndex((w) => /[a-z]{3,}[.!?]$/.test(w));
+  const titleWords = Math.min(sentenceEnd < 0 ? words.length : sentenceEnd + 1, MAX_TEXT_TITLE_WORDS);
+  return classifyPage({ title: words.slice(0, titleWords).join(' '), description: words.slice(titleWords).join(' ') }).industry;
 }

@@ -45,7 +45,7 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
       pacifier, teether, baby bottle, sippy cup, high chair, baby carrier, baby monitor, maternity, pregnancy, nursing bra, breast pump,
       onesie, bodysuit, swaddle, sleep sack, toy, toys, plush, stuffed animal, building blocks, montessori, play mat, playmat, kids tablet,
       infant car seat, convertible car seat, booster seat, baby food, formula, baby shampoo, school backpack, lunchbox`,
-    2: `mom, moms, parents, parenting, little ones, little one, ages 3, ages 3+, age 0, months, 0-3 months, 6-12 months, bpa-free, non-toxic,
+    2: `mom, moms, parents, parenting, little ones, little one, ages 3, ages 3+, age 0, months, 0-3 months, 6-12 months, non-toxic,
       kid, toddlers, babies, learning toy, stem toy, educational toy, fine motor, tummy time, bedtime, gentle, tear-free, preschool`,
     1: `soft, safe, washable, fun, play, gift for kids`,
   },
@@ -141,7 +141,7 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
   'Household Products': {
     3: `cleaning, cleaner, all-purpose cleaner, glass cleaner, detergent, laundry detergent, laundry pods, fabric softener, dish soap,
       dishwashing liquid, dishwasher tablets, sponge, sponges, scrub brush, paper towels, toilet paper, tissues, trash bags, garbage bags,
-      mop, spin mop, broom, dustpan, air freshener, candle, scented candle, reed diffuser, aroma diffuser, storage containers,
+      mop, spin mop, broom, dustpan, air freshener, candle, scented candle, reed diffuser, aroma diffuser, oil diffuser, essential oil diffuser, diffuser, storage containers,
       food storage containers, glass containers, storage bins, organizer, drawer organizer, closet organizer, hangers, laundry basket,
       cookware, cookware set, pan, frying pan, skillet, cast iron skillet, saucepan, stock pot, dutch oven, wok, knife, chef knife,
       chefs knife, knife set, kitchen knife, cutting board, utensils, utensil set, spatula, whisk, tongs, ladle, measuring cups,
@@ -176,13 +176,13 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
     3: `dog, dogs, puppy, puppies, cat, cats, kitten, kittens, pet, pets, dog food, cat food, dry dog food, wet cat food, kibble, dog treats,
       cat treats, chew toy, dog toy, cat toy, dog bed, cat bed, leash, dog harness, dog collar, cat litter, litter, litter box, scratching post,
       cat tree, no-pull harness, no-pull, adult dogs, senior dogs, shiny coat, aquarium, fish tank, bird cage, bird seed, hamster, guinea pig, rabbit food, flea and tick, dewormer, pet carrier, crate,
-      dog crate, pet fountain, pet feeder, poop bags, grooming brush, deshedding brush, dog shampoo, pet shampoo`,
+      dog crate, wet food, dry food, pate, pet fountain, pet feeder, poop bags, grooming brush, deshedding brush, dog shampoo, pet shampoo`,
     2: `paw, paws, fur, coat, shedding, breed, breeds, small breeds, large breeds, vet, veterinarian, vet-recommended, canine, feline,
       furry friend, pup, pups, pet parents, chewers, harness, pulling, walkies, all breeds, tail, whiskers, kennel, adult dogs, senior dogs, all life stages, real meat`,
     1: `loyal, companion, walk, walks, fetch, protein-rich`,
   },
   'Sports & Outdoors': {
-    3: `water bottle, insulated water bottle, insulated bottle, sports bottle, hydration pack, hydration bladder, flask, canteen, tent,
+    3: `water bottle, insulated water bottle, insulated bottle, sports bottle, hydration pack, hydration bladder, shaker bottle, protein shaker, flask, canteen, tent,
       camping tent, sleeping bag, sleeping pad, hiking backpack, daypack, trekking poles,
       climbing harness, carabiner, chalk bag, headlamp, camp stove, camping chair, cooler, hammock, bike, bicycle, mountain bike, road bike,
       bike helmet, cycling jersey, yoga mat, yoga block, dumbbells, kettlebell, barbell, weight plates, resistance bands, pull-up bar,
@@ -239,4 +239,4 @@ export const NEUTRAL_TERMS = `fits most cup holders, fits cup holders, cup holde
   bpa-free, dishwasher safe, dishwasher-safe, machine washable, free shipping, free returns, money-back guarantee, money back guarantee,
   customer service, gift box, gift wrap, add to cart, buy now, in stock, out of stock, hot dog, hot or cold, ice cold, hot drinks,
   cold drinks, your favorite drinks, your favourite drinks, coffee on the go, morning coffee, coffee table book, phone number,
-  phone support, app support, life time warranty, lifetime warranty, limited warranty, battery included, batteries included`;
+  phone support, app support, pet hair, dog hair, cat hair, pet dander, pet stains, pet odor, pet odors, pet-friendly, dog-friendly, kid-friendly, cat eye, life time warranty, lifetime warranty, limited warranty, battery included, batteries included`;
