@@ -82,9 +82,14 @@ export interface Config {
   adClone: { outputScale: number };
   /** Custom Templates: the operator's template folder, the synchronous preview's wait, and a size factor for tests. */
   templates: { operatorDir: string; previewWaitMs: number; outputScale: number };
-  /** Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits. */
+  /**
+   * Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits.
+   * `local`: an optional GGUF model run in-process (LLM_MODEL_PATH); when set it also writes the ad scripts, the built-in
+   * copywriter standing in on failure or past `timeoutMs` (LLM_TIMEOUT_MS, per script); `threads` 0 = every core.
+   */
   llm: {
     remote: { baseUrl: string; apiKey: string | undefined; models: { name: string; providerModel: string }[]; timeoutMs: number } | null;
+    local: { modelPath: string; timeoutMs: number; threads: number } | null;
     textGenerationCredits: number;
     syncTimeoutMs: number;
   };
@@ -287,6 +292,13 @@ export function loadConfig(env: Env = process.env): Config {
             apiKey: env.LLM_REMOTE_API_KEY || undefined,
             models: parseRemoteModels(env.LLM_REMOTE_MODELS ?? ''),
             timeoutMs: int(env, 'LLM_REMOTE_TIMEOUT_MS', 120_000),
+          }
+        : null,
+      local: env.LLM_MODEL_PATH?.trim()
+        ? {
+            modelPath: env.LLM_MODEL_PATH.trim(),
+            timeoutMs: Math.max(1000, int(env, 'LLM_TIMEOUT_MS', 60_000)),
+            threads: Math.max(0, int(env, 'LLM_THREADS', 0)),
           }
         : null,
       textGenerationCredits: int(env, 'TEXT_GENERATION_CREDITS', 0),

@@ -111,6 +111,7 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
       await p.queue.close();
       await p.taskFeed.close();
       await p.db.close();
+      await p.writers.localLlm?.dispose();
     },
   };
 }

@@ -54,6 +54,7 @@ import { createFetcher } from './link-wiring.js';
 import type { NetworkOverride } from './network-override.js';
 import { createSpeech, type SpeechWiring } from './speech-wiring.js';
 import { createWebhookSender, webhookUrlCheck } from './webhook-wiring.js';
+import { createWriters, type WriterWiring } from './writer-wiring.js';
 
 /**
  * What every group builds on, wired once from configuration: storage, the queue and tasks, the
@@ -116,6 +117,8 @@ export interface Platform {
   avatarClips: AvatarClipMaker;
   /** Two preview renders at a time (built-in and custom avatars', templates') keep the API responsive on a 2-core machine. */
   previewSlot: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Who writes ad scripts (the local model when LLM_MODEL_PATH is set, else the built-in copywriter), and that model. */
+  writers: WriterWiring;
 }
 
 export interface PlatformOptions {
@@ -227,5 +230,6 @@ export async function createPlatform(config: Config, opts: PlatformOptions): Pro
     avatars: builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars)),
     avatarClips: drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records })),
     previewSlot: concurrencyLimit(2),
+    writers: createWriters(config, log),
   };
 }

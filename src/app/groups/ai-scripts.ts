@@ -3,7 +3,7 @@ import { aiScriptOperations } from '../../api/schemas/responses/ai-scripts.js';
 import { aiScriptToWire, aiScriptSummary } from '../../api/wire/ai-script.js';
 import { aiScriptKind } from '../../domain/text/ai-script-kind.js';
 import { AiScriptService } from '../../domain/text/ai-script-service.js';
-import { builtInCopywriter } from '../../pipelines/text/built-in-copywriter.js';
+import { copywriterBy } from '../../pipelines/text/llm-writer/authored-copywriter.js';
 import { defineGroup } from './group.js';
 
 /** AI Scripts: a product page → ad scripts, written in the request (born done: no job). */
@@ -12,7 +12,7 @@ export const aiScripts = defineGroup({
   kinds: [{ kind: aiScriptKind, toWire: aiScriptToWire, summary: aiScriptSummary }],
   operations: aiScriptOperations,
   build: (p) => {
-    const aiScripts = new AiScriptService(p.store, p.tasks, p.pageScraper, builtInCopywriter, p.clock);
+    const aiScripts = new AiScriptService(p.store, p.tasks, p.pageScraper, copywriterBy(p.writers.scriptAuthor), p.clock);
     return { services: { aiScripts }, routes: (app) => aiScriptRoutes(app, { aiScripts }) };
   },
 });

@@ -5,7 +5,7 @@ import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { LinkVideoService } from '../../domain/videos/link-video-service.js';
 import { linkToVideoJob } from '../../jobs/handlers/link-to-video.js';
 import { isLibraryMusicUrl } from '../../pipelines/music/background-music.js';
-import { builtInScriptWriter } from '../../pipelines/video/built-in-script-writer.js';
+import { scriptWriterBy } from '../../pipelines/video/authored-script-writer.js';
 import { videoVocabulary } from '../../pipelines/video/video-vocabulary.js';
 import { defineGroup } from './group.js';
 
@@ -25,7 +25,7 @@ export const linkToVideos = defineGroup({
           fetcher: p.fetcher,
           speech: p.speech.synthesizer,
           ffmpeg: p.ffmpeg,
-          writeScript: builtInScriptWriter,
+          writeScript: scriptWriterBy(p.writers.scriptAuthor),
           avatars: p.avatarClips,
           musicCacheDir: p.musicCacheDir,
         }),

@@ -4,7 +4,7 @@ import { productVideoToWire, productVideoSummary } from '../../api/wire/product-
 import { productVideoKind } from '../../domain/product-video/product-video-kind.js';
 import { ProductVideoService } from '../../domain/product-video/product-video-service.js';
 import { productImageJob, productVideoJob } from '../../jobs/handlers/product-video.js';
-import { builtInCopywriter } from '../../pipelines/text/built-in-copywriter.js';
+import { copywriterBy } from '../../pipelines/text/llm-writer/authored-copywriter.js';
 import { defineGroup } from './group.js';
 
 /** Product Video: staged product images, then display or talking videos from them. */
@@ -14,7 +14,7 @@ export const productVideos = defineGroup({
   operations: productVideoOperations,
   build: (p) => {
     const { blobs, customAvatars } = p;
-    const productVideos = new ProductVideoService(p.tasks, p.mediaChecker, p.avatars, p.speech.voices, builtInCopywriter, p.defaultVoice);
+    const productVideos = new ProductVideoService(p.tasks, p.mediaChecker, p.avatars, p.speech.voices, copywriterBy(p.writers.scriptAuthor), p.defaultVoice);
     const jobDeps = {
       blobs,
       fetcher: p.fetcher,

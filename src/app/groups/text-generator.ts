@@ -19,7 +19,7 @@ export const textGenerator = defineGroup({
   kinds: [{ kind: textGenerationKind, toWire: textTaskToWire, summary: textTaskSummary }],
   operations: textGeneratorOperations,
   build: (p) => {
-    const textModels = textModelsOf(p.config);
+    const textModels = textModelsOf(p.config, p.writers.localLlm);
     const priceMillicredits = prices.textGeneration(p.config.llm.textGenerationCredits);
     const textGeneration = new TextGenerationService(p.tasks, p.inlineTasks, p.store, textModels, priceMillicredits, p.config.llm.syncTimeoutMs);
     return {
@@ -30,9 +30,10 @@ export const textGenerator = defineGroup({
   },
 });
 
-/** The text models: the built-in ones, then a configured provider's (a clashing name stays built-in). */
-function textModelsOf(config: Config): LlmRegistry {
+/** The text models: the built-in ones, the local GGUF model, then a configured provider's (a clashing name stays with the first). */
+function textModelsOf(config: Config, localLlm: LlmAdapter | null): LlmRegistry {
   const adapters: LlmAdapter[] = [new BuiltinLlm(BUILTIN_TEXT_MODELS)];
+  if (localLlm) adapters.push(localLlm);
   const remote = config.llm.remote;
   if (remote) adapters.push(new OpenAiCompatibleLlm({ baseUrl: remote.baseUrl, apiKey: remote.apiKey, models: remote.models, timeoutMs: remote.timeoutMs }));
   return new LlmRegistry(adapters);

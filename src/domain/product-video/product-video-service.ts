@@ -198,14 +198,14 @@ export class ProductVideoService {
     const wanted = avatar.defaultVoiceId ?? this.defaultVoiceId();
     const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
     if (!voice) throw ValidationError.field('motion_style', 'No voice is available on this server for a talking video; use motion_style display.');
-    const script = this.script(videoPrompt, input.imagePrompt ?? null, seed);
+    const script = await this.script(videoPrompt, input.imagePrompt ?? null, seed);
     const problem = unspeakableTextProblem(script);
     if (problem) throw ValidationError.field('video_prompt', problem);
     return { motionStyle: 'talking', videoPrompt, seed, durationSeconds: estimateSpeechSeconds(script), script, avatarId: avatar.id, voiceId: voice.id };
   }
 
-  /** Written by the built-in copywriter from what is known of the product: the prompts. */
-  private script(videoPrompt: string | null, imagePrompt: string | null, seed: number): string {
+  /** Written by the copywriter (the configured model, else the built-in one) from what is known of the product: the prompts. */
+  private async script(videoPrompt: string | null, imagePrompt: string | null, seed: number): Promise<string> {
     const about = videoPrompt ?? imagePrompt ?? '';
     const facts: LinkFacts = {
       innerId: 'product-video',
@@ -223,7 +223,16 @@ export class ProductVideoService {
       aiTargetAudiences: [],
     };
     const style = this.copywriter.defaultStyles(seed)[0] ?? this.copywriter.styleNames()[0]!;
-    return this.copywriter.write({ facts, audience: null, platform: null, style, videoLengthSeconds: TALKING_SCRIPT_SECONDS, language: 'en', seed }).text;
+    const written = await this.copywriter.write({
+      facts,
+      audience: null,
+      platform: null,
+      style,
+      videoLengthSeconds: TALKING_SCRIPT_SECONDS,
+      language: 'en',
+      seed,
+    });
+    return written.text;
   }
 
   private async avatarId(accountId: string, id: string): Promise<string> {

@@ -9,6 +9,9 @@ const writtenScript = z.object({
   text: z.string(),
   wordCount: z.number(),
   estimatedSeconds: z.number(),
+  /** Who wrote it (`built-in` or `local:<model>`), and why the configured model did not, when it did not. */
+  writer: z.string().optional(),
+  fallbackReason: z.string().nullish(),
 });
 
 /** One written script, as stored on the task. */

@@ -36,7 +36,7 @@ export interface Copywriter {
     videoLengthSeconds: number;
     language: string;
     seed: number;
-  }): WrittenScript;
+  }): WrittenScript | Promise<WrittenScript>;
 }
 
 export interface AiScriptRequest {
@@ -92,8 +92,10 @@ export class AiScriptService {
     if (available < price) throw new InsufficientCredits(price, available);
 
     const { facts, url, linkId } = await this.facts(accountId, req);
-    const scripts = styles.map((style) =>
-      this.copywriter.write({
+    // One after another: a local model writes one script at a time anyway.
+    const scripts: WrittenScript[] = [];
+    for (const style of styles) {
+      const written = await this.copywriter.write({
         facts,
         audience: req.targetAudience?.trim() || null,
         platform: req.platform?.trim() || null,
@@ -101,8 +103,9 @@ export class AiScriptService {
         videoLengthSeconds: options.videoLength,
         language: options.language,
         seed,
-      }),
-    );
+      });
+      scripts.push(written);
+    }
 
     const at = this.clock.nowIso();
     // Where the product came from, as resolved (a Link id given in `url` is stored as the Link).

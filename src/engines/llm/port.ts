@@ -1,7 +1,7 @@
 /**
  * Text generation: the port every text model sits behind — the built-in models (a copywriter
  * and an extractive summariser, no neural network), any model of a configured OpenAI-compatible
- * chat-completions provider, and an in-memory fake for tests.
+ * chat-completions provider, a local GGUF model (LLM_MODEL_PATH), and an in-memory fake for tests.
  */
 
 /** `model` is the contract's name for the assistant role. */
@@ -74,7 +74,7 @@ export type LlmStreamEvent =
 export interface LlmModelInfo {
   name: string;
   description: string;
-  provider: 'builtin' | 'remote' | 'fake';
+  provider: 'builtin' | 'remote' | 'local' | 'fake';
 }
 
 export interface LlmAdapter {

@@ -5,8 +5,8 @@ import { factsFeatures, productName } from './read-facts.js';
 import { findScriptStyle, SCRIPT_STYLE_NAMES } from './script-styles.js';
 import { defaultScriptStyles, writeAdScript } from './write-ad-script.js';
 
-/** The built-in copywriter behind AI Scripts (the `Copywriter` port): per-style structures filled from the product facts. */
-export const builtInCopywriter: Copywriter = {
+/** The built-in copywriter behind AI Scripts (the `Copywriter` port): per-style structures filled from the product facts. Its `write` is synchronous. */
+export const builtInCopywriter = {
   languages: SCRIPT_LANGUAGES,
   styleName: (name) => findScriptStyle(name)?.name ?? null,
   styleNames: () => SCRIPT_STYLE_NAMES,
@@ -23,4 +23,4 @@ export const builtInCopywriter: Copywriter = {
     });
     return { title: s.title, style: s.style, styleName: s.styleName, text: s.text, wordCount: s.wordCount, estimatedSeconds: s.estimatedSeconds };
   },
-};
+} satisfies Copywriter;

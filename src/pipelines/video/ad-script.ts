@@ -16,10 +16,12 @@ export interface AdScript {
   text: string;
   /** Short lines (features, benefits, the offer) that styles show as text cards. */
   highlights: string[];
+  /** Who wrote it (`built-in` or `local:<model>`), when the writer says. */
+  writer?: string;
 }
 
 /** The copywriter as the video pipeline sees it (pipelines/text implements it). */
-export type ScriptWriter = (req: AdScriptRequest) => AdScript;
+export type ScriptWriter = (req: AdScriptRequest) => AdScript | Promise<AdScript>;
 
 /** A typical speaking rate, used for the first draft before the voice is measured. */
 export const FIRST_DRAFT_WORDS_PER_SECOND = 2.5;

@@ -1,19 +1,24 @@
 import { productFactsFromLink } from '../text/product-facts.js';
-import { writeAdScript, type ScriptSentence } from '../text/write-ad-script.js';
-import type { ScriptWriter } from './ad-script.js';
+import { writeAdScript, type AdScriptRequest as WriteRequest, type ScriptSentence } from '../text/write-ad-script.js';
+import type { AdScript, AdScriptRequest } from './ad-script.js';
 
-/** The built-in copywriter behind the video pipeline's `ScriptWriter` port. */
-export const builtInScriptWriter: ScriptWriter = (req) => {
-  const script = writeAdScript({
+/** The built-in copywriter behind the video pipeline's `ScriptWriter` port (synchronous: tests and benches call it directly). */
+export const builtInScriptWriter = (req: AdScriptRequest): AdScript => {
+  const script = writeAdScript(writeRequestOf(req));
+  return { text: spokenScript(script.sentences), highlights: script.features };
+};
+
+/** The copywriter's request for a video's script. */
+export function writeRequestOf(req: AdScriptRequest): WriteRequest {
+  return {
     facts: productFactsFromLink(req.facts, { audience: req.targetAudience, platform: req.targetPlatform }),
     style: req.style,
     videoLengthSeconds: req.videoLengthSeconds,
     language: req.language,
     wordsPerSecond: req.wordsPerSecond,
     seed: req.seed,
-  });
-  return { text: spokenScript(script.sentences), highlights: script.features };
-};
+  };
+}
 
 /**
  * One spoken paragraph, then the call to action as a paragraph of its own: speech sets the last

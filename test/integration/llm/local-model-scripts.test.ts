@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakePageScraper } from '../../../src/domain/links/fake-page-scraper.js';
+import { AiScriptService } from '../../../src/domain/text/ai-script-service.js';
+import { LocalGgufLlm } from '../../../src/engines/llm/local-gguf.js';
+import { checkScript } from '../../../src/pipelines/text/fact-check.js';
+import { copywriterBy } from '../../../src/pipelines/text/llm-writer/authored-copywriter.js';
+import { scriptAuthor } from '../../../src/pipelines/text/llm-writer/script-author.js';
+import { productFactsFromLink } from '../../../src/pipelines/text/product-facts.js';
+import { writeAdScript } from '../../../src/pipelines/text/write-ad-script.js';
+import { factsFrom, type ScrapedPage } from '../../../src/domain/links/link-facts.js';
+import { domainHarness, type DomainHarness } from '../../unit/domain/harness.js';
+
+/**
+ * The local-model path for real, with the small model scripts/setup.sh --test fetches
+ * (SmolLM2-135M-Instruct, Apache-2.0): llama.cpp loads the GGUF, the JSON schema holds the answer,
+ * the fact check reads it, and the built-in copywriter stands in when the model cannot write.
+ * It proves the plumbing, not the prose. One thread: the test machine's cores are shared, and
+ * llama.cpp's threads spin-wait for each other (0.7 tokens/s with two threads under load, 18 with one).
+ */
+const MODEL = resolve('.tools/models/SmolLM2-135M-Instruct.Q4_1.gguf');
+const MODEL_NAME = 'SmolLM2-135M-Instruct.Q4_1';
+const PAGE = 'https://shop.test/trailflask';
+const PAGE_FACTS: ScrapedPage = {
+  title: 'TrailFlask 32 oz Insulated Water Bottle – Cold 24 h, Hot 12 h',
+  description: 'Double-wall vacuum insulated steel bottle with a leak-proof lid.',
+  features: [
+    'Keeps drinks cold for 24 hours and hot for 12 hours',
+    'Leak-proof chug lid with carry loop',
+    'BPA-free 18/8 stainless steel',
+    'Fits most car cup holders',
+    'Powder-coated grip that resists sweat',
+    'Dishwasher-safe lid',
+  ],
+  specs: [
+    { name: 'Capacity', value: '32 oz' },
+    { name: 'Weight', value: '15 oz' },
+  ],
+  imageUrls: ['https://cdn.test/flask.jpg'],
+  videoUrls: [],
+  logoUrl: null,
+  price: { amount: 34.95, currency: 'USD' },
+  reviews: {
+    rating: 4.7,
+    count: 2318,
+    items: [
+      { author: 'Dana', text: 'Ice was still there the next afternoon.' },
+      { author: 'Lee', text: 'No leaks in my bag after a month.' },
+    ],
+  },
+  brand: 'TrailFlask',
+};
+
+describe('local GGUF model (SmolLM2-135M) writing scripts', () => {
+  let llm: LocalGgufLlm;
+  let h: DomainHarness;
+
+  beforeAll(async () => {
+    if (!existsSync(MODEL)) throw new Error(`${MODEL} is missing: run bash scripts/setup.sh --test`);
+    llm = new LocalGgufLlm({ modelPath: MODEL, threads: 1, contextSize: 2048 });
+    await llm.load();
+    h = await domainHarness();
+  }, 120_000);
+  afterAll(async () => {
+    await llm?.dispose();
+    await h?.close();
+  });
+
+  it('answers JSON held to a schema, so it always parses', async () => {
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 40 }, colors: { type: 'array', items: { type: 'string', maxLength: 12 }, minItems: 1, maxItems: 3 } },
+      required: ['name', 'colors'],
+    };
+    const result = await llm.generate({
+      model: MODEL_NAME,
+      messages: [{ role: 'user', content: 'Name a water bottle and its colors.' }],
+      config: { responseMimeType: 'application/json', responseJsonSchema: schema, maxOutputTokens: 120, seed: 1 },
+    });
+    expect(result.finishReason).toBe('stop');
+    const parsed = JSON.parse(result.text) as { name: unknown; colors: unknown[] };
+    expect(typeof parsed.name).toBe('string');
+    expect(parsed.colors.length).toBeGreaterThanOrEqual(1);
+    expect(parsed.colors.length).toBeLessThanOrEqual(3);
+    expect(result.usage!.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('an AI Scripts task with the model configured returns its script, every sentence through the fact check', async () => {
+    const reports: { writer: string; fallbackReason: string | null }[] = [];
+    const author = scriptAuthor({ adapter: llm, model: MODEL_NAME, timeoutMs: 240_000 }, (r) => reports.push(r));
+    const service = new AiScriptService(h.store, h.tasks, fakePageScraper({ [PAGE]: PAGE_FACTS }), copywriterBy(author), h.clock);
+    const accountId = await h.account(10);
+    const task = await service.create(accountId, { url: PAGE, videoLength: 15, scriptStyles: ['DiscoveryWriter'], seed: 2 });
+    const script = (task.result as { scripts: { text: string; writer?: string; fallbackReason?: string | null; wordCount: number }[] }).scripts[0]!;
+    expect(reports).toHaveLength(1);
+    expect(script.fallbackReason ?? null).toBeNull();
+    expect(script.writer).toBe(`local:${MODEL_NAME}`);
+    // Not the built-in copywriter's script for the same request.
+    const facts = productFactsFromLink(factsFrom(PAGE_FACTS, 'x'));
+    expect(script.text).not.toBe(writeAdScript({ facts, style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', seed: 2 }).text);
+    const check = checkScript(script.text, facts);
+    expect(check.invented).toEqual([]);
+    expect(check.sentences.filter((s) => s.carriesFact).length).toBeGreaterThanOrEqual(1);
+    expect(script.wordCount).toBeGreaterThan(10);
+  }, 300_000);
+
+  it('falls back to the built-in copywriter, saying why, when the model path is broken or the model runs out of time', async () => {
+    const req = { facts: productFactsFromLink(factsFrom(PAGE_FACTS, 'x')), style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', seed: 2 };
+    const builtIn = writeAdScript(req).text;
+
+    const broken = new LocalGgufLlm({ modelPath: '/nowhere/model.gguf' });
+    const a = await scriptAuthor({ adapter: broken, model: broken.name }).write(req);
+    expect(a).toMatchObject({ writer: 'built-in', fallbackReason: 'unavailable: LLM_MODEL_PATH /nowhere/model.gguf is not a readable file.' });
+    expect(a.script.text).toBe(builtIn);
+
+    const b = await scriptAuthor({ adapter: llm, model: MODEL_NAME, timeoutMs: 200 }).write(req);
+    expect(b).toMatchObject({ writer: 'built-in', fallbackReason: 'timeout: the model did not finish the script within 0.2 s' });
+    expect(b.script.text).toBe(builtIn);
+
+    // The stopped generation let go of the model: the next one runs.
+    const after = await llm.generate({ model: MODEL_NAME, messages: [{ role: 'user', content: 'Say hi.' }], config: { maxOutputTokens: 4 } });
+    expect(after.text.length).toBeGreaterThan(0);
+  }, 120_000);
+});
