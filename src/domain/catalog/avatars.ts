@@ -231,7 +231,7 @@ const DEFINITIONS: readonly Definition[] = [
     location: 'indoor',
     style: 'presenter',
     manner: 'friendly presenter',
-    suitableIndustries: ['Beauty & Personal Care', 'Health', 'Household Products', 'E-Commerce'],
+    suitableIndustries: ['Beauty & Personal Care', 'Health', 'Household Products', 'Appliances', 'E-Commerce'],
     keywords: ['friendly', 'presenter', 'beauty', 'warm', 'home'],
     videoScene: 'A cosy living room with framed pictures and a lamp',
     look: {
@@ -303,7 +303,7 @@ const DEFINITIONS: readonly Definition[] = [
     location: 'indoor',
     style: 'presenter',
     manner: 'caring',
-    suitableIndustries: ['Health', 'Financial Services', 'Household Products', 'Home Improvement'],
+    suitableIndustries: ['Health', 'Financial Services', 'Household Products', 'Appliances', 'Home Improvement', 'Life Services'],
     keywords: ['senior', 'grandmother', 'caring', 'trustworthy', 'home'],
     videoScene: 'A cosy living room with framed pictures and a lamp',
     look: {
@@ -352,7 +352,8 @@ const DEFINITIONS: readonly Definition[] = [
     location: 'indoor',
     style: 'presenter',
     manner: 'chef',
-    suitableIndustries: ['Food & Beverage', 'Household Products', 'Appliances', 'Life Services'],
+    // A chef in whites presents food: listed for nothing else either (issue 27).
+    suitableIndustries: ['Food & Beverage'],
     presentsOnly: ['Food & Beverage'],
     keywords: ['chef', 'cooking', 'kitchen', 'food', 'mustache', 'recipe'],
     videoScene: 'A kitchen with tiles, cabinets and pans',
@@ -377,7 +378,7 @@ const DEFINITIONS: readonly Definition[] = [
     location: 'indoor',
     style: 'presenter',
     manner: 'medical professional',
-    suitableIndustries: ['Health', 'Beauty & Personal Care', 'Education', 'Life Services'],
+    suitableIndustries: ['Health', 'Beauty & Personal Care'],
     presentsOnly: ['Health', 'Beauty & Personal Care'],
     keywords: ['doctor', 'health', 'medical', 'clinic', 'professional', 'bob'],
     videoScene: 'A clean clinic room with a cabinet',

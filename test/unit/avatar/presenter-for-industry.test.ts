@@ -27,6 +27,11 @@ describe('the built-in presenter follows the industry (issue 27 point 3)', () =>
     }
   });
 
+  it('a themed character is listed only for the industries it presents, and every industry has a presenter in plain clothes or its own', () => {
+    for (const a of BUILTIN_AVATARS.filter((x) => x.presentsOnly)) expect([...a.suitableIndustries].sort(), a.name).toEqual([...a.presentsOnly!].sort());
+    for (const industry of AVATAR_INDUSTRIES) expect(presenterFor(industry, 0).style, industry).not.toBe('other');
+  });
+
   it('the water bottle page of issue 27 never gets the chef; the food pages get him', async () => {
     const directory = builtinAvatarDirectory(buildVoiceCatalog([]));
     const bottle = factsOf('trailflask-water-bottle');
