@@ -5,13 +5,12 @@ import { createRng } from '../../core/random.js';
 import { TaskFailure } from '../../core/errors.js';
 import type { AssetInputs } from '../../domain/asset-generation/asset-inputs.js';
 import type { AssetModel } from '../../domain/asset-generation/asset-models.js';
-import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { PROCEDURAL_BACKGROUNDS, renderBackground, type ProceduralBackground } from '../images/backgrounds/procedural.js';
 import { quoteCard, saleBanner, textCard, thumbnailWithTitle } from '../images/cards/card-templates.js';
 import { STILL_MOTIONS, type StillMotion } from '../images/motion/motion-kinds.js';
 import { VIDEO_STYLES, type VideoStyle } from '../images/motion/stylize-video.js';
-import { type AssetOutput, imageOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
+import { type AssetOutput, type ClipRun, imageOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
 import { decodeImage, encodePng } from '../images/raster-io.js';
 import type { SceneKind } from '../images/staging/staged-scene.js';
 import { collage, type CollageLayout } from './collage.js';
@@ -22,19 +21,14 @@ import * as f from '../images/style-filters.js';
 import { outpaint, upscale } from './upscale-outpaint.js';
 
 /** What one run of a model gets: its validated inputs, its media inputs as local files, and its seed. */
-export interface AssetRunContext {
+export interface AssetRunContext extends ClipRun {
   model: AssetModel;
   inputs: AssetInputs;
   /** Local paths of the media inputs (a list for `image_list`). */
   files: Record<string, string | string[]>;
   /** 0 for the first output; later outputs are seeded variations. */
   variation: number;
-  seed: number;
-  workDir: string;
   engines: ImageEngines;
-  ffmpeg: FfmpegEngine;
-  signal: AbortSignal;
-  onProgress: (fraction0to1: number) => void;
 }
 
 export type AssetRunner = (ctx: AssetRunContext) => Promise<AssetOutput>;

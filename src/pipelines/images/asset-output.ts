@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { TaskFailure } from '../../core/errors.js';
 import type { RgbaImage } from '../../core/raster.js';
+import type { StepRun } from '../../core/step-run.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { StillVideoRequest } from './motion/motion-kinds.js';
 import { renderStillVideo } from './motion/still-video.js';
@@ -12,13 +13,10 @@ import { stylizeVideo, type VideoStyle } from './motion/stylize-video.js';
 
 export type AssetOutput = { type: 'image'; image: RgbaImage } | { type: 'video'; path: string; widthPx: number; heightPx: number; durationSeconds: number };
 
-/** What a clip step reads of its run: the run's folder, seed, ffmpeg, the signal that cancels it, and where progress goes. */
-export interface ClipRun {
-  workDir: string;
+/** What a clip step reads of its run: the step's folder, signal and progress, the run's seed, and ffmpeg. */
+export interface ClipRun extends StepRun {
   seed: number;
   ffmpeg: FfmpegEngine;
-  signal: AbortSignal;
-  onProgress: (fraction0to1: number) => void;
 }
 
 export const imageOutput = async (picture: Promise<RgbaImage>): Promise<AssetOutput> => ({ type: 'image', image: await picture });

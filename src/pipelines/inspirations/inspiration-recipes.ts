@@ -4,10 +4,9 @@ import { createRng } from '../../core/random.js';
 import { TaskFailure } from '../../core/errors.js';
 import type { AssetInputs } from '../../domain/asset-generation/asset-inputs.js';
 import type { Inspiration } from '../../domain/inspirations/inspiration-catalog.js';
-import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { ImageEngines } from '../../engines/image/port.js';
 import { quoteCard, saleBanner, textCard, thumbnailWithTitle } from '../images/cards/card-templates.js';
-import { type AssetOutput, imageOutput, probedVideoOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
+import { type AssetOutput, type ClipRun, imageOutput, probedVideoOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
 import { removeBackground, stagedProduct } from '../asset-generation/cutout-models.js';
 import { halftone, vintage } from '../images/style-filters.js';
 import { renderDisplayVideo } from '../images/motion/display-video.js';
@@ -18,17 +17,12 @@ import { stageProduct } from '../images/staging/stage-product.js';
 import type { SceneKind } from '../images/staging/staged-scene.js';
 
 /** What one inspiration run gets: its validated parameters, media parameters as local files, a seed. */
-export interface InspirationRunContext {
+export interface InspirationRunContext extends ClipRun {
   inspiration: Inspiration;
   inputs: AssetInputs;
   /** Local paths of the media parameters, by parameter name ("Product Image"). */
   files: Record<string, string>;
-  seed: number;
-  workDir: string;
   engines: ImageEngines;
-  ffmpeg: FfmpegEngine;
-  signal: AbortSignal;
-  onProgress: (fraction0to1: number) => void;
 }
 
 export type InspirationRecipe = (ctx: InspirationRunContext) => Promise<AssetOutput>;
