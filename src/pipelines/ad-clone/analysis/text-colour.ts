@@ -1,13 +1,6 @@
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
+import { rgbToHex } from '../../images/backgrounds/colour.js';
 
-const hex = (r: number, g: number, b: number) =>
-  `#${[r, g, b]
-    .map((v) =>
-      Math.round(Math.max(0, Math.min(255, v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
 const dist = (a: readonly number[], b: readonly number[]) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
 
 /**
@@ -40,7 +33,7 @@ export function textColourIn(img: RgbaImage, box: PixelBox): string {
       if (dist(p, backdrop) >= 90) inside.push(p);
     }
   }
-  if (!inside.length) return hex(255 - backdrop[0]!, 255 - backdrop[1]!, 255 - backdrop[2]!);
+  if (!inside.length) return rgbToHex([255 - backdrop[0]!, 255 - backdrop[1]!, 255 - backdrop[2]!]);
   // Outlined captions have as many outline pixels as fill pixels, and scaling smears the fill over
   // many shades: two clusters (fill, outline) by k-means, then the one that stands out most from
   // the backdrop, each weighed by its size times its contrast.
@@ -49,7 +42,7 @@ export function textColourIn(img: RgbaImage, box: PixelBox): string {
   // Letter edges blend into what surrounds them: the core of the cluster (its half farthest from
   // the backdrop) is the colour as drawn.
   const core = best.points.sort((a, b) => dist(b, backdrop) - dist(a, backdrop)).slice(0, Math.max(1, Math.ceil(best.points.length / 2)));
-  return hex(...([0, 1, 2].map((c) => core.reduce((sum, p) => sum + p[c]!, 0) / core.length) as [number, number, number]));
+  return rgbToHex([0, 1, 2].map((c) => core.reduce((sum, p) => sum + p[c]!, 0) / core.length) as [number, number, number]);
 }
 
 function twoMeans(points: number[][]): { centre: number[]; n: number; points: number[][] }[] {

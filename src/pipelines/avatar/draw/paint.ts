@@ -1,4 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { rgbToHex } from '../../images/backgrounds/colour.js';
 
 export type Ctx = SKRSContext2D;
 
@@ -15,20 +16,11 @@ function parse(hex: string): Rgb {
   return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
 }
 
-const toHex = ({ r, g, b }: Rgb) =>
-  `#${[r, g, b]
-    .map((v) =>
-      Math.round(Math.min(255, Math.max(0, v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-
 /** Linear mix of two colours, t = 0 → a, 1 → b. */
 export function mix(a: string, b: string, t: number): string {
   const x = parse(a);
   const y = parse(b);
-  return toHex({ r: x.r + (y.r - x.r) * t, g: x.g + (y.g - x.g) * t, b: x.b + (y.b - x.b) * t });
+  return rgbToHex([x.r + (y.r - x.r) * t, x.g + (y.g - x.g) * t, x.b + (y.b - x.b) * t]);
 }
 
 /** Darker (amount < 0, towards black) or lighter (amount > 0, towards white). */

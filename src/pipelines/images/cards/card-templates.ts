@@ -1,7 +1,8 @@
 import type { RgbaImage } from '../../../core/raster.js';
 import type { Rng } from '../../../core/random.js';
+import { rgbToHex } from '../backgrounds/colour.js';
 import { PROCEDURAL_BACKGROUNDS, renderBackground } from '../backgrounds/procedural.js';
-import { clamp255, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
+import { hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
 import { alphaBox, cropImage } from '../raster-io.js';
 import { dataUrlOf, el, renderCard, type CardNode } from './render-card.js';
 
@@ -52,14 +53,10 @@ export function fitTextSize(text: string, box: CardSize, o: { maxPx: number; lin
   return minPx;
 }
 
-function hex([r, g, b]: [number, number, number]): string {
-  return `#${[r, g, b].map((v) => clamp255(v).toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** The colour turned on the wheel and made lighter or darker. */
 export function shade(colour: string, hueTurn: number, lightnessDelta: number): string {
   const [h, s, l] = rgbToHsl(...hexToRgb(colour));
-  return hex(hslToRgb(h + hueTurn, s, Math.max(0, Math.min(1, l + lightnessDelta))));
+  return rgbToHex(hslToRgb(h + hueTurn, s, Math.max(0, Math.min(1, l + lightnessDelta))));
 }
 
 const fill = (src: string, size: CardSize): CardNode =>
