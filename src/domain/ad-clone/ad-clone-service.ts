@@ -1,11 +1,11 @@
 import { ValidationError } from '../../core/errors.js';
 import { seedFor } from '../../core/random.js';
-import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { LinkService } from '../links/link-service.js';
 import { mediaProblemOf, type CheckedMedia, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { adCloneKind } from './ad-clone-kind.js';
 import { describeMediaType } from '../../core/media-words.js';
 
@@ -29,14 +29,16 @@ export interface AdCloneRequest {
 }
 
 /** Ad clone: validates the link and the reference, then leaves analysis and render to the job. */
-export class AdCloneService {
+export class AdCloneService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly links: LinkService,
     private readonly media: MediaUrlChecker,
     /** The language codes the script writer writes (`language` must be one of them when given). */
     private readonly scriptLanguages: readonly string[],
-  ) {}
+  ) {
+    super(tasks, [AD_CLONE_KIND], 'ad clone');
+  }
 
   async create(accountId: string, req: AdCloneRequest): Promise<Task> {
     const link = await this.links.get(accountId, req.link).catch(() => {
@@ -82,14 +84,6 @@ export class AdCloneService {
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [AD_CLONE_KIND], 'ad clone');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [AD_CLONE_KIND], q);
   }
 
   private async checkReference(url: string): Promise<CheckedMedia> {

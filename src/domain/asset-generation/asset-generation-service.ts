@@ -1,9 +1,9 @@
 import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
-import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import { seedFor } from '../../core/random.js';
 import { mediaProblemOf, type CheckedMedia, type MediaAccept, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { assetGenerationKind } from './asset-generation-kind.js';
 import { validateAssetInputs, type AssetInputs, type AssetInputSpec } from './asset-inputs.js';
 import type { AssetModelCatalog } from './asset-model-catalog.js';
@@ -26,12 +26,14 @@ export interface AssetGenerationRequest {
 const CHECK_CONCURRENCY = 4;
 
 /** Asset Generator: the model catalog, and tasks that run one model on validated inputs. */
-export class AssetGenerationService {
+export class AssetGenerationService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     readonly catalog: AssetModelCatalog,
     private readonly media: MediaUrlChecker,
-  ) {}
+  ) {
+    super(tasks, [ASSET_GENERATION_KIND], 'AI generation');
+  }
 
   async create(accountId: string, req: AssetGenerationRequest): Promise<Task> {
     const model = this.catalog.find(req.modelName);
@@ -64,14 +66,6 @@ export class AssetGenerationService {
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [ASSET_GENERATION_KIND], 'AI generation');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [ASSET_GENERATION_KIND], q);
   }
 
   /** Every media input fetched and probed: the right kind, decodable, within the model's size limits. */

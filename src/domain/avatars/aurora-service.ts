@@ -1,7 +1,7 @@
 import { ValidationError } from '../../core/errors.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
-import type { ListQuery } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import type { Task } from '../../core/task.js';
 import { seedFor } from '../../core/random.js';
 import { guidanceFromPrompt } from './motion-guidance.js';
@@ -28,13 +28,15 @@ export interface AuroraRequest {
 }
 
 /** Aurora: a portrait photo speaking a recording, priced per started second of it. */
-export class AuroraService {
+export class AuroraService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly media: MediaUrlChecker,
     /** Why a URL cannot receive the output (the webhook address rules), or null. */
     private readonly uploadUrlProblem: (url: string) => string | null,
-  ) {}
+  ) {
+    super(tasks, [AURORA_KIND], 'Aurora');
+  }
 
   async create(accountId: string, req: AuroraRequest): Promise<Task> {
     if (req.resolution && req.model !== 'aurora_v2') {
@@ -76,14 +78,6 @@ export class AuroraService {
         retentionDays: req.ttlDays ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [AURORA_KIND], 'Aurora');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [AURORA_KIND], q);
   }
 
   private checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {

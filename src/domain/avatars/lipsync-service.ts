@@ -7,6 +7,7 @@ import { estimateSpeechSeconds, MAX_TTS_CHARS } from '../speech/tts-service.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import { unknownVoiceMessage, type VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { plannedVideoFollowUp, plannedVideoStart } from '../videos/planned-video-kind.js';
 import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../../core/random.js';
@@ -95,11 +96,8 @@ export class LipsyncService {
           seed,
           modelVersion: req.modelVersion ?? 'standard',
         },
-        result: lipsyncKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-        job: 'make',
-        step: mode,
+        ...plannedVideoStart(lipsyncKind, mode),
         estimate: { durationSeconds: speechSeconds },
-        jobPayload: { step: mode },
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
@@ -132,13 +130,8 @@ export class LipsyncService {
     const task = await this.get(accountId, id, kinds);
     const kind = task.kind === LIPSYNC_KIND ? lipsyncKind : lipsyncV2Kind;
     const durationSeconds = kind.shownResultOf(task).durationSeconds ?? 30;
-    return this.tasks.followUp(accountId, id, kinds, {
-      step,
-      holdMillicredits: plannedVideoPrice(step, { modelVersion: kind.shownInputOf(task).modelVersion ?? 'standard' }, { durationSeconds }),
-      jobName: kind.jobs.make,
-      resultReset: reset,
-      ready: (t) => Boolean(kind.shownResultOf(t).plan),
-    });
+    const holdMillicredits = plannedVideoPrice(step, { modelVersion: kind.shownInputOf(task).modelVersion ?? 'standard' }, { durationSeconds });
+    return this.tasks.followUp(accountId, id, kinds, plannedVideoFollowUp(kind, step, holdMillicredits, reset));
   }
 
   private checked(field: string, url: string, accept: ('image' | 'audio' | 'video')[]) {

@@ -3,11 +3,12 @@ import { lipsyncV2Kind } from './lipsync-kind.js';
 import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import { isMediaRef } from '../../core/uploads.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
-import type { ListQuery } from '../../core/store.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import { unknownVoiceMessage, type VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { plannedVideoStart } from '../videos/planned-video-kind.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import type { Task } from '../../core/task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import { seedFor } from '../../core/random.js';
@@ -76,16 +77,18 @@ export interface LipsyncV2Request {
 type UrlCheck = MediaFieldCheck;
 
 /** AI Avatar v2: multi-scene avatar videos. Follow-ups (preview, render) go through LipsyncService. */
-export class LipsyncV2Service {
+export class LipsyncV2Service extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly voices: VoiceDirectory,
     private readonly avatars: AvatarDirectory,
     private readonly media: MediaUrlChecker,
     private readonly defaultVoiceId: () => string | null,
     /** True for the service's own music library URLs, which need no fetching to be checked. */
     private readonly isLibraryMusicUrl: (url: string) => boolean,
-  ) {}
+  ) {
+    super(tasks, [LIPSYNC_V2_KIND], 'Lipsync');
+  }
 
   async create(accountId: string, req: LipsyncV2Request, mode: 'direct' | 'preview'): Promise<Task> {
     if (req.scenes.length === 0) throw ValidationError.field('video_inputs', 'Give at least one scene.');
@@ -116,22 +119,11 @@ export class LipsyncV2Service {
       lipsyncV2Kind.newTask({
         accountId,
         input: { echo: req.echo, aspectRatio: spec.aspectRatio, spec, modelVersion: req.modelVersion ?? 'standard' },
-        result: lipsyncV2Kind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-        job: 'make',
-        step: mode,
+        ...plannedVideoStart(lipsyncV2Kind, mode),
         estimate: { durationSeconds: estimateSeconds },
-        jobPayload: { step: mode },
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [LIPSYNC_V2_KIND], 'Lipsync');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [LIPSYNC_V2_KIND], q);
   }
 
   private async scene(

@@ -1,6 +1,6 @@
 import { addFieldError, ValidationError, type FieldErrors } from '../../core/errors.js';
 import { seedFor } from '../../core/random.js';
-import type { ListQuery, Store } from '../../core/store.js';
+import type { Store } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import type { VideoModelVersion, VideoStep } from '../credits/prices.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
@@ -8,13 +8,12 @@ import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
-import type { LinkFacts } from '../links/link-facts.js';
 import type { TemplateCatalog } from './template-catalog.js';
 import type { Template, TemplateSlot } from './template-format.js';
 import { customTemplateJobKind, customTemplateJobPrice, type StoredTemplateValue } from './custom-template-job-kind.js';
 import { readTemplateValues, type RawValue } from './template-request-values.js';
-import { templateProductFacts } from './template-facts.js';
 
 export const CUSTOM_TEMPLATE_JOB_KIND = customTemplateJobKind.kind;
 
@@ -31,13 +30,22 @@ export interface CustomTemplateJobRequest {
 
 const SYNC_POLL_MS = 250;
 
-/** The copywriter behind a template's voiceover: about `words` words on the product; null keeps the sample. */
-export type TemplateVoiceoverWriter = (req: { facts: LinkFacts; words: number; language: string; seed: number }) => string | null;
+/**
+ * The copywriter behind a template's voiceover: about `words` words on the product the template's
+ * fields show (`values`, the slots' defaults for the rest); null keeps the sample voiceover.
+ */
+export type TemplateVoiceoverWriter = (req: {
+  template: Template;
+  values: Readonly<Record<string, StoredTemplateValue>>;
+  words: number;
+  language: string;
+  seed: number;
+}) => string | null;
 
 /** Custom template jobs (and DYOA templates used as `template_id`): check, price, create, follow up. */
-export class CustomTemplateJobService {
+export class CustomTemplateJobService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly store: Pick<Store, 'tasks'>,
     private readonly catalog: TemplateCatalog,
     private readonly media: MediaUrlChecker,
@@ -47,7 +55,9 @@ export class CustomTemplateJobService {
     private readonly syncWaitMs: number,
     /** Writes the voiceover a client left out from the product the template's fields show. */
     private readonly writeVoiceover: TemplateVoiceoverWriter | null = null,
-  ) {}
+  ) {
+    super(tasks, [CUSTOM_TEMPLATE_JOB_KIND], 'CustomTemplateJob');
+  }
 
   async create(accountId: string, req: CustomTemplateJobRequest, mode: 'direct' | 'preview'): Promise<Task> {
     const { task } = await this.createQueued(accountId, req, mode);
@@ -78,14 +88,6 @@ export class CustomTemplateJobService {
   /** `{id}/render/`: the full-quality video of a finished job (4 cr / 30 s, or the aurora price). */
   render(accountId: string, id: string): Promise<Task> {
     return this.followUp(accountId, id, 'render', { outputKey: null });
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [CUSTOM_TEMPLATE_JOB_KIND], 'CustomTemplateJob');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [CUSTOM_TEMPLATE_JOB_KIND], q);
   }
 
   private async createQueued(accountId: string, req: CustomTemplateJobRequest, mode: 'direct' | 'preview'): Promise<{ task: Task; handedOver: boolean }> {
@@ -227,10 +229,9 @@ export class CustomTemplateJobService {
    * voiceover speaks of the template's sample product), about as long as the sample.
    */
   private productVoiceover(template: Template, values: Record<string, StoredTemplateValue>, sample: string, language: string): string | null {
-    const facts = this.writeVoiceover ? templateProductFacts(template, values) : null;
-    if (!facts) return null;
+    if (!this.writeVoiceover) return null;
     const words = sample.split(/\s+/).filter(Boolean).length;
-    return this.writeVoiceover!({ facts, words, language, seed: seedFor(`${template.id}:${JSON.stringify(values)}`) });
+    return this.writeVoiceover({ template, values, words, language, seed: seedFor(`${template.id}:${JSON.stringify(values)}`) });
   }
 
   private async defaultAvatarVoice(accountId: string, slot: TemplateSlot | undefined): Promise<string | null> {

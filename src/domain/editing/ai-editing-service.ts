@@ -1,10 +1,11 @@
 import type { VideoStep } from '../credits/prices.js';
 import { ValidationError } from '../../core/errors.js';
-import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import { seedFor } from '../../core/random.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { plannedVideoFollowUp, plannedVideoStart } from '../videos/planned-video-kind.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { aiEditingKind, aiEditingPrice } from './ai-editing-kind.js';
 import { readInstructions } from './edit-instructions.js';
 import type { EditingStyle } from './editing-styles.js';
@@ -30,13 +31,15 @@ export interface AiEditingRequest {
 }
 
 /** AI Editing: create (direct or preview), a new preview, the render, get and list. */
-export class AiEditingService {
+export class AiEditingService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly media: MediaUrlChecker,
     /** A track of the built-in library is not fetched at create (its URL is the service's own). */
     private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
-  ) {}
+  ) {
+    super(tasks, [AI_EDITING_KIND], 'AI editing task');
+  }
 
   async create(accountId: string, req: AiEditingRequest, mode: 'direct' | 'preview'): Promise<Task> {
     const read = readInstructions(req.instructions);
@@ -89,11 +92,8 @@ export class AiEditingService {
           voiceVolume: req.voiceVolume ?? null,
           seed: seedFor(`${accountId}|${req.videoUrl}|${req.instructions ?? ''}`),
         },
-        result: aiEditingKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-        job: 'make',
-        step: mode,
+        ...plannedVideoStart(aiEditingKind, mode),
         estimate: { sourceSeconds },
-        jobPayload: { step: mode },
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
@@ -109,23 +109,14 @@ export class AiEditingService {
     return this.followUp(accountId, id, 'render', { outputKey: null });
   }
 
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [AI_EDITING_KIND], 'AI editing task');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [AI_EDITING_KIND], q);
-  }
-
   private async followUp(accountId: string, id: string, step: VideoStep, reset: { previewKey?: null; outputKey?: null }): Promise<Task> {
     const task = await this.get(accountId, id);
     const sourceSeconds = aiEditingKind.shownInputOf(task).sourceSeconds ?? 30;
-    return this.tasks.followUp(accountId, id, [AI_EDITING_KIND], {
-      step,
-      holdMillicredits: aiEditingPrice(step, null, { sourceSeconds }),
-      jobName: aiEditingKind.jobs.make,
-      resultReset: reset,
-      ready: (t) => Boolean(aiEditingKind.shownResultOf(t).plan),
-    });
+    return this.tasks.followUp(
+      accountId,
+      id,
+      [AI_EDITING_KIND],
+      plannedVideoFollowUp(aiEditingKind, step, aiEditingPrice(step, null, { sourceSeconds }), reset),
+    );
   }
 }

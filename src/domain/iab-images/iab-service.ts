@@ -1,8 +1,8 @@
 import { ValidationError } from '../../core/errors.js';
-import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import { asFieldError, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { iabKind } from './iab-kind.js';
 import { describeMediaType } from '../../core/media-words.js';
 
@@ -12,11 +12,13 @@ export const IAB_JOB = iabKind.jobs.make;
 /** The picture types the contract takes for `image`. */
 export const IAB_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg', 'image/webp'];
 
-export class IabImagesService {
+export class IabImagesService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly media: MediaUrlChecker,
-  ) {}
+  ) {
+    super(tasks, [IAB_KIND], 'IabImage');
+  }
 
   /** `image` is fetched and decoded before anything is held: an unusable one is a 400 on `image`. */
   async create(accountId: string, req: { imageUrl: string; webhookUrl?: string | null }): Promise<Task> {
@@ -34,13 +36,5 @@ export class IabImagesService {
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [IAB_KIND], 'IabImage');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [IAB_KIND], q);
   }
 }

@@ -1,11 +1,11 @@
 import { NotFound, ValidationError, type FieldErrors } from '../../core/errors.js';
 import { seedFor } from '../../core/random.js';
-import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import { validateAssetInputs, type AssetInputs, type AssetInputSpec } from '../asset-generation/asset-inputs.js';
 import { INSPIRATIONS, type Inspiration } from './inspiration-catalog.js';
 import { mediaProblemOf, type CheckedMedia, type MediaAccept, type MediaUrlChecker } from '../media-check.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { inspirationJobKind } from './inspiration-job-kind.js';
 import { describeMediaType } from '../../core/media-words.js';
 
@@ -19,12 +19,14 @@ export interface InspirationJobRequest {
 }
 
 /** Inspiration catalog reads and inspiration jobs (the inspiration's style applied to the client's inputs). */
-export class InspirationService {
+export class InspirationService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly media: MediaUrlChecker,
     readonly inspirations: readonly Inspiration[] = INSPIRATIONS,
-  ) {}
+  ) {
+    super(tasks, [INSPIRATION_JOB_KIND], 'inspiration job');
+  }
 
   find(id: string): Inspiration {
     const found = this.inspirations.find((i) => i.id === id);
@@ -55,14 +57,6 @@ export class InspirationService {
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [INSPIRATION_JOB_KIND], 'inspiration job');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [INSPIRATION_JOB_KIND], q);
   }
 
   /** Media parameters fetched and probed: the right kind, decodable, within the size and length limits. */

@@ -1,6 +1,5 @@
 import { ValidationError } from '../../core/errors.js';
 import { seedFor } from '../../core/random.js';
-import type { ListQuery } from '../../core/store.js';
 import type { Task } from '../../core/task.js';
 import type { VideoStep } from '../credits/prices.js';
 import { checkMediaFields, type MediaUrlChecker } from '../media-check.js';
@@ -8,6 +7,8 @@ import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { plannedVideoFollowUp, plannedVideoStart } from '../videos/planned-video-kind.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import { aiShortKind, aiShortPrice } from './ai-short-kind.js';
 import { SHORT_STYLES, shortStyleNamed } from './short-styles.js';
 
@@ -35,15 +36,17 @@ export interface AiShortRequest {
 }
 
 /** AI Shorts: validates and prices a request, then leaves the work to the job. */
-export class AiShortService {
+export class AiShortService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly voices: VoiceDirectory,
     private readonly media: MediaUrlChecker,
     private readonly defaultVoiceId: () => string | null,
     /** True for the service's own music library URLs, which need no fetching to be checked. */
     private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
-  ) {}
+  ) {
+    super(tasks, [AI_SHORT_KIND], 'AiShort');
+  }
 
   async create(accountId: string, req: AiShortRequest, mode: 'direct' | 'preview'): Promise<Task> {
     const script = req.script.trim();
@@ -81,11 +84,8 @@ export class AiShortService {
           name: req.name ?? null,
           seed: seedFor(script),
         },
-        result: aiShortKind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
-        job: 'make',
-        step: mode,
+        ...plannedVideoStart(aiShortKind, mode),
         estimate: { durationSeconds: estimateSpeechSeconds(script) },
-        jobPayload: { step: mode },
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
@@ -96,23 +96,14 @@ export class AiShortService {
     return this.followUp(accountId, id, 'render');
   }
 
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [AI_SHORT_KIND], 'AiShort');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [AI_SHORT_KIND], q);
-  }
-
   private async followUp(accountId: string, id: string, step: VideoStep): Promise<Task> {
     const task = await this.get(accountId, id);
     const durationSeconds = aiShortKind.shownResultOf(task).durationSeconds ?? 30;
-    return this.tasks.followUp(accountId, id, [AI_SHORT_KIND], {
-      step,
-      holdMillicredits: aiShortPrice(step, null, { durationSeconds }),
-      jobName: aiShortKind.jobs.make,
-      resultReset: { outputKey: null },
-      ready: (t) => Boolean(aiShortKind.shownResultOf(t).plan),
-    });
+    return this.tasks.followUp(
+      accountId,
+      id,
+      [AI_SHORT_KIND],
+      plannedVideoFollowUp(aiShortKind, step, aiShortPrice(step, null, { durationSeconds }), { outputKey: null }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { ValidationError } from '../../core/errors.js';
 import type { ListQuery } from '../../core/store.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import type { Task } from '../../core/task.js';
 import { unspeakableTextProblem } from './speakable-text.js';
 import type { VoiceDirectory } from './voice-directory.js';
@@ -18,11 +19,13 @@ export function estimateSpeechSeconds(text: string): number {
   return Math.ceil(text.length / 8) + 2;
 }
 
-export class TextToSpeechService {
+export class TextToSpeechService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly voices: VoiceDirectory,
-  ) {}
+  ) {
+    super(tasks, [TTS_KIND], 'TextToSpeech');
+  }
 
   async create(accountId: string, req: { text: string; voiceId: string; webhookUrl?: string | null; textField: string; voiceField: string }): Promise<Task> {
     const text = req.text.trim();
@@ -42,14 +45,6 @@ export class TextToSpeechService {
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [TTS_KIND], 'TextToSpeech');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [TTS_KIND], q);
   }
 
   count(accountId: string, q: ListQuery): Promise<number> {

@@ -11,9 +11,10 @@ import type {
 import { LlmError } from '../../engines/llm/port.js';
 import type { LlmRegistry } from '../../engines/llm/registry.js';
 import { TaskFailure, ValidationError } from '../../core/errors.js';
-import type { ListQuery, Store } from '../../core/store.js';
+import type { Store } from '../../core/store.js';
 import type { InlineTasks } from '../tasks/inline-tasks.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import type { Task } from '../../core/task.js';
 import { textGenerationKind, type TextGenerationInput } from './text-generation-kind.js';
 
@@ -67,15 +68,17 @@ export function generationResult(r: LlmResult): Record<string, unknown> {
  * request waits for it), and streamed (run in this process, deltas passed to the caller as the
  * model produces them; the task is saved like any other).
  */
-export class TextGenerationService {
+export class TextGenerationService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly inline: InlineTasks,
     private readonly store: Store,
     private readonly models: LlmRegistry,
     private readonly priceMillicredits: number,
     private readonly syncTimeoutMs: number,
-  ) {}
+  ) {
+    super(tasks, [TEXT_GENERATION_KIND], 'TextGeneration');
+  }
 
   /** Validates a request before anything is held: the model, the conversation, the tools. */
   private validate(req: TextGenerationRequest): void {
@@ -196,13 +199,5 @@ export class TextGenerationService {
     }
     const result = generationResult({ text, functionCalls, finishReason: finish?.finishReason ?? 'stop', ...(finish?.usage ? { usage: finish.usage } : {}) });
     return this.inline.finish(task.id, result, this.price(textGenerationKind.inputOf(task)));
-  }
-
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [TEXT_GENERATION_KIND], 'TextGeneration');
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [TEXT_GENERATION_KIND], q);
   }
 }

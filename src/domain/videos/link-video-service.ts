@@ -5,10 +5,10 @@ import { ValidationError } from '../../core/errors.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
 import { storedLinkFacts } from '../links/link-facts-schema.js';
 import type { LinkService } from '../links/link-service.js';
-import type { ListQuery } from '../../core/store.js';
 import { unspeakableTextProblem } from '../speech/speakable-text.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
+import { TaskGroupService } from '../tasks/task-group-service.js';
 import type { Task } from '../../core/task.js';
 import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from './avatar-directory.js';
@@ -65,9 +65,9 @@ export const DEFAULT_SCRIPT_STYLE = 'DiscoveryWriter';
 export const DEFAULT_VISUAL_STYLE = 'AvatarBubbleTemplate';
 
 /** URL to Video: validates and prices a request, then leaves the work to the job. */
-export class LinkVideoService {
+export class LinkVideoService extends TaskGroupService {
   constructor(
-    private readonly tasks: TaskService,
+    tasks: TaskService,
     private readonly links: LinkService,
     private readonly voices: VoiceDirectory,
     private readonly avatars: AvatarDirectory,
@@ -76,7 +76,9 @@ export class LinkVideoService {
     private readonly media: MediaUrlChecker | null = null,
     /** True for the service's own music library URLs, which need no fetching to be checked. */
     private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
-  ) {}
+  ) {
+    super(tasks, [LINK_VIDEO_KIND], 'LinkToVideo');
+  }
 
   async create(accountId: string, req: LinkVideoRequest, mode: LinkVideoMode): Promise<Task> {
     const link = await this.links.get(accountId, req.link).catch(() => {
@@ -187,10 +189,6 @@ export class LinkVideoService {
     });
   }
 
-  get(accountId: string, id: string): Promise<Task> {
-    return this.tasks.get(accountId, id, [LINK_VIDEO_KIND], 'LinkToVideo');
-  }
-
   /**
    * The presenter photo must be a picture, and the music (when it will be used and is not a library
    * track) sound, that the service can fetch and decode: a 400 on the field otherwise, both probed
@@ -209,9 +207,5 @@ export class LinkVideoService {
     if (checks.length === 0 || !this.media) return;
     const problems = await checkMediaFields(this.media, checks);
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  }
-
-  list(accountId: string, q: ListQuery): Promise<Task[]> {
-    return this.tasks.list(accountId, [LINK_VIDEO_KIND], q);
   }
 }

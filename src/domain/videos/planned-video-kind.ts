@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Task } from '../../core/task.js';
+import type { VideoStep } from '../credits/prices.js';
+import type { FollowUp } from '../tasks/task-service.js';
 
 /**
  * The shared part of the kinds whose video is planned once and drawn per step (AI Avatar v1 and
@@ -25,3 +28,36 @@ export const plannedVideoOutputs = {
   thumbnailKey: z.string().nullish(),
   durationSeconds: z.number().optional(),
 };
+
+/** What the services' helpers below read of a planned-video kind. */
+interface PlannedVideoKindParts {
+  jobs: { make: string };
+  shownResultOf(task: Pick<Task, 'result'>): { plan?: unknown };
+  resultPatch(patch: { previewKey: null; outputKey: null; thumbnailKey: null }): Record<string, unknown>;
+}
+
+/** What a planned video's create sets beside its input: the step its job runs first (a direct render or a preview), and no video yet. */
+export function plannedVideoStart(kind: Pick<PlannedVideoKindParts, 'resultPatch'>, mode: 'direct' | 'preview') {
+  return {
+    result: kind.resultPatch({ previewKey: null, outputKey: null, thumbnailKey: null }),
+    job: 'make' as const,
+    step: mode,
+    jobPayload: { step: mode },
+  };
+}
+
+/** A later step of a planned video (a new preview, the render): the kind's job again, once the plan is saved; `reset` clears what the step redraws. */
+export function plannedVideoFollowUp(
+  kind: Pick<PlannedVideoKindParts, 'jobs' | 'shownResultOf'>,
+  step: VideoStep,
+  holdMillicredits: number,
+  reset: { previewKey?: null; outputKey?: null },
+): FollowUp {
+  return {
+    step,
+    holdMillicredits,
+    jobName: kind.jobs.make,
+    resultReset: reset,
+    ready: (t) => Boolean(kind.shownResultOf(t).plan),
+  };
+}
