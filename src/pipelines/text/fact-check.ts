@@ -86,7 +86,9 @@ interface FactMatcher {
 export function factCheckerFor(facts: ProductFacts): FactChecker {
   const page = readPage(facts);
   const checkSentence = (sentence: string): SentenceCheck => {
-    const tokens = tokensOf(sentence);
+    const lower = normalize(sentence).toLowerCase();
+    // The product's name says nothing of it: "32 oz" in "TrailFlask 32 oz Bottle" is not the capacity said.
+    const tokens = tokensOf(page.names.reduce((t, n) => t.split(n).join(' '), lower));
     const stems = new Set(tokens.words.map(stem));
     const numbers = tokens.numbers;
     const carried: PageFact[] = [];
@@ -103,9 +105,8 @@ export function factCheckerFor(facts: ProductFacts): FactChecker {
       const numberShared = m.numbers.filter((n) => numbers.some((v) => v.values.some((x) => near(x, n)))).length;
       if (shared + numberShared >= m.needed) carried.push(m.fact);
     }
-    const lower = normalize(sentence).toLowerCase();
     if (page.names.some((n) => n && lower.includes(n))) carried.unshift({ id: 'name', kind: 'name', text: page.names[0]! });
-    const invented = [...inventedNumbers(sentence, numbers, page.numbers), ...inventedWords(lower, page)];
+    const invented = [...inventedNumbers(sentence, tokensOf(sentence).numbers, page.numbers), ...inventedWords(lower, page)];
     return { text: sentence, facts: carried, carriesFact: carried.some((f) => f.kind !== 'name'), invented };
   };
   return {
@@ -183,7 +184,7 @@ function readPage(facts: ProductFacts): ReadPage {
       });
   });
   splitSentences(normalize(facts.description ?? ''))
-    .flatMap((s) => s.split(/\s*[;:–—]\s*|,\s+(?=and\s|but\s)/))
+    .flatMap((s) => s.split(/\s*[;:–—,]\s*/))
     .forEach((s, i) => {
       add({ id: `description:${i}`, kind: 'description', text: s });
     });
@@ -370,6 +371,8 @@ function inventedNumbers(sentence: string, numbers: NumberToken[], pageNumbers: 
     const before = lower.slice(Math.max(0, n.index - 16), n.index);
     const after = lower.slice(n.index + n.raw.length, n.index + n.raw.length + 24);
     if (ORDINAL_BEFORE.test(before) || COUNT_AFTER.test(after)) continue;
+    // A year ("my favorite find of 2025") dates the script; it claims nothing of the product.
+    if (!n.spelled && /^(?:19|20)\d\d$/.test(n.raw) && /(?:in|of|for|since)\s*$/.test(before)) continue;
     // "out of 5" is the scale of a rating, not a claim.
     if (n.values.includes(5) && /out of\s*$/.test(before)) continue;
     out.push({ kind: 'number', text: `${n.raw}${after.match(/^\s*[\p{L}%]+/u)?.[0] ?? ''}`.trim() });
@@ -474,8 +477,10 @@ const ATTRIBUTES = [
   'saves you time',
 ];
 
-function inventedWords(lowerSentence: string, page: ReadPage): Claim[] {
+function inventedWords(sentence: string, page: ReadPage): Claim[] {
   const out: Claim[] = [];
+  // "Reason number one", "highlight number two": the script counting its own parts.
+  const lowerSentence = sentence.replace(/\b(?:reason|highlight|step|tip|part)\s+number\s+\w+/g, ' ');
   const has = (phrase: string, inText: string) => new RegExp(`(^|[^\\p{L}\\d])${escapeRe(phrase)}(?![\\p{L}\\d])`, 'u').test(inText);
   for (const [kind, list] of [
     ['superlative', SUPERLATIVES],

@@ -10,7 +10,11 @@ export interface SlotValues {
   rating: string | null;
   count: string | null;
   quote: string | null;
+  /** The second review's quote, for a second proof. */
+  quote2: string | null;
   author: string | null;
+  /** The product's main benefit (`mainBenefit`), as said mid-sentence. */
+  benefit: string | null;
   year: string;
   points: string | null;
   action: string;
@@ -75,6 +79,9 @@ export function canFill(template: string, values: SlotValues, pointsLeft: number
       case 'action':
       case 'Action':
         break;
+      case 'Benefit':
+        if (!values.benefit) return false;
+        break;
       default: {
         const v = values[slot as keyof SlotValues];
         if (v === null || v === undefined || v === '') return false;
@@ -96,6 +103,8 @@ export function fillTemplate(template: string, values: SlotValues, bank: PhraseB
         return bank.numberWords[(extra.nth ?? 1) - 1] ?? String(extra.nth);
       case 'Nth':
         return upperFirst(bank.numberWords[(extra.nth ?? 1) - 1] ?? String(extra.nth));
+      case 'Benefit':
+        return upperFirst(values.benefit ?? '');
       case 'action':
         return values.action;
       case 'Action':

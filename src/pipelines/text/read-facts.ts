@@ -9,13 +9,13 @@ export interface ReviewFacts {
 }
 
 const TITLE_SEPARATORS = /\s+[–—|·•]\s+|\s+-\s+|\s*::\s*|:\s+/;
-const MAX_NAME_WORDS = 6;
+const MAX_NAME_WORDS = 8;
 const MAX_FEATURE_WORDS = 14;
 const MAX_QUOTE_WORDS = 24;
 
 /**
  * The product's spoken name: the title's first part ("Aurora Lamp – Bright Home" → "Aurora Lamp"),
- * cut before a comma or bracket, at most six words.
+ * cut before a comma or bracket and before what it is "for" or comes "with", at most eight words.
  */
 export function productName(title: string): string {
   const clean = title.replace(/\s+/g, ' ').trim();
@@ -26,40 +26,22 @@ export function productName(title: string): string {
     .filter((p) => p.length >= 2);
   let name = parts[0] ?? clean;
   name = name.split(/\s*[,([]\s*/)[0] ?? name;
-  const words = name.split(' ');
-  if (words.length > MAX_NAME_WORDS) name = words.slice(0, MAX_NAME_WORDS - 1).join(' ');
-  return name.replace(/[.!?:;]+$/, '');
+  // "Robot Vacuum and Mop with Self-Empty Base" → "Robot Vacuum": the rest is a feature.
+  name = name.replace(/^(\S+(?:\s+\S+)+?)\s+(?:with|for|and|featuring|including|by)\s.*$/i, '$1');
+  let words = name.split(' ');
+  if (words.length > MAX_NAME_WORDS) words = words.slice(0, MAX_NAME_WORDS);
+  while (words.length > 1 && /^(?:with|for|and|the|a|an|of|to|in|&)$/i.test(words[words.length - 1]!)) words = words.slice(0, -1);
+  // A size at the end ("Yoga Mat 6 mm", "Serum 30 ml") is the variant bought, not the name said.
+  if (
+    words.length > 3 &&
+    /^\d+(?:[.,]\d+)?$/.test(words[words.length - 2]!) &&
+    /^(?:oz|ml|l|mm|cm|kg|g|lb|lbs|qt|in|pack|count|ct|iu|mg)$/i.test(words[words.length - 1]!)
+  )
+    words = words.slice(0, -2);
+  return words.join(' ').replace(/[.!?:;]+$/, '');
 }
 
-/**
- * How a long name is said again after its first mention: a brand and model number ("TrailMaster
- * 3000 Hiking Boots" → "TrailMaster 3000"), the brand and the next word of a name that starts with
- * it ("Verda Bloom Ultrasonic Aroma Diffuser" → "Verda Bloom"), or the brand alone. Without a
- * brand, other names are repeated whole: cutting a descriptive name ("Lampe Lever de Soleil
- * Aurora") anywhere would break it.
- */
-export function shortProductName(name: string, brand: string | null = null): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  if (words.length < 3) return name;
-  const model = words.findIndex((w, i) => i > 0 && i < 3 && /\d/.test(w));
-  if (model > 0)
-    return words
-      .slice(0, model + 1)
-      .join(' ')
-      .replace(/[,:;]+$/, '');
-  const brandWords = (brand ?? '').split(/\s+/).filter(Boolean);
-  if (!brandWords.length || brandWords.length > 3) return name;
-  const startsWithBrand = brandWords.every((w, i) => words[i]?.toLowerCase() === w.toLowerCase());
-  if (!startsWithBrand) return brand!.trim();
-  const next = words[brandWords.length];
-  // "Verda de Luxe …": a function word after the brand would leave the short name hanging.
-  return next && /^\p{Lu}/u.test(next)
-    ? words
-        .slice(0, brandWords.length + 1)
-        .join(' ')
-        .replace(/[,:;]+$/, '')
-    : words.slice(0, brandWords.length).join(' ');
-}
+export { shortProductName } from './short-name.js';
 
 function wordCount(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
@@ -199,12 +181,67 @@ export function factsFeatures(facts: ProductFacts, name: string): string[] {
   return cleanFeatures([...facts.features, ...fromDescription]);
 }
 
+/** Spec names said as a verb before their value ("holds 32 oz", "weighs 230 g"). */
+const SPEC_VERBS: [RegExp, string][] = [
+  [/^(?:capacity|volume)$/i, 'holds'],
+  [/^(?:weight|net weight|package weight|carrier weight)$/i, 'weighs'],
+  [/^(?:size|dimensions)$/i, 'measures'],
+  [/^(?:compatible|compatibility|fits)$/i, 'fits'],
+  [/^(?:platforms?|available on)$/i, 'on'],
+  [/^(?:origin|made in)$/i, 'from'],
+  [/^(?:age|ages)$/i, 'for ages'],
+];
+/** Spec names whose value says it all ("18/8 stainless steel"). */
+const SPEC_VALUE_ALONE = /^(?:material|fabric|upper|lining|magnet|firmness|finish|skin type|key ingredients|ingredients)$/i;
+
 /**
- * A spec row said as a selling point: English puts the value before the name ("300 ml
- * capacity"); other languages keep "Kapazität: 300 ml".
+ * A spec row said as a selling point: English puts the value first ("300 ml capacity", "holds 32
+ * oz", "18/8 stainless steel"); other languages keep "Kapazität: 300 ml".
  */
 export function specPoint(spec: { name: string; value: string }, language: string): string {
   const name = spec.name.trim();
   const value = spec.value.trim();
-  return language === 'en' ? `${value} ${/^\p{Lu}\p{Ll}/u.test(name) ? name.toLowerCase() : name}` : `${name}: ${value}`;
+  if (language !== 'en') return `${name}: ${value}`;
+  const bareName = name.replace(/\s*\([^)]*\)/g, '').trim();
+  const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+  const verb = SPEC_VERBS.find(([re]) => re.test(bareName))?.[1];
+  if (verb) return `${verb} ${lowerFirst(value)}`;
+  if (SPEC_VALUE_ALONE.test(bareName)) return lowerFirst(value);
+  // "All skin types" already names its spec; "Included" says a certificate is.
+  if (value.toLowerCase().includes(bareName.toLowerCase())) return lowerFirst(value);
+  if (/^(?:yes|included)$/i.test(value)) return `${lowerFirst(bareName)} included`;
+  return `${lowerFirst(value)} ${lowerFirst(bareName)}`;
+}
+
+/** The product's main benefit and where it comes from: a feature (its index), the description or the title. */
+export interface MainBenefit {
+  text: string;
+  featureIndex: number | null;
+}
+
+const MAX_BENEFIT_WORDS = 14;
+
+/**
+ * What an ad leads with: the title's claim ("… – Cold 24 h, Hot 12 h") said in the words of the
+ * feature that makes it ("Keeps drinks cold for 24 hours and hot for 12"), else the first listed
+ * feature (what the shop chose to say first), else the description's first sentence when it is
+ * short, else the title's claim.
+ */
+export function mainBenefit(title: string, description: string, features: readonly string[]): MainBenefit | null {
+  const clean = title.replace(/\s+/g, ' ').trim();
+  const claim = clean.split(TITLE_SEPARATORS).slice(1).join(', ').trim();
+  const tokens = (s: string) => new Set((s.toLowerCase().match(/[\p{L}\d]+/gu) ?? []).filter((w) => w.length > 2 || /\d/.test(w)));
+  if (claim) {
+    const want = tokens(claim);
+    const index = features.findIndex((f) => {
+      const have = tokens(f);
+      const shared = [...want].filter((w) => have.has(w) || have.has(`${w}s`)).length;
+      return shared >= 2 || (shared >= 1 && want.size <= 2);
+    });
+    if (index >= 0) return { text: features[index]!, featureIndex: index };
+  }
+  if (features[0]) return { text: features[0], featureIndex: 0 };
+  const first = splitSentences(description.replace(/\s+/g, ' ').trim())[0];
+  if (first && wordCount(first) <= MAX_BENEFIT_WORDS && wordCount(first) >= 4) return { text: stripEnd(first), featureIndex: null };
+  return claim && wordCount(claim) >= 2 ? { text: claim, featureIndex: null } : null;
 }

@@ -84,7 +84,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('audience', 'body'),
       one('cta', 'cta'),
     ],
-    [1, 3, 5, 3, 4, 3, 4, 3],
+    [1, 3, 3, 5, 4, 3, 4, 3],
   ),
   style(
     'CallToActionV2',
@@ -120,7 +120,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('proof', 'proof'),
       one('cta', 'cta'),
     ],
-    [1, 7, 3, 4, 5, 6, 6, 6],
+    [3, 4, 6, 5, 6, 7, 6, 1, 6],
   ),
   style(
     'DontWorryWriter',
@@ -182,7 +182,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('offer', 'offer'),
       one('cta', 'cta'),
     ],
-    [5, 2, 4, 6, 4, 7],
+    [2, 4, 5, 4, 6, 4, 7, 6, 9],
   ),
   style(
     'LetMeShowYouWriter',
@@ -206,7 +206,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       one('motivation_close', 'body'),
       one('cta', 'cta'),
     ],
-    [2, 1, 2, 3, 1, 2, 3],
+    [2, 2, 3, 4, 2, 3, 2, 1],
   ),
   style(
     'ProblemSolutionV2',
@@ -223,7 +223,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('price', 'offer'),
       one('cta', 'cta'),
     ],
-    [1, 4, 2, 5, 4, 4],
+    [4, 1, 4, 5, 4, 2, 4],
   ),
   style(
     'ProblemSolutionWriter',
@@ -287,7 +287,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
     [
       one('offer_open', 'hook'),
       one('offer', 'offer'),
-      maybe('intro', 'body'),
+      one('intro', 'body'),
       many('point', 0, 6),
       maybe('benefit', 'body', 3),
       maybe('urgency', 'offer'),
@@ -311,7 +311,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('offer', 'offer'),
       one('cta', 'cta'),
     ],
-    [4, 3, 5, 3, 3],
+    [3, 3, 4, 6, 3, 5, 3, 4],
   ),
   style(
     'ThreeReasonsWriter',
@@ -345,7 +345,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('trend_join', 'cta'),
       one('cta', 'cta'),
     ],
-    [2, 4, 3, 2, 2, 3],
+    [2, 3, 2, 4, 2, 5],
   ),
 
   style(

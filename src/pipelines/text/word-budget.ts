@@ -19,11 +19,54 @@ export const SPEECH_FILL = 0.9;
 /** The script lengths the contract offers (`video_length`). */
 export const VIDEO_LENGTHS_SECONDS = [15, 30, 45, 60] as const;
 
-/** How many words a voice speaking `wordsPerSecond` gets through in a video of that length. */
+/**
+ * Spoken words an ad of a contract length carries at an ad's pace (issue 27): a spoken ad runs
+ * 140–170 words a minute of video. Below the floor an ad sounds thin (the old 30 s scripts had
+ * 42–45 words); above the ceiling no voice says it in time.
+ */
+export const AD_WORDS_BY_LENGTH: readonly { seconds: number; min: number; max: number }[] = [
+  { seconds: 15, min: 35, max: 45 },
+  { seconds: 30, min: 70, max: 85 },
+  { seconds: 45, min: 105, max: 125 },
+  { seconds: 60, min: 140, max: 170 },
+];
+
+/** A length this close to a contract length is that length's ad (the video pipeline asks for its length less the end card). */
+const SAME_LENGTH_SHARE = 0.1;
+
+/**
+ * The words an ad of this length carries: the contract length's range (a length within 10 % of
+ * one counts as it), else the ranges interpolated and, outside them, scaled.
+ */
+export function adWordRange(videoLengthSeconds: number): { min: number; max: number } {
+  const near = AD_WORDS_BY_LENGTH.find((r) => Math.abs(videoLengthSeconds - r.seconds) <= SAME_LENGTH_SHARE * r.seconds);
+  if (near) return { min: near.min, max: near.max };
+  const first = AD_WORDS_BY_LENGTH[0]!;
+  const last = AD_WORDS_BY_LENGTH[AD_WORDS_BY_LENGTH.length - 1]!;
+  const scaled = (r: typeof first) => ({
+    min: Math.round((r.min * videoLengthSeconds) / r.seconds),
+    max: Math.round((r.max * videoLengthSeconds) / r.seconds),
+  });
+  if (videoLengthSeconds <= first.seconds) return scaled(first);
+  if (videoLengthSeconds >= last.seconds) return scaled(last);
+  const upper = AD_WORDS_BY_LENGTH.findIndex((r) => r.seconds >= videoLengthSeconds);
+  const a = AD_WORDS_BY_LENGTH[upper - 1]!;
+  const b = AD_WORDS_BY_LENGTH[upper]!;
+  const t = (videoLengthSeconds - a.seconds) / (b.seconds - a.seconds);
+  return { min: Math.round(a.min + t * (b.min - a.min)), max: Math.round(a.max + t * (b.max - a.max)) };
+}
+
+/**
+ * How many words the script of a video of that length gets: what the voice speaking
+ * `wordsPerSecond` says in it, kept inside the ad's range — a slow voice does not make a thin ad
+ * (the video pipeline then fits the voice), a fast one does not make a breathless one.
+ */
 export function scriptWordBudget(videoLengthSeconds: number, wordsPerSecond: number): number {
   if (!(videoLengthSeconds > 0)) throw new RangeError(`videoLengthSeconds must be positive, got ${videoLengthSeconds}`);
   if (!(wordsPerSecond > 0)) throw new RangeError(`wordsPerSecond must be positive, got ${wordsPerSecond}`);
-  return Math.max(6, Math.round(videoLengthSeconds * wordsPerSecond * SPEECH_FILL));
+  const { min, max } = adWordRange(videoLengthSeconds);
+  const atRate = Math.round(videoLengthSeconds * wordsPerSecond * SPEECH_FILL);
+  return Math.max(6, Math.min(max, Math.max(min, atRate)));
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.,-]*/gu;

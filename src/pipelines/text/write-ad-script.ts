@@ -8,7 +8,7 @@ import { assignMedia, subjectOf } from './ad-script/sentence-subjects-and-media.
 import { sizeToBudget } from './ad-script/size-to-budget.js';
 import { scriptLanguageOf } from './languages.js';
 import { DEFAULT_SCRIPT_STYLE, findScriptStyle, SCRIPT_STYLE_NAMES, type ScriptSection } from './script-styles.js';
-import { DEFAULT_WORDS_PER_SECOND, scriptWordBudget } from './word-budget.js';
+import { adWordRange, DEFAULT_WORDS_PER_SECOND, scriptWordBudget } from './word-budget.js';
 
 // The copywriter's public face: its parts live in ./ad-script/, callers import from here.
 export { ScriptRequestError, type AdScript, type AdScriptRequest, type ScriptSentence, type SentenceSubject } from './ad-script/ad-script-types.js';
@@ -31,7 +31,7 @@ export function writeAdScript(req: AdScriptRequest): AdScript {
   const seed = (req.seed ?? 0) >>> 0;
   const budget = scriptWordBudget(req.videoLengthSeconds, wordsPerSecond);
   const ctx = buildScriptContext(req.facts, language, req.year ?? 2025, createRng(seed ^ hashString(language)));
-  const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget);
+  const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget, adWordRange(req.videoLengthSeconds));
   const subjects = beats.map((b) => subjectOf(b, ctx));
   const media = assignMedia(beats, subjects, req.facts);
   const sentences: ScriptSentence[] = beats.map((b, i) => ({

@@ -24,7 +24,7 @@ const facts = factsFrom(
 );
 
 describe("built-in script writer (the video pipeline's ScriptWriter port)", () => {
-  it('speaks the script as one paragraph, its features as highlights', () => {
+  it('speaks the pitch as one paragraph and the call to action as another, its features as highlights', () => {
     const req = { facts, style: SCRIPT_STYLE_NAMES[0]!, videoLengthSeconds: 30, language: 'en', wordsPerSecond: 2.5, seed: 7, targetAudience: 'commuters' };
     const written = writeAdScript({
       facts: productFactsFromLink(facts, { audience: 'commuters', platform: undefined }),
@@ -36,8 +36,11 @@ describe("built-in script writer (the video pipeline's ScriptWriter port)", () =
     });
     const script = builtInScriptWriter(req);
     expect(written.paragraphs.length).toBeGreaterThan(1);
-    expect(script.text).toBe(written.paragraphs.join(' '));
-    expect(script.text).not.toContain('\n');
+    // One beat before the call to action (speech sets the last paragraph off), none between the other sections.
+    const pitch = written.sentences.filter((s) => s.section !== 'cta').map((s) => s.text);
+    const cta = written.sentences.filter((s) => s.section === 'cta').map((s) => s.text);
+    expect(script.text).toBe(`${pitch.join(' ')}\n\n${cta.join(' ')}`);
+    expect(script.text.split('\n\n')).toHaveLength(2);
     expect(script.highlights).toEqual(written.features);
   });
 });

@@ -4,7 +4,7 @@ import type { ScriptContext } from './script-context.js';
 /**
  * The style as written for these facts: when the page gives a price or a rating, every style says
  * it (a slot that could hold it becomes required, and a style without one gets one before its
- * call to action). An ad that leaves out "4.8 stars from 1,243 reviews" wastes its best line.
+ * call to action; the price may instead close the call to action). An ad that leaves out "4.8 stars from 1,243 reviews" wastes its best line.
  */
 export function styleForFacts(style: ScriptStyle, ctx: ScriptContext): ScriptStyle {
   const v = ctx.values;
@@ -22,13 +22,28 @@ export function styleForFacts(style: ScriptStyle, ctx: ScriptContext): ScriptSty
     grow = grow.map((i) => (i >= pos ? i + 1 : i));
   };
   if ((v.rating && v.count) || v.quote) require(['proof'], 'proof', 'proof');
-  if (v.price) require(['price', 'offer'], 'price', 'offer');
+  // Room for every proof the page has (the rating, each quote) when the length asks for more words.
+  const proofs = (v.rating && v.count ? 1 : 0) + (v.quote ? 1 : 0) + (v.quote2 ? 1 : 0);
+  const proofAt = slots.findIndex((s) => s.beats.length === 1 && s.beats[0]!.kind === 'proof');
+  if (proofAt >= 0) slots[proofAt]!.max = Math.max(slots[proofAt]!.max, proofs);
+  // A bank whose call to action can say the price says it there; others get a price line.
+  const ctaSaysPrice = ctx.bank.beats.cta.some((t) => t.includes('{price}'));
+  if (v.price && !ctaSaysPrice) require(['price', 'offer'], 'price', 'offer');
+  // A script that says the main benefit has said its first point: the points after it are added
+  // only as the length allows (a 15 s ad has no room for them).
+  const saysBenefit = (slot: StyleSlot) => slot.min >= 1 && slot.beats.some((b) => ctx.bank.beats[b.kind].some((t) => /\{(benefit|Benefit)\}/.test(t)));
+  slots.forEach((slot, i) => {
+    if (v.benefit && slot.beats[0]!.kind === 'point' && slot.min === 1 && slots.slice(0, i).some(saysBenefit)) slot.min = 0;
+  });
   return { ...style, slots, grow };
 }
 
 /** Facts a sentence of this kind must carry first, in order, while they are still unsaid. */
 export const FACT_ORDER: Partial<Record<string, string[][]>> = {
-  proof: [['rating', 'count'], ['quote']],
+  proof: [['rating', 'count'], ['quote'], ['quote2']],
   price: [['price']],
   offer: [['price']],
+  cta: [['price']],
+  // A brand story names its brand.
+  brand_origin: [['brand']],
 };

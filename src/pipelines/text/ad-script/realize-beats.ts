@@ -48,20 +48,34 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
   const out: RealizedBeat[] = [];
   let named = false;
   const said = new Set<string>();
-  for (const beat of plannedBeats(style, plan)) {
+  // A banned benefit point is never said, so {benefit} is not either.
+  if (ctx.benefitPoint !== null && tuning.banned.has(ctx.benefitPoint)) said.add('benefit');
+  const planned = plannedBeats(style, plan);
+  // Beats that must say a point (a reason, a highlight) after each position: an optional beat
+  // takes a point only when one is left over for them.
+  const mustSayAfter = planned.map((_, i) => planned.slice(i + 1).filter((b) => POINT_BEATS.has(b.kind)).length);
+  for (const [at, beat] of planned.entries()) {
     const templates = ctx.bank.beats[beat.kind];
     const traits = traitsOf(templates);
     const nth = (seen.get(beat.kind) ?? 0) + 1;
-    const pointsLeft = ctx.points.length - usedPoints.size;
+    const pointsLeft = ctx.points.length - usedPoints.size - (POINT_BEATS.has(beat.kind) ? 0 : mustSayAfter[at]!);
     const fillable = fillableTemplates(ctx, templates, pointsLeft);
     const used = usedTemplates.get(beat.kind) ?? new Set<number>();
     usedTemplates.set(beat.kind, used);
     const variants: number[] = [];
     for (let i = 0; i < templates.length; i++) {
       // A template without a point or a number would repeat a sentence word for word.
-      if (fillable[i] && (traits[i]!.varies || !used.has(i))) variants.push(i);
+      if (fillable[i] && (traits[i]!.varies || !used.has(i)) && !saysAgain(traits[i]!.slots, said)) variants.push(i);
     }
     if (variants.length === 0) continue;
+    // The main benefit leads: the first sentence that can say it does.
+    if (!said.has('benefit')) {
+      const leading = variants.filter((i) => traits[i]!.saysBenefit);
+      // After the opener, a sentence that can say a point says the benefit (the first point left).
+      const pointing = out.length >= 1 && ctx.benefitPoint !== null && !usedPoints.has(ctx.benefitPoint) ? variants.filter((i) => traits[i]!.takesPoint) : [];
+      if (leading.length) variants.splice(0, variants.length, ...leading);
+      else if (pointing.length) variants.splice(0, variants.length, ...pointing);
+    }
     // The strongest facts are said first: a proof gives the rating with its count before a quote.
     for (const facts of FACT_ORDER[beat.kind] ?? []) {
       if (facts.some((f) => said.has(f))) continue;
@@ -90,16 +104,28 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
     if (chosen.takesPoint) {
       pointIndex = o?.point !== undefined && pointOptions.includes(o.point) ? o.point : pointOptions[0]!;
       usedPoints.add(pointIndex);
+      if (pointIndex === ctx.benefitPoint) said.add('benefit');
     }
+    if (chosen.saysBenefit && ctx.benefitPoint !== null) usedPoints.add(ctx.benefitPoint);
     const { text, words } = filledSentence(ctx, template, named, pointIndex, nth);
     if (chosen.namesProduct) named = true;
-    for (const slot of chosen.slots) said.add(slot);
+    for (const slot of chosen.slots) said.add(slot === 'Benefit' ? 'benefit' : slot);
     used.add(variant);
     seen.set(beat.kind, nth);
     out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words, template, pointIndex, variants, pointOptions });
   }
   return out;
 }
+
+/** Facts said once: a second "$34.95" or the same quote again is a repeated line, not a new fact. */
+const ONCE = new Set(['price', 'rating', 'count', 'quote', 'quote2', 'benefit', 'Benefit', 'points']);
+
+function saysAgain(slots: readonly string[], said: Set<string>): boolean {
+  return slots.some((slot) => ONCE.has(slot) && said.has(slot === 'Benefit' ? 'benefit' : slot));
+}
+
+/** Beats whose every template says a point: the style counts on them (three reasons, numbered highlights). */
+const POINT_BEATS = new Set<BeatKind>(['point', 'reason', 'highlight', 'show_item', 'reassure']);
 
 function weightedPick(rng: Rng, items: number[], weights: number[]): number {
   const total = weights.reduce((a, b) => a + b, 0);

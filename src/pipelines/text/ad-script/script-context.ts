@@ -4,7 +4,7 @@ import type { ScriptLanguage } from '../languages.js';
 import { phraseBankFor } from '../phrase-banks/index.js';
 import type { PhraseBank } from '../phrase-banks/types.js';
 import type { ProductFacts } from '../product-facts.js';
-import { factsFeatures, platformGroup, productName, readReviews, shortProductName, specPoint } from '../read-facts.js';
+import { factsFeatures, mainBenefit, platformGroup, productName, readReviews, shortProductName, specPoint } from '../read-facts.js';
 import { detectLanguage } from '../stop-words.js';
 import { formatNumber, formatPrice } from './format-numbers.js';
 
@@ -14,9 +14,21 @@ export interface ScriptContext {
   values: SlotValues;
   /** The product as said after its first mention. */
   shortName: string;
-  /** The page's features and specs: nothing else is said as a selling point. */
+  /** The page's features and specs, the main benefit first: nothing else is said as a selling point. */
   points: { text: string; featureIndex: number | null }[];
   features: string[];
+  /** The point that is the main benefit (said by {benefit} or as a point, never both); null when it is not a point. */
+  benefitPoint: number | null;
+}
+
+/** Specs said as selling points, after the features. */
+const MAX_SPECS = 6;
+
+/** A spec whose numbers a feature already gives ("2-5 players" after "Plays 2 to 5 players"): saying it again adds nothing. */
+function saidByFeature(value: string, features: readonly string[]): boolean {
+  const numbers = value.match(/\d+(?:[.,]\d+)?/g);
+  if (!numbers) return false;
+  return features.some((f) => numbers.every((n) => new RegExp(`(^|[^\\d.,])${n.replace('.', '\\.')}(?![\\d])`).test(f)));
 }
 
 export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage, year: number, rng: Rng): ScriptContext {
@@ -24,9 +36,20 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
   const product = productName(facts.title) || productName(facts.description ?? '') || 'this';
   // Facts are quoted as written. When the page is in another language than the script, only
   // the first two features are used, so the script stays mostly in its own language.
-  const allFeatures = [...factsFeatures(facts, product), ...(facts.specs ?? []).slice(0, 4).map((spec) => specPoint(spec, language))];
+  const listed = factsFeatures(facts, product);
+  const allFeatures = [
+    ...listed,
+    ...(facts.specs ?? [])
+      .filter((spec) => !saidByFeature(spec.value, listed))
+      .slice(0, MAX_SPECS)
+      .map((spec) => specPoint(spec, language)),
+  ];
   const factsLanguage = detectLanguage(`${facts.description ?? ''} ${allFeatures.join('. ')}`, language);
-  const features = factsLanguage === language ? allFeatures : allFeatures.slice(0, 2);
+  const sameLanguage = factsLanguage === language;
+  const lead = sameLanguage ? mainBenefit(facts.title, facts.description ?? '', listed) : null;
+  // A benefit from the description is said by {benefit}; the description's clauses it contains are not said again.
+  const repeatsLead = (f: string) => lead !== null && lead.featureIndex === null && lead.text.toLowerCase().includes(f.toLowerCase());
+  const features = (sameLanguage ? allFeatures : allFeatures.slice(0, 2)).filter((f) => !repeatsLead(f));
   const reviews = readReviews(facts.reviews);
   const audienceGuess = facts.audiences?.[0];
   const audience =
@@ -34,11 +57,12 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
   const brandRaw = (facts.brand ?? facts.siteName ?? '').trim();
   const brand = brandRaw && brandRaw.toLowerCase() !== product.toLowerCase() ? brandRaw : null;
   // A recap lists short features only; long ones do not survive being strung together.
-  const listed = features
+  const short = features
     .filter((f) => !/[,;]/.test(f) && f.split(/\s+/).length <= 6)
     .slice(0, 3)
     .map((f) => pointMidSentence(f, bank, product));
   const quote = reviews.quotes[0];
+  const quote2 = reviews.quotes[1];
   const values: SlotValues = {
     product,
     brand,
@@ -48,11 +72,17 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
     rating: reviews.rating !== null ? formatNumber(reviews.rating, language, { maximumFractionDigits: 1 }) : null,
     count: reviews.count !== null ? formatNumber(reviews.count, language, { maximumFractionDigits: 0 }) : null,
     quote: quote ? bank.quote(quote.text) : null,
+    quote2: quote2 ? bank.quote(quote2.text) : null,
     author: quote?.author ?? null,
+    benefit: lead ? pointMidSentence(lead.text, bank, product) : null,
     year: String(year),
-    points: listed.length >= 2 ? bank.list(listed) : null,
+    points: short.length >= 2 ? bank.list(short) : null,
     action: rng.fork('action').pick(bank.actions[platformGroup(facts.platform)]),
   };
   const points = features.map((text, i) => ({ text, featureIndex: i as number | null }));
-  return { bank, values, shortName: shortProductName(product, facts.brand?.trim() || null), points, features };
+  // The main benefit leads: when it is a feature, it is the first point said.
+  const benefitAt = lead?.featureIndex ?? null;
+  if (benefitAt !== null && benefitAt > 0 && benefitAt < points.length) points.unshift(...points.splice(benefitAt, 1));
+  const benefitPoint = benefitAt !== null && benefitAt < points.length ? 0 : null;
+  return { bank, values, shortName: shortProductName(product, facts.brand?.trim() || null), points, features, benefitPoint };
 }

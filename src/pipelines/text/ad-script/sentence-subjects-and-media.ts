@@ -11,6 +11,11 @@ export function subjectOf(beat: RealizedBeat, ctx: ScriptContext): SentenceSubje
     return fi !== null ? { fact: 'feature', featureIndex: fi } : { fact: 'generic' };
   }
   const slots = new Set(slotsOf(beat.template));
+  // The main benefit said by its own slot is the feature it came from.
+  if ((slots.has('benefit') || slots.has('Benefit')) && ctx.benefitPoint !== null) {
+    const fi = ctx.points[ctx.benefitPoint]!.featureIndex;
+    if (fi !== null) return { fact: 'feature', featureIndex: fi };
+  }
   if (slots.has('price')) return { fact: 'price' };
   if (slots.has('quote')) return { fact: 'review' };
   if (slots.has('rating') || slots.has('count')) return { fact: 'rating' };

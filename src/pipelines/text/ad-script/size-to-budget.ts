@@ -8,7 +8,13 @@ import { tuneToBudget } from './tune-to-budget.js';
  * Grows the style from its minimum until the script reaches the word budget, keeping whichever
  * of the last two sizes is closer; then swaps templates and selling points to land nearer.
  */
-export function sizeToBudget(style: ScriptStyle, ctx: ScriptContext, seed: number, budget: number): RealizedBeat[] {
+export function sizeToBudget(
+  style: ScriptStyle,
+  ctx: ScriptContext,
+  seed: number,
+  budget: number,
+  range: { min: number; max: number } = { min: budget, max: budget },
+): RealizedBeat[] {
   let plan: ScriptPlan = smallestPlan(style);
   let beats = realize(style, plan, ctx, seed, noTuning());
   let words = wordsOf(beats);
@@ -41,5 +47,5 @@ export function sizeToBudget(style: ScriptStyle, ctx: ScriptContext, seed: numbe
     }
     if (!grewHere) exhausted.add(slot);
   }
-  return tuneToBudget(style, plan, ctx, seed, budget, beats);
+  return tuneToBudget(style, plan, ctx, seed, budget, beats, range);
 }

@@ -8,9 +8,11 @@ export interface TemplateTraits {
   takesPoint: boolean;
   carriesFact: boolean;
   namesProduct: boolean;
+  /** Says the product's main benefit. */
+  saysBenefit: boolean;
 }
 
-const FACT_SLOTS = new Set(['price', 'rating', 'count', 'quote', 'brand', 'points', 'audience', 'point', 'Point']);
+const FACT_SLOTS = new Set(['price', 'rating', 'count', 'quote', 'quote2', 'brand', 'points', 'audience', 'point', 'Point', 'benefit', 'Benefit']);
 const READ = new WeakMap<readonly string[], readonly TemplateTraits[]>();
 
 /**
@@ -28,6 +30,7 @@ export function traitsOf(templates: readonly string[]): readonly TemplateTraits[
         takesPoint: /\{(point|Point)\}/.test(template),
         carriesFact: slots.some((s) => FACT_SLOTS.has(s)),
         namesProduct: template.includes('{product}'),
+        saysBenefit: /\{(benefit|Benefit)\}/.test(template),
       };
     });
     READ.set(templates, traits);

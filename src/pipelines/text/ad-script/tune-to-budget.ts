@@ -7,7 +7,7 @@ const TUNE_TOLERANCE = 0.04;
 const TUNE_ROUNDS = 10;
 /** Beyond this gap after the greedy pass, two changes at a time are tried. */
 const PAIR_SEARCH_GAP = 0.07;
-const PAIR_SEARCH_MAX_TRIALS = 4000;
+const PAIR_SEARCH_MAX_TRIALS = 1500;
 /** A changed selling point or an unsaid feature costs a little, so template swaps come first. */
 const FACT_CHANGE_COST = 1;
 
@@ -31,10 +31,11 @@ function movesOf(style: ScriptStyle, ctx: ScriptContext, state: TuneState, beats
     for (const variant of b.variants)
       if (variant !== current.variant)
         moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, variant }), banned: tuning.banned } });
-    if (b.pointIndex === null) continue;
+    // The main benefit stays where it leads.
+    if (b.pointIndex === null || b.pointIndex === ctx.benefitPoint) continue;
     // Another feature may take this sentence; generic points only ever follow the features.
     for (const point of b.pointOptions)
-      if (point !== b.pointIndex && ctx.points[point]!.featureIndex !== null)
+      if (point !== b.pointIndex && point !== ctx.benefitPoint && ctx.points[point]!.featureIndex !== null)
         moves.push({ plan, tuning: { beats: new Map(tuning.beats).set(b.key, { ...current, point }), banned: tuning.banned } });
     if (!tuning.banned.has(b.pointIndex)) moves.push({ plan, tuning: { beats: tuning.beats, banned: new Set(tuning.banned).add(b.pointIndex) } });
   }
@@ -48,15 +49,32 @@ function movesOf(style: ScriptStyle, ctx: ScriptContext, state: TuneState, beats
 
 /**
  * Greedy: the single change that brings the word count nearest the budget, repeated; when that
- * gets stuck far from the budget, the best pair of changes.
+ * gets stuck outside the ad's word range (and far from the budget), the best pair of changes.
  */
-export function tuneToBudget(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext, seed: number, budget: number, start: RealizedBeat[]): RealizedBeat[] {
+export function tuneToBudget(
+  style: ScriptStyle,
+  plan: ScriptPlan,
+  ctx: ScriptContext,
+  seed: number,
+  budget: number,
+  start: RealizedBeat[],
+  range: { min: number; max: number } = { min: budget, max: budget },
+): RealizedBeat[] {
   let state: TuneState = { plan, tuning: noTuning() };
   let beats = start;
   const gapOf = (b: RealizedBeat[]) => Math.abs(wordsOf(b) - budget);
   const scoreOf = (b: RealizedBeat[], s: TuneState) => gapOf(b) + FACT_CHANGE_COST * factChanges(s.tuning);
   let score = scoreOf(beats, state);
-  for (let round = 0; round < TUNE_ROUNDS && gapOf(beats) > budget * TUNE_TOLERANCE; round++) {
+  // Short because every fact is said: longer templates would only pad it (nothing is invented).
+  const allSaid = (b: RealizedBeat[]) => {
+    const said = new Set(b.map((x) => x.pointIndex).filter((i) => i !== null));
+    if (ctx.benefitPoint !== null && b.some((x) => /\{(benefit|Benefit)\}/.test(x.template))) said.add(ctx.benefitPoint);
+    return said.size === ctx.points.length;
+  };
+  if (wordsOf(beats) < range.min && allSaid(beats)) return beats;
+  // Inside the ad's range is long enough: swapping templates only to land on the budget would pick longer lead-ins, not more facts.
+  const inRange = (b: RealizedBeat[]) => wordsOf(b) >= range.min && wordsOf(b) <= range.max;
+  for (let round = 0; round < TUNE_ROUNDS && gapOf(beats) > budget * TUNE_TOLERANCE && !inRange(beats); round++) {
     let best: { beats: RealizedBeat[]; score: number; state: TuneState } | null = null;
     for (const move of movesOf(style, ctx, state, beats)) {
       const trialBeats = realize(style, move.plan, ctx, seed, move.tuning);
@@ -66,10 +84,10 @@ export function tuneToBudget(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptCo
     if (!best) break;
     ({ beats, score, state } = best);
   }
-  if (gapOf(beats) <= budget * PAIR_SEARCH_GAP) return beats;
+  const words = wordsOf(beats);
+  if (gapOf(beats) <= budget * PAIR_SEARCH_GAP || inRange(beats)) return beats;
   // Short because every fact is said: no pair of changes can add one (nothing is invented).
-  const saidPoints = new Set(beats.map((b) => b.pointIndex).filter((i) => i !== null));
-  if (wordsOf(beats) < budget && state.tuning.banned.size === 0 && saidPoints.size === ctx.points.length) return beats;
+  if (words < budget && state.tuning.banned.size === 0 && allSaid(beats)) return beats;
   let trials = 0;
   let best: { beats: RealizedBeat[]; score: number } = { beats, score };
   for (const first of movesOf(style, ctx, state, beats)) {
