@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { SceneKind } from '../../../domain/catalog/avatars-look.js';
 import { hashString, seededRandom } from '../../../core/random.js';
 import { ellipse, shade, withAlpha, type Ctx } from './paint.js';
+import { type GradientStop, withStops } from '../../images/canvas-paint.js';
 
 /**
  * The avatars' settings, drawn to the frame's size (not the character's unit box) so they fill any
@@ -28,10 +29,14 @@ export function drawScene(ctx: Ctx, kind: SceneKind, width: number, height: numb
 
 type Painter = (c: Ctx, w: number, h: number, rnd: () => number) => void;
 
-function vertical(c: Ctx, h: number, stops: Array<[number, string]>): CanvasGradient {
-  const g = c.createLinearGradient(0, 0, 0, h);
-  for (const [at, color] of stops) g.addColorStop(at, color);
-  return g;
+function vertical(c: Ctx, h: number, stops: readonly GradientStop[]): CanvasGradient {
+  return withStops(c.createLinearGradient(0, 0, 0, h), stops);
+}
+
+/** The whole scene filled with a gradient from top to bottom. */
+function backdrop(c: Ctx, w: number, h: number, stops: readonly GradientStop[]): void {
+  c.fillStyle = vertical(c, h, stops);
+  c.fillRect(0, 0, w, h);
 }
 
 function rect(c: Ctx, x: number, y: number, w: number, h: number, color: string | CanvasGradient, r = 0): void {
@@ -57,18 +62,16 @@ function tree(c: Ctx, x: number, y: number, s: number, color: string, rnd: () =>
 
 const SCENES: Record<SceneKind, Painter> = {
   plain(c, w, h) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#eef2f7'],
       [1, '#c9d3df'],
     ]);
-    c.fillRect(0, 0, w, h);
   },
   studio(c, w, h) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#2b3446'],
       [1, '#121722'],
     ]);
-    c.fillRect(0, 0, w, h);
     const g = c.createRadialGradient(w / 2, h * 0.4, 0, w / 2, h * 0.4, Math.max(w, h) * 0.55);
     g.addColorStop(0, 'rgba(120,160,220,0.55)');
     g.addColorStop(1, 'rgba(120,160,220,0)');
@@ -77,11 +80,10 @@ const SCENES: Record<SceneKind, Painter> = {
     for (let i = 0; i < 6; i++) rect(c, w * (0.05 + i * 0.17), h * 0.72, w * 0.1, h * 0.01, 'rgba(140,190,255,0.35)');
   },
   office(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#e9e4dc'],
       [1, '#d2cbc0'],
     ]);
-    c.fillRect(0, 0, w, h);
     // Window with blinds on the left, shelf and plant on the right.
     const wx = w * 0.06;
     const wy = h * 0.1;
@@ -107,11 +109,10 @@ const SCENES: Record<SceneKind, Painter> = {
     rect(c, 0, h * 0.82, w, h * 0.18, '#b9ab98');
   },
   home(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#f3e3cf'],
       [1, '#e2c9ab'],
     ]);
-    c.fillRect(0, 0, w, h);
     const frames = ['#d88c6a', '#7aa6c2', '#9cbf8a'];
     for (let i = 0; i < 3; i++) {
       const x = w * (0.08 + i * 0.1);
@@ -156,11 +157,10 @@ const SCENES: Record<SceneKind, Painter> = {
     ellipse(c, w * 0.86, h * 0.69, w * 0.05, h * 0.06, '#c0504d');
   },
   clinic(c, w, h) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#eaf4f8'],
       [1, '#cfe4ec'],
     ]);
-    c.fillRect(0, 0, w, h);
     rect(c, w * 0.72, h * 0.12, w * 0.22, h * 0.56, '#f9fbfc', 10);
     for (let i = 0; i < 3; i++) rect(c, w * 0.735, h * (0.15 + i * 0.17), w * 0.19, h * 0.15, '#e1edf2', 6);
     const x = w * 0.14;
@@ -193,12 +193,11 @@ const SCENES: Record<SceneKind, Painter> = {
     c.fillRect(0, 0, w, h);
   },
   park(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#7ec3f0'],
       [0.6, '#cbe9f8'],
       [1, '#cbe9f8'],
     ]);
-    c.fillRect(0, 0, w, h);
     for (let i = 0; i < 4; i++) {
       const x = w * (0.1 + i * 0.27);
       const y = h * (0.12 + (i % 2) * 0.08);
@@ -210,11 +209,10 @@ const SCENES: Record<SceneKind, Painter> = {
     c.fillRect(0, h * 0.7, w, h * 0.3);
   },
   street(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#f5c9a0'],
       [1, '#f9e7cf'],
     ]);
-    c.fillRect(0, 0, w, h);
     let x = 0;
     const colors = ['#6d7a8c', '#8c6d5f', '#5f7f8c', '#9a8a7a', '#7a6d8c'];
     while (x < w) {
@@ -232,14 +230,13 @@ const SCENES: Record<SceneKind, Painter> = {
     rect(c, 0, h * 0.8, w, h * 0.2, '#9a9a9a');
   },
   beach(c, w, h) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#5fb3ea'],
       [0.55, '#bfe6fb'],
       [1, '#bfe6fb'],
     ]);
-    c.fillRect(0, 0, w, h);
     ellipse(c, w * 0.8, h * 0.2, Math.min(w, h) * 0.08, Math.min(w, h) * 0.08, '#fff2b0');
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0.55, '#2f8fc2'],
       [0.75, '#5bbbe0'],
     ]);
@@ -253,7 +250,6 @@ const SCENES: Record<SceneKind, Painter> = {
       [0, '#120b2e'],
       [1, '#2d1b5c'],
     ]);
-    c.fillRect(0, 0, w, h);
     for (let i = 0; i < 160; i++) {
       const r = rnd() * Math.min(w, h) * 0.004 + 1;
       ellipse(c, rnd() * w, rnd() * h, r, r, withAlpha('#ffffff', 0.4 + rnd() * 0.6));
@@ -271,11 +267,10 @@ const SCENES: Record<SceneKind, Painter> = {
     ellipse(c, w * 0.12, h * 0.75, pr * 0.5, pr * 0.5, '#7fd1c7');
   },
   neon(c, w, h, rnd) {
-    c.fillStyle = vertical(c, h, [
+    backdrop(c, w, h, [
       [0, '#1a0b2e'],
       [1, '#3a0f4a'],
     ]);
-    c.fillRect(0, 0, w, h);
     let x = 0;
     while (x < w) {
       const bw = w * (0.06 + rnd() * 0.08);

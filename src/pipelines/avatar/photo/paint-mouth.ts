@@ -1,5 +1,6 @@
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import { distance, LANDMARK, type Point, type RgbaImage } from '../../../engines/face/index.js';
+import { withStops } from '../../images/canvas-paint.js';
 
 /**
  * Paints what an opened mouth shows between the warped inner lips. A photo's closed mouth has no
@@ -52,22 +53,22 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
   lctx.save();
   lctx.clip();
   // Oral cavity: near black at the back, the lips' inner skin a little lighter around it.
-  const cavity = lctx.createRadialGradient(centre[0], centre[1], 0, centre[0], centre[1], Math.max(innerWidth / 2, gap));
-  cavity.addColorStop(0, shade(14, 5, 7));
-  cavity.addColorStop(0.55, shade(30, 11, 13));
-  cavity.addColorStop(1, shade(78, 32, 36));
-  lctx.fillStyle = cavity;
+  lctx.fillStyle = withStops(lctx.createRadialGradient(centre[0], centre[1], 0, centre[0], centre[1], Math.max(innerWidth / 2, gap)), [
+    [0, shade(14, 5, 7)],
+    [0.55, shade(30, 11, 13)],
+    [1, shade(78, 32, 36)],
+  ]);
   lctx.fillRect(x0, y0, w, h);
 
   // Tongue: a low, dull-red mound that shows once the mouth is opened wide.
   const tongueShare = Math.min(1, Math.max(0, (gap / Math.max(1, innerWidth) - 0.16) / 0.14));
   if (tongueShare > 0) {
     const tongueTop = bottom - gap * 0.42;
-    const tongue = lctx.createRadialGradient(centre[0], bottom, 0, centre[0], bottom, innerWidth * 0.34);
-    tongue.addColorStop(0, shade(128, 56, 60, 0.9 * tongueShare));
-    tongue.addColorStop(0.7, shade(96, 40, 45, 0.75 * tongueShare));
-    tongue.addColorStop(1, shade(60, 22, 26, 0));
-    lctx.fillStyle = tongue;
+    lctx.fillStyle = withStops(lctx.createRadialGradient(centre[0], bottom, 0, centre[0], bottom, innerWidth * 0.34), [
+      [0, shade(128, 56, 60, 0.9 * tongueShare)],
+      [0.7, shade(96, 40, 45, 0.75 * tongueShare)],
+      [1, shade(60, 22, 26, 0)],
+    ]);
     lctx.beginPath();
     lctx.ellipse(centre[0], bottom + gap * 0.05, innerWidth * 0.34, bottom - tongueTop, 0, 0, Math.PI * 2);
     lctx.fill();
@@ -83,21 +84,21 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
     for (const p of upper.slice(1)) lctx.lineTo(p[0], p[1] - 1);
     for (const p of [...upper].reverse()) lctx.lineTo(p[0], p[1] + teethHeight);
     lctx.closePath();
-    const across = lctx.createLinearGradient(upper[0]![0], 0, upper[4]![0], 0);
-    across.addColorStop(0, shade(40, 22, 22, 0));
-    across.addColorStop(0.2, shade(122, 106, 92, 0.65));
-    across.addColorStop(0.5, shade(174, 160, 140, 0.88));
-    across.addColorStop(0.8, shade(122, 106, 92, 0.65));
-    across.addColorStop(1, shade(40, 22, 22, 0));
-    lctx.fillStyle = across;
+    lctx.fillStyle = withStops(lctx.createLinearGradient(upper[0]![0], 0, upper[4]![0], 0), [
+      [0, shade(40, 22, 22, 0)],
+      [0.2, shade(122, 106, 92, 0.65)],
+      [0.5, shade(174, 160, 140, 0.88)],
+      [0.8, shade(122, 106, 92, 0.65)],
+      [1, shade(40, 22, 22, 0)],
+    ]);
     lctx.fill();
     // The lip's shadow on the teeth' top, the mouth's darkness on their lower edge.
-    const down = lctx.createLinearGradient(0, top - 1, 0, top + teethHeight + 1);
-    down.addColorStop(0, shade(40, 18, 18, 0.4));
-    down.addColorStop(0.25, shade(40, 18, 18, 0));
-    down.addColorStop(0.75, shade(30, 12, 14, 0));
-    down.addColorStop(1, shade(30, 12, 14, 0.55));
-    lctx.fillStyle = down;
+    lctx.fillStyle = withStops(lctx.createLinearGradient(0, top - 1, 0, top + teethHeight + 1), [
+      [0, shade(40, 18, 18, 0.4)],
+      [0.25, shade(40, 18, 18, 0)],
+      [0.75, shade(30, 12, 14, 0)],
+      [1, shade(30, 12, 14, 0.55)],
+    ]);
     lctx.fill();
     // The gap between the two front teeth.
     lctx.strokeStyle = shade(40, 25, 25, 0.35);

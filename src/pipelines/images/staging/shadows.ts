@@ -1,6 +1,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 import { canvasToRgba } from '../raster-io.js';
+import { softEllipse } from '../canvas-paint.js';
 
 /** One thing standing on the floor: its scaled cut-out and where it stands. */
 export interface Grounded {
@@ -65,18 +66,11 @@ export function shadowLayer(width: number, height: number, items: Grounded[], li
     const cx = box.x + foot.centre,
       rx = Math.max(2, foot.width * 0.62),
       ry = Math.max(1.5, rx * 0.16);
-    ctx.save();
-    ctx.translate(cx, base);
-    ctx.scale(1, ry / rx);
-    const g = ctx.createRadialGradient(0, 0, 0, 0, 0, rx);
-    g.addColorStop(0, 'rgba(0,0,0,0.6)');
-    g.addColorStop(0.45, 'rgba(0,0,0,0.32)');
-    g.addColorStop(1, 'rgba(0,0,0,0)');
-    ctx.fillStyle = g;
-    ctx.beginPath();
-    ctx.arc(0, 0, rx, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.restore();
+    softEllipse(ctx, cx, base, rx, ry, [
+      [0, 'rgba(0,0,0,0.6)'],
+      [0.45, 'rgba(0,0,0,0.32)'],
+      [1, 'rgba(0,0,0,0)'],
+    ]);
   }
   return canvasToRgba(canvas);
 }

@@ -7,6 +7,7 @@ import { rotateHue, rgba } from '../../images/backgrounds/colour.js';
 import { canvasToRgba, encodePng } from '../../images/raster-io.js';
 import { iconSvg } from './icon-library.js';
 import type { IconStaging, ShortLook } from './short-looks.js';
+import { softEllipse, withStops } from '../../images/canvas-paint.js';
 
 type Ctx = SKRSContext2D;
 
@@ -88,14 +89,17 @@ function stageBehind(ctx: Ctx, staging: IconStaging, w: number, h: number, main:
       floor.addColorStop(1, rgba(colours[2] ?? '#666666', 0.55));
       ctx.fillStyle = floor;
       ctx.fillRect(0, main.y + main.size * 0.3, w, h);
-      shadowEllipse(ctx, main.x, main.y + main.size * 0.48, main.size * 0.42, main.size * 0.08, 0.35);
+      softEllipse(ctx, main.x, main.y + main.size * 0.48, main.size * 0.42, main.size * 0.08, [
+        [0, 'rgba(0,0,0,0.35)'],
+        [1, 'rgba(0,0,0,0)'],
+      ]);
       break;
     }
     case 'spotlit': {
-      const light = ctx.createRadialGradient(main.x, main.y, main.size * 0.1, main.x, main.y, short * 0.9);
-      light.addColorStop(0, 'rgba(255,214,160,0.55)');
-      light.addColorStop(1, 'rgba(0,0,0,0)');
-      ctx.fillStyle = light;
+      ctx.fillStyle = withStops(ctx.createRadialGradient(main.x, main.y, main.size * 0.1, main.x, main.y, short * 0.9), [
+        [0, 'rgba(255,214,160,0.55)'],
+        [1, 'rgba(0,0,0,0)'],
+      ]);
       ctx.fillRect(0, 0, w, h);
       break;
     }
@@ -270,20 +274,6 @@ function outline(ctx: Ctx, img: Image, s: number, colour: string, widthPx: numbe
     const a = (k / 12) * Math.PI * 2;
     ctx.drawImage(shape, -s / 2 + Math.cos(a) * widthPx, -s / 2 + Math.sin(a) * widthPx, s, s);
   }
-}
-
-function shadowEllipse(ctx: Ctx, x: number, y: number, rx: number, ry: number, alpha: number): void {
-  ctx.save();
-  ctx.translate(x, y);
-  ctx.scale(1, ry / rx);
-  const g = ctx.createRadialGradient(0, 0, 0, 0, 0, rx);
-  g.addColorStop(0, `rgba(0,0,0,${alpha})`);
-  g.addColorStop(1, 'rgba(0,0,0,0)');
-  ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(0, 0, rx, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.restore();
 }
 
 /** A toothed gear (steam punk's machinery). */

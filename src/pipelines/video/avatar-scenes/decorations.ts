@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { even, type FrameSize } from '../../../media/frame-size.js';
 import type { Box, Decorate, DecorationKind } from './scene-styles.js';
+import { withStops } from '../../images/canvas-paint.js';
 
 interface Wanted {
   kind: DecorationKind;
@@ -56,11 +57,11 @@ export function drawDecoration(kind: DecorationKind, width: number, height: numb
       break;
     }
     case 'tint': {
-      const g = ctx.createLinearGradient(0, 0, 0, height);
-      g.addColorStop(0, 'rgba(0,0,0,0.35)');
-      g.addColorStop(0.5, 'rgba(0,0,0,0.45)');
-      g.addColorStop(1, 'rgba(0,0,0,0.8)');
-      ctx.fillStyle = g;
+      ctx.fillStyle = withStops(ctx.createLinearGradient(0, 0, 0, height), [
+        [0, 'rgba(0,0,0,0.35)'],
+        [0.5, 'rgba(0,0,0,0.45)'],
+        [1, 'rgba(0,0,0,0.8)'],
+      ]);
       ctx.fillRect(0, 0, width, height);
       break;
     }

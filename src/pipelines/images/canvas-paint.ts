@@ -1,0 +1,29 @@
+/**
+ * Canvas painting steps that the drawn pictures (avatars, their scenes, the shorts' illustrations,
+ * staged products) share.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+
+/** A colour stop of a gradient: where (0..1 along it) and which colour. */
+export type GradientStop = readonly [offset: number, colour: string];
+
+/** `gradient` with its colour stops added in order, for `fillStyle = withStops(ctx.createLinearGradient(…), […])`. */
+export function withStops<G extends { addColorStop(offset: number, colour: string): void }>(gradient: G, stops: readonly GradientStop[]): G {
+  for (const [offset, colour] of stops) gradient.addColorStop(offset, colour);
+  return gradient;
+}
+
+/**
+ * A soft shadow or glow: the ellipse at (`x`, `y`) with radii `rx`, `ry`, filled by a radial
+ * gradient of `stops` from its centre (0) to its rim (1).
+ */
+export function softEllipse(ctx: SKRSContext2D, x: number, y: number, rx: number, ry: number, stops: readonly GradientStop[]): void {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(1, ry / rx);
+  ctx.fillStyle = withStops(ctx.createRadialGradient(0, 0, 0, 0, 0, rx), stops);
+  ctx.beginPath();
+  ctx.arc(0, 0, rx, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
