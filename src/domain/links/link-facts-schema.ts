@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { LinkFacts } from './link-facts.js';
+import { INDUSTRY_MODEL_VERSION } from './industry/classify-industry.js';
+import { reclassified, type LinkFacts } from './link-facts.js';
 
 /**
  * `LinkFacts` as stored (a Link's `facts`, and the product frozen into video and script tasks):
@@ -19,6 +20,7 @@ export const linkFactsSchema: z.ZodType<LinkFacts> = z.object({
   siteName: z.string().nullable().default(null),
   aiSummary: z.string().default(''),
   aiIndustry: z.string().default(''),
+  aiIndustryModel: z.string().optional(),
   aiTargetAudiences: z.array(z.string()).default([]),
   // Read from pages since issue 14; older rows have none, and then the copywriter reads the description.
   features: z.array(z.string()).optional(),
@@ -34,10 +36,14 @@ export const linkFactsSchema: z.ZodType<LinkFacts> = z.object({
     .optional(),
 });
 
-/** A stored Link's facts; a row that does not read gives empty facts rather than a 500. */
+/**
+ * A stored Link's facts; a row that does not read gives empty facts rather than a 500. A link
+ * classed by an earlier industry model (a steel bottle saved as "Food & Beverage") is classed again.
+ */
 export function storedLinkFacts(stored: Record<string, unknown>): LinkFacts {
   const parsed = linkFactsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : linkFactsSchema.parse({});
+  if (!parsed.success) return linkFactsSchema.parse({});
+  return parsed.data.aiIndustryModel === INDUSTRY_MODEL_VERSION ? parsed.data : reclassified(parsed.data);
 }
 
 /** Facts as the Link row stores them (plain JSON). */

@@ -1,5 +1,5 @@
 import type { CategorySignals } from './industry/category-signals.js';
-import { classifyPage, classifyText } from './industry/classify-industry.js';
+import { classifyPage, classifyText, INDUSTRY_MODEL_VERSION } from './industry/classify-industry.js';
 
 export type { CategorySignals } from './industry/category-signals.js';
 
@@ -17,6 +17,8 @@ export interface LinkFacts {
   siteName: string | null;
   aiSummary: string;
   aiIndustry: string;
+  /** Which version of the industry model classed it (`INDUSTRY_MODEL_VERSION`); absent on links classed before issue 27. */
+  aiIndustryModel?: string;
   aiTargetAudiences: string[];
   /** The page's feature list as written (absent on links read before it was extracted). */
   features?: string[];
@@ -74,6 +76,12 @@ export function classifyIndustry(text: string): string {
   return classifyText(text);
 }
 
+/** The facts with their industry (and audiences) read again by the current model. */
+export function reclassified(facts: LinkFacts): LinkFacts {
+  const industry = classifyPage(facts).industry;
+  return { ...facts, aiIndustry: industry, aiIndustryModel: INDUSTRY_MODEL_VERSION, aiTargetAudiences: targetAudiencesFor(industry) };
+}
+
 export function targetAudiencesFor(industry: string): string[] {
   return audiences[industry] ?? audiences.Others!;
 }
@@ -107,6 +115,7 @@ export function factsFrom(page: ScrapedPage, innerId: string): LinkFacts {
     siteName: page.siteName ?? null,
     aiSummary: summarise(page.title, page.description),
     aiIndustry: industry,
+    aiIndustryModel: INDUSTRY_MODEL_VERSION,
     aiTargetAudiences: targetAudiencesFor(industry),
     ...(page.features?.length ? { features: page.features } : {}),
     ...(page.specs?.length ? { specs: page.specs } : {}),

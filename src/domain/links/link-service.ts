@@ -5,8 +5,7 @@ import { FetchRefused, InsufficientCredits, NotFound, ValidationError } from '..
 import { newId } from '../../core/ids.js';
 import type { LinkRecord, ListQuery, Store } from '../../core/store.js';
 import { checkMediaFields, type MediaFieldCheck, type MediaUrlChecker } from '../media-check.js';
-import { factsFrom, targetAudiencesFor, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
-import { classifyPage } from './industry/classify-industry.js';
+import { factsFrom, reclassified, type LinkFacts, type PageScraper, type ScrapedPage } from './link-facts.js';
 import { linkFactsRecord, storedLinkFacts } from './link-facts-schema.js';
 
 export interface LinkEdit {
@@ -79,10 +78,8 @@ export class LinkService {
       aiSummary: edit.aiSummary ?? old.aiSummary,
     };
     // A corrected name or description is a better signal than the one the industry was read from.
-    if ((edit.title !== undefined && edit.title !== old.title) || (edit.description !== undefined && edit.description !== old.description)) {
-      facts.aiIndustry = classifyPage(facts).industry;
-      facts.aiTargetAudiences = targetAudiencesFor(facts.aiIndustry);
-    }
+    const renamed = (edit.title !== undefined && edit.title !== old.title) || (edit.description !== undefined && edit.description !== old.description);
+    if (renamed) Object.assign(facts, reclassified(facts));
     if (facts.imageUrls.length === 0 && facts.videoUrls.length === 0) throw ValidationError.general(NO_MEDIA);
     await this.checkMedia(edit, old);
     const at = this.clock.nowIso();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_INDUSTRIES } from '../../../src/domain/catalog/avatars.js';
-import { classifyPage } from '../../../src/domain/links/industry/classify-industry.js';
+import { classifyPage, INDUSTRY_MODEL_VERSION } from '../../../src/domain/links/industry/classify-industry.js';
+import { storedLinkFacts } from '../../../src/domain/links/link-facts-schema.js';
 import { classifyIndustry, factsFrom } from '../../../src/domain/links/link-facts.js';
 import { readProductPage } from '../../../src/pipelines/links/read-page.js';
 import { INDUSTRY_PAGES, productPageHtml, type IndustryPage } from '../../fixtures/industry-pages/index.js';
@@ -104,6 +105,15 @@ describe('industry of a product page (issue 27 point 3)', () => {
     expect(classifyPage({ title: 'Gooseneck Electric Kettle for Pour-Over Coffee and Tea', description: '' }).industry).toBe('Appliances');
     const filed = { title: 'Dog Days: A Summer Novel', description: '', categorySignals: { categories: ['Books > Fiction'], ogType: 'books.book' } };
     expect(classifyPage(filed).industry).toBe('News & Entertainment');
+  });
+
+  it('a link saved by an earlier model is classed again when read; one of this model keeps its industry', () => {
+    const bottle = linkFactsOf(INDUSTRY_PAGES.find((p) => p.slug === 'trailflask-water-bottle')!).facts;
+    expect(bottle.aiIndustryModel).toBe(INDUSTRY_MODEL_VERSION);
+    // As the issue's link was stored: the old keyword rules' verdict, no model named.
+    const { aiIndustryModel: _, ...before27 } = { ...bottle, aiIndustry: 'Food & Beverage', aiTargetAudiences: ['foodies'] };
+    expect(storedLinkFacts(before27)).toMatchObject({ aiIndustry: 'Sports & Outdoors', aiTargetAudiences: ['active people', 'weekend adventurers'] });
+    expect(storedLinkFacts({ ...bottle, aiIndustry: 'Games' }).aiIndustry).toBe('Games');
   });
 
   it('a bare text (a prompt) reads its first sentence as the title', () => {

@@ -2,6 +2,12 @@ import type { CategorySignals } from './category-signals.js';
 import { INDUSTRY_TERMS, NEUTRAL_TERMS, type ProductIndustry } from './industry-terms.js';
 import { TermMatcher, wordsOf, type TermMatch } from './term-matcher.js';
 
+/**
+ * Names the term lists and weights that class a page now. A link classed by an earlier version is
+ * classed again when read (`storedLinkFacts`); change it when a change to them should reach saved links.
+ */
+export const INDUSTRY_MODEL_VERSION = 'page-terms-1';
+
 /** What a page says about itself, the parts that tell its industry. */
 export interface IndustrySignals {
   title: string;
