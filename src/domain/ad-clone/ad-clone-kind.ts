@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { perStartedUnit } from '../credits/prices.js';
 import { linkFactsSchema } from '../links/link-facts-schema.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { retentionOutputs } from '../tasks/retention.js';
 import { adAnalysisSchema } from './ad-analysis.js';
 
 /** 12 credits per started 5 s of the output (the contract's price list). */
@@ -40,8 +41,7 @@ export const adCloneKind = defineTaskKind({
     outputKey: z.string().nullish(),
     thumbnailKey: z.string().nullish(),
     durationSeconds: z.number().optional(),
-    expiresAt: z.string().nullish(),
-    outputExpired: z.boolean().optional(),
+    ...retentionOutputs,
   }),
   price: (_step: 'make', _input, measured: { durationSeconds: number }) => adClonePrice(measured.durationSeconds),
   files: { output: 'output.mp4', thumbnail: 'thumbnail.jpg', reference: 'reference' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { credits } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { retentionOutputs } from '../tasks/retention.js';
 
 const inputValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
@@ -42,8 +43,7 @@ export const assetGenerationKind = defineTaskKind({
   }),
   result: z.looseObject({
     assets: z.array(storedAsset).optional(),
-    expiresAt: z.string().nullish(),
-    outputExpired: z.boolean().optional(),
+    ...retentionOutputs,
   }),
   price: (_step: 'make', input, measured: { outputs: number }) => assetGenerationPrice(input, measured.outputs),
   files: { outputs: 'outputs' },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { perStartedUnit } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { retentionOutputs } from '../tasks/retention.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 import { AURORA_MODELS, AURORA_RESOLUTIONS, auroraSettings } from './aurora-models.js';
 
 const motionGuidance = z.object({
@@ -18,7 +20,7 @@ export const auroraKind = defineTaskKind({
   jobs: { make: 'aurora.make' },
   input: z.object({
     /** name, text_prompt, prompt_guidance_scale and ttl_days as sent: they are shown as sent. */
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
     imageUrl: z.string(),
     audioUrl: z.string(),
     model: z.enum(AURORA_MODELS),
@@ -35,8 +37,7 @@ export const auroraKind = defineTaskKind({
     widthPx: z.number().optional(),
     heightPx: z.number().optional(),
     outputUpload: z.record(z.string(), z.unknown()).nullish(),
-    expiresAt: z.string().nullish(),
-    outputExpired: z.boolean().optional(),
+    ...retentionOutputs,
   }),
   price: (_step: 'make', input, measured: { durationSeconds: number }) =>
     perStartedUnit(measured.durationSeconds, 1, auroraSettings(input.model, input.model === 'aurora_v2' ? input.resolution : null).creditsPerSecond),

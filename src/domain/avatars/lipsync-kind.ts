@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 import { plannedVideoFiles, plannedVideoOutputs } from '../videos/planned-video-kind.js';
 import { BACKGROUND_EFFECTS, SCENE_TRANSITIONS, V2_VISUAL_STYLES, type AvatarVideoSpec } from './avatar-video-spec.js';
 
@@ -38,7 +39,7 @@ export const lipsyncKind = defineTaskKind({
   kind: 'lipsync',
   jobs: { make: 'lipsync.make' },
   input: z.object({
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
     aspectRatio: aspectRatio,
     avatarId: z.string(),
     voiceId: z.string().nullish(),
@@ -106,7 +107,7 @@ export const lipsyncV2Kind = defineTaskKind({
   kind: 'lipsync_v2',
   jobs: { make: 'lipsync_v2.make' },
   input: z.object({
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
     aspectRatio: aspectRatio,
     spec: avatarVideoSpec,
     modelVersion,

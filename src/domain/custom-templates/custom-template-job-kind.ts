@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoModelVersion, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 
 /**
  * A value as frozen into the task: what the client gave (URLs, texts, ids), checked at create;
@@ -31,7 +32,7 @@ export const customTemplateJobKind = defineTaskKind({
     name: z.string().nullish(),
     modelVersion: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).default('standard'),
     /** `parameters` / `variables` as the client sent them (echoed on the wire). */
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
   }),
   result: z.looseObject({
     previewKey: z.string().nullish(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 import { plannedVideoFiles, plannedVideoOutputs } from '../videos/planned-video-kind.js';
 import { EDITING_STYLES } from './editing-styles.js';
 import type { EditOperations } from './edit-instructions.js';
@@ -33,7 +34,7 @@ export const aiEditingKind = defineTaskKind({
   kind: 'ai_editing',
   jobs: { make: 'ai_editing.make' },
   input: z.object({
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
     videoUrl: z.string(),
     /** Seconds of the source as probed at create: what every step is priced on. */
     sourceSeconds: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { credits } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { retentionOutputs } from '../tasks/retention.js';
 
 const inputValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
@@ -29,8 +30,7 @@ export const inspirationJobKind = defineTaskKind({
     widthPx: z.number().optional(),
     heightPx: z.number().optional(),
     durationSeconds: z.number().optional(),
-    expiresAt: z.string().nullish(),
-    outputExpired: z.boolean().optional(),
+    ...retentionOutputs,
   }),
   price: (_step: 'make', input, _measured: Record<string, never>) => inspirationJobPrice(input),
   files: { png: 'output.png', mp4: 'output.mp4', thumbnail: 'thumbnail.jpg' },

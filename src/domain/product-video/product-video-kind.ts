@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { credits, perStartedUnit } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 
 /** The aspects a product image is staged at, and the frame of each (the contract's video sizes, plus 4:5). */
 export const PRODUCT_ASPECTS = ['16:9', '9:16', '1:1', '4:5'] as const;
@@ -69,7 +70,7 @@ export const productVideoKind = defineTaskKind({
   kind: 'product_video',
   jobs: { image: 'product_video.gen_image', video: 'product_video.gen_video' },
   input: z.object({
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
     productUrl: z.string(),
     type: z.string().default('product_anyshot'),
     aspectRatio: z.enum(PRODUCT_ASPECTS),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { videoStepPrice, type VideoStep } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 import { plannedVideoFiles, plannedVideoOutputs } from '../videos/planned-video-kind.js';
 import { SHORT_STYLES } from './short-styles.js';
 
@@ -17,7 +18,7 @@ export const aiShortKind = defineTaskKind({
   kind: 'ai_short',
   jobs: { make: 'ai_short.make' },
   input: z.object({
-    echo: z.record(z.string(), z.unknown()).default({}),
+    echo: echoedBody,
     script: z.string(),
     aspectRatio: z.enum(['16:9', '9:16', '1:1']),
     style: z.enum(SHORT_STYLES),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Task } from '../../core/task.js';
 import { taskBlobPrefix } from './task-files.js';
 
@@ -49,6 +50,12 @@ export function expiredResult(task: Pick<Task, 'accountId' | 'id' | 'result'>): 
   result.outputExpired = true;
   return result;
 }
+
+/** The two result fields above, for the result schema of a kind that adopts retention. */
+export const retentionOutputs = {
+  expiresAt: z.string().nullish(),
+  outputExpired: z.boolean().optional(),
+};
 
 export function isOutputExpired(task: Pick<Task, 'result'>): boolean {
   return task.result.outputExpired === true;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { videoStepPrice } from '../credits/prices.js';
 import { linkFactsSchema } from '../links/link-facts-schema.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
+import { echoedBody } from '../tasks/echoed-body.js';
 /** A stored preview (`stored-preview.ts`); only its `mediaJob` is needed to pick it, the rest is checked where it is used. */
 const storedPreview = z.looseObject({ mediaJob: z.string(), style: z.string().optional(), key: z.string().optional(), thumbnailKey: z.string().optional() });
 
@@ -11,7 +12,7 @@ const storedPreview = z.looseObject({ mediaJob: z.string(), style: z.string().op
  */
 const linkVideoInput = z.object({
   mode: z.enum(['direct', 'preview', 'preview_list']).optional(),
-  echo: z.record(z.string(), z.unknown()).default({}),
+  echo: echoedBody,
   linkId: z.string(),
   linkUrl: z.string().nullish(),
   /** The Link's facts as they were at create: the video does not change when the Link does. */
