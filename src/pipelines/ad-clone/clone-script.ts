@@ -54,18 +54,34 @@ export function writeCloneScript(req: CloneScriptRequest): CloneScript {
   const body = all.filter((s) => s !== cta && !(cta && isCta(s)));
   const budgetWords = Math.max(3, Math.floor(req.speakingSeconds * req.wordsPerSecond));
   // The hook first; then middle sentences (kept in the writer's order) to reach the reference's
-  // count, the page's facts before framing (see `byFactsFirst`), each only if it keeps the words
-  // within half as much again as the reference's time; the call to action last.
+  // count, the page's facts before framing (see `byFactsFirst`); one is taken only if the count can
+  // still be reached within half as much again as the reference's time with the shortest of the
+  // rest (past that, middle sentences are left out, never the hook or the CTA); the CTA last.
   const hook = body[0];
   const middleWanted = Math.max(0, want - 1 - (cta ? 1 : 0));
-  const words = (list: ScriptSentence[]) => list.reduce((sum, x) => sum + x.wordCount, 0);
-  let total = words([...(hook ? [hook] : []), ...(cta ? [cta] : [])]);
+  const limit = budgetWords * 1.5;
+  let total = [hook, cta].reduce((sum, x) => sum + (x?.wordCount ?? 0), 0);
   const chosen: ScriptSentence[] = [];
-  for (const sentence of byFactsFirst(body.slice(1))) {
-    if (chosen.length >= middleWanted) break;
-    if (total + sentence.wordCount > budgetWords * 1.5) continue;
+  const candidates = byFactsFirst(body.slice(1));
+  const take = (sentence: ScriptSentence) => {
     chosen.push(sentence);
     total += sentence.wordCount;
+  };
+  const shortestOthers = (sentence: ScriptSentence, count: number) =>
+    candidates
+      .filter((c) => c !== sentence && !chosen.includes(c))
+      .map((c) => c.wordCount)
+      .sort((a, b) => a - b)
+      .slice(0, count)
+      .reduce((sum, n) => sum + n, 0);
+  for (const sentence of candidates) {
+    const after = middleWanted - chosen.length - 1;
+    if (after < 0) break;
+    if (total + sentence.wordCount + shortestOthers(sentence, after) <= limit) take(sentence);
+  }
+  // Past the limit even with the shortest: as many as fit.
+  for (const sentence of [...candidates].sort((a, b) => a.wordCount - b.wordCount)) {
+    if (chosen.length < middleWanted && !chosen.includes(sentence) && total + sentence.wordCount <= limit) take(sentence);
   }
   const middle = body.filter((s) => chosen.includes(s));
   const picked = [...(hook ? [hook] : []), ...middle, ...(cta ? [cta] : [])];

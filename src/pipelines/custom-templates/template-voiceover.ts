@@ -1,20 +1,23 @@
-import type { LinkFacts } from '../../domain/links/link-facts.js';
+import type { TemplateVoiceoverWriter } from '../../domain/custom-templates/custom-template-job-service.js';
 import { scriptLanguageOf } from '../text/languages.js';
 import { SPEECH_FILL } from '../text/word-budget.js';
 import { defaultScriptStyles } from '../text/write-ad-script.js';
 import { FIRST_DRAFT_WORDS_PER_SECOND } from '../video/ad-script.js';
 import { builtInScriptWriter } from '../video/built-in-script-writer.js';
+import { templateProductFacts } from './template-facts.js';
 
 /**
  * A template's voiceover about the product its fields show, written by the copywriter (the one
  * that writes every ad) with about as many words as the template's own sample voiceover, in the
- * voice's language; null when the copywriter does not write that language (the sample is kept).
+ * voice's language; null (the sample is kept) when the template names no product, or the client
+ * filled none of its product fields, or the copywriter does not write that language.
  */
-export function writeTemplateVoiceover(req: { facts: LinkFacts; words: number; language: string; seed: number }): string | null {
+export const writeTemplateVoiceover: TemplateVoiceoverWriter = (req) => {
   const language = scriptLanguageOf(req.language);
-  if (!language) return null;
+  const facts = language ? templateProductFacts(req.template, req.values) : null;
+  if (!language || !facts) return null;
   const text = builtInScriptWriter({
-    facts: req.facts,
+    facts,
     style: defaultScriptStyles(req.seed)[0] ?? 'DiscoveryWriter',
     // The writer sizes words to a video's length at a speaking rate, keeping a share for pauses.
     videoLengthSeconds: req.words / FIRST_DRAFT_WORDS_PER_SECOND / SPEECH_FILL,
@@ -25,4 +28,4 @@ export function writeTemplateVoiceover(req: { facts: LinkFacts; words: number; l
     targetPlatform: null,
   }).text;
   return text.trim() ? text : null;
-}
+};

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { priceOf, templateProductFacts } from '../../../src/domain/custom-templates/template-facts.js';
+import { priceOf, templateProductFacts } from '../../../src/pipelines/custom-templates/template-facts.js';
 import { readTemplateDir } from '../../../src/pipelines/custom-templates/template-files.js';
 
 async function builtin(file: string) {

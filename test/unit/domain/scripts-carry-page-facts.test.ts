@@ -80,7 +80,7 @@ describe('the page facts in every group that writes words', () => {
       expect(clone.text.endsWith(`\n\n${clone.callToAction}`)).toBe(true);
     }
     // Three sentences leave one between the hook and the call to action: the lead feature.
-    const short = writeCloneScript({ facts, pattern: { ...pattern, sentenceCount: 3 }, speakingSeconds: 7, language: 'en', wordsPerSecond: 2.5, seed: 1 });
+    const short = writeCloneScript({ facts, pattern: { ...pattern, sentenceCount: 3 }, speakingSeconds: 10, language: 'en', wordsPerSecond: 2.5, seed: 1 });
     expect(featuresIn(short.text), short.text).toBe(1);
   });
 });

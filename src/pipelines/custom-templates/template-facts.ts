@@ -1,6 +1,7 @@
-import { factsFrom, type LinkFacts } from '../links/link-facts.js';
-import type { StoredTemplateValue } from './custom-template-job-kind.js';
-import type { Template } from './template-format.js';
+import type { StoredTemplateValue } from '../../domain/custom-templates/custom-template-job-kind.js';
+import type { Template } from '../../domain/custom-templates/template-format.js';
+import { factsFrom, type LinkFacts } from '../../domain/links/link-facts.js';
+import { parseAmount } from '../links/price-and-reviews.js';
 
 /** The slot that names the product: a template about a product has one ("Product Name"). */
 const NAME_SLOT = /\bproduct\b.*\bname\b|^name$/i;
@@ -49,17 +50,16 @@ export function templateProductFacts(template: Template, values: Readonly<Record
   );
 }
 
-const CURRENCIES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
+const CURRENCIES: readonly [RegExp, string][] = [
+  [/€|\bEUR\b/i, 'EUR'],
+  [/£|\bGBP\b/i, 'GBP'],
+  [/¥|\bJPY\b/i, 'JPY'],
+  [/\$|\bUSD\b/i, 'USD'],
+];
 
 /** "$29", "29,99 €", "USD 1,299.50" → an amount and its currency; null when no number is written. */
 export function priceOf(text: string): { amount: number; currency: string | null } | null {
-  const written = /\d(?:[\d.,]*\d)?/.exec(text)?.[0];
-  if (!written) return null;
-  // A separator before the last one or two digits is the decimal point; others group thousands.
-  const cents = /^(.*)[.,](\d{1,2})$/.exec(written);
-  const whole = (cents ? cents[1]! : written).replace(/[.,]/g, '');
-  const amount = Number(cents ? `${whole}.${cents[2]}` : whole);
-  const symbol = Object.keys(CURRENCIES).find((s) => text.includes(s));
-  const code = /\b(USD|EUR|GBP|JPY|CAD|AUD)\b/i.exec(text)?.[1]?.toUpperCase();
-  return { amount, currency: symbol ? CURRENCIES[symbol]! : (code ?? null) };
+  const amount = parseAmount(/\d[\d.,]*/.exec(text)?.[0]?.replace(/[.,]+$/, ''));
+  if (amount === undefined) return null;
+  return { amount, currency: CURRENCIES.find(([sign]) => sign.test(text))?.[1] ?? null };
 }
