@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_CPU_WORKERS } from '../engines/cpu/off-thread.js';
 import { DEFAULT_RENDER_SEGMENTS } from '../engines/ffmpeg/real-engine.js';
+import { X264_PRESETS, type X264Preset } from '../engines/ffmpeg/args/video-encoders.js';
 import type { S3Settings } from '../engines/blobs/open-s3-blob-store.js';
 import { DEFAULT_OUTAGE_GIVE_UP_SECONDS, DEFAULT_OUTAGE_RETRY_MS } from '../jobs/job-runner.js';
 
@@ -63,7 +64,7 @@ export interface Config {
   /** Worker threads for CPU-bound JavaScript (music synthesis, voice analysis); 0 runs it in the calling thread. */
   cpuWorkers: number;
   /** The ffmpeg and ffprobe executables (a name found on PATH, or a path); passed into the ffmpeg engine. */
-  ffmpeg: { ffmpegPath: string; ffprobePath: string; renderSegments: number };
+  ffmpeg: { ffmpegPath: string; ffprobePath: string; renderSegments: number; renderPreset: X264Preset };
   /** Debug aid for crash tests: a pause at the start of every job, so a worker can be killed mid-run. */
   jobStartDelayMs: number;
   /** Task event streams (`GET /api/tasks/{id}/events`): seconds between heartbeat comments (each also re-reads the task). */
@@ -264,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
       ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
       ffprobePath: env.FFPROBE_PATH || 'ffprobe',
       renderSegments: Math.min(4, Math.max(1, int(env, 'RENDER_SEGMENTS', DEFAULT_RENDER_SEGMENTS))),
+      renderPreset: oneOf(env, 'RENDER_PRESET', X264_PRESETS, 'veryfast'),
     },
     jobStartDelayMs: int(env, 'JOB_START_DELAY_MS', 0),
     events: { heartbeatSeconds: Math.max(1, int(env, 'EVENTS_HEARTBEAT_SECONDS', 15)) },

@@ -33,6 +33,8 @@ export interface EditRenderRequest {
   music?: { path: string; volume: number };
   voiceVolume?: number;
   quality: RenderQuality;
+  /** x264 preset override (default: the encoding table's for `quality`). */
+  encoderPreset?: string;
   videoPath: string;
   thumbnailPath?: string;
   audioLevels?: AudioLevels;

@@ -36,8 +36,9 @@ const MEASURE_SHARE = 0.03;
  * at once and joined (`compile-segments.ts`) — runs it in a scratch folder (for the ASS file) and
  * probes the result.
  */
-export async function renderTimeline(engine: FfmpegEngine, timeline: Timeline, output: RenderOutput, opts: RenderOptions = {}): Promise<RenderResult> {
+export async function renderTimeline(engine: FfmpegEngine, timeline: Timeline, asked: RenderOutput, opts: RenderOptions = {}): Promise<RenderResult> {
   const { signal, onProgress } = opts;
+  const output = withEnginePreset(engine, asked);
   const [audioLevels, installedFontFamilies] = await Promise.all([measureAudioLevels(engine, timeline, signal), engine.listFontFamilies(), opts.inputsReady]);
   onProgress?.(MEASURE_SHARE);
 
@@ -69,6 +70,11 @@ export async function renderTimeline(engine: FfmpegEngine, timeline: Timeline, o
     durationSeconds: probe.durationSeconds || expectedDurationSeconds,
     probe,
   };
+}
+
+/** A full-size render without a preset of its own is encoded at the engine's (the operator's `RENDER_PRESET`). */
+export function withEnginePreset<T extends Pick<RenderOutput, 'quality' | 'encoderPreset'>>(engine: Pick<FfmpegEngine, 'renderPreset'>, output: T): T {
+  return output.quality === 'render' && !output.encoderPreset && engine.renderPreset ? { ...output, encoderPreset: engine.renderPreset } : output;
 }
 
 async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {

@@ -37,6 +37,8 @@ export async function startTestApp(
     // The drawn product photos stand on plain backdrops, which the built-in cut-out handles in a
     // fraction of a second; the ISNet sidecar has its own tests (and one HTTP test asks for it).
     CUTOUT_ENGINE: 'border-key',
+    // Full-size renders keep their size and length; x264's fastest preset only makes the file larger.
+    RENDER_PRESET: 'ultrafast',
     ...env,
   });
   // A test that moves time (retention, expiry) passes a `fixedClock` and advances it.

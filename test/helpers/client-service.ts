@@ -31,6 +31,7 @@ export async function startClientService(extraEnv: Record<string, string> = {}):
     ALLOW_PRIVATE_URLS: '1',
     RATE_LIMIT_BURST: '1000',
     RATE_LIMIT_PER_SECOND: '1000',
+    RENDER_PRESET: 'ultrafast',
     ...extraEnv,
   };
   const svc = startService('serve', env);

@@ -1,3 +1,4 @@
+import type { X264Preset } from './args/video-encoders.js';
 /** What ffprobe tells us about a media file, in our own terms. */
 export interface MediaProbe {
   durationSeconds: number;
@@ -48,4 +49,6 @@ export interface FfmpegEngine {
   listFontFamilies(): Promise<string[]>;
   /** Most ffmpeg processes one full-size timeline render may be split into (`RENDER_SEGMENTS`; absent = 1). */
   readonly renderSegments?: number;
+  /** x264 preset of full-size timeline and edit renders (`RENDER_PRESET`; absent = the encoding table's own). */
+  readonly renderPreset?: X264Preset;
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { keptAudioArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { compileEdit } from '../../media/edit-compile.js';
+import { withEnginePreset } from '../../media/render.js';
 import type { RenderQuality } from '../../media/timeline.js';
 import type { EditPlan } from './edit-plan.js';
 import type { StepRun } from '../../core/step-run.js';
@@ -39,20 +40,22 @@ export async function renderEdit(
     opts.onProgress(PREPARE_SHARE);
     const videoPath = join(req.outputDir, 'edit.mp4');
     const thumbnailPath = join(req.outputDir, 'edit.jpg');
-    const compiled = compileEdit({
-      sourcePath,
-      ...(voicePath ? { voicePath } : {}),
-      frame: plan.frame,
-      cuts: plan.cuts,
-      ...(plan.captions ? { captions: plan.captions } : {}),
-      ...(musicPath && plan.music ? { music: { path: musicPath, volume: plan.music.volume } } : {}),
-      voiceVolume: plan.voiceVolume,
-      quality: req.quality,
-      videoPath,
-      thumbnailPath,
-      audioLevels: { voiceClipLufs: [voice?.integratedLufs], musicLufs: music?.integratedLufs },
-      installedFontFamilies,
-    });
+    const compiled = compileEdit(
+      withEnginePreset(deps.ffmpeg, {
+        sourcePath,
+        ...(voicePath ? { voicePath } : {}),
+        frame: plan.frame,
+        cuts: plan.cuts,
+        ...(plan.captions ? { captions: plan.captions } : {}),
+        ...(musicPath && plan.music ? { music: { path: musicPath, volume: plan.music.volume } } : {}),
+        voiceVolume: plan.voiceVolume,
+        quality: req.quality,
+        videoPath,
+        thumbnailPath,
+        audioLevels: { voiceClipLufs: [voice?.integratedLufs], musicLufs: music?.integratedLufs },
+        installedFontFamilies,
+      }),
+    );
     for (const [name, contents] of Object.entries(compiled.files)) await writeFile(join(scratch, name), contents, 'utf8');
     await deps.ffmpeg.run(compiled.args, {
       signal,

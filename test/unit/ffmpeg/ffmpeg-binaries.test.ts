@@ -8,17 +8,25 @@ import { createFfmpegEngine, DEFAULT_RENDER_SEGMENTS } from '../../../src/engine
 const dataDir = mkdtempSync(join(tmpdir(), 'cw-ffmpeg-bin-'));
 
 describe('ffmpeg executables come from configuration', () => {
-  it('FFMPEG_PATH, FFPROBE_PATH and RENDER_SEGMENTS are read by config.ts, with PATH lookups by default', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).ffmpeg).toEqual({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', renderSegments: DEFAULT_RENDER_SEGMENTS });
+  it('FFMPEG_PATH, FFPROBE_PATH, RENDER_SEGMENTS and RENDER_PRESET are read by config.ts, with PATH lookups by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).ffmpeg).toEqual({
+      ffmpegPath: 'ffmpeg',
+      ffprobePath: 'ffprobe',
+      renderSegments: DEFAULT_RENDER_SEGMENTS,
+      renderPreset: 'veryfast',
+    });
     expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe', RENDER_SEGMENTS: '1' }).ffmpeg).toEqual({
       ffmpegPath: '/opt/ff/ffmpeg',
       ffprobePath: '/opt/ff/ffprobe',
       renderSegments: 1,
+      renderPreset: 'veryfast',
     });
     // Bounded: at least one process, at most four.
     expect(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '9' }).ffmpeg.renderSegments).toBe(4);
     expect(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '0' }).ffmpeg.renderSegments).toBe(1);
     expect(createFfmpegEngine(loadConfig({ DATA_DIR: dataDir, RENDER_SEGMENTS: '3' }).ffmpeg).renderSegments).toBe(3);
+    expect(createFfmpegEngine(loadConfig({ DATA_DIR: dataDir, RENDER_PRESET: 'medium' }).ffmpeg).renderPreset).toBe('medium');
+    expect(() => loadConfig({ DATA_DIR: dataDir, RENDER_PRESET: 'placebo' })).toThrow(/RENDER_PRESET must be one of ultrafast, superfast, veryfast/);
   });
 
   it('the engine starts the executables it was given, for every kind of run', async () => {

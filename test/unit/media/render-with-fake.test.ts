@@ -34,6 +34,18 @@ describe('renderTimeline with the fake engine', () => {
     expect(result.videoPath).toBe('/out/v.mp4');
   });
 
+  it("encodes a full-size render at the engine's preset (RENDER_PRESET) and leaves previews and a render's own preset alone", async () => {
+    const presetOf = async (output: { quality: 'render' | 'preview'; encoderPreset?: string }) => {
+      const engine = { ...createFakeFfmpegEngine(), renderPreset: 'medium' as const };
+      await renderTimeline(engine, timeline, { ...output, videoPath: '/out/v.mp4' });
+      const args = engine.runs[0]!.args;
+      return args[args.indexOf('-preset') + 1];
+    };
+    expect(await presetOf({ quality: 'render' })).toBe('medium');
+    expect(await presetOf({ quality: 'preview' })).toBe('ultrafast');
+    expect(await presetOf({ quality: 'render', encoderPreset: 'slow' })).toBe('slow');
+  });
+
   it('stops with an AbortError when the signal is already aborted', async () => {
     const engine = createFakeFfmpegEngine();
     const controller = new AbortController();

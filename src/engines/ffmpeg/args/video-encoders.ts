@@ -7,6 +7,10 @@
  * each codec is spelled and the options every use needs.
  */
 
+/** x264's speed presets, fastest first: a faster one writes a larger file of the same quality (CRF). */
+export const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'] as const;
+export type X264Preset = (typeof X264_PRESETS)[number];
+
 /** H.264 in 4:2:0 (the only chroma layout every player decodes). `tune` e.g. `animation` for drawn avatars. */
 export function h264Args(opts: { preset: string; crf: number | string; tune?: string }): string[] {
   return ['-c:v', 'libx264', '-preset', opts.preset, ...(opts.tune ? ['-tune', opts.tune] : []), '-crf', String(opts.crf), '-pix_fmt', 'yuv420p'];
