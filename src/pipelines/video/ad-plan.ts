@@ -11,8 +11,10 @@ import type { AspectRatio } from '../../media/timeline.js';
 export interface AdPlan {
   script: string;
   headline: string;
+  /** Short lines (features, benefits) for text cards, in script order. */
   highlights: string[];
   priceText: string | null;
+  /** null when the request says no_cta. */
   cta: { title: string; subtitle?: string } | null;
   palette: { primary: string; accent: string; text: string };
   language: string;
@@ -22,8 +24,11 @@ export interface AdPlan {
   words: WordTiming[];
   /** The engine's phones, timed like `words` (absent on older plans and for engines without them). */
   phones?: PhoneTiming[];
+  /** Where the voiceover ends; the call-to-action card follows it. */
   speechEndSeconds: number;
+  /** Length of the finished video. */
   durationSeconds: number;
+  /** Seconds of the CTA end card. */
   endCardSeconds: number;
   voiceoverVolume: number;
   musicVolume: number | null;
