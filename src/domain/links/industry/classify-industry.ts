@@ -55,6 +55,8 @@ const MIN_SCORE = 4;
 const TITLE_QUALIFIERS = new Set(['with', 'for', 'by', 'featuring', 'incl', 'including', 'plus', 'w']);
 /** Where a title stops naming the product and lists its variant. */
 const TITLE_BREAK = /\s[-–—|]\s|[,(:;]/;
+/** Where a title turns to the variant: a comma, a dash or a bracket (not a colon, which often comes before the product noun). */
+const VARIANT_BREAK = /\s[-–—|]\s|[,(]/;
 /** og:type values that name an industry on their own. */
 const OG_TYPES: Record<string, ProductIndustry> = {
   'books.book': 'News & Entertainment',
@@ -209,8 +211,10 @@ function isAudience(term: string, industry: ProductIndustry): boolean {
  * to its last term.
  */
 function titleHead(title: string, words: readonly string[], matches: readonly TermMatch<Term>[]): { at: number; tailFrom: number } {
-  const tailFrom = words.findIndex((w, i) => i > 0 && TITLE_QUALIFIERS.has(w));
-  return { at: headNounAt(title, words, matches), tailFrom: tailFrom < 0 ? words.length : tailFrom };
+  const qualifier = words.findIndex((w, i) => i > 0 && TITLE_QUALIFIERS.has(w));
+  // "…, Chocolate, 2 lb" and "… - Blue" name a variant (a flavour, a colour), not the product.
+  const variant = wordsOf(title.split(VARIANT_BREAK)[0] ?? '').length || words.length;
+  return { at: headNounAt(title, words, matches), tailFrom: Math.min(qualifier < 0 ? words.length : qualifier, variant) };
 }
 
 function headNounAt(title: string, words: readonly string[], matches: readonly TermMatch<Term>[]): number {

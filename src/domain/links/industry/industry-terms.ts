@@ -28,7 +28,7 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
     3: `appliance, blender, air fryer, microwave, refrigerator, fridge, freezer, dishwasher, washing machine, washer, dryer, vacuum cleaner,
       vacuum, robot vacuum, stick vacuum, stand mixer, hand mixer, toaster, toaster oven, electric kettle, coffee maker, coffee machine,
       espresso machine, drip coffee maker, coffee grinder, juicer, food processor, slow cooker, pressure cooker, multicooker, rice cooker,
-      bread maker, ice maker, dehumidifier, humidifier, air purifier, space heater, tower fan, pedestal fan, steam iron, garment steamer,
+      bread maker, ice maker, maker, dehumidifier, humidifier, air purifier, space heater, tower fan, pedestal fan, steam iron, garment steamer,
       sewing machine, water flosser, induction cooktop, range hood, oven, electric grill, sous vide, waffle maker`,
     2: `watts, wattage, hepa, hepa filter, suction, pa suction, 1200w, 1500w, 1800w, preset, presets, auto shut-off, nonstick basket,
       dishwasher-safe parts, bpa-free jar, pitcher, rpm, settings, digital display, timer, energy star, cordless, bagless, runtime, dustbin`,
@@ -115,14 +115,14 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
   },
   Health: {
     3: `vitamin, vitamins, multivitamin, supplement, supplements, dietary supplement, probiotic, probiotics, prebiotic, collagen peptides,
-      omega-3, fish oil, magnesium, melatonin, protein powder, whey protein, plant protein, creatine, electrolytes, electrolyte powder,
+      omega-3, fish oil, sports nutrition, protein isolate, whey isolate, magnesium, melatonin, protein powder, whey protein, plant protein, creatine, electrolytes, electrolyte powder,
       capsules, softgels, tablets, gummies, vitamin gummies, ashwagandha, turmeric, elderberry, zinc, vitamin d3, iron supplement,
       sleep aid, pain relief, massage gun, massager, posture corrector, knee brace, back brace, compression sleeve, blood pressure monitor,
       thermometer, pulse oximeter, first aid kit, heating pad, tens unit, hearing aid, reading glasses, contact lenses, cpap, pill organizer`,
     2: `health, healthy, wellness, immune, immunity, immune support, gut health, digestion, digestive, energy levels, metabolism, joint,
       joints, inflammation, stress relief, anxiety, sleep, deep sleep, recovery, muscle recovery, soreness, pain, relief, clinically,
       clinically proven, clinically studied, doctor, physician, pharmacist, third-party tested, nsf certified, gmp, mg, mcg, daily dose,
-      serving size, scoop, per scoop, fda, bioavailable, bioavailability, blood sugar, heart health, cholesterol`,
+      serving size, scoop, per scoop, protein, fda, bioavailable, bioavailability, blood sugar, heart health, cholesterol`,
     1: `support, supports, body, daily, natural, formula`,
   },
   'Home Improvement': {
@@ -142,11 +142,11 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
     3: `cleaning, cleaner, all-purpose cleaner, glass cleaner, detergent, laundry detergent, laundry pods, fabric softener, dish soap,
       dishwashing liquid, dishwasher tablets, sponge, sponges, scrub brush, paper towels, toilet paper, tissues, trash bags, garbage bags,
       mop, spin mop, broom, dustpan, air freshener, candle, scented candle, reed diffuser, aroma diffuser, oil diffuser, essential oil diffuser, diffuser, storage containers,
-      food storage containers, glass containers, storage bins, organizer, drawer organizer, closet organizer, hangers, laundry basket,
+      food storage, food storage containers, food storage bags, freezer bags, glass containers, storage bins, organizer, drawer organizer, closet organizer, hangers, laundry basket,
       cookware, cookware set, pan, frying pan, skillet, cast iron skillet, saucepan, stock pot, dutch oven, wok, knife, chef knife,
       chefs knife, knife set, kitchen knife, cutting board, utensils, utensil set, spatula, whisk, tongs, ladle, measuring cups,
       measuring spoons, bakeware, baking sheet, baking pan, mixing bowls, colander, can opener, peeler, garlic press, grater, mandoline,
-      kitchen tools, kitchen gadgets, salad spinner, mug, coffee mug, travel mug, tumbler, drinkware, glassware, wine glasses, dinnerware,
+      kitchen tools, kitchen gadgets, salad spinner, cup, cups, espresso cups, coffee cups, teacup, mug, coffee mug, travel mug, tumbler, drinkware, glassware, wine glasses, dinnerware,
       plates, bowls, cutlery, flatware, bath towels, towels, bedding, bed sheets, sheets, duvet, duvet cover, pillowcase, pillow,
       comforter, blanket, throw blanket, shower curtain, bath mat, lint roller, light bulbs`,
     2: `kitchen, cooking, cook, chef-grade, stainless steel, carbon steel, high-carbon, blade, edge, handle, nonstick, non-stick, oven-safe,
@@ -236,7 +236,7 @@ export const INDUSTRY_TERMS: Record<ProductIndustry, Partial<Record<1 | 2 | 3, s
  * silicone is not food, "cold brew" on a bottle is not coffee's own page).
  */
 export const NEUTRAL_TERMS = `fits most cup holders, fits cup holders, cup holder friendly, food grade, food-grade, food safe, food-safe, bpa free,
-  bpa-free, dishwasher safe, dishwasher-safe, machine washable, free shipping, free returns, money-back guarantee, money back guarantee,
+  bpa-free, dishwasher safe, dishwasher-safe, microwave safe, microwave-safe, freezer safe, machine washable, free shipping, free returns, money-back guarantee, money back guarantee,
   customer service, gift box, gift wrap, add to cart, buy now, in stock, out of stock, hot dog, hot or cold, ice cold, hot drinks,
   cold drinks, your favorite drinks, your favourite drinks, coffee on the go, morning coffee, coffee table book, phone number,
   phone support, app support, pet hair, dog hair, cat hair, pet dander, pet stains, pet odor, pet odors, pet-friendly, dog-friendly, kid-friendly, cat eye, life time warranty, lifetime warranty, limited warranty, battery included, batteries included`;
