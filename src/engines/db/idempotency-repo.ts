@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { IdempotencyKeyRepo, IdempotencyRecord } from '../../core/store.js';
 import type { Database, IdempotencyKeysTable } from './schema.js';
 
@@ -23,6 +23,10 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
   const row = (accountId: string, key: string) => db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('key', '=', key);
   const changed = (r: { numUpdatedRows?: bigint; numInsertedOrUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
     Number(r.numUpdatedRows ?? r.numInsertedOrUpdatedRows ?? r.numDeletedRows ?? 0) > 0;
+
+  /** The row of `key` while the request holding `lockToken` still runs it. */
+  const heldLock = (accountId: string, key: string, lockToken: string) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+    eb.and([eb('account_id', '=', accountId), eb('key', '=', key), eb('lock_token', '=', lockToken), eb('state', '=', 'in_flight')]);
 
   return {
     async claim(r, now) {
@@ -79,10 +83,7 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
       const r = await db
         .updateTable('idempotency_keys')
         .set({ locked_until: lockedUntil })
-        .where('account_id', '=', accountId)
-        .where('key', '=', key)
-        .where('lock_token', '=', lockToken)
-        .where('state', '=', 'in_flight')
+        .where(heldLock(accountId, key, lockToken))
         .executeTakeFirst();
       return changed(r);
     },
@@ -98,10 +99,7 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
           response_content_type: response.contentType,
           response_body: response.body,
         })
-        .where('account_id', '=', accountId)
-        .where('key', '=', key)
-        .where('lock_token', '=', lockToken)
-        .where('state', '=', 'in_flight')
+        .where(heldLock(accountId, key, lockToken))
         .executeTakeFirst();
       return changed(r);
     },
@@ -109,10 +107,7 @@ export function idempotencyKeyRepo(db: Kysely<Database>): IdempotencyKeyRepo {
     async release(accountId, key, lockToken) {
       await db
         .deleteFrom('idempotency_keys')
-        .where('account_id', '=', accountId)
-        .where('key', '=', key)
-        .where('lock_token', '=', lockToken)
-        .where('state', '=', 'in_flight')
+        .where(heldLock(accountId, key, lockToken))
         .execute();
     },
 
