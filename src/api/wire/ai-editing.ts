@@ -3,11 +3,11 @@ import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { aiEditingKind } from '../../domain/editing/ai-editing-kind.js';
 import { envelopeWith } from './task.js';
+import { videoFilesToWire } from './video-files.js';
 import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** An AI editing task as clients see it: the contract's fields, and what the edit understood and did. */
 export function aiEditingToWire(t: Task, blobs: BlobStore) {
-  const url = (key: unknown) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
   const input = aiEditingKind.shownInputOf(t);
   const result = aiEditingKind.shownResultOf(t);
   const echo = input.echo ?? {};
@@ -20,10 +20,7 @@ export function aiEditingToWire(t: Task, blobs: BlobStore) {
       aspect_ratio: typeof echo.aspect_ratio === 'string' ? echo.aspect_ratio : (input.aspectRatio ?? null),
       editing_style: input.editingStyle ?? null,
       name: typeof echo.name === 'string' ? echo.name : null,
-      output: url(result.outputKey),
-      video_output: url(result.outputKey),
-      preview: url(result.previewKey),
-      video_thumbnail: url(result.thumbnailKey),
+      ...videoFilesToWire(result, blobs),
       understood_instructions: input.understood ?? [],
       ignored_instructions: input.notUnderstood ?? [],
       edit_notes: plan?.notes ?? [],

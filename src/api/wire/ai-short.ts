@@ -3,15 +3,14 @@ import { outputMediaJob } from '../../domain/tasks/media-job.js';
 import { aiShortKind } from '../../domain/shorts/ai-short-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
+import { videoFilesToWire } from './video-files.js';
 import { excerpt, field, firstOf, videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** An AI short as clients see it; `output` stays null until a render is done. */
 export function aiShortToWire(t: Task, blobs: BlobStore) {
-  const url = (key: string | null | undefined) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
   const input = aiShortKind.shownInputOf(t);
   const result = aiShortKind.shownResultOf(t);
   const echo = input.echo ?? {};
-  const output = url(result.outputKey);
   return Object.assign(
     {},
     echo,
@@ -22,10 +21,7 @@ export function aiShortToWire(t: Task, blobs: BlobStore) {
       accent: input.voiceId ?? null,
       voice_id: input.voiceId ?? null,
       name: input.name ?? null,
-      output,
-      video_output: output,
-      preview: url(result.previewKey),
-      video_thumbnail: url(result.thumbnailKey),
+      ...videoFilesToWire(result, blobs),
       media_job: outputMediaJob(t, result.outputKey),
       editor_url: null,
     }),

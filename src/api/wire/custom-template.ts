@@ -5,6 +5,7 @@ import { templatePreviewKey, type CatalogTemplate } from '../../domain/custom-te
 import { templateVariables } from '../../domain/custom-templates/template-format.js';
 import { customTemplateJobKind } from '../../domain/custom-templates/custom-template-job-kind.js';
 import { envelopeWith } from './task.js';
+import { videoFilesToWire } from './video-files.js';
 import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** A catalog template (list item); the detail adds `variables`. */
@@ -42,21 +43,16 @@ export function dyoaToWire(entry: CatalogTemplate, blobs: BlobStore) {
 
 /** A custom template job as clients see it; `output` / `preview` stay null until made. */
 export function templateJobToWire(t: Task, blobs: BlobStore) {
-  const url = (key: unknown) => (typeof key === 'string' ? blobs.signedUrl(key) : null);
   const input = customTemplateJobKind.shownInputOf(t);
   const result = customTemplateJobKind.shownResultOf(t);
   const echo = input.echo ?? {};
-  const output = url(result.outputKey);
   return envelopeWith(t, {
     template_id: input.templateId ?? null,
     name: input.name ?? null,
     parameters: echo.parameters ?? echo.variables ?? {},
     variables: echo.variables ?? echo.parameters ?? {},
     model_version: input.modelVersion ?? 'standard',
-    output,
-    video_output: output,
-    preview: url(result.previewKey),
-    video_thumbnail: url(result.thumbnailKey),
+    ...videoFilesToWire(result, blobs),
     media_job: outputMediaJob(t, result.outputKey),
     editor_url: null,
   });

@@ -4,6 +4,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import { lipsyncKind, lipsyncV2Kind } from '../../domain/avatars/lipsync-kind.js';
 import { lipsyncV2ToWire } from './lipsync-v2.js';
 import { taskEnvelope } from './task.js';
+import { videoFilesToWire } from './video-files.js';
 import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /** A lipsync task (v1 or v2) as clients see it; the produced field stays null until done. */
@@ -20,10 +21,7 @@ export function lipsyncToWire(t: Task, blobs: BlobStore) {
     ...taskEnvelope(t),
     aspect_ratio: echo.aspect_ratio ?? input.aspectRatio,
     creator: input.avatarId ?? null,
-    output: url(result.outputKey),
-    video_output: url(result.outputKey),
-    preview: url(result.previewKey),
-    video_thumbnail: url(result.thumbnailKey),
+    ...videoFilesToWire(result, blobs),
     audio_url: url(voiceKey),
     media_job: outputMediaJob(t, result.outputKey),
     editor_url: null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiEditingBody } from '../ai-editing.js';
-import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { echoOf, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
 import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-editing.ts`. */
@@ -13,10 +13,7 @@ export const aiEditingTaskResponse = z
     aspect_ratio: z.string().nullable().describe("As requested; null keeps the source's shape"),
     editing_style: z.string().nullable(),
     name: z.string().nullable(),
-    output: fileUrl,
-    video_output: fileUrl.describe('= output'),
-    preview: fileUrl,
-    video_thumbnail: fileUrl,
+    ...videoFilesShape,
     understood_instructions: z.array(z.string()).describe('The operations read from `instructions`'),
     ignored_instructions: z.array(z.string()).describe('Parts of `instructions` that matched nothing in the vocabulary'),
     edit_notes: z.array(z.string()).describe('What the edit did and did not do (pauses cut, no speech heard, …); empty until planned'),

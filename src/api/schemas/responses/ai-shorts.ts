@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiShortBody } from '../ai-shorts.js';
-import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { echoOf, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
 import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-short.ts`. */
@@ -14,10 +14,7 @@ export const aiShortTaskResponse = z
     accent: z.string().nullable().describe('The voice id spoken'),
     voice_id: z.string().nullable().describe('= accent'),
     name: z.string().nullable(),
-    output: fileUrl,
-    video_output: fileUrl.describe('= output'),
-    preview: fileUrl,
-    video_thumbnail: fileUrl,
+    ...videoFilesShape,
     media_job: mediaJob,
     editor_url: z.null(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, isoTime, mediaJob, taskEnvelopeShape } from './task.js';
+import { isoTime, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
 import { created, ok, paid, type OperationTable } from './operations.js';
 
 const variableMap = z
@@ -53,10 +53,7 @@ export const templateJobResponse = z
     parameters: z.record(z.string(), z.unknown()).describe('As sent (either body form)'),
     variables: z.record(z.string(), z.unknown()).describe('As sent (either body form)'),
     model_version: z.string(),
-    output: fileUrl,
-    video_output: fileUrl.describe('= output'),
-    preview: fileUrl,
-    video_thumbnail: fileUrl,
+    ...videoFilesShape,
     media_job: mediaJob,
     editor_url: z.null(),
   })

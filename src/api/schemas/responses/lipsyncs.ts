@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lipsyncBody } from '../lipsyncs.js';
 import { lipsyncV2Body, lipsyncV2Scene } from '../lipsyncs-v2.js';
-import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { echoOf, fileUrl, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
 import { created, ok, paid, type OperationTable } from './operations.js';
 
 /** `api/wire/lipsync-v2.ts`. */
@@ -28,10 +28,7 @@ export const lipsyncV1TaskResponse = z
     ...taskEnvelopeShape,
     aspect_ratio: z.string(),
     creator: z.string().nullable().describe('The avatar id'),
-    output: fileUrl,
-    video_output: fileUrl.describe('= output'),
-    preview: fileUrl,
-    video_thumbnail: fileUrl,
+    ...videoFilesShape,
     audio_url: fileUrl.describe('The voice track'),
     media_job: mediaJob,
     editor_url: z.null(),

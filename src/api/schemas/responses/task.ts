@@ -5,6 +5,14 @@ export const isoTime = z.string().describe('ISO 8601, UTC');
 /** A signed, expiring file URL of the service (null until the file exists). */
 export const fileUrl = z.string().nullable();
 
+/** A video task's files (`api/wire/video-files.ts`): the render, again as `video_output`, the preview and the thumbnail. */
+export const videoFilesShape = {
+  output: fileUrl,
+  video_output: fileUrl.describe('= output'),
+  preview: fileUrl,
+  video_thumbnail: fileUrl,
+};
+
 /** The render that produced the task's output (`domain/tasks/media-job.ts`); null until one has. */
 export const mediaJob = z.string().nullable().describe('The id of the render that produced output; null until one has');
 
