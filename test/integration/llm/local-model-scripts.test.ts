@@ -87,7 +87,7 @@ describe('local GGUF model (SmolLM2-135M) writing scripts', () => {
   });
 
   it('an AI Scripts task with the model configured returns its script, every sentence through the fact check', async () => {
-    const reports: { writer: string; fallbackReason: string | null }[] = [];
+    const reports: { writer: string; fallbackReason: string | null; check: { kept: number } | null }[] = [];
     const author = scriptAuthor({ adapter: llm, model: MODEL_NAME, timeoutMs: 240_000 }, (r) => reports.push(r));
     const service = new AiScriptService(h.store, h.tasks, fakePageScraper({ [PAGE]: PAGE_FACTS }), copywriterBy(author), h.clock);
     const accountId = await h.account(10);
@@ -96,6 +96,7 @@ describe('local GGUF model (SmolLM2-135M) writing scripts', () => {
     expect(reports).toHaveLength(1);
     expect(script.fallbackReason ?? null).toBeNull();
     expect(script.writer).toBe(`local:${MODEL_NAME}`);
+    expect(reports[0]!.check!.kept).toBeGreaterThanOrEqual(1);
     // Not the built-in copywriter's script for the same request.
     const facts = productFactsFromLink(factsFrom(PAGE_FACTS, 'x'));
     expect(script.text).not.toBe(writeAdScript({ facts, style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', seed: 2 }).text);

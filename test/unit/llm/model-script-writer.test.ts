@@ -63,6 +63,24 @@ describe('script writer with a model (fact check, fallback)', () => {
       expect(prompt).toContain(fact);
   });
 
+  it('tidies what a small model copies from the prompt (fact labels) and drops what repeats itself or another line', async () => {
+    const llm = answering({
+      hook: 'I love the comfort of a cushion and the comfort of a cushion.',
+      facts: ['feature: fits most car cup holders.', 'price: only $34.95 for the TrailFlask.'],
+      call_to_action: 'Fits most car cup holders.',
+    });
+    const authored = await scriptAuthor({ adapter: llm, model: 'tiny' }).write(REQ);
+    const texts = authored.script.sentences.map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(['Fits most car cup holders.', 'Only $34.95 for the TrailFlask.']));
+    expect(texts.filter((t) => t === 'Fits most car cup holders.')).toHaveLength(1);
+    expect(authored.check!.dropped.map((d) => d.why)).toEqual(expect.arrayContaining(['repeats itself', 'said already']));
+    // Both framing lines went: the built-in copywriter's hook and call to action stand in.
+    const builtIn = writeAdScript(REQ);
+    expect(authored.script.sentences.filter((s) => s.section === 'cta').map((s) => s.text)).toEqual(
+      builtIn.sentences.filter((s) => s.section === 'cta').map((s) => s.text),
+    );
+  });
+
   it('falls back to the built-in copywriter, saying why, on an error, an answer that is not JSON, or nothing that passes the check', async () => {
     const cases: [LlmAdapter, RegExp][] = [
       [

@@ -70,9 +70,21 @@ export async function writeWithModel(
   const answer = parseAnswer(result.text);
   const checker = factCheckerFor(req.facts);
   const check: ModelScriptCheck = { kept: 0, dropped: [], filledIn: 0 };
+  const seen = new Set<string>();
+  /** Why a sentence goes whatever its role: it repeats one already kept, or itself ("the comfort of a cushion and the comfort of a cushion"). */
+  const repeated = (text: string): string | null => {
+    const key = text
+      .toLowerCase()
+      .replace(/[^\p{L}\d]+/gu, ' ')
+      .trim();
+    if (seen.has(key)) return 'said already';
+    if (repeatsItself(key)) return 'repeats itself';
+    seen.add(key);
+    return null;
+  };
 
   const framing = (text: string, section: 'hook' | 'cta'): ScriptSentence[] => {
-    const own = sentencesOf(text, MAX_FRAMING_CHARS).filter((s) => keepFraming(checker, s, prompt.instructions, check));
+    const own = sentencesOf(text, MAX_FRAMING_CHARS).filter((s) => keepFraming(checker, s, prompt.instructions, check) && keep(s, repeated(s), check));
     if (own.length) {
       check.kept += own.length;
       return own.map((s) => sentence(s, section === 'hook' ? hookBeatOf(builtIn) : 'cta', section, { fact: 'product' }, builtIn));
@@ -82,7 +94,6 @@ export async function writeWithModel(
     return theirs;
   };
   const hook = framing(answer.hook, 'hook');
-  const cta = framing(answer.call_to_action, 'cta');
 
   // What the hook says (the built-in one leads with the main benefit) is not said again.
   const said = new Set(
@@ -96,7 +107,11 @@ export async function writeWithModel(
   const body: ScriptSentence[] = [];
   for (const text of answer.facts.flatMap((f) => sentencesOf(f, MAX_SENTENCE_CHARS))) {
     const c = checker.checkSentence(text);
-    const why = c.invented.length ? `claims not on the page: ${c.invented.map((i) => i.text).join(', ')}` : !c.carriesFact ? 'carries no page fact' : null;
+    const why = c.invented.length
+      ? `claims not on the page: ${c.invented.map((i) => i.text).join(', ')}`
+      : !c.carriesFact
+        ? 'carries no page fact'
+        : repeated(text);
     const fresh = c.facts.filter((f) => f.kind !== 'name' && !said.has(f.id));
     if (why || !fresh.length) {
       check.dropped.push({ text, why: why ?? 'repeats facts already said' });
@@ -106,6 +121,7 @@ export async function writeWithModel(
     body.push(sentence(text, 'point', 'body', subjectOf(c.facts, builtIn.features), builtIn, body.length));
     check.kept++;
   }
+  const cta = framing(answer.call_to_action, 'cta');
   if (!body.length)
     throw new ModelScriptRejected(
       `none of the model's ${answer.facts.length} fact sentences passed the fact check (${check.dropped.map((d) => d.why).join('; ')})`,
@@ -139,19 +155,43 @@ function parseAnswer(text: string): ModelScriptAnswer {
 }
 
 const SENTENCE_END = /[.!?…]["”»)]?$/u;
+/** The labels of the prompt's fact lines, which a small model copies into its sentences ("feature: Breathable knit upper"). */
+const FACT_LABEL = /^(?:product|brand|main benefit|feature|spec|price|rating|review|audience)\s*:\s*/i;
+
+function tidy(sentence: string): string {
+  const bare = sentence.trim().replace(FACT_LABEL, '');
+  return bare.charAt(0).toLocaleUpperCase() + bare.slice(1);
+}
 
 /**
  * Sentences worth saying: whole ones, with words in them (a small model also writes "5114586041").
  * A last sentence without an end that reaches the schema's length limit was cut mid-thought: it goes.
  */
 function sentencesOf(text: string, maxChars: number): string[] {
-  const sentences = scriptSentences(text.replace(/\s+/g, ' ').trim()).map((s) => s.trim());
+  const sentences = scriptSentences(text.replace(/\s+/g, ' ').trim()).map(tidy);
   const last = sentences.at(-1);
   if (last && !SENTENCE_END.test(last)) {
     if (text.length >= maxChars - 2) sentences.pop();
     else sentences[sentences.length - 1] = `${last}.`;
   }
   return sentences.filter((s) => countSpokenWords(s) >= 3 && /\p{L}{2}/u.test(s));
+}
+
+function keep(text: string, why: string | null, check: ModelScriptCheck): boolean {
+  if (why) check.dropped.push({ text, why });
+  return !why;
+}
+
+/** Whether a run of three words comes back within the sentence. */
+function repeatsItself(words: string): boolean {
+  const list = words.split(' ');
+  const runs = new Set<string>();
+  for (let i = 0; i + 3 <= list.length; i++) {
+    const run = list.slice(i, i + 3).join(' ');
+    if (runs.has(run)) return true;
+    runs.add(run);
+  }
+  return false;
 }
 
 /** A hook or call to action is kept when it invents nothing and is not the instructions said back ("One short opening line."). */
