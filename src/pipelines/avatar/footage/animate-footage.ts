@@ -12,40 +12,25 @@ import {
   segmentJoinArgs,
   type FfmpegEngine,
 } from '../../../engines/ffmpeg/index.js';
-import { frameSizeForImage, placePhoto, type AvatarResolution, type Size } from '../photo/frame-layout.js';
-import { AVATAR_FPS, quantiseFrame, type PhotoMouthFrame } from '../photo/mouth-track.js';
+import { frameSizeForImage, placePhoto } from '../photo/frame-layout.js';
+import { AVATAR_FPS, quantiseFrame } from '../photo/mouth-track.js';
+import type { AnimatedClip, AnimatedClipRequest } from '../photo/animated-clip.js';
 import { interpolateLandmarks, sampledFrames, type LandmarkSample } from './landmark-track.js';
 import { DEFAULT_LOOP_SEARCH, footageFrameAt, planFootageLoop, type FootageLoop } from './loop-plan.js';
 import { lumaSignature, RawFrameFile } from './raw-frames.js';
 import { repaintMouth } from './repaint-mouth.js';
 
-export interface FootageAvatarRequest {
+export interface FootageAvatarRequest extends AnimatedClipRequest {
   /** The presenter's video: one person facing the camera, not speaking. */
   videoPath: string;
   faces: FaceEngine;
-  /** The mouth per output frame at 30 fps; the video lasts frames / 30 seconds. */
-  frames: readonly PhotoMouthFrame[];
-  /** The voice, muxed as AAC. */
-  audioPath?: string;
-  outputPath: string;
-  /** Output size; default: the footage's shape at `resolution`. */
-  frame?: Size;
-  resolution?: AvatarResolution;
   /** `auto` loops at the cleanest cut when there is one, else ping-pongs; default `auto`. */
   repeat?: 'auto' | 'ping-pong';
   /** Landmarks are found on every n-th footage frame and interpolated between; default 5. */
   sampleEveryFrames?: number;
-  encoder?: { preset: string; crf: number };
-  scratchDir: string;
-  signal?: AbortSignal;
-  onProgress?: (fraction0to1: number) => void;
 }
 
-export interface FootageAvatarResult {
-  videoPath: string;
-  durationSeconds: number;
-  frameCount: number;
-  frame: Size;
+export interface FootageAvatarResult extends AnimatedClip {
   loop: FootageLoop;
   /** Usable footage frames (decoded at the output size). */
   footageFrameCount: number;

@@ -3,47 +3,30 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { centroid, type DetectedFace, type FaceEngine, type Point, type RgbaImage } from '../../../engines/face/index.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/index.js';
+import type { AnimatedClip, AnimatedClipRequest } from './animated-clip.js';
 import { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args.js';
-import { frameSizeForImage, photoToFrame, placePhoto, type AvatarResolution, type PhotoPlacement, type Size } from './frame-layout.js';
+import { frameSizeForImage, photoToFrame, placePhoto, type PhotoPlacement } from './frame-layout.js';
 import { motionBounds, planHeadMotion, type HeadMotionKind } from './head-motion.js';
 import { planHeadPatch, type HeadPatch } from './head-patch.js';
-import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState, type PhotoMouthFrame } from './mouth-track.js';
+import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState } from './mouth-track.js';
 import { guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance } from '../../../domain/avatars/motion-guidance.js';
 import { encodePamRgba } from './pam.js';
 import { renderStateFiles } from './render-states.js';
 import { detectUsablePortrait } from './usable-portrait.js';
 
-export interface PhotoAvatarRequest {
+export interface PhotoAvatarRequest extends AnimatedClipRequest {
   photoPath: string;
   /** The face on `photoPath`, in its (EXIF-oriented) pixels; see `animatePortrait` to detect it. */
   face: DetectedFace;
-  /** One entry per frame at 30 fps; the video lasts frames / 30 seconds. */
-  frames: readonly PhotoMouthFrame[];
-  /** The voice, muxed as AAC; the video is cut to the frames' length. */
-  audioPath?: string;
-  outputPath: string;
-  /** Output size; default: the photo's shape at `resolution`. */
-  frame?: Size;
-  resolution?: AvatarResolution;
   /** Idle head motion; default `natural` (tilt and drift). */
   headMotion?: HeadMotionKind;
   /** Aurora's motion guidance (head motion and nod amplitudes, blink rate, mouth gain); default: none. */
   guidance?: AnimatorGuidance;
   /** Places blinks and motion phases; the same seed gives the same video. */
   seed?: number;
-  /** x264 settings; default veryfast / 23 (the service's render settings). */
-  encoder?: { preset: string; crf: number };
-  /** A folder for the state pictures (a subfolder is made and removed). */
-  scratchDir: string;
-  signal?: AbortSignal;
-  onProgress?: (fraction0to1: number) => void;
 }
 
-export interface PhotoAvatarResult {
-  videoPath: string;
-  durationSeconds: number;
-  frameCount: number;
-  frame: Size;
+export interface PhotoAvatarResult extends AnimatedClip {
   /** How many distinct face pictures were drawn. */
   stateCount: number;
   /** Where the head is in the frame, and its landmarks in frame pixels (for tests and layouts). */
