@@ -198,9 +198,7 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       // Depth of field: the small pictures are far away and out of focus.
       if (!isMain) at(`blur(${Math.round(short / 160)}px) saturate(0.8)`);
       else {
-        ctx.shadowColor = 'rgba(0,0,0,0.35)';
-        ctx.shadowBlur = short / 40;
-        ctx.shadowOffsetY = short / 80;
+        castShadow(ctx, 'rgba(0,0,0,0.35)', short / 40, { y: short / 80 });
         at('none');
       }
       break;
@@ -211,10 +209,7 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       break;
     }
     case 'spotlit':
-      ctx.shadowColor = 'rgba(0,0,0,0.7)';
-      ctx.shadowBlur = short / 25;
-      ctx.shadowOffsetX = short / 60;
-      ctx.shadowOffsetY = short / 40;
+      castShadow(ctx, 'rgba(0,0,0,0.7)', short / 25, { x: short / 60, y: short / 40 });
       at(isMain ? 'contrast(1.1)' : 'brightness(0.6) blur(1px)');
       break;
     case 'bold':
@@ -222,21 +217,16 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       at('saturate(1.3)');
       break;
     case 'glowing':
-      ctx.shadowColor = colours[3] ?? '#6bd1ff';
-      ctx.shadowBlur = short / 18;
+      castShadow(ctx, colours[3] ?? '#6bd1ff', short / 18);
       at(isMain ? 'brightness(0.75) saturate(0.7)' : 'brightness(0.45) saturate(0.5)');
       break;
     case 'brass':
-      ctx.shadowColor = 'rgba(40,20,0,0.6)';
-      ctx.shadowBlur = short / 50;
-      ctx.shadowOffsetY = short / 100;
+      castShadow(ctx, 'rgba(40,20,0,0.6)', short / 50, { y: short / 100 });
       at('sepia(0.6) saturate(1.2)');
       break;
     case 'cutout': {
       // A sticker: the picture cut out with a white paper border, a shadow under it, a strip of tape.
-      ctx.shadowColor = 'rgba(0,0,0,0.3)';
-      ctx.shadowBlur = short / 60;
-      ctx.shadowOffsetY = short / 120;
+      castShadow(ctx, 'rgba(0,0,0,0.3)', short / 60, { y: short / 120 });
       outline(ctx, img, s, '#ffffff', Math.max(3, s / 18));
       at('none');
       ctx.fillStyle = 'rgba(240,230,190,0.7)';
@@ -244,8 +234,7 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       break;
     }
     case 'rounded':
-      ctx.shadowColor = 'rgba(255,150,190,0.45)';
-      ctx.shadowBlur = short / 30;
+      castShadow(ctx, 'rgba(255,150,190,0.45)', short / 30);
       at('none');
       break;
     case 'plain':
@@ -253,6 +242,14 @@ function drawPicture(ctx: Ctx, img: Image, spot: Spot, staging: IconStaging, isM
       break;
   }
   ctx.restore();
+}
+
+/** What the next picture drawn casts: a shadow of `colour` blurred by `blurPx`, moved by `offset` (none: a glow all round). */
+function castShadow(ctx: Ctx, colour: string, blurPx: number, offset: { x?: number; y?: number } = {}): void {
+  ctx.shadowColor = colour;
+  ctx.shadowBlur = blurPx;
+  if (offset.x !== undefined) ctx.shadowOffsetX = offset.x;
+  if (offset.y !== undefined) ctx.shadowOffsetY = offset.y;
 }
 
 /**
