@@ -3,8 +3,8 @@ import { requiredText, textUpTo } from './text-field.js';
 import { MAX_SHORT_SCRIPT_CHARS } from '../../domain/shorts/ai-short-service.js';
 import { SHORT_STYLES, shortStyleNamed } from '../../domain/shorts/short-styles.js';
 import { namedChoice, SPEAKABLE_PATTERN } from './choices.js';
-import { aspectRatio, mediaUrl, webhookUrl } from './common.js';
-import { captionSetting, volume } from './link-to-videos.js';
+import { aspectRatio, webhookUrl } from './common.js';
+import { captionSetting, soundtrackFields } from './link-to-videos.js';
 
 /** The contract's Shorts body (create and preview); `voice_id` is an alias of `accent`. */
 export const aiShortBody = z
@@ -16,9 +16,7 @@ export const aiShortBody = z
     accent: z.string().nullish(),
     voice_id: z.string().nullish(),
     caption_setting: captionSetting.nullish(),
-    background_music_url: mediaUrl(1000).nullish(),
-    background_music_volume: volume.nullish(),
-    voiceover_volume: volume.nullish(),
+    ...soundtrackFields(1000),
     name: textUpTo(255).nullish(),
     webhook_url: webhookUrl,
   })

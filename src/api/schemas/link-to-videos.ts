@@ -13,6 +13,15 @@ import { isVisualStyle, visualStyleNames } from '../../pipelines/video/visual-st
 export const flexBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 export const volume = boundedNumber(0, 1);
 
+/** A video's soundtrack as URL to Video, AI Shorts and AI Editing take it: the music (a URL of up to `musicUrlMaxChars`), its volume and the voice's. */
+export function soundtrackFields(musicUrlMaxChars: number) {
+  return {
+    background_music_url: mediaUrl(musicUrlMaxChars).nullish(),
+    background_music_volume: volume.nullish(),
+    voiceover_volume: volume.nullish(),
+  };
+}
+
 /** Names as the copywriter knows them (any case); visual styles also take the contract's LegoScript… hook names. */
 const scriptStyle = namedChoice(SCRIPT_STYLE_NAMES, (name) => Boolean(findScriptStyle(name)));
 export const visualStyle = namedChoice(visualStyleNames(), isVisualStyle);
@@ -64,9 +73,7 @@ export const linkVideoBody = z
     override_avatar_by_image: mediaUrl(1000).nullish(),
     override_voice: z.string().nullish(),
     override_script: textUpTo(8000).meta({ pattern: SPEAKABLE_PATTERN }).nullish(),
-    background_music_url: mediaUrl(255).nullish(),
-    background_music_volume: volume.nullish(),
-    voiceover_volume: volume.nullish(),
+    ...soundtrackFields(255),
     no_background_music: flexBoolean.nullish(),
     no_caption: flexBoolean.nullish(),
     no_emotion: flexBoolean.nullish(),
