@@ -1,4 +1,4 @@
-import type { AvatarLook } from '../../../domain/catalog/avatars-look.js';
+import type { AvatarLook, OutfitKind } from '../../../domain/catalog/avatars-look.js';
 import type { Figure } from './figure.js';
 import { ellipse, luminance, shade, stroke, withAlpha, type Ctx } from './paint.js';
 
@@ -50,41 +50,26 @@ export function drawBody(ctx: Ctx, f: Figure, look: AvatarLook): void {
   ctx.fillStyle = g;
   ctx.fill();
 
-  switch (o.kind) {
-    case 'suit':
-      drawJacket(ctx, f, look, { shirt: '#f7f7f5', tie: o.accent, collar: true });
-      break;
-    case 'blazer':
-      drawJacket(ctx, f, look, { shirt: o.accent, tie: null, collar: false });
-      break;
-    case 'lab-coat':
-      drawJacket(ctx, f, look, { shirt: o.accent, tie: null, collar: true });
-      drawStethoscope(ctx, f);
-      break;
-    case 'cardigan':
-      drawCardigan(ctx, f, look);
-      break;
-    case 'vest':
-      drawVest(ctx, f, look);
-      break;
-    case 'hoodie':
-      drawHoodie(ctx, f, look);
-      break;
-    case 'tshirt':
-    case 'sweater':
-      drawCrewNeck(ctx, f, look);
-      break;
-    case 'denim-jacket':
-      drawDenim(ctx, f, look);
-      break;
-    case 'chef':
-      drawChef(ctx, f, look);
-      break;
-    case 'track-jacket':
-      drawTrackJacket(ctx, f, look);
-      break;
-  }
+  OUTFITS[o.kind](ctx, f, look);
 }
+
+/** What each outfit draws over the clothed torso (every kind has one: the compiler checks). */
+const OUTFITS: Record<OutfitKind, (ctx: Ctx, f: Figure, look: AvatarLook) => void> = {
+  suit: (ctx, f, look) => drawJacket(ctx, f, look, { shirt: '#f7f7f5', tie: look.outfit.accent, collar: true }),
+  blazer: (ctx, f, look) => drawJacket(ctx, f, look, { shirt: look.outfit.accent, tie: null, collar: false }),
+  'lab-coat': (ctx, f, look) => {
+    drawJacket(ctx, f, look, { shirt: look.outfit.accent, tie: null, collar: true });
+    drawStethoscope(ctx, f);
+  },
+  cardigan: drawCardigan,
+  vest: drawVest,
+  hoodie: drawHoodie,
+  tshirt: drawCrewNeck,
+  sweater: drawCrewNeck,
+  'denim-jacket': drawDenim,
+  chef: drawChef,
+  'track-jacket': drawTrackJacket,
+};
 
 /** The V of a shirt under an open jacket, from the neck to `depth` below the shoulders. */
 function vNeck(ctx: Ctx, f: Figure, depth: number, width: number, color: string): void {
