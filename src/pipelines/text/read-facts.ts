@@ -11,6 +11,8 @@ export interface ReviewFacts {
 const TITLE_SEPARATORS = /\s+[–—|·•]\s+|\s+-\s+|\s*::\s*|:\s+/;
 const MAX_NAME_WORDS = 8;
 const MAX_FEATURE_WORDS = 14;
+const MAX_DESCRIPTION_POINT_WORDS = 20;
+const MAX_POINTS = 8;
 const MAX_QUOTE_WORDS = 24;
 
 /**
@@ -77,10 +79,10 @@ function listItems(sentence: string): string[] | null {
  */
 export function extractFeatures(description: string, name = ''): string[] {
   const features: string[] = [];
-  const add = (raw: string) => {
+  const add = (raw: string, maxWords = MAX_FEATURE_WORDS) => {
     const f = stripEnd(raw);
     const n = wordCount(f);
-    if (n === 0 || n > MAX_FEATURE_WORDS) return;
+    if (n === 0 || n > maxWords) return;
     if (f.toLowerCase() === name.toLowerCase()) return;
     if (features.some((x) => x.toLowerCase() === f.toLowerCase())) return;
     features.push(f);
@@ -92,11 +94,12 @@ export function extractFeatures(description: string, name = ''): string[] {
   for (const sentence of splitSentences(text)) {
     const items = listItems(sentence);
     if (items) {
-      items.forEach(add);
+      for (const item of items) add(item);
       continue;
     }
-    if (wordCount(sentence) <= MAX_FEATURE_WORDS) {
-      add(sentence);
+    // A description's sentence is a point as it stands when it fits a breath.
+    if (wordCount(sentence) <= MAX_DESCRIPTION_POINT_WORDS) {
+      add(sentence, MAX_DESCRIPTION_POINT_WORDS);
       continue;
     }
     const clause = sentence.split(/\s*[,;:–—]\s*/)[0] ?? '';
@@ -178,21 +181,23 @@ export function platformGroup(platform: string | null | undefined): PlatformGrou
 export function factsFeatures(facts: ProductFacts, name: string): string[] {
   const fromDescription = extractFeatures(facts.description ?? '', name);
   if (!facts.features?.length) return fromDescription;
-  return cleanFeatures([...facts.features, ...fromDescription]);
+  const listed = cleanFeatures(facts.features);
+  const more = fromDescription.filter((d) => !listed.some((f) => f.toLowerCase() === d.toLowerCase()));
+  return [...listed, ...more].slice(0, MAX_POINTS);
 }
 
 /** Spec names said as a verb before their value ("holds 32 oz", "weighs 230 g"). */
 const SPEC_VERBS: [RegExp, string][] = [
   [/^(?:capacity|volume)$/i, 'holds'],
   [/^(?:weight|net weight|package weight|carrier weight)$/i, 'weighs'],
-  [/^(?:size|dimensions)$/i, 'measures'],
+  [/^(?:dimensions)$/i, 'measures'],
   [/^(?:compatible|compatibility|fits)$/i, 'fits'],
   [/^(?:platforms?|available on)$/i, 'on'],
   [/^(?:origin|made in)$/i, 'from'],
   [/^(?:age|ages)$/i, 'for ages'],
 ];
 /** Spec names whose value says it all ("18/8 stainless steel"). */
-const SPEC_VALUE_ALONE = /^(?:material|fabric|upper|lining|magnet|firmness|finish|skin type|key ingredients|ingredients)$/i;
+const SPEC_VALUE_ALONE = /^(?:size|material|fabric|upper|lining|magnet|firmness|finish|skin type|key ingredients|ingredients)$/i;
 
 /**
  * A spec row said as a selling point: English puts the value first ("300 ml capacity", "holds 32

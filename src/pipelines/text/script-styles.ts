@@ -120,7 +120,7 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
       maybe('proof', 'proof'),
       one('cta', 'cta'),
     ],
-    [3, 4, 6, 5, 6, 7, 6, 1, 6],
+    [6, 8, 6, 3, 4, 6, 5, 8, 7, 1, 6],
   ),
   style(
     'DontWorryWriter',

@@ -3,12 +3,13 @@ import type { ScriptLanguage } from './languages.js';
 
 /**
  * Speaking rates of this machine's default voice per language, in spoken words per second of
- * audio (pauses between sentences included), measured over scripts the copywriter wrote
- * (`npx tsx bench/speaking-rate.ts`): festival's slt 3.07 for English, espeak-ng at its default
- * speed 2.95 (es), 3.44 (fr), 2.62 (de). A caller with a chosen voice passes that voice's own rate
- * (`wordsPerSecondFromTimings`); these are the fallback.
+ * audio (pauses between sentences included). English: RHVoice bdl at its ad pace, 2.81 on a fixed
+ * ad passage (`npx tsx bench/voice-rates.ts en`; every voice in `voice-rates.ts`) — it was 3.05,
+ * festival's slt at its engine's own pace. es, fr, de: espeak-ng at its default speed over scripts
+ * the copywriter wrote (`npx tsx bench/speaking-rate.ts`): 2.95, 3.44, 2.62. A caller with a
+ * chosen voice passes that voice's own rate (`wordsPerSecondFromTimings`); these are the fallback.
  */
-export const DEFAULT_WORDS_PER_SECOND: Record<ScriptLanguage, number> = { en: 3.05, es: 2.95, fr: 3.4, de: 2.6 };
+export const DEFAULT_WORDS_PER_SECOND: Record<ScriptLanguage, number> = { en: 2.8, es: 2.95, fr: 3.4, de: 2.6 };
 
 /**
  * Share of the video filled by speech. The rest covers the pauses between sentences and a short

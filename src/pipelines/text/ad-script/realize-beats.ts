@@ -67,6 +67,11 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
       // A template without a point or a number would repeat a sentence word for word.
       if (fillable[i] && (traits[i]!.varies || !used.has(i)) && !saysAgain(traits[i]!.slots, said)) variants.push(i);
     }
+    // Three features or specs before a review quote: a quote is worth its 15 words once the product is described.
+    if (beat.kind === 'proof' && usedPoints.size - tuning.banned.size < Math.min(FEATURES_BEFORE_QUOTES, ctx.points.length - tuning.banned.size)) {
+      const noQuote = variants.filter((i) => !traits[i]!.slots.some((slot) => slot === 'quote' || slot === 'quote2'));
+      variants.splice(0, variants.length, ...noQuote);
+    }
     if (variants.length === 0) continue;
     // The main benefit leads: the first sentence that can say it does.
     if (!said.has('benefit')) {
@@ -116,6 +121,8 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
   }
   return out;
 }
+
+const FEATURES_BEFORE_QUOTES = 3;
 
 /** Facts said once: a second "$34.95" or the same quote again is a repeated line, not a new fact. */
 const ONCE = new Set(['price', 'rating', 'count', 'quote', 'quote2', 'benefit', 'Benefit', 'points']);

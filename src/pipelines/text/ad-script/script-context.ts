@@ -21,6 +21,8 @@ export interface ScriptContext {
   benefitPoint: number | null;
 }
 
+const MAX_FOREIGN_POINT_WORDS = 10;
+
 /** Specs said as selling points, after the features. */
 const MAX_SPECS = 6;
 
@@ -49,7 +51,9 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
   const lead = sameLanguage ? mainBenefit(facts.title, facts.description ?? '', listed) : null;
   // A benefit from the description is said by {benefit}; the description's clauses it contains are not said again.
   const repeatsLead = (f: string) => lead !== null && lead.featureIndex === null && lead.text.toLowerCase().includes(f.toLowerCase());
-  const features = (sameLanguage ? allFeatures : allFeatures.slice(0, 2)).filter((f) => !repeatsLead(f));
+  // Facts in another language: two short points at most, so the script stays in its own language.
+  const foreign = allFeatures.filter((f) => f.split(/\s+/).length <= MAX_FOREIGN_POINT_WORDS).slice(0, 2);
+  const features = (sameLanguage ? allFeatures : foreign).filter((f) => !repeatsLead(f));
   const reviews = readReviews(facts.reviews);
   const audienceGuess = facts.audiences?.[0];
   const audience =

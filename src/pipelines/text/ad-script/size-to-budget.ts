@@ -23,15 +23,19 @@ export function sizeToBudget(
   // The style's growth order first; when all of it is used up, any slot that still can grow.
   let order = style.grow;
   let cursor = 0;
+  // Slots that had nothing to add, tried first again after the next growth: a review quote waits
+  // for three features, and then comes before a fourth.
+  let retry: number[] = [];
   grow: while (words < budget) {
-    if (order.every((s) => exhausted.has(s))) {
+    const retrying = retry.length > 0;
+    if (!retrying && order.every((s) => exhausted.has(s))) {
       if (order === everySlot) break;
       order = everySlot;
       cursor = 0;
       continue;
     }
-    const slot = order[cursor++ % order.length]!;
-    if (exhausted.has(slot)) continue;
+    const slot = retrying ? retry.shift()! : order[cursor++ % order.length]!;
+    if (!retrying && exhausted.has(slot)) continue;
     let grewHere = false;
     for (const next of grownPlans(style, plan, slot)) {
       const nextBeats = realize(style, next, ctx, seed, noTuning());
@@ -45,7 +49,10 @@ export function sizeToBudget(
       grewHere = true;
       break;
     }
-    if (!grewHere) exhausted.add(slot);
+    if (grewHere) {
+      retry = [...exhausted];
+      exhausted.clear();
+    } else exhausted.add(slot);
   }
   return tuneToBudget(style, plan, ctx, seed, budget, beats, range);
 }

@@ -111,7 +111,14 @@ export const en: PhraseBank = {
       'For years, no {category} I tried really worked for me.',
       'I was about to give up on finding {category} that work.',
     ],
-    intro: ['Meet {product}: {benefit}.', 'This is {product}: {benefit}.', 'Meet {product}.', 'This is {product}.', 'Say hello to {product}.'],
+    intro: [
+      'Meet {product}: {benefit}.',
+      'This is {product}: {benefit}.',
+      'Meet {product}: {point}.',
+      'This is {product}, with this: {point}.',
+      'Meet {product}.',
+      'This is {product}.',
+    ],
     point: [
       '{Point}.',
       'Plus: {point}.',
