@@ -1,3 +1,4 @@
+import { AccountScopedEntries } from '../account-scoped-entries.js';
 import type { VoiceDirectory, VoiceRef } from './voice-directory.js';
 
 /**
@@ -5,19 +6,18 @@ import type { VoiceDirectory, VoiceRef } from './voice-directory.js';
  * one account (as cloned voices are); another account's voice is simply not found.
  */
 export class FakeVoiceDirectory implements VoiceDirectory {
-  private readonly owned = new Map<string, { accountId: string; voice: VoiceRef }>();
+  private readonly voices: AccountScopedEntries<VoiceRef>;
 
-  constructor(private readonly shared: VoiceRef[] = []) {}
+  constructor(shared: VoiceRef[] = []) {
+    this.voices = new AccountScopedEntries(shared);
+  }
 
   own(accountId: string, voice: VoiceRef): this {
-    this.owned.set(voice.id, { accountId, voice });
+    this.voices.own(accountId, voice);
     return this;
   }
 
   async resolve(accountId: string, voiceId: string): Promise<VoiceRef | null> {
-    const shared = this.shared.find((v) => v.id === voiceId);
-    if (shared) return shared;
-    const owned = this.owned.get(voiceId);
-    return owned && owned.accountId === accountId ? owned.voice : null;
+    return this.voices.find(accountId, voiceId);
   }
 }

@@ -1,3 +1,4 @@
+import { AccountScopedEntries } from '../account-scoped-entries.js';
 import type { LinkFacts } from '../links/link-facts.js';
 import type { AvatarDirectory, AvatarRef } from './avatar-directory.js';
 
@@ -8,13 +9,15 @@ import type { AvatarDirectory, AvatarRef } from './avatar-directory.js';
  */
 export class FakeAvatarDirectory implements AvatarDirectory {
   readonly matched: { facts: LinkFacts | null; seed: number }[] = [];
-  private readonly owned = new Map<string, { accountId: string; avatar: AvatarRef }>();
+  private readonly avatars: AccountScopedEntries<AvatarRef>;
   private readonly unusable = new Map<string, { accountId: string; reason: string }>();
 
-  constructor(private readonly builtin: AvatarRef[] = []) {}
+  constructor(builtin: AvatarRef[] = []) {
+    this.avatars = new AccountScopedEntries(builtin);
+  }
 
   own(accountId: string, avatar: AvatarRef): this {
-    this.owned.set(avatar.id, { accountId, avatar });
+    this.avatars.own(accountId, avatar);
     return this;
   }
 
@@ -24,10 +27,7 @@ export class FakeAvatarDirectory implements AvatarDirectory {
   }
 
   async resolve(accountId: string, avatarId: string): Promise<AvatarRef | null> {
-    const builtin = this.builtin.find((a) => a.id === avatarId);
-    if (builtin) return builtin;
-    const owned = this.owned.get(avatarId);
-    return owned && owned.accountId === accountId ? owned.avatar : null;
+    return this.avatars.find(accountId, avatarId);
   }
 
   async whyUnusable(accountId: string, avatarId: string): Promise<string | null> {
@@ -37,6 +37,7 @@ export class FakeAvatarDirectory implements AvatarDirectory {
 
   async match(facts: LinkFacts | null, seed: number): Promise<AvatarRef | null> {
     this.matched.push({ facts, seed });
-    return this.builtin.length ? this.builtin[seed % this.builtin.length]! : null;
+    const builtin = this.avatars.shared;
+    return builtin.length ? builtin[seed % builtin.length]! : null;
   }
 }
