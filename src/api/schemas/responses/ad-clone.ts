@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 const box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
@@ -85,6 +85,5 @@ export const adCloneTaskResponse = z
 
 export const adCloneOperations: OperationTable = {
   'POST /api/ads_clone/': created(adCloneTaskResponse, paid),
-  'GET /api/ads_clone/': ok(z.array(adCloneTaskResponse)),
-  'GET /api/ads_clone/:id/': ok(adCloneTaskResponse),
+  ...readOperations('/api/ads_clone/', adCloneTaskResponse),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { aiEditingBody } from '../ai-editing.js';
 import { echoOf, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-editing.ts`. */
 export const aiEditingTaskResponse = z
@@ -28,8 +28,7 @@ export const aiEditingTaskResponse = z
 export const aiEditingOperations: OperationTable = {
   'POST /api/ai_editing/': created(aiEditingTaskResponse, paid),
   'POST /api/ai_editing/preview/': created(aiEditingTaskResponse, paid),
-  'GET /api/ai_editing/': ok(z.array(aiEditingTaskResponse)),
-  'GET /api/ai_editing/:id/': ok(aiEditingTaskResponse),
+  ...readOperations('/api/ai_editing/', aiEditingTaskResponse),
   'POST /api/ai_editing/:id/preview/': ok(aiEditingTaskResponse, paid),
   'POST /api/ai_editing/:id/render/': ok(aiEditingTaskResponse, paid),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTime, taskStatus } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-script.ts`: answered done, with its scripts. */
 export const aiScriptResponse = z
@@ -49,6 +49,5 @@ export const aiScriptResponse = z
 
 export const aiScriptOperations: OperationTable = {
   'POST /api/ai_scripts/': created(aiScriptResponse, paid),
-  'GET /api/ai_scripts/': ok(z.array(aiScriptResponse)),
-  'GET /api/ai_scripts/:id/': ok(aiScriptResponse),
+  ...readOperations('/api/ai_scripts/', aiScriptResponse),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { aiShortBody } from '../ai-shorts.js';
 import { echoOf, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/ai-short.ts`. */
 export const aiShortTaskResponse = z
@@ -24,6 +24,5 @@ export const aiShortOperations: OperationTable = {
   'POST /api/ai_shorts/': created(aiShortTaskResponse, paid),
   'POST /api/ai_shorts/preview/': created(aiShortTaskResponse, paid),
   'POST /api/ai_shorts/:id/render/': ok(aiShortTaskResponse, paid),
-  'GET /api/ai_shorts/': ok(z.array(aiShortTaskResponse)),
-  'GET /api/ai_shorts/:id/': ok(aiShortTaskResponse),
+  ...readOperations('/api/ai_shorts/', aiShortTaskResponse),
 };

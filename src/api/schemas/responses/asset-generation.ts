@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/asset-generation.ts`. */
 export const assetGenerationTaskResponse = z
@@ -68,9 +68,7 @@ export const assetGenerationOperations: OperationTable = {
   'GET /api/ai_generation/schema/': ok(assetSchemaResponse),
   'GET /api/asset_generator/schemas/': ok(assetCompatibleSchemaResponse),
   'POST /api/ai_generation/': created(assetGenerationTaskResponse, paid),
-  'GET /api/ai_generation/': ok(z.array(assetGenerationTaskResponse)),
-  'GET /api/ai_generation/:id/': ok(assetGenerationTaskResponse),
+  ...readOperations('/api/ai_generation/', assetGenerationTaskResponse),
   'POST /api/asset_generator/': created(assetGenerationTaskResponse, paid),
-  'GET /api/asset_generator/': ok(z.array(assetGenerationTaskResponse)),
-  'GET /api/asset_generator/:id/': ok(assetGenerationTaskResponse),
+  ...readOperations('/api/asset_generator/', assetGenerationTaskResponse),
 };

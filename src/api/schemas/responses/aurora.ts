@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/aurora.ts`. */
 export const auroraTaskResponse = z
@@ -44,6 +44,5 @@ export const auroraTaskResponse = z
 
 export const auroraOperations: OperationTable = {
   'POST /api/aurora/': created(auroraTaskResponse, paid),
-  'GET /api/aurora/': ok(z.array(auroraTaskResponse)),
-  'GET /api/aurora/:id/': ok(auroraTaskResponse),
+  ...readOperations('/api/aurora/', auroraTaskResponse),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/iab-images.ts`. */
 export const iabTaskResponse = z
@@ -23,6 +23,5 @@ export const iabTaskResponse = z
 
 export const iabImagesOperations: OperationTable = {
   'POST /api/iab_images/': created(iabTaskResponse, paid),
-  'GET /api/iab_images/': ok(z.array(iabTaskResponse)),
-  'GET /api/iab_images/:id/': ok(iabTaskResponse),
+  ...readOperations('/api/iab_images/', iabTaskResponse),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/inspiration.ts`: an inspiration. */
 export const inspirationResponse = z
@@ -41,9 +41,7 @@ export const inspirationJobResponse = z
   .describe('An inspiration job');
 
 export const inspirationOperations: OperationTable = {
-  'GET /api/inspirations/': ok(z.array(inspirationResponse)),
-  'GET /api/inspirations/:id/': ok(inspirationResponse),
+  ...readOperations('/api/inspirations/', inspirationResponse),
   'POST /api/inspiration_jobs/': created(inspirationJobResponse, { ...paid, findsById: true }),
-  'GET /api/inspiration_jobs/': ok(z.array(inspirationJobResponse)),
-  'GET /api/inspiration_jobs/:id/': ok(inspirationJobResponse),
+  ...readOperations('/api/inspiration_jobs/', inspirationJobResponse),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { linkVideoBody } from '../link-to-videos.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/link-to-video.ts`: the request's fields echoed, then the task. */
 export const linkVideoTaskResponse = z
@@ -32,6 +32,5 @@ export const linkToVideoOperations: OperationTable = {
   'POST /api/link_to_videos/render_single_preview/': ok(linkVideoTaskResponse, { ...paid, findsById: true }),
   'POST /api/link_to_videos/:id/render_single_preview/': ok(linkVideoTaskResponse, paid),
   'POST /api/link_to_videos/:id/render/': ok(linkVideoTaskResponse, paid),
-  'GET /api/link_to_videos/': ok(z.array(linkVideoTaskResponse)),
-  'GET /api/link_to_videos/:id/': ok(linkVideoTaskResponse),
+  ...readOperations('/api/link_to_videos/', linkVideoTaskResponse),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lipsyncBody } from '../lipsyncs.js';
 import { lipsyncV2Body, lipsyncV2Scene } from '../lipsyncs-v2.js';
 import { echoOf, fileUrl, mediaJob, taskEnvelopeShape, videoFilesShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/lipsync-v2.ts`. */
 export const lipsyncV2TaskResponse = z
@@ -51,6 +51,5 @@ export const lipsyncOperations: OperationTable = {
   'POST /api/lipsyncs_v2/': created(lipsyncV2TaskResponse, paid),
   'POST /api/lipsyncs_v2/preview/': created(lipsyncV2TaskResponse, paid),
   'POST /api/lipsyncs_v2/:id/render/': ok(lipsyncV2TaskResponse, paid),
-  'GET /api/lipsyncs_v2/': ok(z.array(lipsyncV2TaskResponse)),
-  'GET /api/lipsyncs_v2/:id/': ok(lipsyncV2TaskResponse),
+  ...readOperations('/api/lipsyncs_v2/', lipsyncV2TaskResponse),
 };

@@ -35,6 +35,12 @@ export const ok = (body: SuccessBody, more: Omit<Operation, 'status' | 'body'> =
 export const created = (body: SuccessBody, more: Omit<Operation, 'status' | 'body'> = {}): Operation => ({ status: 201, body, ...more, creates: true });
 export const paid = { holdsCredits: true } as const;
 
+/** `GET base` (the list) and `GET base:id/` (one of it): the pair of reads most groups have (`TaskRoutes.reads` registers a task group's). */
+export const readOperations = (base: string, item: z.ZodType): OperationTable => ({
+  [`GET ${base}`]: ok(z.array(item)),
+  [`GET ${base}:id/`]: ok(item),
+});
+
 /** The groups' tables as one; an operation declared by two groups would document one of them wrongly, so it stops the start. */
 export function mergeOperations(tables: readonly OperationTable[]): OperationTable {
   const merged: OperationTable = {};

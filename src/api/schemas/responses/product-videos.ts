@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileUrl, taskEnvelopeShape } from './task.js';
-import { created, ok, paid, type OperationTable } from './operations.js';
+import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/product-video.ts`. */
 export const productVideoTaskResponse = z
@@ -32,6 +32,5 @@ export const productVideoOperations: OperationTable = {
   'POST /api/product_to_videos/:id/gen_video/': ok(productVideoTaskResponse, paid),
   'POST /api/product_to_videos/:id/regen_image/': created(productVideoTaskResponse, paid),
   'POST /api/product_to_videos/:id/regen_video/': ok(productVideoTaskResponse, paid),
-  'GET /api/product_to_videos/': ok(z.array(productVideoTaskResponse)),
-  'GET /api/product_to_videos/:id/': ok(productVideoTaskResponse),
+  ...readOperations('/api/product_to_videos/', productVideoTaskResponse),
 };
