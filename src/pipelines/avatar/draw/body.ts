@@ -82,6 +82,14 @@ function vNeck(ctx: Ctx, f: Figure, depth: number, width: number, color: string)
   ctx.fill();
 }
 
+/** The skin in a round neckline: the lower half of an ellipse under the chin, `halfWidth` wide and `depth` deep. */
+function neckSkin(ctx: Ctx, f: Figure, halfWidth: number, depth: number): void {
+  ctx.beginPath();
+  ctx.ellipse(f.cx, f.shoulderY - 40, halfWidth, depth, 0, 0, Math.PI);
+  ctx.fillStyle = f.colors.skin;
+  ctx.fill();
+}
+
 function drawJacket(ctx: Ctx, f: Figure, look: AvatarLook, opts: { shirt: string; tie: string | null; collar: boolean }): void {
   const { cx } = f;
   const sy = f.shoulderY;
@@ -89,10 +97,7 @@ function drawJacket(ctx: Ctx, f: Figure, look: AvatarLook, opts: { shirt: string
   vNeck(ctx, f, 260, nw + 18, opts.shirt);
   if (!opts.collar) {
     // A round-necked top under the blazer.
-    ctx.beginPath();
-    ctx.ellipse(cx, sy - 40, nw + 2, 30, 0, 0, Math.PI);
-    ctx.fillStyle = f.colors.skin;
-    ctx.fill();
+    neckSkin(ctx, f, nw + 2, 30);
   }
   if (opts.collar) {
     for (const side of [-1, 1]) {
@@ -151,10 +156,7 @@ function drawCardigan(ctx: Ctx, f: Figure, look: AvatarLook): void {
   const { cx } = f;
   const sy = f.shoulderY;
   vNeck(ctx, f, 300, f.neckW / 2 + 30, look.outfit.accent);
-  ctx.beginPath();
-  ctx.ellipse(cx, sy - 40, f.neckW / 2 + 4, 32, 0, 0, Math.PI);
-  ctx.fillStyle = f.colors.skin;
-  ctx.fill();
+  neckSkin(ctx, f, f.neckW / 2 + 4, 32);
   // Collar of the shirt beneath.
   ctx.beginPath();
   ctx.ellipse(cx, sy - 34, f.neckW / 2 + 6, 34, 0, 0.1, Math.PI - 0.1);
@@ -260,10 +262,7 @@ function drawDenim(ctx: Ctx, f: Figure, look: AvatarLook): void {
   const { cx } = f;
   const sy = f.shoulderY;
   vNeck(ctx, f, 300, f.neckW / 2 + 26, look.outfit.accent);
-  ctx.beginPath();
-  ctx.ellipse(cx, sy - 40, f.neckW / 2 + 4, 30, 0, 0, Math.PI);
-  ctx.fillStyle = f.colors.skin;
-  ctx.fill();
+  neckSkin(ctx, f, f.neckW / 2 + 4, 30);
   const dark = shade(look.outfit.color, -0.2);
   for (const side of [-1, 1]) {
     // Collar points.
