@@ -101,6 +101,39 @@ describe('template → timeline', () => {
     });
   });
 
+  it('captions show a price as written, timed over its spoken words, and keep its case in a shouting look', () => {
+    const spoken = [
+      { word: 'only', startSeconds: 0, endSeconds: 0.2 },
+      { word: 'thirty-four', startSeconds: 0.3, endSeconds: 0.6, shown: '$34.95' },
+      { word: 'dollars', startSeconds: 0.6, endSeconds: 0.9, shown: '' },
+      { word: 'and', startSeconds: 0.9, endSeconds: 1, shown: '' },
+      { word: 'ninety-five', startSeconds: 1, endSeconds: 1.4, shown: '' },
+      { word: 'cents', startSeconds: 1.4, endSeconds: 1.7, shown: '' },
+      { word: 'for', startSeconds: 1.8, endSeconds: 1.9 },
+      { word: 'thirty-two', startSeconds: 2, endSeconds: 2.3, shown: '32 oz' },
+      { word: 'ounces', startSeconds: 2.3, endSeconds: 2.7, shown: '' },
+    ];
+    const timeline = buildTemplateTimeline(
+      {
+        template,
+        slots: new Map<string, ResolvedSlot>([
+          ['Voice', { type: 'voiceover', text: 'Only $34.95 for 32 oz', speech: { path: '/v.mp3', durationSeconds: 3, words: spoken } }],
+        ]),
+        drawnBackgrounds: new Map(),
+        panelPictures: new Map(),
+        avatarClips: new Map(),
+      },
+      4,
+      { width: 1080, height: 1920 },
+    );
+    expect(timeline.captionTracks![0]!.words.map((w) => [w.word, w.startSeconds, w.endSeconds])).toEqual([
+      ['ONLY', 0, 0.2],
+      ['$34.95', 0.3, 1.7],
+      ['FOR', 1.8, 1.9],
+      ['32 oz', 2, 2.7],
+    ]);
+  });
+
   it('text fits its box: wrapped, words per line capped, shrunk when it must be', () => {
     expect(applyCase("it's a new day", 'title')).toBe("It's A New Day");
     const wide = fitTextInBox('one two three four five six', { sizePx: 60, case: 'as-is', bold: true, wordsPerLine: 2 }, { width: 2000, height: 1000 });
