@@ -4,19 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMusicTracks } from '../../../src/domain/catalog/music.js';
 import { MUSIC_FOR_INDUSTRY } from '../../../src/domain/catalog/music-for-industry.js';
-import { buildVoiceCatalog, findVoice, voiceIdFor } from '../../../src/domain/catalog/voices.js';
+import { voiceIdFor } from '../../../src/domain/catalog/voices.js';
 import { factsFrom } from '../../../src/domain/links/link-facts.js';
-import type { SpeechSynthesizer } from '../../../src/domain/speech/voice-directory.js';
-import type { UrlFetcher } from '../../../src/engines/fetch/port.js';
 import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { createSpeechEngines } from '../../../src/engines/speech/index.js';
 import { readProductPage } from '../../../src/pipelines/links/read-page.js';
 import { defaultTrackId } from '../../../src/pipelines/music/background-music.js';
 import { cachedTrackPath } from '../../../src/pipelines/music/render-track.js';
-import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
 import { builtInScriptWriter } from '../../../src/pipelines/video/built-in-script-writer.js';
 import { prepareAdPlan } from '../../../src/pipelines/video/prepare-ad-plan.js';
 import { INDUSTRY_PAGES, productPageHtml } from '../../fixtures/industry-pages/index.js';
+import { placeholderDownloads, realSpeech } from '../../helpers/ad-plan-deps.js';
 import { adVideoRequest } from '../../helpers/ad-video-request.js';
 
 /**
@@ -36,24 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function speech(): Promise<SpeechSynthesizer> {
-  const catalog = buildVoiceCatalog((await Promise.all(Object.values(engines).map((e) => e!.listVoices()))).flat());
-  return {
-    synthesize: async (req) => {
-      const voice = findVoice(catalog, req.voiceId);
-      if (!voice) throw new Error(`no voice ${req.voiceId}`);
-      return synthesizeSpeech({ text: req.text, voice }, { engines, ffmpeg }, { workDir: req.workDir, signal: req.signal });
-    },
-  };
-}
-
-const fetcher = {
-  download: async (url: string, destPath: string) => {
-    await writeFile(destPath, Buffer.from('89504e470d0a1a0a', 'hex'));
-    return { finalUrl: url, contentType: 'image/png', sizeBytes: 8, path: destPath };
-  },
-} as unknown as UrlFetcher;
 
 function factsOf(slug: string) {
   const p = INDUSTRY_PAGES.find((x) => x.slug === slug)!;
@@ -78,7 +58,13 @@ describe("an ad plan's default music follows the product's industry", () => {
       const planDir = join(dir, slug, 'plan');
       const plan = await prepareAdPlan(
         { ...base, music: { none: false, url: null, volume: null } },
-        { speech: await speech(), writeScript: builtInScriptWriter, fetcher, ffmpeg, musicCacheDir: join(dir, 'music') },
+        {
+          speech: await realSpeech(engines, ffmpeg),
+          writeScript: builtInScriptWriter,
+          fetcher: placeholderDownloads,
+          ffmpeg,
+          musicCacheDir: join(dir, 'music'),
+        },
         { planDir, workDir: join(dir, slug, 'work') },
       );
       expect(plan.files.music).not.toBeNull();

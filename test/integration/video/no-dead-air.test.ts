@@ -1,19 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildVoiceCatalog, DEFAULT_VOICE_ID, findVoice, voiceIdFor } from '../../../src/domain/catalog/voices.js';
+import { DEFAULT_VOICE_ID, voiceIdFor } from '../../../src/domain/catalog/voices.js';
 import { factsFrom } from '../../../src/domain/links/link-facts.js';
-import type { SpeechSynthesizer } from '../../../src/domain/speech/voice-directory.js';
-import type { UrlFetcher } from '../../../src/engines/fetch/port.js';
 import { createFfmpegEngine } from '../../../src/engines/ffmpeg/index.js';
 import { createSpeechEngines } from '../../../src/engines/speech/index.js';
 import { readProductPage } from '../../../src/pipelines/links/read-page.js';
-import { synthesizeSpeech } from '../../../src/pipelines/speech/synthesize-speech.js';
 import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
 import { builtInScriptWriter } from '../../../src/pipelines/video/built-in-script-writer.js';
 import { prepareAdPlan, type AdVideoRequest } from '../../../src/pipelines/video/prepare-ad-plan.js';
 import { FACTS_PAGE_HTML } from '../../fixtures/pages/facts-page.js';
+import { placeholderDownloads, realSpeech } from '../../helpers/ad-plan-deps.js';
 import { adVideoRequest } from '../../helpers/ad-video-request.js';
 
 /**
@@ -29,25 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function speech(): Promise<SpeechSynthesizer> {
-  const catalog = buildVoiceCatalog((await Promise.all(Object.values(engines).map((e) => e!.listVoices()))).flat());
-  return {
-    synthesize: async (req) => {
-      const voice = findVoice(catalog, req.voiceId);
-      if (!voice) throw new Error(`no voice ${req.voiceId}`);
-      return synthesizeSpeech({ text: req.text, voice }, { engines, ffmpeg }, { workDir: req.workDir, signal: req.signal });
-    },
-  };
-}
-
-/** Every "download" is a small file: the plan only needs the pictures to exist. */
-const fetcher = {
-  download: async (_url: string, destPath: string) => {
-    await writeFile(destPath, Buffer.from('89504e470d0a1a0a', 'hex'));
-    return { finalUrl: _url, contentType: 'image/png', sizeBytes: 8, path: destPath };
-  },
-} as unknown as UrlFetcher;
 
 const page = readProductPage(FACTS_PAGE_HTML, 'https://verda.test/p/bloom');
 const facts = factsFrom({ ...page, siteName: page.siteName ?? null, brand: page.brand ?? null }, 'link-1');
@@ -68,7 +47,7 @@ describe('a 30 s ad has no dead air', () => {
       const planDir = join(dir, `${seed}`, 'plan');
       const plan = await prepareAdPlan(
         request(voiceId, seed),
-        { speech: await speech(), writeScript: builtInScriptWriter, fetcher, ffmpeg, musicCacheDir: dir },
+        { speech: await realSpeech(engines, ffmpeg), writeScript: builtInScriptWriter, fetcher: placeholderDownloads, ffmpeg, musicCacheDir: dir },
         { planDir, workDir: join(dir, `${seed}`, 'work') },
       );
 
