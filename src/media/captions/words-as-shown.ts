@@ -4,13 +4,19 @@ import type { WordTiming } from '../../core/timing.js';
  * Timed words as the screen shows them: the spoken words of one stretch of script become one
  * word with its written form, timed from the first to the last ("thirty-four … cents" →
  * "$34.95"), so a karaoke caption lights "$34.95" for as long as it is being said. Words without
- * a `shown` form show themselves.
+ * a `shown` form show themselves; a number a recogniser split ("$34" ".95") is joined.
  */
 export function wordsAsShown(words: readonly WordTiming[]): WordTiming[] {
   const out: WordTiming[] = [];
   for (const w of words) {
     const prev = out[out.length - 1];
     if (w.shown === '' && prev) {
+      prev.endSeconds = Math.max(prev.endSeconds, w.endSeconds);
+      continue;
+    }
+    // A transcript's number split in two ("$34" ".95", "20" "%", Whisper's word timings) is one.
+    if (prev && /\d$/.test(prev.word) && /^(?:[.,]\d+|%)$/.test(w.word)) {
+      prev.word += w.word;
       prev.endSeconds = Math.max(prev.endSeconds, w.endSeconds);
       continue;
     }

@@ -123,6 +123,20 @@ describe('what the screen shows for the words said', () => {
     ]);
   });
 
+  it("joins a number Whisper's word timings split (AI Editing's captions come from them)", () => {
+    const heard = ['Only', '$34', '.95', 'and', '20', '%', 'off', '2', ',318', 'times', '.'].map((word, i) => ({ word, startSeconds: i, endSeconds: i + 0.5 }));
+    expect(wordsAsShown(heard).map((w) => [w.word, w.startSeconds, w.endSeconds])).toEqual([
+      ['Only', 0, 0.5],
+      ['$34.95', 1, 2.5],
+      ['and', 3, 3.5],
+      ['20%', 4, 5.5],
+      ['off', 6, 6.5],
+      ['2,318', 7, 8.5],
+      ['times', 9, 9.5],
+      ['.', 10, 10.5],
+    ]);
+  });
+
   it('matches by spelling when an engine drops or adds a word, and a stray continuation shows itself', () => {
     const prepared = prepareSpeech('Just $5 now.', { language: 'en' });
     const timed = engineWords(prepared.chunks).filter((w) => w.word !== 'five');
