@@ -4,6 +4,7 @@ import { adCloneKind } from '../../domain/ad-clone/ad-clone-kind.js';
 import type { AdAnalysis } from '../../domain/ad-clone/ad-analysis.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { envelopeWith } from './task.js';
+import { retentionToWire } from './retention.js';
 import { field, none, type TaskSummaryFields } from './task-summary.js';
 
 /** The analysis in the contract's snake_case: what was seen in the reference. */
@@ -75,8 +76,7 @@ export function adCloneToWire(t: Task, blobs: BlobStore) {
     analysis: result.analysis ? analysisToWire(result.analysis) : null,
     template: result.template ?? null,
     script: result.script ?? null,
-    expires_at: result.expiresAt ?? null,
-    output_expired: result.outputExpired === true,
+    ...retentionToWire(result),
   });
 }
 

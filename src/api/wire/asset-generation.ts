@@ -4,6 +4,7 @@ import { assetGenerationKind } from '../../domain/asset-generation/asset-generat
 import type { AssetInputSpec } from '../../domain/asset-generation/asset-inputs.js';
 import type { AssetModel } from '../../domain/asset-generation/asset-models.js';
 import { envelopeWith } from './task.js';
+import { retentionToWire } from './retention.js';
 import { field, text, valueAt, type TaskSummaryFields } from './task-summary.js';
 
 /** An Asset Generator task: the envelope, the model, its inputs as sent, and the outputs made. */
@@ -24,8 +25,7 @@ export function assetGenerationToWire(t: Task, blobs: BlobStore) {
     output_nums: input.outputNums ?? null,
     assets,
     output: assets[0]?.url ?? null,
-    expires_at: result.expiresAt ?? null,
-    output_expired: result.outputExpired === true,
+    ...retentionToWire(result),
   });
 }
 

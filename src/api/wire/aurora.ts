@@ -4,6 +4,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import type { MotionGuidance } from '../../domain/avatars/motion-guidance.js';
 import { auroraKind } from '../../domain/avatars/aurora-kind.js';
 import { envelopeWith } from './task.js';
+import { retentionToWire } from './retention.js';
 import { videoSummary, type TaskSummaryFields } from './task-summary.js';
 
 /**
@@ -35,8 +36,7 @@ export function auroraToWire(t: Task, blobs: BlobStore) {
     model_version: input.model,
     resolution: input.resolution,
     ttl_days: echo.ttl_days ?? null,
-    expires_at: result.expiresAt ?? null,
-    output_expired: result.outputExpired === true,
+    ...retentionToWire(result),
     output_upload_url: input.outputUploadUrl ?? null,
     output_upload: result.outputUpload ?? null,
     output,

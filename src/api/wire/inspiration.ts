@@ -5,6 +5,7 @@ import type { BlobStore } from '../../engines/blobs/port.js';
 import { inspirationPreviewKey } from '../../pipelines/inspirations/inspiration-previews.js';
 import { inputJsonSchema } from './asset-generation.js';
 import { envelopeWith } from './task.js';
+import { retentionToWire } from './retention.js';
 import { field, text, type TaskSummaryFields } from './task-summary.js';
 
 const SCHEMA_URI = 'https://json-schema.org/draft/2020-12/schema';
@@ -46,8 +47,7 @@ export function inspirationJobToWire(t: Task, blobs: BlobStore) {
     thumbnail: result.thumbnailKey && result.outputExpired !== true ? blobs.signedUrl(result.thumbnailKey) : null,
     width: result.widthPx ?? null,
     height: result.heightPx ?? null,
-    expires_at: result.expiresAt ?? null,
-    output_expired: result.outputExpired === true,
+    ...retentionToWire(result),
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, mediaJob, taskEnvelopeShape } from './task.js';
+import { fileUrl, mediaJob, taskEnvelopeShape, retentionShape } from './task.js';
 import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 const box = z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
@@ -78,8 +78,7 @@ export const adCloneTaskResponse = z
     analysis: analysisResponse.nullable().describe('Set once the reference is analysed'),
     template: z.record(z.string(), z.unknown()).nullable().describe('The clone as a template (docs/templates.md)'),
     script: z.string().nullable(),
-    expires_at: z.string().nullable(),
-    output_expired: z.boolean(),
+    ...retentionShape,
   })
   .describe('An ad clone task');
 

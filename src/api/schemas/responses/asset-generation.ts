@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, taskEnvelopeShape } from './task.js';
+import { fileUrl, taskEnvelopeShape, retentionShape } from './task.js';
 import { created, ok, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/asset-generation.ts`. */
@@ -14,8 +14,7 @@ export const assetGenerationTaskResponse = z
       z.strictObject({ id: z.string(), type: z.enum(['image', 'video']), url: z.string(), thumbnail_url: z.string().nullable(), name: z.string() }),
     ),
     output: fileUrl.describe('URL of the first asset'),
-    expires_at: z.string().nullable(),
-    output_expired: z.boolean(),
+    ...retentionShape,
   })
   .describe('An Asset Generator task');
 

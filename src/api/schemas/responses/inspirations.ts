@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileUrl, taskEnvelopeShape } from './task.js';
+import { fileUrl, taskEnvelopeShape, retentionShape } from './task.js';
 import { created, paid, readOperations, type OperationTable } from './operations.js';
 
 /** `api/wire/inspiration.ts`: an inspiration. */
@@ -35,8 +35,7 @@ export const inspirationJobResponse = z
     thumbnail: fileUrl.describe('A JPEG frame of a video output'),
     width: z.number().nullable(),
     height: z.number().nullable(),
-    expires_at: z.string().nullable(),
-    output_expired: z.boolean(),
+    ...retentionShape,
   })
   .describe('An inspiration job');
 

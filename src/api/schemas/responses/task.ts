@@ -13,6 +13,12 @@ export const videoFilesShape = {
   video_thumbnail: fileUrl,
 };
 
+/** A task's retention (`api/wire/retention.ts`): when its files go, and whether they have. */
+export const retentionShape = {
+  expires_at: z.string().nullable(),
+  output_expired: z.boolean(),
+};
+
 /** The render that produced the task's output (`domain/tasks/media-job.ts`); null until one has. */
 export const mediaJob = z.string().nullable().describe('The id of the render that produced output; null until one has');
 
