@@ -298,14 +298,19 @@ function drawDenim(ctx: Ctx, f: Figure, look: AvatarLook): void {
   }
 }
 
+/** A collar standing round the neck, `growPx` wider than the neck on each side, from `topPx` above the shoulders down `heightPx`. */
+function standingCollar(ctx: Ctx, f: Figure, c: { growPx: number; topPx: number; heightPx: number; radiusPx: number }, colour: string): void {
+  ctx.beginPath();
+  ctx.roundRect(f.cx - f.neckW / 2 - c.growPx, f.shoulderY - c.topPx, f.neckW + 2 * c.growPx, c.heightPx, c.radiusPx);
+  ctx.fillStyle = colour;
+  ctx.fill();
+}
+
 function drawChef(ctx: Ctx, f: Figure, look: AvatarLook): void {
   const { cx } = f;
   const sy = f.shoulderY;
   // Mandarin collar, neckerchief, double row of buttons.
-  ctx.beginPath();
-  ctx.roundRect(cx - f.neckW / 2 - 16, sy - 64, f.neckW + 32, 46, 16);
-  ctx.fillStyle = shade(look.outfit.color, -0.06);
-  ctx.fill();
+  standingCollar(ctx, f, { growPx: 16, topPx: 64, heightPx: 46, radiusPx: 16 }, shade(look.outfit.color, -0.06));
   stroke(ctx, withAlpha('#000000', 0.12), 2);
   ctx.beginPath();
   ctx.moveTo(cx - 46, sy - 22);
@@ -326,10 +331,7 @@ function drawChef(ctx: Ctx, f: Figure, look: AvatarLook): void {
 function drawTrackJacket(ctx: Ctx, f: Figure, look: AvatarLook): void {
   const { cx } = f;
   const sy = f.shoulderY;
-  ctx.beginPath();
-  ctx.roundRect(cx - f.neckW / 2 - 20, sy - 78, f.neckW + 40, 70, 24);
-  ctx.fillStyle = shade(look.outfit.color, -0.12);
-  ctx.fill();
+  standingCollar(ctx, f, { growPx: 20, topPx: 78, heightPx: 70, radiusPx: 24 }, shade(look.outfit.color, -0.12));
   ctx.beginPath();
   ctx.moveTo(cx, sy - 78);
   ctx.lineTo(cx, 2200);
