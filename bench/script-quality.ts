@@ -7,8 +7,8 @@
  * invented claims (numbers, superlatives, attributes the page does not give), repeated phrases
  * (a three-word run said twice, names aside) and generic openers (a first sentence with no page
  * fact, no name and not the product's category). The model is slow, so it writes for the first
- * `modelPages` pages (each style and length).
- * Run: npx tsx bench/script-quality.ts [modelPages=2]   (npm run bench -- script-quality)
+ * `modelPages` pages, at `modelLengths`, in `modelStyles` (default every style).
+ * Run: npx tsx bench/script-quality.ts [modelPages=2] [modelLengths=15,30,60] [modelStyles=all]   (npm run bench -- script-quality)
  */
 import { LocalGgufLlm } from '../src/engines/llm/local-gguf.js';
 import { checkScript, type ScriptCheck } from '../src/pipelines/text/fact-check.js';
@@ -24,6 +24,8 @@ import { linkFactsOf, PRODUCT_PAGES, type ProductPage } from '../test/fixtures/p
 
 const LENGTHS_SECONDS = [15, 30, 60] as const;
 const modelPages = Number(process.argv[2] ?? 2);
+const modelLengths = (process.argv[3] ?? LENGTHS_SECONDS.join(',')).split(',').map(Number);
+const modelStyles = !process.argv[4] || process.argv[4] === 'all' ? SCRIPT_STYLE_NAMES : process.argv[4].split(',');
 const modelPath = process.env.LLM_MODEL_PATH;
 
 interface Reading {
@@ -75,12 +77,14 @@ function read(page: ProductPage, seconds: number, text: string, check: ScriptChe
 async function readAll(
   write: (page: ProductPage, style: string, seconds: number) => Promise<{ text: string; fellBack: boolean }>,
   pages: readonly ProductPage[],
+  lengths: readonly number[] = LENGTHS_SECONDS,
+  styles: readonly string[] = SCRIPT_STYLE_NAMES,
 ) {
   const out = new Map<string, Reading[]>();
-  for (const style of SCRIPT_STYLE_NAMES) {
+  for (const style of styles) {
     const list: Reading[] = [];
     for (const page of pages)
-      for (const seconds of LENGTHS_SECONDS) {
+      for (const seconds of lengths) {
         const { text, fellBack } = await write(page, style, seconds);
         list.push(read(page, seconds, text, checkScript(text, productFactsFromLink(linkFactsOf(page))), fellBack));
       }
@@ -132,9 +136,14 @@ if (modelPath) {
   model = await readAll(
     async (page, style, seconds) => {
       const authored = await author.write({ facts: productFactsFromLink(linkFactsOf(page)), style, videoLengthSeconds: seconds, seed: 1 });
+      process.stderr.write(
+        `${page.id} ${style} ${seconds}s: ${authored.writer}${authored.fallbackReason ? ` (${authored.fallbackReason.slice(0, 60)})` : ''}\n`,
+      );
       return { text: authored.script.text, fellBack: authored.fallbackReason !== null };
     },
     PRODUCT_PAGES.slice(0, modelPages),
+    modelLengths,
+    modelStyles,
   );
   await llm.dispose();
 }
@@ -151,7 +160,7 @@ const head = [
 console.log(
   `${PRODUCT_PAGES.length} pages × ${SCRIPT_STYLE_NAMES.length} styles × ${LENGTHS_SECONDS.join('/')} s; built-in copywriter ${builtInSeconds.toFixed(1)} s in all` +
     (model
-      ? `; ${modelName} on ${Math.min(modelPages, PRODUCT_PAGES.length)} pages (fell back to the built-in writer ${[...model.values()].flat().filter((r) => r.fellBack).length} times)`
+      ? `; ${modelName} on ${Math.min(modelPages, PRODUCT_PAGES.length)} page(s) at ${modelLengths.join('/')} s (fell back to the built-in writer ${[...model.values()].flat().filter((r) => r.fellBack).length} times)`
       : ''),
 );
 console.log('Means per script; invented claims and generic openers are totals.\n');
