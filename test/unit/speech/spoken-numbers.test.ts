@@ -34,6 +34,9 @@ describe('numbers in ad copy, as the voice says them (English)', () => {
     ['Sony WH-1000XM5 or Galaxy S23 with 5G, 4K and 1080p.', 'Sony W H one thousand X M five or Galaxy S twenty-three with five G, four K and ten eighty p.'],
     ['Join 1M+ users, 2x faster, 24/7 support.', 'Join one million plus users, two times faster, twenty-four seven support.'],
     ['Order by 3pm, w/ Wi-Fi 6 & a 2-year warranty.', 'Order by three p m, with wifi six and a two-year warranty.'],
+    // A unit said once for two numbers is said after both: a bare "twelve" was heard as "the well".
+    ['Keeps drinks cold for 24 hours and hot for 12.', 'Keeps drinks cold for twenty-four hours and hot for twelve hours.'],
+    ['Cold 24 h, hot for 12, ships in 1 day or up to 3.', 'Cold twenty-four hours, hot for twelve hours, ships in one day or up to three days.'],
     ['Our 18/8 steel, 1/2 price, #1 pick.', 'Our eighteen eight steel, one half price, number one pick.'],
   ];
   it.each(cases)('%s', (written, spoken) => {

@@ -108,6 +108,15 @@ export function speakEnglish(t: TrackedText): TrackedText {
     });
   }
 
+  // A unit said once for two numbers ("cold for 24 hours and hot for 12") is said again after the
+  // second: a bare "twelve" at a clause's end was heard as "the well" under music.
+  t.replace(
+    /(?<=\b\d+(?:\.\d+)?\s?(hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?|oz|ml|liters?|lbs?|kg|miles?)\b[^.!?\d]{1,40}?\b(?:for|to|up to)\s)(\d+(?:\.\d+)?)(?=\s*(?:[.!?,;]|$))/g,
+    (_m, unit: string, n: string) => {
+      const word = /^(hour|minute|day|week|month|year|liter|mile)s?$/.exec(unit)?.[1];
+      return word ? `${n} ${n === '1' ? word : `${word}s`}` : `${n} ${unit}`;
+    },
+  );
   // A rating written out is shown as people read it on a product page: "4.7 stars" → "4.7★".
   t.show(/\b([0-5](?:\.\d)?) out of 5( stars)?\b/g, (_m, n: string, stars?: string) => `${n}/5${stars ? '★' : ''}`);
   t.show(/(?<!out of )\b([0-5](?:\.\d)?) stars\b/g, (_m, n: string) => `${n}★`);
