@@ -122,6 +122,7 @@ describe('template → timeline', () => {
         drawnBackgrounds: new Map(),
         panelPictures: new Map(),
         avatarClips: new Map(),
+        musicPath: null,
       },
       4,
       { width: 1080, height: 1920 },
