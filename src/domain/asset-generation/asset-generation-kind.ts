@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { credits } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
 import { retentionOutputs } from '../tasks/retention.js';
-
-const inputValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+import { storedAssetInputs } from './asset-inputs.js';
 
 export const storedAsset = z.object({
   /** The asset's own id (a UUID), shown as `assets[].id`. */
@@ -36,7 +35,7 @@ export const assetGenerationKind = defineTaskKind({
     /** `input_params` as sent (shown as sent). */
     inputParams: z.record(z.string(), z.unknown()).default({}),
     /** The inputs validated against the model, defaults filled in: what the job runs on. */
-    inputs: z.record(z.string(), inputValue),
+    inputs: storedAssetInputs,
     outputNums: z.number().int().min(1),
     creditsPerOutput: z.number().min(0),
     seed: z.number(),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addFieldError, type FieldErrors } from '../../core/errors.js';
 import { isMediaRef } from '../../core/uploads.js';
 
@@ -31,6 +32,9 @@ export interface AssetInputSpec {
 
 export type AssetInputValue = string | number | boolean | string[];
 export type AssetInputs = Record<string, AssetInputValue>;
+
+/** Validated inputs as a task freezes them (an asset generation's, an inspiration job's): what its job runs on. */
+export const storedAssetInputs: z.ZodType<AssetInputs> = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 
 export const MEDIA_INPUT_TYPES: readonly AssetInputType[] = ['image', 'video', 'image_list'];
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { credits } from '../credits/prices.js';
 import { defineTaskKind } from '../tasks/task-kind.js';
 import { retentionOutputs } from '../tasks/retention.js';
-
-const inputValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+import { storedAssetInputs } from '../asset-generation/asset-inputs.js';
 
 /** The price rule reads only the frozen cost, so a later catalog change never reprices a task. */
 export function inspirationJobPrice(input: { creditCost: number }): number {
@@ -20,7 +19,7 @@ export const inspirationJobKind = defineTaskKind({
     /** `parameters` as sent (shown as sent). */
     parameters: z.record(z.string(), z.unknown()).default({}),
     /** The parameters validated against the inspiration, defaults filled in: what the job runs on. */
-    inputs: z.record(z.string(), inputValue),
+    inputs: storedAssetInputs,
     creditCost: z.number().min(0),
     seed: z.number(),
   }),
