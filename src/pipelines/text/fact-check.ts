@@ -1,3 +1,4 @@
+import { integerToWords } from '../speech/text/number-words.js';
 import { splitSentences } from '../speech/text/sentences.js';
 import type { ProductFacts } from './product-facts.js';
 import { productName, readReviews, shortProductName } from './read-facts.js';
@@ -259,36 +260,12 @@ interface NumberToken {
   spelled: boolean;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  thousand: 1000,
-};
+/** Number words a claim may be spelled in ("seven colours"), read back from the speech normaliser's own words. */
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries([
+  ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 40, 50, 60, 70, 80, 90].map((n) => [integerToWords(String(n)), n] as const),
+  ['hundred', 100],
+  ['thousand', 1000],
+]);
 
 function normalize(s: string): string {
   return String(s ?? '')

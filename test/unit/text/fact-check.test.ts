@@ -50,6 +50,7 @@ describe('fact check', () => {
     expect(claims('The best bottle you will ever own.')).toEqual(['superlative:best', 'superlative:you will ever']);
     expect(claims('Fully waterproof and on sale.')).toEqual(['attribute:waterproof', 'attribute:sale']);
     expect(claims('Save 20 percent off today.')).toEqual(['number:20 percent', 'attribute:percent off']);
+    expect(claims('Twelve colours to choose from.')).toEqual(['number:twelve colours']);
     // What the page says, and the script's own framing, are not claims.
     expect(claims('Insulated, leak-proof and dishwasher-safe.')).toEqual([]);
     expect(claims('Reason number two: it fits most cup holders.')).toEqual([]);
