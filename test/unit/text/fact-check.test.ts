@@ -50,7 +50,9 @@ describe('fact check', () => {
     expect(claims('The best bottle you will ever own.')).toEqual(['superlative:best', 'superlative:you will ever']);
     expect(claims('Fully waterproof and on sale.')).toEqual(['attribute:waterproof', 'attribute:sale']);
     expect(claims('Save 20 percent off today.')).toEqual(['number:20 percent', 'attribute:percent off']);
-    expect(claims('Twelve colours to choose from.')).toEqual(['number:twelve colours']);
+    expect(claims('Thirty colours to choose from.')).toEqual(['number:thirty colours']);
+    // The page's 12 hours, spelled.
+    expect(claims('Hot for twelve hours.')).toEqual([]);
     // What the page says, and the script's own framing, are not claims.
     expect(claims('Insulated, leak-proof and dishwasher-safe.')).toEqual([]);
     expect(claims('Reason number two: it fits most cup holders.')).toEqual([]);
