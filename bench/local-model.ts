@@ -39,7 +39,8 @@ const counted: LlmAdapter = {
 const loadStarted = performance.now();
 await llm.load();
 const loadMs = performance.now() - loadStarted;
-const author = scriptAuthor({ adapter: counted, model: llm.name, timeoutMs: 600_000 });
+const temperature = Number(process.env.LLM_TEMPERATURE ?? 0.4);
+const author = scriptAuthor({ adapter: counted, model: llm.name, timeoutMs: 600_000, temperature });
 const range = adWordRange(seconds);
 
 interface Row {
@@ -104,7 +105,7 @@ const summary = (pick: (r: { builtIn: Row; model: Row }) => Row) => {
 const b = summary((r) => r.builtIn);
 const m = summary((r) => r.model);
 console.log(
-  `\nmodel ${llm.name}, ${threads} thread(s), loaded in ${(loadMs / 1000).toFixed(1)} s; ${rows.length} pages × ${seconds} s scripts (words in range ${range.min}-${range.max})`,
+  `\nmodel ${llm.name}, ${threads} thread(s), temperature ${temperature}, loaded in ${(loadMs / 1000).toFixed(1)} s; ${rows.length} pages × ${seconds} s scripts (words in range ${range.min}-${range.max})`,
 );
 console.log(`generation: ${tokens} output tokens in ${genSeconds.toFixed(1)} s = ${(tokens / genSeconds).toFixed(1)} tokens/s (prompt reading included)\n`);
 console.log(

@@ -10,6 +10,8 @@ import type { AspectRatio } from '../../media/timeline.js';
  */
 export interface AdPlan {
   script: string;
+  /** Who wrote the script: `built-in`, `local:<model>`, or `client` for an override (absent on older plans). */
+  scriptWriter?: string;
   headline: string;
   /** Short lines (features, benefits) for text cards, in script order. */
   highlights: string[];

@@ -92,6 +92,7 @@ export async function prepareAdPlan(
   onProgress?.(1);
   return {
     script: speech.script,
+    ...(speech.writer ? { scriptWriter: speech.writer } : {}),
     headline: req.facts.title,
     highlights: speech.highlights,
     priceText: priceTextFor(req.facts, req.language),
@@ -116,6 +117,7 @@ export async function prepareAdPlan(
 interface VoicedScript {
   script: string;
   highlights: string[];
+  writer?: string;
   mp3Path: string;
   durationSeconds: number;
   words: WordTiming[];
@@ -146,7 +148,7 @@ async function voiceScript(
   };
   if (req.overrideScript) {
     const audio = await speak(req.overrideScript, 0);
-    return { script: req.overrideScript, highlights: [], ...audio };
+    return { script: req.overrideScript, highlights: [], writer: 'client', ...audio };
   }
   // The measured rate counts the pauses between sentences, so the copywriter's own allowance for
   // them (SPEECH_FILL) is given back: its word budget becomes the whole spoken budget.
@@ -180,7 +182,7 @@ async function voiceScript(
     if (tried.has(draft.text)) break;
     tried.add(draft.text);
     const audio = await speak(draft.text, pass);
-    const voiced = { script: draft.text, highlights: draft.highlights, ...audio };
+    const voiced = { script: draft.text, highlights: draft.highlights, ...(draft.writer ? { writer: draft.writer } : {}), ...audio };
     if (!best || Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(best.durationSeconds - budgetSeconds)) best = voiced;
     if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= REWRITE_TOLERANCE * budgetSeconds) break;
     rate = countWords(draft.text) / audio.durationSeconds;

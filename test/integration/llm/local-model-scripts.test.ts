@@ -91,15 +91,27 @@ describe('local GGUF model (SmolLM2-135M) writing scripts', () => {
     const author = scriptAuthor({ adapter: llm, model: MODEL_NAME, timeoutMs: 240_000 }, (r) => reports.push(r));
     const service = new AiScriptService(h.store, h.tasks, fakePageScraper({ [PAGE]: PAGE_FACTS }), copywriterBy(author), h.clock);
     const accountId = await h.account(10);
-    const task = await service.create(accountId, { url: PAGE, videoLength: 15, scriptStyles: ['DiscoveryWriter'], seed: 2 });
-    const script = (task.result as { scripts: { text: string; writer?: string; fallbackReason?: string | null; wordCount: number }[] }).scripts[0]!;
-    expect(reports).toHaveLength(1);
-    expect(script.fallbackReason ?? null).toBeNull();
-    expect(script.writer).toBe(`local:${MODEL_NAME}`);
-    expect(reports[0]!.check!.kept).toBeGreaterThanOrEqual(1);
-    // Not the built-in copywriter's script for the same request.
     const facts = productFactsFromLink(factsFrom(PAGE_FACTS, 'x'));
-    expect(script.text).not.toBe(writeAdScript({ facts, style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', seed: 2 }).text);
+    type Stored = { text: string; writer?: string; fallbackReason?: string | null; wordCount: number };
+    // A 135M model writes nothing that passes the check on some seeds (5 of 8 pages in the bench):
+    // the first seed passes on this machine; the others are there for a machine whose CPU samples
+    // differently. Each miss must still be a clean fallback that says why.
+    let used: { script: Stored; seed: number } | null = null;
+    for (const seed of [2, 5, 7]) {
+      const task = await service.create(accountId, { url: PAGE, videoLength: 15, scriptStyles: ['DiscoveryWriter'], seed });
+      const script = (task.result as { scripts: Stored[] }).scripts[0]!;
+      if (script.writer === `local:${MODEL_NAME}`) {
+        used = { script, seed };
+        break;
+      }
+      expect(script).toMatchObject({ writer: 'built-in', fallbackReason: expect.stringMatching(/^rejected: none of the model's/) });
+    }
+    expect(used, `the model's script was used for none of the seeds: ${JSON.stringify(reports)}`).not.toBeNull();
+    const { script, seed } = used!;
+    expect(script.fallbackReason ?? null).toBeNull();
+    expect(reports.at(-1)!.check!.kept).toBeGreaterThanOrEqual(1);
+    // Not the built-in copywriter's script for the same request.
+    expect(script.text).not.toBe(writeAdScript({ facts, style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', seed }).text);
     const check = checkScript(script.text, facts);
     expect(check.invented).toEqual([]);
     expect(check.sentences.filter((s) => s.carriesFact).length).toBeGreaterThanOrEqual(1);

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { FakeLlm } from '../../../src/engines/llm/fake.js';
 import { LlmError, type LlmAdapter, type LlmRequest } from '../../../src/engines/llm/port.js';
 import { checkScript } from '../../../src/pipelines/text/fact-check.js';
+import { copywriterBy } from '../../../src/pipelines/text/llm-writer/authored-copywriter.js';
 import { scriptAuthor } from '../../../src/pipelines/text/llm-writer/script-author.js';
 import type { ProductFacts } from '../../../src/pipelines/text/product-facts.js';
 import { writeAdScript } from '../../../src/pipelines/text/write-ad-script.js';
+import { scriptWriterBy } from '../../../src/pipelines/video/authored-script-writer.js';
+import { factsFrom } from '../../../src/domain/links/link-facts.js';
 
 const BOTTLE: ProductFacts = {
   title: 'TrailFlask 32 oz Insulated Water Bottle – Cold 24 h, Hot 12 h',
@@ -122,6 +125,31 @@ describe('script writer with a model (fact check, fallback)', () => {
     expect(authored.writer).toBe('built-in');
     expect(authored.fallbackReason).toBe('timeout: the model did not finish the script within 0.05 s');
     expect(stoppedBy).not.toBeNull();
+  });
+
+  it('URL to Video and AI Scripts get the script through their ports with the writer named', async () => {
+    const llm = answering({ hook: 'Meet your new trail partner.', facts: ['It fits most car cup holders.'], call_to_action: 'Tap the link today.' });
+    const author = scriptAuthor({ adapter: llm, model: 'tiny' });
+    const link = factsFrom(
+      { ...BOTTLE, description: BOTTLE.description!, imageUrls: [], videoUrls: [], logoUrl: null, price: BOTTLE.price!, reviews: BOTTLE.reviews },
+      'p',
+    );
+    const video = await scriptWriterBy(author)({ facts: link, style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', wordsPerSecond: 3, seed: 1 });
+    expect(video.writer).toBe('local:tiny');
+    expect(video.text).toContain('It fits most car cup holders.');
+    // The call to action is its own paragraph (speech sets it off by a beat), as with the built-in writer.
+    expect(video.text.endsWith('\n\nTap the link today.')).toBe(true);
+    const written = await copywriterBy(author).write({
+      facts: link,
+      audience: null,
+      platform: null,
+      style: 'DiscoveryWriter',
+      videoLengthSeconds: 15,
+      language: 'en',
+      seed: 1,
+    });
+    expect(written).toMatchObject({ writer: 'local:tiny', fallbackReason: null });
+    expect(written.text).toContain('It fits most car cup holders.');
   });
 
   it('without a model the built-in copywriter writes, and no model is asked', async () => {

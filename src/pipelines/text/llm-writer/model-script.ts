@@ -12,6 +12,8 @@ export interface ScriptModel {
   model: string;
   /** For one script; past it the built-in copywriter writes instead. Default 60 s. */
   timeoutMs?: number;
+  /** Sampling temperature; default 0.4 (0 and 0.2 kept fewer of the test model's scripts: it repeats itself). */
+  temperature?: number;
 }
 
 /** What the fact check did to the model's sentences. */
@@ -62,7 +64,7 @@ export async function writeWithModel(
       responseMimeType: 'application/json',
       responseJsonSchema: prompt.schema,
       maxOutputTokens: prompt.maxOutputTokens,
-      temperature: 0.4,
+      temperature: model.temperature ?? 0.4,
       seed: req.seed,
     },
     ...(req.signal ? { signal: req.signal } : {}),
@@ -105,7 +107,8 @@ export async function writeWithModel(
     ),
   );
   const body: ScriptSentence[] = [];
-  for (const text of answer.facts.flatMap((f) => sentencesOf(f, MAX_SENTENCE_CHARS))) {
+  const written = answer.facts.flatMap((f) => sentencesOf(f, MAX_SENTENCE_CHARS));
+  for (const text of written) {
     const c = checker.checkSentence(text);
     const why = c.invented.length
       ? `claims not on the page: ${c.invented.map((i) => i.text).join(', ')}`
@@ -121,11 +124,11 @@ export async function writeWithModel(
     body.push(sentence(text, 'point', 'body', subjectOf(c.facts, builtIn.features), builtIn, body.length));
     check.kept++;
   }
+  if (!body.length) {
+    const why = written.length ? check.dropped.map((d) => d.why).join('; ') : 'none was a whole sentence';
+    throw new ModelScriptRejected(`none of the model's ${answer.facts.length} fact sentences passed the fact check (${why})`);
+  }
   const cta = framing(answer.call_to_action, 'cta');
-  if (!body.length)
-    throw new ModelScriptRejected(
-      `none of the model's ${answer.facts.length} fact sentences passed the fact check (${check.dropped.map((d) => d.why).join('; ')})`,
-    );
 
   const words = (list: ScriptSentence[]) => list.reduce((n, s) => n + s.wordCount, 0);
   for (const s of builtIn.sentences) {
