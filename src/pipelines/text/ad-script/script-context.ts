@@ -65,8 +65,9 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
     .filter((f) => !/[,;]/.test(f) && f.split(/\s+/).length <= 6)
     .slice(0, 3)
     .map((f) => pointMidSentence(f, bank, product));
-  const quote = reviews.quotes[0];
-  const quote2 = reviews.quotes[1];
+  // Reviews are quoted as written: in another language than the script, not at all.
+  const quote = sameLanguage ? reviews.quotes[0] : undefined;
+  const quote2 = sameLanguage ? reviews.quotes[1] : undefined;
   const values: SlotValues = {
     product,
     brand,

@@ -9,8 +9,8 @@ export const de: PhraseBank = {
   beats: {
     hook_discovery: [
       'Ich habe gerade {product} entdeckt und verstehe jetzt ehrlich gesagt den ganzen Hype.',
-      'Okay, ich habe etwas gefunden, das du kennen musst.',
       'Ich bin letzte Woche auf {product} gestoßen und benutze es seitdem jeden Tag.',
+      'Schau mal, was ich entdeckt habe: {product}.',
     ],
     hook_question: [
       'Keine Lust mehr auf {category}, die nie halten, was sie versprechen?',
@@ -144,7 +144,8 @@ export const de: PhraseBank = {
       'Und hier ist etwas, das vielen am Anfang gar nicht auffällt: {point}.',
     ],
     // Generic benefits ("it makes everyday life easier") were claims no page made; these only invite a look.
-    benefit: ['Schau genauer hin.', 'Überzeug dich selbst.', 'Achte auf die Details.', 'Nimm dir einen Moment dafür.'],
+    // Only facts: a line that could follow any product („Schau genauer hin“) filled time, not the ad.
+    benefit: ['{Point}.', 'Außerdem: {point}.', 'Und dazu: {point}.'],
     recap: ['Das ist {product}: {points}.', 'Also noch mal zusammengefasst: {points}.', 'Kurz gesagt: {points}, alles in einem.'],
     audience: [
       'Gemacht für {audience}.',

@@ -8,8 +8,8 @@ export const es: PhraseBank = {
   beats: {
     hook_discovery: [
       'Acabo de descubrir {product} y, sinceramente, ahora entiendo por qué todo el mundo habla de ello.',
-      'Vale, encontré algo que tienes que conocer.',
       'Me topé con {product} la semana pasada y no he dejado de usarlo.',
+      'Mira lo que descubrí: {product}.',
     ],
     hook_question: [
       '¿Cansado de {category} que nunca cumplen lo que prometen?',
@@ -131,7 +131,8 @@ export const es: PhraseBank = {
       'Y aquí va algo en lo que mucha gente no se fija al principio: {point}.',
     ],
     // Generic benefits ("it makes everyday life easier") were claims no page made; these only invite a look.
-    benefit: ['Míralo de cerca.', 'Compruébalo tú mismo.', 'Fíjate en los detalles.', 'Tómate un momento para verlo.'],
+    // Only facts: a line that could follow any product ("Míralo de cerca") filled time, not the ad.
+    benefit: ['{Point}.', 'Además: {point}.', 'Y también: {point}.'],
     recap: ['Eso es {product}: {points}.', 'En resumen: {points}.', 'Resumiendo: {points}, todo en uno.'],
     audience: [
       'Ideal para {audience}.',

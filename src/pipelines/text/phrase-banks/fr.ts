@@ -9,8 +9,8 @@ export const fr: PhraseBank = {
   beats: {
     hook_discovery: [
       'Je viens de découvrir {product} et, honnêtement, je comprends enfin pourquoi tout le monde en parle.',
-      "Bon, j'ai trouvé un truc qu'il faut absolument que tu connaisses.",
       "Je suis tombé sur {product} la semaine dernière et je ne m'en passe plus.",
+      "Regarde ce que j'ai découvert : {product}.",
     ],
     hook_question: [
       'Marre des {category} qui ne tiennent jamais leurs promesses ?',
@@ -136,7 +136,8 @@ export const fr: PhraseBank = {
       'Et voici un détail que beaucoup de gens ne remarquent pas tout de suite : {point}.',
     ],
     // Generic benefits ("it makes everyday life easier") were claims no page made; these only invite a look.
-    benefit: ['Regarde de plus près.', 'Vois par toi-même.', 'Jette un œil aux détails.', 'Prends un instant pour le découvrir.'],
+    // Only facts: a line that could follow any product (« Regarde de plus près ») filled time, not the ad.
+    benefit: ['{Point}.', 'En plus : {point}.', 'Et aussi : {point}.'],
     recap: ["Ça, c'est {product} : {points}.", 'Pour résumer : {points}.', 'En bref : {points}, tout en un.'],
     audience: [
       'Pensé pour {audience}.',
