@@ -97,7 +97,10 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 
 function cells(list: Reading[] | undefined): string[] {
   if (!list?.length) return ['—', '—', '—', '—', '—', '—', '—'];
-  const rate = LENGTHS_SECONDS.map((s) => mean(list.filter((r) => r.seconds === s).map((r) => r.wordsPerSecond)).toFixed(2)).join(' · ');
+  const rate = LENGTHS_SECONDS.map((s) => {
+    const at = list.filter((r) => r.seconds === s);
+    return at.length ? mean(at.map((r) => r.wordsPerSecond)).toFixed(2) : '—';
+  }).join(' · ');
   const share =
     list.reduce((n, r) => n + r.withFact, 0) /
     Math.max(
