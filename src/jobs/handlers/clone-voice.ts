@@ -8,12 +8,10 @@ export function cloneVoiceJob(deps: { cloner: VoiceCloner; blobs: BlobStore }) {
   return defineKindJob(
     clonedVoiceKind,
     'match',
-    async ({ input, task, signal, workDir, reportProgress }) => {
+    async ({ input, task, run }) => {
       const made = await deps.cloner.clone(input.sampleKey, {
         language: input.language,
-        workDir,
-        signal,
-        onProgress: (f) => reportProgress(f * 98),
+        ...run(0, 98),
       });
       const previewKey = clonedVoiceKind.fileKey(task, 'preview');
       await deps.blobs.putFile(previewKey, made.previewMp3Path);

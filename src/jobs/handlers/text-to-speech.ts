@@ -7,14 +7,12 @@ export function textToSpeechJob(deps: { speech: SpeechSynthesizer; blobs: BlobSt
   return defineKindJob(
     ttsKind,
     'synthesize',
-    async ({ input, task, signal, workDir, reportProgress }) => {
+    async ({ input, task, run }) => {
       const audio = await deps.speech.synthesize({
         accountId: task.accountId,
         text: input.text,
         voiceId: input.voiceId,
-        workDir,
-        signal,
-        onProgress: (f) => reportProgress(f * 95),
+        ...run(0, 95),
       });
       const key = ttsKind.fileKey(task, 'speech');
       await deps.blobs.putFile(key, audio.mp3Path);
