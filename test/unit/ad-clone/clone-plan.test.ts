@@ -56,12 +56,22 @@ const analysis = (over: Partial<AdAnalysis> = {}): AdAnalysis => ({
 describe("the clone's script", () => {
   it("follows the reference's pattern: as many sentences, a hook first, a call to action last", () => {
     expect(pattern).toMatchObject({ sentenceCount: 3, callToAction: 'Shop now.' });
-    const script = writeCloneScript({ facts, pattern, speakingSeconds: 6, language: 'en', wordsPerSecond: 2.5, seed: 7 });
+    // A reference that speaks 12 s (a 15 s ad): room for the copywriter's fact sentences at its count.
+    const script = writeCloneScript({ facts, pattern, speakingSeconds: 12, language: 'en', wordsPerSecond: 2.5, seed: 7 });
     expect(script.sentences).toHaveLength(3);
     expect(script.style).toBe('EverWonderHook');
     expect(script.callToAction).toBe(script.sentences[2]);
-    expect(script.text.split(/\s+/).length).toBeLessThanOrEqual(Math.ceil(6 * 2.5) + 12);
-    expect(writeCloneScript({ facts, pattern, speakingSeconds: 6, language: 'en', wordsPerSecond: 2.5, seed: 7 })).toEqual(script);
+    expect(script.text.split(/\s+/).length).toBeLessThanOrEqual(Math.ceil(12 * 2.5 * 1.5));
+    expect(writeCloneScript({ facts, pattern, speakingSeconds: 12, language: 'en', wordsPerSecond: 2.5, seed: 7 })).toEqual(script);
+  });
+
+  it('keeps the hook and the call to action, and leaves out the middle, when the reference speaks too briefly for three of its sentences', () => {
+    // 6 s at 2.5 words/s: 15 words, at most 22 with the half again allowed; hook 13 + CTA 10 already pass it.
+    const script = writeCloneScript({ facts, pattern, speakingSeconds: 6, language: 'en', wordsPerSecond: 2.5, seed: 7 });
+    expect(script.sentences).toHaveLength(2);
+    expect(script.hook).toBe(script.sentences[0]);
+    expect(script.callToAction).toBe(script.sentences[1]);
+    expect(script.callToAction).toContain('$24.99');
   });
 
   it("picks a hook style from the reference's first line", () => {
