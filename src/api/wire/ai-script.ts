@@ -41,6 +41,7 @@ export function aiScriptToWire(t: Task) {
       paragraphs: s.text,
       word_count: s.wordCount,
       estimated_duration: s.estimatedSeconds,
+      writer: s.writer ?? 'built-in',
     })),
     credits_used: t.chargedMillicredits / 1000,
     failed_reason: t.failedReason,

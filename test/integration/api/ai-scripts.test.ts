@@ -52,7 +52,13 @@ describe('AI Scripts', () => {
     expect(new Set(body.generated_scripts.map((s: { script_style: string }) => s.script_style)).size).toBe(5);
     const budget = scriptWordBudget(30, DEFAULT_WORDS_PER_SECOND.en);
     for (const s of body.generated_scripts) {
-      expect(s).toMatchObject({ title: expect.any(String), script_name: expect.any(String), paragraphs: expect.stringContaining('Nimbus Notes') });
+      // No LLM_MODEL_PATH here: the built-in copywriter wrote it, and says so.
+      expect(s).toMatchObject({
+        title: expect.any(String),
+        script_name: expect.any(String),
+        paragraphs: expect.stringContaining('Nimbus Notes'),
+        writer: 'built-in',
+      });
       // Never much over the length; under it when the facts run out: a script says what the page
       // supports — two sentences here, both said — rather than padding with claims or lead-ins (issue 27).
       const words = countSpokenWords(s.paragraphs);

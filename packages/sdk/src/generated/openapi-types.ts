@@ -3291,6 +3291,8 @@ export interface paths {
                                 script_style: string;
                                 title: string;
                                 word_count: number;
+                                /** @description Who wrote it (extension): `built-in` (the template copywriter) or `local:<model>` (the operator's GGUF model, LLM_MODEL_PATH) */
+                                writer: string;
                             }[];
                             id: string;
                             language: string;
@@ -3496,6 +3498,8 @@ export interface paths {
                                 script_style: string;
                                 title: string;
                                 word_count: number;
+                                /** @description Who wrote it (extension): `built-in` (the template copywriter) or `local:<model>` (the operator's GGUF model, LLM_MODEL_PATH) */
+                                writer: string;
                             }[];
                             id: string;
                             language: string;
@@ -3756,6 +3760,8 @@ export interface paths {
                                 script_style: string;
                                 title: string;
                                 word_count: number;
+                                /** @description Who wrote it (extension): `built-in` (the template copywriter) or `local:<model>` (the operator's GGUF model, LLM_MODEL_PATH) */
+                                writer: string;
                             }[];
                             id: string;
                             language: string;

@@ -38,6 +38,9 @@ export const aiScriptResponse = z
         paragraphs: z.union([z.string(), z.array(z.string())]),
         word_count: z.number(),
         estimated_duration: z.number().describe('Seconds'),
+        writer: z
+          .string()
+          .describe("Who wrote it (extension): `built-in` (the template copywriter) or `local:<model>` (the operator's GGUF model, LLM_MODEL_PATH)"),
       }),
     ),
     credits_used: z.number(),
