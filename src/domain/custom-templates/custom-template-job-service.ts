@@ -9,6 +9,7 @@ import { estimateSpeechSeconds } from '../speech/tts-service.js';
 import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { TaskGroupService } from '../tasks/task-group-service.js';
+import { waitForTask } from '../tasks/wait-for-task.js';
 import { unresolvedAvatarMessage, type AvatarDirectory } from '../videos/avatar-directory.js';
 import type { TemplateCatalog } from './template-catalog.js';
 import type { Template, TemplateSlot } from './template-format.js';
@@ -71,13 +72,7 @@ export class CustomTemplateJobService extends TaskGroupService {
   async createPreviewAndWait(accountId: string, req: CustomTemplateJobRequest, signal?: AbortSignal): Promise<Task> {
     const { task: created, handedOver } = await this.createQueued(accountId, req, 'preview');
     if (!handedOver) return created;
-    const deadline = Date.now() + this.syncWaitMs;
-    for (;;) {
-      const task = await this.store.tasks.get(created.id);
-      if (!task || task.status === 'done' || task.status === 'failed') return task ?? created;
-      if (Date.now() >= deadline || signal?.aborted) return task;
-      await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-    }
+    return waitForTask(this.store.tasks, created, this.syncWaitMs, SYNC_POLL_MS, signal);
   }
 
   /** `{id}/preview/`: a new preview of a finished job (1 cr / 30 s). */

@@ -15,6 +15,7 @@ import type { Store } from '../../core/store.js';
 import type { InlineTasks } from '../tasks/inline-tasks.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { TaskGroupService } from '../tasks/task-group-service.js';
+import { waitForTask } from '../tasks/wait-for-task.js';
 import type { Task } from '../../core/task.js';
 import { textGenerationKind, type TextGenerationInput } from './text-generation-kind.js';
 
@@ -149,13 +150,7 @@ export class TextGenerationService extends TaskGroupService {
   async createSync(accountId: string, req: TextGenerationRequest, signal?: AbortSignal): Promise<Task> {
     const { task: created, handedOver } = await this.createQueued(accountId, req);
     if (!handedOver) return created;
-    const deadline = Date.now() + this.syncTimeoutMs;
-    for (;;) {
-      const task = await this.store.tasks.get(created.id);
-      if (!task || task.status === 'done' || task.status === 'failed') return task ?? created;
-      if (Date.now() >= deadline || signal?.aborted) return task;
-      await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-    }
+    return waitForTask(this.store.tasks, created, this.syncTimeoutMs, SYNC_POLL_MS, signal);
   }
 
   /** Validates, holds and saves the task (processing) before any byte of the stream is sent. */
