@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakePageScraper } from '../../../src/domain/links/fake-page-scraper.js';
 import { AiScriptService } from '../../../src/domain/text/ai-script-service.js';
@@ -10,6 +11,8 @@ import { scriptAuthor } from '../../../src/pipelines/text/llm-writer/script-auth
 import { productFactsFromLink } from '../../../src/pipelines/text/product-facts.js';
 import { writeAdScript } from '../../../src/pipelines/text/write-ad-script.js';
 import { factsFrom, type ScrapedPage } from '../../../src/domain/links/link-facts.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { domainHarness, type DomainHarness } from '../../unit/domain/harness.js';
 
 /**
@@ -135,4 +138,60 @@ describe('local GGUF model (SmolLM2-135M) writing scripts', () => {
     const after = await llm.generate({ model: MODEL_NAME, messages: [{ role: 'user', content: 'Say hi.' }], config: { maxOutputTokens: 4 } });
     expect(after.text.length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('the service started with LLM_MODEL_PATH (the wiring, over HTTP)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  const logged: { msg: string; writer?: string; fallbackReason?: string }[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(MODEL)) throw new Error(`${MODEL} is missing: run bash scripts/setup.sh --test`);
+    db = await freshSqlite();
+    const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    t = await startTestApp(db, { LLM_MODEL_PATH: MODEL, LLM_THREADS: '1' }, { credits: 10, log });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: t.headers, payload });
+
+  it('the Text Generator offers the model by its file name, its JSON answer held to the schema', async () => {
+    const r = await post('/api/text_generator/', {
+      model_name: MODEL_NAME,
+      messages: [{ role: 'user', content: 'Give a name for a water bottle.' }],
+      config: {
+        max_output_tokens: 60,
+        response_mime_type: 'application/json',
+        response_json_schema: { type: 'object', properties: { name: { type: 'string', maxLength: 30 } }, required: ['name'] },
+        seed: 1,
+      },
+      sync: true,
+    });
+    expect(r.statusCode).toBe(201);
+    const body = r.json();
+    expect(body).toMatchObject({ status: 'done', model_name: MODEL_NAME });
+    expect(typeof (JSON.parse(body.response_text) as { name: unknown }).name).toBe('string');
+  }, 120_000);
+
+  it('AI Scripts are written through the configured writer, and say which wrote each', async () => {
+    const r = await post('/api/ai_scripts/', {
+      title: PAGE_FACTS.title,
+      description: PAGE_FACTS.description,
+      video_length: 15,
+      script_styles: ['DiscoveryWriter'],
+      seed: 2,
+    });
+    expect(r.statusCode).toBe(201);
+    const script = r.json().generated_scripts[0];
+    // Title and description only: whichever wrote it, the answer names it, and the log says the model was asked.
+    expect([`local:${MODEL_NAME}`, 'built-in']).toContain(script.writer);
+    const said = logged.filter((l) => l.msg.startsWith('script written by'));
+    expect(said).toHaveLength(1);
+    expect(said[0]!.writer).toBe(script.writer);
+    if (script.writer === 'built-in') expect(said[0]!.fallbackReason).toMatch(/^rejected: /);
+    expect(checkScript(script.paragraphs, { title: PAGE_FACTS.title, description: PAGE_FACTS.description }).invented).toEqual([]);
+  }, 180_000);
 });
