@@ -1,18 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import type { AiScriptService } from '../../domain/text/ai-script-service.js';
 import { aiScriptBody } from '../schemas/ai-scripts.js';
 import { aiScriptToWire } from '../wire/ai-script.js';
-import { TaskRoutes } from './task-routes.js';
+import { groupRoutes } from './group-routes.js';
 
-/** What these routes use, and nothing more (built by its group, app/groups/). */
-export interface AiScriptRouteDeps {
-  aiScripts: AiScriptService;
-}
-
-export function aiScriptRoutes(root: FastifyInstance, deps: AiScriptRouteDeps): void {
-  const routes = new TaskRoutes(root, ['AI Scripts'], aiScriptToWire);
+export const aiScriptRoutes = groupRoutes(['AI Scripts'], aiScriptToWire, (routes, { aiScripts }: { aiScripts: AiScriptService }) => {
   routes.create('/api/ai_scripts/', 'Write several ad scripts for a product, answered done (1 credit)', aiScriptBody, (accountId, b) =>
-    deps.aiScripts.create(accountId, {
+    aiScripts.create(accountId, {
       url: b.url,
       linkId: b.link_id ?? b.link,
       title: b.title,
@@ -25,5 +18,5 @@ export function aiScriptRoutes(root: FastifyInstance, deps: AiScriptRouteDeps): 
       seed: b.seed,
     }),
   );
-  routes.reads('/api/ai_scripts/', deps.aiScripts, { list: 'List AI script sets', get: 'Get an AI script set' });
-}
+  routes.reads('/api/ai_scripts/', aiScripts, { list: 'List AI script sets', get: 'Get an AI script set' });
+});

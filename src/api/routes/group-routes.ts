@@ -9,6 +9,19 @@ export interface SignedFiles {
 }
 
 /**
+ * A group's route module: `register` adds the group's operations on `TaskRoutes` tagged `tags`,
+ * each answering an item through `wire`; the module takes the deps `register` names (built by its
+ * group, app/groups/).
+ */
+export function groupRoutes<D extends object, T, W>(
+  tags: string[],
+  wire: (item: T) => W,
+  register: (routes: TaskRoutes<T, W>, deps: D) => void,
+): (root: FastifyInstance, deps: D) => void {
+  return (root, deps) => register(new TaskRoutes(root, tags, wire), deps);
+}
+
+/**
  * A task group's route module: `register` adds the group's operations on `TaskRoutes` tagged
  * `tags`, each answering a task through the group's GET mapper (`toWire`) with its files' URLs
  * signed by `deps.blobs`. The module takes the services `register` names plus `blobs` (built by

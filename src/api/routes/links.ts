@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { LinkService } from '../../domain/links/link-service.js';
 import { idParams } from '../schemas/common.js';
 import { createLinkBody, linkParamsBody, updateLinkBody } from '../schemas/links.js';
 import { linkToWire } from '../wire/link.js';
-import { TaskRoutes } from './task-routes.js';
+import { groupRoutes } from './group-routes.js';
 
 /** What these routes use, and nothing more (built by its group, app/groups/). */
 export interface LinkRouteDeps {
@@ -12,8 +11,7 @@ export interface LinkRouteDeps {
   publicBaseUrl: string;
 }
 
-export function linkRoutes(root: FastifyInstance, deps: LinkRouteDeps): void {
-  const routes = new TaskRoutes(root, ['Links'], linkToWire);
+export const linkRoutes = groupRoutes(['Links'], linkToWire, (routes, deps: LinkRouteDeps) => {
   const { app, tags } = routes;
 
   routes.create('/api/links/', 'Create a link by reading a product page (1 credit)', createLinkBody, (accountId, b) =>
@@ -54,4 +52,4 @@ export function linkRoutes(root: FastifyInstance, deps: LinkRouteDeps): void {
     });
     return linkToWire(link);
   });
-}
+});

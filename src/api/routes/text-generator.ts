@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Task } from '../../core/task.js';
 import type { TextGenerationService } from '../../domain/text/text-generation-service.js';
 import { recordHijackedReply } from '../idempotency/idempotency-hooks.js';
@@ -6,7 +6,7 @@ import { textGenerationBodyFor, type TextGenerationBody } from '../schemas/text-
 import { SHUTDOWN_EVENT_DATA, type OpenStreams } from '../open-streams.js';
 import { sseEvent } from '../sse.js';
 import { textRequestFromBody, textTaskToWire } from '../wire/text-generation.js';
-import { TaskRoutes } from './task-routes.js';
+import { groupRoutes } from './group-routes.js';
 
 /** Every path answers under /api/text_generator/ and its /sse/text_generator/ alias. */
 const PREFIXES = ['/api/text_generator', '/sse/text_generator'] as const;
@@ -20,8 +20,7 @@ export interface TextGeneratorRouteDeps {
   streams: OpenStreams;
 }
 
-export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRouteDeps): void {
-  const routes = new TaskRoutes(root, ['Text Generator'], textTaskToWire);
+export const textGeneratorRoutes = groupRoutes(['Text Generator'], textTaskToWire, (routes, deps: TextGeneratorRouteDeps) => {
   const { app, tags } = routes;
   const body = textGenerationBodyFor(deps.textGeneration.modelNames());
 
@@ -50,7 +49,7 @@ export function textGeneratorRoutes(root: FastifyInstance, deps: TextGeneratorRo
 
     routes.reads(`${prefix}/`, deps.textGeneration, { list: `List text generation tasks${alias}`, get: `Get a text generation task${alias}` });
   }
-}
+});
 
 /**
  * Body, model and credit errors answer as JSON before the stream starts. Then: `delta` events
