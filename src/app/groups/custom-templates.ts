@@ -8,7 +8,8 @@ import { customTemplateJobKind } from '../../domain/custom-templates/custom-temp
 import { CustomTemplateJobService } from '../../domain/custom-templates/custom-template-job-service.js';
 import { customTemplateJob } from '../../jobs/handlers/custom-template-job.js';
 import { loadTemplateCatalog } from '../../pipelines/custom-templates/template-files.js';
-import { writeTemplateVoiceover } from '../../pipelines/custom-templates/template-voiceover.js';
+import { templateVoiceoverBy } from '../../pipelines/custom-templates/template-voiceover.js';
+import { scriptWriterBy } from '../../pipelines/video/authored-script-writer.js';
 import { templatePreviews } from '../../pipelines/custom-templates/template-previews.js';
 import { defineGroup } from './group.js';
 
@@ -47,7 +48,7 @@ export const customTemplates = defineGroup({
       speech.voices,
       p.defaultVoice,
       p.config.templates.previewWaitMs,
-      writeTemplateVoiceover,
+      templateVoiceoverBy(scriptWriterBy(p.writers.scriptAuthor)),
     );
     return {
       services: { templateCatalog, templateJobs },

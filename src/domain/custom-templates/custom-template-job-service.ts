@@ -41,7 +41,7 @@ export type TemplateVoiceoverWriter = (req: {
   words: number;
   language: string;
   seed: number;
-}) => string | null;
+}) => string | null | Promise<string | null>;
 
 /** Custom template jobs (and DYOA templates used as `template_id`): check, price, create, follow up. */
 export class CustomTemplateJobService extends TaskGroupService {
@@ -213,7 +213,7 @@ export class CustomTemplateJobService extends TaskGroupService {
           break;
         }
       }
-      if (given?.type !== 'voiceover' && text) text = this.productVoiceover(template, values, text, language) ?? text;
+      if (given?.type !== 'voiceover' && text) text = (await this.productVoiceover(template, values, text, language)) ?? text;
       if (!voiceId && text) throw ValidationError.field(`parameters.${name}`, 'No voice is available on this service to speak it.');
       values[name] = { type: 'voiceover', text, voiceId };
     }
@@ -223,7 +223,7 @@ export class CustomTemplateJobService extends TaskGroupService {
    * The voiceover a client left out, about the product the client's fields name (the sample
    * voiceover speaks of the template's sample product), about as long as the sample.
    */
-  private productVoiceover(template: Template, values: Record<string, StoredTemplateValue>, sample: string, language: string): string | null {
+  private async productVoiceover(template: Template, values: Record<string, StoredTemplateValue>, sample: string, language: string): Promise<string | null> {
     if (!this.writeVoiceover) return null;
     const words = sample.split(/\s+/).filter(Boolean).length;
     return this.writeVoiceover({ template, values, words, language, seed: seedFor(`${template.id}:${JSON.stringify(values)}`) });
