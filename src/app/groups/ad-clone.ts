@@ -26,6 +26,7 @@ export const adClone = defineGroup({
       render: { ffmpeg, speech: speech.synthesizer, avatars: null, fetcher, musicCacheDir: p.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '' },
       voiceFor: (language) => videoVocabulary(speech.catalog).defaultVoiceFor(language),
       scriptLanguages: builtInCopywriter.languages,
+      writeScript: async (req) => (await p.writers.scriptAuthor.write(req)).script,
     });
     return { services: { adClones }, routes: (app) => adCloneRoutes(app, { adClones, blobs }), jobs: [job] };
   },

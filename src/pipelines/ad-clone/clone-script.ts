@@ -1,7 +1,7 @@
 import type { ScriptPattern } from '../../domain/ad-clone/ad-analysis.js';
 import type { LinkFacts } from '../../domain/links/link-facts.js';
 import { productFactsFromLink } from '../text/product-facts.js';
-import { writeAdScript, type ScriptSentence } from '../text/write-ad-script.js';
+import { writeAdScript, type AdScript, type AdScriptRequest, type ScriptSentence } from '../text/write-ad-script.js';
 
 export interface CloneScriptRequest {
   facts: LinkFacts;
@@ -37,16 +37,28 @@ export function styleForHook(hook: string | null): string {
  * reference speaks. The built-in copywriter writes more than needed; sentences are picked from it.
  */
 export function writeCloneScript(req: CloneScriptRequest): CloneScript {
-  const style = styleForHook(req.pattern.hook?.text ?? null);
-  const written = writeAdScript({
+  return pickCloneScript(writeAdScript(cloneWriteRequest(req)), req);
+}
+
+/** The same, the script written by `write` (the service's writer: the configured model, else the built-in copywriter). */
+export async function writeCloneScriptBy(write: (req: AdScriptRequest) => Promise<AdScript>, req: CloneScriptRequest): Promise<CloneScript> {
+  return pickCloneScript(await write(cloneWriteRequest(req)), req);
+}
+
+function cloneWriteRequest(req: CloneScriptRequest): AdScriptRequest {
+  return {
     facts: productFactsFromLink(req.facts),
-    style,
+    style: styleForHook(req.pattern.hook?.text ?? null),
     // More than needed, so there is a choice of short sentences.
     videoLengthSeconds: Math.max(15, req.speakingSeconds * 2),
     language: req.language,
     wordsPerSecond: req.wordsPerSecond,
     seed: req.seed,
-  });
+  };
+}
+
+function pickCloneScript(written: AdScript, req: CloneScriptRequest): CloneScript {
+  const style = written.style;
   const all = written.sentences;
   const want = Math.max(1, req.pattern.sentenceCount);
   const isCta = (s: ScriptSentence) => s.beat === 'cta' || s.beat === 'cta_repeat';

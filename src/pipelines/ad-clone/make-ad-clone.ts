@@ -5,9 +5,10 @@ import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { TemplateFile } from '../../domain/custom-templates/template-format.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import { renderTemplate, type RenderTemplateDeps } from '../custom-templates/render-template.js';
+import { writeAdScript, type AdScript, type AdScriptRequest } from '../text/write-ad-script.js';
 import { FIRST_DRAFT_WORDS_PER_SECOND } from '../video/ad-script.js';
 import { analyseReference, type AnalysisDeps } from './analysis/analyse-reference.js';
-import { writeCloneScript } from './clone-script.js';
+import { writeCloneScriptBy } from './clone-script.js';
 import { cloneTemplate, cloneValues } from './clone-template.js';
 
 export interface AdCloneDeps {
@@ -17,6 +18,8 @@ export interface AdCloneDeps {
   voiceFor(language: string): string | null;
   /** Languages the script writer writes; a reference heard in another is cloned in English. */
   scriptLanguages: readonly string[];
+  /** The service's script writer (the configured model, else the built-in copywriter); default the built-in one. */
+  writeScript?: (req: AdScriptRequest) => Promise<AdScript>;
 }
 
 /**
@@ -70,7 +73,7 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
   const speakingSeconds = words.length ? Math.min(analysis.durationSeconds - 0.3, words[words.length - 1]!.endSeconds - words[0]!.startSeconds + 0.5) : 0;
   const script =
     analysis.script.sentenceCount > 0
-      ? writeCloneScript({
+      ? await writeCloneScriptBy(deps.writeScript ?? (async (r) => writeAdScript(r)), {
           facts: req.facts,
           pattern: analysis.script,
           speakingSeconds: Math.max(2, speakingSeconds),

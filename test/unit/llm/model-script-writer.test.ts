@@ -9,6 +9,8 @@ import type { ProductFacts } from '../../../src/pipelines/text/product-facts.js'
 import { writeAdScript } from '../../../src/pipelines/text/write-ad-script.js';
 import { scriptWriterBy } from '../../../src/pipelines/video/authored-script-writer.js';
 import { factsFrom } from '../../../src/domain/links/link-facts.js';
+import { scriptPatternOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
+import { writeCloneScriptBy } from '../../../src/pipelines/ad-clone/clone-script.js';
 
 const BOTTLE: ProductFacts = {
   title: 'TrailFlask 32 oz Insulated Water Bottle – Cold 24 h, Hot 12 h',
@@ -150,6 +152,28 @@ describe('script writer with a model (fact check, fallback)', () => {
     });
     expect(written).toMatchObject({ writer: 'local:tiny', fallbackReason: null });
     expect(written.text).toContain('It fits most car cup holders.');
+  });
+
+  it("Ad Clone picks its sentences from the configured writer's script", async () => {
+    const llm = answering({ hook: 'Meet your new trail partner.', facts: ['It fits most car cup holders.'], call_to_action: 'Tap the link today.' });
+    const author = scriptAuthor({ adapter: llm, model: 'tiny' });
+    const link = factsFrom(
+      { ...BOTTLE, description: BOTTLE.description!, imageUrls: [], videoUrls: [], logoUrl: null, price: BOTTLE.price!, reviews: BOTTLE.reviews },
+      'p',
+    );
+    const at = (word: string, start: number) => ({ word, startSeconds: start, endSeconds: start + 0.3 });
+    const pattern = scriptPatternOf([at('Look', 0), at('here.', 0.4), at('It', 1), at('works.', 1.4), at('Shop', 2), at('now.', 2.4)]);
+    const clone = await writeCloneScriptBy(async (req) => (await author.write(req)).script, {
+      facts: link,
+      pattern,
+      speakingSeconds: 8,
+      language: 'en',
+      wordsPerSecond: 2.5,
+      seed: 1,
+    });
+    expect(clone.sentences).toContain('It fits most car cup holders.');
+    expect(clone.callToAction).toBe('Tap the link today.');
+    expect(llm.requests).toHaveLength(1);
   });
 
   it('without a model the built-in copywriter writes, and no model is asked', async () => {
