@@ -26,6 +26,16 @@ function answering(answer: unknown): FakeLlm {
   return new FakeLlm({ models: ['tiny'], reply: () => ({ text: typeof answer === 'string' ? answer : JSON.stringify(answer) }) });
 }
 
+/** A model that says one fact (the cup holders) with its own hook and call to action, and the bottle's page as a link. */
+function cupHolderWriter() {
+  const llm = answering({ hook: 'Meet your new trail partner.', facts: ['It fits most car cup holders.'], call_to_action: 'Tap the link today.' });
+  const link = factsFrom(
+    { ...BOTTLE, description: BOTTLE.description!, imageUrls: [], videoUrls: [], logoUrl: null, price: BOTTLE.price!, reviews: BOTTLE.reviews },
+    'p',
+  );
+  return { llm, author: scriptAuthor({ adapter: llm, model: 'tiny' }), link };
+}
+
 describe('script writer with a model (fact check, fallback)', () => {
   it('keeps the sentences that carry page facts and drops the invented, the fact-free, the cut and the echoed ones', async () => {
     const llm = answering({
@@ -130,12 +140,7 @@ describe('script writer with a model (fact check, fallback)', () => {
   });
 
   it('URL to Video and AI Scripts get the script through their ports with the writer named', async () => {
-    const llm = answering({ hook: 'Meet your new trail partner.', facts: ['It fits most car cup holders.'], call_to_action: 'Tap the link today.' });
-    const author = scriptAuthor({ adapter: llm, model: 'tiny' });
-    const link = factsFrom(
-      { ...BOTTLE, description: BOTTLE.description!, imageUrls: [], videoUrls: [], logoUrl: null, price: BOTTLE.price!, reviews: BOTTLE.reviews },
-      'p',
-    );
+    const { author, link } = cupHolderWriter();
     const video = await scriptWriterBy(author)({ facts: link, style: 'DiscoveryWriter', videoLengthSeconds: 15, language: 'en', wordsPerSecond: 3, seed: 1 });
     expect(video.writer).toBe('local:tiny');
     expect(video.text).toContain('It fits most car cup holders.');
@@ -155,12 +160,7 @@ describe('script writer with a model (fact check, fallback)', () => {
   });
 
   it("Ad Clone picks its sentences from the configured writer's script", async () => {
-    const llm = answering({ hook: 'Meet your new trail partner.', facts: ['It fits most car cup holders.'], call_to_action: 'Tap the link today.' });
-    const author = scriptAuthor({ adapter: llm, model: 'tiny' });
-    const link = factsFrom(
-      { ...BOTTLE, description: BOTTLE.description!, imageUrls: [], videoUrls: [], logoUrl: null, price: BOTTLE.price!, reviews: BOTTLE.reviews },
-      'p',
-    );
+    const { llm, author, link } = cupHolderWriter();
     const at = (word: string, start: number) => ({ word, startSeconds: start, endSeconds: start + 0.3 });
     const pattern = scriptPatternOf([at('Look', 0), at('here.', 0.4), at('It', 1), at('works.', 1.4), at('Shop', 2), at('now.', 2.4)]);
     const clone = await writeCloneScriptBy(async (req) => (await author.write(req)).script, {
