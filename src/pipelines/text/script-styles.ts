@@ -52,14 +52,15 @@ export const SCRIPT_STYLES: readonly ScriptStyle[] = [
     'A personal discovery: the find, what it is, what makes it good, proof, call to action.',
     [
       one('hook_discovery', 'hook'),
-      one('intro', 'body'),
+      // The hook already names the find: the intro comes first when there is time, never at the cost of the length.
+      maybe('intro', 'body'),
       many('point', 1, 8),
       maybe('benefit', 'body', 3),
       maybe('proof', 'proof'),
       maybe('audience', 'body'),
       one('cta', 'cta'),
     ],
-    [2, 4, 2, 3, 5, 2, 3, 2],
+    [1, 2, 4, 2, 3, 5, 2, 3, 2],
   ),
   style(
     'BenefitsV2',

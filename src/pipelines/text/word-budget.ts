@@ -59,15 +59,18 @@ export function adWordRange(videoLengthSeconds: number): { min: number; max: num
 
 /**
  * How many words the script of a video of that length gets: what the voice speaking
- * `wordsPerSecond` says in it, kept inside the ad's range — a slow voice does not make a thin ad
- * (the video pipeline then fits the voice), a fast one does not make a breathless one.
+ * `wordsPerSecond` says in it, at most the ad's ceiling (a fast voice does not make a breathless
+ * ad). At the default voices' rates that lands inside the ad's range; a slower voice, or a page
+ * whose numbers take long to say (the video pipeline measures its drafts), gets fewer words,
+ * because the video keeps the length asked for and the voice its tempo: nothing stretches the
+ * speech or pads the end card.
  */
 export function scriptWordBudget(videoLengthSeconds: number, wordsPerSecond: number): number {
   if (!(videoLengthSeconds > 0)) throw new RangeError(`videoLengthSeconds must be positive, got ${videoLengthSeconds}`);
   if (!(wordsPerSecond > 0)) throw new RangeError(`wordsPerSecond must be positive, got ${wordsPerSecond}`);
-  const { min, max } = adWordRange(videoLengthSeconds);
+  const { max } = adWordRange(videoLengthSeconds);
   const atRate = Math.round(videoLengthSeconds * wordsPerSecond * SPEECH_FILL);
-  return Math.max(6, Math.min(max, Math.max(min, atRate)));
+  return Math.max(6, Math.min(max, atRate));
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.,-]*/gu;

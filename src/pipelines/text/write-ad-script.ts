@@ -31,7 +31,9 @@ export function writeAdScript(req: AdScriptRequest): AdScript {
   const seed = (req.seed ?? 0) >>> 0;
   const budget = scriptWordBudget(req.videoLengthSeconds, wordsPerSecond);
   const ctx = buildScriptContext(req.facts, language, req.year ?? 2025, createRng(seed ^ hashString(language)));
-  const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget, adWordRange(req.videoLengthSeconds));
+  // The ad's floor gives way only to a voice too slow for it (see scriptWordBudget).
+  const range = adWordRange(req.videoLengthSeconds);
+  const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget, { min: Math.min(range.min, budget), max: range.max });
   const subjects = beats.map((b) => subjectOf(b, ctx));
   const media = assignMedia(beats, subjects, req.facts);
   const sentences: ScriptSentence[] = beats.map((b, i) => ({

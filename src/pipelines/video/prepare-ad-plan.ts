@@ -7,6 +7,7 @@ import { FetchRefused, TaskFailure } from '../../core/errors.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { AdPlan } from './ad-plan.js';
 import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
 import { resolveBackgroundMusic } from '../music/background-music.js';
@@ -64,8 +65,9 @@ export async function prepareAdPlan(
 
   const speech = await voiceScript(req, deps, spokenBudgetSeconds, opts);
   onProgress?.(0.7);
-  // The words fill the length (the drafts above): the voice keeps its own tempo, never stretched to fit.
-  const fitted = await keepVoice(speech, opts.planDir);
+  // The words fill the length (the drafts above): the voice keeps its own tempo, unless the
+  // shortest script for this page still runs past the budget (see lastResortTempo).
+  const fitted = await keepVoice(speech, opts.planDir, spokenBudgetSeconds, deps.ffmpeg, signal);
   const { images, videos, logo } = await assets;
   onProgress?.(0.9);
   let musicFile: string | null = null;
@@ -194,10 +196,42 @@ async function voiceScript(
 async function keepVoice(
   speech: VoicedScript,
   planDir: string,
+  budgetSeconds: number,
+  ffmpeg: FfmpegEngine,
+  signal?: AbortSignal,
 ): Promise<{ file: string; durationSeconds: number; words: WordTiming[]; phones?: PhoneTiming[] }> {
   const file = 'voice.mp3';
-  await copyFile(speech.mp3Path, join(planDir, file));
-  return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
+  const tempo = lastResortTempo(speech.durationSeconds, budgetSeconds);
+  if (tempo === 1) {
+    await copyFile(speech.mp3Path, join(planDir, file));
+    return { file, durationSeconds: round(speech.durationSeconds), words: speech.words, phones: speech.phones };
+  }
+  await ffmpeg.run(tempoMp3Args(speech.mp3Path, tempo, join(planDir, file)), { signal, expectedDurationSeconds: speech.durationSeconds / tempo });
+  const at = (seconds: number) => round(seconds / tempo);
+  return {
+    file,
+    durationSeconds: at(speech.durationSeconds),
+    words: speech.words.map((w) => ({ ...w, startSeconds: at(w.startSeconds), endSeconds: at(w.endSeconds) })),
+    phones: speech.phones?.map((p) => ({ ...p, startSeconds: at(p.startSeconds), endSeconds: at(p.endSeconds) })),
+  };
+}
+
+/** Speech this much past its budget is kept at its own tempo: the video runs a little long (≤ 1.3 s at 15 s). */
+const KEPT_OVERRUN = 0.1;
+/** The most a voice is ever sped up, and only as a last resort: past this, the video grows instead. */
+export const MAX_LAST_RESORT_TEMPO = 1.15;
+
+/**
+ * 1 (the voice's own tempo) whenever the words fit: the drafts size the script to the budget. A
+ * page whose shortest script still runs past it (a hook, its main benefit and a call to action
+ * with a price said in full, in a slow voice) is sped up just enough, at most
+ * `MAX_LAST_RESORT_TEMPO`, so a 15 s ad stays near 15 s. Never slowed down: a short script makes a
+ * slightly shorter video, the end card is not stretched.
+ */
+export function lastResortTempo(speechSeconds: number, budgetSeconds: number): number {
+  const fits = budgetSeconds * (1 + KEPT_OVERRUN);
+  if (!(speechSeconds > 0) || !(budgetSeconds > 0) || speechSeconds <= fits) return 1;
+  return Math.min(MAX_LAST_RESORT_TEMPO, speechSeconds / fits);
 }
 
 /**

@@ -70,7 +70,7 @@ const fetcher = {
   },
 } as unknown as UrlFetcher;
 
-describe('a 15 s ad written by the copywriter and voiced', () => {
+describe('a 30 s ad written by the copywriter and voiced', () => {
   it('keeps the pace, keeps the voice at its own tempo and the end card at its own length', async () => {
     const voices = await catalog();
     const speech: SpeechSynthesizer = {
@@ -81,7 +81,7 @@ describe('a 15 s ad written by the copywriter and voiced', () => {
     const planDir = join(tmp.path, 'ad', 'plan');
     const workDir = join(tmp.path, 'ad', 'work');
     const plan = await prepareAdPlan(
-      adVideoRequest({ facts, voiceId: DEFAULT_VOICE_ID, seed: 3, videoLengthSeconds: 15 }),
+      adVideoRequest({ facts, voiceId: DEFAULT_VOICE_ID, seed: 3, videoLengthSeconds: 30 }),
       { speech, writeScript: builtInScriptWriter, fetcher, ffmpeg, musicCacheDir: tmp.path },
       { planDir, workDir },
     );
@@ -101,8 +101,9 @@ describe('a 15 s ad written by the copywriter and voiced', () => {
     const same = await Promise.all(drafts.map(async (d) => (await readFile(join(workDir, d, 'speech.mp3'))).equals(voiced)));
     expect(same.filter(Boolean)).toHaveLength(1);
 
-    // The end card keeps its length for a 15 s ad (12 % of the length, 2–3 s): it is not stretched.
-    expect(plan.endCardSeconds).toBe(2);
-    expect(plan.durationSeconds).toBeCloseTo(plan.speechEndSeconds + 0.3 + 2, 3);
+    // The end card keeps its length (12 % of the length, 2–3 s): it is not stretched; the words fill the 30 s.
+    expect(plan.endCardSeconds).toBe(3);
+    expect(plan.durationSeconds).toBeCloseTo(plan.speechEndSeconds + 0.3 + 3, 3);
+    expect(Math.abs(plan.durationSeconds - 30)).toBeLessThanOrEqual(1.5);
   }, 120_000);
 });

@@ -26,7 +26,7 @@ function scriptsFor(style: string): unknown[] {
 }
 
 const EXPECTED: Record<string, string> = {
-  'style:DiscoveryWriter': '7b1248df9005e2675701234100b1452a5534ca0eb225dccface06b5aeecb57ab',
+  'style:DiscoveryWriter': 'a0b7c471b326cad154159aa4b6a782d651f7f08219245c06eb3501112a04fa4e',
   'style:BenefitsV2': 'f64c84e4757157906f7d70a2e7db880447c81cc835ac99225bc0b6a8976e36cf',
   'style:BrandStoryV2': '375f28a6823ef6fa44da1da82dd7b35df9e3a0b6915456b75a571d4637db7a3a',
   'style:CallToActionV2': '2f6a4b6d9e1e47298de01e9e2c3691ae358ca867dfb3fb99a24f4a80b34ca9a0',
@@ -56,7 +56,7 @@ const EXPECTED: Record<string, string> = {
   'style:2025Hook': '3b39c5535fadf7e5812369a87dfefc027ffc855c9f371ea09fe61a99ba7eea46',
   'style:HateMeHook': '33d0b84d93296dc54e4d384fe414e4a37d9c7a71494cf11494f3fd2cbd69e213',
   'style:PriceDropRegretHook': '3754882597cb05a18d0707c4c5bacf4b2ebd456ed5b92fa5fbe7618e5a82fa3d',
-  options: '1bc8fe3a9a239258dc0c069ef36fb525c8336f07aeb981e6eeb15dede6c12a81',
+  options: '5ccfd348289e72ba6ed84bd31823896919f901ba90940f25879c212f6fc1d2fa',
   'default-styles': '33c312902f68ccf48578e6d592270c2ce180449d8e967b538384af799d36e294',
   headlines: 'a6ba21ce9d81ef041b4d06e0329116f87065024cd729c7a144864193ffc72bd5',
   prices: '0cc50c95db2cbe48536806ae9f8ef7cf284bf0bfb0ce8870b16e316bc515182e',
