@@ -3,31 +3,6 @@ import { classifyPage, classifyText, INDUSTRY_MODEL_VERSION } from './industry/c
 
 export type { CategorySignals } from './industry/category-signals.js';
 
-/** What the service knows about a product page; videos are made from these facts. */
-export interface LinkFacts {
-  innerId: string;
-  title: string;
-  description: string;
-  imageUrls: string[];
-  videoUrls: string[];
-  logoUrl: string | null;
-  price: { amount: number; currency: string | null } | null;
-  reviews: unknown;
-  brand: string | null;
-  siteName: string | null;
-  aiSummary: string;
-  aiIndustry: string;
-  /** Which version of the industry model classed it (`INDUSTRY_MODEL_VERSION`); absent on links classed before issue 27. */
-  aiIndustryModel?: string;
-  aiTargetAudiences: string[];
-  /** The page's feature list as written (absent on links read before it was extracted). */
-  features?: string[];
-  /** The page's specifications table (absent likewise). */
-  specs?: { name: string; value: string }[];
-  /** Where the shop files the product (absent on links read before it was extracted, and when the page says nothing). */
-  categorySignals?: CategorySignals;
-}
-
 /** A page as read by the scraper (pipelines/links). */
 export interface ScrapedPage {
   title: string;
@@ -39,9 +14,42 @@ export interface ScrapedPage {
   reviews: unknown;
   siteName?: string | null;
   brand?: string | null;
+  /** The page's feature list as written (absent on links read before it was extracted). */
   features?: string[];
+  /** The page's specifications table (absent likewise). */
   specs?: { name: string; value: string }[];
+  /** Where the shop files the product (absent on links read before it was extracted, and when the page says nothing). */
   categorySignals?: CategorySignals;
+}
+
+/** What the service knows about a product page; videos are made from these facts. */
+export interface LinkFacts extends Omit<ScrapedPage, 'siteName' | 'brand'> {
+  innerId: string;
+  brand: string | null;
+  siteName: string | null;
+  aiSummary: string;
+  aiIndustry: string;
+  /** Which version of the industry model classed it (`INDUSTRY_MODEL_VERSION`); absent on links classed before issue 27. */
+  aiIndustryModel?: string;
+  aiTargetAudiences: string[];
+}
+
+/** A scraped page's fields as a link keeps them: names it does not give are null, empty lists left out. */
+export function pageFieldsOf(page: ScrapedPage): Omit<LinkFacts, 'innerId' | 'aiSummary' | 'aiIndustry' | 'aiIndustryModel' | 'aiTargetAudiences'> {
+  return {
+    title: page.title,
+    description: page.description,
+    imageUrls: page.imageUrls,
+    videoUrls: page.videoUrls,
+    logoUrl: page.logoUrl,
+    price: page.price,
+    reviews: page.reviews ?? null,
+    brand: page.brand ?? null,
+    siteName: page.siteName ?? null,
+    ...(page.features?.length ? { features: page.features } : {}),
+    ...(page.specs?.length ? { specs: page.specs } : {}),
+    ...(page.categorySignals ? { categorySignals: page.categorySignals } : {}),
+  };
 }
 
 export type PageScraper = (url: string, signal?: AbortSignal) => Promise<ScrapedPage>;
@@ -104,21 +112,10 @@ export function factsFrom(page: ScrapedPage, innerId: string): LinkFacts {
   const industry = classifyPage(page).industry;
   return {
     innerId,
-    title: page.title,
-    description: page.description,
-    imageUrls: page.imageUrls,
-    videoUrls: page.videoUrls,
-    logoUrl: page.logoUrl,
-    price: page.price,
-    reviews: page.reviews ?? null,
-    brand: page.brand ?? null,
-    siteName: page.siteName ?? null,
+    ...pageFieldsOf(page),
     aiSummary: summarise(page.title, page.description),
     aiIndustry: industry,
     aiIndustryModel: INDUSTRY_MODEL_VERSION,
     aiTargetAudiences: targetAudiencesFor(industry),
-    ...(page.features?.length ? { features: page.features } : {}),
-    ...(page.specs?.length ? { specs: page.specs } : {}),
-    ...(page.categorySignals ? { categorySignals: page.categorySignals } : {}),
   };
 }
