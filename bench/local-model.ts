@@ -6,7 +6,7 @@
  * Run: LLM_MODEL_PATH=.tools/models/SmolLM2-135M-Instruct.Q4_1.gguf npx tsx bench/local-model.ts [pages=8] [seconds=30] [threads=1]
  */
 import { LocalGgufLlm } from '../src/engines/llm/local-gguf.js';
-import type { LlmAdapter, LlmRequest } from '../src/engines/llm/port.js';
+import type { LlmAdapter, LlmFinishReason, LlmRequest } from '../src/engines/llm/port.js';
 import { checkScript } from '../src/pipelines/text/fact-check.js';
 import { scriptAuthor } from '../src/pipelines/text/llm-writer/script-author.js';
 import { productFactsFromLink } from '../src/pipelines/text/product-facts.js';
@@ -22,17 +22,31 @@ const threads = Number(process.argv[4] ?? 1);
 const STYLES = ['DiscoveryWriter', 'ProblemSolutionV2', 'StoryTimeWriter'];
 
 const llm = new LocalGgufLlm({ modelPath, threads, timeoutMs: 600_000 });
-const generations: { ms: number; outputTokens: number }[] = [];
-// Counts what the model generated and how long it took, around the real adapter.
+const generations: { ms: number; readMs: number; inputTokens: number; outputTokens: number }[] = [];
+// Counts what the model read and generated and how long each took (the first delta ends the
+// reading of the prompt), around the real adapter: a generation is its stream collected.
 const counted: LlmAdapter = {
   id: llm.id,
   models: () => llm.models(),
   stream: (req) => llm.stream(req),
   async generate(req: LlmRequest) {
     const started = performance.now();
-    const result = await llm.generate(req);
-    generations.push({ ms: performance.now() - started, outputTokens: result.usage?.outputTokens ?? 0 });
-    return result;
+    let first = 0;
+    let text = '';
+    let usage: { inputTokens: number; outputTokens: number } | undefined;
+    let finishReason: LlmFinishReason = 'stop';
+    for await (const e of llm.stream(req)) {
+      if (e.type === 'delta') {
+        first ||= performance.now();
+        text += e.text;
+      } else if (e.type === 'finish') {
+        usage = e.usage;
+        finishReason = e.finishReason;
+      }
+    }
+    const ended = performance.now();
+    generations.push({ ms: ended - started, readMs: (first || ended) - started, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 });
+    return { text, functionCalls: [], finishReason, ...(usage ? { usage } : {}) };
   },
 };
 
@@ -88,8 +102,10 @@ for (let i = 0; i < Math.min(pages, PRODUCT_PAGES.length); i++) {
 await llm.dispose();
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const tokens = generations.reduce((n, g) => n + g.outputTokens, 0);
-const genSeconds = generations.reduce((n, g) => n + g.ms, 0) / 1000;
+const sum = (pick: (g: (typeof generations)[number]) => number) => generations.reduce((n, g) => n + pick(g), 0);
+const tokens = sum((g) => g.outputTokens);
+const genSeconds = sum((g) => g.ms) / 1000;
+const readSeconds = sum((g) => g.readMs) / 1000;
 const summary = (pick: (r: { builtIn: Row; model: Row }) => Row) => {
   const list = rows.map(pick);
   return {
@@ -107,7 +123,10 @@ const m = summary((r) => r.model);
 console.log(
   `\nmodel ${llm.name}, ${threads} thread(s), temperature ${temperature}, loaded in ${(loadMs / 1000).toFixed(1)} s; ${rows.length} pages × ${seconds} s scripts (words in range ${range.min}-${range.max})`,
 );
-console.log(`generation: ${tokens} output tokens in ${genSeconds.toFixed(1)} s = ${(tokens / genSeconds).toFixed(1)} tokens/s (prompt reading included)\n`);
+console.log(`generation: ${tokens} output tokens in ${genSeconds.toFixed(1)} s = ${(tokens / genSeconds).toFixed(1)} tokens/s (prompt reading included)`);
+console.log(
+  `split: prompts read at ${(sum((g) => g.inputTokens) / readSeconds).toFixed(0)} tokens/s (${(readSeconds / generations.length).toFixed(1)} s each), answers at ${(tokens / (genSeconds - readSeconds)).toFixed(1)} tokens/s\n`,
+);
 console.log(
   "| writer | model's script used | words (mean) | in range | sentences with a page fact | features/specs said | invented claims | seconds a script |",
 );

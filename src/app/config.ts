@@ -86,7 +86,7 @@ export interface Config {
   /**
    * Text Generator: an optional OpenAI-compatible chat-completions provider, the price, and how long `sync: true` waits.
    * `local`: an optional GGUF model run in-process (LLM_MODEL_PATH); when set it also writes the ad scripts, the built-in
-   * copywriter standing in on failure or past `timeoutMs` (LLM_TIMEOUT_MS, per script); `threads` 0 = every core.
+   * copywriter standing in on failure or past `timeoutMs` (LLM_TIMEOUT_MS, per script); `threads` 0 = half the cores.
    */
   llm: {
     remote: { baseUrl: string; apiKey: string | undefined; models: { name: string; providerModel: string }[]; timeoutMs: number } | null;
