@@ -27,6 +27,7 @@ describe('numbers in ad copy, as the voice says them (English)', () => {
     ['Hot for 12h, cold for 24 h.', 'Hot for twelve hours, cold for twenty-four hours.'],
     ['Runs 12–24 h, charges 0-80% in 25 min.', 'Runs twelve to twenty-four hours, charges zero to eighty percent in twenty-five minutes.'],
     ['32 oz, 750 ml, 16 fl oz, 1.5L.', 'thirty-two ounces, seven hundred and fifty milliliters, sixteen fluid ounces, one point five liters.'],
+    ['Two 4 qt baskets, 8 Qt in all, a 1 gal jug.', 'Two four quarts baskets, eight quarts in all, a one gallon jug.'],
     ['A 5000mAh cell, 128GB, 65W, 12V.', 'A five thousand M A H cell, one hundred and twenty-eight gigabytes, sixty-five watts, twelve volts.'],
     ['Brew at 200°F or 93 °C.', 'Brew at two hundred degrees Fahrenheit or ninety-three degrees Celsius.'],
     ['Rated 4.8/5, ★★★★★ from 10,000+ buyers.', 'Rated four point eight out of five, five stars from ten thousand plus buyers.'],
