@@ -53,9 +53,6 @@ export const UNITS: Record<string, [string, string]> = {
   lb: ['pound', 'pounds'],
   lbs: ['pounds', 'pounds'],
   oz: ['ounce', 'ounces'],
-  // Air fryers, slow cookers, coolers: heard as "courts" when left as written.
-  qt: ['quart', 'quarts'],
-  gal: ['gallon', 'gallons'],
   ft: ['foot', 'feet'],
   mi: ['mile', 'miles'],
   mph: ['mile per hour', 'miles per hour'],
