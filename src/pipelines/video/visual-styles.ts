@@ -4,6 +4,10 @@ import type { AdMaterials } from './ad-materials.js';
 import type { Box } from './avatar-scenes/scene-styles.js';
 import { freeArea, overlaps as overlapsRect, placementOf, rectOf, scaledLayerRect, type FrameRect } from './product-area.js';
 import { planSceneCuts, type SceneCut } from './scene-cuts.js';
+import { readableOn } from '../images/text/text-plate.js';
+import { shortProductName } from '../text/short-name.js';
+import { withEndCard } from './end-card.js';
+import { boxPx, labelPlate, layoutFrame, plateLayers } from './frame-text.js';
 
 /** What a visual style contributes to a timeline: the scenes, layers over them, its caption look. */
 export interface StyledVideo {
@@ -350,73 +354,6 @@ function avatarScenes(m: AdMaterials, sceneSeconds: number, enhanced: boolean): 
   });
 }
 
-/**
- * The end card, in its own bands so nothing covers anything: the logo in a strip at the top,
- * the product (whole) in the middle, its name (and the price) under it, the call to action at
- * the bottom. Offsets are centres (−0.5..0.5); boxes are fractions of the frame.
- */
-export interface EndCardLayout {
-  logo: { position: { x: number; y: number }; box: Box };
-  product: { position: { x: number; y: number }; box: Box };
-  nameY: number;
-  cta: { y: number; scale: number };
-}
-
-export const END_CARD_LAYOUT: Record<AspectRatio, EndCardLayout> = {
-  '9:16': {
-    logo: { position: { x: 0, y: -0.43 }, box: { width: 0.4, height: 0.08 } },
-    product: { position: { x: 0, y: -0.135 }, box: { width: 0.9, height: 0.47 } },
-    nameY: 0.16,
-    cta: { y: 0.31, scale: 1 },
-  },
-  '16:9': {
-    logo: { position: { x: 0, y: -0.43 }, box: { width: 0.2, height: 0.1 } },
-    product: { position: { x: 0, y: -0.14 }, box: { width: 0.6, height: 0.44 } },
-    nameY: 0.14,
-    cta: { y: 0.33, scale: 0.75 },
-  },
-  '1:1': {
-    logo: { position: { x: 0, y: -0.44 }, box: { width: 0.3, height: 0.09 } },
-    product: { position: { x: 0, y: -0.165 }, box: { width: 0.8, height: 0.43 } },
-    nameY: 0.11,
-    cta: { y: 0.3, scale: 0.85 },
-  },
-};
-
-/** The CTA end card: the product whole over a blurred fill of itself (or the brand colour), never black bars. */
-function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
-  if (m.endCardSeconds <= 0 || !m.cta) return scenes;
-  const picture = m.images[0];
-  const layout = END_CARD_LAYOUT[m.aspectRatio];
-  const subtitle = m.cta.subtitle ?? m.priceText ?? undefined;
-  // The price goes with the name when the CTA's second line says something else.
-  const name = [shorten(m.headline, 34), ...(m.priceText && subtitle !== m.priceText ? [m.priceText] : [])].join(' · ');
-  const end: Scene = {
-    durationSeconds: m.endCardSeconds,
-    background: picture ? { kind: 'image', path: picture, fit: 'backdrop', motion: 'zoom-out' } : { kind: 'color', color: m.palette.primary },
-    layers: [
-      ...(picture ? [{ kind: 'image' as const, path: picture, ...layout.product, fit: 'contain' as const }] : []),
-      ...(m.logoPath ? [{ kind: 'logo' as const, path: m.logoPath, ...layout.logo }] : []),
-      ...(name
-        ? [{ kind: 'text' as const, text: name, color: '#FFFFFF', backgroundColor: '#00000080', fontSizePx: 48, position: { x: 0, y: layout.nameY } }]
-        : []),
-      {
-        kind: 'cta',
-        title: m.cta.title,
-        subtitle,
-        backgroundColor: m.palette.accent,
-        textColor: m.palette.text,
-        position: { x: 0, y: layout.cta.y },
-        scale: layout.cta.scale,
-      },
-    ],
-    layersInScene: true,
-  };
-  const last = scenes[scenes.length - 1];
-  const joined = last ? [...scenes.slice(0, -1), { ...last, transitionOut: { kind: 'fade' as const, durationSeconds: 0.4 } }] : [];
-  return [...joined, end];
-}
-
 function avatarLayer(m: AdMaterials, place: { position: { x: number; y: number }; scale: number; shape?: 'normal' | 'circle' }): Layer[] {
   if (!m.avatar) return [];
   return [
@@ -437,25 +374,44 @@ function logoLayer(m: AdMaterials): Layer[] {
   return m.logoPath ? [{ kind: 'logo', path: m.logoPath, endSeconds: m.durationSeconds - m.endCardSeconds }] : [];
 }
 
+/** The headline (the product's name) across the top for the first seconds, fitted to its strip. */
 function headlineLayers(m: AdMaterials, color: string, background: string | undefined, position: { x: number; y: number }): Layer[] {
-  return [
-    { kind: 'text', text: shorten(m.headline, 38), color, backgroundColor: background, position, startSeconds: 0, endSeconds: Math.min(4, m.speechEndSeconds) },
-  ];
+  const { short } = layoutFrame(m.aspectRatio);
+  const place = { position, box: labelBox(m, 0.2) };
+  const shortName = shortProductName(m.headline);
+  const plate = labelPlate(m.headline, boxPx(m.aspectRatio, place.box), {
+    color,
+    panel: background,
+    maxPx: short * 0.075,
+    minPx: short * 0.042,
+    maxLines: 2,
+    shorter: shortName !== m.headline ? [shortName] : [],
+  });
+  return plateLayers(place, plate, m.decorate, { startSeconds: 0, endSeconds: Math.min(4, m.speechEndSeconds) });
 }
 
-/** One highlight per spoken scene-length stretch, as a coloured banner. */
+/** One highlight per spoken scene-length stretch, as a label on a coloured panel. */
 function highlightLayers(m: AdMaterials, position: { x: number; y: number }, background = '#000000B0'): Layer[] {
   const lines = m.highlights.length > 0 ? m.highlights : [m.headline];
   const cuts = planSceneCuts(m.words, m.speechEndSeconds, Math.max(2.5, m.speechEndSeconds / Math.min(lines.length, 6)));
-  return cuts.map((cut, i) => ({
-    kind: 'text' as const,
-    text: shorten(lines[i % lines.length]!, 32),
-    backgroundColor: background,
-    color: '#FFFFFF',
-    position,
-    startSeconds: cut.startSeconds + 0.15,
-    endSeconds: cut.endSeconds,
-  }));
+  const { short } = layoutFrame(m.aspectRatio);
+  const place = { position, box: labelBox(m, 0.26) };
+  return cuts.flatMap((cut, i) => {
+    const plate = labelPlate(lines[i % lines.length]!, boxPx(m.aspectRatio, place.box), {
+      color: readableOn(background),
+      panel: background,
+      maxPx: short * 0.062,
+      minPx: short * 0.038,
+      maxLines: 2,
+    });
+    return plateLayers(place, plate, m.decorate, { startSeconds: cut.startSeconds + 0.15, endSeconds: cut.endSeconds });
+  });
+}
+
+/** A label's area: most of the frame's width (at most 1.25 short sides, for lines one can read), `heightShort` short sides high. */
+function labelBox(m: AdMaterials, heightShort: number): Box {
+  const f = layoutFrame(m.aspectRatio);
+  return { width: Math.min(0.9 * f.width, 1.25 * f.short) / f.width, height: (heightShort * f.short) / f.height };
 }
 
 type Corner = 'bottom-left' | 'bottom-right';
@@ -471,11 +427,4 @@ function corner(m: AdMaterials, which: Corner): { x: number; y: number } {
 function half(_m: AdMaterials, direction: 'horizontal' | 'vertical', which: 'first' | 'second'): { x: number; y: number } {
   const d = which === 'first' ? -0.25 : 0.25;
   return direction === 'horizontal' ? { x: d, y: 0 } : { x: 0, y: d };
-}
-
-function shorten(text: string, maxChars: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= maxChars) return clean;
-  const cut = clean.slice(0, maxChars);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), maxChars - 8)).trim()}…`;
 }

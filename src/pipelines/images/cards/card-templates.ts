@@ -4,11 +4,16 @@ import { rgbToHex } from '../backgrounds/colour.js';
 import { PROCEDURAL_BACKGROUNDS, renderBackground } from '../backgrounds/procedural.js';
 import { hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../pixel-ops.js';
 import { alphaBox, cropImage } from '../raster-io.js';
+import { registerFace, type TextFont } from '../text/canvas-fonts.js';
+import { fitText, type FittedText } from '../text/fit-text.js';
+import { cardFonts } from './card-fonts.js';
 import { dataUrlOf, el, renderCard, type CardNode } from './render-card.js';
 
 /**
- * Text cards laid out with satori and rendered by resvg: real type from the installed fonts,
- * sized to the text's length. No neural generator; variations change backgrounds and accents.
+ * Text cards laid out with satori and rendered by resvg: real type from the installed fonts, every
+ * text fitted by fit-text.ts in the very font files satori draws (wrapped, shrunk to a minimum,
+ * never cut) and handed to satori as finished lines. No neural generator; variations change
+ * backgrounds and accents.
  */
 
 export interface CardSize {
@@ -25,32 +30,37 @@ export function fittedFontSize(text: string, box: CardSize, fill = 0.55, max = 0
 }
 
 /**
- * The largest font size (≤ `maxPx`) at which `text`, wrapped word by word, fits `box`: every word
- * narrower than the box and all lines within its height. Letter widths are estimated on the wide side
- * (`charEm`, about 0.62 em for bold geometric faces) so real text never spills past the margins.
+ * The largest font size (≤ `maxPx`) at which `text`, wrapped word by word, fits `box` (see
+ * fit-text.ts: measured with the canvas, never cut). `charEm` is no longer read (widths are
+ * measured, not estimated); it stays so older callers compile. `font` is the face it is drawn in.
  */
-export function fitTextSize(text: string, box: CardSize, o: { maxPx: number; lineHeight: number; charEm?: number; minPx?: number; extraEm?: number }): number {
-  const charEm = o.charEm ?? 0.62;
-  const minPx = o.minPx ?? 10;
-  const ws = text.split(/\s+/).filter(Boolean);
-  for (let size = Math.floor(o.maxPx); size > minPx; size--) {
-    const charPx = size * charEm;
-    const perLine = Math.floor(box.width / charPx);
-    if (ws.some((w) => w.length > perLine)) continue;
-    let lines = 1,
-      used = 0;
-    for (const w of ws) {
-      const need = used === 0 ? w.length : used + 1 + w.length;
-      if (need <= perLine) used = need;
-      else {
-        lines++;
-        used = w.length;
-      }
-    }
-    // `extraEm`: lines below the text (subtitle, button) whose height scales with it.
-    if (lines * size * o.lineHeight + (o.extraEm ?? 0) * size <= box.height) return size;
-  }
-  return minPx;
+export function fitTextSize(
+  text: string,
+  box: CardSize,
+  o: { maxPx: number; lineHeight: number; charEm?: number; minPx?: number; extraEm?: number; font?: TextFont },
+): number {
+  return fitText(text, box, { font: o.font ?? { weight: 700 }, maxPx: o.maxPx, minPx: o.minPx ?? 10, lineHeight: o.lineHeight, extraEm: o.extraEm }).fontPx;
+}
+
+/** The card font's files as a canvas face, so the lines measured are the lines satori draws. */
+async function cardFace(family: string, weight: 400 | 700 = 700): Promise<TextFont> {
+  const fonts = await cardFonts(family);
+  return {
+    ...registerFace(
+      `Card ${family}`,
+      fonts.map((f) => f.data),
+    ),
+    weight,
+  };
+}
+
+/** Fitted lines as satori nodes: one unbreakable row per line, so satori draws exactly these lines. */
+function linesNode(fitted: FittedText, style: Record<string, unknown>, align: 'center' | 'flex-start' = 'center'): CardNode {
+  return el(
+    'div',
+    { display: 'flex', flexDirection: 'column', alignItems: align, fontSize: fitted.fontPx, lineHeight: fitted.lineHeightPx / fitted.fontPx, ...style },
+    fitted.lines.map((line) => el('div', { display: 'flex', whiteSpace: 'pre' }, line)),
+  );
 }
 
 /** The colour turned on the wheel and made lighter or darker. */
@@ -77,24 +87,9 @@ export async function textCard(
   }
   const pad = Math.round(Math.min(o.width, o.height) * 0.08);
   const inner = { width: o.width - 2 * pad, height: o.height - 2 * pad };
-  const fontSize = fitTextSize(o.text, inner, { maxPx: Math.min(o.width, o.height) * 0.16, lineHeight: 1.2 });
-  layers.push(
-    el(
-      'div',
-      {
-        display: 'flex',
-        textAlign: 'center',
-        justifyContent: 'center',
-        color: o.textColor,
-        fontSize,
-        fontWeight: 700,
-        lineHeight: 1.2,
-        width: inner.width,
-        maxWidth: inner.width,
-      },
-      o.text,
-    ),
-  );
+  const face = await cardFace(o.fontFamily);
+  const fitted = fitText(o.text, inner, { font: face, maxPx: Math.min(o.width, o.height) * 0.16, minPx: 10, lineHeight: 1.2 });
+  layers.push(linesNode(fitted, { color: o.textColor, fontWeight: 700, width: inner.width, textAlign: 'center' }));
   return renderCard(
     el(
       'div',
@@ -115,33 +110,28 @@ export async function quoteCard(
   const second = shade(o.background, variation === 0 ? 18 : rng.int(-60, 60), -0.08);
   const pad = Math.round(Math.min(o.width, o.height) * 0.1);
   const innerW = o.width - 2 * pad;
+  const face = await cardFace(o.fontFamily, 400);
+  const boldFace = await cardFace(o.fontFamily, 700);
   // Below and above the quote: the quote mark (1.4 em) and the author line (0.8 em gap + 0.6 em × 1.2).
-  const fontSize = fitTextSize(
+  const quote = fitText(
     o.quote,
     { width: innerW, height: o.height - 2 * pad },
-    { maxPx: Math.min(o.width, o.height) * 0.11, lineHeight: 1.3, charEm: 0.56, extraEm: 1.4 + (o.author ? 0.8 + 0.75 : 0) },
+    { font: face, maxPx: Math.min(o.width, o.height) * 0.11, minPx: 10, lineHeight: 1.3, extraEm: 1.4 + (o.author ? 0.8 + 0.75 : 0) },
   );
+  const fontSize = quote.fontPx;
   const accent = shade(o.textColor === '#ffffff' ? o.background : o.textColor, 180, 0.2);
   const children: CardNode[] = [
     el('div', { display: 'flex', fontSize: fontSize * 2.4, color: accent, lineHeight: 1, height: fontSize * 1.4 }, '\u201C'),
-    el('div', { display: 'flex', fontSize, color: o.textColor, lineHeight: 1.3, fontWeight: 400, width: innerW, maxWidth: innerW }, o.quote),
+    linesNode(quote, { color: o.textColor, fontWeight: 400, width: innerW }, 'flex-start'),
   ];
-  if (o.author)
-    children.push(
-      el(
-        'div',
-        {
-          display: 'flex',
-          marginTop: fontSize * 0.8,
-          fontSize: Math.max(10, fontSize * 0.6),
-          color: o.textColor,
-          fontWeight: 700,
-          width: innerW,
-          maxWidth: innerW,
-        },
-        `\u2014 ${o.author}`,
-      ),
+  if (o.author) {
+    const author = fitText(
+      `\u2014 ${o.author}`,
+      { width: innerW, height: fontSize * 0.75 },
+      { font: boldFace, maxPx: Math.max(10, fontSize * 0.6), minPx: 10, lineHeight: 1.2, maxLines: 1 },
     );
+    children.push(linesNode(author, { marginTop: fontSize * 0.8, color: o.textColor, fontWeight: 700, width: innerW }, 'flex-start'));
+  }
   return renderCard(
     el(
       'div',
@@ -183,47 +173,56 @@ export async function saleBanner(
   // Tall banners stack the product over the text; wide and square ones put it beside the text.
   const stacked = o.height > o.width * 1.2;
   const gap = pad;
+  // The discount badge sits in a right-hand corner (top or bottom by variation). Stacked banners
+  // keep a band of its height clear on that side; side-by-side text keeps clear of its column.
+  const badge = o.discount ? Math.round(Math.min(o.width, o.height) * 0.3) : 0;
+  const badgeAtTop = variation % 2 === 0;
+  const band = stacked && badge > 0 ? badge + Math.round(pad / 2) : pad;
+  const innerH = o.height - pad - band;
   const productBox = !o.product
     ? null
     : stacked
-      ? { width: o.width - 2 * pad, height: Math.round((o.height - 2 * pad) * 0.45) }
+      ? { width: o.width - 2 * pad, height: Math.round(innerH * 0.45) }
       : { width: Math.round((o.width - 2 * pad) * 0.42), height: o.height - 2 * pad };
-  const textW = !productBox ? o.width - 2 * pad : stacked ? o.width - 2 * pad : o.width - 2 * pad - productBox.width - gap;
-  const textH = !productBox || !stacked ? o.height - 2 * pad : o.height - 2 * pad - productBox.height - gap;
+  const besideBadge = badge > 0 && !stacked && !productBox ? badge : 0;
+  const textW = (!productBox ? o.width - 2 * pad : stacked ? o.width - 2 * pad : o.width - 2 * pad - productBox.width - gap) - besideBadge;
+  const textH = !stacked ? o.height - 2 * pad : !productBox ? innerH : innerH - productBox.height - gap;
   // Subtitle: a gap and up to two lines at 0.38 of the headline; button: a gap and a pill about 0.75 high.
   const extraEm = (o.subtitle ? 0.25 + 2 * 0.38 * 1.25 : 0) + (o.cta ? 0.35 + 0.75 : 0);
   const headline = o.headline.toUpperCase();
-  const headSize = fitTextSize(
+  const face = await cardFace(o.fontFamily, 700);
+  const regular = await cardFace(o.fontFamily, 400);
+  const head = fitText(
     headline,
     { width: textW, height: textH },
-    { maxPx: Math.min(o.width, o.height) * 0.2, lineHeight: 1.05, charEm: 0.68, extraEm },
+    { font: face, maxPx: Math.min(o.width, o.height) * 0.2, minPx: 10, lineHeight: 1.05, extraEm },
   );
-  const smallSize = Math.max(
-    10,
-    Math.min(headSize * 0.38, fitTextSize(o.subtitle ?? '', { width: textW, height: headSize * 0.9 }, { maxPx: headSize * 0.38, lineHeight: 1.2 })),
-  );
-  const left: CardNode[] = [
-    el('div', { display: 'flex', fontSize: headSize, fontWeight: 700, color: o.textColor, lineHeight: 1.05, width: textW, maxWidth: textW }, headline),
-  ];
-  if (o.subtitle)
-    left.push(el('div', { display: 'flex', marginTop: headSize * 0.25, fontSize: smallSize, color: o.textColor, width: textW, maxWidth: textW }, o.subtitle));
-  if (o.cta)
-    left.push(
-      el(
-        'div',
-        {
-          display: 'flex',
-          marginTop: headSize * 0.35,
-          padding: `${Math.round(headSize * 0.15)}px ${Math.round(headSize * 0.4)}px`,
-          backgroundColor: o.textColor,
-          color: o.background,
-          fontSize: Math.max(10, headSize * 0.32),
-          fontWeight: 700,
-          borderRadius: 999,
-          alignSelf: stacked ? 'center' : 'flex-start',
-        },
+  const headSize = head.fontPx;
+  const small = o.subtitle
+    ? fitText(o.subtitle, { width: textW, height: headSize * 0.95 }, { font: regular, maxPx: Math.max(10, headSize * 0.38), minPx: 10, lineHeight: 1.2 })
+    : null;
+  const padX = Math.round(headSize * 0.4);
+  const button = o.cta
+    ? fitText(
         o.cta,
-      ),
+        { width: textW - 2 * padX, height: headSize * 0.6 },
+        { font: face, maxPx: Math.max(10, headSize * 0.32), minPx: 10, lineHeight: 1.2, maxLines: 1 },
+      )
+    : null;
+  const align = stacked ? 'center' : 'flex-start';
+  const left: CardNode[] = [linesNode(head, { fontWeight: 700, color: o.textColor, width: textW }, align)];
+  if (small) left.push(linesNode(small, { marginTop: headSize * 0.25, fontWeight: 400, color: o.textColor, width: textW }, align));
+  if (button)
+    left.push(
+      linesNode(button, {
+        marginTop: headSize * 0.35,
+        padding: `${Math.round(headSize * 0.15)}px ${padX}px`,
+        backgroundColor: o.textColor,
+        color: o.background,
+        fontWeight: 700,
+        borderRadius: 999,
+        alignSelf: align,
+      }),
     );
   const textBlock = el(
     'div',
@@ -258,18 +257,18 @@ export async function saleBanner(
         display: 'flex',
         flexDirection: stacked ? 'column' : 'row',
         alignItems: 'center',
-        justifyContent: 'space-between',
+        justifyContent: row.length > 1 ? 'space-between' : stacked ? 'center' : 'flex-start',
         width: '100%',
         height: '100%',
         padding: pad,
+        ...(stacked ? (badgeAtTop ? { paddingTop: band } : { paddingBottom: band }) : {}),
         boxSizing: 'border-box',
       },
       row,
     ),
   ];
   if (o.discount) {
-    const badge = Math.round(Math.min(o.width, o.height) * 0.3);
-    const corner = variation % 2 === 0 ? { top: pad / 2, right: pad / 2 } : { bottom: pad / 2, right: pad / 2 };
+    const corner = badgeAtTop ? { top: pad / 2, right: pad / 2 } : { bottom: pad / 2, right: pad / 2 };
     layers.push(
       el(
         'div',
@@ -284,10 +283,9 @@ export async function saleBanner(
           borderRadius: badge,
           backgroundColor: accent,
           color: o.textColor,
-          fontSize: fittedFontSize(o.discount, { width: badge * 0.8, height: badge * 0.5 }, 0.8, 0.5),
           fontWeight: 700,
         },
-        o.discount,
+        [linesNode(fitText(o.discount, { width: badge * 0.72, height: badge * 0.5 }, { font: face, maxPx: badge * 0.3, minPx: 10, lineHeight: 1.05 }), {})],
       ),
     );
   }
@@ -310,7 +308,12 @@ export async function thumbnailWithTitle(
   const cover = await rgbaOf(sharpOf(photo).resize(o.width, o.height, { fit: 'cover', position: 'attention' }));
   const accent = variation === 0 ? ACCENTS[0]! : ACCENTS[(variation + rng.int(0, ACCENTS.length - 1)) % ACCENTS.length]!;
   const pad = Math.round(Math.min(o.width, o.height) * 0.07);
-  const fontSize = fitTextSize(o.title, { width: o.width - 2 * pad, height: o.height * 0.36 }, { maxPx: Math.min(o.width, o.height) * 0.14, lineHeight: 1.1 });
+  const title = fitText(
+    o.title,
+    { width: o.width - 2 * pad, height: o.height * 0.36 },
+    { font: await cardFace(o.fontFamily), maxPx: Math.min(o.width, o.height) * 0.14, minPx: 10, lineHeight: 1.1 },
+  );
+  const fontSize = title.fontPx;
   return renderCard(
     el('div', { display: 'flex', position: 'relative', width: '100%', height: '100%', fontFamily: 'Card' }, [
       fill(await dataUrlOf(cover), size),
@@ -331,11 +334,7 @@ export async function thumbnailWithTitle(
           backgroundColor: accent,
           marginBottom: Math.round(fontSize * 0.25),
         }),
-        el(
-          'div',
-          { display: 'flex', fontSize, fontWeight: 700, color: '#ffffff', lineHeight: 1.1, width: o.width - 2 * pad, maxWidth: o.width - 2 * pad },
-          o.title,
-        ),
+        linesNode(title, { fontWeight: 700, color: '#ffffff', width: o.width - 2 * pad }, 'flex-start'),
       ]),
     ]),
     { ...size, fontFamily: o.fontFamily, signal },

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { even, type FrameSize } from '../../../media/frame-size.js';
 import type { Box, Decorate, DecorationKind } from './scene-styles.js';
 import { withStops } from '../../images/canvas-paint.js';
+import { drawTextPlate, type TextPlate } from '../../images/text/text-plate.js';
 
 interface Wanted {
-  kind: DecorationKind;
+  kind: DecorationKind | 'text';
+  plate?: TextPlate;
   widthPx: number;
   heightPx: number;
   path: string;
@@ -14,7 +17,8 @@ interface Wanted {
 
 /**
  * Collects the decorations a timeline asks for (a `Decorate` that only names files), then draws
- * each once at the pixel size it will be shown at, so the compositor never rescales it.
+ * each once at the pixel size it will be shown at, so the compositor never rescales it. Text
+ * plates (labels, end-card names and prices) are drawn the same way: fitted text as a picture.
  */
 export class DecorationSet {
   private readonly wanted = new Map<string, Wanted>();
@@ -24,16 +28,25 @@ export class DecorationSet {
     private readonly frame: FrameSize,
   ) {}
 
-  readonly decorate: Decorate = (kind: DecorationKind, box: Box) => {
+  readonly decorate: Decorate = (kind: DecorationKind | 'text', box: Box, plate?: TextPlate) => {
     const widthPx = even(this.frame.width * box.width);
     const heightPx = even(this.frame.height * box.height);
+    if (kind === 'text') {
+      if (!plate) throw new Error('a text decoration needs its plate');
+      // Named by what it shows: the same label at the same size is drawn once.
+      const id = createHash('sha256').update(JSON.stringify(plate)).digest('hex').slice(0, 16);
+      const path = join(this.dir, `text-${id}-${widthPx}x${heightPx}.png`);
+      this.wanted.set(path, { kind, widthPx, heightPx, path, plate });
+      return path;
+    }
     const path = join(this.dir, `${kind}-${widthPx}x${heightPx}.png`);
     this.wanted.set(path, { kind, widthPx, heightPx, path });
     return path;
   };
 
   async drawAll(): Promise<void> {
-    for (const w of this.wanted.values()) await writeFile(w.path, drawDecoration(w.kind, w.widthPx, w.heightPx));
+    for (const w of this.wanted.values())
+      await writeFile(w.path, w.kind === 'text' ? drawTextPlate(w.plate!, w.widthPx, w.heightPx) : drawDecoration(w.kind, w.widthPx, w.heightPx));
   }
 }
 

@@ -1,6 +1,9 @@
 import type { Offset, V2VisualStyle } from '../../../domain/avatars/avatar-video-spec.js';
 import type { CaptionSettingInput } from '../../../media/captions/caption-setting.js';
 import type { AspectRatio, BackgroundFit, BackgroundMotion, Layer, SceneBackground } from '../../../media/timeline.js';
+import { fitText } from '../../images/text/fit-text.js';
+import type { TextPlate } from '../../images/text/text-plate.js';
+import { boxPx, layoutFrame, plateLayers } from '../frame-text.js';
 
 /** Sizes in fractions of the frame's width and height. */
 export interface Box {
@@ -10,7 +13,11 @@ export interface Box {
 
 /** Pictures a layout asks to be drawn for it (see decorations.ts), sized to their box. */
 export type DecorationKind = 'ring' | 'tint' | 'letterbox' | 'card' | 'disc';
-export type Decorate = (kind: DecorationKind, box: Box) => string;
+/** Names the file a decoration, or a plate of fitted text, will be drawn to. */
+export interface Decorate {
+  (kind: DecorationKind, box: Box): string;
+  (kind: 'text', box: Box, plate: TextPlate): string;
+}
 
 /** Where and how a layout draws the avatar; the clip is made to fit `box` exactly. */
 export interface AvatarSlot {
@@ -233,7 +240,7 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
     const wide = s.aspectRatio === '16:9';
     const media = rect(s.aspectRatio, 0.9, wide ? 0.5 : 0.62);
     const mediaPosition = { x: 0, y: wide ? 0.2 : 0.14 };
-    const nameX = headPosition.x + head.width / 2 + rect(s.aspectRatio, 0.2, 0).width;
+    const byline = bylinePlace(s.aspectRatio, head, headPosition);
     return {
       background: { kind: 'color', color: '#FFFFFF' },
       below: s.picture
@@ -243,17 +250,7 @@ export const SCENE_LAYOUTS: Record<Exclude<V2VisualStyle, keyof typeof SCENE_STY
           ]
         : [],
       avatar: { position: headPosition, box: head, shape: 'circle', backdrop: 'scene' },
-      above: [
-        { kind: 'text', text: shorten(s.avatarName, 22), color: '#0F1419', position: { x: nameX, y: headPosition.y - head.height * 0.15 }, fontSizePx: 46 },
-        {
-          kind: 'text',
-          text: `@${handle(s.avatarName)}`,
-          color: '#536471',
-          bold: false,
-          position: { x: nameX, y: headPosition.y + head.height * 0.2 },
-          fontSizePx: 36,
-        },
-      ],
+      above: plateLayers(byline, bylinePlate(s.avatarName, boxPx(s.aspectRatio, byline.box), layoutFrame(s.aspectRatio).short), s.decorate),
       caption: { style: 'normal-white', offset: { x: 0, y: wide ? -0.17 : -0.2 } },
     };
   },
@@ -464,12 +461,41 @@ function ring(s: StyleInput, box: Box, position: Offset): Layer {
   return { kind: 'image', path: s.decorate('ring', grown), box: grown, position };
 }
 
-function shorten(text: string, maxChars: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length <= maxChars ? clean : `${clean.slice(0, maxChars - 1).trim()}…`;
+/** TwitterFrame's name and handle: from the round picture's right edge to the frame's margin, as high as the picture. */
+function bylinePlace(aspectRatio: AspectRatio, head: Box, headPosition: Offset): { position: Offset; box: Box } {
+  const gap = rect(aspectRatio, 0.03, 0).width;
+  const left = headPosition.x + head.width / 2 + gap;
+  const right = 0.5 - rect(aspectRatio, 0.04, 0).width;
+  return { position: { x: (left + right) / 2, y: headPosition.y }, box: { width: right - left, height: head.height } };
 }
 
-function handle(name: string): string {
+/** The presenter's whole name (wrapped and shrunk, never cut) over their handle, left-aligned. */
+function bylinePlate(name: string, area: { width: number; height: number }, short: number): TextPlate {
+  const nameFont = { weight: 700 as const };
+  const handleFont = { weight: 400 as const };
+  const handle = fitText(
+    `@${handleOf(name)}`,
+    { width: area.width, height: area.height * 0.4 },
+    { font: handleFont, maxPx: short * 0.034, minPx: short * 0.026, maxLines: 1 },
+  );
+  const gap = short * 0.006;
+  const fitted = fitText(
+    name,
+    { width: area.width, height: area.height - handle.height - gap },
+    { font: nameFont, maxPx: short * 0.046, minPx: short * 0.03, maxLines: 2, lineHeight: 1.15 },
+  );
+  return {
+    width: area.width,
+    height: area.height,
+    align: 'left',
+    blocks: [
+      { fitted, font: nameFont, color: '#0F1419' },
+      { fitted: handle, font: handleFont, color: '#536471', gapBefore: gap },
+    ],
+  };
+}
+
+function handleOf(name: string): string {
   return (
     name
       .toLowerCase()

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { normalizeCaptionSetting, type CaptionSettingInput } from '../../../media/captions/caption-setting.js';
 import { planScenes, sceneClipWindow } from '../../../media/scene-video.js';
-import type { CaptionTrack, Layer, Scene, SceneBackground, Timeline } from '../../../media/timeline.js';
+import type { AspectRatio, CaptionTrack, Layer, Scene, SceneBackground, Timeline } from '../../../media/timeline.js';
+import { lineBoxPerPx } from '../../images/text/canvas-fonts.js';
+import { boxPx, labelPlate, layoutFrame, plateLayers } from '../frame-text.js';
 import type { AvatarClip } from '../../avatar/clips/avatar-clip-maker.js';
 import { sceneStartSeconds, transitionAfter, type AvatarScenesPlan, type PlannedCta, type PlannedScene } from './scene-plan.js';
 import { placeAvatar, STAGE_COLOR, styleScene, type AvatarSlot, type Decorate, type ScenePicture, type StyledScene } from './scene-styles.js';
@@ -80,7 +82,7 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
     return {
       ...skeleton[i]!,
       background: look.background,
-      layers: [...look.below, ...avatar, ...look.above, ...ctaLayers(s.cta, planDir, 'scene')],
+      layers: [...look.below, ...avatar, ...look.above, ...ctaLayers(s.cta, planDir, 'scene', plan.aspectRatio, decorate)],
       layersInScene: true,
     };
   });
@@ -93,7 +95,12 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
         : bg.kind === 'image'
           ? { kind: 'image', path: file(bg.file), fit: 'contain' }
           : { kind: 'video', path: file(bg.file), fit: 'contain', loop: true };
-    scenes.push({ ...skeleton[skeleton.length - 1]!, background, layers: ctaLayers(plan.endCard.cta, planDir, 'end'), layersInScene: true });
+    scenes.push({
+      ...skeleton[skeleton.length - 1]!,
+      background,
+      layers: ctaLayers(plan.endCard.cta, planDir, 'end', plan.aspectRatio, decorate),
+      layersInScene: true,
+    });
   }
 
   return {
@@ -116,30 +123,48 @@ function styled(plan: AvatarScenesPlan, s: PlannedScene, planDir: string, decora
 }
 
 /** A scene's call to action (logo and caption), or the end card's, larger and centred. */
-function ctaLayers(cta: PlannedCta | null, planDir: string, where: 'scene' | 'end'): Layer[] {
+function ctaLayers(cta: PlannedCta | null, planDir: string, where: 'scene' | 'end', aspectRatio: AspectRatio, decorate: Decorate): Layer[] {
   if (!cta) return [];
   const layers: Layer[] = [];
   if (cta.logo) {
     const position = where === 'end' ? { x: 0, y: -0.18 } : (cta.logo.offset ?? undefined);
     layers.push({ kind: 'logo', path: join(planDir, cta.logo.file), position, scale: where === 'end' ? Math.max(cta.logo.scale, 0.35) : cta.logo.scale });
   }
-  if (cta.caption) layers.push(captionTextLayer(cta.caption.text, cta.caption.setting, where === 'end' ? { x: 0, y: 0.12 } : { x: 0, y: -0.3 }));
+  if (cta.caption)
+    layers.push(...captionTextLayers(cta.caption.text, cta.caption.setting, where === 'end' ? { x: 0, y: 0.12 } : { x: 0, y: -0.3 }, aspectRatio, decorate));
   return layers;
 }
 
-/** A CTA caption as a text layer, in the look its caption_setting asks for. */
-function captionTextLayer(text: string, setting: CaptionSettingInput | null, fallback: { x: number; y: number }): Layer {
+/**
+ * A CTA caption as a label in the look its caption_setting asks for: its font, colours and place,
+ * its size the largest wanted, fitted into most of the frame's width (wrapped, then shrunk to
+ * 0.6 of it, then on more lines), never cut.
+ */
+function captionTextLayers(
+  text: string,
+  setting: CaptionSettingInput | null,
+  fallback: { x: number; y: number },
+  aspectRatio: AspectRatio,
+  decorate: Decorate,
+): Layer[] {
   const s = normalizeCaptionSetting(setting);
   const hasOffset = setting?.offset?.x != null || setting?.offset?.y != null;
   const hex = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return {
-    kind: 'text',
-    text,
+  const frame = layoutFrame(aspectRatio);
+  const font = { family: s.fontFamily, weight: (s.bold ?? true) ? 700 : 400 } as const;
+  // The setting's size is a subtitle size (the face's line box); the canvas sizes by the em.
+  const maxPx = (setting?.font_size != null ? s.fontSizePx : 64) / lineBoxPerPx(font);
+  const place = {
     position: hasOffset ? s.offset : fallback,
-    fontFamily: s.fontFamily,
-    fontSizePx: setting?.font_size != null ? s.fontSizePx : 64,
-    color: hex(setting?.text_color) ?? '#FFFFFF',
-    backgroundColor: hex(setting?.background_color) ?? '#000000B3',
-    bold: s.bold ?? true,
+    box: { width: Math.min(0.9 * frame.width, 1.25 * frame.short) / frame.width, height: (0.24 * frame.short) / frame.height },
   };
+  const plate = labelPlate(text, boxPx(aspectRatio, place.box), {
+    font,
+    color: hex(setting?.text_color) ?? '#FFFFFF',
+    panel: hex(setting?.background_color) ?? '#000000B3',
+    maxPx,
+    minPx: Math.max(maxPx * 0.6, Math.min(maxPx, frame.short * 0.03)),
+    maxLines: 2,
+  });
+  return plateLayers(place, plate, decorate);
 }
