@@ -9,6 +9,7 @@ import { renderDisplayVideo } from '../images/motion/display-video.js';
 import type { StagedLayerFiles } from '../images/staging/staged-scene.js';
 import { chooseMotions } from './choose-motions.js';
 import { muxMusicArgs } from './mux-music-args.js';
+import { videoAtOutputLoudness } from './output-loudness.js';
 import { talkingProductArgs } from './talking-product-args.js';
 
 export const PRODUCT_VIDEO_FPS = 30;
@@ -52,11 +53,16 @@ export async function renderProductDisplay(
     ffmpeg,
   );
   const probe = await ffmpeg.probe(shots, { signal: req.signal });
-  // The contract's videos carry sound: a renderer that left the music out gets it laid under here.
-  if (req.musicPath && !probe.audio) {
-    await ffmpeg.run(muxMusicArgs({ video: shots, music: req.musicPath, durationSeconds: probe.durationSeconds, output: req.outputPath }), {
-      signal: req.signal,
-    });
+  if (req.musicPath) {
+    // The contract's videos carry sound: a renderer that left the music out gets it laid under here.
+    let withMusic = shots;
+    if (!probe.audio) {
+      withMusic = join(req.workDir, 'display-music.mp4');
+      await ffmpeg.run(muxMusicArgs({ video: shots, music: req.musicPath, durationSeconds: probe.durationSeconds, output: withMusic }), {
+        signal: req.signal,
+      });
+    }
+    await videoAtOutputLoudness(ffmpeg, { input: withMusic, output: req.outputPath, durationSeconds: probe.durationSeconds, signal: req.signal });
   } else {
     await ffmpeg.run(['-y', '-i', shots, '-c', 'copy', '-movflags', '+faststart', req.outputPath], { signal: req.signal });
   }
@@ -125,6 +131,7 @@ export async function renderTalkingProduct(
     signal,
     onProgress: (f) => req.onProgress?.(0.2 + f * 0.5),
   });
+  const spoken = join(req.workDir, 'talking-voice.mp4');
   await deps.ffmpeg.run(
     talkingProductArgs({
       stagePng,
@@ -135,10 +142,12 @@ export async function renderTalkingProduct(
       height: layers.height,
       durationSeconds: voice.durationSeconds,
       fps: PRODUCT_VIDEO_FPS,
-      output: req.outputPath,
+      output: spoken,
     }),
-    { signal, expectedDurationSeconds: voice.durationSeconds, onProgress: (f) => req.onProgress?.(0.7 + f * 0.3) },
+    { signal, expectedDurationSeconds: voice.durationSeconds, onProgress: (f) => req.onProgress?.(0.7 + f * 0.28) },
   );
+  // The voice comes at the speech files' −16 LUFS: the video is set to the video loudness, as every group's.
+  await videoAtOutputLoudness(deps.ffmpeg, { input: spoken, output: req.outputPath, durationSeconds: voice.durationSeconds, signal });
   const probe = await deps.ffmpeg.probe(req.outputPath, { signal });
   return { videoPath: req.outputPath, durationSeconds: probe.durationSeconds, motions: [] };
 }

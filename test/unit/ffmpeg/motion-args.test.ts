@@ -134,8 +134,10 @@ describe('display video arguments', () => {
     expect(graphOf('push-in')).toMatch(/composite|perspective/);
     expect(graphOf('orbit-parallax').match(/perspective=/g)).toHaveLength(2);
     expect(graphOf('light-sweep')).toMatch(/alphaextract.*blend=all_mode=multiply/s);
-    expect(graphOf('turntable')).toMatch(/hflip=enable='lt\(cos/);
-    expect(graphOf('turntable')).toMatch(/scale=w='max\(2,2\*trunc\(iw\*abs\(cos/);
+    // A flat cut-out swings in perspective, never flipped (its back would be its front mirrored).
+    expect(graphOf('turntable')).not.toContain('hflip');
+    expect(graphOf('turntable')).toMatch(/perspective=x0='[^']*sin\(/);
+    expect(graphOf('turntable')).toMatch(/scale=w='max\(2,2\*trunc\(iw\*cos/);
     expect(graphOf('reveal-slide')).toMatch(/fade=t=in:st=0:d=0\.64:alpha=1/);
     // Layer motions keep the presenter; the whole-picture ones read the composite, which has it.
     expect(graphOf('turntable')).toContain('overlay=x=10:y=20');

@@ -5,6 +5,7 @@ import { muxMusicArgs } from '../../../src/pipelines/product-video/mux-music-arg
 import { presenterPlace } from '../../../src/pipelines/product-video/render-product-video.js';
 import { talkingProductArgs } from '../../../src/pipelines/product-video/talking-product-args.js';
 import { scaledFrame } from '../../../src/pipelines/product-video/product-video-steps.js';
+import { loudnessAndPeakArgs, loudVideoArgs, parseLoudnessAndPeak } from '../../../src/pipelines/product-video/output-loudness.js';
 
 describe('product video plans (pure)', () => {
   it('chooses 2 shots for short videos and 3 from 9 s, distinct, named ones first, varied by seed', () => {
@@ -98,5 +99,19 @@ describe('chooseMotions for a variation', () => {
         expect(new Set(after).size).toBe(after.length);
       }
     }
+  });
+
+  it('sets the finished sound again with the picture copied, stereo AAC at 48 kHz, and reads loudness and true peak back', () => {
+    const args = loudVideoArgs({ input: 'in.mp4', output: 'out.mp4', audioFilter: 'volume=6dB' });
+    expect(args.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -c:v copy -filter:a volume=6dB -c:a aac -b:a 160k -ar 48000 -ac 2');
+    expect(args.at(-1)).toBe('out.mp4');
+    expect(loudnessAndPeakArgs('out.mp4').join(' ')).toContain('ebur128=peak=true:metadata=1,ametadata=mode=print:file=-');
+    const printed = ['frame:1', 'lavfi.r128.I=-70.000', 'lavfi.r128.true_peak=0.100', 'frame:2', 'lavfi.r128.I=-14.231', 'lavfi.r128.true_peak=0.8913'].join(
+      '\n',
+    );
+    const read = parseLoudnessAndPeak(printed);
+    expect(read.integratedLufs).toBe(-14.231);
+    expect(read.truePeakDbtp).toBeCloseTo(-1, 2);
+    expect(() => parseLoudnessAndPeak('nothing')).toThrow(/no loudness/);
   });
 });

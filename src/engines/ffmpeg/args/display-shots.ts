@@ -198,31 +198,76 @@ export function lightSweepShot(ctx: ShotContext): string {
 }
 
 /**
- * The cut-out turning on its axis: its width follows |cos| of the angle, mirrored while its back
- * faces the camera and a little darker edge-on; the shadow narrows with it.
+ * Widest swing of the turntable, either way. The product is a flat photo, cut out: it has no side
+ * and no back. A full turn would show it edge-on and then its front mirrored (the logo and the
+ * text read backwards); a swing that stays well short of edge-on keeps every frame the product's
+ * true front, seen a little from one side and then the other.
+ */
+export const TURNTABLE_MAX_SWING_DEGREES = 38;
+/** The camera's distance, in the product's longer side: sets how much nearer the near edge looks. */
+const TURNTABLE_CAMERA_DISTANCE = 2.5;
+
+/**
+ * The turntable of a flat cut-out: the product swings on its vertical axis, standing on its
+ * bottom edge, as a card on a turning stand is seen: the turned-away half narrower and shorter,
+ * the near half taller (a `perspective` warp of the whole cut-out, per frame), a little darker as
+ * it turns from the light; its shadow narrows with it. Never edge-on, never mirrored.
  */
 export function turntableShot(ctx: ShotContext): string {
-  const { graph, layers, shot } = ctx;
+  const { graph, layers, shot, fps } = ctx;
   const box = layers.product.box;
   const cx = box.x + box.width / 2;
   const turns = shot.turns ?? 1;
-  const angle = `(${num(shot.direction * 2 * Math.PI * turns, 5)}*t/${num(shot.durationSeconds)})`;
-  const facing = `abs(cos(${angle}))`;
+  const swing = (Math.min(TURNTABLE_MAX_SWING_DEGREES, 28 * shot.amount) * Math.PI) / 180;
+  // One swing there and back per turn, starting and ending face on.
+  const angleAt = (time: string) => `(${num(shot.direction * swing, 5)}*sin(${num(2 * Math.PI * turns, 5)}*${time}/${num(shot.durationSeconds)}))`;
+  const angle = angleAt(T);
   let frame = held(ctx, sceneStill(ctx));
   if (layers.shadowPng) {
-    const narrow = `(0.55+0.45*${facing})`;
     const shadow = held(ctx, graph.chain(graph.input(layers.shadowPng), 'format=yuva420p', 'shadow'), [
-      `scale=w='max(2,2*trunc(iw*${narrow}/2))':h=ih:eval=frame`,
+      `scale=w='max(2,2*trunc(iw*cos(${angle})/2))':h=ih:eval=frame`,
     ]);
     frame = graph.chain([frame, shadow], `overlay=x='${num(cx, 1)}-overlay_w/2':y=0:eval=frame:format=yuv420`, 'turn');
   }
-  // Flip and shade before scaling: filters after a size change must see a constant size.
-  const product = held(ctx, productStill(ctx), [
-    `hflip=enable='lt(cos(${angle}),0)'`,
-    `eq=brightness='-0.14*(1-${facing})':eval=frame`,
-    `scale=w='max(2,2*trunc(iw*${facing}/2))':h=ih:eval=frame`,
+  // The warp happens inside a padded canvas (the near edge grows into the margin), so the overlay
+  // stays fixed and the warp costs the product's box, not the frame. The canvas is one plane with
+  // the product: its corners are projected (u across from the axis, v down from the product's foot).
+  const { width: w, height: h } = box;
+  const distance = TURNTABLE_CAMERA_DISTANCE * Math.max(w, h);
+  const margin = Math.ceil(0.25 * Math.max(w, h)) + 2;
+  const a = angleAt(frameTimeExpr(fps));
+  const axisX = margin + w / 2;
+  const footY = margin + h;
+  const halfCanvas = w / 2 + margin;
+  const scaleAt = (u: number) => `(${num(distance, 2)}/(${num(distance, 2)}+${num(u, 2)}*sin(${a})))`;
+  const corner = (u: number, v: number) => ({
+    x: `'${num(axisX, 2)}+${num(u, 2)}*cos(${a})*${scaleAt(u)}'`,
+    y: `'${num(footY, 2)}+${num(v, 2)}*${scaleAt(u)}'`,
+  });
+  const [topLeft, topRight, bottomLeft, bottomRight] = [
+    corner(-halfCanvas, -(h + margin)),
+    corner(halfCanvas, -(h + margin)),
+    corner(-halfCanvas, margin),
+    corner(halfCanvas, margin),
+  ];
+  const warp = `perspective=${[
+    `x0=${topLeft.x}`,
+    `y0=${topLeft.y}`,
+    `x1=${topRight.x}`,
+    `y1=${topRight.y}`,
+    `x2=${bottomLeft.x}`,
+    `y2=${bottomLeft.y}`,
+    `x3=${bottomRight.x}`,
+    `y3=${bottomRight.y}`,
+    'interpolation=linear',
+    'sense=destination',
+    'eval=frame',
+  ].join(':')}`;
+  const product = held(ctx, productStill(ctx, [`pad=${w + 2 * margin}:${h + 2 * margin}:${margin}:${margin}:color=black@0`]), [
+    `eq=brightness='-0.35*(1-cos(${angle}))':eval=frame`,
+    warp,
   ]);
-  return graph.chain([frame, product], `overlay=x='${num(cx, 1)}-overlay_w/2':y=${box.y}:eval=frame:format=yuv420`, 'turn');
+  return graph.chain([frame, product], `overlay=x=${box.x - margin}:y=${box.y - margin}:format=yuv420`, 'turn');
 }
 
 /** The product arrives (from a side or from below), fading in and settling; its shadow follows. */
