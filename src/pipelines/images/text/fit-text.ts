@@ -94,10 +94,11 @@ function largestFit(text: string, box: FitBox, o: FitOptions, measure: MeasureTe
   for (let px = o.maxPx; px > o.minPx; px -= Math.max(0.5, Math.min(1, o.maxPx / 100))) sizes.push(px);
   sizes.push(o.minPx);
   for (const px of sizes) {
-    const lines = wrap(ws, px, box.width, measure, px === o.minPx && !Number.isFinite(maxLines));
+    const breakWords = px === o.minPx && !Number.isFinite(maxLines);
+    const lines = wrap(ws, px, box.width, measure, breakWords);
     if (!lines || lines.length > maxLines) continue;
     if (lines.length * pitch * px + (o.extraEm ?? 0) * px > box.height + 1e-6) continue;
-    const balanced = o.balance === false || lines.length < 2 ? lines : balance(ws, px, box.width, lines.length, measure);
+    const balanced = o.balance === false || lines.length < 2 ? lines : balance(ws, px, box.width, lines.length, measure, breakWords);
     return { ...result(text, balanced, px, o, measure), fits: true };
   }
   return null;
@@ -153,10 +154,12 @@ function splitWord(word: string, px: number, width: number, measure: MeasureText
 }
 
 /** The narrowest width that still wraps into `count` lines: lines of even length, no lone last word. */
-function balance(ws: readonly string[], px: number, width: number, count: number, measure: MeasureText): string[] {
+function balance(ws: readonly string[], px: number, width: number, count: number, measure: MeasureText, breakWords: boolean): string[] {
   let lo = 0;
   let hi = width;
-  let best = wrap(ws, px, width, measure)!;
+  let best = wrap(ws, px, width, measure, breakWords)!;
+  // A word broken to fit the full width would break differently in a narrower one: kept as it is.
+  if (breakWords && !wrap(ws, px, width, measure)) return best;
   for (let i = 0; i < 14; i++) {
     const mid = (lo + hi) / 2;
     const lines = wrap(ws, px, mid, measure);
