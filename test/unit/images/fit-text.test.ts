@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measureTextWidth } from '../../../src/pipelines/images/text/canvas-fonts.js';
+import { fitTextInBox } from '../../../src/pipelines/custom-templates/text-box.js';
+import { lineBoxPerPx, measureTextWidth } from '../../../src/pipelines/images/text/canvas-fonts.js';
 import { fitText, type FitOptions } from '../../../src/pipelines/images/text/fit-text.js';
 import { PRODUCT_PAGES } from '../../fixtures/product-pages/product-pages.js';
 
@@ -52,6 +53,11 @@ describe('fitText: wrap, then shrink to the minimum, then more lines, then a sho
     expect(fit.lines.some((l) => l.startsWith('–'))).toBe(false);
   });
 
+  it("keeps the text's own line breaks and a cap on words per line", () => {
+    const fit = fitText('SUMMER\nSALE on every bottle today', { width: 2000, height: 400 }, { ...o, maxLines: undefined, wordsPerLine: 2 });
+    expect(fit.lines).toEqual(['SUMMER', 'SALE on', 'every bottle', 'today']);
+  });
+
   it('breaks a word wider than the box at its smallest size (after a hyphen if it has one) and loses no letter', () => {
     const fit = fitText('Super-extraordinarily', { width: 150, height: 200 }, { ...o, maxLines: undefined });
     expect(fit.fontPx).toBe(20);
@@ -62,6 +68,18 @@ describe('fitText: wrap, then shrink to the minimum, then more lines, then a sho
 });
 
 describe('fitText with canvas measures, on the test pages', () => {
+  it("a template's text box (subtitle sizes) holds its lines in a wide face and a narrow one", () => {
+    const box = { width: 600, height: 400 };
+    for (const font of ['Luckiest Guy', 'Anton', 'Montserrat']) {
+      const fit = fitTextInBox('TrailFlask Summit 32 oz Insulated Water Bottle', { sizePx: 120, case: 'upper', bold: true, font }, box);
+      const face = { family: font, weight: 700 as const };
+      for (const line of fit.lines)
+        expect(measureTextWidth(line, face, fit.fontSizePx / lineBoxPerPx(face)), `${font}: ${line}`).toBeLessThanOrEqual(box.width);
+      expect(fit.lines.length * fit.fontSizePx * 1.25).toBeLessThanOrEqual(box.height);
+      expect(fit.lines.join(' ')).toBe('TRAILFLASK SUMMIT 32 OZ INSULATED WATER BOTTLE');
+    }
+  });
+
   const features = PRODUCT_PAGES.flatMap((p) => p.features);
   const longest = [...features].sort((a, b) => b.length - a.length).slice(0, 8);
 

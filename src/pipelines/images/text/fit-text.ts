@@ -33,6 +33,8 @@ export interface FitOptions {
   extraEm?: number;
   /** Even out the lines' lengths at the chosen size, keeping their number (default true). */
   balance?: boolean;
+  /** At most this many words on a line (a template's style may ask for it). */
+  wordsPerLine?: number;
 }
 
 export interface FittedText {
@@ -49,7 +51,13 @@ export interface FittedText {
   shortened: boolean;
 }
 
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Spaces made single; a line break the text has is kept (each paragraph wraps on its own). */
+const clean = (text: string) =>
+  text
+    .trim()
+    .split(/\r?\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .join('\n');
 
 export function fitText(text: string, box: FitBox, o: FitOptions): FittedText {
   const measure: MeasureText = o.measure ?? ((t, px) => measureTextWidth(t, o.font ?? {}, px));
@@ -65,7 +73,7 @@ export function fitText(text: string, box: FitBox, o: FitOptions): FittedText {
   }
   // Nothing fits anywhere: the shortest variant whole at the smallest size, over its box's height.
   const last = variants[variants.length - 1]!;
-  const lines = wrap(words(last), minPx, box.width, measure, true)!;
+  const lines = wrap(paragraphs(last), minPx, box.width, measure, true, o.wordsPerLine)!;
   return { ...result(last, lines, minPx, o, measure), fits: false, shortened: variants.length > 1 };
 }
 
@@ -73,9 +81,13 @@ export function fitText(text: string, box: FitBox, o: FitOptions): FittedText {
  * The text's units of wrapping: its words, except that a lone dash or bar stays with the word
  * before it (no line starts with one) and a number with its short unit ("2 lb", "24 h").
  */
-function words(text: string): string[] {
+function paragraphs(text: string): string[][] {
+  return text.split('\n').map(words);
+}
+
+function words(paragraph: string): string[] {
   const out: string[] = [];
-  for (const w of text.split(' ').filter(Boolean)) {
+  for (const w of paragraph.split(' ').filter(Boolean)) {
     const before = out[out.length - 1];
     const dash = /^[-–—|·•/]+$/.test(w);
     const unit = before !== undefined && /^[$€£]?\d+(?:[.,/]\d+)*$/.test(before) && /^[\p{L}%°"'’]{1,3}[,.;:)]?$/u.test(w);
@@ -86,8 +98,8 @@ function words(text: string): string[] {
 }
 
 function largestFit(text: string, box: FitBox, o: FitOptions, measure: MeasureText, maxLines: number): Omit<FittedText, 'shortened'> | null {
-  const ws = words(text);
-  if (ws.length === 0) return { ...result('', [], o.maxPx, o, measure), fits: true };
+  const ws = paragraphs(text);
+  if (ws.every((p) => p.length === 0)) return { ...result('', [], o.maxPx, o, measure), fits: true };
   const pitch = o.lineHeight ?? 1.2;
   // Whole pixels from the largest size down; below one pixel apart sizes look the same.
   const sizes: number[] = [];
@@ -95,10 +107,11 @@ function largestFit(text: string, box: FitBox, o: FitOptions, measure: MeasureTe
   sizes.push(o.minPx);
   for (const px of sizes) {
     const breakWords = px === o.minPx && !Number.isFinite(maxLines);
-    const lines = wrap(ws, px, box.width, measure, breakWords);
+    const lines = wrap(ws, px, box.width, measure, breakWords, o.wordsPerLine);
     if (!lines || lines.length > maxLines) continue;
     if (lines.length * pitch * px + (o.extraEm ?? 0) * px > box.height + 1e-6) continue;
-    const balanced = o.balance === false || lines.length < 2 ? lines : balance(ws, px, box.width, lines.length, measure, breakWords);
+    const balanced =
+      o.balance === false || lines.length < 2 || ws.length > 1 ? lines : balance(ws, px, box.width, lines.length, measure, breakWords, o.wordsPerLine);
     return { ...result(text, balanced, px, o, measure), fits: true };
   }
   return null;
@@ -121,17 +134,40 @@ function result(text: string, lines: string[], px: number, o: FitOptions, measur
  * last resort at the smallest size): then such a word is split after a hyphen or slash, or else
  * between letters, so nothing of it is lost.
  */
-function wrap(ws: readonly string[], px: number, width: number, measure: MeasureText, breakWords = false): string[] | null {
+function wrap(
+  paras: readonly (readonly string[])[],
+  px: number,
+  width: number,
+  measure: MeasureText,
+  breakWords = false,
+  wordsPerLine?: number,
+): string[] | null {
   const lines: string[] = [];
+  for (const para of paras) {
+    const wrapped = wrapParagraph(para, px, width, measure, breakWords, wordsPerLine);
+    if (!wrapped) return null;
+    lines.push(...(wrapped.length > 0 ? wrapped : ['']));
+  }
+  return lines;
+}
+
+function wrapParagraph(ws: readonly string[], px: number, width: number, measure: MeasureText, breakWords: boolean, wordsPerLine?: number): string[] | null {
+  const lines: string[] = [];
+  let onLine = 0;
   for (const word of ws) {
     const pieces = measure(word, px) <= width ? [word] : breakWords ? splitWord(word, px, width, measure) : null;
     if (!pieces) return null;
     for (const [i, piece] of pieces.entries()) {
       const last = lines[lines.length - 1];
       // A broken word's pieces follow each other without a space; each starts a line but the first.
-      if (i > 0 || last === undefined) lines.push(piece);
-      else if (measure(`${last} ${piece}`, px) <= width) lines[lines.length - 1] = `${last} ${piece}`;
-      else lines.push(piece);
+      const full = wordsPerLine !== undefined && onLine >= wordsPerLine;
+      if (i > 0 || last === undefined || full || measure(`${last} ${piece}`, px) > width) {
+        lines.push(piece);
+        onLine = 1;
+      } else {
+        lines[lines.length - 1] = `${last} ${piece}`;
+        onLine++;
+      }
     }
   }
   return lines;
@@ -154,15 +190,23 @@ function splitWord(word: string, px: number, width: number, measure: MeasureText
 }
 
 /** The narrowest width that still wraps into `count` lines: lines of even length, no lone last word. */
-function balance(ws: readonly string[], px: number, width: number, count: number, measure: MeasureText, breakWords: boolean): string[] {
+function balance(
+  ws: readonly (readonly string[])[],
+  px: number,
+  width: number,
+  count: number,
+  measure: MeasureText,
+  breakWords: boolean,
+  wordsPerLine?: number,
+): string[] {
   let lo = 0;
   let hi = width;
-  let best = wrap(ws, px, width, measure, breakWords)!;
+  let best = wrap(ws, px, width, measure, breakWords, wordsPerLine)!;
   // A word broken to fit the full width would break differently in a narrower one: kept as it is.
-  if (breakWords && !wrap(ws, px, width, measure)) return best;
+  if (breakWords && !wrap(ws, px, width, measure, false, wordsPerLine)) return best;
   for (let i = 0; i < 14; i++) {
     const mid = (lo + hi) / 2;
-    const lines = wrap(ws, px, mid, measure);
+    const lines = wrap(ws, px, mid, measure, false, wordsPerLine);
     if (lines && lines.length <= count) {
       hi = mid;
       best = lines;
