@@ -2,7 +2,7 @@ import { frameSizeFor } from '../../media/frame-size.js';
 import type { AspectRatio, Layer } from '../../media/timeline.js';
 import { lineBoxPerPx, type TextFont } from '../images/text/canvas-fonts.js';
 import { fitText, type FitBox } from '../images/text/fit-text.js';
-import { plateGeometry, type TextPlate } from '../images/text/text-plate.js';
+import { plateGeometry, readableOn, type TextPlate } from '../images/text/text-plate.js';
 import type { Box, Decorate } from './avatar-scenes/scene-styles.js';
 
 /**
@@ -55,7 +55,10 @@ export function labelPlate(text: string, area: FitBox, style: LabelStyle): TextP
     height: area.height,
     align: style.align ?? 'center',
     blocks: [{ fitted, font, color: style.color }],
-    ...(style.panel ? { panel: { color: style.panel, padX, padY, radius: Math.round(style.maxPx * 0.35) } } : { shadow: true }),
+    // Without a panel, light letters get a soft shadow to stand off a light picture; dark ones stand on light pages as they are.
+    ...(style.panel
+      ? { panel: { color: style.panel, padX, padY, radius: Math.round(style.maxPx * 0.35) } }
+      : { shadow: readableOn(style.color) !== '#FFFFFF' }),
   };
 }
 

@@ -76,7 +76,8 @@ export const LAYOUTS: Record<string, Layout> = {
   }),
   DramaticTemplate: (m) => ({
     scenes: cardScenes(m, 3.5, '#0B0B0F', 'zoom-in', 'fade', 0.8, 0.9),
-    layers: headlineLayers(m, '#FFFFFF', undefined, { x: 0, y: -0.36 }),
+    // A dark panel under the white headline: the blurred picture behind it may be light.
+    layers: headlineLayers(m, '#FFFFFF', '#000000A0', { x: 0, y: -0.36 }),
     caption: { style: 'mystique', offset: { x: 0, y: 0.36 } },
   }),
   MotionCardsTemplate: (m) => {
