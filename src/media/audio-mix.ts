@@ -16,11 +16,18 @@ export const MUSIC_BED_BOOST_DB = 8;
  */
 const LIMITER_CEILING_DB = MAX_TRUE_PEAK_DBTP - 0.8;
 /**
+ * Previews' ceiling: their AAC (48 kb/s mono at 24 kHz) overshoots more, a peaky espeak voice
+ * limited at the render's ceiling read −0.2 dBTP in a preview.
+ */
+const PREVIEW_LIMITER_CEILING_DB = MAX_TRUE_PEAK_DBTP - 2;
+/**
  * Moderate ducking keyed by the voice: ratio 2 above −26 dBFS takes a voice at its normalised
  * level about 6 dB off the music; the slow release lets the music come back up in pauses.
  */
 const DUCKING = 'sidechaincompress=threshold=0.05:ratio=2:knee=4:attack=40:release=600:makeup=1';
 const DEFAULT_MUSIC_FADE_SECONDS = 2;
+/** How much louder a mono track is heard on two speakers than on one (ITU-R BS.1770 dual mono). */
+const MONO_ON_TWO_SPEAKERS_DB = 3;
 const MAX_GAIN_DB = 30;
 
 /** Where the mix is made and encoded. Previews use 24 kHz mono: the AAC encoder runs on
@@ -65,10 +72,13 @@ export function addAudioMix(
   const fmt = normalizeFormat(format);
   const out = g.label('aout');
   const voice = addVoiceover(g, timeline, durationSeconds, levels, fmt);
-  const music = addMusic(g, timeline, durationSeconds, levels, fmt);
+  const music = addMusic(g, timeline, durationSeconds, levels, fmt, !voice);
   // Limited at four times the rate: peaks between samples (a 5 kHz tone at 24 kHz read +2 dBTP
   // behind a sample limiter) are then caught; the format after it brings the rate back.
-  const limiter = `aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** (LIMITER_CEILING_DB / 20))}:attack=5:release=50:level=false`;
+  // A mono mix (previews) plays on both speakers, and is heard (and measured, as dual mono) 3 dB
+  // louder than the same sound in stereo: it is mixed 3 dB lower to be as loud as the render.
+  const monoTrim = format.channels === 1 ? `volume=${num(-MONO_ON_TWO_SPEAKERS_DB)}dB,` : '';
+  const limiter = `${monoTrim}aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** ((format.channels === 1 ? PREVIEW_LIMITER_CEILING_DB : LIMITER_CEILING_DB) / 20))}:attack=5:release=50:level=false`;
 
   if (voice && music) {
     const [voiceMix, voiceKey, ducked] = [g.label('vmix'), g.label('vkey'), g.label('duck')];
@@ -113,7 +123,12 @@ function addVoiceover(g: FilterGraphBuilder, timeline: Timeline, durationSeconds
   return out;
 }
 
-function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels, fmt: string): string | undefined {
+/**
+ * The music track. Under a voice it is a bed at its volume (`musicGainDb`); alone (a template whose
+ * voiceover is empty, an edit of footage without sound) it is the whole sound, set to the video
+ * loudness like any output: its volume, a level under a voice, has nothing to sit under (0 still silences it).
+ */
+function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: number, levels: AudioLevels, fmt: string, alone: boolean): string | undefined {
   const music = timeline.music;
   if (!music) return undefined;
   const loop = music.loop ?? true;
@@ -126,7 +141,7 @@ function addMusic(g: FilterGraphBuilder, timeline: Timeline, durationSeconds: nu
     [
       fmt,
       ...gainFilters(levels.musicLufs, fmt),
-      `volume=${num(musicGainDb(music.volume))}dB`,
+      `volume=${num(alone ? (clamp01(music.volume ?? DEFAULT_MUSIC_VOLUME) > 0 ? 0 : -120) : musicGainDb(music.volume))}dB`,
       `apad=whole_dur=${D}`,
       `atrim=end=${D}`,
       ...(fadeSeconds > 0 ? [`afade=t=out:st=${num(durationSeconds - fadeSeconds)}:d=${num(fadeSeconds)}`] : []),

@@ -36,7 +36,7 @@ export class TimelineError extends Error {
 
 export const ENCODING = {
   render: { preset: 'veryfast', crf: '23', audioBitrate: '192k', audio: RENDER_AUDIO },
-  preview: { preset: 'ultrafast', crf: '30', audioBitrate: '48k', audio: PREVIEW_AUDIO },
+  preview: { preset: 'ultrafast', crf: '30', audioBitrate: '64k', audio: PREVIEW_AUDIO },
 } as const;
 
 /** Timeline → one ffmpeg invocation writing the MP4 (and the thumbnail). Pure. */

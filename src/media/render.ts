@@ -131,8 +131,13 @@ async function measureAudioLevels(engine: FfmpegEngine, timeline: Timeline, sign
   const [voiceClipLufs, musicLufs] = await Promise.all([
     // A video of many scenes has many voice clips: two measurements at a time, not one process per clip at once.
     mapWithConcurrency(clips, 2, async (clip) => (await engine.measureLoudness(clip.path, { signal })).integratedLufs),
-    // A long track's first two minutes say enough about its level.
-    timeline.music ? engine.measureLoudness(timeline.music.path, { signal, maxSeconds: 120 }).then((m) => m.integratedLufs) : undefined,
+    // A long track's first two minutes say enough about its level under a voice; music alone is
+    // the whole sound, so it is measured over what plays (a track's soft intro is all a short video has).
+    timeline.music
+      ? engine
+          .measureLoudness(timeline.music.path, { signal, maxSeconds: clips.length > 0 ? 120 : Math.min(120, Math.max(1, timelineDurationSeconds(timeline))) })
+          .then((m) => m.integratedLufs)
+      : undefined,
   ]);
   return { voiceClipLufs, musicLufs };
 }

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keptAudioArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import { compileEdit } from '../../media/edit-compile.js';
+import { compileEdit, editedSeconds } from '../../media/edit-compile.js';
 import { withEnginePreset } from '../../media/render.js';
 import type { RenderQuality } from '../../media/timeline.js';
 import type { EditPlan } from './edit-plan.js';
@@ -34,7 +34,10 @@ export async function renderEdit(
     }
     const [voice, music, installedFontFamilies] = await Promise.all([
       voicePath ? deps.ffmpeg.measureLoudness(voicePath, { signal }) : undefined,
-      musicPath ? deps.ffmpeg.measureLoudness(musicPath, { signal, maxSeconds: 120 }) : undefined,
+      // Under the footage's sound two minutes say enough; alone, the music is measured over what plays (media/audio-mix).
+      musicPath
+        ? deps.ffmpeg.measureLoudness(musicPath, { signal, maxSeconds: voicePath ? 120 : Math.min(120, Math.max(1, editedSeconds(plan.cuts))) })
+        : undefined,
       deps.ffmpeg.listFontFamilies(),
     ]);
     opts.onProgress(PREPARE_SHARE);

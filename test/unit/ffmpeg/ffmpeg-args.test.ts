@@ -302,8 +302,21 @@ describe('video encoders', () => {
   });
 
   it('AAC and Opus audio', () => {
-    expect(aacArgs({ bitrate: '192k' })).toEqual(['-c:a', 'aac', '-b:a', '192k']);
-    expect(aacArgs({ bitrate: '128k', sampleRateHz: 48000, channels: 2 })).toEqual(['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2']);
+    // No perceptual noise substitution from 128 kb/s (it clicked at 192k); kept at preview bitrates.
+    expect(aacArgs({ bitrate: '192k' })).toEqual(['-c:a', 'aac', '-aac_pns', '0', '-b:a', '192k']);
+    expect(aacArgs({ bitrate: '128k', sampleRateHz: 48000, channels: 2 })).toEqual([
+      '-c:a',
+      'aac',
+      '-aac_pns',
+      '0',
+      '-b:a',
+      '128k',
+      '-ar',
+      '48000',
+      '-ac',
+      '2',
+    ]);
+    expect(aacArgs({ bitrate: '64k' })).toEqual(['-c:a', 'aac', '-b:a', '64k']);
     expect(opusArgs({ bitrate: '96k' })).toEqual(['-c:a', 'libopus', '-b:a', '96k']);
   });
 });

@@ -32,7 +32,7 @@ describe('footage avatar ffmpeg arguments', () => {
   it('joins the pieces by copy, muxes the voice, and cuts to the speech', () => {
     const args = segmentJoinArgs({ listPath: 'l.txt', audioPath: 'v.wav', durationSeconds: 3.4567, output: 'o.mp4' });
     expect(args.join(' ')).toBe(
-      '-y -f concat -safe 0 -i l.txt -i v.wav -map 0:v:0 -map 1:a:0 -c:a aac -b:a 192k -c:v copy -t 3.457 -movflags +faststart o.mp4',
+      '-y -f concat -safe 0 -i l.txt -i v.wav -map 0:v:0 -map 1:a:0 -c:a aac -aac_pns 0 -b:a 192k -c:v copy -t 3.457 -movflags +faststart o.mp4',
     );
     expect(segmentJoinArgs({ listPath: 'l.txt', durationSeconds: 2, output: 'o.mp4' })).not.toContain('-c:a');
   });

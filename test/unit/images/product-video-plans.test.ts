@@ -100,10 +100,12 @@ describe('chooseMotions for a variation', () => {
       }
     }
   });
+});
 
+describe('product video loudness step (pure)', () => {
   it('sets the finished sound again with the picture copied, stereo AAC at 48 kHz, and reads loudness and true peak back', () => {
     const args = loudVideoArgs({ input: 'in.mp4', output: 'out.mp4', audioFilter: 'volume=6dB' });
-    expect(args.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -c:v copy -filter:a volume=6dB -c:a aac -b:a 160k -ar 48000 -ac 2');
+    expect(args.join(' ')).toContain('-map 0:v:0 -map 0:a:0 -c:v copy -filter:a volume=6dB -c:a aac -aac_pns 0 -b:a 160k -ar 48000 -ac 2');
     expect(args.at(-1)).toBe('out.mp4');
     expect(loudnessAndPeakArgs('out.mp4').join(' ')).toContain('ebur128=peak=true:metadata=1,ametadata=mode=print:file=-');
     const printed = ['frame:1', 'lavfi.r128.I=-70.000', 'lavfi.r128.true_peak=0.100', 'frame:2', 'lavfi.r128.I=-14.231', 'lavfi.r128.true_peak=0.8913'].join(

@@ -47,8 +47,21 @@ describe('audio mix', () => {
   });
 
   it('honours a music volume of 0 and clamps volumes above 1', () => {
-    expect(mix({ music: { path: '/m.mp3', volume: 0 } }, { musicLufs: -14 }).graph).toContain('volume=-120dB,');
-    expect(mix({ music: { path: '/m.mp3', volume: 3 } }, { musicLufs: -14 }).graph).toContain('volume=8dB,');
+    const voiceover = { clips: [{ path: '/v.wav' }] };
+    expect(mix({ voiceover, music: { path: '/m.mp3', volume: 0 } }, { voiceClipLufs: [-14], musicLufs: -14 }).graph).toContain('volume=-120dB,');
+    expect(mix({ voiceover, music: { path: '/m.mp3', volume: 3 } }, { voiceClipLufs: [-14], musicLufs: -14 }).graph).toContain('volume=8dB,');
+  });
+
+  it('sets music alone to the video loudness (no bed to sit under), silences it at volume 0', () => {
+    expect(mix({ music: { path: '/m.mp3', volume: 0.2 } }, { musicLufs: -20 }).graph).toContain('volume=6dB,volume=0dB,');
+    expect(mix({ music: { path: '/m.mp3', volume: 0 } }, { musicLufs: -20 }).graph).toContain('volume=-120dB,');
+  });
+
+  it('mixes a mono preview 3 dB lower (it plays on two speakers) under a lower ceiling', () => {
+    const render = mix({ voiceover: { clips: [{ path: '/v.wav' }] } }, { voiceClipLufs: [-14] }).graph;
+    const preview = mix({ voiceover: { clips: [{ path: '/v.wav' }] } }, { voiceClipLufs: [-14] }, PREVIEW_AUDIO).graph;
+    expect(render).not.toContain('volume=-3dB');
+    expect(preview).toContain('volume=-3dB,aresample=96000,alimiter=limit=0.7079');
   });
 
   it('writes a silent track when there is no audio, in the preview format', () => {

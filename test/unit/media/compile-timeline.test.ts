@@ -118,7 +118,8 @@ describe('compileTimeline', () => {
     const clip = args.indexOf('/in/clip.mp4');
     expect(args.slice(clip - 5, clip - 1)).toEqual(['-stream_loop', '-1', '-t', '4']);
     expect(args.slice(args.indexOf('/in/song.mp3') - 5, args.indexOf('/in/song.mp3'))).toEqual(['-stream_loop', '-1', '-t', '3', '-i']);
-    expect(filterGraph).toMatch(/volume=6dB,volume=0\.04\d*dB/);
+    // Music alone is the whole sound: normalised, then no bed reduction (there is no voice to sit under).
+    expect(filterGraph).toContain('volume=6dB,volume=0dB');
     expect(filterGraph).toContain('afade=t=out:st=1.5:d=1.5');
     expect(filterGraph).not.toContain('sidechaincompress');
   });
