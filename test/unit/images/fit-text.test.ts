@@ -53,6 +53,11 @@ describe('fitText: wrap, then shrink to the minimum, then more lines, then a sho
     expect(fit.lines.some((l) => l.startsWith('–'))).toBe(false);
   });
 
+  it('never breaks at a no-break space (a price as Intl writes it)', () => {
+    const fit = fitText('Now only 1.299,00\u00A0€ today', { width: 200, height: 400 }, { ...o, maxLines: undefined, balance: false });
+    expect(fit.lines).toContain('1.299,00\u00A0€');
+  });
+
   it("keeps the text's own line breaks and a cap on words per line", () => {
     const fit = fitText('SUMMER\nSALE on every bottle today', { width: 2000, height: 400 }, { ...o, maxLines: undefined, wordsPerLine: 2 });
     expect(fit.lines).toEqual(['SUMMER', 'SALE on', 'every bottle', 'today']);

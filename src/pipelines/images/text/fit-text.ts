@@ -51,12 +51,15 @@ export interface FittedText {
   shortened: boolean;
 }
 
-/** Spaces made single; a line break the text has is kept (each paragraph wraps on its own). */
+/**
+ * Spaces made single; a line break the text has is kept (each paragraph wraps on its own), and so
+ * is a no-break space ("1.299,00 €" as Intl writes it never breaks).
+ */
 const clean = (text: string) =>
   text
     .trim()
     .split(/\r?\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .map((p) => p.replace(/[^\S\u00A0\u202F]+/g, ' ').trim())
     .join('\n');
 
 export function fitText(text: string, box: FitBox, o: FitOptions): FittedText {
