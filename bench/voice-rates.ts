@@ -1,9 +1,10 @@
 /**
  * Speaking rate of every built-in voice of a language on one fixed ad passage: spoken words per second of the whole audio (sentence pauses included) and of speech.
  *
- * The copywriter sizes a script by the chosen voice's rate (`wordsPerSecond`); this is where the
- * figures in `src/pipelines/text/voice-rates.ts` come from. The passage has no digits, so every
- * voice says the same words.
+ * Compares the voices with each other: the passage has no digits, so every voice says the same
+ * words. Product scripts (prices, sizes, long product words) read slower; the copywriter's default
+ * rate comes from them (`bench/ad-pace.ts`), and the video pipeline measures the chosen voice on
+ * its first draft.
  * Run: npx tsx bench/voice-rates.ts [language=en]   (npm run bench -- voice-rates)
  */
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -3,19 +3,22 @@ import type { ScriptLanguage } from './languages.js';
 
 /**
  * Speaking rates of this machine's default voice per language, in spoken words per second of
- * audio (pauses between sentences included). English: RHVoice bdl at its ad pace, 2.81 on a fixed
- * ad passage (`npx tsx bench/voice-rates.ts en`; every voice in `voice-rates.ts`) — it was 3.05,
- * festival's slt at its engine's own pace. es, fr, de: espeak-ng at its default speed over scripts
- * the copywriter wrote (`npx tsx bench/speaking-rate.ts`): 2.95, 3.44, 2.62. A caller with a
- * chosen voice passes that voice's own rate (`wordsPerSecondFromTimings`); these are the fallback.
+ * audio (pauses between sentences included). English: RHVoice bdl at its ad pace on the scripts
+ * the copywriter writes for the test product pages, 2.75–3.0 (`npx tsx bench/ad-pace.ts 6 30`:
+ * spoken words over the speech's end); on a plain passage without numbers it runs faster, 3.5
+ * (`npx tsx bench/voice-rates.ts en`, every voice). es, fr, de: espeak-ng at its default speed over
+ * scripts the copywriter wrote (`npx tsx bench/speaking-rate.ts`): 2.95, 3.44, 2.62. A caller with
+ * a chosen voice passes that voice's own rate (the video pipeline measures its first draft);
+ * these are the fallback.
  */
 export const DEFAULT_WORDS_PER_SECOND: Record<ScriptLanguage, number> = { en: 2.8, es: 2.95, fr: 3.4, de: 2.6 };
 
 /**
- * Share of the video filled by speech. The rest covers the pauses between sentences and a short
- * silent end card, so a script sized by this budget ends inside its video.
+ * Share of the video filled by speech. The voice runs into the end card (it says the call to
+ * action over it), so what is left is the card holding a moment after the voice: 1.2 s, 8 % of a
+ * 15 s ad, 2 % of a 60 s one. The pauses between sentences are in the measured rates.
  */
-export const SPEECH_FILL = 0.9;
+export const SPEECH_FILL = 0.95;
 
 /** The script lengths the contract offers (`video_length`). */
 export const VIDEO_LENGTHS_SECONDS = [15, 30, 45, 60] as const;
@@ -73,20 +76,28 @@ export function scriptWordBudget(videoLengthSeconds: number, wordsPerSecond: num
   return Math.max(6, Math.min(max, atRate));
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.,-]*/gu;
+const WORD = /([$€£¥]?)([\p{L}\p{N}][\p{L}\p{N}'’.,-]*)/gu;
 
 /**
  * Words as a voice speaks them: a token with letters counts once; a number counts for the words
- * it is read as ("49.90" → forty-nine ninety, "1,299" → one thousand two hundred ninety-nine).
+ * it is read as ("1,299" → one thousand two hundred ninety-nine, "4.7" → four point seven,
+ * "$34.95" → thirty-four dollars and ninety-five cents).
  */
 export function countSpokenWords(text: string): number {
   let count = 0;
   for (const m of text.matchAll(WORD)) {
-    const token = m[0].replace(/[.,'’-]+$/, '');
-    if (/^\d[\d.,]*$/.test(token)) count += spokenNumberWords(token);
+    const token = m[2]!.replace(/[.,'’-]+$/, '');
+    if (/^\d[\d.,]*$/.test(token)) count += spokenNumberWords(token) + numberJoinWords(token, m[1] !== '');
     else if (token) count += 1;
   }
   return count;
+}
+
+/** The words said around a number's parts: "point"; a price's "dollars" and, with cents, "and … cents". */
+function numberJoinWords(token: string, isPrice: boolean): number {
+  const hasFraction = /\.\d+$/.test(token);
+  if (isPrice) return hasFraction && !/\.0+$/.test(token) ? 3 : 1;
+  return hasFraction ? 1 : 0;
 }
 
 function spokenNumberWords(token: string): number {

@@ -8,7 +8,10 @@ import { assignMedia, subjectOf } from './ad-script/sentence-subjects-and-media.
 import { sizeToBudget } from './ad-script/size-to-budget.js';
 import { scriptLanguageOf } from './languages.js';
 import { DEFAULT_SCRIPT_STYLE, findScriptStyle, SCRIPT_STYLE_NAMES, type ScriptSection } from './script-styles.js';
-import { adWordRange, DEFAULT_WORDS_PER_SECOND, scriptWordBudget } from './word-budget.js';
+import { AD_WORDS_BY_LENGTH, adWordRange, DEFAULT_WORDS_PER_SECOND, scriptWordBudget } from './word-budget.js';
+
+/** A script of at most this many words is a short ad's (the 15 s range's top). */
+const SHORT_AD_WORDS = AD_WORDS_BY_LENGTH[0]!.max;
 
 // The copywriter's public face: its parts live in ./ad-script/, callers import from here.
 export { ScriptRequestError, type AdScript, type AdScriptRequest, type ScriptSentence, type SentenceSubject } from './ad-script/ad-script-types.js';
@@ -30,7 +33,10 @@ export function writeAdScript(req: AdScriptRequest): AdScript {
   const wordsPerSecond = req.wordsPerSecond && req.wordsPerSecond > 0 ? req.wordsPerSecond : DEFAULT_WORDS_PER_SECOND[language];
   const seed = (req.seed ?? 0) >>> 0;
   const budget = scriptWordBudget(req.videoLengthSeconds, wordsPerSecond);
-  const ctx = buildScriptContext(req.facts, language, req.year ?? 2025, createRng(seed ^ hashString(language)));
+  const read = buildScriptContext(req.facts, language, req.year ?? 2025, createRng(seed ^ hashString(language)));
+  // A 15 s ad has no time for the full name ("TrailFlask Summit 32 oz Insulated Water Bottle" is
+  // ten spoken words): it says the short name throughout, and the end card shows the full one.
+  const ctx = budget <= SHORT_AD_WORDS ? { ...read, values: { ...read.values, product: read.shortName } } : read;
   // The ad's floor gives way only to a voice too slow for it (see scriptWordBudget).
   const range = adWordRange(req.videoLengthSeconds);
   const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget, { min: Math.min(range.min, budget), max: range.max });

@@ -25,7 +25,3 @@ export type ScriptWriter = (req: AdScriptRequest) => AdScript | Promise<AdScript
 
 /** A typical speaking rate, used for the first draft before the voice is measured. */
 export const FIRST_DRAFT_WORDS_PER_SECOND = 2.5;
-
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}

@@ -12,11 +12,16 @@ import { layOut } from './visual-styles.js';
  */
 export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, avatar: AvatarClip | null, decorate: Decorate | null = null): Timeline {
   const file = (name: string) => join(planDir, name);
+  const endCardSeconds = plan.cta ? plan.endCardSeconds : 0;
+  // The closing words are said over the end card, which shows them itself: the scenes, the
+  // presenter and the captions end where the card comes up.
+  const cardStart = plan.durationSeconds - endCardSeconds;
+  const wordsBeforeCard = endCardSeconds > 0 ? plan.words.filter((w) => w.startSeconds < cardStart) : plan.words;
   const materials: AdMaterials = {
     aspectRatio: plan.aspectRatio,
     durationSeconds: plan.durationSeconds,
-    speechEndSeconds: plan.speechEndSeconds,
-    words: plan.words,
+    speechEndSeconds: Math.min(plan.speechEndSeconds, cardStart),
+    words: wordsBeforeCard,
     images: plan.files.images.map(file),
     videos: plan.files.videos.map(file),
     logoPath: plan.files.logo ? file(plan.files.logo) : null,
@@ -26,7 +31,7 @@ export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, av
     priceText: plan.priceText,
     cta: plan.cta,
     palette: plan.palette,
-    endCardSeconds: plan.cta ? plan.endCardSeconds : 0,
+    endCardSeconds,
     decorate,
   };
   const styled = layOut(style, materials);
@@ -38,6 +43,6 @@ export function buildAdTimeline(plan: AdPlan, planDir: string, style: string, av
     voiceover: { clips: [{ path: file(plan.files.voice), startSeconds: 0 }], volume: plan.voiceoverVolume },
     music:
       plan.files.music && plan.musicVolume !== null ? { path: file(plan.files.music), volume: plan.musicVolume, loop: true, fadeOutSeconds: 1.5 } : undefined,
-    captions: plan.caption.hidden ? undefined : { words: plan.words, setting: caption },
+    captions: plan.caption.hidden ? undefined : { words: wordsBeforeCard, setting: caption },
   };
 }

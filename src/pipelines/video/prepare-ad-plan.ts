@@ -9,10 +9,12 @@ import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import { tempoMp3Args } from '../../engines/ffmpeg/args/index.js';
 import type { AdPlan } from './ad-plan.js';
-import { countWords, FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
+import { countSpokenWords } from '../text/word-budget.js';
+import { FIRST_DRAFT_WORDS_PER_SECOND, type ScriptWriter } from './ad-script.js';
 import { resolveBackgroundMusic } from '../music/background-music.js';
 import { SPEECH_FILL } from '../text/word-budget.js';
 import { ctaFor, paletteFor, priceTextFor } from './ad-copy.js';
+import { closingStartSeconds, speechBudgetSeconds, videoEnding } from './ad-ending.js';
 
 /**
  * The task's frozen input as the kind reads it, with who asks: no field is copied on the way, so a
@@ -34,7 +36,6 @@ const MAX_VIDEOS = 2;
 const REWRITE_TOLERANCE = 0.04;
 /** Drafts written at most: each one measures the voice's rate on the previous one. */
 const MAX_DRAFTS = 3;
-const TAIL_SECONDS = 0.3;
 const DEFAULT_MUSIC_VOLUME = 0.25;
 
 /**
@@ -48,8 +49,9 @@ export async function prepareAdPlan(
 ): Promise<AdPlan> {
   const { signal, onProgress } = opts;
   await mkdir(opts.planDir, { recursive: true });
-  const endCardSeconds = req.noCta ? 0 : Math.min(3, Math.max(2, req.videoLengthSeconds * 0.12));
-  const spokenBudgetSeconds = req.videoLengthSeconds - endCardSeconds - TAIL_SECONDS;
+  // Written scripts end with a closing paragraph, said over the end card (see videoEnding).
+  const closingOverCard = !req.overrideScript || req.overrideScript.split(/\n[ \t]*\n/).filter((p) => p.trim()).length > 1;
+  const spokenBudgetSeconds = speechBudgetSeconds({ videoLengthSeconds: req.videoLengthSeconds, hasCta: !req.noCta, closingOverCard });
 
   // Assets download while the script is voiced.
   const assets = fetchAssets(req.facts, deps.fetcher, opts.planDir, signal);
@@ -86,8 +88,8 @@ export async function prepareAdPlan(
   const speechEndSeconds = fitted.durationSeconds;
   const ending = videoEnding({
     speechEndSeconds,
-    tailSeconds: TAIL_SECONDS,
-    endCardSeconds,
+    closingStartSeconds: closingStartSeconds(fitted.words, speech.script, req.language),
+    videoLengthSeconds: req.videoLengthSeconds,
     hasCta: !req.noCta,
   });
   const durationSeconds = ending.durationSeconds;
@@ -187,7 +189,9 @@ async function voiceScript(
     const voiced = { script: draft.text, highlights: draft.highlights, ...(draft.writer ? { writer: draft.writer } : {}), ...audio };
     if (!best || Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(best.durationSeconds - budgetSeconds)) best = voiced;
     if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= REWRITE_TOLERANCE * budgetSeconds) break;
-    rate = countWords(draft.text) / audio.durationSeconds;
+    // Spoken words, as the copywriter counts its budget: "$34.95" is several words to the voice,
+    // and a page full of numbers measured by written words looked like a slow voice (~1.6 w/s).
+    rate = countSpokenWords(draft.text) / audio.durationSeconds;
     missedBy = budgetSeconds / audio.durationSeconds;
   }
   return best!;
@@ -232,19 +236,6 @@ export function lastResortTempo(speechSeconds: number, budgetSeconds: number): n
   const fits = budgetSeconds * (1 + KEPT_OVERRUN);
   if (!(speechSeconds > 0) || !(budgetSeconds > 0) || speechSeconds <= fits) return 1;
   return Math.min(MAX_LAST_RESORT_TEMPO, speechSeconds / fits);
-}
-
-/**
- * How the video ends: a short breath after the speech, then the end card at its own length. The
- * card is never stretched to reach the asked length, nor pictures left without a voice: the
- * script's words are sized to fill it, so a script that falls short makes a slightly shorter video.
- */
-export function videoEnding(p: { speechEndSeconds: number; tailSeconds: number; endCardSeconds: number; hasCta: boolean }): {
-  durationSeconds: number;
-  endCardSeconds: number;
-} {
-  const endCardSeconds = p.hasCta ? p.endCardSeconds : 0;
-  return { durationSeconds: round(p.speechEndSeconds + p.tailSeconds + endCardSeconds), endCardSeconds };
 }
 
 /**

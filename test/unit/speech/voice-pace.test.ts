@@ -5,13 +5,14 @@ import { resolveEngineVoice } from '../../../src/pipelines/speech/synthesize-spe
 import type { Voice } from '../../../src/domain/catalog/voices.js';
 
 describe('the ad pace', () => {
-  it('slows each measured voice to the broadcast pace, and leaves unmeasured voices alone', () => {
-    expect(AD_PACE_WORDS_PER_MINUTE).toBe(160);
+  it('brings each measured voice to the ad pace, and leaves unmeasured voices alone', () => {
+    expect(AD_PACE_WORDS_PER_MINUTE).toBe(205);
     // RHVoice bdl reads 196 words a minute on its own.
-    expect(adPaceRate(voiceIdFor('rhvoice', 'bdl'))).toBeCloseTo(160 / 196, 5);
-    expect(adPaceRate(voiceIdFor('rhvoice', 'clb'))).toBeCloseTo(160 / 173, 5);
+    expect(adPaceRate(voiceIdFor('rhvoice', 'bdl'))).toBeCloseTo(205 / 196, 5);
+    // Clamped: no voice is pushed more than 10 % past its own pace.
+    expect(adPaceRate(voiceIdFor('rhvoice', 'clb'))).toBeCloseTo(1.1, 5);
     // Piper's Joe reads 185 words a minute on its own.
-    expect(adPaceRate(voiceIdFor('piper', 'en_US-joe-medium'))).toBeCloseTo(160 / 185, 5);
+    expect(adPaceRate(voiceIdFor('piper', 'en_US-joe-medium'))).toBeCloseTo(1.1, 5);
     expect(adPaceRate(voiceIdFor('espeak-ng', 'fr'))).toBeUndefined();
   });
 
@@ -27,7 +28,7 @@ describe('the ad pace', () => {
       engine: 'rhvoice',
       engineVoice: 'bdl',
     };
-    expect(resolveEngineVoice(bdl).rate).toBeCloseTo(160 / 196, 5);
+    expect(resolveEngineVoice(bdl).rate).toBeCloseTo(205 / 196, 5);
     expect(resolveEngineVoice({ ...bdl, id: voiceIdFor('espeak-ng', 'en-us'), engine: 'espeak-ng', engineVoice: 'en-us' }).rate).toBeUndefined();
   });
 });
