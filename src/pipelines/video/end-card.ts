@@ -1,7 +1,7 @@
 import type { AspectRatio, Layer, Scene } from '../../media/timeline.js';
-import type { TextFont } from '../images/text/canvas-fonts.js';
+import { lineBoxPerPx, type TextFont } from '../images/text/canvas-fonts.js';
 import { fitText, type FitBox, type FittedText } from '../images/text/fit-text.js';
-import { readableOn, type PlateBlock, type TextPlate } from '../images/text/text-plate.js';
+import { plateGeometry, readableOn, type PlateBlock, type TextPlate } from '../images/text/text-plate.js';
 import { shortProductName } from '../text/short-name.js';
 import type { AdMaterials } from './ad-materials.js';
 import { boxPx, type FramePlace, layoutFrame, plateLayers } from './frame-text.js';
@@ -123,20 +123,7 @@ export function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
   const picture = m.images[0];
   const layout = END_CARD_LAYOUT[m.aspectRatio];
   const plate = endCardPlate(endCardWords(m), boxPx(m.aspectRatio, layout.text.box), layoutFrame(m.aspectRatio).short);
-  const text: Layer[] = m.decorate
-    ? plateLayers(layout.text, plate, m.decorate)
-    : // Without drawn plates the button is the compositor's own CTA card, the name and price text above it.
-      [
-        ...plateLayers(layout.text, { ...plate, blocks: plate.blocks.filter((b) => !b.pill) }, null),
-        {
-          kind: 'cta',
-          title: m.cta.title,
-          backgroundColor: m.palette.accent,
-          textColor: m.palette.text,
-          position: { x: layout.text.position.x, y: layout.text.position.y + layout.text.box.height * 0.36 },
-          scale: layout.text.box.width,
-        },
-      ];
+  const text: Layer[] = m.decorate ? plateLayers(layout.text, plate, m.decorate) : fallbackText(m, layout.text, plate);
   const end: Scene = {
     durationSeconds: m.endCardSeconds,
     background: picture ? { kind: 'image', path: picture, fit: 'backdrop', motion: 'zoom-out' } : { kind: 'color', color: m.palette.primary },
@@ -150,4 +137,32 @@ export function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
   const last = scenes[scenes.length - 1];
   const joined = last ? [...scenes.slice(0, -1), { ...last, transitionOut: { kind: 'fade' as const, durationSeconds: 0.4 } }] : [];
   return [...joined, end];
+}
+
+/**
+ * Without drawn plates (plans built for tests): the name and the price as subtitle text where the
+ * plate has them, the button as the compositor's own CTA card where the plate has its pill, at
+ * about the pill's size.
+ */
+function fallbackText(m: AdMaterials, place: FramePlace, plate: TextPlate): Layer[] {
+  const g = plateGeometry(plate);
+  const at = plate.blocks.findIndex((b) => b.pill);
+  const pill = g.pills[at];
+  const button = plate.blocks[at];
+  const words = plateLayers(place, { ...plate, blocks: plate.blocks.map((b, i) => (i === at ? { ...b, fitted: { ...b.fitted, lines: [] } } : b)) }, null);
+  if (!pill || !button || !m.cta) return words;
+  const { short } = layoutFrame(m.aspectRatio);
+  // The CTA card's title is 7.5 % of the short side at scale 1 (a subtitle size).
+  const scale = (button.fitted.fontPx * lineBoxPerPx(button.font)) / (short * 0.075);
+  return [
+    ...words,
+    {
+      kind: 'cta',
+      title: m.cta.title,
+      backgroundColor: m.palette.accent,
+      textColor: readableOn(m.palette.accent),
+      position: { x: place.position.x, y: place.position.y + ((pill.y + pill.height / 2) / plate.height - 0.5) * place.box.height },
+      scale,
+    },
+  ];
 }
