@@ -115,7 +115,6 @@ export const en: PhraseBank = {
       'Meet {product}: {benefit}.',
       'This is {product}: {benefit}.',
       'Meet {product}: {point}.',
-      'This is {product}, with this: {point}.',
       'Meet {product}.',
       'This is {product}.',
     ],
@@ -125,7 +124,6 @@ export const en: PhraseBank = {
       'Also: {point}.',
       'On top of that: {point}.',
       'You also get this: {point}.',
-      "Here's the thing: {point}.",
       'And the best part: {point}.',
     ],
     // A second point in the same breath: only facts, never a filler line ("it makes life easier" was a claim no page made).
