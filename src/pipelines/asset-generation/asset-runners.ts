@@ -12,6 +12,7 @@ import { STILL_MOTIONS, type StillMotion } from '../images/motion/motion-kinds.j
 import { VIDEO_STYLES, type VideoStyle } from '../images/motion/stylize-video.js';
 import { type AssetOutput, type ClipRun, imageOutput, stillVideoOutput, stylizedVideoOutput } from '../images/asset-output.js';
 import { decodeImage, encodePng } from '../images/raster-io.js';
+import { paintSetting } from '../images/settings/paint-setting.js';
 import type { SceneKind } from '../images/staging/staged-scene.js';
 import { collage, type CollageLayout } from './collage.js';
 import { portraitBlur, recolorProduct, removeBackground, stagedProduct } from './cutout-models.js';
@@ -66,6 +67,7 @@ const STATIC_RUNNERS: Record<string, AssetRunner> = {
     imageOutput(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), scene: str(ctx, 'scene') as SceneKind, seed: ctx.seed }, ctx.signal)),
   'product-staging': async (ctx) =>
     imageOutput(stagedProduct(await photo(ctx), ctx.engines, { ...outSize(ctx), prompt: str(ctx, 'prompt'), seed: ctx.seed }, ctx.signal)),
+  'scene-from-prompt': (ctx) => imageOutput(Promise.resolve(paintSetting({ prompt: str(ctx, 'prompt'), ...outSize(ctx), seed: ctx.seed }).image)),
   'portrait-blur': async (ctx) =>
     imageOutput(portraitBlur(await photo(ctx), ctx.engines, { blurRadius: num(ctx, 'blur_radius') }, rng(ctx), ctx.variation, ctx.signal)),
   'upscale-2x': filter((img, ctx) => upscale(img, { factor: 2, sharpen: num(ctx, 'sharpen') }, rng(ctx), ctx.variation)),

@@ -4,7 +4,10 @@ import type { ImageEngines } from '../../engines/image/port.js';
 import type { SceneKind } from '../images/staging/staged-scene.js';
 import { stageProduct } from '../images/staging/stage-product.js';
 import { clamp255, hexToRgb, hslToRgb, rgbaOf, rgbToHsl, sharpOf } from '../images/pixel-ops.js';
-import { trimToAlpha } from '../images/raster-io.js';
+import { alphaBox, cropImage, trimToAlpha } from '../images/raster-io.js';
+import { paintSetting, paintsSetting } from '../images/settings/paint-setting.js';
+import { planLayout } from '../images/staging/layout.js';
+import { productPalette } from '../images/staging/palette.js';
 
 /** The models built on the cut-out engine and the person segmenter. */
 
@@ -31,6 +34,7 @@ export async function stagedProduct(
   signal?: AbortSignal,
 ): Promise<RgbaImage> {
   const product = trimToAlpha(await engines.cutout.cutOut(photo, { signal }), 9);
+  const setting = !o.scene && o.prompt && paintsSetting(o.prompt) ? settingFor(product, { ...o, prompt: o.prompt }) : null;
   const staged = await stageProduct({
     product,
     width: o.width,
@@ -38,9 +42,22 @@ export async function stagedProduct(
     seed: o.seed,
     ...(o.scene ? { scene: o.scene } : {}),
     ...(o.prompt ? { prompt: o.prompt } : {}),
+    ...(setting ? { background: setting } : {}),
     ...(signal ? { signal } : {}),
   });
   return staged.composite;
+}
+
+/**
+ * The prompt's setting painted (`images/settings/`) around where `stageProduct` will stand the
+ * product: the same layout it plans (from the product's opaque box, as it trims it), so the floor
+ * and the light pool fall under the product and its shadow.
+ */
+function settingFor(product: RgbaImage, o: { width: number; height: number; prompt: string; seed: number }): RgbaImage | null {
+  const box = alphaBox(product, 24);
+  if (!box) return null;
+  const layout = planLayout({ width: o.width, height: o.height, product: { width: box.width, height: box.height } });
+  return paintSetting({ prompt: o.prompt, width: o.width, height: o.height, seed: o.seed, palette: productPalette(cropImage(product, box)), layout }).image;
 }
 
 /**
