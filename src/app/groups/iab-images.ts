@@ -6,13 +6,13 @@ import { IabImagesService } from '../../domain/iab-images/iab-service.js';
 import { iabImagesJob } from '../../jobs/handlers/iab-images.js';
 import { defineGroup } from './group.js';
 
-/** IAB Images: one picture → the standard ad banner sizes. */
+/** IAB Images: one picture (and a link's logo, name and price) → the standard ad banner sizes. */
 export const iabImages = defineGroup({
   name: 'IAB Images',
   kinds: [{ kind: iabKind, toWire: iabToWire, summary: iabSummary }],
   operations: iabImagesOperations,
   build: (p) => {
-    const iabImages = new IabImagesService(p.tasks, p.mediaChecker);
+    const iabImages = new IabImagesService(p.tasks, p.mediaChecker, p.links);
     return {
       services: { iabImages },
       routes: (app) => iabImagesRoutes(app, { iabImages, blobs: p.blobs }),

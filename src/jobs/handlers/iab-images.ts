@@ -13,7 +13,7 @@ export interface IabJobDeps {
   images: Pick<ImageEngines, 'cutout' | 'cropper'>;
 }
 
-/** IAB Images: the twelve banners of the photo (smart crops and composed banners), PNG, in blob storage. */
+/** IAB Images: the twelve banners of the photo (smart crops and composed banners, or designed with a link's logo, name, price and button), PNG, in blob storage. */
 export function iabImagesJob(deps: IabJobDeps) {
   return defineKindJob(iabKind, 'make', async ({ input, task, run }) => {
     const made = await makeIabImages(input, deps, run());

@@ -1,6 +1,7 @@
 import type { PixelBox } from '../../core/raster.js';
 
-export type BannerLayout = 'crop' | 'compose';
+/** `designed`: every banner laid out with the link's words (`banner-slots.ts`); chosen before crop or compose. */
+export type BannerLayout = 'crop' | 'compose' | 'designed';
 
 export interface Size {
   width: number;

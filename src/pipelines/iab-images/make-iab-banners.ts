@@ -6,8 +6,12 @@ import type { PixelBox, RgbaImage } from '../../core/raster.js';
 import { IAB_BANNERS, type IabBanner } from '../../domain/iab-images/iab-banners.js';
 import type { FaceEngine } from '../../engines/face/index.js';
 import type { CutoutEngine, SmartCropper } from '../../engines/image/port.js';
+import { productPalette } from '../images/staging/palette.js';
+import { bannerColours } from './banner-colours.js';
 import { chooseLayout, type BannerLayout } from './banner-layout.js';
-import { composeBanner, rawBuffer } from './compose-banner.js';
+import type { BannerSlots, BannerWords } from './banner-slots.js';
+import { rawBuffer } from './compose-banner.js';
+import { drawDesignedBanner, subjectOf } from './draw-banner.js';
 import { subjectBoxOf } from './subject-box.js';
 
 /** Photos are worked on at most this long (the largest banner is 970 px wide): faster cut-out and crop, no visible loss. */
@@ -22,9 +26,17 @@ export interface IabBannersRequest {
   faces: FaceEngine;
   cutout: CutoutEngine;
   cropper: SmartCropper;
+  /** What a link gave to say: the logo, the product's name, the price, the call to action. */
+  copy?: BannerCopy;
   signal?: AbortSignal;
   /** 0..1 */
   onProgress?: (fraction: number) => void;
+}
+
+export interface BannerCopy {
+  words: BannerWords;
+  /** The logo, decoded and trimmed; null when the link has none (or it could not be read). */
+  logo: RgbaImage | null;
 }
 
 export interface IabBannerMade {
@@ -33,8 +45,10 @@ export interface IabBannerMade {
   layout: BannerLayout;
   /** In the photo's pixels: the crop window (crop), or the subject's box that was placed (compose). */
   source: PixelBox;
-  /** Compose only: where the subject sits in the banner. */
+  /** Compose and designed: where the subject sits in the banner. */
   placed: PixelBox | null;
+  /** Compose and designed: where every part of the banner was drawn (`banner-slots.ts`). */
+  slots: BannerSlots | null;
 }
 
 export interface IabBannersMade {
@@ -47,9 +61,12 @@ export interface IabBannersMade {
 
 /**
  * The twelve IAB banners of a photo, exact sizes, PNG, never stretched. Faces are found once and
- * the subject cut out once; each banner is then a smart crop that keeps the faces and the product,
- * or, for a shape far from the photo's, a composed banner (`banner-layout.ts`). A photo with
- * nothing to cut out is cropped throughout.
+ * the subject cut out once. With words or a logo to show (from a link), every banner is designed
+ * (`banner-slots.ts`: product, logo, name, price and button laid out for its shape). Without, each
+ * banner is a smart crop that keeps the faces and the product, or, for a shape far from the
+ * photo's, the product composed on a stage in its own colours (`banner-layout.ts`). A photo with
+ * nothing to cut out is cropped throughout, unless there are words: then the photo itself stands
+ * on the stage.
  */
 export async function makeIabBanners(req: IabBannersRequest): Promise<IabBannersMade> {
   const { signal } = req;
@@ -76,6 +93,11 @@ export async function makeIabBanners(req: IabBannersRequest): Promise<IabBanners
   const keep = subject ? [...faces, subject] : faces;
   const mainSubject = faces.length > 0 ? faces.reduce(unionBox) : subject;
   const made: IabBannerMade[] = [];
+  const copy = req.copy && (req.copy.logo || req.copy.words.headline || req.copy.words.price || req.copy.words.cta) ? req.copy : null;
+  const standing = cut && subject ? subjectOf(cut, subject) : null;
+  const colours = bannerColours(productPalette(standing ?? photo), req.copy?.logo ? productPalette(req.copy.logo) : []);
+  const design = (size: { width: number; height: number }, words: BannerWords, logo: RgbaImage | null) =>
+    drawDesignedBanner({ banner: size, subject: standing ?? photo, subjectIsCutout: standing !== null, logo, words, colours });
   // 250x250 and 300x250 are in both sets: each shape is rendered once.
   const rendered = new Map<string, Omit<IabBannerMade, 'banner' | 'path'> & { png: Buffer }>();
   for (const banner of IAB_BANNERS) {
@@ -83,10 +105,12 @@ export async function makeIabBanners(req: IabBannersRequest): Promise<IabBanners
     const size = { width: banner.widthPx, height: banner.heightPx };
     let shape = rendered.get(banner.size);
     if (!shape) {
-      const layout = chooseLayout({ photo, banner: size, subject: mainSubject, canCompose: cut !== null && subject !== null, largestFace: faces[0] ?? null });
-      if (layout === 'compose') {
-        const { png, placed } = await composeBanner(photo, cut!, subject!, size);
-        shape = { layout, source: subject!, placed, png };
+      const layout: BannerLayout = copy
+        ? 'designed'
+        : chooseLayout({ photo, banner: size, subject: mainSubject, canCompose: cut !== null && subject !== null, largestFace: faces[0] ?? null });
+      if (layout !== 'crop') {
+        const { png, slots } = await design(size, copy?.words ?? NO_WORDS, copy?.logo ?? null);
+        shape = { layout, source: standing ? subject! : { x: 0, y: 0, width: photo.width, height: photo.height }, placed: slots.product, slots, png };
       } else {
         const window = await req.cropper.crop(photo, size, { keep, signal });
         const png = await sharp(rawBuffer(photo), { raw: { width: photo.width, height: photo.height, channels: 4 } })
@@ -95,17 +119,19 @@ export async function makeIabBanners(req: IabBannersRequest): Promise<IabBanners
           .resize(size.width, size.height, { fit: 'cover', kernel: 'lanczos3' })
           .png()
           .toBuffer();
-        shape = { layout, source: window, placed: null, png };
+        shape = { layout, source: window, placed: null, slots: null, png };
       }
       rendered.set(banner.size, shape);
     }
     const path = join(req.outDir, `${banner.name}.png`);
     await writeFile(path, shape.png);
-    made.push({ banner, path, layout: shape.layout, source: toPhoto(shape.source, scale), placed: shape.placed });
+    made.push({ banner, path, layout: shape.layout, source: toPhoto(shape.source, scale), placed: shape.placed, slots: shape.slots });
     progress(0.5 + (0.5 * made.length) / IAB_BANNERS.length);
   }
   return { banners: made, faces: faces.map((f) => toPhoto(f, scale)), subject: subject ? toPhoto(subject, scale) : null };
 }
+
+const NO_WORDS: BannerWords = { headline: null, price: null, cta: null };
 
 async function cutOut(engine: CutoutEngine, photo: RgbaImage, signal?: AbortSignal): Promise<RgbaImage | null> {
   try {

@@ -8806,9 +8806,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        image: string;
+                        /** @description Extension: the button's words when `link` is given (default "Shop now"). */
+                        call_to_action?: string;
+                        image?: string;
+                        /** @description Extension: a Link id (POST /api/links/). Its logo, product name and price are drawn on every banner, with a button. */
+                        link?: string;
                         webhook_url?: string | null;
-                    };
+                    } & ({
+                        image: string;
+                    } | {
+                        link: string;
+                    });
                 };
             };
             responses: {
