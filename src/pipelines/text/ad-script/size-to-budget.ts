@@ -42,7 +42,8 @@ export function sizeToBudget(
       const nextWords = wordsOf(nextBeats);
       // No gain: nothing left to say there (no facts, no unused template).
       if (nextWords <= words) continue;
-      if (nextWords > budget && nextWords - budget > budget - words) break grow;
+      // Past the budget only when that is nearer it, and never past the length's ceiling.
+      if (nextWords > budget && (nextWords - budget > budget - words || nextWords > range.max)) break grow;
       plan = next;
       beats = nextBeats;
       words = nextWords;

@@ -74,7 +74,9 @@ export function tuneToBudget(
   if (wordsOf(beats) < range.min && allSaid(beats)) return beats;
   // Inside the ad's range is long enough: swapping templates only to land on the budget would pick longer lead-ins, not more facts.
   const inRange = (b: RealizedBeat[]) => wordsOf(b) >= range.min && wordsOf(b) <= range.max;
-  for (let round = 0; round < TUNE_ROUNDS && gapOf(beats) > budget * TUNE_TOLERANCE && !inRange(beats); round++) {
+  // Over the length's ceiling is never close enough: no voice says it in time.
+  const overCeiling = (b: RealizedBeat[]) => wordsOf(b) > range.max;
+  for (let round = 0; round < TUNE_ROUNDS && (gapOf(beats) > budget * TUNE_TOLERANCE || overCeiling(beats)) && !inRange(beats); round++) {
     let best: { beats: RealizedBeat[]; score: number; state: TuneState } | null = null;
     for (const move of movesOf(style, ctx, state, beats)) {
       const trialBeats = realize(style, move.plan, ctx, seed, move.tuning);
@@ -85,7 +87,7 @@ export function tuneToBudget(
     ({ beats, score, state } = best);
   }
   const words = wordsOf(beats);
-  if (gapOf(beats) <= budget * PAIR_SEARCH_GAP || inRange(beats)) return beats;
+  if ((gapOf(beats) <= budget * PAIR_SEARCH_GAP && !overCeiling(beats)) || inRange(beats)) return beats;
   // Short because every fact is said: no pair of changes can add one (nothing is invented).
   if (words < budget && state.tuning.banned.size === 0 && allSaid(beats)) return beats;
   let trials = 0;
