@@ -3,7 +3,7 @@ import type { AspectRatio, Layer } from '../../media/timeline.js';
 import { lineBoxPerPx, type TextFont } from '../images/text/canvas-fonts.js';
 import { fitText, type FitBox } from '../images/text/fit-text.js';
 import { plateGeometry, readableOn, type TextPlate } from '../images/text/text-plate.js';
-import type { Box, Decorate } from './avatar-scenes/scene-styles.js';
+import type { Box, Decorate } from './layout-box.js';
 
 /**
  * Text laid on a video frame inside a box: fitted (fit-text.ts) in the pixels of the full-quality

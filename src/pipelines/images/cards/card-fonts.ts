@@ -1,13 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FONT_DIRS } from '../text/font-dirs.js';
 
 /**
- * Font files for satori, which needs the bytes (TTF/OTF) rather than a fontconfig name.
- * scripts/install-fonts.sh puts the contract's families in /usr/local/share/fonts/clipwright as
- * `<Family>_<weight><Style>.ttf`; a missing family falls back to DejaVu Sans, which Debian ships.
+ * Font files for satori, which needs the bytes (TTF/OTF) rather than a fontconfig name; the
+ * directories are the canvas fonts' (`text/font-dirs.ts`).
  */
-export const FONT_DIRS = ['/usr/local/share/fonts/clipwright', '/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/truetype'];
-
 export interface CardFont {
   name: string;
   data: Buffer;

@@ -1,6 +1,6 @@
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { DEFAULT_FONT_FAMILY, resolveFontFamily } from '../../../media/fonts.js';
-import { FONT_DIRS } from '../cards/card-fonts.js';
+import { FONT_DIRS } from './font-dirs.js';
 
 /**
  * The fonts text is measured and drawn with on a canvas. Skia finds the system's fonts itself but

@@ -4,20 +4,9 @@ import type { AspectRatio, BackgroundFit, BackgroundMotion, Layer, SceneBackgrou
 import { fitText } from '../../images/text/fit-text.js';
 import type { TextPlate } from '../../images/text/text-plate.js';
 import { boxPx, layoutFrame, plateLayers } from '../frame-text.js';
+import type { Box, Decorate } from '../layout-box.js';
 
-/** Sizes in fractions of the frame's width and height. */
-export interface Box {
-  width: number;
-  height: number;
-}
-
-/** Pictures a layout asks to be drawn for it (see decorations.ts), sized to their box. */
-export type DecorationKind = 'ring' | 'tint' | 'letterbox' | 'card' | 'disc';
-/** Names the file a decoration, or a plate of fitted text, will be drawn to. */
-export interface Decorate {
-  (kind: DecorationKind, box: Box): string;
-  (kind: 'text', box: Box, plate: TextPlate): string;
-}
+export type { Box, DecorationKind, Decorate } from '../layout-box.js';
 
 /** Where and how a layout draws the avatar; the clip is made to fit `box` exactly. */
 export interface AvatarSlot {
