@@ -5,7 +5,8 @@ import type { ImageEngines } from '../../engines/image/port.js';
 import { decodeImage } from '../images/raster-io.js';
 import { saveStagedLayers } from '../images/staging/save-layers.js';
 import { stageProduct } from '../images/staging/stage-product.js';
-import type { StagedLayerFiles, StagedScene } from '../images/staging/staged-scene.js';
+import type { StagedLayerFiles, StagedScene, StageRequest } from '../images/staging/staged-scene.js';
+import { paintSetting, paintsSetting } from '../images/settings/paint-setting.js';
 import { fitWithin, resizeRgba } from './raster-ops.js';
 
 /** Product photos are cut out at this size at most: enough for a 1080p frame, and the cut-out's time grows with pixels. */
@@ -51,6 +52,7 @@ export async function makeProductImage(req: ProductImageRequest, deps: { images:
   const showcaseCutout = req.showcaseUrl ? await cutOut(req.showcaseUrl, 'showcase-source') : null;
   req.onProgress?.(0.55);
   const background = req.prompt && deps.images.generator ? await generatedBackground(deps.images.generator, req) : undefined;
+  const setting = !background && req.prompt && paintsSetting(req.prompt) ? promptSetting(req.prompt, req) : undefined;
   req.onProgress?.(0.75);
   const scene = await stageProduct({
     product: cutout,
@@ -61,11 +63,25 @@ export async function makeProductImage(req: ProductImageRequest, deps: { images:
     ...(showcaseCutout ? { showcase: showcaseCutout } : {}),
     ...(req.presenter ? { presenter: req.presenter } : {}),
     ...(background ? { background } : {}),
+    ...(setting ? { setting } : {}),
     signal,
   });
   const files = await saveStagedLayers(scene, req.dir);
   req.onProgress?.(1);
   return { scene, files, cutout, showcaseCutout };
+}
+
+/**
+ * The prompt's setting as the asset generator paints it (`images/settings/`: "granite, mountain" is a
+ * granite ledge before a mountain range), drawn around the staging's own layout so the ledge, the
+ * light and the shadow fall under the product (and its second view and presenter). Prompts resting
+ * on what only the staging scenes draw (podiums, fabrics, glossy floors) stay with those.
+ */
+function promptSetting(prompt: string, req: Pick<ProductImageRequest, 'width' | 'height' | 'seed'>): NonNullable<StageRequest['setting']> {
+  return (layout, palette) => {
+    const painted = paintSetting({ prompt, width: req.width, height: req.height, seed: req.seed, palette, layout });
+    return { image: painted.image, description: painted.plan.description, lightX: painted.plan.lightX };
+  };
 }
 
 /** An empty scene painted by the remote provider from the prompt, at the frame's size. */

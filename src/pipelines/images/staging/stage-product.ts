@@ -28,7 +28,8 @@ export async function stageProduct(req: StageRequest): Promise<StagedScene> {
   const palette = productPalette(product);
   const choice = chooseScene(req.prompt, req.seed, palette, req.scene);
   const remote = !!req.background;
-  const podium = !remote && choice.kind === 'podium';
+  const drawnSetting = !remote && !!req.setting;
+  const podium = !remote && !drawnSetting && choice.kind === 'podium';
   const layout = planLayout({
     width: W,
     height: H,
@@ -39,7 +40,8 @@ export async function stageProduct(req: StageRequest): Promise<StagedScene> {
   });
   progress(0.1);
 
-  const background = req.background ? await resizeImage(req.background, W, H, 'cover') : paintScene(choice, layout, palette);
+  const setting = drawnSetting ? req.setting!(layout, palette) : null;
+  const background = req.background ? await resizeImage(req.background, W, H, 'cover') : setting ? setting.image : paintScene(choice, layout, palette);
   forceOpaque(background);
   check();
   progress(0.6);
@@ -52,11 +54,11 @@ export async function stageProduct(req: StageRequest): Promise<StagedScene> {
   check();
   progress(0.75);
 
-  const reflection = remote ? 0 : choice.kind === 'reflection-floor' ? 0.42 : choice.kind === 'marble-surface' ? 0.12 : 0;
+  const reflection = remote || setting ? 0 : choice.kind === 'reflection-floor' ? 0.42 : choice.kind === 'marble-surface' ? 0.12 : 0;
   const grounded: Grounded[] = [{ ...productLayer, reflection, castLength: podium ? 0.35 : 1 }];
   if (showcaseLayer) grounded.push({ ...showcaseLayer, reflection, castLength: podium ? 0.35 : 1 });
   if (presenterLayer && !presenter!.cutAtBottom) grounded.push({ ...presenterLayer, reflection: reflection * 0.6, castLength: 0.8 });
-  const shadow = shadowLayer(W, H, grounded, remote ? 0.35 : choice.lightX);
+  const shadow = shadowLayer(W, H, grounded, remote ? 0.35 : setting ? setting.lightX : choice.lightX);
   check();
   progress(0.9);
 
@@ -68,8 +70,8 @@ export async function stageProduct(req: StageRequest): Promise<StagedScene> {
   progress(1);
 
   const scene: StagedScene = {
-    kind: remote ? 'remote' : choice.kind,
-    description: remote ? 'product on a generated background' : choice.description,
+    kind: remote ? 'remote' : setting ? 'setting' : choice.kind,
+    description: remote ? 'product on a generated background' : setting ? setting.description : choice.description,
     composite,
     background,
     shadow,

@@ -1,4 +1,5 @@
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
+import type { StageLayout } from './layout.js';
 
 /**
  * The shared shape of a staged product shot. `stageProduct` (staging/stage-product.ts) makes it;
@@ -37,9 +38,25 @@ export interface StageRequest {
   presenter?: RgbaImage;
   /** A background made elsewhere (remote images provider), used instead of a built-in scene. */
   background?: RgbaImage;
+  /**
+   * A setting painted around this staging's own layout (the prompt's place and surface, drawn by
+   * `images/settings/`), used instead of a built-in scene: painted after the layout is planned, so
+   * its floor and light fall under the product, its second view and its presenter. `background` wins.
+   */
+  setting?: (layout: StageLayout, palette: string[]) => PaintedSetting;
   signal?: AbortSignal;
   /** Progress 0..1 (staging takes about a second at 1080p). */
   onProgress?: (fraction: number) => void;
+}
+
+/** A setting as `StageRequest.setting` paints it. */
+export interface PaintedSetting {
+  /** Opaque, the frame's size. */
+  image: RgbaImage;
+  /** What was drawn ("mountain on granite, …"), the staged scene's description. */
+  description: string;
+  /** Where its key light stands, 0 (left) … 1 (right): the shadows fall away from it. */
+  lightX: number;
 }
 
 /** A layer cut to its box: `image` is `box.width × box.height`, transparent around the subject. */
@@ -49,7 +66,8 @@ export interface PlacedLayer {
 }
 
 export interface StagedScene {
-  kind: SceneKind | 'remote';
+  /** The built-in scene, `remote` (a provider's background) or `setting` (a place painted from the prompt). */
+  kind: SceneKind | 'remote' | 'setting';
   /** A short description of what was chosen ("walnut wood surface, warm light"). */
   description: string;
   /** The finished still, `width × height`, opaque. */
