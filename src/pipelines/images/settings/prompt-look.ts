@@ -6,6 +6,8 @@
  * does not say is left to the seed.
  */
 
+import { COLOUR_WORDS } from '../colour-words.js';
+
 /** Places the settings painters draw as a whole scene (studio: a wall and a floor). */
 export const PLACES = ['studio', 'kitchen', 'beach', 'forest', 'mountain', 'city'] as const;
 export type Place = (typeof PLACES)[number];
@@ -140,55 +142,6 @@ const TIME_WORDS: Record<string, TimeOfDay> = {
   sunny: 'day',
 };
 
-/** Colour names → OKLCh. The hues are where the names sit on the OKLCh wheel (teal ≈ 195°, navy ≈ 265°). */
-const COLOURS: Record<string, Omit<NamedColour, 'word'>> = {
-  red: { hue: 27, chroma: 0.19 },
-  crimson: { hue: 18, chroma: 0.19 },
-  scarlet: { hue: 32, chroma: 0.2 },
-  burgundy: { hue: 10, chroma: 0.12, lightness: 0.38 },
-  maroon: { hue: 15, chroma: 0.11, lightness: 0.35 },
-  orange: { hue: 55, chroma: 0.17 },
-  terracotta: { hue: 40, chroma: 0.12 },
-  coral: { hue: 35, chroma: 0.15 },
-  peach: { hue: 60, chroma: 0.09, lightness: 0.86 },
-  yellow: { hue: 100, chroma: 0.17 },
-  gold: { hue: 85, chroma: 0.13 },
-  mustard: { hue: 90, chroma: 0.13 },
-  lime: { hue: 128, chroma: 0.19 },
-  green: { hue: 145, chroma: 0.15 },
-  emerald: { hue: 160, chroma: 0.14 },
-  sage: { hue: 135, chroma: 0.05 },
-  olive: { hue: 115, chroma: 0.09, lightness: 0.5 },
-  mint: { hue: 165, chroma: 0.09, lightness: 0.88 },
-  teal: { hue: 195, chroma: 0.1, lightness: 0.55 },
-  turquoise: { hue: 190, chroma: 0.12 },
-  aqua: { hue: 195, chroma: 0.12 },
-  cyan: { hue: 205, chroma: 0.13 },
-  blue: { hue: 258, chroma: 0.16 },
-  azure: { hue: 240, chroma: 0.13 },
-  navy: { hue: 265, chroma: 0.12, lightness: 0.3 },
-  indigo: { hue: 280, chroma: 0.14, lightness: 0.4 },
-  purple: { hue: 305, chroma: 0.16 },
-  violet: { hue: 295, chroma: 0.16 },
-  lavender: { hue: 300, chroma: 0.07, lightness: 0.85 },
-  lilac: { hue: 310, chroma: 0.08, lightness: 0.82 },
-  pink: { hue: 355, chroma: 0.13 },
-  rose: { hue: 5, chroma: 0.11 },
-  magenta: { hue: 335, chroma: 0.2 },
-  fuchsia: { hue: 330, chroma: 0.2 },
-  brown: { hue: 55, chroma: 0.07, lightness: 0.42 },
-  chocolate: { hue: 45, chroma: 0.07, lightness: 0.33 },
-  beige: { hue: 75, chroma: 0.04, lightness: 0.86 },
-  cream: { hue: 85, chroma: 0.035, lightness: 0.93 },
-  ivory: { hue: 95, chroma: 0.02, lightness: 0.95 },
-  white: { hue: 90, chroma: 0.004, lightness: 0.96 },
-  black: { hue: 260, chroma: 0.004, lightness: 0.16 },
-  grey: { hue: 250, chroma: 0.008 },
-  gray: { hue: 250, chroma: 0.008 },
-  silver: { hue: 250, chroma: 0.01, lightness: 0.8 },
-  charcoal: { hue: 250, chroma: 0.01, lightness: 0.3 },
-};
-
 const MOOD_WORDS: Record<string, LookMood> = {
   calm: 'calm',
   calming: 'calm',
@@ -263,7 +216,7 @@ export function promptWords(prompt: string): string[] {
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, ' ')
     .split(/\s+/)
-    .flatMap((w) => (PLACE_WORDS[w] || SURFACE_WORDS[w] || COLOURS[w] ? [w] : w.split('-')))
+    .flatMap((w) => (PLACE_WORDS[w] || SURFACE_WORDS[w] || COLOUR_WORDS[w] ? [w] : w.split('-')))
     .filter(Boolean);
 }
 
@@ -290,7 +243,7 @@ export function readPrompt(prompt: string | undefined): PromptLook {
       timeSet = true;
     }
     known.push(!!time);
-    const colour = COLOURS[w];
+    const colour = COLOUR_WORDS[w];
     if (colour && !look.colours.some((c) => c.word === w)) look.colours.push({ word: w, ...colour });
     known.push(!!colour);
     const mood = MOOD_WORDS[w];

@@ -1,6 +1,7 @@
 import { createRng, hashString } from '../../../core/random.js';
 import { fromOklch, toOklch, type Oklch } from '../backgrounds/colour.js';
 import { SCENE_KINDS, type SceneKind } from './staged-scene.js';
+import { COLOUR_WORDS as NAMED_COLOURS } from '../colour-words.js';
 
 /**
  * How a scene is drawn: the kind and its tuning, chosen from the prompt's words and the seed.
@@ -52,46 +53,11 @@ const KIND_WORDS: { words: string[]; kind: SceneKind; variant?: string }[] = [
   { words: ['studio', 'gradient', 'seamless', 'plain', 'catalog', 'catalogue', 'ecommerce', 'e-commerce'], kind: 'studio-gradient' },
 ];
 
-/** Colour words → OKLCh hue and chroma (chroma 0 = neutral). */
+/** The named colours (`images/colour-words.ts`), and two more a scene prompt uses as colours. */
 const COLOUR_WORDS: Record<string, { hue: number; chroma: number; lightness?: number }> = {
-  red: { hue: 25, chroma: 0.16 },
-  crimson: { hue: 18, chroma: 0.17 },
-  burgundy: { hue: 10, chroma: 0.12, lightness: 0.4 },
-  orange: { hue: 55, chroma: 0.15 },
-  terracotta: { hue: 40, chroma: 0.11 },
-  coral: { hue: 35, chroma: 0.13 },
-  peach: { hue: 60, chroma: 0.08 },
-  yellow: { hue: 95, chroma: 0.14 },
-  gold: { hue: 85, chroma: 0.11 },
+  ...NAMED_COLOURS,
   golden: { hue: 80, chroma: 0.11 },
-  mustard: { hue: 90, chroma: 0.12 },
-  green: { hue: 145, chroma: 0.13 },
-  emerald: { hue: 160, chroma: 0.13 },
-  sage: { hue: 135, chroma: 0.05 },
-  olive: { hue: 120, chroma: 0.08 },
-  mint: { hue: 165, chroma: 0.08 },
-  teal: { hue: 195, chroma: 0.1 },
-  turquoise: { hue: 190, chroma: 0.12 },
-  cyan: { hue: 205, chroma: 0.12 },
-  blue: { hue: 255, chroma: 0.14 },
-  navy: { hue: 265, chroma: 0.11, lightness: 0.32 },
-  azure: { hue: 240, chroma: 0.12 },
-  purple: { hue: 305, chroma: 0.14 },
-  violet: { hue: 295, chroma: 0.14 },
-  lavender: { hue: 300, chroma: 0.07 },
-  lilac: { hue: 310, chroma: 0.08 },
-  pink: { hue: 355, chroma: 0.12 },
-  rose: { hue: 5, chroma: 0.1 },
-  magenta: { hue: 335, chroma: 0.18 },
-  brown: { hue: 55, chroma: 0.07, lightness: 0.45 },
-  beige: { hue: 75, chroma: 0.04 },
-  cream: { hue: 85, chroma: 0.035 },
   sand: { hue: 75, chroma: 0.05 },
-  white: { hue: 90, chroma: 0.005, lightness: 0.95 },
-  black: { hue: 260, chroma: 0.005, lightness: 0.2 },
-  grey: { hue: 250, chroma: 0.008 },
-  gray: { hue: 250, chroma: 0.008 },
-  charcoal: { hue: 250, chroma: 0.01, lightness: 0.3 },
 };
 
 const MOOD_WORDS: Record<string, Mood> = {
