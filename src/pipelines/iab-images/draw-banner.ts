@@ -1,7 +1,7 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PixelBox, RgbaImage } from '../../core/raster.js';
 import { mixHex, rgba } from '../images/backgrounds/colour.js';
-import { softEllipse, withStops } from '../images/canvas-paint.js';
+import { canvasOf, softEllipse, withStops } from '../images/canvas-paint.js';
 import { cropImage, resizeImage } from '../images/raster-io.js';
 import type { Size } from './banner-layout.js';
 import { contrast, type BannerColours } from './banner-colours.js';
@@ -120,15 +120,6 @@ async function drawPicture(ctx: SKRSContext2D, img: RgbaImage, at: PixelBox, cor
   }
   ctx.drawImage(sprite, at.x, at.y);
   ctx.restore();
-}
-
-function canvasOf(img: RgbaImage): Canvas {
-  const canvas = createCanvas(img.width, img.height);
-  const c = canvas.getContext('2d');
-  const data = c.createImageData(img.width, img.height);
-  data.data.set(img.data);
-  c.putImageData(data, 0, 0);
-  return canvas;
 }
 
 function drawText(ctx: SKRSContext2D, t: PlacedText, colour: string): void {

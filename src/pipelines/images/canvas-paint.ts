@@ -2,7 +2,8 @@
  * Canvas painting steps that the drawn pictures (avatars, their scenes, the shorts' illustrations,
  * staged products) share.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { RgbaImage } from '../../core/raster.js';
 
 /** A colour stop of a gradient: where (0..1 along it) and which colour. */
 export type GradientStop = readonly [offset: number, colour: string];
@@ -26,4 +27,14 @@ export function softEllipse(ctx: SKRSContext2D, x: number, y: number, rx: number
   ctx.arc(0, 0, rx, 0, Math.PI * 2);
   ctx.fill();
   ctx.restore();
+}
+
+/** A canvas holding the image's pixels, to draw it onto another canvas (scaled, clipped, shadowed). */
+export function canvasOf(img: RgbaImage): Canvas {
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  const data = ctx.createImageData(img.width, img.height);
+  data.data.set(img.data);
+  ctx.putImageData(data, 0, 0);
+  return canvas;
 }

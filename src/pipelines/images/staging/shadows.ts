@@ -1,7 +1,7 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 import { canvasToRgba } from '../raster-io.js';
-import { softEllipse } from '../canvas-paint.js';
+import { canvasOf, softEllipse } from '../canvas-paint.js';
 
 /** One thing standing on the floor: its scaled cut-out and where it stands. */
 export interface Grounded {
@@ -23,7 +23,7 @@ export function shadowLayer(width: number, height: number, items: Grounded[], li
   const ctx = canvas.getContext('2d');
   for (const item of items) {
     const { box } = item;
-    const sprite = toCanvas(item.image);
+    const sprite = canvasOf(item.image);
     const base = box.y + box.height;
     if (item.reflection > 0) {
       // Mirror: flipped under the base, fading out over half its height.
@@ -88,13 +88,4 @@ function baseSpan(img: RgbaImage): { centre: number; width: number } {
     }
   }
   return x1 < 0 ? { centre: img.width / 2, width: img.width } : { centre: (x0 + x1 + 1) / 2, width: x1 - x0 + 1 };
-}
-
-function toCanvas(img: RgbaImage): Canvas {
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  const data = ctx.createImageData(img.width, img.height);
-  data.data.set(img.data);
-  ctx.putImageData(data, 0, 0);
-  return c;
 }
