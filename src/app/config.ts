@@ -5,6 +5,7 @@ import { DEFAULT_CPU_WORKERS } from '../engines/cpu/off-thread.js';
 import { DEFAULT_RENDER_SEGMENTS } from '../engines/ffmpeg/real-engine.js';
 import { X264_PRESETS, type X264Preset } from '../engines/ffmpeg/args/video-encoders.js';
 import type { S3Settings } from '../engines/blobs/open-s3-blob-store.js';
+import type { StockMediaSettings } from '../engines/stock-media/index.js';
 import { DEFAULT_OUTAGE_GIVE_UP_SECONDS, DEFAULT_OUTAGE_RETRY_MS } from '../jobs/job-runner.js';
 
 /** Everything the service reads from its environment, read once at start-up. */
@@ -104,6 +105,11 @@ export interface Config {
     choice: TranscriberChoice;
     remote: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   };
+  /**
+   * Stock b-roll for URL to Video (PEXELS_API_KEY, PIXABAY_API_KEY; either, both — Pexels asked first — or none: no stock
+   * footage, the offline default). `*_API_URL` moves an API root (a proxy, or a test's loopback mock); STOCK_TIMEOUT_MS bounds each search.
+   */
+  stockMedia: StockMediaSettings;
   logLevel: string;
   createDefaultAccount: boolean;
   defaultAccountCredits: number;
@@ -333,6 +339,15 @@ export function loadConfig(env: Env = process.env): Config {
             timeoutMs: Math.max(1000, int(env, 'TRANSCRIPTION_TIMEOUT_MS', 300_000)),
           }
         : undefined,
+    },
+    stockMedia: {
+      pexels: env.PEXELS_API_KEY?.trim()
+        ? { apiKey: env.PEXELS_API_KEY.trim(), baseUrl: (env.PEXELS_API_URL || 'https://api.pexels.com').replace(/\/+$/, '') }
+        : null,
+      pixabay: env.PIXABAY_API_KEY?.trim()
+        ? { apiKey: env.PIXABAY_API_KEY.trim(), baseUrl: (env.PIXABAY_API_URL || 'https://pixabay.com').replace(/\/+$/, '') }
+        : null,
+      timeoutMs: Math.max(1000, int(env, 'STOCK_TIMEOUT_MS', 10_000)),
     },
     logLevel: env.LOG_LEVEL || 'info',
     createDefaultAccount: flag(env, 'CREATE_DEFAULT_ACCOUNT', true),

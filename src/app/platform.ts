@@ -33,6 +33,7 @@ import { createFfmpegEngine } from '../engines/ffmpeg/real-engine.js';
 import type { FfmpegEngine } from '../engines/ffmpeg/types.js';
 import type { UrlFetcher } from '../engines/fetch/port.js';
 import { uploadAwareFetcher } from '../engines/fetch/upload-aware-fetcher.js';
+import { createStockMedia, type StockMediaSearch } from '../engines/stock-media/index.js';
 import type { ImageEngines } from '../engines/image/port.js';
 import { BullQueue } from '../engines/queue/bullmq-queue.js';
 import type { Lane } from '../engines/queue/lanes.js';
@@ -91,6 +92,8 @@ export interface Platform {
   tempRoot: string;
   /** Library music tracks, made once per machine and reused by every video job. */
   musicCacheDir: string;
+  /** Stock b-roll (Pexels/Pixabay) when the operator has a key, with the folder its clips are kept in; null offline. */
+  stockMedia: { search: StockMediaSearch; cacheDir: string } | null;
   ffmpeg: FfmpegEngine;
   /** A client's URL or its `upload:` part alike. */
   fetcher: UrlFetcher;
@@ -215,6 +218,7 @@ export async function createPlatform(config: Config, opts: PlatformOptions): Pro
     uploader: createWebhookSender(config, opts.network, 'Clipwright-Uploads/0.1'),
     tempRoot,
     musicCacheDir: join(config.dataDir, 'cache', 'music'),
+    stockMedia: stockMediaOf(config),
     ffmpeg,
     fetcher,
     pageScraper,
@@ -232,4 +236,11 @@ export async function createPlatform(config: Config, opts: PlatformOptions): Pro
     previewSlot: concurrencyLimit(2),
     writers: createWriters(config, log),
   };
+}
+
+/** The stock libraries the operator has keys for, their searches and clips cached under the data folder. */
+function stockMediaOf(config: Config): Platform['stockMedia'] {
+  const cacheDir = join(config.dataDir, 'cache', 'stock');
+  const search = createStockMedia(config.stockMedia, cacheDir);
+  return search ? { search, cacheDir } : null;
 }

@@ -68,6 +68,7 @@ function toRequest(b: z.infer<typeof linkVideoBody>): LinkVideoRequest {
     noBackgroundMusic: b.no_background_music ?? false,
     noCaption: b.no_caption ?? false,
     noCta: b.no_cta ?? false,
+    noStockBroll: b.no_stock_broll ?? false,
     captionSetting: b.caption_setting ? { ...b.caption_setting } : flatCaption,
     modelVersion: b.model_version,
     webhookUrl: b.webhook_url,

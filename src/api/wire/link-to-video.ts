@@ -24,9 +24,21 @@ export function linkVideoToWire(t: Task, blobs: BlobStore) {
     // A render of a chosen preview is named by that preview's id; a direct render by its own.
     media_job: result.renderedMediaJob ?? outputMediaJob(t, result.outputKey),
     script: result.plan?.script ?? null,
+    stock_media: stockMediaOf(result.plan?.stockBroll),
     voice_id: input.voiceId,
     avatar_id: input.avatarId ?? null,
     editor_url: null,
+  };
+}
+
+type SavedStockBroll = NonNullable<NonNullable<ReturnType<typeof linkVideoKind.shownResultOf>['plan']>['stockBroll']>;
+
+/** The stock clips in the video with their source and licence (extension); null when no library was asked. */
+function stockMediaOf(broll: SavedStockBroll | undefined) {
+  if (!broll) return null;
+  return {
+    clips: broll.credits.map((c) => ({ source: c.source, page_url: c.pageUrl, author: c.author, licence: c.licence, query: c.query ?? null })),
+    problem: broll.problem ?? null,
   };
 }
 

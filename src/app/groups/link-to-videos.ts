@@ -28,6 +28,7 @@ export const linkToVideos = defineGroup({
           writeScript: scriptWriterBy(p.writers.scriptAuthor),
           avatars: p.avatarClips,
           musicCacheDir: p.musicCacheDir,
+          stockMedia: p.stockMedia,
         }),
       ],
     };

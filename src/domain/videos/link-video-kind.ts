@@ -33,6 +33,8 @@ const linkVideoInput = z.object({
   voiceoverVolume: z.number().nullish(),
   caption: z.object({ none: z.boolean(), override: z.boolean(), setting: z.record(z.string(), z.unknown()).nullable() }),
   noCta: z.boolean().default(false),
+  /** no_stock_broll: no stock library is asked, even with a key configured (absent on older rows: false). */
+  noStockBroll: z.boolean().optional(),
   modelVersion: z.enum(['standard', 'aurora_v1', 'aurora_v1_fast']).default('standard'),
 });
 export type LinkVideoInput = z.infer<typeof linkVideoInput>;
@@ -54,7 +56,19 @@ export const linkVideoKind = defineTaskKind({
   input: linkVideoInput,
   result: z.looseObject({
     /** The plan is the job's own (read back through `isAdPlan`); the domain reads only these. */
-    plan: z.looseObject({ script: z.string().optional(), durationSeconds: z.number().optional() }).optional(),
+    plan: z
+      .looseObject({
+        script: z.string().optional(),
+        durationSeconds: z.number().optional(),
+        /** Stock b-roll in the plan (`pipelines/video/stock-broll.ts`): what the task shows as `stock_media`. */
+        stockBroll: z
+          .looseObject({
+            credits: z.array(z.looseObject({ source: z.string(), pageUrl: z.string(), author: z.string(), licence: z.string(), query: z.string().optional() })),
+            problem: z.string().optional(),
+          })
+          .optional(),
+      })
+      .optional(),
     previews: z.array(storedPreview).optional(),
     previewKey: z.string().nullish(),
     outputKey: z.string().nullish(),

@@ -40,6 +40,7 @@ export interface LinkVideoRequest {
   noBackgroundMusic?: boolean;
   noCaption?: boolean;
   noCta?: boolean;
+  noStockBroll?: boolean;
   captionSetting?: Record<string, unknown> | null;
   /** aurora models are priced per second instead of per 30 s (create and render). */
   modelVersion?: VideoModelVersion | null;
@@ -158,6 +159,7 @@ export class LinkVideoService extends TaskGroupService {
           voiceoverVolume: req.voiceoverVolume ?? null,
           caption: { none: req.noCaption === true, override: req.captionSetting?.override_visual_style === true, setting: req.captionSetting ?? null },
           noCta: req.noCta === true,
+          noStockBroll: req.noStockBroll === true,
           modelVersion: req.modelVersion ?? 'standard',
         },
         result: linkVideoKind.resultPatch({ previews: [], previewKey: null, outputKey: null, thumbnailKey: null }),

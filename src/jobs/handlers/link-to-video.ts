@@ -14,7 +14,7 @@ import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { AdPlan } from '../../pipelines/video/ad-plan.js';
 import { isAdPlan, planFiles } from '../../pipelines/video/ad-plan.js';
 import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
-import { prepareAdPlan } from '../../pipelines/video/prepare-ad-plan.js';
+import { prepareAdPlan, type PrepareDeps } from '../../pipelines/video/prepare-ad-plan.js';
 import { renderAdVideo } from '../../pipelines/video/render-ad-video.js';
 import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
 import { defineJob } from '../job-definition.js';
@@ -28,6 +28,8 @@ export interface LinkVideoJobDeps {
   writeScript: ScriptWriter;
   avatars: AvatarClipMaker | null;
   musicCacheDir: string;
+  /** Stock b-roll libraries; null or absent: none (no key configured). */
+  stockMedia?: PrepareDeps['stockMedia'];
 }
 
 /** Direct create (plan + render), preview(s) (plan + one preview per style), or render of a preview. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PhoneTiming, WordTiming } from '../../core/timing.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import type { AspectRatio } from '../../media/timeline.js';
+import type { StockBroll } from './stock-broll.js';
 
 /**
  * Everything decided before drawing: the script, the timed voiceover and the fetched assets.
@@ -37,6 +38,8 @@ export interface AdPlan {
   caption: { hidden: boolean; override: boolean; setting: CaptionSettingInput | null };
   /** `presenter`: the photo given as override_avatar_by_image, animated as the avatar (absent on older plans). */
   files: { voice: string; images: string[]; videos: string[]; logo: string | null; music: string | null; presenter?: string | null };
+  /** Stock clips among `files.videos` with their source and licence (absent when none were asked for: no key, or no_stock_broll). */
+  stockBroll?: StockBroll;
 }
 
 /** Every file name a plan refers to (what has to be saved and restored with it). */

@@ -15,6 +15,7 @@ import { resolveBackgroundMusic } from '../music/background-music.js';
 import { SPEECH_FILL } from '../text/word-budget.js';
 import { ctaFor, paletteFor, priceTextFor } from './ad-copy.js';
 import { closingStartSeconds, speechBudgetSeconds, videoEnding } from './ad-ending.js';
+import { fetchStockBroll, type StockBrollDeps } from './stock-broll.js';
 
 /**
  * The task's frozen input as the kind reads it, with who asks: no field is copied on the way, so a
@@ -28,6 +29,8 @@ export interface PrepareDeps {
   fetcher: UrlFetcher;
   ffmpeg: FfmpegEngine;
   musicCacheDir: string;
+  /** Stock b-roll libraries (absent or null: none, the offline default). */
+  stockMedia?: StockBrollDeps['stockMedia'];
 }
 
 const MAX_IMAGES = 6;
@@ -66,11 +69,15 @@ export async function prepareAdPlan(
   presenter.catch(() => undefined);
 
   const speech = await voiceScript(req, deps, spokenBudgetSeconds, opts);
+  // Stock clips are searched by the script's words, so they download while the voice is fitted.
+  const broll = fetchStockBroll(req, speech.script, { ...deps, stockMedia: deps.stockMedia ?? null }, { planDir: opts.planDir, signal });
+  broll.catch(() => undefined);
   onProgress?.(0.7);
   // The words fill the length (the drafts above): the voice keeps its own tempo, unless the
   // shortest script for this page still runs past the budget (see lastResortTempo).
   const fitted = await keepVoice(speech, opts.planDir, spokenBudgetSeconds, deps.ffmpeg, signal);
   const { images, videos, logo } = await assets;
+  const stock = await broll;
   onProgress?.(0.9);
   let musicFile: string | null = null;
   const musicPath = await music.catch((err: unknown) => {
@@ -114,7 +121,8 @@ export async function prepareAdPlan(
     voiceoverVolume: req.voiceoverVolume ?? 1,
     musicVolume: musicFile ? (req.music.volume ?? DEFAULT_MUSIC_VOLUME) : null,
     caption: { hidden: req.caption.none || req.caption.setting?.hidden === true, override: req.caption.override, setting: req.caption.setting },
-    files: { voice: fitted.file, images, videos, logo, music: musicFile, presenter: presenterFile },
+    files: { voice: fitted.file, images, videos: [...videos, ...(stock?.files ?? [])], logo, music: musicFile, presenter: presenterFile },
+    ...(stock ? { stockBroll: stock } : {}),
   };
 }
 

@@ -10261,6 +10261,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -10527,6 +10547,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -10825,6 +10865,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -11066,6 +11126,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -11369,6 +11449,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -11720,6 +11820,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -12070,6 +12190,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */
@@ -12378,6 +12518,26 @@ export interface paths {
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
+                            /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
+                            stock_media: {
+                                /** @description Stock b-roll clips shown between the product shots, in order */
+                                clips: {
+                                    author: string;
+                                    /** @description "Pexels License" or "Pixabay Content License" */
+                                    licence: string;
+                                    /** @description The clip's page on the library's site */
+                                    page_url: string;
+                                    /** @description The words it was found by */
+                                    query: string | null;
+                                    /**
+                                     * @description The library the clip came from
+                                     * @enum {string}
+                                     */
+                                    source: "pexels" | "pixabay";
+                                }[];
+                                /** @description Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures */
+                                problem: string | null;
+                            } | null;
                             target_audience?: string | null;
                             target_platform?: string | null;
                             /** @description ISO 8601, UTC */

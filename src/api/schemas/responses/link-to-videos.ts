@@ -19,6 +19,26 @@ export const linkVideoTaskResponse = z
     video_thumbnail: fileUrl,
     media_job: mediaJob,
     script: z.string().nullable(),
+    stock_media: z
+      .strictObject({
+        clips: z
+          .array(
+            z.strictObject({
+              source: z.enum(['pexels', 'pixabay']).describe('The library the clip came from'),
+              page_url: z.string().describe("The clip's page on the library's site"),
+              author: z.string(),
+              licence: z.string().describe('"Pexels License" or "Pixabay Content License"'),
+              query: z.string().nullable().describe('The words it was found by'),
+            }),
+          )
+          .describe('Stock b-roll clips shown between the product shots, in order'),
+        problem: z
+          .string()
+          .nullable()
+          .describe('Why fewer clips came than asked (the library failed or matched nothing); the video is made from the product pictures'),
+      })
+      .nullable()
+      .describe('Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked'),
     voice_id: z.string().nullable(),
     avatar_id: z.string().nullable(),
     editor_url: z.null(),
