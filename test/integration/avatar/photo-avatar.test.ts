@@ -76,7 +76,8 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
       frames: TRACK,
       audioPath: voice,
       outputPath: fx.path('avatar.mp4'),
-      resolution: '480p',
+      // The portrait's own 4:5 shape (Aurora's default frame is the contract's nearest, 1:1: see talking photo below).
+      frame: { width: 480, height: 600 },
       scratchDir: fx.dir,
       encoder: { preset: 'ultrafast', crf: 20 },
     });
@@ -84,7 +85,7 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
 
   it('is an H.264 + AAC MP4 at the resolution, as long as the track', async () => {
     const probe = await probeMedia(result.videoPath);
-    expect(result.frame).toEqual({ width: 480, height: 600 }); // the portrait's 4:5 shape, short side 480
+    expect(result.frame).toEqual({ width: 480, height: 600 });
     expect(probe.video).toMatchObject({ codec: 'h264', width: 480, height: 600, fps: 30, pixelFormat: 'yuv420p' });
     expect(probe.audio).toMatchObject({ codec: 'aac' });
     expect(probe.durationSeconds).toBeGreaterThan(2.15);
@@ -129,13 +130,16 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
     expect(during).toBeGreaterThan(4 * Math.max(1, before));
   });
 
-  it('keeps the picture away from the head still, while the head itself moves', async () => {
+  it('keeps the bottom edge of the frame still (breathing lifts the shoulders from it), while the head itself moves', async () => {
     const region = result.headRegion;
     const below = region.y + region.height + 4;
     expect(below).toBeLessThan(result.frame.height - 20);
-    const farAway: PixelRect = { x: 0, y: below, width: result.frame.width, height: result.frame.height - below };
+    // Breathing stretches the rows between the neck and the bottom, the least near the bottom.
+    const bottom: PixelRect = { x: 0, y: result.frame.height - 24, width: result.frame.width, height: 24 };
     const first = await frame(1);
-    for (const f of [10, 30, 44, 65]) expect(meanAbsDifference(first, await frame(f), farAway)).toBeLessThan(1.2);
+    // 1.5 grey levels: the encoder's noise on rows that are re-sampled at each step of the breath
+    // (a hundredth of a pixel here); a moved picture differs by several levels.
+    for (const f of [10, 30, 44, 65]) expect(meanAbsDifference(first, await frame(f), bottom)).toBeLessThan(1.5);
     // Forehead and hair, far from mouth and eyes, move with the idle head motion.
     const forehead = boundsOf(
       [...LANDMARK.rightBrow, ...LANDMARK.leftBrow].map((i) => result.landmarksInFrame[i]!),
@@ -237,7 +241,8 @@ describe('talking photo and consent', () => {
       },
     );
     const probe = await probeMedia(result.videoPath);
-    expect(probe.video).toMatchObject({ codec: 'h264', width: 480, height: 600, fps: 30 });
+    // The 4:5 portrait at the contract's nearest shape (1:1), short side 480.
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 480, height: 480, fps: 30 });
     expect(probe.audio).toMatchObject({ codec: 'aac' });
     expect(Math.abs(probe.durationSeconds - audioSeconds)).toBeLessThan(0.07);
     expect(result.stateCount).toBeGreaterThan(3); // the mouth took several openings

@@ -166,8 +166,9 @@ describe('animatePhoto with guidance (fake ffmpeg: the plan, not the pixels)', (
     const ffmpeg = createFakeFfmpegEngine({
       onRun: async (args) => {
         seen.filter = args[args.indexOf('-filter_complex') + 1] ?? '';
-        // The state pictures' folder is a fresh temporary one per render: keep the file names.
-        seen.list = (await readFile(args[args.indexOf('concat') + 4]!, 'utf8')).replace(/'[^']*\/([^/']+)'/g, "'$1'");
+        // The state pictures' folder is a fresh temporary one per render: keep the file names. The face states
+        // are the last concat input (a breathing still, when the head moves, is the first).
+        seen.list = (await readFile(args[args.lastIndexOf('concat') + 4]!, 'utf8')).replace(/'[^']*\/([^/']+)'/g, "'$1'");
       },
     });
     const result = await animatePhoto(ffmpeg, {

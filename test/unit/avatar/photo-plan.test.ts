@@ -3,7 +3,7 @@ import { syntheticFace, type Point, type RgbaImage } from '../../../src/engines/
 import { quoteConcatPath } from '../../../src/engines/ffmpeg/index.js';
 import { deformFace } from '../../../src/pipelines/avatar/photo/deform-face.js';
 import { buildConcatList, buildPhotoAvatarArgs, cropOffsetAt, cropOffsetExpressions, runLengths } from '../../../src/pipelines/avatar/photo/ffmpeg-args.js';
-import { frameSizeForImage, photoToFrame, placePhoto } from '../../../src/pipelines/avatar/photo/frame-layout.js';
+import { contractFrameForImage, faceFramingScale, frameSizeForImage, photoToFrame, placePhoto } from '../../../src/pipelines/avatar/photo/frame-layout.js';
 import { photoFramesFromMouthTrack } from '../../../src/pipelines/avatar/photo/from-mouth-track.js';
 import { motionBounds, planHeadMotion, waveExpression, waveValue } from '../../../src/pipelines/avatar/photo/head-motion.js';
 import { planHeadPatch } from '../../../src/pipelines/avatar/photo/head-patch.js';
@@ -91,6 +91,33 @@ describe('frame layout', () => {
     expect(frameSizeForImage('480p', { width: 333, height: 333 })).toEqual({ width: 480, height: 480 });
     const odd = frameSizeForImage('480p', { width: 1001, height: 700 });
     expect(odd.width % 2).toBe(0);
+  });
+
+  it("Aurora's frame: the contract's shape nearest the photo's (9:16, 1:1, 16:9), never the photo's own odd one", () => {
+    expect(contractFrameForImage('720p', { width: 720, height: 874 })).toEqual({ width: 720, height: 720 }); // the trial's 720×874
+    expect(contractFrameForImage('720p', { width: 600, height: 750 })).toEqual({ width: 720, height: 720 }); // 4:5
+    expect(contractFrameForImage('720p', { width: 800, height: 1200 })).toEqual({ width: 720, height: 1280 }); // 2:3
+    expect(contractFrameForImage('480p', { width: 1080, height: 1920 })).toEqual({ width: 480, height: 854 });
+    expect(contractFrameForImage('1080p', { width: 3000, height: 2000 })).toEqual({ width: 1920, height: 1080 }); // 3:2
+    expect(contractFrameForImage('2k', { width: 500, height: 500 })).toEqual({ width: 1440, height: 1440 });
+  });
+
+  it('frames a small face closer (a third of the short side, at most 2.5× enlarged unless the face would stay under 110 px); a large one is only covered', () => {
+    const frame = { width: 720, height: 1280 };
+    // The trial's portrait: an 83 px face on a 519 px wide picture → enlarged 2.5×, the face 207 px wide.
+    const trial = faceFramingScale({ width: 519, height: 1100 }, frame, 83);
+    expect(trial).toBeCloseTo(2.5, 5);
+    // A 40 px face is enlarged past 2.5× to reach 110 px.
+    expect(40 * faceFramingScale({ width: 1000, height: 1400 }, frame, 40)).toBeCloseTo(110, 5);
+    // A big photo with a small face is cropped around it, not enlarged: the face a third of the width.
+    expect(400 * faceFramingScale({ width: 2000, height: 3000 }, frame, 400)).toBeCloseTo(216, 5);
+    // A close portrait is shown as covering alone shows it.
+    const close = { width: 600, height: 750 };
+    expect(faceFramingScale(close, frame, 300)).toBeCloseTo(Math.max(720 / 600, 1280 / 750), 5);
+    // The zoomed window keeps the face centred across.
+    const placed = placePhoto({ width: 2000, height: 3000 }, frame, [1000, 1500], faceFramingScale({ width: 2000, height: 3000 }, frame, 400));
+    expect(placed.cropX + frame.width / 2).toBeCloseTo(1000 * placed.scale, 0);
+    expect(placed.cropY + frame.height * 0.42).toBeCloseTo(1500 * placed.scale, 0);
   });
 
   it('covers a frame of another shape with the face kept in view', () => {

@@ -45,8 +45,10 @@ export function buildConcatList(entries: readonly ConcatEntry[], fps = AVATAR_FP
 }
 
 export interface PhotoAvatarEncodePlan {
-  /** The whole frame at rest (a single picture). */
+  /** The whole frame at rest (a single picture), or an ffconcat list of its breathing pictures. */
   backgroundPath: string;
+  /** `backgroundPath` is an ffconcat list (the still at each step of a breath), not one picture. */
+  backgroundIsConcat?: boolean;
   concatListPath: string;
   audioPath?: string;
   frame: Size;
@@ -78,13 +80,17 @@ export function buildPhotoAvatarArgs(plan: PhotoAvatarEncodePlan): string[] {
   const head = plan.motion
     ? `${turn}crop=w=${region.width}:h=${region.height}:x='${offset.x}':y='${offset.y}':exact=1`
     : `crop=w=${region.width}:h=${region.height}:x=${m}:y=${m}:exact=1`;
+  const still = plan.backgroundIsConcat
+    ? `[0:v]fps=${fps},format=yuv420p[still]`
+    : `[0:v]format=yuv420p,loop=loop=${Math.max(0, plan.frameCount - 1)}:size=1,settb=1/${fps},setpts=N,fps=${fps}[still]`;
   const graph = [
-    `[0:v]format=yuv420p,loop=loop=${Math.max(0, plan.frameCount - 1)}:size=1,settb=1/${fps},setpts=N,fps=${fps}[still]`,
+    still,
     `[1:v]fps=${fps},format=rgba,${head}[head]`,
     `[still][head]overlay=x=${region.x}:y=${region.y}:format=yuv420:eof_action=repeat,fps=${fps}[v]`,
   ].join(';');
   const audio = plan.audioPath ? { inputs: ['-i', plan.audioPath], output: ['-map', '2:a:0', ...aacArgs({ bitrate: '192k' })] } : { inputs: [], output: [] };
   return [
+    ...(plan.backgroundIsConcat ? ['-f', 'concat', '-safe', '0'] : []),
     '-i',
     plan.backgroundPath,
     '-f',

@@ -26,7 +26,7 @@ export interface HeadMotion {
 export type HeadMotionKind = 'natural' | 'drift' | 'still';
 
 /**
- * About ±1.2° of tilt, a sideways drift of ±1.4 % of the face width and a nod of ±0.9 % of the
+ * Under a degree of tilt (±0.86° at most; ±1.2° read as a wobbling still in the trial), a sideways drift of ±1.4 % of the face width and a nod of ±0.9 % of the
  * brow–chin distance: enough to read as a live person, little enough to stay out of the way.
  */
 export function planHeadMotion(
@@ -45,7 +45,7 @@ export function planHeadMotion(
     phase: random() * 2 * Math.PI,
   });
   return {
-    angle: kind === 'natural' ? [wave(0.014, 4.3, 5.5), wave(0.007, 2.3, 3.1)] : [],
+    angle: kind === 'natural' ? [wave(0.01, 4.3, 5.5), wave(0.005, 2.3, 3.1)] : [],
     shiftX: [wave(0.01 * face.faceWidth, 5.5, 7.5), wave(0.004 * face.faceWidth, 2.9, 3.7)],
     shiftY: [wave(0.006 * face.faceHeight, 3.7, 4.9, scale.headMotion * scale.nod), wave(0.003 * face.faceHeight, 1.9, 2.5, scale.headMotion * scale.nod)],
   };
