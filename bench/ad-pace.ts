@@ -1,7 +1,7 @@
 /**
  * Ad pace through the video pipeline: real speech, the drafts measured and rewritten — spoken words per length, pauses, the video's length.
  *
- *   npx tsx bench/ad-pace.ts [pages=6] [lengths=15,30,60] [voice]
+ *   npx tsx bench/ad-pace.ts [pages=6 | page-id,page-id] [lengths=15,30,60] [voice]
  *
  * For each product page of the test set and each length, plans a URL-to-video ad (script, speech,
  * timeline; no render) as the service does, and prints the spoken words of the script against the
@@ -22,7 +22,9 @@ import { placeholderDownloads, realSpeech } from '../test/helpers/ad-plan-deps.j
 import { adVideoRequest } from '../test/helpers/ad-video-request.js';
 import { linkFactsOf, PRODUCT_PAGES } from '../test/fixtures/product-pages/product-pages.js';
 
-const pageCount = Number(process.argv[2] ?? 6);
+// The first n test pages, or the pages named (`roomba-like,forge-drill`).
+const pagesArg = process.argv[2] ?? '6';
+const pages = /^\d+$/.test(pagesArg) ? PRODUCT_PAGES.slice(0, Number(pagesArg)) : PRODUCT_PAGES.filter((p) => pagesArg.split(',').includes(p.id));
 const lengths = (process.argv[3] ?? '15,30,60').split(',').map(Number);
 const voiceId = process.argv[4] ?? DEFAULT_VOICE_ID;
 
@@ -40,7 +42,7 @@ console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 let inRange = 0;
 let rows = 0;
 try {
-  for (const page of PRODUCT_PAGES.slice(0, pageCount)) {
+  for (const page of pages) {
     for (const [i, seconds] of lengths.entries()) {
       const work = join(dir, `${page.id}-${seconds}`);
       const plan = await prepareAdPlan(

@@ -196,6 +196,11 @@ const SPEC_VERBS: [RegExp, string][] = [
   [/^(?:origin|made in)$/i, 'from'],
   [/^(?:age|ages)$/i, 'for ages'],
 ];
+/** Spec names said after the value ("90 gummies per pack", "1 gummy per serving"). */
+const SPEC_AFTER: [RegExp, string][] = [
+  [/^(?:count|quantity|pack size|pack|pieces|contents|units)$/i, 'per pack'],
+  [/^(?:serving|serving size|dose|dosage)$/i, 'per serving'],
+];
 /** Spec names whose value says it all ("18/8 stainless steel"). */
 const SPEC_VALUE_ALONE = /^(?:size|material|fabric|upper|lining|magnet|firmness|finish|skin type|key ingredients|ingredients)$/i;
 
@@ -211,6 +216,8 @@ export function specPoint(spec: { name: string; value: string }, language: strin
   const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
   const verb = SPEC_VERBS.find(([re]) => re.test(bareName))?.[1];
   if (verb) return `${verb} ${lowerFirst(value)}`;
+  const after = SPEC_AFTER.find(([re]) => re.test(bareName))?.[1];
+  if (after) return `${lowerFirst(value)} ${after}`;
   if (SPEC_VALUE_ALONE.test(bareName)) return lowerFirst(value);
   // "All skin types" already names its spec; "Included" says a certificate is.
   if (value.toLowerCase().includes(bareName.toLowerCase())) return lowerFirst(value);

@@ -39,6 +39,8 @@ const MAX_VIDEOS = 2;
 const REWRITE_TOLERANCE = 0.04;
 /** Drafts written at most: each one measures the voice's rate on the previous one. */
 const MAX_DRAFTS = 3;
+/** The most the length a copywriter is asked for moves from the asked length (see adWordRange: within 10 % it is that length's ad). */
+const NEAR_ASKED_LENGTH = 1.1;
 const DEFAULT_MUSIC_VOLUME = 0.25;
 
 /**
@@ -186,8 +188,9 @@ async function voiceScript(
     // A copywriter that sizes by the length alone (a contract length's word range) writes the same
     // words at the new rate: the length it is asked for moves by the miss instead, since the voice
     // keeps its tempo and only the words can bring the speech to the budget.
+    // It stays near the asked length, so the ad's word range (30 s: at most 85 words) still holds.
     if (tried.has(draft.text) && missedBy !== 1) {
-      lengthSeconds *= missedBy;
+      lengthSeconds = Math.min(lengthSeconds * missedBy, req.videoLengthSeconds * NEAR_ASKED_LENGTH);
       draft = await write(rate, lengthSeconds);
     }
     // The same words again (the facts ran out, or the rate barely moved) would sound the same.

@@ -42,6 +42,7 @@ export const wordsOf = (beats: RealizedBeat[]) => beats.reduce((a, b) => a + b.w
 export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext, seed: number, tuning: Tuning): RealizedBeat[] {
   const root = createRng(seed);
   const usedTemplates = new Map<BeatKind, Set<number>>();
+  const usedTexts = new Set<string>();
   // Banned points count as used: they are never said.
   const usedPoints = new Set<number>(tuning.banned);
   const seen = new Map<BeatKind, number>();
@@ -72,6 +73,10 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
       const noQuote = variants.filter((i) => !traits[i]!.slots.some((slot) => slot === 'quote' || slot === 'quote2'));
       variants.splice(0, variants.length, ...noQuote);
     }
+    // A lead-in said once already ("And the best part: …" twice) sounds like a list read aloud:
+    // any other variant first. Numbered lines ("Reason {nth}: …") and bare points do not repeat.
+    const fresh = variants.filter((i) => !repeatsLeadIn(templates[i]!, usedTexts));
+    if (fresh.length) variants.splice(0, variants.length, ...fresh);
     if (variants.length === 0) continue;
     // The main benefit leads: the first sentence that can say it does.
     if (!said.has('benefit')) {
@@ -116,6 +121,7 @@ export function realize(style: ScriptStyle, plan: ScriptPlan, ctx: ScriptContext
     if (chosen.namesProduct) named = true;
     for (const slot of chosen.slots) said.add(slot === 'Benefit' ? 'benefit' : slot);
     used.add(variant);
+    usedTexts.add(template);
     seen.set(beat.kind, nth);
     out.push({ key: beat.key, kind: beat.kind, section: beat.section, text, words, template, pointIndex, variants, pointOptions });
   }
@@ -142,4 +148,10 @@ function weightedPick(rng: Rng, items: number[], weights: number[]): number {
     if (r < 0) return items[i]!;
   }
   return items[items.length - 1]!;
+}
+
+/** A template already used whose words around its slots would be heard again (numbered ones differ by their number). */
+function repeatsLeadIn(template: string, used: ReadonlySet<string>): boolean {
+  if (!used.has(template) || /\{n(th)?\}/i.test(template)) return false;
+  return /\p{L}/u.test(template.replace(/\{[^}]+\}/g, ''));
 }

@@ -29,7 +29,11 @@ const MAX_SPECS = 6;
 /** A spec whose numbers a feature already gives ("2-5 players" after "Plays 2 to 5 players"): saying it again adds nothing. */
 function saidByFeature(value: string, features: readonly string[]): boolean {
   const numbers = value.match(/\d+(?:[.,]\d+)?/g);
-  if (!numbers) return false;
+  if (!numbers) {
+    // "Flavour: Orange" after "Natural orange flavour": every word of the value is in one feature.
+    const words = value.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+    return words.length > 0 && features.some((f) => words.every((w) => f.toLowerCase().includes(w)));
+  }
   return features.some((f) => numbers.every((n) => new RegExp(`(^|[^\\d.,])${n.replace('.', '\\.')}(?![\\d])`).test(f)));
 }
 
