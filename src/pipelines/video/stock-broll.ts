@@ -48,7 +48,16 @@ export interface StockBrollRequest {
   noStockBroll?: boolean;
   aspectRatio: AspectRatio;
   language: string;
-  facts: Pick<LinkFacts, 'title' | 'aiIndustry'> & { brand?: string | null; siteName?: string | null };
+  facts: Pick<LinkFacts, 'title' | 'aiIndustry'> & { brand?: string | null; siteName?: string | null; imageUrls?: string[]; videoUrls?: string[] };
+}
+
+/**
+ * Clips for this page: never more than the product's own pictures and clips, so the product
+ * keeps at least half of the scenes (one photo: one stock clip), and at most `MAX_STOCK_CLIPS`.
+ */
+export function stockClipsFor(facts: StockBrollRequest['facts']): number {
+  const own = (facts.imageUrls?.length ?? 0) + (facts.videoUrls?.length ?? 0);
+  return Math.min(MAX_STOCK_CLIPS, Math.max(1, own));
 }
 
 export function orientationFor(aspectRatio: AspectRatio): StockOrientation {
@@ -86,7 +95,8 @@ const SAYS_NOTHING = new Set(
     'product products new best great good better perfect ultimate amazing love loved need needs want wants make makes made ' +
     'keep keeps keeping get gets got use uses used shop order today now free shipping price only just also every each ' +
     'hours hour minutes days day week weeks year years time times ever never always still even much many more less ' +
-    'whole first last next says said thing things stuff ready right works work really meet meets yours mine ours'
+    'whole first last next says said thing things stuff ready right works work really meet meets yours mine ours ' +
+    'stay stays stayed lets let see try buy add put off way one two out big own yes bye feel feels look looks'
   ).split(' '),
 );
 
@@ -104,7 +114,7 @@ export function stockQueries(script: string, req: Pick<StockBrollRequest, 'langu
   for (const sentence of script.split(/(?<=[.!?])\s+|\n+/)) {
     const words: string[] = [];
     for (const w of wordTokens(sentence)) {
-      if (w.length < 4 || STOP_WORDS[language].has(w) || STOP_WORDS.en.has(w) || SAYS_NOTHING.has(w) || own.has(w) || words.includes(w)) continue;
+      if (w.length < 3 || STOP_WORDS[language].has(w) || STOP_WORDS.en.has(w) || SAYS_NOTHING.has(w) || own.has(w) || words.includes(w)) continue;
       words.push(w);
       if (words.length === WORDS_PER_QUERY) break;
     }
@@ -134,11 +144,12 @@ export async function fetchStockBroll(
   const stock = deps.stockMedia;
   if (!stock || req.noStockBroll) return null;
   const orientation = orientationFor(req.aspectRatio);
+  const wanted = stockClipsFor(req.facts);
   const broll: StockBroll = { files: [], credits: [] };
   const taken = new Set<string>();
   const problems: string[] = [];
   for (const query of stockQueries(script, req)) {
-    if (broll.files.length === MAX_STOCK_CLIPS) break;
+    if (broll.files.length === wanted) break;
     let clips: StockClip[];
     try {
       clips = await stock.search.search({ query, orientation, perPage: PER_QUERY, signal: opts.signal });

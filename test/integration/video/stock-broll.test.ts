@@ -18,7 +18,12 @@ const SCRIPT = 'Cold water on the longest trail. Steel walls keep the summit cof
 const REQ: StockBrollRequest = {
   aspectRatio: '9:16',
   language: 'en',
-  facts: { title: 'Northpeak TrailFlask 32 oz', aiIndustry: 'Sports & Outdoors', brand: 'Northpeak' },
+  facts: {
+    title: 'Northpeak TrailFlask 32 oz',
+    aiIndustry: 'Sports & Outdoors',
+    brand: 'Northpeak',
+    imageUrls: ['https://shop.test/1.jpg', 'https://shop.test/2.jpg'],
+  },
 };
 
 let fx: FixtureDir;
