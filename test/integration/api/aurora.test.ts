@@ -88,8 +88,8 @@ describe('Aurora', () => {
       expect(done.output).toBe(done.video_output);
       const path = await download(done.output, `out-${i}.mp4`);
       const probe = await probeMedia(path);
-      // The frame follows the photo's 4:5 shape with the model's short side.
-      expect(probe.video).toMatchObject({ codec: 'h264', width: c.shortSide, height: (c.shortSide * 5) / 4 });
+      // The photo's 4:5 shape becomes the contract's nearest, 1:1, at the model's short side.
+      expect(probe.video).toMatchObject({ codec: 'h264', width: c.shortSide, height: c.shortSide });
       expect(probe.audio?.codec).toBe('aac');
       expect(Math.abs(probe.durationSeconds - speechSeconds)).toBeLessThan(0.1);
       expect(done.credits_used).toBeCloseTo(Math.ceil(speechSeconds) * c.perSecond, 6);
@@ -101,10 +101,10 @@ describe('Aurora', () => {
       expect(Math.abs(Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]) - VIDEO_LOUDNESS_LUFS)).toBeLessThanOrEqual(1);
       expect(Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1])).toBeLessThanOrEqual(MAX_TRUE_PEAK_DBTP);
 
-      // It is this photo: the first frame looks like the portrait scaled to the frame.
-      const frame = await extractFrameRgb(path, 0.05, { width: 40, height: 50 });
+      // It is this photo: the first frame looks like the portrait cropped square (around the face, near the middle here).
+      const frame = await extractFrameRgb(path, 0.05, { width: 40, height: 40 });
       const photo = await sharp(await readFile(fx.path('face.jpg')))
-        .resize(40, 50, { fit: 'cover' })
+        .resize(40, 40, { fit: 'cover' })
         .removeAlpha()
         .raw()
         .toBuffer();
@@ -182,7 +182,7 @@ describe('Aurora', () => {
       expect(done.prompt_guidance).toEqual(r.json().prompt_guidance);
       videos.push(await download(done.output, `guided-${i}.mp4`));
     }
-    const size = { width: 480, height: 600 };
+    const size = { width: 480, height: 480 };
     // Where the forehead and hair are: the brows found on the still render's first frame.
     const first = await extractFrameRgb(videos[0]!, 0.02, size);
     const framePng = fx.path('guided-first.png');

@@ -81,7 +81,11 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
     onProgress: (f: number) => req.onProgress?.(composite ? f * ANIMATE_SHARE : f),
   };
   if (req.footage) await animateFootage(ffmpeg, { ...common, videoPath: req.footage.videoPath, faces: req.footage.faces });
-  else await animatePhoto(ffmpeg, { ...common, photoPath: req.photoPath, face: req.face, seed: req.seed });
+  else {
+    // A card shows the whole photo by design; a photo covering the frame is cropped closer when its face is small.
+    const framing = layout.mode === 'card' ? 'whole' : 'face';
+    await animatePhoto(ffmpeg, { ...common, photoPath: req.photoPath, face: req.face, seed: req.seed, framing });
+  }
   if (!composite || req.background.kind === 'scene') return { path: animated, hasAlpha: false, layout, mouthOpenness: drawnOpenness(frames) };
 
   const output = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}.${transparent ? 'webm' : 'mp4'}`);
