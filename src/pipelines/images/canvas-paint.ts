@@ -38,3 +38,32 @@ export function canvasOf(img: RgbaImage): Canvas {
   ctx.putImageData(data, 0, 0);
   return canvas;
 }
+
+/**
+ * A field of colour computed per pixel at 1/`scale` of `width` × `height`, drawn scaled up and
+ * blurred over the top-left of `ctx`: foliage and canopies far behind the focus plane, where
+ * detail would only cost time. `colourAt` gives red, green, blue and alpha (0–255) of a small pixel.
+ */
+export function paintSoftField(
+  ctx: SKRSContext2D,
+  area: { width: number; height: number; scale: number; blurPx: number },
+  colourAt: (x: number, y: number, sw: number, sh: number) => readonly [number, number, number, number],
+): void {
+  const sw = Math.ceil(area.width / area.scale);
+  const sh = Math.ceil(area.height / area.scale);
+  const small = createCanvas(sw, sh);
+  const sctx = small.getContext('2d');
+  const img = sctx.createImageData(sw, sh);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const c = colourAt(x, y, sw, sh);
+      img.data.set(c, (y * sw + x) * 4);
+    }
+  }
+  sctx.putImageData(img, 0, 0);
+  ctx.save();
+  ctx.filter = `blur(${area.blurPx}px)`;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(small, 0, 0, sw * area.scale, sh * area.scale);
+  ctx.restore();
+}

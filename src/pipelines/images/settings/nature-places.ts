@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { fromOklch, hexToRgb, mixHex, rgba } from '../backgrounds/colour.js';
-import { withStops } from '../canvas-paint.js';
+import { paintSoftField, withStops } from '../canvas-paint.js';
 import { fbm, type Painting } from '../staging/scenes/painting.js';
 import { paintGround } from './floors.js';
 import { hazed, keyAt, paintSky, skyColours } from './skies.js';
@@ -141,29 +141,12 @@ export function paintForest(p: Painting, plan: SettingPlan): void {
 
 function paintCanopy(p: Painting, plan: SettingPlan, deep: string): void {
   const { ctx, W, layout, noise2 } = p;
-  const sw = Math.ceil(W / 8),
-    sh = Math.ceil(layout.horizonY / 8);
-  const small = createCanvas(sw, sh);
-  const sctx = small.getContext('2d');
-  const img = sctx.createImageData(sw, sh);
   const leaf = plan.time === 'night' ? [12, 20, 24] : hexToRgb(mixHex(deep, '#3c6b32', plan.keyNamed ? 0.3 : 0.7));
-  for (let y = 0; y < sh; y++) {
-    for (let x = 0; x < sw; x++) {
-      const n = fbm(noise2, (x / sw) * 5, (y / sh) * 4, 4);
-      const cover = Math.max(0, Math.min(1, (0.3 - y / sh) * 3 + n * 1.2));
-      const i = (y * sw + x) * 4;
-      img.data[i] = leaf[0]!;
-      img.data[i + 1] = leaf[1]!;
-      img.data[i + 2] = leaf[2]!;
-      img.data[i + 3] = cover * 235;
-    }
-  }
-  sctx.putImageData(img, 0, 0);
-  ctx.save();
-  ctx.filter = `blur(${Math.max(1, Math.round(W * 0.004))}px)`;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(small, 0, 0, sw * 8, sh * 8);
-  ctx.restore();
+  paintSoftField(ctx, { width: W, height: layout.horizonY, scale: 8, blurPx: Math.max(1, Math.round(W * 0.004)) }, (x, y, sw, sh) => {
+    const n = fbm(noise2, (x / sw) * 5, (y / sh) * 4, 4);
+    const cover = Math.max(0, Math.min(1, (0.3 - y / sh) * 3 + n * 1.2));
+    return [leaf[0]!, leaf[1]!, leaf[2]!, cover * 235];
+  });
 }
 
 export function paintMountain(p: Painting, plan: SettingPlan): void {

@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { paintSoftField } from '../../canvas-paint.js';
 import { fromOklch, hexToRgb, mixHex, rgba } from '../../backgrounds/colour.js';
 import { fbm, finish, lightColour, mixRgb, paintFloorTexture, smoothstep, type Painting } from './painting.js';
 
@@ -28,33 +28,16 @@ export function paintOutdoor(p: Painting): void {
   ctx.fillRect(0, 0, W, H);
 
   // Foliage: drawn small, blurred hard (it is far behind the focus plane), scaled up.
-  const sw = Math.ceil(W / 6),
-    sh = Math.ceil(layout.horizonY / 6);
-  const small = createCanvas(sw, sh);
-  const sctx = small.getContext('2d');
-  const img = sctx.createImageData(sw, sh);
   const leafDark = hexToRgb(choice.variant === 'beach' ? '#6c8f6a' : '#3f6b3a');
   const leafLight = hexToRgb(choice.variant === 'beach' ? '#a8c49a' : '#8fb86a');
   const top = choice.variant === 'beach' ? 0.75 : 0.45;
-  for (let y = 0; y < sh; y++) {
-    for (let x = 0; x < sw; x++) {
-      const n = fbm(noise, (x / sw) * 4, (y / sh) * 3, 4);
-      const edge = (y / sh - top) * 2.2 + n;
-      const a = smoothstep(0, 0.35, edge) * (choice.variant === 'beach' ? 0.5 : 0.95);
-      const c = mixRgb(leafDark, leafLight, smoothstep(-0.6, 0.6, fbm(noise2, (x / sw) * 8, (y / sh) * 6, 2)));
-      const i = (y * sw + x) * 4;
-      img.data[i] = c[0];
-      img.data[i + 1] = c[1];
-      img.data[i + 2] = c[2];
-      img.data[i + 3] = a * 255;
-    }
-  }
-  sctx.putImageData(img, 0, 0);
-  ctx.save();
-  ctx.filter = `blur(${Math.max(2, Math.round(H * 0.012))}px)`;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(small, 0, 0, sw * 6, sh * 6);
-  ctx.restore();
+  paintSoftField(ctx, { width: W, height: layout.horizonY, scale: 6, blurPx: Math.max(2, Math.round(H * 0.012)) }, (x, y, sw, sh) => {
+    const n = fbm(noise, (x / sw) * 4, (y / sh) * 3, 4);
+    const edge = (y / sh - top) * 2.2 + n;
+    const a = smoothstep(0, 0.35, edge) * (choice.variant === 'beach' ? 0.5 : 0.95);
+    const c = mixRgb(leafDark, leafLight, smoothstep(-0.6, 0.6, fbm(noise2, (x / sw) * 8, (y / sh) * 6, 2)));
+    return [c[0], c[1], c[2], a * 255];
+  });
 
   // Bokeh: sunlight through leaves, soft discs of varied size, brighter toward the sun.
   ctx.globalCompositeOperation = 'screen';
