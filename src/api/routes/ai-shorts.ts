@@ -30,6 +30,8 @@ function toRequest(b: z.infer<typeof aiShortBody>): AiShortRequest {
     voiceoverVolume: b.voiceover_volume,
     name: b.name,
     webhookUrl: b.webhook_url,
+    link: b.link ?? null,
+    productImages: b.product_images ?? null,
     // The body as parsed, echoed back on the task (plain JSON).
     echo: echoOf(aiShortBody, b),
   };

@@ -13,7 +13,7 @@ export const aiShorts = defineGroup({
   kinds: [{ kind: aiShortKind, toWire: aiShortToWire, summary: aiShortSummary }],
   operations: aiShortOperations,
   build: (p) => {
-    const aiShorts = new AiShortService(p.tasks, p.speech.voices, p.mediaChecker, p.defaultVoice, isLibraryMusicUrl);
+    const aiShorts = new AiShortService(p.tasks, p.speech.voices, p.mediaChecker, p.defaultVoice, isLibraryMusicUrl, p.links);
     const { blobs, fetcher, ffmpeg, images, musicCacheDir } = p;
     return {
       services: { aiShorts },

@@ -29,6 +29,11 @@ export const aiShortKind = defineTaskKind({
     voiceoverVolume: z.number().nullish(),
     name: z.string().nullish(),
     seed: z.number(),
+    /**
+     * The product (extension, issue 28 pt 6): its photos (a link's, or `product_images`) and its
+     * name, frozen at create; it stands in at least a third of the scenes. Absent: no product.
+     */
+    product: z.object({ imageUrls: z.array(z.string()).min(1), name: z.string().nullable(), linkId: z.string().nullable() }).nullish(),
   }),
   /** The plan is the job's own (read back through `isShortPlan`); the domain reads only these. */
   result: z.looseObject({

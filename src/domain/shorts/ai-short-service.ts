@@ -9,11 +9,15 @@ import type { VoiceDirectory } from '../speech/voice-directory.js';
 import type { TaskService } from '../tasks/task-service.js';
 import { plannedVideoFollowUp, plannedVideoStart } from '../videos/planned-video-kind.js';
 import { TaskGroupService } from '../tasks/task-group-service.js';
-import { aiShortKind, aiShortPrice } from './ai-short-kind.js';
+import { aiShortKind, aiShortPrice, type AiShortInput } from './ai-short-kind.js';
+import { storedLinkFacts } from '../links/link-facts-schema.js';
+import type { LinkService } from '../links/link-service.js';
 import { SHORT_STYLES, shortStyleNamed } from './short-styles.js';
 
 export const AI_SHORT_KIND = aiShortKind.kind;
 export const AI_SHORT_JOB = aiShortKind.jobs.make;
+/** The product photos a short takes (extension `product_images`, or a link's first ones). */
+export const MAX_PRODUCT_IMAGES = 4;
 /** A short is short: about three minutes of narration at most. */
 export const MAX_SHORT_SCRIPT_CHARS = 3000;
 
@@ -31,6 +35,10 @@ export interface AiShortRequest {
   voiceoverVolume?: number | null;
   name?: string | null;
   webhookUrl?: string | null;
+  /** A Link id (extension): its photos and name are the product the short shows. */
+  link?: string | null;
+  /** Product photo URLs (extension), up to 4; used instead of the link's photos when both are sent. */
+  productImages?: string[] | null;
   /** The body as sent, echoed back on the task. */
   echo: Record<string, unknown>;
 }
@@ -44,6 +52,7 @@ export class AiShortService extends TaskGroupService {
     private readonly defaultVoiceId: () => string | null,
     /** True for the service's own music library URLs, which need no fetching to be checked. */
     private readonly isLibraryMusicUrl: (url: string) => boolean = () => false,
+    private readonly links: LinkService | null = null,
   ) {
     super(tasks, [AI_SHORT_KIND], 'AiShort');
   }
@@ -63,9 +72,15 @@ export class AiShortService extends TaskGroupService {
     const voice = wanted ? await this.voices.resolve(accountId, wanted) : null;
     if (!voice) throw ValidationError.field(req.voiceField, `Unknown voice id "${wanted ?? ''}". List voices with GET /api/voices/.`);
     const musicUrl = req.backgroundMusicUrl ?? null;
+    const product = await this.productOf(accountId, req);
     // Fetched last, once everything cheap to check has passed.
-    if (musicUrl && !this.isLibraryMusicUrl(musicUrl)) {
-      const problems = await checkMediaFields(this.media, [{ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true }]);
+    const checks: Parameters<typeof checkMediaFields>[1] = [];
+    if (musicUrl && !this.isLibraryMusicUrl(musicUrl))
+      checks.push({ field: 'background_music_url', url: musicUrl, accept: ['audio', 'video'], needsAudio: true });
+    // The request's own photos are checked; a link's were read when the link was made.
+    for (const [i, url] of (req.productImages ?? []).entries()) checks.push({ field: `product_images.${i}`, url, accept: ['image'] });
+    if (checks.length > 0) {
+      const problems = await checkMediaFields(this.media, checks);
       if (Object.keys(problems).length > 0) throw new ValidationError(problems);
     }
     return this.tasks.create(
@@ -83,12 +98,30 @@ export class AiShortService extends TaskGroupService {
           // The script alone seeds the music and motion: one script in two styles keeps its track.
           name: req.name ?? null,
           seed: seedFor(script),
+          product,
         },
         ...plannedVideoStart(aiShortKind, mode),
         estimate: { durationSeconds: estimateSpeechSeconds(script) },
         webhookUrl: req.webhookUrl ?? null,
       }),
     );
+  }
+
+  /**
+   * The product the short shows (extension): the request's photos, else the link's (its first
+   * four); the link's title names it. Neither sent: no product.
+   */
+  private async productOf(accountId: string, req: AiShortRequest): Promise<AiShortInput['product']> {
+    const own = (req.productImages ?? []).map((u) => u.trim()).filter(Boolean);
+    if (!req.link) return own.length > 0 ? { imageUrls: own, name: null, linkId: null } : null;
+    if (!this.links) throw ValidationError.field('link', 'Invalid link ID');
+    const link = await this.links.get(accountId, req.link).catch(() => {
+      throw ValidationError.field('link', 'Invalid link ID');
+    });
+    const facts = storedLinkFacts(link.facts);
+    const imageUrls = own.length > 0 ? own : facts.imageUrls.slice(0, MAX_PRODUCT_IMAGES);
+    if (imageUrls.length === 0) throw ValidationError.field('link', 'This link has no product picture; send `product_images` with the product photos.');
+    return { imageUrls, name: facts.title.trim() || null, linkId: req.link };
   }
 
   /** The full-quality render of a previewed (or already rendered) short, on the same task. */

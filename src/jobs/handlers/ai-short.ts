@@ -14,7 +14,7 @@ export interface AiShortJobDeps {
   fetcher: UrlFetcher;
   speech: SpeechSynthesizer;
   ffmpeg: FfmpegEngine;
-  images: Pick<ImageEngines, 'generator'>;
+  images: Pick<ImageEngines, 'generator' | 'cutout'>;
   musicCacheDir: string;
 }
 
@@ -24,7 +24,12 @@ export function aiShortJob(deps: AiShortJobDeps) {
     planProgressShare: 45,
     planFiles: shortPlanFiles,
     isPlan: isShortPlan,
-    prepare: (task, opts) => prepareShortPlan({ ...aiShortKind.inputOf(task), accountId: task.accountId }, { ...deps, generator: deps.images.generator }, opts),
+    prepare: (task, opts) =>
+      prepareShortPlan(
+        { ...aiShortKind.inputOf(task), accountId: task.accountId },
+        { ...deps, generator: deps.images.generator, cutout: deps.images.cutout },
+        opts,
+      ),
     render: (plan, req, opts) => renderShort(plan, req, deps, opts),
   });
 }

@@ -11,6 +11,9 @@ import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { BackgroundMotion } from '../../media/timeline.js';
 import { resolveBackgroundMusic } from '../music/background-music.js';
 import { drawScenePicture } from './scene-pictures.js';
+import { choosePictures } from './illustrator/match-pictures.js';
+import { loadProductPictures, productSceneIndexes } from './short-product.js';
+import type { CutoutEngine } from '../../engines/image/port.js';
 import type { ShortPlan } from './short-plan.js';
 import { groupSceneWords, timeScenes } from './short-scenes.js';
 import { tokenizeWords } from '../../engines/speech/word-tokens.js';
@@ -27,6 +30,8 @@ export interface ShortPlanDeps {
   musicCacheDir: string;
   /** The remote images provider; null draws every picture with the built-in illustrator. */
   generator: ImageGenerator | null;
+  /** Separates a product photo's product from its background; null shows the photos whole. */
+  cutout: CutoutEngine | null;
 }
 
 /** Pictures are drawn at half the full frame (flat illustrations scale up cleanly; a quarter of the pixel work). */
@@ -61,13 +66,33 @@ export async function prepareShortPlan(
     onProgress: (f) => opts.onProgress?.(f * 0.3),
   });
   speech.catch(() => undefined);
+  // The product, when given, stands in at least a third of the scenes (short-product.ts): first in
+  // those whose sentence names nothing drawable, then the last, then those about the product.
+  const productPictures = req.product ? await loadProductPictures(req.product.imageUrls, deps, signal) : [];
+  if (req.product && productPictures.length === 0) throw new TaskFailure('none of the product pictures could be fetched and read', true);
+  const productScenes =
+    productPictures.length > 0
+      ? productSceneIndexes(
+          groups.map((g) => ({ text: g.text, confidence: choosePictures(g.text, 1).confidence })),
+          req.product?.name ?? null,
+        )
+      : new Set<number>();
+  const productFor = (index: number) => {
+    if (!productScenes.has(index)) return null;
+    const k = [...productScenes].sort((a, b) => a - b).indexOf(index);
+    return productPictures[k % productPictures.length]!;
+  };
   const full = frameSizeFor(req.aspectRatio, 'render');
   const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
   // Two at a time: the CPU pool's workers (or the provider's requests) share them out.
   let drawn = 0;
   const pictures = await mapWithConcurrency(groups, 2, async (group, index) => {
     signal?.throwIfAborted();
-    const picture = await drawScenePicture({ index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir }, deps, signal);
+    const picture = await drawScenePicture(
+      { index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir, product: productFor(index) },
+      deps,
+      signal,
+    );
     opts.onProgress?.(0.3 + (0.65 * ++drawn) / groups.length);
     return picture;
   });
@@ -83,6 +108,7 @@ export async function prepareShortPlan(
     picture: pictures[index]!.file,
     drawnBy: pictures[index]!.drawnBy,
     icons: pictures[index]!.icons,
+    shows: pictures[index]!.shows,
     motion: MOTIONS[(firstMotion + index) % MOTIONS.length]!,
   }));
 

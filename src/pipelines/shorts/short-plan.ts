@@ -15,6 +15,12 @@ export interface ShortPlanScene {
   drawnBy: string;
   /** The built-in illustrator's pictures (icon names), main first; empty for a remote picture. */
   icons: string[];
+  /**
+   * What stands in the middle: the sentence's pictures, the product (a link's or the request's
+   * photos), or a neutral design (the sentence names nothing drawable with confidence). Absent on
+   * plans made before issue 28.
+   */
+  shows?: 'pictures' | 'product' | 'neutral';
   motion: BackgroundMotion;
 }
 

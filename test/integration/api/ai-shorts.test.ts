@@ -12,9 +12,12 @@ import { makeFixtureDir, makeTone, type FixtureDir } from '../../helpers/media-f
 import { mockColour, startImagesServer, type ImagesServer } from '../../helpers/openai-images-server.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 import { readFile } from 'node:fs/promises';
+import { createCanvas } from '@napi-rs/canvas';
 
 /** Three sentences about three different things: three scenes, three different pictures. */
 const SCRIPT = 'My dog loves to run on the beach every morning. Rockets fly far beyond the moon at night. Pizza with cheese is my favourite food.';
+
+const PRODUCT_ORANGE = '#ff6a10';
 
 type Rgb = { data: Uint8Array | Buffer; width: number; height: number };
 
@@ -126,6 +129,60 @@ describe('AI Shorts (ai_shorts)', () => {
     expect(pixelStats.saturation - lineStats.saturation).toBeGreaterThan(0.1);
     expect(lineStats.brightness - pixelStats.brightness).toBeGreaterThan(40);
   }, 400_000);
+
+  it("shows the product (product_images, an extension) in at least a third of the scenes, by pixels; the rest keep the sentence's pictures", async () => {
+    // A product photo: an orange bottle with a dark cap on a white studio background. Orange is
+    // in none of the line-art style's colours, so an orange patch in a frame is the product.
+    const canvas = createCanvas(300, 450);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, 300, 450);
+    g.fillStyle = PRODUCT_ORANGE;
+    g.beginPath();
+    g.roundRect(90, 110, 120, 300, 30);
+    g.fill();
+    g.fillStyle = '#222222';
+    g.fillRect(115, 60, 70, 55);
+    pages.route('/bottle.png', { headers: { 'content-type': 'image/png' }, body: canvas.toBuffer('image/png') });
+    const script =
+      'Meet the TrailFlask. It fits your cup holder. Ice cold for a whole day. Dishwasher safe, top to bottom. You deserve something that just works. Order yours today.';
+    const r = await post('/api/ai_shorts/preview/', {
+      script,
+      aspect_ratio: '9:16',
+      style: 'Line art',
+      caption_setting: { hidden: true },
+      background_music_volume: 0,
+      product_images: [pages.url('/bottle.png')],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const done = await waitForTask(t, `/api/ai_shorts/${r.json().id}/`, 240_000);
+    expect(done.failed_reason).toBeNull();
+    const plan = await planOf(done.id);
+    const shows = plan.scenes.map((s) => s.shows);
+    const withProduct = shows.filter((s) => s === 'product').length;
+    expect(withProduct).toBeGreaterThanOrEqual(Math.ceil(plan.scenes.length / 3));
+    // The sentences that say something drawable keep their picture: the cup holder is a car.
+    const carScene = plan.scenes.find((s) => /cup holder/.test(s.text))!;
+    if (carScene.shows === 'pictures') expect(carScene.icons[0]).toBe('automobile');
+    expect(plan.scenes.flatMap((s) => s.icons)).not.toContain('cup-with-straw');
+
+    // Sampled frames: the middle of every scene; the product's orange covers a real patch of those that show it.
+    const file = await downloadTo(t, done.preview, fx.path('product.mp4'));
+    const size = { width: 72, height: 128 };
+    const orangeShare = (frame: Rgb) => {
+      let n = 0;
+      for (let i = 0; i < frame.width * frame.height; i++) {
+        const [r0, g0, b0] = [frame.data[i * 3]!, frame.data[i * 3 + 1]!, frame.data[i * 3 + 2]!];
+        if (Math.abs(r0 - 0xff) + Math.abs(g0 - 0x6a) + Math.abs(b0 - 0x10) < 90) n++;
+      }
+      return n / (frame.width * frame.height);
+    };
+    const shares = await Promise.all(plan.scenes.map(async (s) => orangeShare(await extractFrameRgb(file, (s.startSeconds + s.endSeconds) / 2, size))));
+    const seen = shares.filter((x) => x > 0.03).length;
+    expect(seen, shares.map((x) => x.toFixed(3)).join(' ')).toBeGreaterThanOrEqual(Math.ceil(plan.scenes.length / 3));
+    // … in exactly the scenes planned to show it.
+    for (const [k, x] of shares.entries()) expect(x > 0.03, `scene ${k}: ${x.toFixed(3)}`).toBe(shows[k] === 'product');
+  }, 300_000);
 
   it('renders a previewed short at full size on the same task; a direct create renders at once; both priced per the contract', async () => {
     const voices = (await t.app.inject({ method: 'GET', url: '/api/voices/paginated/?page_size=100', headers: t.headers })).json().results as {

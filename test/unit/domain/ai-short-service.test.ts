@@ -6,6 +6,10 @@ import { SHORT_STYLES } from '../../../src/domain/shorts/short-styles.js';
 import { FakeMediaUrlChecker, fakeMedia } from '../../../src/domain/fake-media-url-checker.js';
 import { FakeVoiceDirectory } from '../../../src/domain/speech/fake-voice-directory.js';
 import { credits, domainHarness, rejectionOf, type DomainHarness } from './harness.js';
+import { fakePageScraper } from '../../../src/domain/links/fake-page-scraper.js';
+import { factsFrom } from '../../../src/domain/links/link-facts.js';
+import { LinkService } from '../../../src/domain/links/link-service.js';
+import { newId } from '../../../src/core/ids.js';
 
 const MUSIC = 'https://media.test/tune.mp3';
 const PICTURE = 'https://media.test/photo.png';
@@ -33,6 +37,7 @@ describe('AiShortService (AI Shorts)', () => {
       media,
       () => 'voice-default',
       (url) => url.endsWith('/files/music/library.mp3'),
+      new LinkService(h.store, fakePageScraper(), h.clock),
     );
   });
 
@@ -122,5 +127,54 @@ describe('AiShortService (AI Shorts)', () => {
     const other = await h.account(100);
     await expect(service.render(other, done.id)).rejects.toBeInstanceOf(NotFound);
     await expect(service.get(other, done.id)).rejects.toBeInstanceOf(NotFound);
+  });
+  it("takes a product (extension): its own photos, checked as pictures, or a link's photos and name; an unknown link or a link without pictures is a 400", async () => {
+    const account = await h.account(100);
+    const own = await service.create(account, req({ productImages: [PICTURE] }), 'preview');
+    expect(aiShortKind.inputOf(own).product).toEqual({ imageUrls: [PICTURE], name: null, linkId: null });
+    expect(aiShortKind.inputOf(await service.create(account, req(), 'preview')).product).toBeNull();
+    expect(await fieldsOf(service.create(account, req({ productImages: [MUSIC] }), 'preview'))).toHaveProperty('product_images.0');
+
+    const at = h.clock.nowIso();
+    const linkId = newId();
+    const facts = factsFrom(
+      {
+        title: 'Northpeak TrailFlask 32 oz',
+        description: '',
+        imageUrls: ['a', 'b', 'c', 'd', 'e'].map((x) => `https://shop.test/${x}.jpg`),
+        videoUrls: [],
+        logoUrl: null,
+        price: null,
+        reviews: null,
+      },
+      newId(),
+    );
+    await h.store.links.insert({
+      id: linkId,
+      accountId: account,
+      url: 'https://shop.test/flask',
+      facts: { ...facts },
+      chargedMillicredits: 0,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const fromLink = await service.create(account, req({ link: linkId }), 'preview');
+    expect(aiShortKind.inputOf(fromLink).product).toEqual({
+      imageUrls: ['a', 'b', 'c', 'd'].map((x) => `https://shop.test/${x}.jpg`),
+      name: 'Northpeak TrailFlask 32 oz',
+      linkId,
+    });
+    expect(await fieldsOf(service.create(account, req({ link: 'no-such-link' }), 'preview'))).toEqual({ link: ['Invalid link ID'] });
+    const bare = newId();
+    await h.store.links.insert({
+      id: bare,
+      accountId: account,
+      url: 'https://shop.test/bare',
+      facts: { ...facts, imageUrls: [] },
+      chargedMillicredits: 0,
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(Object.keys(await fieldsOf(service.create(account, req({ link: bare }), 'preview')))).toEqual(['link']);
   });
 });

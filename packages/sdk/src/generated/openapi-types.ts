@@ -3976,11 +3976,15 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
+                            /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                            link?: string | null;
                             /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
+                            /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                            product_images?: string[] | null;
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
@@ -4149,7 +4153,11 @@ export interface paths {
                             text_color?: string | null;
                             text_shadow?: string | null;
                         } | null;
+                        /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                        link?: string | null;
                         name?: string | null;
+                        /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                        product_images?: string[] | null;
                         script: string;
                         /** @enum {string} */
                         style: "4K realistic" | "3D" | "Cinematic" | "Cartoonish" | "Line art" | "Pixel art" | "Mysterious" | "Steam punk" | "Collage" | "Kawaii";
@@ -4201,11 +4209,15 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
+                            /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                            link?: string | null;
                             /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
+                            /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                            product_images?: string[] | null;
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
@@ -4472,11 +4484,15 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
+                            /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                            link?: string | null;
                             /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
+                            /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                            product_images?: string[] | null;
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
@@ -4680,11 +4696,15 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
+                            /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                            link?: string | null;
                             /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
+                            /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                            product_images?: string[] | null;
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
@@ -4937,7 +4957,11 @@ export interface paths {
                             text_color?: string | null;
                             text_shadow?: string | null;
                         } | null;
+                        /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                        link?: string | null;
                         name?: string | null;
+                        /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                        product_images?: string[] | null;
                         script: string;
                         /** @enum {string} */
                         style: "4K realistic" | "3D" | "Cinematic" | "Cartoonish" | "Line art" | "Pixel art" | "Mysterious" | "Steam punk" | "Collage" | "Kawaii";
@@ -4989,11 +5013,15 @@ export interface paths {
                             editor_url: null;
                             failed_reason: string | null;
                             id: string;
+                            /** @description Extension: a Link id (POST /api/links/). Its product photos (and name) stand in at least a third of the scenes. */
+                            link?: string | null;
                             /** @description The id of the render that produced output; null until one has */
                             media_job: string | null;
                             name: string | null;
                             output: string | null;
                             preview: string | null;
+                            /** @description Extension: up to 4 product photo URLs (PNG, JPEG or WebP); they stand in at least a third of the scenes. With `link`, they are used instead of its photos. */
+                            product_images?: string[] | null;
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;

@@ -22,12 +22,25 @@ interface Spot {
   angle: number;
 }
 
+/** Where a scene's main subject stands, in pixels: its centre and size. */
+export type MainSpot = Spot;
+
 /**
  * Draws one scene before its look: the style's backdrop in the scene's colours, the style's
  * staging (floor, gears, moon, paper, blobs), the main picture large in the upper middle (the
- * captions sit low) and the others smaller around it.
+ * captions sit low) and the others smaller around it. `reserveMain`: the main spot is left empty
+ * for the product, drawn after the look so its colours stay true; `icons` then go around it. With
+ * no picture and no product, the main spot carries a neutral emblem in the scene's colours (a
+ * sentence that names nothing drawable gets a design, not a guessed picture).
  */
-export async function composeScene(req: { width: number; height: number; icons: string[]; look: ShortLook; rng: Rng }): Promise<RgbaImage> {
+export async function composeScene(req: {
+  width: number;
+  height: number;
+  icons: string[];
+  look: ShortLook;
+  rng: Rng;
+  reserveMain?: boolean;
+}): Promise<{ image: RgbaImage; main: MainSpot }> {
   const { width: w, height: h, look, rng } = req;
   const swing = (rng.next() - 0.5) * 2 * look.hueSwingDegrees;
   const colours = look.palette.map((c) => (look.hueSwingDegrees ? rotateHue(c, swing) : c));
@@ -42,12 +55,29 @@ export async function composeScene(req: { width: number; height: number; icons: 
   const ctx = canvas.getContext('2d');
   ctx.drawImage(await loadImage(await encodePng(backdrop)), 0, 0, w, h);
   const short = Math.min(w, h);
-  const spots = placeSpots(w, h, req.icons.length, rng);
-  const pictures = await Promise.all(req.icons.map((name, i) => picture(name, Math.round(spots[i]!.size))));
+  const first = req.reserveMain ? 1 : 0;
+  const spots = placeSpots(w, h, req.icons.length + first, rng);
+  const pictures = await Promise.all(req.icons.map((name, i) => picture(name, Math.round(spots[i + first]!.size))));
   stageBehind(ctx, look.staging, w, h, spots[0]!, colours, rng, short);
   // Small ones first, so the main picture stands in front.
-  for (let i = pictures.length - 1; i >= 0; i--) drawPicture(ctx, pictures[i]!, spots[i]!, look.staging, i === 0, short, colours);
-  return canvasToRgba(canvas);
+  for (let i = pictures.length - 1; i >= 0; i--) drawPicture(ctx, pictures[i]!, spots[i + first]!, look.staging, i + first === 0, short, colours);
+  if (!req.reserveMain && pictures.length === 0) neutralEmblem(ctx, spots[0]!, colours);
+  return { image: canvasToRgba(canvas), main: spots[0]! };
+}
+
+/** Rings in the scene's colours where a picture would stand: calm, and about nothing in particular. */
+function neutralEmblem(ctx: Ctx, at: Spot, colours: string[]): void {
+  const r = at.size * 0.42;
+  for (let k = 0; k < 4; k++) {
+    ctx.beginPath();
+    ctx.arc(at.x, at.y, r * (1 - k * 0.22), 0, Math.PI * 2);
+    ctx.fillStyle = rgba(colours[k % colours.length] ?? '#ffffff', k === 0 ? 0.35 : 0.6);
+    ctx.fill();
+  }
+  ctx.beginPath();
+  ctx.arc(at.x, at.y, r * 0.2, 0, Math.PI * 2);
+  ctx.fillStyle = 'rgba(255,255,255,0.85)';
+  ctx.fill();
 }
 
 async function picture(name: string, sizePx: number): Promise<Image> {

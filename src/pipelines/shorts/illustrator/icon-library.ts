@@ -193,6 +193,11 @@ interface IconIndex {
 
 let index: IconIndex | null = null;
 
+/** The icon set's names and the words of its names (loaded once). */
+export function iconNameIndex(): Pick<IconIndex, 'names' | 'byToken'> {
+  return loadIndex();
+}
+
 function loadIndex(): IconIndex {
   if (index) return index;
   const require = createRequire(import.meta.url);
@@ -238,9 +243,11 @@ export function iconForWord(word: string): string | null {
 }
 
 /**
- * Up to `count` distinct pictures for a scene's text, in the order its words name them; a scene
- * that names none gets general-purpose ones picked by `seed`. `matched` says how many came from
- * the words.
+ * The one-keyword picker of before (issue 28 pt 6): up to `count` distinct pictures for a scene's
+ * text, in the order its words name them; a scene that names none gets general-purpose ones
+ * picked by `seed`. Scenes are now illustrated by `choosePictures` (match-pictures.ts), which reads
+ * the whole sentence; this stays as the baseline it is measured against
+ * (test/unit/shorts/picture-choice.test.ts).
  */
 export function iconsForText(text: string, count: number, seed: number): { names: string[]; matched: number } {
   const found: string[] = [];

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { RgbaImage } from '../../../src/core/raster.js';
+import { illustrateScene } from '../../../src/pipelines/shorts/illustrator/illustrate-scene.js';
+import { choosePictures } from '../../../src/pipelines/shorts/illustrator/match-pictures.js';
+import { productSceneIndexes } from '../../../src/pipelines/shorts/short-product.js';
+
+const SIZE = { width: 90, height: 160 };
+const ORANGE = [0xff, 0x6a, 0x10] as const;
+
+/** A cut-out product: an orange bottle on transparency. */
+function bottle(): RgbaImage {
+  const width = 40,
+    height = 100;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data.set(y < 15 && (x < 10 || x >= 30) ? [0, 0, 0, 0] : [...ORANGE, 255], (y * width + x) * 4);
+  return { width, height, data };
+}
+
+function orangeShare(img: RgbaImage): number {
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4)
+    if (Math.abs(img.data[i]! - ORANGE[0]) + Math.abs(img.data[i + 1]! - ORANGE[1]) + Math.abs(img.data[i + 2]! - ORANGE[2]) < 60) n++;
+  return n / (img.width * img.height);
+}
+
+const scenes = (texts: string[]) => texts.map((text) => ({ text, confidence: choosePictures(text, 1).confidence }));
+
+describe('the product in a short', () => {
+  it('chooses at least a third of the scenes: those naming it or nothing drawable, the last, then those pointing at it', () => {
+    const ad = scenes([
+      'Meet the TrailFlask.',
+      'It fits your cup holder.',
+      'Ice cold for a whole day.',
+      'Dishwasher safe, top to bottom.',
+      'Hot coffee stays hot until lunch.',
+      'Order yours today.',
+    ]);
+    expect([...productSceneIndexes(ad, null)].sort()).toEqual([0, 5]);
+    // With the name known, the name says it too; a third of six is two.
+    expect(
+      [
+        ...productSceneIndexes(scenes(['Ice cold for a whole day.', 'The TrailFlask goes anywhere.', 'Hot coffee stays hot.']), 'Northpeak TrailFlask 32 oz'),
+      ].sort(),
+    ).toEqual([1, 2]);
+    // Every sentence about something drawable: the last, then the one pointing at the product.
+    const drawable = scenes([
+      'Ice cold for a whole day.',
+      'Dishwasher safe.',
+      'It fits your cup holder.',
+      'Hot coffee until lunch.',
+      'Crispy fries.',
+      'Free shipping.',
+    ]);
+    expect([...productSceneIndexes(drawable, null)].sort()).toEqual([2, 5]);
+    // Nothing drawable anywhere: the product throughout, never a guess.
+    expect(productSceneIndexes(scenes(['You deserve it.', 'Because you are worth it.']), null).size).toBe(2);
+    for (let n = 1; n <= 12; n++) {
+      const some = scenes(Array.from({ length: n }, () => 'Crispy fries with almost no oil.'));
+      expect(productSceneIndexes(some, null).size, `${n} scenes`).toBeGreaterThanOrEqual(Math.ceil(n / 3));
+    }
+  });
+
+  it('draws the product in its own colours over any style, whole; a sentence naming nothing drawable gets a neutral design', async () => {
+    for (const style of ['Line art', 'Pixel art', 'Mysterious'] as const) {
+      const withProduct = await illustrateScene({
+        text: 'You deserve something that just works.',
+        style,
+        ...SIZE,
+        seed: 1,
+        product: { image: bottle(), cutOut: true },
+      });
+      expect(withProduct.shows).toBe('product');
+      // The bottle fills a large part of the frame, its orange untouched by the style's look.
+      expect(orangeShare(withProduct.image), style).toBeGreaterThan(0.08);
+      const neutral = await illustrateScene({ text: 'You deserve something that just works.', style, ...SIZE, seed: 1 });
+      expect([neutral.shows, neutral.icons]).toEqual(['neutral', []]);
+      expect(orangeShare(neutral.image), style).toBeLessThan(0.005);
+    }
+    const car = await illustrateScene({ text: 'It fits your cup holder.', style: 'Cartoonish', ...SIZE, seed: 1, product: { image: bottle(), cutOut: true } });
+    // The product in the middle, the sentence's picture beside it.
+    expect(car.icons[0]).toBe('automobile');
+  }, 30_000);
+});
