@@ -143,6 +143,22 @@ export async function fetchStockBroll(
 ): Promise<StockBroll | null> {
   const stock = deps.stockMedia;
   if (!stock || req.noStockBroll) return null;
+  try {
+    return await searchAndFetch(stock, req, script, deps, opts);
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    // Stock footage is an extra: whatever went wrong (a full cache disk …), the ad is made without it.
+    return { files: [], credits: [], problem: `stock footage could not be prepared: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+async function searchAndFetch(
+  stock: NonNullable<StockBrollDeps['stockMedia']>,
+  req: StockBrollRequest,
+  script: string,
+  deps: StockBrollDeps,
+  opts: { planDir: string; signal?: AbortSignal },
+): Promise<StockBroll> {
   const orientation = orientationFor(req.aspectRatio);
   const wanted = stockClipsFor(req.facts);
   const broll: StockBroll = { files: [], credits: [] };
