@@ -144,8 +144,9 @@ describe('AI Shorts (ai_shorts)', () => {
     g.fillStyle = '#222222';
     g.fillRect(115, 60, 70, 55);
     pages.route('/bottle.png', { headers: { 'content-type': 'image/png' }, body: canvas.toBuffer('image/png') });
+    // Four scenes: the one presenting the product and the last show it; the cup holder and the ice keep their pictures.
     const script =
-      'Meet the TrailFlask. It fits your cup holder. Ice cold for a whole day. Dishwasher safe, top to bottom. You deserve something that just works. Order yours today.';
+      'Meet the Northpeak TrailFlask bottle. It fits neatly in your cup holder. Ice cold drinks for the whole day. Order yours today with free shipping.';
     const r = await post('/api/ai_shorts/preview/', {
       script,
       aspect_ratio: '9:16',
@@ -160,10 +161,10 @@ describe('AI Shorts (ai_shorts)', () => {
     const plan = await planOf(done.id);
     const shows = plan.scenes.map((s) => s.shows);
     const withProduct = shows.filter((s) => s === 'product').length;
+    expect(plan.scenes.length).toBe(4);
     expect(withProduct).toBeGreaterThanOrEqual(Math.ceil(plan.scenes.length / 3));
     // The sentences that say something drawable keep their picture: the cup holder is a car.
-    const carScene = plan.scenes.find((s) => /cup holder/.test(s.text))!;
-    if (carScene.shows === 'pictures') expect(carScene.icons[0]).toBe('automobile');
+    expect(plan.scenes.map((s) => (s.shows === 'product' ? 'product' : s.icons[0]))).toEqual(['product', 'automobile', 'ice', 'product']);
     expect(plan.scenes.flatMap((s) => s.icons)).not.toContain('cup-with-straw');
 
     // Sampled frames: the middle of every scene; the product's orange covers a real patch of those that show it.

@@ -3,6 +3,11 @@ import type { RgbaImage } from '../../../src/core/raster.js';
 import { illustrateScene } from '../../../src/pipelines/shorts/illustrator/illustrate-scene.js';
 import { choosePictures } from '../../../src/pipelines/shorts/illustrator/match-pictures.js';
 import { productSceneIndexes } from '../../../src/pipelines/shorts/short-product.js';
+import { drawScenePicture } from '../../../src/pipelines/shorts/scene-pictures.js';
+import { decodeImage } from '../../../src/pipelines/images/raster-io.js';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const SIZE = { width: 90, height: 160 };
 const ORANGE = [0xff, 0x6a, 0x10] as const;
@@ -81,4 +86,27 @@ describe('the product in a short', () => {
     // The product in the middle, the sentence's picture beside it.
     expect(car.icons[0]).toBe('automobile');
   }, 30_000);
+});
+
+describe('the product over a remote painter', () => {
+  it("stands in the middle of the provider's picture, in its own colours", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'short-product-'));
+    await mkdir(join(dir, 'scenes'));
+    try {
+      const flat = (w: number, h: number): RgbaImage => ({ width: w, height: h, data: new Uint8Array(w * h * 4).fill(200) });
+      const generator = {
+        model: 'flat-grey',
+        generate: async (r: { width: number; height: number }) => [flat(r.width, r.height)],
+        edit: async () => [],
+      };
+      const pic = await drawScenePicture(
+        { index: 0, text: 'Order yours today.', style: 'Cinematic', ...SIZE, seed: 1, dir, product: { image: bottle(), cutOut: true } },
+        { generator },
+      );
+      expect([pic.drawnBy, pic.shows]).toEqual(['remote:flat-grey', 'product']);
+      expect(orangeShare(await decodeImage(join(dir, pic.file)))).toBeGreaterThan(0.08);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
