@@ -45,6 +45,8 @@ describe('pictures chosen by what the sentence says', () => {
     expect(cup.names[0]).toBe('automobile');
     expect(cup.names).not.toContain('cup-with-straw');
     expect(cup.evidence).toContain('cup holder');
+    // "rides" is the car's too: no bicycle beside it saying the same again.
+    expect(cup.names).not.toContain('bicycle');
     expect(choosePictures('Dishwasher safe, top to bottom.', 1).names[0]).toBe('sponge');
     expect(choosePictures('Leak-proof lid.', 1).names[0]).toBe('droplet');
     // The one-keyword picker drew the soda cup here.

@@ -157,7 +157,8 @@ export function lemmaOf(word: string): string {
  * Up to `count` pictures for a sentence by what the whole of it says: every content word (in its
  * dictionary form) and every phrase adds its weight to each picture that means it; a word that
  * many pictures mean weighs less. Ties go to the picture named first in the sentence (its
- * subject, most often). The others shown beside the best are other pictures that pass the floor.
+ * subject, most often). The others shown beside the best are other pictures that pass the floor
+ * and are chosen by at least one word the pictures before them were not.
  */
 export function choosePictures(text: string, count: number): PictureChoice {
   const { byWord, phrases } = meaningIndex();
@@ -208,8 +209,18 @@ export function choosePictures(text: string, count: number): PictureChoice {
   const ranked = [...scores.entries()].sort((a, b) => b[1].score - a[1].score || a[1].first - b[1].first || a[0].localeCompare(b[0]));
   const passing = ranked.filter(([, s]) => s.score >= PICTURE_CONFIDENCE_FLOOR - 1e-9);
   const best = passing[0];
+  // A picture beside the main one must say something more: one chosen only by words already
+  // pictured ("rides": the car, and a bicycle) would repeat it.
+  const shown: typeof passing = [];
+  const said = new Set<string>();
+  for (const entry of passing) {
+    if (shown.length >= count) break;
+    if (shown.length > 0 && entry[1].evidence.every((w) => said.has(w))) continue;
+    shown.push(entry);
+    for (const w of entry[1].evidence) said.add(w);
+  }
   return {
-    names: passing.slice(0, count).map(([name]) => name),
+    names: shown.map(([name]) => name),
     confidence: best ? round(best[1].score) : round(ranked[0]?.[1].score ?? 0),
     evidence: best ? best[1].evidence : [],
   };
