@@ -16,7 +16,7 @@ export const MUSIC_BED_BOOST_DB = 8;
  */
 const LIMITER_CEILING_DB = MAX_TRUE_PEAK_DBTP - 0.8;
 /**
- * Previews' ceiling: their AAC (48 kb/s mono at 24 kHz) overshoots more, a peaky espeak voice
+ * Previews' ceiling: their AAC (64 kb/s at 24 kHz) overshoots more, a peaky espeak voice
  * limited at the render's ceiling read −0.2 dBTP in a preview.
  */
 const PREVIEW_LIMITER_CEILING_DB = MAX_TRUE_PEAK_DBTP - 2;
@@ -30,15 +30,19 @@ const DEFAULT_MUSIC_FADE_SECONDS = 2;
 const MONO_ON_TWO_SPEAKERS_DB = 3;
 const MAX_GAIN_DB = 30;
 
-/** Where the mix is made and encoded. Previews use 24 kHz mono: the AAC encoder runs on
- * ffmpeg's main thread and at 48 kHz stereo it costs a preview as much as all of its video. */
+/** Where the mix is made and encoded. Previews use 24 kHz: the AAC encoder runs on ffmpeg's main
+ * thread and at 48 kHz it costs a preview as much as all of its video. They stay stereo: a mono
+ * track measures 3 dB under what two speakers play, so a mono preview read −17 LUFS in every
+ * loudness tool while it played at −14, and one trimmed to read −14 played 3 dB over its render. */
 export interface AudioFormat {
   sampleRateHz: number;
   channels: 1 | 2;
+  /** The limiter's ceiling: the previews' smaller AAC overshoots more. */
+  ceilingDb: number;
 }
 
-export const RENDER_AUDIO: AudioFormat = { sampleRateHz: 48000, channels: 2 };
-export const PREVIEW_AUDIO: AudioFormat = { sampleRateHz: 24000, channels: 1 };
+export const RENDER_AUDIO: AudioFormat = { sampleRateHz: 48000, channels: 2, ceilingDb: LIMITER_CEILING_DB };
+export const PREVIEW_AUDIO: AudioFormat = { sampleRateHz: 24000, channels: 2, ceilingDb: PREVIEW_LIMITER_CEILING_DB };
 
 function normalizeFormat(format: AudioFormat): string {
   const layout = format.channels === 1 ? 'mono' : 'stereo';
@@ -75,10 +79,10 @@ export function addAudioMix(
   const music = addMusic(g, timeline, durationSeconds, levels, fmt, !voice);
   // Limited at four times the rate: peaks between samples (a 5 kHz tone at 24 kHz read +2 dBTP
   // behind a sample limiter) are then caught; the format after it brings the rate back.
-  // A mono mix (previews) plays on both speakers, and is heard (and measured, as dual mono) 3 dB
-  // louder than the same sound in stereo: it is mixed 3 dB lower to be as loud as the render.
+  // A mono mix plays on both speakers, and is heard (and measured, as dual mono) 3 dB louder than
+  // the same sound in stereo: it is mixed 3 dB lower to be as loud as a stereo one.
   const monoTrim = format.channels === 1 ? `volume=${num(-MONO_ON_TWO_SPEAKERS_DB)}dB,` : '';
-  const limiter = `${monoTrim}aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** ((format.channels === 1 ? PREVIEW_LIMITER_CEILING_DB : LIMITER_CEILING_DB) / 20))}:attack=5:release=50:level=false`;
+  const limiter = `${monoTrim}aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** (format.ceilingDb / 20))}:attack=5:release=50:level=false`;
 
   if (voice && music) {
     const [voiceMix, voiceKey, ducked] = [g.label('vmix'), g.label('vkey'), g.label('duck')];

@@ -57,15 +57,19 @@ describe('audio mix', () => {
     expect(mix({ music: { path: '/m.mp3', volume: 0 } }, { musicLufs: -20 }).graph).toContain('volume=-120dB,');
   });
 
-  it('mixes a mono preview 3 dB lower (it plays on two speakers) under a lower ceiling', () => {
+  it('mixes a preview in stereo, as loud as its render, under a lower ceiling; a mono mix 3 dB lower (it plays on two speakers)', () => {
     const render = mix({ voiceover: { clips: [{ path: '/v.wav' }] } }, { voiceClipLufs: [-14] }).graph;
     const preview = mix({ voiceover: { clips: [{ path: '/v.wav' }] } }, { voiceClipLufs: [-14] }, PREVIEW_AUDIO).graph;
+    const mono = mix({ voiceover: { clips: [{ path: '/v.wav' }] } }, { voiceClipLufs: [-14] }, { ...PREVIEW_AUDIO, channels: 1 }).graph;
     expect(render).not.toContain('volume=-3dB');
-    expect(preview).toContain('volume=-3dB,aresample=96000,alimiter=limit=0.7079');
+    expect(preview).not.toContain('volume=-3dB');
+    expect(preview).toContain('aresample=96000,alimiter=limit=0.7079');
+    expect(preview).toContain('channel_layouts=stereo');
+    expect(mono).toContain('volume=-3dB,aresample=96000,alimiter=limit=0.7079');
   });
 
   it('writes a silent track when there is no audio, in the preview format', () => {
     const { graph } = mix({}, {}, PREVIEW_AUDIO);
-    expect(graph).toContain('anullsrc=r=24000:cl=mono');
+    expect(graph).toContain('anullsrc=r=24000:cl=stereo');
   });
 });
