@@ -27,6 +27,7 @@ export const linkToVideos = defineGroup({
           ffmpeg: p.ffmpeg,
           writeScript: scriptWriterBy(p.writers.scriptAuthor),
           avatars: p.avatarClips,
+          cutout: p.images.cutout,
           musicCacheDir: p.musicCacheDir,
           stockMedia: p.stockMedia,
         }),

@@ -11,6 +11,7 @@ import { mediaJobId } from '../../domain/tasks/media-job.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { CutoutEngine } from '../../engines/image/port.js';
 import type { AdPlan } from '../../pipelines/video/ad-plan.js';
 import { isAdPlan, planFiles } from '../../pipelines/video/ad-plan.js';
 import type { ScriptWriter } from '../../pipelines/video/ad-script.js';
@@ -27,6 +28,8 @@ export interface LinkVideoJobDeps {
   ffmpeg: FfmpegEngine;
   writeScript: ScriptWriter;
   avatars: AvatarClipMaker | null;
+  /** Finds the product in each photo for the layouts' product shots; absent: photos are taken whole. */
+  cutout?: CutoutEngine | null;
   musicCacheDir: string;
   /** Stock b-roll libraries; null or absent: none (no key configured). */
   stockMedia?: PrepareDeps['stockMedia'];
@@ -115,7 +118,7 @@ async function renderOne(
   const out = await renderAdVideo(
     plan,
     { accountId: task.accountId, planDir, style, quality, videoPath, thumbnailPath },
-    { ffmpeg: deps.ffmpeg, avatars: deps.avatars },
+    { ffmpeg: deps.ffmpeg, avatars: deps.avatars, cutout: deps.cutout ?? null },
     { workDir: dir, signal, onProgress },
   );
   return { videoPath, thumbnailPath, durationSeconds: Math.round(out.durationSeconds * 100) / 100 };

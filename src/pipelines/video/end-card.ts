@@ -5,6 +5,7 @@ import { plateGeometry, readableOn, type PlateBlock, type TextPlate } from '../i
 import { shortProductName } from '../text/short-name.js';
 import type { AdMaterials } from './ad-materials.js';
 import { boxPx, type FramePlace, layoutFrame, plateLayers } from './frame-text.js';
+import { rectOf } from './product-area.js';
 
 /**
  * The call-to-action end card, in its own parts so nothing covers anything: the logo, the product
@@ -117,18 +118,28 @@ export function endCardWords(m: Pick<AdMaterials, 'headline' | 'priceText' | 'ct
   };
 }
 
-/** The CTA end card: the product whole over a blurred fill of itself (or the brand colour), never black bars. */
+/** The CTA end card: the product whole on a designed backdrop in its colours (or the brand colour), never black bars, never blur. */
 export function withEndCard(scenes: Scene[], m: AdMaterials): Scene[] {
   if (m.endCardSeconds <= 0 || !m.cta) return scenes;
   const picture = m.images[0];
   const layout = END_CARD_LAYOUT[m.aspectRatio];
   const plate = endCardPlate(endCardWords(m), boxPx(m.aspectRatio, layout.text.box), layoutFrame(m.aspectRatio).short);
   const text: Layer[] = m.decorate ? plateLayers(layout.text, plate, m.decorate) : fallbackText(m, layout.text, plate);
+  // Drawn: the product cut out and standing in its place on a backdrop in its own colours (one
+  // picture, so nothing moves apart). Not drawn (plans built for tests): the photo whole on the brand colour.
+  const designed =
+    picture && m.decorate
+      ? m.decorate(
+          'shot',
+          { width: 1, height: 1 },
+          { picture, keep: rectOf(layout.product.position, layout.product.box), palette: m.palette, mode: 'designed' },
+        )
+      : null;
   const end: Scene = {
     durationSeconds: m.endCardSeconds,
-    background: picture ? { kind: 'image', path: picture, fit: 'backdrop', motion: 'zoom-out' } : { kind: 'color', color: m.palette.primary },
+    background: designed ? { kind: 'image', path: designed, fit: 'crop', motion: null } : { kind: 'color', color: m.palette.primary },
     layers: [
-      ...(picture ? [{ kind: 'image' as const, path: picture, ...layout.product, fit: 'contain' as const }] : []),
+      ...(picture && !designed ? [{ kind: 'image' as const, path: picture, ...layout.product, fit: 'contain' as const }] : []),
       ...(m.logoPath ? [{ kind: 'logo' as const, path: m.logoPath, ...layout.logo }] : []),
       ...text,
     ],

@@ -1,4 +1,5 @@
 import type { TextPlate } from '../images/text/text-plate.js';
+import type { ShotRequest } from './product-shot.js';
 
 /** Sizes in fractions of the frame's width and height. */
 export interface Box {
@@ -12,4 +13,6 @@ export type DecorationKind = 'ring' | 'tint' | 'letterbox' | 'card' | 'disc';
 export interface Decorate {
   (kind: DecorationKind, box: Box): string;
   (kind: 'text', box: Box, plate: TextPlate): string;
+  /** A product shot (product-shot.ts): a photo made to fill `box`, the product whole inside the request's `keep`. */
+  (kind: 'shot', box: Box, shot: ShotRequest): string;
 }

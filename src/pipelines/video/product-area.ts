@@ -1,5 +1,5 @@
 import type { AspectRatio } from '../../media/timeline.js';
-import type { Box } from './avatar-scenes/scene-styles.js';
+import type { Box } from './layout-box.js';
 
 /** A rectangle in fractions of the frame, from its top-left corner (0..1 both ways). */
 export interface FrameRect {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { FaceNotUsable } from '../../core/errors.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
+import type { CutoutEngine } from '../../engines/image/port.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import type { RenderQuality } from '../../media/timeline.js';
@@ -20,7 +21,7 @@ const AVATAR_SHARE = 0.4;
 export async function renderAdVideo(
   plan: AdPlan,
   req: { accountId: string; planDir: string; style: string; quality: RenderQuality; videoPath: string; thumbnailPath: string },
-  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker | null },
+  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker | null; cutout?: CutoutEngine | null },
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<RenderResult> {
   const { signal, onProgress } = opts;
@@ -59,9 +60,10 @@ export async function renderAdVideo(
         throw err;
       });
   }
-  const decorations = new DecorationSet(opts.workDir, frame);
+  // The cut-out finds the product in each photo, so product shots crop around it or stand it on a designed backdrop.
+  const decorations = new DecorationSet(opts.workDir, frame, deps.cutout ?? null);
   const timeline = buildAdTimeline(plan, req.planDir, req.style, avatar, decorations.decorate);
-  await decorations.drawAll();
+  await decorations.drawAll(signal);
   const base = withAvatar ? AVATAR_SHARE : 0;
   return renderTimeline(
     deps.ffmpeg,

@@ -6,10 +6,15 @@ import { even, type FrameSize } from '../../../media/frame-size.js';
 import type { Box, Decorate, DecorationKind } from './scene-styles.js';
 import { withStops } from '../../images/canvas-paint.js';
 import { drawTextPlate, type TextPlate } from '../../images/text/text-plate.js';
+import type { CutoutEngine } from '../../../engines/image/port.js';
+import { analysePhoto } from '../product-photo.js';
+import { drawShot, type AnalysedPhoto, type ShotPlan, type ShotRequest } from '../product-shot.js';
+import { encodePng } from '../../images/raster-io.js';
 
 interface Wanted {
-  kind: DecorationKind | 'text';
+  kind: DecorationKind | 'text' | 'shot';
   plate?: TextPlate;
+  shot?: ShotRequest;
   widthPx: number;
   heightPx: number;
   path: string;
@@ -23,14 +28,28 @@ interface Wanted {
 export class DecorationSet {
   private readonly wanted = new Map<string, Wanted>();
 
+  /** What each shot was made as (crop or designed), by file: for the records and the tests. */
+  readonly shotPlans = new Map<string, ShotPlan>();
+  private readonly photos = new Map<string, Promise<AnalysedPhoto>>();
+
+  /** `cutout`: finds the product in a photo for product shots; without it a photo is taken whole. */
   constructor(
     private readonly dir: string,
     private readonly frame: FrameSize,
+    private readonly cutout: CutoutEngine | null = null,
   ) {}
 
-  readonly decorate: Decorate = (kind: DecorationKind | 'text', box: Box, plate?: TextPlate) => {
+  readonly decorate: Decorate = (kind: DecorationKind | 'text' | 'shot', box: Box, extra?: TextPlate | ShotRequest) => {
     const widthPx = even(this.frame.width * box.width);
     const heightPx = even(this.frame.height * box.height);
+    if (kind === 'shot') {
+      const shot = extra as ShotRequest;
+      const id = createHash('sha256').update(JSON.stringify(shot)).digest('hex').slice(0, 16);
+      const path = join(this.dir, `shot-${id}-${widthPx}x${heightPx}.png`);
+      this.wanted.set(path, { kind, widthPx, heightPx, path, shot });
+      return path;
+    }
+    const plate = extra as TextPlate | undefined;
     if (kind === 'text') {
       if (!plate) throw new Error('a text decoration needs its plate');
       // Named by what it shows: the same label at the same size is drawn once.
@@ -44,9 +63,24 @@ export class DecorationSet {
     return path;
   };
 
-  async drawAll(): Promise<void> {
-    for (const w of this.wanted.values())
-      await writeFile(w.path, w.kind === 'text' ? drawTextPlate(w.plate!, w.widthPx, w.heightPx) : drawDecoration(w.kind, w.widthPx, w.heightPx));
+  async drawAll(signal?: AbortSignal): Promise<void> {
+    for (const w of this.wanted.values()) {
+      if (w.kind === 'shot') {
+        const { image, plan } = await drawShot(w.shot!, await this.analysed(w.shot!.picture, signal), w.widthPx, w.heightPx);
+        this.shotPlans.set(w.path, plan);
+        await writeFile(w.path, await encodePng(image));
+      } else await writeFile(w.path, w.kind === 'text' ? drawTextPlate(w.plate!, w.widthPx, w.heightPx) : drawDecoration(w.kind, w.widthPx, w.heightPx));
+    }
+  }
+
+  /** Each photo read and cut out once, however many shots use it. */
+  private analysed(path: string, signal?: AbortSignal): Promise<AnalysedPhoto> {
+    let found = this.photos.get(path);
+    if (!found) {
+      found = analysePhoto(path, this.cutout, signal);
+      this.photos.set(path, found);
+    }
+    return found;
   }
 }
 

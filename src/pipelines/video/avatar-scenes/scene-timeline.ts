@@ -6,9 +6,13 @@ import { lineBoxPerPx } from '../../images/text/canvas-fonts.js';
 import { boxPx, labelPlate, layoutFrame, plateLayers } from '../frame-text.js';
 import type { AvatarClip } from '../../avatar/clips/avatar-clip-maker.js';
 import { sceneStartSeconds, transitionAfter, type AvatarScenesPlan, type PlannedCta, type PlannedScene } from './scene-plan.js';
-import { placeAvatar, STAGE_COLOR, styleScene, type AvatarSlot, type Decorate, type ScenePicture, type StyledScene } from './scene-styles.js';
+import { placeAvatar, STAGE_COLOR, styleScene, type AvatarSlot, type Box, type Decorate, type ScenePicture, type StyledScene } from './scene-styles.js';
+import type { Offset } from '../../../domain/avatars/avatar-video-spec.js';
+import { overlaps, rectOf, type FrameRect } from '../product-area.js';
+import { layerRect } from '../layout-zones.js';
 
 export const TRANSITION_SECONDS = 0.5;
+const FULL: Box = { width: 1, height: 1 };
 
 /** Part of the frame-accurate timing the engine will use: a scene's clip reaches into its transitions. */
 export interface SceneWindow {
@@ -79,26 +83,40 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
       const setting = s.caption.override && s.caption.setting ? { ...look.caption, ...s.caption.setting } : look.caption;
       captionTracks.push({ words: s.words.map((w) => ({ ...w, startSeconds: w.startSeconds + starts[i]!, endSeconds: w.endSeconds + starts[i]! })), setting });
     }
+    const product = productRects(look, s.background ? join(planDir, s.background.file) : null);
+    const presenter = slot ? [rectOf(slot.position, slot.box)] : [];
     return {
       ...skeleton[i]!,
       background: look.background,
-      layers: [...look.below, ...avatar, ...look.above, ...ctaLayers(s.cta, planDir, 'scene', plan.aspectRatio, decorate)],
+      layers: [...look.below, ...avatar, ...look.above, ...ctaLayers(s.cta, planDir, 'scene', plan.aspectRatio, decorate, product, presenter)],
       layersInScene: true,
     };
   });
 
   if (plan.endCard) {
     const bg = plan.endCard.background;
+    const card = END_CARD_PLACES[plan.aspectRatio];
+    // A picture on the card is the product: drawn standing in its own place on a designed backdrop,
+    // the logo above it (tall) or beside it, never on it; never a blurred copy of it.
     const background: SceneBackground =
       bg.kind === 'color'
         ? { kind: 'color', color: bg.color }
         : bg.kind === 'image'
-          ? { kind: 'image', path: file(bg.file), fit: 'contain' }
+          ? {
+              kind: 'image',
+              path: decorate('shot', FULL, {
+                picture: file(bg.file),
+                keep: card.product,
+                palette: { primary: STAGE_COLOR, accent: '#FFFFFF' },
+                mode: 'designed',
+              }),
+              fit: 'crop',
+            }
           : { kind: 'video', path: file(bg.file), fit: 'contain', loop: true };
     scenes.push({
       ...skeleton[skeleton.length - 1]!,
       background,
-      layers: ctaLayers(plan.endCard.cta, planDir, 'end', plan.aspectRatio, decorate),
+      layers: ctaLayers(plan.endCard.cta, planDir, 'end', plan.aspectRatio, decorate, bg.kind === 'image' ? [card.product] : [], []),
       layersInScene: true,
     });
   }
@@ -122,17 +140,112 @@ function styled(plan: AvatarScenesPlan, s: PlannedScene, planDir: string, decora
   return styleScene(s.visualStyle, { aspectRatio: plan.aspectRatio, picture, avatarName: s.avatar.name, decorate });
 }
 
-/** A scene's call to action (logo and caption), or the end card's, larger and centred. */
-function ctaLayers(cta: PlannedCta | null, planDir: string, where: 'scene' | 'end', aspectRatio: AspectRatio, decorate: Decorate): Layer[] {
+/**
+ * The end card's parts when it shows a product picture: the product's place (fractions of the
+ * frame, top-left based), the logo's and the CTA label's, none over another.
+ */
+export const END_CARD_PLACES: Record<AspectRatio, { product: FrameRect; logo: { position: Offset; box: Box }; label: { position: Offset; box: Box } }> = {
+  '9:16': {
+    product: { x0: 0.08, y0: 0.2, x1: 0.92, y1: 0.66 },
+    logo: { position: { x: 0, y: -0.4 }, box: { width: 0.5, height: 0.14 } },
+    label: { position: { x: 0, y: 0.3 }, box: { width: 0.9, height: 0.15 } },
+  },
+  '16:9': {
+    product: { x0: 0.04, y0: 0.08, x1: 0.5, y1: 0.92 },
+    logo: { position: { x: 0.25, y: -0.25 }, box: { width: 0.3, height: 0.3 } },
+    label: { position: { x: 0.25, y: 0.15 }, box: { width: 0.44, height: 0.3 } },
+  },
+  '1:1': {
+    product: { x0: 0.04, y0: 0.1, x1: 0.5, y1: 0.9 },
+    logo: { position: { x: 0.26, y: -0.24 }, box: { width: 0.4, height: 0.22 } },
+    label: { position: { x: 0.26, y: 0.14 }, box: { width: 0.44, height: 0.3 } },
+  },
+};
+
+/** Where a scene's product picture stands: its layers (by the picture's file) with a box. */
+function productRects(look: StyledScene, picture: string | null): FrameRect[] {
+  if (!picture) return [];
+  return [...look.below, ...look.above].flatMap((l) =>
+    (l.kind === 'image' || l.kind === 'video') && l.path === picture && l.box ? [rectOf(l.position ?? { x: 0, y: 0 }, l.box)] : [],
+  );
+}
+
+/** The default corner places a scene's logo may take, in order: the top right first (the contract's default). */
+const LOGO_CORNERS: Offset[] = [
+  { x: 0.36, y: -0.4 },
+  { x: -0.36, y: -0.4 },
+  { x: 0.36, y: 0.4 },
+  { x: -0.36, y: 0.4 },
+];
+/** Where a scene's CTA label may go when its setting gives no offset, in order of preference. */
+const LABEL_PLACES: Offset[] = [
+  { x: 0, y: -0.3 },
+  { x: 0, y: -0.4 },
+  { x: 0, y: 0.3 },
+  { x: 0, y: 0.4 },
+  { x: 0, y: 0.1 },
+  { x: 0, y: -0.1 },
+];
+
+/**
+ * A scene's call to action (logo and caption), or the end card's, in places clear of the
+ * product (`product`: its rectangles) and, where one can, of the presenter. A place the request
+ * gives (an offset) is kept.
+ */
+function ctaLayers(
+  cta: PlannedCta | null,
+  planDir: string,
+  where: 'scene' | 'end',
+  aspectRatio: AspectRatio,
+  decorate: Decorate,
+  product: readonly FrameRect[],
+  presenter: readonly FrameRect[],
+): Layer[] {
   if (!cta) return [];
   const layers: Layer[] = [];
+  const endPlaces = where === 'end' && product.length > 0 ? END_CARD_PLACES[aspectRatio] : null;
   if (cta.logo) {
-    const position = where === 'end' ? { x: 0, y: -0.18 } : (cta.logo.offset ?? undefined);
-    layers.push({ kind: 'logo', path: join(planDir, cta.logo.file), position, scale: where === 'end' ? Math.max(cta.logo.scale, 0.35) : cta.logo.scale });
+    const path = join(planDir, cta.logo.file);
+    if (endPlaces) layers.push({ kind: 'logo', path, ...endPlaces.logo });
+    else if (where === 'end') layers.push({ kind: 'logo', path, position: { x: 0, y: -0.18 }, scale: Math.max(cta.logo.scale, 0.35) });
+    else {
+      const rectAt = (position: Offset) => layerRect(aspectRatio, { kind: 'logo', path, position, scale: cta.logo!.scale });
+      const position = cta.logo.offset ?? clearPlace(LOGO_CORNERS, rectAt, product, presenter);
+      layers.push({ kind: 'logo', path, position, scale: cta.logo.scale });
+    }
   }
-  if (cta.caption)
-    layers.push(...captionTextLayers(cta.caption.text, cta.caption.setting, where === 'end' ? { x: 0, y: 0.12 } : { x: 0, y: -0.3 }, aspectRatio, decorate));
+  if (cta.caption) {
+    const { text, setting } = cta.caption;
+    if (endPlaces) layers.push(...captionTextLayers(text, setting, endPlaces.label, aspectRatio, decorate, true));
+    else if (where === 'end')
+      layers.push(...captionTextLayers(text, setting, { position: { x: 0, y: 0.12 }, box: labelBox(aspectRatio) }, aspectRatio, decorate));
+    else {
+      const box = labelBox(aspectRatio);
+      const position = clearPlace(LABEL_PLACES, (p) => rectOf(p, box), product, presenter);
+      layers.push(...captionTextLayers(text, setting, { position, box }, aspectRatio, decorate));
+    }
+  }
   return layers;
+}
+
+/** The first place clear of the product and the presenter, else the first clear of the product, else the first. */
+function clearPlace(
+  places: readonly Offset[],
+  rectAt: (p: Offset) => FrameRect | null,
+  product: readonly FrameRect[],
+  presenter: readonly FrameRect[],
+): Offset {
+  const clear = (p: Offset, of: readonly FrameRect[]) => {
+    const r = rectAt(p);
+    return !r || of.every((o) => !overlaps(o, r));
+  };
+  return places.find((p) => clear(p, product) && clear(p, presenter)) ?? places.find((p) => clear(p, product)) ?? places[0]!;
+}
+
+/** A CTA label's area: most of the frame's width (at most 1.25 short sides), 0.24 short sides high. */
+function labelBox(aspectRatio: AspectRatio): Box {
+  const frame = layoutFrame(aspectRatio);
+  return { width: Math.min(0.9 * frame.width, 1.25 * frame.short) / frame.width, height: (0.24 * frame.short) / frame.height };
 }
 
 /**
@@ -143,9 +256,11 @@ function ctaLayers(cta: PlannedCta | null, planDir: string, where: 'scene' | 'en
 function captionTextLayers(
   text: string,
   setting: CaptionSettingInput | null,
-  fallback: { x: number; y: number },
+  fallback: { position: Offset; box: Box },
   aspectRatio: AspectRatio,
   decorate: Decorate,
+  /** The place is the layout's (an end card's column): the setting's offset does not move it. */
+  fixed = false,
 ): Layer[] {
   const s = normalizeCaptionSetting(setting);
   const hasOffset = setting?.offset?.x != null || setting?.offset?.y != null;
@@ -154,10 +269,7 @@ function captionTextLayers(
   const font = { family: s.fontFamily, weight: (s.bold ?? true) ? 700 : 400 } as const;
   // The setting's size is a subtitle size (the face's line box); the canvas sizes by the em.
   const maxPx = (setting?.font_size != null ? s.fontSizePx : 64) / lineBoxPerPx(font);
-  const place = {
-    position: hasOffset ? s.offset : fallback,
-    box: { width: Math.min(0.9 * frame.width, 1.25 * frame.short) / frame.width, height: (0.24 * frame.short) / frame.height },
-  };
+  const place = { position: hasOffset && !fixed ? s.offset : fallback.position, box: fallback.box };
   const plate = labelPlate(text, boxPx(aspectRatio, place.box), {
     font,
     color: hex(setting?.text_color) ?? '#FFFFFF',
