@@ -130,7 +130,7 @@ describe('AI Shorts (ai_shorts)', () => {
     expect(lineStats.brightness - pixelStats.brightness).toBeGreaterThan(40);
   }, 400_000);
 
-  it("shows the product (product_images, an extension) in at least a third of the scenes, by pixels; the rest keep the sentence's pictures", async () => {
+  it("shows the product of a link (extension) in at least a third of the scenes, by pixels; the rest keep the sentence's pictures", async () => {
     // A product photo: an orange bottle with a dark cap on a white studio background. Orange is
     // in none of the line-art style's colours, so an orange patch in a frame is the product.
     const canvas = createCanvas(300, 450);
@@ -144,6 +144,10 @@ describe('AI Shorts (ai_shorts)', () => {
     g.fillStyle = '#222222';
     g.fillRect(115, 60, 70, 55);
     pages.route('/bottle.png', { headers: { 'content-type': 'image/png' }, body: canvas.toBuffer('image/png') });
+    // The product as a link (POST /api/links/link_with_params/): its photo and its name.
+    const link = await post('/api/links/link_with_params/', { title: 'Northpeak TrailFlask 32 oz', image_urls: [pages.url('/bottle.png')] });
+    expect(link.statusCode, link.body).toBe(200);
+    const linkId = link.json().id as string;
     // Four scenes: the one presenting the product and the last show it; the cup holder and the ice keep their pictures.
     const script =
       'Meet the Northpeak TrailFlask bottle. It fits neatly in your cup holder. Ice cold drinks for the whole day. Order yours today with free shipping.';
@@ -153,7 +157,7 @@ describe('AI Shorts (ai_shorts)', () => {
       style: 'Line art',
       caption_setting: { hidden: true },
       background_music_volume: 0,
-      product_images: [pages.url('/bottle.png')],
+      link: linkId,
     });
     expect(r.statusCode, r.body).toBe(201);
     const done = await waitForTask(t, `/api/ai_shorts/${r.json().id}/`, 240_000);
