@@ -24,6 +24,8 @@ export interface ScriptStyle {
   slots: StyleSlot[];
   /** Slot indices in the order they grow when a longer video needs more words (cycled). */
   grow: number[];
+  /** Slot indices in the order they are said, when it is not the slots' own order. */
+  spokenOrder?: number[];
 }
 
 function one(kind: BeatKind, section: ScriptSection): StyleSlot {

@@ -35,6 +35,16 @@ export function styleForFacts(style: ScriptStyle, ctx: ScriptContext): ScriptSty
   slots.forEach((slot, i) => {
     if (v.benefit && slot.beats[0]!.kind === 'point' && slot.min === 1 && slots.slice(0, i).some(saysBenefit)) slot.min = 0;
   });
+  // A style whose own growth is used up before its length (a 60 s ad of a page with few facts)
+  // may close with a recap of its short points before the call to action: facts again, never
+  // padding, and grown only after every other slot (sizeToBudget). Added last, so every other slot
+  // keeps its index and its sentences; said before the call to action.
+  const ctaAt = slots.findIndex((s) => s.section === 'cta');
+  if (ctaAt >= 0 && v.points && !slots.some((s) => s.beats.some((b) => b.kind === 'recap'))) {
+    const spokenOrder = [...slots.keys()];
+    spokenOrder.splice(ctaAt, 0, slots.length);
+    return { ...style, slots: [...slots, { beats: [{ kind: 'recap' }], min: 0, max: 1, section: 'body' }], grow, spokenOrder };
+  }
   return { ...style, slots, grow };
 }
 

@@ -85,7 +85,8 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
     author: quote?.author ?? null,
     benefit: lead ? pointMidSentence(lead.text, bank, product) : null,
     year: String(year),
-    points: short.length >= 2 ? bank.list(short) : null,
+    // A recap of points in another language would be a sentence in that language.
+    points: short.length >= 2 && sameLanguage ? bank.list(short) : null,
     action: rng.fork('action').pick(bank.actions[platformGroup(facts.platform)]),
   };
   const points = features.map((text, i) => ({ text, featureIndex: i as number | null }));

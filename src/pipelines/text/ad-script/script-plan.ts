@@ -20,14 +20,15 @@ export function smallestPlan(style: ScriptStyle): ScriptPlan {
 
 export function plannedBeats(style: ScriptStyle, plan: ScriptPlan): PlannedBeat[] {
   const out: PlannedBeat[] = [];
-  style.slots.forEach((slot, s) => {
+  for (const s of style.spokenOrder ?? style.slots.keys()) {
+    const slot = style.slots[s]!;
     for (let rep = 0; rep < plan.counts[s]!; rep++) {
       slot.beats.forEach((beat, b) => {
         if (beat.optional && rep >= plan.tails[s]!) return;
         out.push({ key: `${s}.${rep}.${b}`, kind: beat.kind, section: slot.section });
       });
     }
-  });
+  }
   return out;
 }
 

@@ -19,7 +19,9 @@ export function sizeToBudget(
   let beats = realize(style, plan, ctx, seed, noTuning());
   let words = wordsOf(beats);
   const exhausted = new Set<number>();
-  const everySlot = style.slots.map((_, i) => i);
+  // A recap repeats points: it grows only once every other slot has nothing left to add.
+  const isRecap = (i: number) => style.slots[i]!.beats.some((b) => b.kind === 'recap');
+  const everySlot = [...style.slots.keys()].sort((a, b) => Number(isRecap(a)) - Number(isRecap(b)));
   // The style's growth order first; when all of it is used up, any slot that still can grow.
   let order = style.grow;
   let cursor = 0;
