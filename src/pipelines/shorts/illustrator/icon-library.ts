@@ -25,7 +25,7 @@ interface IconSet {
 const SKIN_TONE = /-(light|dark|medium|medium-light|medium-dark)$/;
 
 /** Script words whose picture is named otherwise. */
-const SYNONYMS: Record<string, string> = {
+export const SYNONYMS: Record<string, string> = {
   money: 'money-bag',
   cash: 'dollar-banknote',
   dollar: 'dollar-banknote',

@@ -1,5 +1,5 @@
 import { STOP_WORDS } from '../../text/stop-words.js';
-import { iconNameIndex } from './icon-library.js';
+import { iconNameIndex, SYNONYMS } from './icon-library.js';
 import { PHRASE_MEANINGS, PICTURE_MEANINGS } from './picture-meanings.js';
 
 /** A scene's pictures chosen by what its whole sentence says. */
@@ -37,6 +37,36 @@ const AD_FILLER = new Set(
     ' ',
   ),
 );
+
+/**
+ * Words of a picture's name that say what holds it, not what it is: a product ad's "bottle" or
+ * "cup" is the product, not a baby's bottle or a soda cup (the trial's complaint).
+ */
+const CONTAINER_NAME_WORDS = new Set(['bottle', 'cup', 'glass', 'box', 'with']);
+
+/** Synonyms of the keyword picker that named a picture for a word that pictures nothing in particular. */
+const GUESSING_SYNONYMS = new Set([
+  'drink',
+  'work',
+  'time',
+  'hour',
+  'space',
+  'dream',
+  'play',
+  'fall',
+  'why',
+  'fast',
+  'power',
+  'energy',
+  'magic',
+  'smart',
+  'mind',
+  'think',
+  'thought',
+  'secret',
+  'mystery',
+  'question',
+]);
 
 /** Words that end other than by rule ("ran" → run). */
 const IRREGULAR: Record<string, string> = {
@@ -94,11 +124,19 @@ function meaningIndex(): MeaningIndex {
     for (const w of words.split(/\s+/)) described.add(w);
     if (!names.has(icon)) throw new Error(`picture-meanings names "${icon}", which the icon set does not have`);
     // A described picture also means the words of its own name ("hiking-boot": hiking, boot).
-    for (const word of [...words.split(/\s+/), ...icon.split('-')].filter((w) => w.length > 1 && !STOP_WORDS.en.has(w))) {
+    const nameWords = icon.split('-').filter((w) => !CONTAINER_NAME_WORDS.has(w));
+    for (const word of [...words.split(/\s+/), ...nameWords].filter((w) => w.length > 1 && !STOP_WORDS.en.has(w))) {
       const set = lists.get(word) ?? new Set();
       set.add(icon);
       lists.set(word, set);
     }
+  }
+  // The keyword picker's synonyms (money → money bag, king → crown …) cover the general narration
+  // of a short; they mean their picture where the descriptions say nothing of the word. Left out:
+  // those that gave the guesses of before (time → alarm clock, hour → hourglass, space → rocket).
+  for (const [word, icon] of Object.entries(SYNONYMS)) {
+    if (described.has(word) || GUESSING_SYNONYMS.has(word) || !names.has(icon)) continue;
+    lists.set(word, new Set([icon]));
   }
   const byWord = new Map<string, { icon: string; weight: number }[]>();
   // A word several pictures mean still says something ("clean": sponge, soap, bubbles, sparkles), a little less.

@@ -37,7 +37,7 @@ export const PICTURE_MEANINGS: Record<string, string> = {
   ice: 'ice icy cold cool chilled',
   fire: 'fire flame burn heat heated spicy blaze',
   'hot-beverage': 'coffee espresso latte tea hot warm brew mug cafe caffeine',
-  'evergreen-tree': 'forest tree wood woods',
+  'evergreen-tree': 'forest tree wood woods rainforest jungle',
   seedling: 'plant grow growth sprout seed vegan organic sustainable eco',
   herb: 'natural herbal botanical ingredient gentle',
   // Home and kitchen.
@@ -91,7 +91,7 @@ export const PICTURE_MEANINGS: Record<string, string> = {
   tooth: 'tooth teeth dental smile whitening',
   feather: 'light lightweight weightless feather',
   // Pets and animals.
-  dog: 'dog puppy pup canine walk leash',
+  dog: 'dog puppy pup canine leash',
   bone: 'chew treat bite kibble',
   cat: 'cat kitten kitty feline litter picky',
   'paw-prints': 'pet pets paw fur hair shed',
@@ -131,6 +131,15 @@ export const PICTURE_MEANINGS: Record<string, string> = {
   'nut-and-bolt': 'steel metal build built engineer engineered',
   hammer: 'tool repair fix diy',
   toolbox: 'toolbox tools kit',
+  // The sky and the wider world (a short's general narration).
+  'crescent-moon': 'moon lunar moonlight',
+  'night-with-stars': 'night midnight starry',
+  rocket: 'rocket astronaut orbit nasa',
+  'ringed-planet': 'planet saturn solar galaxy universe',
+  'classical-building': 'ancient history historic museum empire roman greek',
+  volcano: 'volcano eruption lava',
+  honeybee: 'bee bees honey hive pollen',
+  'person-walking': 'walk walking stroll step',
   // People.
   'busts-in-silhouette': 'customer customers people thousands community member user users everyone',
   'people-hugging': 'friend friends family together love loved',
