@@ -64,6 +64,12 @@ export function pointMidSentence(point: string, bank: PhraseBank, productName: s
   return firstWord.toLocaleLowerCase() + point.slice(firstWord.length);
 }
 
+/** A point mid-sentence as the bank says it after a lead-in (English gives a subjectless feature its "it"). */
+function saidPoint(point: string, bank: PhraseBank, productName: string): string {
+  const mid = pointMidSentence(point, bank, productName);
+  return bank.sayPoint ? bank.sayPoint(mid) : mid;
+}
+
 /** A template can be used when every slot it names has a value (and a point is left for {point}). */
 export function canFill(template: string, values: SlotValues, pointsLeft: number, nth: number | null): boolean {
   for (const slot of slotsOf(template)) {
@@ -96,9 +102,9 @@ export function fillTemplate(template: string, values: SlotValues, bank: PhraseB
   let text = template.replace(SLOT, (_m, slot: string) => {
     switch (slot) {
       case 'point':
-        return pointMidSentence(extra.point ?? '', bank, values.product);
+        return saidPoint(extra.point ?? '', bank, values.product);
       case 'Point':
-        return upperFirst(extra.point ?? '');
+        return upperFirst(saidPoint(extra.point ?? '', bank, values.product));
       case 'nth':
         return bank.numberWords[(extra.nth ?? 1) - 1] ?? String(extra.nth);
       case 'Nth':

@@ -83,7 +83,7 @@ export function buildScriptContext(facts: ProductFacts, language: ScriptLanguage
     quote: quote ? bank.quote(quote.text) : null,
     quote2: quote2 ? bank.quote(quote2.text) : null,
     author: quote?.author ?? null,
-    benefit: lead ? pointMidSentence(lead.text, bank, product) : null,
+    benefit: lead ? (bank.sayPoint ?? ((p: string) => p))(pointMidSentence(lead.text, bank, product)) : null,
     year: String(year),
     // A recap of points in another language would be a sentence in that language.
     points: short.length >= 2 && sameLanguage ? bank.list(short) : null,

@@ -111,21 +111,8 @@ export const en: PhraseBank = {
       'For years, no {category} I tried really worked for me.',
       'I was about to give up on finding {category} that work.',
     ],
-    intro: [
-      'Meet {product}: {benefit}.',
-      'This is {product}: {benefit}.',
-      'Meet {product}: {point}.',
-      'Meet {product}.',
-      'This is {product}.',
-    ],
-    point: [
-      '{Point}.',
-      'Plus: {point}.',
-      'Also: {point}.',
-      'On top of that: {point}.',
-      'You also get this: {point}.',
-      'And the best part: {point}.',
-    ],
+    intro: ['Meet {product}: {benefit}.', 'This is {product}: {benefit}.', 'Meet {product}: {point}.', 'Meet {product}.', 'This is {product}.'],
+    point: ['{Point}.', 'Plus: {point}.', 'Also: {point}.', 'On top of that: {point}.', "There's more: {point}.", 'And the best part: {point}.'],
     // A second point in the same breath: only facts, never a filler line ("it makes life easier" was a claim no page made).
     benefit: ['{Point}.', 'Plus: {point}.', 'Also: {point}.'],
     recap: ["That's {product}: {points}.", 'So to recap: {points}.', 'In short: {points}, all in one.'],
@@ -312,4 +299,17 @@ export const en: PhraseBank = {
   list: (items) => joinList(items, 'and', true),
   keepPointCase: false,
   sectionSeparator: '\n\n',
+  sayPoint: (point) => (SUBJECTLESS_VERBS.has(point.split(/\s+/)[0] ?? '') ? `it ${point}` : point),
 };
+
+/** Verbs a product page starts a feature with, its subject left out ("Keeps drinks cold…", "Fits most cup holders"). */
+const SUBJECTLESS_VERBS: ReadonlySet<string> = new Set(
+  (
+    'absorbs adjusts alerts attaches bakes blends blocks boosts breathes brews brightens brings captures charges cleans clips closes ' +
+    'comes connects converts cooks cools covers cuts delivers detects dissolves doubles drains dries ends fades feels fills filters ' +
+    'fits folds fries gets gives glides goes grinds grips handles heats helps holds hydrates keeps lasts learns lets lifts locks ' +
+    'looks makes measures monitors mounts moves nourishes notifies opens packs pairs plays protects purifies reads records reduces ' +
+    'removes repels resists roasts rolls runs saves seals shows sits sleeps smooths softens soothes sounds spreads stands stays ' +
+    'steams stops streams stretches supports survives syncs targets teaches tells tracks turns wakes washes wicks works zips'
+  ).split(' '),
+);

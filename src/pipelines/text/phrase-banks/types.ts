@@ -122,6 +122,11 @@ export interface PhraseBank {
   sectionSeparator: string;
   /** Last touches on a filled sentence (French elision before a vowel: « que Aurora » → « qu'Aurora »). */
   polish?(sentence: string): string;
+  /**
+   * A selling point as said after a lead-in, lower-cased: a feature written without its subject
+   * ("keeps drinks cold") gets one ("it keeps drinks cold"), so "Also: it keeps…" is a sentence.
+   */
+  sayPoint?(point: string): string;
 }
 
 export function joinList(items: readonly string[], and: string, serialComma = false): string {
