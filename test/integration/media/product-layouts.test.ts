@@ -6,7 +6,12 @@ import { renderTimeline, type Timeline } from '../../../src/media/index.js';
 import type { AdMaterials } from '../../../src/pipelines/video/ad-materials.js';
 import { layOut } from '../../../src/pipelines/video/visual-styles.js';
 import { streamDurations } from '../../helpers/loudness-measure.js';
-import { makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { makeFixtureDir, makeLogoPng, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { createBorderKeyCutout } from '../../../src/engines/image/index.js';
+import { frameSizeFor } from '../../../src/media/frame-size.js';
+import type { AdPlan } from '../../../src/pipelines/video/ad-plan.js';
+import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
+import { DecorationSet } from '../../../src/pipelines/video/avatar-scenes/decorations.js';
 
 const exec = promisify(execFile);
 const engine = createFfmpegEngine();
@@ -138,5 +143,117 @@ describe('layouts keep the product whole (pixels of small renders)', () => {
       const d = await streamDurations(videoPath);
       expect(Math.abs(d.videoSeconds - d.audioSeconds)).toBeLessThanOrEqual(1 / 30 + 1e-3);
     }, 120_000);
+  }
+});
+
+/** Label panels and captions are drawn in this orange, the logo in this violet: neither is near a marker or the product. */
+const WORDS: [number, number, number] = [255, 128, 0];
+const LOGO: [number, number, number] = [128, 0, 255];
+
+/** A studio photo: the marked product (a square) small on a plain light backdrop, so the cut-out finds its box. */
+async function productOnBackdrop(path: string): Promise<string> {
+  const inner = await markedProduct(`${path}.inner.png`, 160);
+  await exec('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xE6E9EE:s=400x400',
+    '-i',
+    inner,
+    '-filter_complex',
+    'overlay=120:90',
+    '-frames:v',
+    '1',
+    path,
+  ]);
+  return path;
+}
+
+describe('nothing over the product, no blurred copy (pixels of one small render per aspect)', () => {
+  for (const aspectRatio of ['9:16', '16:9', '1:1'] as const) {
+    it(`${aspectRatio}: FeatureHighlight — labels, logo and captions stay out of the product's box, all four corners show, no blur of the photo`, async () => {
+      const dir = fx.path(`fh-${aspectRatio.replace(':', 'x')}`);
+      await exec('mkdir', ['-p', dir]);
+      await productOnBackdrop(`${dir}/image-0.png`);
+      await makeLogoPng(`${dir}/logo.png`, 128, hex(LOGO).replace('0x', '#'));
+      await makeSpeech(`${dir}/voice.wav`, 'Cold all day. Hot all night.');
+      const words = ['Cold', 'all', 'day', 'hot', 'all', 'night'].map((word, i) => ({ word, startSeconds: 0.1 + i * 0.3, endSeconds: 0.35 + i * 0.3 }));
+      const plan: AdPlan = {
+        script: 'Cold all day. Hot all night.',
+        headline: 'Verda Bloom Diffuser',
+        highlights: ['Keeps drinks cold for 24 hours', 'Leak-proof lid'],
+        priceText: '$49',
+        cta: { title: 'Shop now' },
+        palette: { primary: '#334455', accent: '#FF8000', text: '#FFFFFF' },
+        language: 'en',
+        voiceId: 'v',
+        avatarId: null,
+        aspectRatio,
+        words,
+        speechEndSeconds: 2,
+        durationSeconds: 2.6,
+        endCardSeconds: 0.6,
+        voiceoverVolume: 1,
+        musicVolume: null,
+        caption: { hidden: false, override: true, setting: { text_color: '#FF8000', highlight_text_color: '#FF8000' } },
+        files: { voice: 'voice.wav', images: ['image-0.png'], videos: [], logo: 'logo.png', music: null },
+      };
+      const size = frameSizeFor(aspectRatio, 'preview');
+      const decorations = new DecorationSet(dir, size, createBorderKeyCutout());
+      const timeline = buildAdTimeline(plan, dir, 'FeatureHighlightTemplate', null, decorations.decorate);
+      await decorations.drawAll();
+      const videoPath = `${dir}/out.mp4`;
+      await renderTimeline(engine, timeline, { quality: 'preview', videoPath, thumbnailPath: `${dir}/out.jpg` });
+
+      const report: string[] = [];
+      for (const t of [0.5, 1.4]) {
+        const { width, height, data } = await extractFrameRgb(videoPath, t, size);
+        const near = (i: number, c: number[]) => Math.hypot(data[i * 3]! - c[0]!, data[i * 3 + 1]! - c[1]!, data[i * 3 + 2]! - c[2]!) < 60;
+        const box = { x0: width, y0: height, x1: -1, y1: -1 };
+        const counts: Record<string, number> = Object.fromEntries(Object.keys(MARKERS).map((k) => [k, 0]));
+        let words = 0;
+        let logo = 0;
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            if (near(i, WORDS)) words++;
+            if (near(i, LOGO)) logo++;
+            for (const [name, c] of Object.entries(MARKERS))
+              if (near(i, c)) {
+                counts[name]! += 1;
+                box.x0 = Math.min(box.x0, x);
+                box.y0 = Math.min(box.y0, y);
+                box.x1 = Math.max(box.x1, x);
+                box.y1 = Math.max(box.y1, y);
+              }
+          }
+        // Inside the product's box (its markers' bounds, less 2 px of colour bleed) no word or logo pixel; outside it no
+        // pixel of the product's colours (a blurred copy of the photo would spread them over the frame).
+        let covered = 0;
+        let productOutside = 0;
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            const inBox = x >= box.x0 + 2 && x <= box.x1 - 2 && y >= box.y0 + 2 && y <= box.y1 - 2;
+            if (inBox && (near(i, WORDS) || near(i, LOGO))) covered++;
+            if (!(x >= box.x0 - 3 && x <= box.x1 + 3 && y >= box.y0 - 3 && y <= box.y1 + 3) && near(i, [0x30, 0xa0, 0x40])) productOutside++;
+          }
+        const share = ((box.x1 - box.x0) * (box.y1 - box.y0)) / (width * height);
+        report.push(
+          `${aspectRatio} t=${t}: product box ${box.x0},${box.y0}-${box.x1},${box.y1} (${(share * 100).toFixed(0)} % of the frame) words ${words} logo ${logo} covered ${covered} product-colour outside ${productOutside}`,
+        );
+        for (const [name, n] of Object.entries(counts)) expect(n, `${name} corner at ${t} s`).toBeGreaterThan(20);
+        expect(words, 'the label and the captions show').toBeGreaterThan(200);
+        expect(logo, 'the logo shows').toBeGreaterThan(40);
+        expect(covered, "word or logo pixels inside the product's box").toBe(0);
+        expect(productOutside, 'product-coloured pixels outside its box').toBeLessThan(width * height * 0.002);
+        // The product is large: over an eighth of the frame (a quarter of its zone beside the column on square frames).
+        expect(share).toBeGreaterThan(1 / 8);
+      }
+      console.log(report.join('\n'));
+    }, 60_000);
   }
 });

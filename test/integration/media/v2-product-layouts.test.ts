@@ -27,6 +27,9 @@ afterAll(async () => {
 type Rgb = [number, number, number];
 /** Corner markers of the product picture, one colour each, so a cut or covered corner is missed. */
 const MARKERS: Record<string, Rgb> = { red: [235, 20, 20], blue: [20, 40, 235], magenta: [235, 20, 235], cyan: [20, 225, 230] };
+/** A call to action's label panel and logo, colours no marker, product or presenter pixel is near. */
+const LABEL: Rgb = [255, 128, 0];
+const LOGO: Rgb = [255, 128, 0];
 /** The presenter: an opaque clip of one colour that no marker or product pixel is near. */
 const PRESENTER: Rgb = [250, 230, 0];
 const hex = (c: number[]) => `0x${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
@@ -109,24 +112,34 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
       await mkdir(planDir, { recursive: true });
       await markedProduct(join(planDir, 'product.png'));
       await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '0.6', join(planDir, 'silence.mp3')]);
-      // One video, one scene per style, no transitions: each style's frame is the middle of its scene.
+      await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${hex(LOGO)}:s=96x96`, '-frames:v', '1', join(planDir, 'logo.png')]);
+      // One video, one scene per style, no transitions: each style's frame is the middle of its scene. Every
+      // scene carries a call to action (the logo and a label, where the request gives no place), and so does the end card.
+      const cta = { logo: { file: 'logo.png', offset: null, scale: 0.2 }, caption: { text: 'Shop the TrailFlask', setting: { background_color: '#FF8000' } } };
       const out = await render(
         `styles-${aspectRatio.replace(':', 'x')}`,
-        { aspectRatio, scenes: styles.map((s) => scene(s)), endCard: null, music: null },
+        {
+          aspectRatio,
+          scenes: styles.map((s) => scene(s, { cta })),
+          endCard: { seconds: 0.6, background: { kind: 'image', file: 'product.png' }, cta },
+          music: null,
+        },
         planDir,
       );
       const size = frameSizeFor(aspectRatio, 'preview');
       const report: string[] = [];
-      for (const [i, style] of styles.entries()) {
+      for (const [i, style] of [...styles, 'end card' as const].entries()) {
         const frame = await extractFrameRgb(out.videoPath, i * 0.6 + 0.3, size);
         const { width, height, data } = frame;
         const counts: Record<string, number> = Object.fromEntries(Object.keys(MARKERS).map((k) => [k, 0]));
         const box = { x0: width, y0: height, x1: -1, y1: -1 };
         let presenter = 0;
+        let cta = 0;
         for (let y = 0; y < height; y++)
           for (let x = 0; x < width; x++) {
             const i3 = y * width + x;
             if (near(data, i3, PRESENTER)) presenter++;
+            if (near(data, i3, LABEL) || near(data, i3, LOGO)) cta++;
             for (const [name, c] of Object.entries(MARKERS))
               if (near(data, i3, c)) {
                 counts[name]! += 1;
@@ -138,13 +151,21 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
           }
         // Inside the product's box (its markers' bounds, less 2 px of colour bleed) no presenter pixel shows.
         let covered = 0;
-        for (let y = box.y0 + 2; y <= box.y1 - 2; y++) for (let x = box.x0 + 2; x <= box.x1 - 2; x++) if (near(data, y * width + x, PRESENTER)) covered++;
+        let ctaCovering = 0;
+        for (let y = box.y0 + 2; y <= box.y1 - 2; y++)
+          for (let x = box.x0 + 2; x <= box.x1 - 2; x++) {
+            if (near(data, y * width + x, PRESENTER)) covered++;
+            if (near(data, y * width + x, LABEL) || near(data, y * width + x, LOGO)) ctaCovering++;
+          }
         report.push(
-          `${style}: markers ${Object.values(counts).join('/')} box ${box.x0},${box.y0}-${box.x1},${box.y1} presenter ${presenter} inside ${covered}`,
+          `${style}: markers ${Object.values(counts).join('/')} box ${box.x0},${box.y0}-${box.x1},${box.y1} presenter ${presenter} inside ${covered}; label+logo ${cta} inside ${ctaCovering}`,
         );
         for (const [name, n] of Object.entries(counts)) expect(n, `${style}: ${name} corner`).toBeGreaterThan(30);
         expect(covered, `${style}: presenter pixels inside the product's box`).toBe(0);
-        if (style !== 'DramaticFullProduct') expect(presenter, `${style}: the presenter shows`).toBeGreaterThan(500);
+        // The scene's label and logo (and the end card's) show, and never inside the product's box.
+        expect(cta, `${style}: the label and the logo show`).toBeGreaterThan(300);
+        expect(ctaCovering, `${style}: label or logo pixels inside the product's box`).toBe(0);
+        if (style !== 'DramaticFullProduct' && style !== 'end card') expect(presenter, `${style}: the presenter shows`).toBeGreaterThan(500);
       }
       if (process.env.KEEP_MEDIA) console.log(report.join('\n'));
     }, 240_000);

@@ -8,7 +8,7 @@ import type { AvatarClip } from '../../avatar/clips/avatar-clip-maker.js';
 import { sceneStartSeconds, transitionAfter, type AvatarScenesPlan, type PlannedCta, type PlannedScene } from './scene-plan.js';
 import { placeAvatar, STAGE_COLOR, styleScene, type AvatarSlot, type Box, type Decorate, type ScenePicture, type StyledScene } from './scene-styles.js';
 import type { Offset } from '../../../domain/avatars/avatar-video-spec.js';
-import { overlaps, rectOf, type FrameRect } from '../product-area.js';
+import { freeArea, overlaps, rectOf, type FrameRect } from '../product-area.js';
 import { layerRect } from '../layout-zones.js';
 
 export const TRANSITION_SECONDS = 0.5;
@@ -209,9 +209,18 @@ function ctaLayers(
     if (endPlaces) layers.push({ kind: 'logo', path, ...endPlaces.logo });
     else if (where === 'end') layers.push({ kind: 'logo', path, position: { x: 0, y: -0.18 }, scale: Math.max(cta.logo.scale, 0.35) });
     else {
-      const rectAt = (position: Offset) => layerRect(aspectRatio, { kind: 'logo', path, position, scale: cta.logo!.scale });
-      const position = cta.logo.offset ?? clearPlace(LOGO_CORNERS, rectAt, product, presenter);
-      layers.push({ kind: 'logo', path, position, scale: cta.logo.scale });
+      const logo = cta.logo;
+      if (logo.offset) layers.push({ kind: 'logo', path, position: logo.offset, scale: logo.scale });
+      else {
+        // A corner clear of the product at the asked size, else a smaller logo tucked further into a corner.
+        const tries = [1, 0.75, 0.6].flatMap((f) =>
+          LOGO_CORNERS.map((c) => ({ scale: logo.scale * f, position: { x: c.x * (1 + (1 - f) * 0.3), y: c.y * (1 + (1 - f) * 0.2) } })),
+        );
+        const rectAt = (t: (typeof tries)[number]) => layerRect(aspectRatio, { kind: 'logo', path, position: t.position, scale: t.scale });
+        const clear = (t: (typeof tries)[number], of: readonly FrameRect[]) => of.every((o) => !overlaps(o, rectAt(t)!));
+        const chosen = tries.find((t) => clear(t, product) && clear(t, presenter)) ?? tries.find((t) => clear(t, product)) ?? tries[0]!;
+        layers.push({ kind: 'logo', path, ...chosen });
+      }
     }
   }
   if (cta.caption) {
@@ -219,13 +228,29 @@ function ctaLayers(
     if (endPlaces) layers.push(...captionTextLayers(text, setting, endPlaces.label, aspectRatio, decorate, true));
     else if (where === 'end')
       layers.push(...captionTextLayers(text, setting, { position: { x: 0, y: 0.12 }, box: labelBox(aspectRatio) }, aspectRatio, decorate));
-    else {
-      const box = labelBox(aspectRatio);
-      const position = clearPlace(LABEL_PLACES, (p) => rectOf(p, box), product, presenter);
-      layers.push(...captionTextLayers(text, setting, { position, box }, aspectRatio, decorate));
-    }
+    else layers.push(...captionTextLayers(text, setting, labelPlace(aspectRatio, product, presenter), aspectRatio, decorate));
   }
   return layers;
+}
+
+/**
+ * A scene's CTA label: across the frame at the first of LABEL_PLACES clear of the product (and of
+ * the presenter when it can be); when every such band meets the product (a product on the left of
+ * a wide frame), in the part of the frame the product leaves free, as wide as that part.
+ */
+function labelPlace(aspectRatio: AspectRatio, product: readonly FrameRect[], presenter: readonly FrameRect[]): { position: Offset; box: Box } {
+  const box = labelBox(aspectRatio);
+  const across = LABEL_PLACES.filter((p) => product.every((o) => !overlaps(o, rectOf(p, box))));
+  if (across.length > 0) return { position: clearPlace(across, (p) => rectOf(p, box), product, presenter), box };
+  const free = freeArea(aspectRatio, product, 0.02);
+  if (!free) return { position: LABEL_PLACES[0]!, box };
+  const narrow = { width: Math.min(box.width, free.x1 - free.x0), height: Math.min(box.height, free.y1 - free.y0) };
+  const cx = (free.x0 + free.x1) / 2 - 0.5;
+  const inFree = LABEL_PLACES.map((p) => ({
+    x: cx,
+    y: Math.min(Math.max(p.y, free.y0 - 0.5 + narrow.height / 2), free.y1 - 0.5 - narrow.height / 2),
+  }));
+  return { position: clearPlace(inFree, (p) => rectOf(p, narrow), product, presenter), box: narrow };
 }
 
 /** The first place clear of the product and the presenter, else the first clear of the product, else the first. */
