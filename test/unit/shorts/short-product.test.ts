@@ -82,6 +82,15 @@ describe('the product in a short', () => {
       expect([neutral.shows, neutral.icons]).toEqual(['neutral', []]);
       expect(orangeShare(neutral.image), style).toBeLessThan(0.005);
     }
+    // Whole and clear of the cinematic letterbox (an eighth of the height; 2.39:1 in 16:9 leaves
+    // 12.8 %), with room for the motion's zoom: no product pixel in the top 14 %, in 16:9 and 9:16.
+    for (const size of [SIZE, { width: 320, height: 180 }]) {
+      const cine = await illustrateScene({ text: 'Order yours today.', style: 'Cinematic', ...size, seed: 1, product: { image: bottle(), cutOut: true } });
+      const rows = Math.floor(size.height * 0.14);
+      const top = { ...cine.image, height: rows, data: cine.image.data.subarray(0, rows * size.width * 4) };
+      expect(orangeShare(top), `${size.width}x${size.height}`).toBe(0);
+      expect(orangeShare(cine.image)).toBeGreaterThan(0.05);
+    }
     const car = await illustrateScene({ text: 'It fits your cup holder.', style: 'Cartoonish', ...SIZE, seed: 1, product: { image: bottle(), cutOut: true } });
     // The product in the middle, the sentence's picture beside it.
     expect(car.icons[0]).toBe('automobile');
