@@ -3,6 +3,7 @@ import type { RgbaImage } from '../../../src/core/raster.js';
 import { illustrateScene } from '../../../src/pipelines/shorts/illustrator/illustrate-scene.js';
 import { choosePictures } from '../../../src/pipelines/shorts/illustrator/match-pictures.js';
 import { productSceneIndexes } from '../../../src/pipelines/shorts/short-product.js';
+import { SHORT_STYLES } from '../../../src/domain/shorts/short-styles.js';
 import { drawScenePicture } from '../../../src/pipelines/shorts/scene-pictures.js';
 import { decodeImage } from '../../../src/pipelines/images/raster-io.js';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -67,7 +68,7 @@ describe('the product in a short', () => {
   });
 
   it('draws the product in its own colours over any style, whole; a sentence naming nothing drawable gets a neutral design', async () => {
-    for (const style of ['Line art', 'Pixel art', 'Mysterious'] as const) {
+    for (const style of SHORT_STYLES) {
       const withProduct = await illustrateScene({
         text: 'You deserve something that just works.',
         style,
