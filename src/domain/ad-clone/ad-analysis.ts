@@ -7,7 +7,14 @@ import { z } from 'zod';
  */
 const fractionBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
-export const shotSchema = z.object({ index: z.number().int(), startSeconds: z.number(), endSeconds: z.number(), durationSeconds: z.number() });
+export const shotSchema = z.object({
+  index: z.number().int(),
+  startSeconds: z.number(),
+  endSeconds: z.number(),
+  durationSeconds: z.number(),
+  /** How the shot comes in (every shot but the first): a hard cut, or a crossfade of `seconds` centred on its start. Tasks stored before say nothing. */
+  transitionIn: z.object({ kind: z.enum(['cut', 'fade']), seconds: z.number() }).optional(),
+});
 export type Shot = z.infer<typeof shotSchema>;
 
 export const pacingSchema = z.object({
@@ -26,8 +33,16 @@ export const screenTextSchema = z.object({
   box: fractionBox,
   /** `#rrggbb` of the letters. */
   color: z.string(),
+  /** Height of a line's letters (its words' median) as a fraction of the frame height; tasks stored before say nothing. */
+  letterHeight: z.number().optional(),
   words: z.number().int(),
   lines: z.number().int(),
+  /**
+   * What the text is to the ad: the captions of what is said (their words are heard, or they
+   * change from shot to shot in one place), a title that stays (the same words in several shots:
+   * a brand, a product name), or other text. Tasks stored before say nothing.
+   */
+  role: z.enum(['caption', 'title', 'text']).optional(),
 });
 export type ScreenText = z.infer<typeof screenTextSchema>;
 
@@ -40,6 +55,8 @@ export const captionLookSchema = z.object({
   wordsPerLine: z.number().int(),
   /** Letter height as a fraction of the frame height. */
   textHeight: z.number(),
+  /** The widest caption line as a fraction of the frame width (tasks stored before say nothing). */
+  lineWidth: z.number().optional(),
   /** Shots that show it, out of all. */
   shotShare: z.number(),
 });

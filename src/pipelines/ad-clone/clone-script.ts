@@ -12,6 +12,12 @@ export interface CloneScriptRequest {
   /** The chosen voice's rate, words per second. */
   wordsPerSecond: number;
   seed: number;
+  /**
+   * The time is a limit, not a guide: no half again past it, the shortest call to action, and the
+   * hook given up for a shorter opener (or none) when the two do not fit. Asked for when the first
+   * script, spoken, ran past the clone's end (`voice-clone-script.ts`).
+   */
+  strict?: boolean;
 }
 
 export interface CloneScript {
@@ -62,19 +68,29 @@ function pickCloneScript(written: AdScript, req: CloneScriptRequest): CloneScrip
   const all = written.sentences;
   const want = Math.max(1, req.pattern.sentenceCount);
   const isCta = (s: ScriptSentence) => s.beat === 'cta' || s.beat === 'cta_repeat';
-  const cta = req.pattern.callToAction ? (all.find(isCta) ?? null) : null;
+  const ctas = all.filter(isCta);
+  const shortestCta = [...ctas].sort((a, b) => a.wordCount - b.wordCount)[0] ?? null;
+  const cta = req.pattern.callToAction ? ((req.strict ? shortestCta : ctas[0]) ?? null) : null;
   const body = all.filter((s) => s !== cta && !(cta && isCta(s)));
   const budgetWords = Math.max(3, Math.floor(req.speakingSeconds * req.wordsPerSecond));
   // The hook first; then middle sentences (kept in the writer's order) to reach the reference's
   // count, the page's facts before framing (see `byFactsFirst`); one is taken only if the count can
   // still be reached within half as much again as the reference's time with the shortest of the
   // rest (past that, middle sentences are left out, never the hook or the CTA); the CTA last.
-  const hook = body[0];
+  // Strict: the time itself is the limit, and a hook that leaves the CTA no room gives way to the
+  // shortest fact sentence that does (or to nothing: the CTA is what must be heard).
+  const limit = req.strict ? budgetWords : budgetWords * 1.5;
+  const ctaWords = cta?.wordCount ?? 0;
+  let hook: ScriptSentence | undefined = body[0];
+  if (req.strict && hook && hook.wordCount + ctaWords > limit) {
+    hook = byFactsFirst(body)
+      .filter((s) => s.wordCount + ctaWords <= limit)
+      .sort((a, b) => a.wordCount - b.wordCount)[0];
+  }
   const middleWanted = Math.max(0, want - 1 - (cta ? 1 : 0));
-  const limit = budgetWords * 1.5;
   let total = [hook, cta].reduce((sum, x) => sum + (x?.wordCount ?? 0), 0);
   const chosen: ScriptSentence[] = [];
-  const candidates = byFactsFirst(body.slice(1));
+  const candidates = byFactsFirst(body.filter((s) => s !== hook));
   const take = (sentence: ScriptSentence) => {
     chosen.push(sentence);
     total += sentence.wordCount;
@@ -95,7 +111,7 @@ function pickCloneScript(written: AdScript, req: CloneScriptRequest): CloneScrip
   for (const sentence of [...candidates].sort((a, b) => a.wordCount - b.wordCount)) {
     if (chosen.length < middleWanted && !chosen.includes(sentence) && total + sentence.wordCount <= limit) take(sentence);
   }
-  const middle = body.filter((s) => chosen.includes(s));
+  const middle = body.filter((s) => chosen.includes(s) && s !== hook);
   const picked = [...(hook ? [hook] : []), ...middle, ...(cta ? [cta] : [])];
   const sentences = picked.map((s) => s.text);
   const pitch = [...(hook ? [hook] : []), ...middle].map((s) => s.text).join(' ');

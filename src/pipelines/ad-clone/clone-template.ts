@@ -2,6 +2,11 @@ import { uuidV5 } from '../../core/ids.js';
 import type { AdAnalysis, ScreenText } from '../../domain/ad-clone/ad-analysis.js';
 import { parseTemplate, type Template, type TemplateFile } from '../../domain/custom-templates/template-format.js';
 import type { TemplateValues } from '../../domain/custom-templates/template-values.js';
+import type { SpokenAudio } from '../../domain/speech/voice-directory.js';
+import { applyCase } from '../custom-templates/text-box.js';
+import { capHeightPerPx, lineBoxPerPx, measureTextWidth, type TextFont } from '../images/text/canvas-fonts.js';
+import { letterHeightOf } from './analysis/caption-look.js';
+import { frameSizeFor } from '../../media/frame-size.js';
 
 const CLONE_TEMPLATE_NAMESPACE = '5d3c2b1a-8e7f-5a6b-9c0d-1e2f3a4b5c6d';
 /** The template's pixel sizes refer to the full-size frame, 1080 px on its short side in every aspect. */
@@ -17,79 +22,142 @@ export interface CloneTemplateRequest {
   pictureCount: number;
   /** The clone's spoken script; null for a silent reference (then the caption look shows text lines). */
   script: string | null;
-  /** Short product lines for on-screen text (highlights, the title). */
+  /** Short product lines for on-screen text: the product's name first (for titles), then selling points. */
   lines: string[];
   seed: number;
+  /** The clone's length when it must be longer than the reference's shots (the voice needs it): the last shot is held. */
+  videoSeconds?: number;
 }
 
 const pictureSlot = (i: number) => `Picture ${i + 1}`;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** The part of a text box a template accepts (fractions inside the frame). */
-function fitBox(b: ScreenText['box']) {
-  const width = clamp(b.width, 0.05, 1);
-  const height = clamp(b.height * 1.3, 0.03, 1);
-  return { x: clamp(b.x, 0, 1 - width), y: clamp(b.y - b.height * 0.15, 0, 1 - height), width, height };
-}
+/*
+ * Captions and text layers are drawn by libass in Montserrat Bold. Its size is the face's whole
+ * line height as libass counts it: capitals stand 0.47 of it, mixed-case words (ascenders to
+ * descenders) 0.60 (measured on the service's renders at 1080×1920). The reference's letters,
+ * measured in its pixels (`letterHeight`), are turned into the size that draws them as tall.
+ * Widths: the text fitter measures on a canvas (`images/text/canvas-fonts.ts`), whose model of
+ * the size draws capitals 0.59 tall, a little larger than libass does; boxes are sized by the
+ * fitter's measure (so it does not wrap what fits), caption lines by what libass draws.
+ */
+const FONT: TextFont = { weight: 700 };
+const CAP_HEIGHT = 0.47;
+const MIXED_HEIGHT = 0.6;
+/** How wide the text fitter takes `text` to be at subtitle size `sizePx`. */
+const fitterWidth = (text: string, sizePx: number) => measureTextWidth(text, FONT, sizePx / lineBoxPerPx(FONT));
+/** How wide libass draws it: the same face, at the scale its capitals show. */
+const drawnWidth = (text: string, sizePx: number) => (fitterWidth(text, sizePx) * CAP_HEIGHT) / (capHeightPerPx(FONT) / lineBoxPerPx(FONT));
+
+/** Captions are never set smaller than this (full-size pixels, capitals 26 px tall), whatever was measured: readable on a phone. */
+const MIN_CAPTION_PX = 56;
+/** On-screen text is never set smaller than this. */
+const MIN_TEXT_PX = 40;
+/** Text keeps this margin from the frame's sides (share of the width). */
+const SIDE_MARGIN = 0.05;
+/** The service's own caption look, when the reference shows no captions. */
+const DEFAULT_CAPTIONS = { style: 'normal-black', position: { x: 0, y: 0.25 }, sizePx: 72, wordsPerLine: 3 } as const;
 
 function musicCategoryFor(level: AdAnalysis['energy']['level']): string {
   return level === 'energetic' ? 'upbeat' : level === 'moderate' ? 'corporate' : 'ambient';
 }
 
+const isUpper = (text: string) => /\p{L}/u.test(text) && text === text.toUpperCase();
+
+/** A dark fill gets a light outline (the caption style that draws one), a light fill a dark one. */
+function captionStyleFor(colour: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+  return 0.299 * r + 0.587 * g + 0.114 * b < 90 ? 'normal-white' : 'normal-black';
+}
+
+/**
+ * Words per caption line that draw a line about as wide as the reference's widest: the script's
+ * average word (with its space) at this size, as drawn (the layout breaks lines at that many words).
+ */
+function wordsPerLineFor(lineWidthPx: number, sizePx: number, script: string, kase: 'upper' | 'lower' | 'as-is'): number {
+  const words = applyCase(script, kase).split(/\s+/).filter(Boolean);
+  const space = drawnWidth(' ', sizePx);
+  const average = words.reduce((sum, w) => sum + drawnWidth(w, sizePx) + space, 0) / Math.max(1, words.length);
+  return clamp(Math.round(lineWidthPx / Math.max(1, average)), 1, 12);
+}
+
+/**
+ * The box for a new text where the reference showed one: centred where it was, as wide as the new
+ * words need at the reference's letter size, as the renderer's fitter measures them (never
+ * narrower than what was there, at most the frame less its margins; past that it wraps onto a
+ * second line), kept inside the frame. OCR often reads part of a line: its box alone would squeeze
+ * the new words into a narrow column.
+ */
+function textBox(at: ScreenText['box'], text: string, sizePx: number, kase: 'upper' | 'as-is', full: { width: number; height: number }) {
+  const needed = (fitterWidth(applyCase(text, kase), sizePx) * 1.05) / full.width;
+  const widest = 1 - 2 * SIDE_MARGIN;
+  const width = clamp(Math.max(at.width, needed), 0.1, widest);
+  const lines = Math.min(2, Math.ceil(needed / widest - 1e-9));
+  const height = clamp((Math.max(1, lines) * sizePx * 1.3) / full.height, 0.02, 0.5);
+  const cx = clamp(at.x + at.width / 2, SIDE_MARGIN + width / 2, 1 - SIDE_MARGIN - width / 2);
+  const cy = clamp(at.y + at.height / 2, height / 2 + 0.01, 1 - height / 2 - 0.01);
+  return { x: round3(cx - width / 2), y: round3(cy - height / 2), width: round3(width), height: round3(height) };
+}
+
 /**
  * The reference's analysis as a template: one scene per shot with the shot's length (the pacing),
- * each showing a link picture (cycled, alternating gentle motions, hard cuts as in the reference),
- * the voiceover captioned in the reference's caption look (position, colour, case, words per
- * line, letter height), other on-screen text re-set as text layers where and in the colour it
- * was, and music when the reference has sound under or instead of the voice.
+ * joined as the reference joins them (a hard cut, or a crossfade of its length), each showing a
+ * link picture (cycled, alternating gentle motions); the voiceover captioned in the reference's
+ * caption look (position, colour, case, letter size, line width; the service's own look when it
+ * shows none); titles and other on-screen text re-set where they were, at their size and colour,
+ * with the product's name (for a title) or a selling point; music when the reference has sound
+ * under or instead of the voice.
  */
 export function cloneTemplate(req: CloneTemplateRequest): { template: Template; file: TemplateFile } {
   const a = req.analysis;
   const look = a.captionLook;
+  const full = frameSizeFor(req.aspect, 'render');
   // Letter heights are kept as a share of the frame's short side, so a caption keeps its size
   // when a 9:16 reference is cloned at 16:9 (its share of the height would shrink it).
   const letterPx = (heightFraction: number) => heightFraction * (a.heightPx / Math.max(1, Math.min(a.widthPx, a.heightPx))) * FULL_SHORT_SIDE_PX;
+  const fontPx = (heightFraction: number, upper: boolean) => letterPx(heightFraction) / (upper ? CAP_HEIGHT : MIXED_HEIGHT);
   const slots: TemplateFile['slots'] = {};
   const pictures = Math.max(1, req.pictureCount);
   for (let i = 0; i < pictures; i++)
     slots[pictureSlot(i)] = { type: 'image', required: true, default: { draw: 'object', object: 'bottle', colors: ['#c81e3a', '#ecebe8'] } };
-  const captionRegion = look?.region ?? null;
-  const regionOf = (t: ScreenText) => {
-    const cy = t.box.y + t.box.height / 2;
-    return cy < 1 / 3 ? 'top' : cy < 2 / 3 ? 'middle' : 'bottom';
-  };
-  // With a voice, the caption region is the captions' place; without one, its text is re-set too.
-  const setAsText = (t: ScreenText) => !req.script || regionOf(t) !== captionRegion;
+  // With a voice, the captions' place shows the captions; without one, its text is re-set too.
+  const setAsText = (t: ScreenText) => !req.script || t.role !== 'caption';
+  const [titleLine, ...otherLines] = req.lines;
+  const pointLines = otherLines.length ? otherLines : req.lines;
   let lineIndex = 0;
+  let pointIndex = 0;
+  const shotsSeconds = a.shots.reduce((sum, s) => sum + Math.max(0.2, s.durationSeconds), 0);
   const scenes: TemplateFile['scenes'] = a.shots.map((shot, i) => {
     const layers: NonNullable<TemplateFile['scenes'][number]['layers']> = [];
     for (const t of a.texts.filter((x) => x.shotIndex === shot.index && setAsText(x))) {
       const slot = `Text ${++lineIndex}`;
-      const text = req.lines.length ? req.lines[(lineIndex - 1) % req.lines.length]! : t.text;
+      const text = t.role === 'title' && titleLine ? titleLine : pointLines.length ? pointLines[pointIndex++ % pointLines.length]! : t.text;
       slots[slot] = { type: 'text', required: false, maxChars: 120, default: text };
-      const kase = regionOf(t) === captionRegion && look ? look.case : t.text === t.text.toUpperCase() ? 'upper' : 'as-is';
+      const asCaption = t.role === 'caption' && look !== null;
+      const kase = asCaption ? look.case : isUpper(t.text) ? 'upper' : 'as-is';
+      const sizePx = Math.round(clamp(fontPx(letterHeightOf(t), isUpper(t.text)), MIN_TEXT_PX, 200));
       layers.push({
         kind: 'text',
         slot,
-        box: fitBox(t.box),
-        style: {
-          sizePx: clamp(Math.round(letterPx(t.box.height / Math.max(1, t.lines)) * 1.1), 12, 400),
-          color: t.color.toUpperCase(),
-          case: kase,
-          bold: true,
-          ...(look && regionOf(t) === captionRegion ? { wordsPerLine: look.wordsPerLine } : {}),
-        },
+        box: textBox(t.box, text, sizePx, kase === 'upper' ? 'upper' : 'as-is', full),
+        style: { sizePx, color: t.color.toUpperCase(), case: kase, bold: true },
       });
     }
+    // A crossfade into the next shot is the next shot's way in.
+    const next = a.shots[i + 1]?.transitionIn;
+    const held = i === a.shots.length - 1 && req.videoSeconds ? Math.max(0, req.videoSeconds - shotsSeconds) : 0;
     return {
-      seconds: Math.max(0.2, shot.durationSeconds),
+      seconds: Math.max(0.2, round3(shot.durationSeconds + held)),
       background: { slot: pictureSlot(i % pictures), fit: 'crop' as const, motion: MOTIONS[(i + req.seed) % MOTIONS.length] },
       layers,
+      ...(next?.kind === 'fade' ? { transition: { kind: 'fade' as const, seconds: clamp(next.seconds, 0.1, 2) } } : {}),
     };
   });
   if (req.script) slots[SCRIPT_SLOT] = { type: 'voiceover', required: true, maxChars: 5000, default: req.script };
   const hasBackgroundSound = a.energy.backgroundDb !== null && a.energy.backgroundDb > -50;
   if (hasBackgroundSound || !req.script) slots[MUSIC_SLOT] = { type: 'audio', required: false, default: { musicCategory: musicCategoryFor(a.energy.level) } };
+  const captionPx = look ? Math.round(clamp(fontPx(look.textHeight, look.case === 'upper'), MIN_CAPTION_PX, 300)) : DEFAULT_CAPTIONS.sizePx;
   const file: TemplateFile = {
     format: 1,
     id: uuidV5(`ad-clone:${req.seed}`, CLONE_TEMPLATE_NAMESPACE),
@@ -100,24 +168,26 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
     length: { rule: 'fixed' },
     slots,
     scenes,
-    ...(req.script && look
+    ...(req.script
       ? {
           captions: {
             slot: SCRIPT_SLOT,
-            style: {
-              style: 'normal-black',
-              position: { x: clamp(look.position.x, -0.5, 0.5), y: clamp(look.position.y, -0.5, 0.5) },
-              color: look.color.toUpperCase(),
-              highlightColor: look.color.toUpperCase(),
-              case: look.case,
-              wordsPerLine: clamp(look.wordsPerLine, 1, 12),
-              sizePx: clamp(Math.round(letterPx(look.textHeight) * 1.4), 12, 300),
-            },
+            style: look
+              ? {
+                  style: captionStyleFor(look.color),
+                  position: { x: clamp(look.position.x, -0.5, 0.5), y: clamp(look.position.y, -0.5, 0.5) },
+                  color: look.color.toUpperCase(),
+                  highlightColor: look.color.toUpperCase(),
+                  case: look.case,
+                  wordsPerLine: look.lineWidth
+                    ? wordsPerLineFor(look.lineWidth * full.width, captionPx, req.script, look.case)
+                    : clamp(look.wordsPerLine, 1, 12),
+                  sizePx: captionPx,
+                }
+              : { ...DEFAULT_CAPTIONS, position: { ...DEFAULT_CAPTIONS.position } },
           },
         }
-      : req.script
-        ? { captions: { slot: SCRIPT_SLOT } }
-        : {}),
+      : {}),
     ...(slots[MUSIC_SLOT] ? { music: { slot: MUSIC_SLOT, volume: req.script ? 0.2 : 0.6 } } : {}),
   };
   const parsed = parseTemplate(file);
@@ -125,12 +195,12 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
   return { template: parsed.template, file };
 }
 
-/** The values that fill the clone: the link's pictures, the script in the chosen voice. */
-export function cloneValues(imageUrls: readonly string[], script: string | null, voiceId: string | null): TemplateValues {
+/** The values that fill the clone: the link's pictures, the script with its speech made already (`voice-clone-script.ts`). */
+export function cloneValues(imageUrls: readonly string[], voiceover: { text: string; speech: SpokenAudio } | null): TemplateValues {
   const values: TemplateValues = {};
   imageUrls.forEach((url, i) => {
     values[pictureSlot(i)] = { type: 'image', url };
   });
-  if (script) values[SCRIPT_SLOT] = { type: 'voiceover', text: script, ...(voiceId ? { voiceId } : {}) };
+  if (voiceover) values[SCRIPT_SLOT] = { type: 'voiceover', text: voiceover.text, speech: voiceover.speech };
   return values;
 }

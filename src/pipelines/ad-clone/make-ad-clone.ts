@@ -8,8 +8,8 @@ import { renderTemplate, type RenderTemplateDeps } from '../custom-templates/ren
 import { writeAdScript, type AdScript, type AdScriptRequest } from '../text/write-ad-script.js';
 import { FIRST_DRAFT_WORDS_PER_SECOND } from '../video/ad-script.js';
 import { analyseReference, type AnalysisDeps } from './analysis/analyse-reference.js';
-import { writeCloneScriptBy } from './clone-script.js';
 import { cloneTemplate, cloneValues } from './clone-template.js';
+import { voiceCloneScript } from './voice-clone-script.js';
 
 export interface AdCloneDeps {
   analysis: AnalysisDeps;
@@ -48,13 +48,22 @@ export interface AdCloneResult {
   durationSeconds: number;
 }
 
-/** Picture lines for on-screen text: the product's title and its selling points, short. */
-function productLines(facts: LinkFacts): string[] {
-  const short = (s: string) => s.split(/\s+/).slice(0, 6).join(' ');
-  return [facts.title, ...(facts.features ?? [])]
-    .map((s) => s?.trim())
-    .filter((s): s is string => !!s)
-    .map(short);
+/** Most words of an on-screen line (a title, a selling point): a glance, not a sentence. */
+const LINE_WORDS = 6;
+
+/**
+ * Picture lines for on-screen text: the product's name (for titles), then its selling points that
+ * fit a glance whole, or their first clause when it does; a point with neither is left out (a
+ * line cut mid-phrase reads as a mistake). Without any, the name's own words.
+ */
+export function productLines(facts: LinkFacts): string[] {
+  const words = (s: string) => s.split(/\s+/).filter(Boolean);
+  const title = facts.title?.trim() ? words(facts.title).slice(0, 4).join(' ') : null;
+  const points = (facts.features ?? [])
+    .map((f) => f.trim().replace(/[.!]+$/, ''))
+    .map((f) => (words(f).length <= LINE_WORDS ? f : (f.split(/[,;:–—]/)[0] ?? '').trim()))
+    .filter((f) => f.length > 0 && words(f).length <= LINE_WORDS);
+  return [...(title ? [title] : []), ...points];
 }
 
 /** Ad clone: the reference analysed, the clone planned as a template, rendered with the link's product. */
@@ -71,17 +80,29 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
   const language = req.language ?? (deps.scriptLanguages.includes(heard) ? heard : 'en');
   const words = analysis.transcript?.words ?? [];
   const speakingSeconds = words.length ? Math.min(analysis.durationSeconds - 0.3, words[words.length - 1]!.endSeconds - words[0]!.startSeconds + 0.5) : 0;
-  const script =
+  const shotsSeconds = analysis.shots.reduce((sum, s) => sum + s.durationSeconds, 0);
+  // The script is spoken here, before the render, so the clone's length can be checked against it.
+  const voiced =
     analysis.script.sentenceCount > 0
-      ? await writeCloneScriptBy(deps.writeScript ?? (async (r) => writeAdScript(r)), {
-          facts: req.facts,
-          pattern: analysis.script,
-          speakingSeconds: Math.max(2, speakingSeconds),
-          language,
-          wordsPerSecond: FIRST_DRAFT_WORDS_PER_SECOND,
-          seed: req.seed,
-        })
+      ? await voiceCloneScript(
+          { write: deps.writeScript ?? (async (r) => writeAdScript(r)), speech: deps.render.speech, ffmpeg: deps.render.ffmpeg },
+          {
+            facts: req.facts,
+            pattern: analysis.script,
+            speakingSeconds: Math.max(2, speakingSeconds),
+            language,
+            wordsPerSecond: FIRST_DRAFT_WORDS_PER_SECOND,
+            seed: req.seed,
+            videoSeconds: shotsSeconds,
+            accountId: req.accountId,
+            voiceId: deps.voiceFor(language) ?? deps.render.defaultVoiceId,
+            workDir: join(req.workDir, 'voice'),
+            ...(req.signal ? { signal: req.signal } : {}),
+          },
+        )
       : null;
+  const script = voiced?.script ?? null;
+  progress(0.45);
   const { template, file } = cloneTemplate({
     analysis,
     aspect: req.aspectRatio,
@@ -89,12 +110,13 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
     script: script?.text ?? null,
     lines: productLines(req.facts),
     seed: req.seed,
+    ...(voiced && voiced.videoSeconds > shotsSeconds ? { videoSeconds: voiced.videoSeconds } : {}),
   });
   const full = frameSizeFor(req.aspectRatio, 'render');
   const frame = req.outputScale < 1 ? { width: even(full.width * req.outputScale), height: even(full.height * req.outputScale) } : undefined;
   const rendered = await renderTemplate(
     template,
-    cloneValues(req.imageUrls, script?.text ?? null, deps.voiceFor(language)),
+    cloneValues(req.imageUrls, voiced ? { text: voiced.script.text, speech: voiced.speech } : null),
     {
       accountId: req.accountId,
       quality: 'render',
@@ -103,7 +125,7 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
       workDir: join(req.workDir, 'render'),
       ...(frame ? { frame } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
-      onProgress: (f) => progress(0.4 + 0.6 * f),
+      onProgress: (f) => progress(0.45 + 0.55 * f),
     },
     deps.render,
   );

@@ -65,16 +65,19 @@ describe('analyseReference', () => {
       { word: 'Shop', startSeconds: 1.6, endSeconds: 1.9 },
       { word: 'now.', startSeconds: 1.9, endSeconds: 2.3 },
     ];
-    const ocr = new FakeOcr(() => [{ text: 'SALE', confidence: 95, box: { x: 100, y: 700, width: 200, height: 60 }, line: '1.1.1.1' }]);
+    // Each shot's caption says what is heard there: the captions' place.
+    const ocr = new FakeOcr((path) => [
+      { text: /ocr-0/.test(path) ? 'TRY' : 'SHOP', confidence: 95, box: { x: 100, y: 700, width: 200, height: 60 }, line: '1.1.1.1' },
+    ]);
     const a = await analyseReference(
       { ffmpeg, ocr, transcriber: fakeTranscriber(words) },
       { videoPath: video, workDir: fx.path('work'), onProgress: (f) => seen.push(f) },
     );
     expect(a.shots.map((s) => s.durationSeconds)).toEqual([1.2, 1.8]);
     expect(ocr.requests).toHaveLength(2);
-    expect(a.texts.map((t) => [t.shotIndex, t.text])).toEqual([
-      [0, 'SALE'],
-      [1, 'SALE'],
+    expect(a.texts.map((t) => [t.shotIndex, t.text, t.role])).toEqual([
+      [0, 'TRY', 'caption'],
+      [1, 'SHOP', 'caption'],
     ]);
     expect(a.captionLook).toMatchObject({ region: 'bottom', shotShare: 1 });
     expect(a.script).toMatchObject({ sentenceCount: 2, callToAction: 'Shop now.' });

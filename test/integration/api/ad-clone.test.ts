@@ -4,18 +4,23 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpegEngine, probeMedia } from '../../../src/engines/ffmpeg/index.js';
 import { createTesseractOcr } from '../../../src/engines/ocr/tesseract-ocr.js';
-import { captionLookOf, readShotTexts } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
+import { captionLookOf, withRoles } from '../../../src/pipelines/ad-clone/analysis/caption-look.js';
+import { readShotTexts } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
 import { detectShots } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
+import { MAX_HOLD } from '../../../src/pipelines/ad-clone/voice-clone-script.js';
 import { templateSchema } from '../../../src/domain/custom-templates/template-format.js';
 import { downloadTo, postMultipart, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
 import { makeClip, makeColorImage, makeFixtureDir, makeSpeech, type FixtureDir } from '../../helpers/media-fixtures.js';
+import { makeReferenceAd, type ReferenceScene } from '../../helpers/reference-ads.js';
 import { startPageServer, type PageServer } from '../../helpers/page-server.js';
 
 const run = promisify(execFile);
-const FONT = '/usr/local/share/fonts/clipwright/Montserrat_700Bold.ttf';
 const SHOT_SECONDS = [1.6, 2.4, 2.0, 3.0];
+const CAPTIONS = ['TIRED OF COLD', 'THIS BOTTLE', 'HOT ALL DAY', 'SHOP NOW'];
 const CAPTION_RGB: [number, number, number] = [255, 212, 0];
+/** The reference's captions: centred at 72 % of the height, letters 5 % of it. */
+const CAPTION_Y = 0.72;
 
 const page = (base: string, images: string[]) => `<!doctype html><html><head>
 <title>ThermoFlask Pro – Insulated Steel Bottle</title>
@@ -27,41 +32,45 @@ const rgbOf = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i,
 const colourDistance = (hex: string, rgb: [number, number, number]) => rgbOf(hex).reduce((s, v, i) => s + Math.abs(v - rgb[i]!), 0);
 
 /**
- * A reference ad made here: four flat shots of known lengths (with grain, as footage has), a
- * caption in a known colour and place drawn with a font the service ships, and speech.
+ * A reference ad made here (`reference-ads.ts`): four moving shots of known lengths, the second
+ * coming in by a crossfade, each with its caption (yellow, outlined, low) saying what is heard, and
+ * speech that runs to its last second.
  */
 async function makeReference(fx: FixtureDir): Promise<string> {
   const speech = await makeSpeech(fx.path('speech.wav'), 'Tired of cold coffee? This bottle keeps it hot all day. Shop now.');
-  const colours = ['#2050a0', '#a02040', '#30a050', '#806020'];
-  const inputs = SHOT_SECONDS.flatMap((s, i) => ['-f', 'lavfi', '-i', `color=c=${colours[i]}:s=180x320:d=${s}:r=25`]);
-  const out = fx.path('reference.mp4');
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    ...inputs,
-    '-i',
-    speech,
-    '-filter_complex',
-    `[0][1][2][3]concat=n=4:v=1:a=0,noise=alls=10:allf=t,drawtext=fontfile=${FONT}:text='SHOP THE DROP':fontcolor=#ffd400:fontsize=18:x=(w-text_w)/2:y=h*0.78[v];[4:a]apad[a]`,
-    '-map',
-    '[v]',
-    '-map',
-    '[a]',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-t',
-    String(SHOT_SECONDS.reduce((a, b) => a + b, 0)),
-    out,
-  ]);
-  return out;
+  const ad = await makeReferenceAd({
+    path: fx.path('reference.mp4'),
+    // OCR needs letters of some size: at 180x320 Tesseract misreads outlined captions (a real
+    // reference is 1080x1920); the clone is rendered small.
+    width: 360,
+    height: 640,
+    fps: 25,
+    shots: [
+      { kind: 'gradient', colors: ['#2050a0', '#90c0f0'], seed: 1 },
+      { kind: 'gradient', colors: ['#a02040', '#f0a0a0'], seed: 2 },
+      { kind: 'gradient', colors: ['#30a050', '#c0f0a0'], seed: 3 },
+      { kind: 'gradient', colors: ['#806020', '#f0d090'], seed: 4 },
+    ].map((scene, i) => ({
+      seconds: SHOT_SECONDS[i]!,
+      scene: scene as ReferenceScene,
+      join: i === 1 ? { kind: 'fade' as const, seconds: 0.4 } : { kind: 'cut' as const },
+      caption: CAPTIONS[i]!,
+    })),
+    caption: { centreY: CAPTION_Y, sizeFraction: 0.05, color: '#ffd400' },
+    audioPath: speech,
+  });
+  return ad.path;
+}
+
+/** When the clone's sound last stops for good: the start of the silence that runs to its end (or its end). */
+async function soundEnd(path: string, durationSeconds: number): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', path, '-vn', '-af', 'silencedetect=noise=-45dB:d=0.2', '-f', 'null', '-']);
+  const starts = [...stderr.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+  // A silence running to the end is closed at the end of the stream (or not at all).
+  const last = starts.at(-1);
+  const closedAt = ends.length === starts.length ? ends.at(-1)! : durationSeconds;
+  return last !== undefined && closedAt >= durationSeconds - 0.05 ? last : durationSeconds;
 }
 
 describe('Ad Clone over HTTP', () => {
@@ -123,7 +132,7 @@ describe('Ad Clone over HTTP', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.headers });
   const balance = async () => (await get('/api/remaining_credits/')).json().remaining_credits as number;
 
-  it('clones the reference: same shots and pacing, captions in the same region and colour, the analysis on the task', async () => {
+  it('clones the reference: its shots, crossfade and pacing, captions at its size and place, the call to action heard whole before the end', async () => {
     const before = await balance();
     const r = await post({ link: linkId, video_url: pages.url('/reference.mp4') });
     expect(r.statusCode).toBe(201);
@@ -139,19 +148,22 @@ describe('Ad Clone over HTTP', () => {
     expect(done.failed_reason).toBeNull();
     expect(done.status).toBe('done');
 
-    // What was seen in the reference.
+    // What was seen in the reference: four shots (one of them come by a crossfade, which a fixed
+    // scene-score threshold never saw), the captions' place, colour and size.
     const a = done.analysis!;
     expect(a.shots.map((s) => s.duration)).toHaveLength(4);
     a.shots.forEach((s, i) => {
-      expect(Math.abs(s.duration - SHOT_SECONDS[i]!)).toBeLessThan(0.15);
+      expect(Math.abs(s.duration - SHOT_SECONDS[i]!)).toBeLessThan(0.1);
     });
     expect(a.texts.some((x) => /SHOP/.test(x.text))).toBe(true);
     expect(a.caption_look).toMatchObject({ region: 'bottom', case: 'upper' });
+    expect(Math.abs(a.caption_look!.position.y - (CAPTION_Y - 0.5))).toBeLessThan(0.04);
     expect(colourDistance(a.caption_look!.color, CAPTION_RGB)).toBeLessThan(60);
     expect(a.transcript!.words.length).toBeGreaterThan(4);
     expect(a.script.sentence_count).toBeGreaterThanOrEqual(1);
-    expect(done.template).toMatchObject({ format: 1, aspect: '9:16', scenes: expect.any(Array) });
-    expect(templateSchema.parse(done.template).scenes).toHaveLength(4);
+    const template = templateSchema.parse(done.template);
+    expect(template.scenes).toHaveLength(4);
+    expect(template.scenes.map((s) => s.transition?.kind ?? 'cut')).toEqual(['fade', 'cut', 'cut', 'cut']);
     expect(done.script).toMatch(/\w+/);
 
     // The clone itself, looked at.
@@ -160,17 +172,27 @@ describe('Ad Clone over HTTP', () => {
     const probe = await probeMedia(out);
     expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
     expect(probe.audio).toBeDefined();
-    expect(Math.abs(probe.durationSeconds - 9)).toBeLessThan(0.6);
+    // The reference's length, or at most a quarter more when the voice needed its last shot held.
+    expect(probe.durationSeconds).toBeGreaterThan(9 - 0.1);
+    expect(probe.durationSeconds).toBeLessThan(9 * (1 + MAX_HOLD) + 0.2);
     const ffmpeg = createFfmpegEngine();
-    const shots = await detectShots(ffmpeg, out, probe.durationSeconds);
-    expect(Math.abs(shots.length - 4)).toBeLessThanOrEqual(1);
-    if (shots.length === 4)
-      shots.forEach((s, i) => {
-        expect(Math.abs(s.durationSeconds - SHOT_SECONDS[i]!) / SHOT_SECONDS[i]!).toBeLessThan(0.2);
-      });
-    const texts = await readShotTexts({ ffmpeg, ocr: createTesseractOcr() }, { videoPath: out, shots, workDir: fx.path('') });
+    const shots = await detectShots(ffmpeg, out, probe.durationSeconds, { workDir: fx.path('clone-shots') });
+    expect(shots).toHaveLength(4);
+    shots.slice(0, 3).forEach((s, i) => {
+      expect(Math.abs(s.durationSeconds - SHOT_SECONDS[i]!)).toBeLessThan(0.15);
+    });
+    // The call to action is heard whole: the voice stops at least half a second before the end.
+    expect(await soundEnd(out, probe.durationSeconds)).toBeLessThanOrEqual(probe.durationSeconds - 0.5);
+    // Its captions sit where the reference's did, as large, in the reference's colour.
+    const texts = withRoles(
+      await readShotTexts({ ffmpeg, ocr: createTesseractOcr() }, { videoPath: out, shots, workDir: fx.path('') }),
+      done.script!.split(/\s+/),
+    );
     const look = captionLookOf(texts, shots.length);
     expect(look?.region).toBe('bottom');
+    expect(Math.abs(look!.position.y - a.caption_look!.position.y)).toBeLessThan(0.06);
+    expect(look!.textHeight).toBeGreaterThan(a.caption_look!.text_height * 0.7);
+    expect(look!.textHeight).toBeLessThan(a.caption_look!.text_height * 1.4);
     // Read back from a 180x320 encode of thin outlined letters, the yellow comes out 60-95 from the
     // reference's (255, 212, 0) depending on the words; white captions would be ~255 away, the
     // backgrounds more than 250.
@@ -192,7 +214,8 @@ describe('Ad Clone over HTTP', () => {
     expect(done.script).toBe('');
     const template = templateSchema.parse(done.template);
     expect(template.music).toMatchObject({ slot: 'Music' });
-    expect(template.scenes.every((s) => s.layers.some((l) => l.kind === 'text'))).toBe(true);
+    // Each shot's caption re-set as text where OCR read it (outlined letters over grain are missed now and then).
+    expect(template.scenes.filter((s) => s.layers.some((l) => l.kind === 'text')).length).toBeGreaterThanOrEqual(3);
     const probe = await probeMedia(await downloadTo(t, done.output, fx.path('silent-clone.mp4')));
     expect(probe.video).toMatchObject({ width: 320, height: 180 });
     expect(probe.audio).toBeDefined();

@@ -1,74 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { ocrFrameArgs, sceneScoreArgs } from '../../../src/engines/ffmpeg/args/scene-cuts.js';
+import { ocrFrameArgs, shotFramesArgs } from '../../../src/engines/ffmpeg/args/scene-cuts.js';
 import { parseTesseractTsv } from '../../../src/engines/ocr/tesseract-tsv.js';
 import { tesseractArgs } from '../../../src/engines/ocr/tesseract-ocr.js';
 import { FakeOcr } from '../../../src/engines/ocr/fake-ocr.js';
 import { energyOf } from '../../../src/pipelines/ad-clone/analysis/audio-energy.js';
 import { scriptPatternOf, sentencesOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
-import { captionLookOf, textBlocks } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
-import { cutTimes, pacingOf, parseSceneScores, shotsFromCuts } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
+import { captionLookOf, withRoles } from '../../../src/pipelines/ad-clone/analysis/caption-look.js';
+import { textBlocks } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
+import { pacingOf, shotsFromBoundaries } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
 import { textColourIn } from '../../../src/pipelines/ad-clone/analysis/text-colour.js';
 import type { ScreenText } from '../../../src/domain/ad-clone/ad-analysis.js';
 
 const w = (word: string, startSeconds: number, endSeconds: number) => ({ word, startSeconds, endSeconds });
 
-describe('shot cuts', () => {
-  const printed = [
-    'frame:0    pts:0       pts_time:0',
-    'lavfi.scd.mafd=0.000',
-    'lavfi.scd.score=0.000',
-    'frame:1    pts:512     pts_time:0.04',
-    'lavfi.scd.mafd=3.7',
-    'lavfi.scd.score=3.720',
-    'frame:37   pts:19456   pts_time:1.52',
-    'lavfi.scd.mafd=31.4',
-    'lavfi.scd.score=31.445',
-    'frame:38   pts:19968   pts_time:1.56',
-    'lavfi.scd.mafd=12.0',
-    'lavfi.scd.score=12.000',
-    'frame:101  pts:51712   pts_time:4.04',
-    'lavfi.scd.score=29.544',
-    'frame:224  pts:114688  pts_time:8.96',
-    'lavfi.scd.score=40.000',
-  ].join('\n');
-
-  it('reads one score per frame from metadata=print', () => {
-    expect(parseSceneScores(printed)).toEqual([
-      { timeSeconds: 0, score: 0 },
-      { timeSeconds: 0.04, score: 3.72 },
-      { timeSeconds: 1.52, score: 31.445 },
-      { timeSeconds: 1.56, score: 12 },
-      { timeSeconds: 4.04, score: 29.544 },
-      { timeSeconds: 8.96, score: 40 },
-    ]);
-  });
-
-  it('keeps strong scores as cuts, one per burst, none at the very ends', () => {
-    expect(cutTimes(parseSceneScores(printed), 9)).toEqual([1.52, 4.04]);
-    expect(cutTimes(parseSceneScores(printed), 9, 35)).toEqual([]);
-  });
-
-  it('turns cuts into shots and their pacing', () => {
-    const shots = shotsFromCuts([1.52, 4.04, 6.04], 9);
+describe('shot frames', () => {
+  it('turns shots into pacing', () => {
+    const shots = shotsFromBoundaries(
+      [1.52, 4.04, 6.04].map((t) => ({ timeSeconds: t, kind: 'cut' as const, seconds: 0 })),
+      9,
+    );
     expect(shots.map((s) => s.durationSeconds)).toEqual([1.52, 2.52, 2, 2.96]);
-    expect(shots[3]).toEqual({ index: 3, startSeconds: 6.04, endSeconds: 9, durationSeconds: 2.96 });
     expect(pacingOf(shots, 9)).toEqual({ shotCount: 4, averageShotSeconds: 2.25, shortestShotSeconds: 1.52, longestShotSeconds: 2.96, cutsPerMinute: 20 });
   });
 
-  it('builds the ffmpeg arguments: scdet on RGB planes printed to stdout; a scaled-up frame for OCR', () => {
-    const args = sceneScoreArgs('in.mp4');
-    expect(args.slice(0, 4)).toEqual(['-skip_loop_filter', 'all', '-i', 'in.mp4']);
-    expect(args[args.indexOf('-vf') + 1]).toBe('scale=-2:160,format=gbrp,scdet=threshold=100,metadata=mode=print:file=pipe\\\\:1');
-    expect(args.slice(-3)).toEqual(['-f', 'null', '-']);
-    expect(sceneScoreArgs('in.mp4', { maxSeconds: 60 })).toContain('60.000');
-    expect(ocrFrameArgs({ input: 'in.mp4', atSeconds: 1.5, heightPx: 960, output: 'f.png', grayOutput: 'g.png' })).toEqual([
-      '-y',
-      '-ss',
-      '1.500',
-      '-i',
-      'in.mp4',
-      '-filter_complex',
-      '[0:v]scale=-2:960:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]',
+  it('builds the ffmpeg arguments: blurred 32 px thumbnails of every frame on stdout, their times in a file; a scaled-up frame for OCR', () => {
+    const args = shotFramesArgs('/in.mp4');
+    expect(args.slice(0, 4)).toEqual(['-skip_loop_filter', 'all', '-i', '/in.mp4']);
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe(
+      '[0:v]scale=128:128:flags=area,gblur=sigma=1.5,scale=32:32:flags=area,format=rgb24,split[frames][timed];[timed]scdet=threshold=100,metadata=mode=print:file=shot-times.txt[times]',
+    );
+    expect(args.slice(-10)).toEqual(['-map', '[frames]', '-f', 'rawvideo', 'pipe:1', '-map', '[times]', '-f', 'null', '-']);
+    expect(shotFramesArgs('/in.mp4', { maxSeconds: 60 })).toContain('60.000');
+    const ocr = ocrFrameArgs({ input: 'in.mp4', atSeconds: 1.5, heightPx: 960, output: 'f.png', grayOutput: 'g.png', contrastOutput: 'c.png' });
+    expect(ocr.slice(0, 5)).toEqual(['-y', '-ss', '1.500', '-i', 'in.mp4']);
+    expect(ocr[6]).toBe(
+      '[0:v]scale=-2:960:flags=lanczos,format=rgb24,split=3[colour][g][l];[g]format=gray[gray];[l]format=gray,split[a][b];[b]gblur=sigma=25[around];[a][around]blend=all_mode=grainextract,normalize=smoothing=0,gblur=sigma=0.8[contrast]',
+    );
+    expect(ocr.slice(7)).toEqual([
       '-map',
       '[colour]',
       '-frames:v',
@@ -79,6 +47,11 @@ describe('shot cuts', () => {
       '-frames:v',
       '1',
       'g.png',
+      '-map',
+      '[contrast]',
+      '-frames:v',
+      '1',
+      'c.png',
     ]);
   });
 });
@@ -127,27 +100,52 @@ describe('caption look', () => {
     expect(textColourIn({ width, height, data: data as unknown as Uint8Array } as never, { x: 10, y: 10, width: 40, height: 10 })).toBe('#ffd400');
   });
 
-  const text = (shotIndex: number, y: number, color: string, t = 'SHOP THE DROP'): ScreenText => ({
+  const text = (shotIndex: number, y: number, color: string, t = 'SHOP THE DROP', box: Partial<ScreenText['box']> = {}): ScreenText => ({
     shotIndex,
     atSeconds: shotIndex,
     text: t,
-    box: { x: 0.1, y, width: 0.8, height: 0.05 },
+    box: { x: 0.1, y, width: 0.8, height: 0.05, ...box },
     color,
     words: t.split(' ').length,
     lines: 1,
   });
 
-  it('takes the region seen in the most shots as the caption, with its colour, case and words per line', () => {
-    const look = captionLookOf([text(0, 0.77, '#ffd400'), text(1, 0.78, '#ffd400'), text(2, 0.1, '#ffffff', 'Big title here'), text(3, 0.77, '#fad000')], 4);
-    expect(look).toEqual({
-      position: { x: 0, y: 0.298 },
+  it('takes as captions the place whose words are heard, not a title that stays in every shot', () => {
+    const texts = [
+      // A brand name in the top corner of every shot: the most seen, never the captions.
+      ...[0, 1, 2, 3].map((i) => text(i, 0.05, '#ffffff', 'NORTHPEAK', { x: 0.05, width: 0.25, height: 0.02 })),
+      text(0, 0.72, '#ffd400', 'TIRED OF COLD'),
+      text(1, 0.71, '#fad000', 'COFFE?'),
+      text(3, 0.72, '#ffd400', 'SHOP NOW'),
+    ];
+    const roled = withRoles(texts, ['Tired', 'of', 'cold', 'coffee?', 'Shop', 'now.']);
+    expect(roled.map((t) => t.role)).toEqual(['title', 'title', 'title', 'title', 'caption', 'caption', 'caption']);
+    expect(captionLookOf(roled, 4)).toEqual({
+      position: { x: 0, y: 0.242 },
       region: 'bottom',
       color: '#ffd400',
       case: 'upper',
-      wordsPerLine: 3,
+      wordsPerLine: 2,
       textHeight: 0.05,
+      lineWidth: 0.8,
       shotShare: 0.75,
     });
+  });
+
+  it('takes text that changes in one place as captions when the words are not heard; fine print and corner text never', () => {
+    const changing = withRoles([text(0, 0.4, '#ffffff', 'BIG SALE'), text(1, 0.41, '#ffffff', 'TODAY ONLY')], []);
+    expect(changing.map((t) => t.role)).toEqual(['caption', 'caption']);
+    const small = withRoles(
+      [
+        text(0, 0.9, '#ffffff', 'terms apply', { height: 0.01 }),
+        text(1, 0.9, '#ffffff', 'see site', { height: 0.01 }),
+        text(0, 0.5, '#ffffff', '@brand', { x: 0.75, width: 0.2 }),
+        text(2, 0.5, '#ffffff', '@label', { x: 0.75, width: 0.2 }),
+      ],
+      [],
+    );
+    expect(small.map((t) => t.role)).toEqual(['text', 'text', 'text', 'text']);
+    expect(captionLookOf(small, 3)).toBeNull();
     expect(captionLookOf([], 3)).toBeNull();
   });
 });

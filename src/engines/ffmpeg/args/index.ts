@@ -27,7 +27,7 @@ export { displayVideoArgs, musicBedFilter, type DisplayVideoArgsRequest } from '
 export { stillVideoArgs, viewPathExpr, type StillViewKey, type StillViewPath, type StillVideoArgsRequest } from './still-motion.js';
 export { STYLE_FILTERS, styleFilterChain, letterboxFilters, stylizeArgs, type StyleFilter, type StylizeArgsRequest } from './stylize.js';
 export { loudnessGainFilter, filteredWavArgs, type LoudnessGainRequest } from './loudness-gain.js';
-export { sceneScoreArgs, ocrFrameArgs, SCENE_ANALYSIS_HEIGHT_PX } from './scene-cuts.js';
+export { shotFramesArgs, ocrFrameArgs, SHOT_THUMBNAIL_PX, SHOT_TIMES_FILE } from './scene-cuts.js';
 export { pictureFitFilters, DEFAULT_SHAPE_TOLERANCE, type PictureFitMode, type PictureFitRequest, type PictureFitFilters } from './picture-fit.js';
 export {
   footageDecodeArgs,

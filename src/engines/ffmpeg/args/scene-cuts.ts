@@ -1,24 +1,23 @@
 import { seconds } from './global.js';
 
-/** Height the shot detector looks at: cuts are changes of the whole picture, detail does not help. */
-export const SCENE_ANALYSIS_HEIGHT_PX = 160;
+/** Side of the square thumbnail the shot detector compares: cuts change the whole picture, detail does not help. */
+export const SHOT_THUMBNAIL_PX = 32;
+/** What a frame's presentation times are written to, in the capture's working folder (`cwd`). */
+export const SHOT_TIMES_FILE = 'shot-times.txt';
 
 /**
- * `pipe:1` as a filter option inside a filter graph: the colon escaped once for the option parser
- * and once more for the graph parser (a device path such as /dev/stdout fails on a socket).
+ * Every frame of a video as a `SHOT_THUMBNAIL_PX`² RGB thumbnail on stdout (`capture`, raw, one
+ * after another), and each frame's time in `SHOT_TIMES_FILE` in the capture's `cwd` (`metadata`
+ * prints `frame:N pts:… pts_time:T` for every frame that carries metadata, which `scdet` gives
+ * each; a variable frame rate keeps its true times). The picture is first shrunk to 128² and
+ * blurred, so the thumbnail does not alias: fine stripes panned by whole pixels would otherwise
+ * flicker like cuts. The detector itself is `pipelines/ad-clone/analysis/shot-boundaries.ts`.
  */
-const STDOUT_IN_FILTER = 'pipe\\\\:1';
-
-/**
- * Per-frame scene-change scores of a video on stdout (`capture`): ffmpeg's `scdet` on RGB planes
- * (on luma alone two colours of equal brightness look the same), printed by `metadata` as
- * `frame:N pts:… pts_time:T` followed by `lavfi.scd.score=S` (0–100). Thresholding is left to the
- * caller (`pipelines/ad-clone/analysis/shot-cuts.ts`), so it is tested without ffmpeg.
- */
-export function sceneScoreArgs(input: string, opts: { heightPx?: number; maxSeconds?: number } = {}): string[] {
+export function shotFramesArgs(input: string, opts: { maxSeconds?: number } = {}): string[] {
+  const side = SHOT_THUMBNAIL_PX;
   return [
-    // The deblocking filter only smooths block edges, which a 160 px picture cannot show; skipping
-    // it takes about 40 % off decoding H.264/HEVC (other decoders ignore the option).
+    // The deblocking filter only smooths block edges, which a thumbnail cannot show; skipping it
+    // takes about 40 % off decoding H.264/HEVC (other decoders ignore the option).
     '-skip_loop_filter',
     'all',
     '-i',
@@ -27,8 +26,16 @@ export function sceneScoreArgs(input: string, opts: { heightPx?: number; maxSeco
     '-an',
     '-sn',
     '-dn',
-    '-vf',
-    `scale=-2:${opts.heightPx ?? SCENE_ANALYSIS_HEIGHT_PX},format=gbrp,scdet=threshold=100,metadata=mode=print:file=${STDOUT_IN_FILTER}`,
+    '-filter_complex',
+    `[0:v]scale=128:128:flags=area,gblur=sigma=1.5,scale=${side}:${side}:flags=area,format=rgb24,split[frames][timed];` +
+      `[timed]scdet=threshold=100,metadata=mode=print:file=${SHOT_TIMES_FILE}[times]`,
+    '-map',
+    '[frames]',
+    '-f',
+    'rawvideo',
+    'pipe:1',
+    '-map',
+    '[times]',
     '-f',
     'null',
     '-',
@@ -36,12 +43,21 @@ export function sceneScoreArgs(input: string, opts: { heightPx?: number; maxSeco
 }
 
 /**
- * One frame at `atSeconds` as two PNGs scaled to `heightPx` tall (width following the aspect,
- * even): in colour (`output`, for the letters' colour) and in grey (`grayOutput`, for OCR, which
- * misses light letters on dark, outlined captions in colour). OCR reads text best at 20 px or
- * more per line, so small references are scaled up.
+ * One frame at `atSeconds` as PNGs scaled to `heightPx` tall (width following the aspect, even):
+ * in colour (`output`, for the letters' colour and rows) and two greys for OCR, which reads each
+ * kind of caption better in one of them: `grayOutput`, the plain luma, and `contrastOutput`, each
+ * pixel against the mean of its surroundings, lightly blurred (yellow on gold or white on pale
+ * grey are one grey in the first, letters in the second, where the grain is smoothed away). OCR
+ * reads text best at 20 px or more per line, so small references are scaled up.
  */
-export function ocrFrameArgs(req: { input: string; atSeconds: number; heightPx: number; output: string; grayOutput: string }): string[] {
+export function ocrFrameArgs(req: {
+  input: string;
+  atSeconds: number;
+  heightPx: number;
+  output: string;
+  grayOutput: string;
+  contrastOutput: string;
+}): string[] {
   return [
     '-y',
     '-ss',
@@ -49,7 +65,8 @@ export function ocrFrameArgs(req: { input: string; atSeconds: number; heightPx: 
     '-i',
     req.input,
     '-filter_complex',
-    `[0:v]scale=-2:${req.heightPx}:flags=lanczos,format=rgb24,split[colour][g];[g]format=gray[gray]`,
+    `[0:v]scale=-2:${req.heightPx}:flags=lanczos,format=rgb24,split=3[colour][g][l];[g]format=gray[gray];` +
+      '[l]format=gray,split[a][b];[b]gblur=sigma=25[around];[a][around]blend=all_mode=grainextract,normalize=smoothing=0,gblur=sigma=0.8[contrast]',
     '-map',
     '[colour]',
     '-frames:v',
@@ -60,5 +77,10 @@ export function ocrFrameArgs(req: { input: string; atSeconds: number; heightPx: 
     '-frames:v',
     '1',
     req.grayOutput,
+    '-map',
+    '[contrast]',
+    '-frames:v',
+    '1',
+    req.contrastOutput,
   ];
 }

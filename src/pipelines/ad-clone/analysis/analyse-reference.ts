@@ -8,7 +8,8 @@ import { OcrError } from '../../../engines/ocr/port.js';
 import { TranscriptionError, type Transcript, type TranscriptionRequest } from '../../../engines/transcribe/port.js';
 import { measureEnergy } from './audio-energy.js';
 import { scriptPatternOf } from './script-pattern.js';
-import { captionLookOf, readShotTexts } from './screen-text.js';
+import { captionLookOf, withRoles } from './caption-look.js';
+import { readShotTexts } from './screen-text.js';
 import { detectShots, pacingOf } from './shot-cuts.js';
 
 export interface AnalysisDeps {
@@ -27,7 +28,7 @@ export interface AnalysisRequest {
 }
 
 /**
- * The reference ad analysed: shots (ffmpeg scdet), pacing, on-screen text and the caption look
+ * The reference ad analysed: shots (cuts and crossfades, `shot-boundaries.ts`), pacing, on-screen text and the caption look
  * (Tesseract on each shot's middle frame), the spoken script (the Transcriber port) and its
  * pattern, the sound's energy. Pure steps over engine calls; each is unit-tested on its own.
  */
@@ -46,7 +47,7 @@ export async function analyseReference(deps: AnalysisDeps, req: AnalysisRequest)
     soundShare = probe.audio ? 0 : 1;
   const report = () => progress(0.9 * (0.5 * pictureShare + 0.5 * soundShare));
   const picture = (async () => {
-    const shots = await detectShots(deps.ffmpeg, req.videoPath, durationSeconds, signal);
+    const shots = await detectShots(deps.ffmpeg, req.videoPath, durationSeconds, { workDir: req.workDir, signal });
     pictureShare = 0.3;
     report();
     const texts = await readShotTexts(
@@ -83,6 +84,11 @@ export async function analyseReference(deps: AnalysisDeps, req: AnalysisRequest)
     throw err;
   });
   const words = transcript?.words ?? [];
+  // The captions are known by what is said: roles wait for both halves.
+  const roled = withRoles(
+    texts,
+    words.map((w) => w.word),
+  );
   const energy = await measureEnergy(deps.ffmpeg, req.videoPath, probe.audio !== undefined, words, req.signal);
   progress(1);
   return {
@@ -91,8 +97,8 @@ export async function analyseReference(deps: AnalysisDeps, req: AnalysisRequest)
     heightPx: probe.video.height,
     shots,
     pacing: pacingOf(shots, durationSeconds),
-    texts,
-    captionLook: captionLookOf(texts, shots.length),
+    texts: roled,
+    captionLook: captionLookOf(roled, shots.length),
     transcript: transcript
       ? {
           text: transcript.text,

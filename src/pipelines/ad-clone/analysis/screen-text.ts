@@ -1,14 +1,19 @@
 import { join } from 'node:path';
 import type { PixelBox } from '../../../core/raster.js';
-import type { CaptionLook, ScreenText, Shot } from '../../../domain/ad-clone/ad-analysis.js';
+import type { ScreenText, Shot } from '../../../domain/ad-clone/ad-analysis.js';
 import { ocrFrameArgs } from '../../../engines/ffmpeg/args/scene-cuts.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
 import type { OcrWord, TextRecognizer } from '../../../engines/ocr/port.js';
 import { decodeImage } from '../../images/raster-io.js';
-import { textColourIn } from './text-colour.js';
+import { agreedColour } from './caption-look.js';
+import { letterRows, textColourIn } from './text-colour.js';
 
 /** Frames are read at this height: small references are scaled up so letters are tall enough for OCR. */
 export const OCR_FRAME_HEIGHT_PX = 960;
+/** Words lower than this share of the frame are specks read as letters, or fine print no clone re-sets. */
+export const MIN_TEXT_HEIGHT = 0.012;
+/** A block is kept only when one of its words was read at least this surely (0–100). */
+const SURE_WORD_CONFIDENCE = 60;
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -18,6 +23,48 @@ function unionBox(boxes: readonly PixelBox[]): PixelBox {
   const r = Math.max(...boxes.map((b) => b.x + b.width)),
     bottom = Math.max(...boxes.map((b) => b.y + b.height));
   return { x, y, width: r - x, height: bottom - y };
+}
+
+const area = (b: PixelBox) => Math.max(0, b.width) * Math.max(0, b.height);
+function overlap(a: PixelBox, b: PixelBox): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? (w * h) / Math.max(1, Math.min(area(a), area(b))) : 0;
+}
+
+/**
+ * Two OCR readings of one frame as one: where both read a word, the surer reading; a word only the
+ * second read joins the first's line it sits on (same height, close across), else a line of its own.
+ */
+export function mergeReadings(first: readonly OcrWord[], second: readonly OcrWord[]): OcrWord[] {
+  const merged = [...first];
+  const lineOf = new Map<string, string>();
+  for (const word of second) {
+    const same = merged.findIndex((m) => overlap(m.box, word.box) >= 0.3);
+    if (same >= 0) {
+      if (word.confidence > merged[same]!.confidence) merged[same] = { ...word, line: merged[same]!.line };
+      continue;
+    }
+    let line = lineOf.get(word.line);
+    if (!line) {
+      const cy = word.box.y + word.box.height / 2;
+      const row = merged.find((m) => {
+        const h = Math.max(m.box.height, word.box.height);
+        const gap = Math.max(m.box.x - (word.box.x + word.box.width), word.box.x - (m.box.x + m.box.width));
+        return Math.abs(m.box.y + m.box.height / 2 - cy) < h / 2 && gap < 2.5 * h;
+      });
+      line = row ? row.line : `2:${word.line}`;
+      lineOf.set(word.line, line);
+    }
+    merged.push({ ...word, line });
+  }
+  return merged;
+}
+
+/** A block is text when some word of it was read surely and it has letters enough for a word: not grain or an edge read as "ee". */
+function looksLikeText(words: readonly OcrWord[]): boolean {
+  const letters = words.reduce((sum, w) => sum + [...w.text].filter((c) => /\p{L}/u.test(c)).length, 0);
+  return letters >= 3 && Math.max(...words.map((w) => w.confidence)) >= SURE_WORD_CONFIDENCE;
 }
 
 /**
@@ -48,93 +95,73 @@ export function textBlocks(words: readonly OcrWord[]): { text: string; box: Pixe
   }));
 }
 
-/** The on-screen text of each shot, read on its middle frame. */
-export async function readShotTexts(
-  deps: { ffmpeg: FfmpegEngine; ocr: TextRecognizer },
-  req: { videoPath: string; shots: readonly Shot[]; workDir: string; language?: string; signal?: AbortSignal; onProgress?: (f: number) => void },
-): Promise<ScreenText[]> {
+type ReadRequest = { videoPath: string; workDir: string; language?: string; signal?: AbortSignal };
+
+/** The text blocks of one frame: read twice (plain grey, local contrast), merged, junk left out, each measured in the colour frame. */
+async function readFrame(deps: { ffmpeg: FfmpegEngine; ocr: TextRecognizer }, req: ReadRequest, shotIndex: number, atSeconds: number): Promise<ScreenText[]> {
+  const name = `ocr-${shotIndex}-${Math.round(atSeconds * 1000)}`;
+  const framePath = join(req.workDir, `${name}.png`);
+  const grayPath = join(req.workDir, `${name}-gray.png`);
+  const contrastPath = join(req.workDir, `${name}-contrast.png`);
+  await deps.ffmpeg.run(
+    ocrFrameArgs({ input: req.videoPath, atSeconds, heightPx: OCR_FRAME_HEIGHT_PX, output: framePath, grayOutput: grayPath, contrastOutput: contrastPath }),
+    { signal: req.signal },
+  );
+  const read = (imagePath: string) =>
+    deps.ocr.recognize({ imagePath, ...(req.language ? { language: req.language } : {}), ...(req.signal ? { signal: req.signal } : {}) });
+  const words = mergeReadings(await read(grayPath), await read(contrastPath));
+  if (!words.length) return [];
+  const frame = await decodeImage(framePath);
   const out: ScreenText[] = [];
-  for (const shot of req.shots) {
-    req.signal?.throwIfAborted();
-    const atSeconds = round((shot.startSeconds + shot.endSeconds) / 2);
-    const framePath = join(req.workDir, `ocr-${shot.index}.png`);
-    const grayPath = join(req.workDir, `ocr-${shot.index}-gray.png`);
-    await deps.ffmpeg.run(ocrFrameArgs({ input: req.videoPath, atSeconds, heightPx: OCR_FRAME_HEIGHT_PX, output: framePath, grayOutput: grayPath }), {
-      signal: req.signal,
+  for (const block of textBlocks(words)) {
+    if (!looksLikeText(block.words)) continue;
+    const color = agreedColour(block.words.map((w) => textColourIn(frame, w.box)));
+    // OCR boxes outlined letters loosely (often twice their height): the letters are where their
+    // colour is, row by row; without that, as tall as most of the block's words.
+    const rows = letterRows(frame, block.box, color);
+    const heights = (rows.length ? rows.map((r) => r.bottom - r.top) : block.words.map((w) => w.box.height)).sort((a, b) => a - b);
+    const letterPx = heights[Math.floor(heights.length / 2)]!;
+    if (letterPx / frame.height < MIN_TEXT_HEIGHT) continue;
+    const top = rows.length ? rows[0]!.top : block.box.y;
+    const bottom = rows.length ? rows.at(-1)!.bottom : block.box.y + block.box.height;
+    out.push({
+      shotIndex,
+      atSeconds,
+      text: block.text,
+      box: {
+        x: round(block.box.x / frame.width),
+        y: round(top / frame.height),
+        width: round(block.box.width / frame.width),
+        height: round((bottom - top) / frame.height),
+      },
+      letterHeight: round(letterPx / frame.height),
+      color,
+      words: block.words.length,
+      lines: block.lines,
     });
-    const words = await deps.ocr.recognize({
-      imagePath: grayPath,
-      ...(req.language ? { language: req.language } : {}),
-      ...(req.signal ? { signal: req.signal } : {}),
-    });
-    if (words.length) {
-      const frame = await decodeImage(framePath);
-      for (const block of textBlocks(words)) {
-        out.push({
-          shotIndex: shot.index,
-          atSeconds,
-          text: block.text,
-          box: {
-            x: round(block.box.x / frame.width),
-            y: round(block.box.y / frame.height),
-            width: round(block.box.width / frame.width),
-            height: round(block.box.height / frame.height),
-          },
-          color: dominantColour(block.words.map((w) => textColourIn(frame, w.box))),
-          words: block.words.length,
-          lines: block.lines,
-        });
-      }
-    }
-    req.onProgress?.((shot.index + 1) / req.shots.length);
   }
   return out;
 }
 
-function dominantColour(colours: string[]): string {
-  const counts = new Map<string, number>();
-  for (const c of colours) counts.set(c, (counts.get(c) ?? 0) + 1);
-  // Words of one block share a colour; the first of the most common wins a tie.
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '#ffffff';
-}
-
-const LETTERS = /\p{L}/u;
-
-function caseOf(text: string): CaptionLook['case'] {
-  const letters = [...text].filter((c) => LETTERS.test(c));
-  if (letters.length < 2) return 'as-is';
-  if (letters.every((c) => c === c.toUpperCase() && c !== c.toLowerCase())) return 'upper';
-  if (letters.every((c) => c === c.toLowerCase() && c !== c.toUpperCase())) return 'lower';
-  return 'as-is';
-}
+/** A shot this long whose middle frame showed no text is read once more, a quarter in (OCR misses outlined letters over grain now and then). */
+const SECOND_LOOK_SECONDS = 0.8;
 
 /**
- * The caption look: the text blocks grouped by where they sit (thirds of the frame); the region
- * seen in the most shots is the caption's, and its blocks give the position, colour (most common),
- * case, words per line and letter height.
+ * The on-screen text of each shot, read on its middle frame, and a quarter in when the middle
+ * showed none (roles are given after, `caption-look.ts`).
  */
-export function captionLookOf(texts: readonly ScreenText[], shotCount: number): CaptionLook | null {
-  if (!texts.length) return null;
-  const regionOf = (t: ScreenText): CaptionLook['region'] => {
-    const cy = t.box.y + t.box.height / 2;
-    return cy < 1 / 3 ? 'top' : cy < 2 / 3 ? 'middle' : 'bottom';
-  };
-  const byRegion = new Map<CaptionLook['region'], ScreenText[]>();
-  for (const t of texts) byRegion.set(regionOf(t), [...(byRegion.get(regionOf(t)) ?? []), t]);
-  const shotsIn = (ts: ScreenText[]) => new Set(ts.map((t) => t.shotIndex)).size;
-  const [region, blocks] = [...byRegion.entries()].sort((a, b) => shotsIn(b[1]) - shotsIn(a[1]) || b[1].length - a[1].length)[0]!;
-  const mean = (vs: number[]) => vs.reduce((a, b) => a + b, 0) / vs.length;
-  const colours = new Map<string, number>();
-  for (const b of blocks) colours.set(b.color, (colours.get(b.color) ?? 0) + 1);
-  const cases = blocks.map((b) => caseOf(b.text));
-  const kase = (['upper', 'lower'] as const).find((c) => cases.filter((x) => x === c).length > cases.length / 2) ?? 'as-is';
-  return {
-    position: { x: round(mean(blocks.map((b) => b.box.x + b.box.width / 2)) - 0.5), y: round(mean(blocks.map((b) => b.box.y + b.box.height / 2)) - 0.5) },
-    region,
-    color: [...colours.entries()].sort((a, b) => b[1] - a[1])[0]![0],
-    case: kase,
-    wordsPerLine: Math.max(1, Math.round(mean(blocks.map((b) => b.words / b.lines)))),
-    textHeight: round(mean(blocks.map((b) => b.box.height / b.lines))),
-    shotShare: round(shotsIn(blocks) / Math.max(1, shotCount)),
-  };
+export async function readShotTexts(
+  deps: { ffmpeg: FfmpegEngine; ocr: TextRecognizer },
+  req: ReadRequest & { shots: readonly Shot[]; onProgress?: (f: number) => void },
+): Promise<ScreenText[]> {
+  const out: ScreenText[] = [];
+  for (const shot of req.shots) {
+    req.signal?.throwIfAborted();
+    let texts = await readFrame(deps, req, shot.index, round((shot.startSeconds + shot.endSeconds) / 2));
+    if (!texts.length && shot.durationSeconds >= SECOND_LOOK_SECONDS)
+      texts = await readFrame(deps, req, shot.index, round(shot.startSeconds + shot.durationSeconds / 4));
+    out.push(...texts);
+    req.onProgress?.((shot.index + 1) / req.shots.length);
+  }
+  return out;
 }

@@ -1,56 +1,32 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Pacing, Shot } from '../../../domain/ad-clone/ad-analysis.js';
-import { sceneScoreArgs } from '../../../engines/ffmpeg/args/scene-cuts.js';
+import { SHOT_THUMBNAIL_PX, SHOT_TIMES_FILE, shotFramesArgs } from '../../../engines/ffmpeg/args/scene-cuts.js';
 import type { FfmpegEngine } from '../../../engines/ffmpeg/types.js';
-
-export interface SceneScore {
-  timeSeconds: number;
-  /** scdet's score, 0–100: the mean absolute frame difference beyond the previous one's. */
-  score: number;
-}
-
-/** A score this high is a cut: a hard cut between unrelated shots scores 20–60, motion within a shot under 5. */
-export const CUT_SCORE = 10;
-/** Cuts closer than this are one cut seen twice (a flash, a fast transition). */
-export const MIN_SHOT_SECONDS = 0.4;
-
-/** `metadata=mode=print` output → one score per frame. */
-export function parseSceneScores(text: string): SceneScore[] {
-  const out: SceneScore[] = [];
-  let time: number | null = null;
-  for (const line of text.split(/\r?\n/)) {
-    const t = /pts_time:\s*(-?[\d.]+)/.exec(line);
-    if (t) {
-      time = Number(t[1]);
-      continue;
-    }
-    const s = /^lavfi\.scd\.score=(-?[\d.]+)/.exec(line.trim());
-    if (s && time !== null) {
-      out.push({ timeSeconds: time, score: Number(s[1]) });
-      time = null;
-    }
-  }
-  return out;
-}
-
-/** The times of the cuts: scores over `threshold`, at least `minShotSeconds` from the start, the end and each other (the stronger kept). */
-export function cutTimes(scores: readonly SceneScore[], durationSeconds: number, threshold = CUT_SCORE, minShotSeconds = MIN_SHOT_SECONDS): number[] {
-  const candidates = scores
-    .filter((s) => s.score >= threshold && s.timeSeconds >= minShotSeconds && s.timeSeconds <= durationSeconds - minShotSeconds)
-    .sort((a, b) => b.score - a.score);
-  const kept: number[] = [];
-  for (const c of candidates) {
-    if (kept.every((k) => Math.abs(k - c.timeSeconds) >= minShotSeconds)) kept.push(c.timeSeconds);
-  }
-  return kept.sort((a, b) => a - b);
-}
+import { findShotBoundaries, type ShotBoundary, type ShotFrames } from './shot-boundaries.js';
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
-export function shotsFromCuts(cuts: readonly number[], durationSeconds: number): Shot[] {
-  const bounds = [0, ...cuts, durationSeconds];
-  return bounds.slice(0, -1).map((start, index) => {
-    const end = bounds[index + 1]!;
-    return { index, startSeconds: round(start), endSeconds: round(end), durationSeconds: round(end - start) };
+/** `metadata=mode=print` output → each frame's presentation time, in order. */
+export function parseFrameTimes(text: string): number[] {
+  return [...text.matchAll(/pts_time:\s*(-?[\d.]+)/g)].map((m) => Number(m[1]));
+}
+
+/**
+ * Shots between the boundaries found: a shot starts at a cut's first frame or a crossfade's middle
+ * (and says how it came in), the first at 0, the last ends at the video's end.
+ */
+export function shotsFromBoundaries(boundaries: readonly Pick<ShotBoundary, 'timeSeconds' | 'kind' | 'seconds'>[], durationSeconds: number): Shot[] {
+  const starts = [{ timeSeconds: 0, kind: 'cut' as const, seconds: 0 }, ...boundaries.filter((b) => b.timeSeconds > 0 && b.timeSeconds < durationSeconds)];
+  return starts.map((start, index) => {
+    const end = starts[index + 1]?.timeSeconds ?? durationSeconds;
+    return {
+      index,
+      startSeconds: round(start.timeSeconds),
+      endSeconds: round(end),
+      durationSeconds: round(end - start.timeSeconds),
+      ...(index > 0 ? { transitionIn: { kind: start.kind, seconds: round(start.seconds) } } : {}),
+    };
   });
 }
 
@@ -65,8 +41,25 @@ export function pacingOf(shots: readonly Shot[], durationSeconds: number): Pacin
   };
 }
 
-/** The reference's shots, from ffmpeg's scene-change scores. */
-export async function detectShots(ffmpeg: FfmpegEngine, videoPath: string, durationSeconds: number, signal?: AbortSignal): Promise<Shot[]> {
-  const out = await ffmpeg.capture(sceneScoreArgs(videoPath), { signal });
-  return shotsFromCuts(cutTimes(parseSceneScores(out.toString('utf8')), durationSeconds), durationSeconds);
+/** Every frame of the video as a thumbnail with its time (one ffmpeg decode; the times go through a file in `workDir`). */
+export async function readShotFrames(ffmpeg: FfmpegEngine, videoPath: string, opts: { workDir: string; signal?: AbortSignal }): Promise<ShotFrames> {
+  await mkdir(opts.workDir, { recursive: true });
+  const pixels = await ffmpeg.capture(shotFramesArgs(resolve(videoPath)), { cwd: opts.workDir, ...(opts.signal ? { signal: opts.signal } : {}) });
+  // Times from the first frame: seeks (the OCR's frames) and the probe's length count from there.
+  const printed = parseFrameTimes(await readFile(resolve(opts.workDir, SHOT_TIMES_FILE), 'utf8'));
+  const times = printed.map((t) => t - (printed[0] ?? 0));
+  const frameBytes = SHOT_THUMBNAIL_PX * SHOT_THUMBNAIL_PX * 3;
+  const count = Math.min(times.length, Math.floor(pixels.length / frameBytes));
+  return { side: SHOT_THUMBNAIL_PX, times: times.slice(0, count), pixels: new Uint8Array(pixels.buffer, pixels.byteOffset, count * frameBytes) };
+}
+
+/** The reference's shots: its hard cuts and crossfades (`shot-boundaries.ts`) over every frame. */
+export async function detectShots(
+  ffmpeg: FfmpegEngine,
+  videoPath: string,
+  durationSeconds: number,
+  opts: { workDir: string; signal?: AbortSignal },
+): Promise<Shot[]> {
+  const frames = await readShotFrames(ffmpeg, videoPath, opts);
+  return shotsFromBoundaries(findShotBoundaries(frames), durationSeconds);
 }
