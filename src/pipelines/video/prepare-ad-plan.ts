@@ -35,13 +35,14 @@ export interface PrepareDeps {
 
 const MAX_IMAGES = 6;
 const MAX_VIDEOS = 2;
-/** A script whose speech misses its budget by more than this is rewritten at the measured rate. */
-const REWRITE_TOLERANCE = 0.04;
-/** Drafts written at most: each one measures the voice's rate on the previous one. */
-const MAX_DRAFTS = 3;
-/** The most the length a copywriter is asked for moves from the asked length (see adWordRange: within 10 % it is that length's ad). */
-const NEAR_ASKED_LENGTH = 1.1;
 const DEFAULT_MUSIC_VOLUME = 0.25;
+/**
+ * How the script is fitted to the voice: at most `maxDrafts`, each measuring the voice's rate on
+ * the one before; a draft whose speech misses its budget by more than `tolerance` is rewritten;
+ * the length asked of the copywriter stays within `nearAskedLength` of the asked one (within
+ * 10 % it is that length's ad, see adWordRange).
+ */
+const DRAFTING = { maxDrafts: 3, tolerance: 0.04, nearAskedLength: 1.1 } as const;
 
 /**
  * Link facts → script → voiceover (fitted to the asked length) → fetched pictures and music:
@@ -140,7 +141,7 @@ interface VoicedScript {
 
 /**
  * Writes at a first-guess rate, measures the voice, and rewrites at the measured rate until the
- * speech lands near the budget (at most `MAX_DRAFTS`); the closest draft is kept.
+ * speech lands near the budget (at most `DRAFTING.maxDrafts`); the closest draft is kept.
  */
 async function voiceScript(
   req: AdVideoRequest,
@@ -183,14 +184,14 @@ async function voiceScript(
   /** The budget over the last draft's speech: above 1, it fell short. */
   let missedBy = 1;
   const tried = new Set<string>();
-  for (let pass = 0; pass < MAX_DRAFTS; pass++) {
+  for (let pass = 0; pass < DRAFTING.maxDrafts; pass++) {
     let draft = await write(rate, lengthSeconds);
     // A copywriter that sizes by the length alone (a contract length's word range) writes the same
     // words at the new rate: the length it is asked for moves by the miss instead, since the voice
     // keeps its tempo and only the words can bring the speech to the budget.
     // It stays near the asked length, so the ad's word range (30 s: at most 85 words) still holds.
     if (tried.has(draft.text) && missedBy !== 1) {
-      lengthSeconds = Math.min(lengthSeconds * missedBy, req.videoLengthSeconds * NEAR_ASKED_LENGTH);
+      lengthSeconds = Math.min(lengthSeconds * missedBy, req.videoLengthSeconds * DRAFTING.nearAskedLength);
       draft = await write(rate, lengthSeconds);
     }
     // The same words again (the facts ran out, or the rate barely moved) would sound the same.
@@ -199,7 +200,7 @@ async function voiceScript(
     const audio = await speak(draft.text, pass);
     const voiced = { script: draft.text, highlights: draft.highlights, ...(draft.writer ? { writer: draft.writer } : {}), ...audio };
     if (!best || Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(best.durationSeconds - budgetSeconds)) best = voiced;
-    if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= REWRITE_TOLERANCE * budgetSeconds) break;
+    if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= DRAFTING.tolerance * budgetSeconds) break;
     // Spoken words, as the copywriter counts its budget: "$34.95" is several words to the voice,
     // and a page full of numbers measured by written words looked like a slow voice (~1.6 w/s).
     rate = countSpokenWords(draft.text) / audio.durationSeconds;
