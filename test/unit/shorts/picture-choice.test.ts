@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { iconNameIndex, iconsForText } from '../../../src/pipelines/shorts/illustrator/icon-library.js';
 import { choosePictures, lemmaOf, PICTURE_CONFIDENCE_FLOOR } from '../../../src/pipelines/shorts/illustrator/match-pictures.js';
-import { DEV_SENTENCES, HELD_OUT_SENTENCES, type LabelledSentence } from '../../fixtures/shorts-picture-sentences.js';
+import { DEV_SENTENCES, HELD_OUT_SENTENCES, SECOND_HELD_OUT_SENTENCES, type LabelledSentence } from '../../fixtures/shorts-picture-sentences.js';
 
 function accuracy(set: LabelledSentence[], pick: (text: string) => string | null): { right: number; wrong: string[] } {
   const wrong: string[] = [];
@@ -20,7 +20,8 @@ const after = (text: string) => choosePictures(text, 3).names[0] ?? null;
 describe('pictures chosen by what the sentence says', () => {
   it('every accepted picture exists in the icon set', () => {
     const { names } = iconNameIndex();
-    for (const s of [...DEV_SENTENCES, ...HELD_OUT_SENTENCES]) for (const a of s.accept) if (a) expect(names.has(a), `${s.text}: ${a}`).toBe(true);
+    for (const s of [...DEV_SENTENCES, ...HELD_OUT_SENTENCES, ...SECOND_HELD_OUT_SENTENCES])
+      for (const a of s.accept) if (a) expect(names.has(a), `${s.text}: ${a}`).toBe(true);
     expect(DEV_SENTENCES.length + HELD_OUT_SENTENCES.length).toBeGreaterThanOrEqual(40);
   });
 
@@ -28,14 +29,16 @@ describe('pictures chosen by what the sentence says', () => {
     for (const [name, set] of [
       ['dev', DEV_SENTENCES],
       ['held-out', HELD_OUT_SENTENCES],
+      ['second held-out', SECOND_HELD_OUT_SENTENCES],
     ] as const) {
       const b = accuracy(set, before);
       const a = accuracy(set, after);
       console.log(`${name}: ${set.length} sentences; one keyword ${b.right}/${set.length}, by meaning ${a.right}/${set.length}`);
       console.log(`  still wrong: ${a.wrong.join(' | ')}`);
       // Measured: dev 20/51 → 51/51 (the catalogue was tuned on it); held-out 8/23 → 17/23 before
-      // any tuning, 21/23 after five general fixes it suggested (see README, AI Shorts).
-      expect(a.right / set.length, name).toBeGreaterThanOrEqual(name === 'dev' ? 0.95 : 0.85);
+      // any tuning, 21/23 after five general fixes it suggested; second held-out (never tuned on)
+      // 8/20 → 16/20 (see README, AI Shorts).
+      expect(a.right / set.length, name).toBeGreaterThanOrEqual({ dev: 0.95, 'held-out': 0.85, 'second held-out': 0.75 }[name]);
       expect(a.right - b.right, name).toBeGreaterThanOrEqual(set.length * 0.4);
     }
   });
