@@ -25,6 +25,12 @@ export interface ShotRequest {
   palette: { primary: string; accent: string };
   /** designed: always the cut-out on a backdrop (an end card); fill (default): the photo itself where it can. */
   mode?: 'fill' | 'designed';
+  /**
+   * whole (default): the finished picture. For parallax, a shot is asked for in two parts: the
+   * backdrop (which the scene moves) and the product alone on transparency (which stands still
+   * over it). A cropped photo is all backdrop; its product part is then empty.
+   */
+  part?: 'whole' | 'backdrop' | 'product';
 }
 
 /** What a shot was made as: the photo cropped (the window in the photo's pixels) or designed (the product's place in the shot). */
@@ -89,56 +95,70 @@ export interface AnalysedPhoto {
   box: PixelBox | null;
 }
 
-/** Draws one shot as RGBA of exactly `width`×`height`, and says how it was made. */
+/** Draws one shot (or one part of it, see ShotRequest.part) as RGBA of exactly `width`×`height`, and says how it was made. */
 export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: number, height: number): Promise<{ image: RgbaImage; plan: ShotPlan }> {
   const plan = planShot(photo.photo, photo.box, { width, height }, req.keep, req.mode);
+  const part = req.part ?? 'whole';
   if (plan.kind === 'crop') {
+    if (part === 'product') return { image: { width, height, data: new Uint8Array(width * height * 4) }, plan };
     const image = await resizeImage(cropImage(photo.photo, plan.window), width, height);
     return { image, plan };
   }
-  const colours = backdropColours(photo, req.palette);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const p = plan.product;
-  // The backdrop: a soft light behind the product falling off to the edges, all in the product's hue.
-  const glow = ctx.createRadialGradient(p.x + p.width / 2, p.y + p.height * 0.45, 0, p.x + p.width / 2, p.y + p.height * 0.45, Math.max(width, height) * 0.75);
-  ctx.fillStyle = withStops(glow, [
-    [0, colours.light],
-    [0.55, colours.mid],
-    [1, colours.dark],
-  ]);
-  ctx.fillRect(0, 0, width, height);
-  // A floor under the product and its shadow on it.
   const floorY = p.y + p.height;
-  ctx.fillStyle = withStops(ctx.createLinearGradient(0, floorY - p.height * 0.02, 0, height), [
-    [0, 'rgba(0,0,0,0)'],
-    [0.08, 'rgba(0,0,0,0.10)'],
-    [1, 'rgba(0,0,0,0.22)'],
-  ]);
-  ctx.fillRect(0, floorY - p.height * 0.02, width, height - floorY + p.height * 0.02);
-  softEllipse(ctx, p.x + p.width / 2, floorY - p.height * 0.005, p.width * 0.48, Math.max(3, p.height * 0.04), [
-    [0, 'rgba(0,0,0,0.38)'],
-    [1, 'rgba(0,0,0,0)'],
-  ]);
-  const subject = photo.cutout && photo.box ? cropImage(photo.cutout, photo.box) : photo.photo;
-  const w = Math.max(1, Math.round(p.width));
-  const h = Math.max(1, Math.round(p.height));
-  const sprite = canvasOf(await resizeImage(subject, w, h));
-  ctx.save();
-  if (!photo.cutout || !photo.box) {
-    // A photo that could not be cut out stands as a card: rounded, with a shadow under it.
-    ctx.shadowColor = 'rgba(0,0,0,0.35)';
-    ctx.shadowBlur = Math.min(w, h) * 0.06;
-    ctx.shadowOffsetY = Math.min(w, h) * 0.02;
-    ctx.fillStyle = '#FFFFFF';
-    ctx.beginPath();
-    ctx.roundRect(Math.round(p.x), Math.round(p.y), w, h, Math.min(w, h) * 0.05);
-    ctx.fill();
-    ctx.shadowColor = 'transparent';
-    ctx.clip();
+  if (part !== 'product') {
+    const colours = backdropColours(photo, req.palette);
+    // The backdrop: a soft light behind the product falling off to the edges, all in the product's hue.
+    const glow = ctx.createRadialGradient(
+      p.x + p.width / 2,
+      p.y + p.height * 0.45,
+      0,
+      p.x + p.width / 2,
+      p.y + p.height * 0.45,
+      Math.max(width, height) * 0.75,
+    );
+    ctx.fillStyle = withStops(glow, [
+      [0, colours.light],
+      [0.55, colours.mid],
+      [1, colours.dark],
+    ]);
+    ctx.fillRect(0, 0, width, height);
+    // A floor from the product's foot down.
+    ctx.fillStyle = withStops(ctx.createLinearGradient(0, floorY - p.height * 0.02, 0, height), [
+      [0, 'rgba(0,0,0,0)'],
+      [0.08, 'rgba(0,0,0,0.10)'],
+      [1, 'rgba(0,0,0,0.22)'],
+    ]);
+    ctx.fillRect(0, floorY - p.height * 0.02, width, height - floorY + p.height * 0.02);
   }
-  ctx.drawImage(sprite, Math.round(p.x), Math.round(p.y));
-  ctx.restore();
+  if (part !== 'backdrop') {
+    // The product's shadow goes with the product, so it stays under it when the backdrop moves.
+    softEllipse(ctx, p.x + p.width / 2, floorY - p.height * 0.005, p.width * 0.48, Math.max(3, p.height * 0.04), [
+      [0, 'rgba(0,0,0,0.38)'],
+      [1, 'rgba(0,0,0,0)'],
+    ]);
+    const subject = photo.cutout && photo.box ? cropImage(photo.cutout, photo.box) : photo.photo;
+    const w = Math.max(1, Math.round(p.width));
+    const h = Math.max(1, Math.round(p.height));
+    const sprite = canvasOf(await resizeImage(subject, w, h));
+    ctx.save();
+    if (!photo.cutout || !photo.box) {
+      // A photo that could not be cut out stands as a card: rounded, with a shadow under it.
+      ctx.shadowColor = 'rgba(0,0,0,0.35)';
+      ctx.shadowBlur = Math.min(w, h) * 0.06;
+      ctx.shadowOffsetY = Math.min(w, h) * 0.02;
+      ctx.fillStyle = '#FFFFFF';
+      ctx.beginPath();
+      ctx.roundRect(Math.round(p.x), Math.round(p.y), w, h, Math.min(w, h) * 0.05);
+      ctx.fill();
+      ctx.shadowColor = 'transparent';
+      ctx.clip();
+    }
+    ctx.drawImage(sprite, Math.round(p.x), Math.round(p.y));
+    ctx.restore();
+  }
   const data = ctx.getImageData(0, 0, width, height).data;
   return { image: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }, plan };
 }

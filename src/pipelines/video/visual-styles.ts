@@ -339,7 +339,19 @@ function productShot(
   const keep = within(area, full ? motionSafe(zone, motion) : zone);
   if (m.decorate) {
     const place = placementOf(area);
-    const path = m.decorate('shot', place.box, { picture, keep, palette: m.palette, ...(mode === 'designed' ? { mode } : {}) });
+    const request = { picture, keep, palette: m.palette, ...(mode === 'designed' ? { mode } : {}) };
+    if (full && motion) {
+      // Parallax: the backdrop moves with the scene's motion, the cut-out product stands still over it
+      // (a cropped photo is all backdrop and its product part is empty).
+      const backdrop = m.decorate('shot', place.box, { ...request, part: 'backdrop' });
+      const product = m.decorate('shot', place.box, { ...request, part: 'product' });
+      return {
+        background: { kind: 'image', path: backdrop, fit: 'crop', motion },
+        layers: [{ kind: 'image', path: product, box: place.box, position: place.position, fit: 'crop' }],
+        layersInScene: true,
+      };
+    }
+    const path = m.decorate('shot', place.box, request);
     if (full) return { background: { kind: 'image', path, fit: 'crop', motion } };
     return { background: { kind: 'color', color: m.palette.primary }, layers: [{ kind: 'image', path, ...place, fit: 'crop' }], layersInScene: true };
   }

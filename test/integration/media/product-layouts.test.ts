@@ -209,6 +209,7 @@ describe('nothing over the product, no blurred copy (pixels of one small render 
       await renderTimeline(engine, timeline, { quality: 'preview', videoPath, thumbnailPath: `${dir}/out.jpg` });
 
       const report: string[] = [];
+      const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
       for (const t of [0.5, 1.4]) {
         const { width, height, data } = await extractFrameRgb(videoPath, t, size);
         const near = (i: number, c: number[]) => Math.hypot(data[i * 3]! - c[0]!, data[i * 3 + 1]! - c[1]!, data[i * 3 + 2]! - c[2]!) < 60;
@@ -241,6 +242,7 @@ describe('nothing over the product, no blurred copy (pixels of one small render 
             if (inBox && (near(i, WORDS) || near(i, LOGO))) covered++;
             if (!(x >= box.x0 - 3 && x <= box.x1 + 3 && y >= box.y0 - 3 && y <= box.y1 + 3) && near(i, [0x30, 0xa0, 0x40])) productOutside++;
           }
+        boxes.push(box);
         const share = ((box.x1 - box.x0) * (box.y1 - box.y0)) / (width * height);
         report.push(
           `${aspectRatio} t=${t}: product box ${box.x0},${box.y0}-${box.x1},${box.y1} (${(share * 100).toFixed(0)} % of the frame) words ${words} logo ${logo} covered ${covered} product-colour outside ${productOutside}`,
@@ -253,6 +255,9 @@ describe('nothing over the product, no blurred copy (pixels of one small render 
         // The product is large: over an eighth of the frame (a quarter of its zone beside the column on square frames).
         expect(share).toBeGreaterThan(1 / 8);
       }
+      // Parallax: the backdrop moves (the scene zooms), the cut-out product stands still over it.
+      for (const k of ['x0', 'y0', 'x1', 'y1'] as const)
+        expect(Math.abs(boxes[0]![k] - boxes[1]![k]), `product box ${k} between frames`).toBeLessThanOrEqual(1);
       console.log(report.join('\n'));
     }, 60_000);
   }

@@ -141,9 +141,10 @@ describe('visual styles', () => {
       expect(t.layers).toHaveLength(1);
       const layer = t.layers![0]!;
       for (const scene of spoken) {
-        // A full-bleed product shot (no blurred fill), its product kept clear of the presenter.
+        // A full-bleed product shot (no blurred fill), its product kept clear of the presenter: the moving
+        // backdrop, and the product standing still over it (parallax).
         expect(scene.background).toMatchObject({ kind: 'image', fit: 'crop', path: expect.stringMatching(/\/work\/shot-/) });
-        expect(scene.layers ?? []).toEqual([]);
+        expect(scene.layers).toEqual([expect.objectContaining({ kind: 'image', box: { width: 1, height: 1 }, path: expect.stringMatching(/\/work\/shot-/) })]);
       }
       expect(layer).toMatchObject({ kind: 'avatar', path: avatar.path, chromaKeyColor: undefined, endSeconds: 12.6 });
       if (layer.kind !== 'avatar') throw new Error('not an avatar layer');
