@@ -4,7 +4,7 @@ import { canvasToRgba, encodePng } from '../../images/raster-io.js';
 import type { MainSpot } from './compose-scene.js';
 
 /** The product's top stays this share of the height below the frame's top. */
-const TOP_MARGIN = 0.14;
+const TOP_MARGIN = 0.17;
 
 /** The product as a short shows it: a cut-out (transparent around the product) or a whole photo. */
 export interface ShortProductPicture {
@@ -27,13 +27,13 @@ export async function drawProductOver(scene: RgbaImage, product: ShortProductPic
   const portrait = h > w;
   // The box the product fits in: most of the width, about half the height in portrait.
   const boxW = w * (portrait ? 0.8 : 0.62);
-  const boxH = h * (portrait ? 0.5 : 0.6);
+  const boxH = h * (portrait ? 0.5 : 0.56);
   const scale = Math.min(boxW / product.image.width, boxH / product.image.height);
   const pw = product.image.width * scale,
     ph = product.image.height * scale;
   const cx = w / 2,
     // Below TOP_MARGIN: clear of the cinematic style's letterbox bars (an eighth of the height).
-    cy = Math.min(Math.max(main.y, ph / 2 + h * TOP_MARGIN), h * (portrait ? 0.42 : 0.46));
+    cy = Math.min(Math.max(main.y, ph / 2 + h * TOP_MARGIN), h * (portrait ? 0.42 : 0.47));
   const img = await loadImage(await encodePng(product.image));
   const short = Math.min(w, h);
   ctx.save();
