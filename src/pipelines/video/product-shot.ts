@@ -31,6 +31,8 @@ export interface ShotRequest {
    * over it). A cropped photo is all backdrop; its product part is then empty.
    */
   part?: 'whole' | 'backdrop' | 'product';
+  /** dark: a designed backdrop deep in the product's hue whatever the product's lightness (dramatic styles). */
+  mood?: 'light' | 'dark';
 }
 
 /** What a shot was made as: the photo cropped (the window in the photo's pixels) or designed (the product's place in the shot). */
@@ -109,7 +111,7 @@ export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: nu
   const p = plan.product;
   const floorY = p.y + p.height;
   if (part !== 'product') {
-    const colours = backdropColours(photo, req.palette);
+    const colours = backdropColours(photo, req.palette, req.mood);
     // The backdrop: a soft light behind the product falling off to the edges, all in the product's hue.
     const glow = ctx.createRadialGradient(
       p.x + p.width / 2,
@@ -168,7 +170,11 @@ export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: nu
  * primary), as a light, a middle and a dark tone. A light product gets a deeper backdrop and a dark
  * one a lighter backdrop, so it stands off it.
  */
-export function backdropColours(photo: AnalysedPhoto, palette: { primary: string; accent: string }): { light: string; mid: string; dark: string } {
+export function backdropColours(
+  photo: AnalysedPhoto,
+  palette: { primary: string; accent: string },
+  mood: 'light' | 'dark' = 'light',
+): { light: string; mid: string; dark: string } {
   const own = photo.cutout ? productPalette(photo.cutout, 4) : [];
   const hued = own.find((c) => toOklch(c).c > 0.04) ?? palette.primary;
   const base = toOklch(hued);
@@ -176,5 +182,7 @@ export function backdropColours(photo: AnalysedPhoto, palette: { primary: string
   const chroma = Math.min(0.09, Math.max(0.035, base.c * 0.6));
   const deep = productL > 0.62;
   const at = (l: number, c = chroma) => fromOklch({ l, c, h: base.h });
+  // A spot of light behind the product in a dark room.
+  if (mood === 'dark') return { light: at(0.34), mid: at(0.17, chroma * 0.7), dark: at(0.07, chroma * 0.4) };
   return deep ? { light: at(0.5), mid: at(0.38), dark: mixHex(at(0.24), '#000000', 0.2) } : { light: at(0.95, chroma * 0.5), mid: at(0.86), dark: at(0.7) };
 }

@@ -43,6 +43,7 @@ export function productScenes(
   look: (i: number) => SceneLook,
   transitionSeconds = 0.4,
   avoid: (FrameRect | null)[] = [],
+  mood: 'light' | 'dark' = 'light',
 ): Scene[] {
   const zone = productZone(m, avoid);
   return spokenCuts(m, sceneSeconds).map((cut, i) => {
@@ -51,7 +52,7 @@ export function productScenes(
     const durationSeconds = cut.endSeconds - cut.startSeconds;
     const transitionOut = { kind: transition, durationSeconds: transitionSeconds };
     if (bg.kind === 'color') return { durationSeconds, background: bg, transitionOut };
-    if (bg.kind === 'image') return { durationSeconds, ...productShot(m, bg.path, FULL_FRAME, zone, motion), transitionOut };
+    if (bg.kind === 'image') return { durationSeconds, ...productShot(m, bg.path, FULL_FRAME, zone, motion, 'fill', mood), transitionOut };
     const { position, box } = placementOf(zone);
     return {
       durationSeconds,
@@ -83,12 +84,13 @@ function productShot(
   zone: FrameRect,
   motion: BackgroundMotion | null,
   mode: 'fill' | 'designed' = 'fill',
+  mood: 'light' | 'dark' = 'light',
 ): Pick<Scene, 'background' | 'layers' | 'layersInScene'> {
   const full = area === FULL_FRAME;
   const keep = within(area, full ? motionSafe(zone, motion) : zone);
   if (m.decorate) {
     const place = placementOf(area);
-    const request = { picture, keep, palette: m.palette, ...(mode === 'designed' ? { mode } : {}) };
+    const request = { picture, keep, palette: m.palette, ...(mode === 'designed' ? { mode } : {}), ...(mood === 'dark' ? { mood } : {}) };
     if (full && motion) {
       // Parallax: the backdrop moves with the scene's motion, the cut-out product stands still over it
       // (a cropped photo is all backdrop and its product part is empty).
@@ -153,10 +155,20 @@ export function cardScenes(m: AdMaterials, sceneSeconds: number, stage: string, 
  * the second, or a second photo there when there is no presenter. Tall frames split top and bottom
  * whatever the style's name says: halves of a tall frame side by side are too narrow for a product.
  */
-export function splitScenes(m: AdMaterials, direction: 'horizontal' | 'vertical', captionInput: CaptionSettingInput): { scenes: Scene[]; layers: Layer[] } {
+export function splitScenes(
+  m: AdMaterials,
+  direction: 'horizontal' | 'vertical',
+  look: CaptionSettingInput,
+): { scenes: Scene[]; layers: Layer[]; caption: CaptionSettingInput } {
   const dir = m.aspectRatio === '9:16' ? 'vertical' : direction === 'vertical' && m.aspectRatio === '16:9' ? 'horizontal' : direction;
   const first: FrameRect = dir === 'horizontal' ? { x0: 0, y0: 0, x1: 0.5, y1: 1 } : { x0: 0, y0: 0, x1: 1, y1: 0.5 };
   const second: FrameRect = dir === 'horizontal' ? { x0: 0.5, y0: 0, x1: 1, y1: 1 } : { x0: 0, y0: 0.5, x1: 1, y1: 1 };
+  // Captions on the seam of a top/bottom split; under the product in its half of a side-by-side one
+  // (across both halves they would run over the presenter).
+  const captionInput: CaptionSettingInput =
+    dir === 'vertical'
+      ? { ...look, offset: { x: 0, y: 0 } }
+      : { ...look, offset: { x: -0.25, y: 0.37 }, max_width: Math.round(0.46 * layoutFrame(m.aspectRatio).width) };
   const caption = captionRect(m.aspectRatio, captionInput);
   // The product's part of a half: the half less the captions' band (the larger side of it).
   const zoneIn = (half: FrameRect) => {
@@ -195,7 +207,7 @@ export function splitScenes(m: AdMaterials, direction: 'horizontal' | 'vertical'
       transitionOut: { kind: dir === 'horizontal' ? 'leftSwipe' : 'topSwipe', durationSeconds: 0.3 },
     };
   });
-  return { scenes, layers };
+  return { scenes, layers, caption: captionInput };
 }
 
 /**

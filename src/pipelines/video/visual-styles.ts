@@ -61,12 +61,10 @@ export const LAYOUTS: Record<string, Layout> = {
     };
   },
   SideBySideTemplate: (m) => {
-    const caption: CaptionSettingInput = { style: 'brick', offset: { x: 0, y: 0.38 } };
-    return { ...splitScenes(m, 'horizontal', caption), caption };
+    return splitScenes(m, 'horizontal', { style: 'brick', offset: { x: 0, y: 0.38 } });
   },
   TopBottomTemplate: (m) => {
-    const caption: CaptionSettingInput = { style: 'mustard', offset: { x: 0, y: 0 } };
-    return { ...splitScenes(m, 'vertical', caption), caption };
+    return splitScenes(m, 'vertical', { style: 'mustard', offset: { x: 0, y: 0 } });
   },
   VanillaTemplate: (m) => {
     const caption = { style: 'normal-black', offset: { x: 0, y: 0.35 } };
@@ -83,7 +81,15 @@ export const LAYOUTS: Record<string, Layout> = {
     const layers = headlineLayers(m, '#FFFFFF', '#000000A0');
     const caption = placedCaption(m.aspectRatio, { style: 'mystique', offset: { x: 0, y: 0.36 } });
     return {
-      scenes: productScenes(m, 3.5, () => ({ motion: 'zoom-in', transition: 'fade' }), 0.8, [...layerRects(m, layers), captionRect(m.aspectRatio, caption)]),
+      // The product lit on a dark backdrop in its hue (a photo that fills the frame is shown as it is).
+      scenes: productScenes(
+        m,
+        3.5,
+        () => ({ motion: 'zoom-in', transition: 'fade' }),
+        0.8,
+        [...layerRects(m, layers), captionRect(m.aspectRatio, caption)],
+        'dark',
+      ),
       layers,
       caption,
     };
