@@ -80,9 +80,21 @@ function labelPlace(m: AdMaterials, heightShort: number): FramePlace {
  * edge beside the bubble (so the product keeps the middle of the frame), elsewhere in the column.
  */
 export function besideBubble(m: AdMaterials, caption: CaptionSettingInput, bubble: Corner): CaptionSettingInput {
-  if (m.aspectRatio !== '9:16' || !m.avatar) return placedCaption(m.aspectRatio, caption);
+  if (!m.avatar) return placedCaption(m.aspectRatio, caption);
   const f = layoutFrame(m.aspectRatio);
+  const column = TEXT_ZONES[m.aspectRatio].captionColumn;
+  // Wide and square frames: in the column, above the bubble at its foot.
+  if (column) return { ...caption, offset: { x: column.x, y: -0.05 }, max_width: Math.round(column.maxWidth * f.width) };
   return { ...caption, offset: { x: bubble === 'bottom-left' ? 0.17 : -0.17, y: 0.36 }, max_width: Math.round(0.6 * f.width) };
+}
+
+/**
+ * Where a bubble-only style (no labels) puts its presenter: a bottom corner of a tall frame; the
+ * foot of the words' column on wide and square ones, so the product has the whole left side.
+ */
+export function bubbleSpot(m: AdMaterials, which: Corner): { x: number; y: number } {
+  const column = TEXT_ZONES[m.aspectRatio].captionColumn;
+  return column ? { x: column.x, y: 0.3 } : corner(m, which);
 }
 
 export type Corner = 'bottom-left' | 'bottom-right';

@@ -5,7 +5,7 @@ import type { Box } from './avatar-scenes/scene-styles.js';
 import { captionRect, placedCaption } from './layout-zones.js';
 import { withEndCard } from './end-card.js';
 import { avatarScenes, cardScenes, layerRects, MOTIONS, presenterRects, productScenes, splitScenes } from './style-scenes.js';
-import { avatarLayer, besideBubble, corner, headlineLayers, highlightLayers, logoLayer } from './style-layers.js';
+import { avatarLayer, besideBubble, bubbleSpot, corner, headlineLayers, highlightLayers, logoLayer } from './style-layers.js';
 
 /** What a visual style contributes to a timeline: the scenes, layers over them, its caption look. */
 export interface StyledVideo {
@@ -25,7 +25,7 @@ const SWIPES: TransitionKind[] = ['leftSwipe', 'topSwipe', 'rightSwipe', 'bottom
  */
 export const LAYOUTS: Record<string, Layout> = {
   AvatarBubbleTemplate: (m) => {
-    const layers = avatarLayer(m, { position: corner(m, 'bottom-left'), scale: 0.34, shape: 'circle' });
+    const layers = avatarLayer(m, { position: bubbleSpot(m, 'bottom-left'), scale: 0.34, shape: 'circle' });
     const caption = besideBubble(m, { style: 'neo', offset: { x: 0, y: 0.18 } }, 'bottom-left');
     return {
       scenes: productScenes(m, 3, (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' }), 0.4, [
@@ -49,7 +49,7 @@ export const LAYOUTS: Record<string, Layout> = {
     };
   },
   QuickTransitionTemplate: (m) => {
-    const layers = avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.3, shape: 'circle' });
+    const layers = avatarLayer(m, { position: bubbleSpot(m, 'bottom-right'), scale: 0.3, shape: 'circle' });
     const caption = besideBubble(m, { style: 'frenzy', offset: { x: 0, y: 0.05 } }, 'bottom-right');
     return {
       scenes: productScenes(m, 1.3, (i) => ({ motion: i % 2 ? 'zoom-in' : 'zoom-out', transition: SWIPES[i % SWIPES.length]! }), 0.2, [
