@@ -97,7 +97,10 @@ export const LAYOUTS: Record<string, Layout> = {
   MotionCardsTemplate: (m) => {
     const avatar = avatarLayer(m, { position: corner(m, 'bottom-right'), scale: 0.28, shape: 'circle' });
     const labels = highlightLayers(m);
-    const caption = placedCaption(m.aspectRatio, { style: 'bilo', offset: { x: 0, y: 0.38 } });
+    const caption =
+      m.aspectRatio === '9:16'
+        ? besideBubble(m, { style: 'bilo' }, 'bottom-right')
+        : placedCaption(m.aspectRatio, { style: 'bilo', offset: { x: 0, y: 0.38 } });
     return {
       scenes: cardScenes(m, 2.5, m.palette.primary, 'leftSwipe', [...presenterRects(m, avatar), ...layerRects(m, labels), captionRect(m.aspectRatio, caption)]),
       layers: [...labels, ...avatar],
@@ -132,7 +135,10 @@ export const LAYOUTS: Record<string, Layout> = {
   TwitterFrameTemplate: (m) => {
     const avatar = avatarLayer(m, { position: corner(m, 'bottom-left'), scale: 0.26, shape: 'circle' });
     const headline = headlineLayers(m, '#0F1419', undefined);
-    const caption = placedCaption(m.aspectRatio, { style: 'normal-black', offset: { x: 0, y: 0.4 } });
+    const caption =
+      m.aspectRatio === '9:16'
+        ? besideBubble(m, { style: 'normal-black' }, 'bottom-left')
+        : placedCaption(m.aspectRatio, { style: 'normal-black', offset: { x: 0, y: 0.4 } });
     return {
       scenes: cardScenes(m, 3.5, '#FFFFFF', 'fade', [...presenterRects(m, avatar), ...layerRects(m, headline), captionRect(m.aspectRatio, caption)]),
       layers: [...headline, ...avatar],
