@@ -166,3 +166,29 @@ describe('nothing over the product (planned boxes, every URL-to-video style × a
     }
   });
 });
+
+describe('captions and labels clear of the presenter (planned boxes)', () => {
+  const cases: [string, ('9:16' | '16:9' | '1:1')[]][] = [
+    ['AvatarBubbleTemplate', ['9:16', '16:9', '1:1']],
+    ['QuickTransitionTemplate', ['9:16', '16:9', '1:1']],
+    ['MotionCardsTemplate', ['9:16']],
+    ['TwitterFrameTemplate', ['9:16', '16:9', '1:1']],
+    ['SideBySideTemplate', ['16:9', '1:1']],
+  ];
+  for (const [name, aspects] of cases) {
+    it(`${name} ${aspects.join(', ')}: no caption, label or logo box meets the presenter's`, () => {
+      for (const aspect of aspects) {
+        const { decorate } = recorder();
+        const t = buildAdTimeline(plan({ aspectRatio: aspect }), '/plan', name, AVATARS.drawn, decorate);
+        const presenter = (t.layers ?? []).filter((l) => l.kind === 'avatar').map((l) => layerRect(aspect, l)!);
+        expect(presenter.length).toBe(1);
+        const words = [
+          captionRect(aspect, t.captions!.setting ?? {}),
+          ...(t.layers ?? []).filter((l) => l.kind !== 'avatar').map((l) => layerRect(aspect, l)),
+        ].filter((r): r is FrameRect => r !== null);
+        for (const w of words)
+          expect(overlaps(w, presenter[0]!), `${aspect}: ${describeRect(w)} over the presenter ${describeRect(presenter[0]!)}`).toBe(false);
+      }
+    });
+  }
+});
