@@ -20,6 +20,8 @@ export interface OcrRequest {
   imagePath: string;
   /** Tesseract language code (`eng`); absent → English. */
   language?: string;
+  /** Words read less surely than this (0–100) are left out; absent → the engine's own floor (40 for Tesseract). */
+  minConfidence?: number;
   signal?: AbortSignal;
 }
 

@@ -34,7 +34,7 @@ export function createTesseractOcr(opts: { command?: string } = {}): TextRecogni
                 ),
               );
             }
-            resolve(parseTesseractTsv(String(stdout)));
+            resolve(parseTesseractTsv(String(stdout), req.minConfidence));
           },
         );
       });

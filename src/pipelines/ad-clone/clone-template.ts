@@ -128,9 +128,15 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
   let lineIndex = 0;
   let pointIndex = 0;
   const shotsSeconds = a.shots.reduce((sum, s) => sum + Math.max(0.2, s.durationSeconds), 0);
+  // A title that stays (a brand, the product's name) is in every shot where OCR read it in half of
+  // them or more: the clone shows the product's name there in every shot, where its widest reading was.
+  const titles = a.texts.filter((t) => t.role === 'title');
+  const steadyTitle =
+    titles.length && new Set(titles.map((t) => t.shotIndex)).size >= a.shots.length / 2 ? titles.reduce((x, y) => (y.box.width > x.box.width ? y : x)) : null;
   const scenes: TemplateFile['scenes'] = a.shots.map((shot, i) => {
     const layers: NonNullable<TemplateFile['scenes'][number]['layers']> = [];
-    for (const t of a.texts.filter((x) => x.shotIndex === shot.index && setAsText(x))) {
+    const shown = a.texts.filter((x) => x.shotIndex === shot.index && setAsText(x) && !(steadyTitle && x.role === 'title'));
+    for (const t of steadyTitle ? [steadyTitle, ...shown] : shown) {
       const slot = `Text ${++lineIndex}`;
       const text = t.role === 'title' && titleLine ? titleLine : pointLines.length ? pointLines[pointIndex++ % pointLines.length]! : t.text;
       slots[slot] = { type: 'text', required: false, maxChars: 120, default: text };

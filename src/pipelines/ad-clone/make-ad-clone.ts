@@ -46,6 +46,8 @@ export interface AdCloneResult {
   script: string | null;
   language: string;
   durationSeconds: number;
+  /** When the clone's voice stops (null: no voice); at least `END_MARGIN_SECONDS` before its end. */
+  speechEndSeconds: number | null;
 }
 
 /** Most words of an on-screen line (a title, a selling point): a glance, not a sentence. */
@@ -129,5 +131,12 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
     },
     deps.render,
   );
-  return { analysis, template: file, script: script?.text ?? null, language, durationSeconds: rendered.durationSeconds };
+  return {
+    analysis,
+    template: file,
+    script: script?.text ?? null,
+    language,
+    durationSeconds: rendered.durationSeconds,
+    speechEndSeconds: voiced?.speechEndSeconds ?? null,
+  };
 }

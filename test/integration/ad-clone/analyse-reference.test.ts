@@ -74,7 +74,8 @@ describe('analyseReference', () => {
       { videoPath: video, workDir: fx.path('work'), onProgress: (f) => seen.push(f) },
     );
     expect(a.shots.map((s) => s.durationSeconds)).toEqual([1.2, 1.8]);
-    expect(ocr.requests).toHaveLength(2);
+    // Each shot's middle frame read twice: plain grey and local contrast.
+    expect(ocr.requests).toHaveLength(4);
     expect(a.texts.map((t) => [t.shotIndex, t.text, t.role])).toEqual([
       [0, 'TRY', 'caption'],
       [1, 'SHOP', 'caption'],

@@ -49,7 +49,7 @@ async function makeReference(fx: FixtureDir): Promise<string> {
       { kind: 'gradient', colors: ['#2050a0', '#90c0f0'], seed: 1 },
       { kind: 'gradient', colors: ['#a02040', '#f0a0a0'], seed: 2 },
       { kind: 'gradient', colors: ['#30a050', '#c0f0a0'], seed: 3 },
-      { kind: 'gradient', colors: ['#806020', '#f0d090'], seed: 4 },
+      { kind: 'gradient', colors: ['#402060', '#a080c0'], seed: 4 },
     ].map((scene, i) => ({
       seconds: SHOT_SECONDS[i]!,
       scene: scene as ReferenceScene,

@@ -6,7 +6,7 @@ import { FakeOcr } from '../../../src/engines/ocr/fake-ocr.js';
 import { energyOf } from '../../../src/pipelines/ad-clone/analysis/audio-energy.js';
 import { scriptPatternOf, sentencesOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
 import { captionLookOf, withRoles } from '../../../src/pipelines/ad-clone/analysis/caption-look.js';
-import { textBlocks } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
+import { agreedReadings, mergeReadings, textBlocks, textLines } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
 import { pacingOf, shotsFromBoundaries } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
 import { textColourIn } from '../../../src/pipelines/ad-clone/analysis/text-colour.js';
 import type { ScreenText } from '../../../src/domain/ad-clone/ad-analysis.js';
@@ -79,6 +79,39 @@ describe('OCR', () => {
     const blocks = textBlocks(parseTesseractTsv(tsv));
     expect(blocks.map((b) => b.text)).toEqual(['NEW', 'SHOP THE\nDROP']);
     expect(blocks[1]).toMatchObject({ box: { x: 35, y: 747, width: 287, height: 90 }, lines: 2 });
+  });
+
+  it('merges two readings of a frame: the surer reading of a word, words only one read joining their line; texture read as short words left out', () => {
+    const word = (text: string, x: number, y: number, confidence: number, line: string, width = 100) => ({
+      text,
+      confidence,
+      box: { x, y, width, height: 30 },
+      line,
+    });
+    const grey = [word('SHOP', 100, 700, 55, 'a'), word('THE', 210, 700, 90, 'a'), word('ax', 40, 300, 80, 'b', 30), word('AN', 400, 200, 77, 'c', 30)];
+    const contrast = [word('SHOP', 102, 698, 96, 'x'), word('DROP', 320, 701, 88, 'y'), word('RMOFLA', 300, 100, 60, 'z')];
+    const merged = mergeReadings(grey, contrast);
+    expect(merged.map((w) => [w.text, w.line])).toEqual([
+      ['SHOP', 'a'],
+      ['THE', 'a'],
+      ['ax', 'b'],
+      ['AN', 'c'],
+      ['DROP', 'a'],
+      ['RMOFLA', '2:z'],
+    ]);
+    // Lines with no word of three letters read surely: texture ("ax", "AN") and a doubtful reading.
+    expect(textBlocks(textLines(merged)).map((b) => b.text)).toEqual(['SHOP THE DROP']);
+  });
+
+  it('takes words both readings read alike, in one place, as sure: outlined captions come with low confidence however right', () => {
+    const word = (text: string, x: number, confidence: number) => ({ text, confidence, box: { x, y: 660, width: 150, height: 70 }, line: 'l' });
+    const [grey, contrast] = agreedReadings([word('SHOP)', 116, 27.5), word('oe', 400, 35)], [word('SHOP)', 125, 0), word('Ae', 600, 45)]);
+    expect(grey.map((w) => [w.text, w.confidence])).toEqual([['SHOP)', 90]]);
+    expect(contrast.map((w) => [w.text, w.confidence])).toEqual([
+      ['SHOP)', 90],
+      ['Ae', 45],
+    ]);
+    expect(textBlocks(textLines(mergeReadings(grey, contrast))).map((b) => b.text)).toEqual(['SHOP)']);
   });
 
   it('the fake answers per picture and records the requests', async () => {

@@ -181,6 +181,31 @@ describe("the clone's template", () => {
     expect(wrapped.fontSizePx).toBe(point.style.sizePx);
   });
 
+  it('shows a title that stays in every shot, where OCR read it in half of them or more', () => {
+    const title = (shotIndex: number, width: number) => ({
+      shotIndex,
+      atSeconds: shotIndex,
+      text: 'NORTHPEAK',
+      box: { x: 0.5 - width / 2, y: 0.08, width, height: 0.03 },
+      color: '#ffd400',
+      words: 1,
+      lines: 1,
+      role: 'title' as const,
+    });
+    const { template } = cloneTemplate({
+      analysis: analysis({ texts: [title(0, 0.5), title(1, 0.58), title(3, 0.55)] }),
+      aspect: '9:16',
+      pictureCount: 1,
+      script: 'Shop now.',
+      lines: ['ThermoFlask Pro'],
+      seed: 1,
+    });
+    const layers = template.scenes.map((s) => s.layers);
+    expect(layers.map((l) => l.length)).toEqual([1, 1, 1, 1]);
+    expect(new Set(layers.map((l) => JSON.stringify(l[0]!.kind === 'text' ? l[0]!.box : null))).size).toBe(1);
+    expect(Object.values(template.slots).filter((slot) => slot.type === 'text' && slot.default === 'ThermoFlask Pro')).toHaveLength(4);
+  });
+
   it('sets the service’s own readable captions when the reference shows none, and holds the last shot when the voice needs longer', () => {
     const { template } = cloneTemplate({
       analysis: analysis({ captionLook: null, texts: [] }),

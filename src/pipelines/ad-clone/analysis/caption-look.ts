@@ -17,6 +17,8 @@ import type { CaptionLook, ScreenText } from '../../../domain/ad-clone/ad-analys
 export const MIN_CAPTION_HEIGHT = 0.015;
 /** A caption's centre lies within this of the frame's middle, across. */
 const MAX_CAPTION_OFFSET = 0.2;
+/** A caption block whose centre is this close to the middle across is centred. */
+const CENTRED = 0.08;
 /** Blocks whose centres are this close in height (share of the frame) are one place. */
 const SAME_PLACE = 0.06;
 
@@ -49,6 +51,9 @@ function sameText(a: string, b: string): boolean {
   const x = normalWords(a).join(' ');
   const y = normalWords(b).join(' ');
   if (!x || !y) return x === y;
+  // A part read in one shot ("RMOFLA" of "THERMOFLASK") is the same text.
+  const [shorter, longer] = x.length <= y.length ? [x, y] : [y, x];
+  if (shorter.length >= 4 && longer.includes(shorter)) return true;
   return editDistance(x, y) <= 0.3 * Math.max(x.length, y.length);
 }
 
@@ -150,8 +155,11 @@ export function captionLookOf(texts: readonly ScreenText[], shotCount: number): 
   const cases = blocks.map((b) => caseOf(b.text));
   const kase = (['upper', 'lower'] as const).find((c) => cases.filter((x) => x === c).length > cases.length / 2) ?? 'as-is';
   const heights = blocks.map(letterHeightOf).sort((a, b) => a - b);
+  // OCR often reads a part of a line, which moves its box off the line's centre: captions a little
+  // off the middle are centred ones.
+  const centreX = round(mean(blocks.map((b) => b.box.x + b.box.width / 2)) - 0.5);
   return {
-    position: { x: round(mean(blocks.map((b) => b.box.x + b.box.width / 2)) - 0.5), y: round(centreY - 0.5) },
+    position: { x: Math.abs(centreX) < CENTRED ? 0 : centreX, y: round(centreY - 0.5) },
     region: centreY < 1 / 3 ? 'top' : centreY < 2 / 3 ? 'middle' : 'bottom',
     color: agreedColour(blocks.map((b) => b.color)),
     case: kase,

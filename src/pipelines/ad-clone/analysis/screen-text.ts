@@ -12,8 +12,8 @@ import { letterRows, textColourIn } from './text-colour.js';
 export const OCR_FRAME_HEIGHT_PX = 960;
 /** Words lower than this share of the frame are specks read as letters, or fine print no clone re-sets. */
 export const MIN_TEXT_HEIGHT = 0.012;
-/** A block is kept only when one of its words was read at least this surely (0–100). */
-const SURE_WORD_CONFIDENCE = 60;
+/** A line is kept only when one of its words of three letters or more was read at least this surely (0–100). */
+const SURE_WORD_CONFIDENCE = 70;
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -32,6 +32,27 @@ function overlap(a: PixelBox, b: PixelBox): number {
   return w > 0 && h > 0 ? (w * h) / Math.max(1, Math.min(area(a), area(b))) : 0;
 }
 
+/** A word both readings read alike, in one place, is taken as read surely. */
+const AGREED_CONFIDENCE = 90;
+/** Below this, a word only one reading saw is mostly texture read as letters. */
+const MIN_WORD_CONFIDENCE = 40;
+
+/**
+ * The two readings of a frame with what they agree on made sure: Tesseract gives outlined captions
+ * low confidence however right it reads them ("SHOP NOW" read alike in both, at 27 and 0), while
+ * texture read as letters rarely reads the same twice. Words only one reading saw keep their
+ * confidence and are left out below `MIN_WORD_CONFIDENCE`.
+ */
+export function agreedReadings(first: readonly OcrWord[], second: readonly OcrWord[]): [OcrWord[], OcrWord[]] {
+  const norm = (w: OcrWord) => w.text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const agrees = (w: OcrWord, others: readonly OcrWord[]) => norm(w).length > 0 && others.some((o) => norm(o) === norm(w) && overlap(o.box, w.box) >= 0.3);
+  const judged = (list: readonly OcrWord[], others: readonly OcrWord[]) =>
+    list
+      .map((w) => (agrees(w, others) ? { ...w, confidence: Math.max(w.confidence, AGREED_CONFIDENCE) } : w))
+      .filter((w) => w.confidence >= MIN_WORD_CONFIDENCE);
+  return [judged(first, second), judged(second, first)];
+}
+
 /**
  * Two OCR readings of one frame as one: where both read a word, the surer reading; a word only the
  * second read joins the first's line it sits on (same height, close across), else a line of its own.
@@ -40,9 +61,14 @@ export function mergeReadings(first: readonly OcrWord[], second: readonly OcrWor
   const merged = [...first];
   const lineOf = new Map<string, string>();
   for (const word of second) {
-    const same = merged.findIndex((m) => overlap(m.box, word.box) >= 0.3);
-    if (same >= 0) {
-      if (word.confidence > merged[same]!.confidence) merged[same] = { ...word, line: merged[same]!.line };
+    const same = merged.filter((m) => overlap(m.box, word.box) >= 0.3);
+    if (same.length) {
+      // One word read as two, or two as one: the surest reading stands for all of them.
+      const surest = same.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+      if (word.confidence > surest.confidence) {
+        merged.splice(merged.indexOf(surest), 1, { ...word, line: surest.line });
+        for (const other of same) if (other !== surest) merged.splice(merged.indexOf(other), 1);
+      }
       continue;
     }
     let line = lineOf.get(word.line);
@@ -61,10 +87,18 @@ export function mergeReadings(first: readonly OcrWord[], second: readonly OcrWor
   return merged;
 }
 
-/** A block is text when some word of it was read surely and it has letters enough for a word: not grain or an edge read as "ee". */
-function looksLikeText(words: readonly OcrWord[]): boolean {
-  const letters = words.reduce((sum, w) => sum + [...w.text].filter((c) => /\p{L}/u.test(c)).length, 0);
-  return letters >= 3 && Math.max(...words.map((w) => w.confidence)) >= SURE_WORD_CONFIDENCE;
+const letterCount = (text: string) => [...text].filter((c) => /\p{L}/u.test(c)).length;
+/** A word read surely: three letters or more, at `SURE_WORD_CONFIDENCE` or above. */
+const isSure = (w: OcrWord) => letterCount(w.text) >= 3 && w.confidence >= SURE_WORD_CONFIDENCE;
+
+/**
+ * The lines that are text: those with a word read surely. Photos give OCR texture it reads as
+ * short "words" ("AN", "ax", "4") at fair confidence; a line of only those is left out, so it
+ * neither joins a caption's block nor is re-set in the clone as text of its own.
+ */
+export function textLines(words: readonly OcrWord[]): OcrWord[] {
+  const sureLines = new Set(words.filter(isSure).map((w) => w.line));
+  return words.filter((w) => sureLines.has(w.line));
 }
 
 /**
@@ -108,13 +142,12 @@ async function readFrame(deps: { ffmpeg: FfmpegEngine; ocr: TextRecognizer }, re
     { signal: req.signal },
   );
   const read = (imagePath: string) =>
-    deps.ocr.recognize({ imagePath, ...(req.language ? { language: req.language } : {}), ...(req.signal ? { signal: req.signal } : {}) });
-  const words = mergeReadings(await read(grayPath), await read(contrastPath));
+    deps.ocr.recognize({ imagePath, minConfidence: 0, ...(req.language ? { language: req.language } : {}), ...(req.signal ? { signal: req.signal } : {}) });
+  const words = textLines(mergeReadings(...agreedReadings(await read(grayPath), await read(contrastPath))));
   if (!words.length) return [];
   const frame = await decodeImage(framePath);
   const out: ScreenText[] = [];
   for (const block of textBlocks(words)) {
-    if (!looksLikeText(block.words)) continue;
     const color = agreedColour(block.words.map((w) => textColourIn(frame, w.box)));
     // OCR boxes outlined letters loosely (often twice their height): the letters are where their
     // colour is, row by row; without that, as tall as most of the block's words.
