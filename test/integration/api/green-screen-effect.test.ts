@@ -15,9 +15,21 @@ const PRODUCT_HEX = '0xD02090';
 
 const distance = (a: readonly number[], b: readonly number[]) => Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
 
+/** The share of rows y0..y1 of a frame that is the product's colour. */
+function productShare(frame: { width: number; data: Uint8Array | Buffer }, y0: number, y1: number): number {
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = 0; x < frame.width; x++) {
+      const i = (y * frame.width + x) * 3;
+      if (distance([frame.data[i]!, frame.data[i + 1]!, frame.data[i + 2]!], PRODUCT) < 40) n++;
+    }
+  return n / ((y1 - y0) * frame.width);
+}
+
 /**
- * GreenScreenEffectTemplate through the API: a drawn presenter, cut out, over a flat-colour
- * product picture. Around the figure inside its box the product shows; the figure itself is there.
+ * GreenScreenEffectTemplate through the API: a drawn presenter, cut out, under a flat-colour
+ * product picture (nothing can be cut out of it, so it stands whole as a card on a designed
+ * backdrop). Around the figure inside its box the backdrop shows; the figure itself is there.
  */
 describe('URL to Video GreenScreenEffect', () => {
   let db: TestDatabase;
@@ -80,18 +92,21 @@ describe('URL to Video GreenScreenEffect', () => {
     const corner = (x: number): PixelRect => ({ x: Math.round(x), y: Math.round(top + 6), width: 30, height: 30 });
     for (const at of [1, 2]) {
       const frame = await extractFrameRgb(video, at, { width: 360, height: 640 });
-      // Above the figure's shoulders, beside its head, still inside its box: the product's own
-      // blurred, darkened fill (the product itself is whole above the presenter), no drawn room.
+      // Above the figure's shoulders, beside its head, still inside its box: the scene's own backdrop,
+      // the same as just above the box (no drawn room around the figure).
       for (const area of [corner(left + 6), corner(left + w - 36)]) {
-        expect(distance(meanColor(frame, area), PRODUCT), `${at}s ${JSON.stringify(area)}`).toBeLessThan(60);
+        const above = meanColor(frame, { ...area, y: area.y - 40 });
+        expect(distance(meanColor(frame, area), above), `${at}s ${JSON.stringify(area)}`).toBeLessThan(40);
+        expect(distance(meanColor(frame, area), PRODUCT), `${at}s ${JSON.stringify(area)}: no copy of the product`).toBeGreaterThan(60);
       }
       // The figure: its face, 40 % down the box, and its body near the bottom edge.
       const face = meanColor(frame, { x: 165, y: Math.round(top + 0.4 * h) - 15, width: 30, height: 30 });
       const body = meanColor(frame, { x: 165, y: Math.round(top + h) - 40, width: 30, height: 30 });
       expect(distance(face, PRODUCT), `face at ${at}s`).toBeGreaterThan(60);
       expect(distance(body, PRODUCT), `body at ${at}s`).toBeGreaterThan(60);
-      // The frame's top, away from the avatar: the product, whole.
-      expect(distance(meanColor(frame, { x: 20, y: 20, width: 320, height: 150 }), PRODUCT)).toBeLessThan(24);
+      // The product whole above the presenter, large; none of its colour below (no blurred copy of it).
+      expect(productShare(frame, 0, 320)).toBeGreaterThan(0.2);
+      expect(productShare(frame, 330, 640)).toBeLessThan(0.002);
     }
   }, 300_000);
 
@@ -105,9 +120,10 @@ describe('URL to Video GreenScreenEffect', () => {
     // The photo inside the card (its own background included), the product everywhere else.
     const photo = meanColor(frame, { x: Math.round(centre.x - w / 4), y: Math.round(centre.y - h / 4), width: Math.round(w / 2), height: Math.round(h / 2) });
     expect(distance(photo, PRODUCT)).toBeGreaterThan(60);
-    expect(distance(meanColor(frame, { x: 20, y: 20, width: 320, height: 300 }), PRODUCT)).toBeLessThan(24);
-    // Beside the card, below the product: the product's blurred fill.
-    expect(distance(meanColor(frame, { x: 20, y: 420, width: 100, height: 150 }), PRODUCT)).toBeLessThan(60);
+    expect(productShare(frame, 0, 320)).toBeGreaterThan(0.2);
+    // Beside the card, below the product: the designed backdrop, no copy of the product.
+    expect(distance(meanColor(frame, { x: 20, y: 420, width: 100, height: 150 }), PRODUCT)).toBeGreaterThan(60);
+    expect(productShare(frame, 330, 640)).toBeLessThan(0.002);
     // The frame around the photo: the light card's edge just outside the photo's left side.
     const rim = meanColor(frame, { x: Math.round(centre.x - w / 2 - 5), y: Math.round(centre.y - 20), width: 3, height: 40 });
     expect(Math.min(...rim)).toBeGreaterThan(180);
