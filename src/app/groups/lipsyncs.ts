@@ -22,7 +22,15 @@ export const lipsyncs = defineGroup({
     const { blobs } = p;
     const lipsyncs = new LipsyncService(p.tasks, p.speech.voices, p.avatars, p.mediaChecker, p.defaultVoice);
     const lipsyncsV2 = new LipsyncV2Service(p.tasks, p.speech.voices, p.avatars, p.mediaChecker, p.defaultVoice, isLibraryMusicUrl);
-    const jobDeps = { blobs, fetcher: p.fetcher, speech: p.speech.synthesizer, ffmpeg: p.ffmpeg, avatars: p.avatarClips, musicCacheDir: p.musicCacheDir };
+    const jobDeps = {
+      blobs,
+      fetcher: p.fetcher,
+      speech: p.speech.synthesizer,
+      ffmpeg: p.ffmpeg,
+      avatars: p.avatarClips,
+      cutout: p.images.cutout,
+      musicCacheDir: p.musicCacheDir,
+    };
     return {
       services: { lipsyncs, lipsyncsV2 },
       routes: (app) => {

@@ -2,6 +2,7 @@ import { lipsyncKind } from '../../domain/avatars/lipsync-kind.js';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
+import type { CutoutEngine } from '../../engines/image/port.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { AvatarClipMaker } from '../../pipelines/avatar/clips/avatar-clip-maker.js';
 import { isTalkingPlan, talkingPlanFiles } from '../../pipelines/video/talking-plan.js';
@@ -14,6 +15,8 @@ export interface LipsyncJobDeps {
   speech: SpeechSynthesizer;
   ffmpeg: FfmpegEngine;
   avatars: AvatarClipMaker;
+  /** Finds the product in a picture (v2 end cards); absent: pictures are taken whole. */
+  cutout?: CutoutEngine | null;
   musicCacheDir: string;
 }
 

@@ -31,6 +31,12 @@ export interface ShotRequest {
    * over it). A cropped photo is all backdrop; its product part is then empty.
    */
   part?: 'whole' | 'backdrop' | 'product';
+  /**
+   * When nothing could be found in the picture: `card` (default) takes the whole picture for the
+   * product (a card on a designed backdrop unless its shape fills the box); `fill` takes it for a
+   * background with no product to keep clear, cropped to fill the box (a client's end-card background).
+   */
+  whenNoProduct?: 'card' | 'fill';
   /** dark: a designed backdrop deep in the product's hue whatever the product's lightness (dramatic styles). */
   mood?: 'light' | 'dark';
 }
@@ -55,7 +61,16 @@ export function planShot(
   shot: { width: number; height: number },
   keep: FrameRect,
   mode: 'fill' | 'designed' = 'fill',
+  whenNoProduct: 'card' | 'fill' = 'card',
 ): ShotPlan {
+  if (!product && whenNoProduct === 'fill') {
+    // A background: the largest window of the shot's shape, centred.
+    const s = Math.max(shot.width / photo.width, shot.height / photo.height);
+    const width = Math.min(photo.width, Math.round(shot.width / s));
+    const height = Math.min(photo.height, Math.round(shot.height / s));
+    const window = { x: Math.round((photo.width - width) / 2), y: Math.round((photo.height - height) / 2), width, height };
+    return { kind: 'crop', window, product: { x: 0, y: 0, width: 0, height: 0 } };
+  }
   const P = product ?? { x: 0, y: 0, width: photo.width, height: photo.height };
   const K = { x0: keep.x0 * shot.width, y0: keep.y0 * shot.height, x1: keep.x1 * shot.width, y1: keep.y1 * shot.height };
   if (mode === 'fill') {
@@ -99,7 +114,7 @@ export interface AnalysedPhoto {
 
 /** Draws one shot (or one part of it, see ShotRequest.part) as RGBA of exactly `width`×`height`, and says how it was made. */
 export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: number, height: number): Promise<{ image: RgbaImage; plan: ShotPlan }> {
-  const plan = planShot(photo.photo, photo.box, { width, height }, req.keep, req.mode);
+  const plan = planShot(photo.photo, photo.box, { width, height }, req.keep, req.mode, req.whenNoProduct);
   const part = req.part ?? 'whole';
   if (plan.kind === 'crop') {
     if (part === 'product') return { image: { width, height, data: new Uint8Array(width * height * 4) }, plan };

@@ -9,6 +9,7 @@ import type { AspectRatio } from '../../../src/media/timeline.js';
 import type { AvatarClipMaker } from '../../../src/pipelines/avatar/clips/avatar-clip-maker.js';
 import { renderAvatarScenes } from '../../../src/pipelines/video/avatar-scenes/render-avatar-scenes.js';
 import { totalSeconds, type AvatarScenesPlan, type PlannedScene } from '../../../src/pipelines/video/avatar-scenes/scene-plan.js';
+import { createBorderKeyCutout } from '../../../src/engines/image/index.js';
 import { SCENE_LAYOUTS } from '../../../src/pipelines/video/avatar-scenes/scene-styles.js';
 import type { V2VisualStyle } from '../../../src/domain/avatars/avatar-video-spec.js';
 import { streamDurations } from '../../helpers/loudness-measure.js';
@@ -98,7 +99,7 @@ async function render(name: string, plan: Omit<AvatarScenesPlan, 'durationSecond
   return renderAvatarScenes(
     full,
     { accountId: 'acc', planDir, quality: 'preview', outputDir },
-    { ffmpeg: engine, avatars: opaqueAvatars(workDir) },
+    { ffmpeg: engine, avatars: opaqueAvatars(workDir), cutout: createBorderKeyCutout() },
     { workDir },
   );
 }
@@ -111,6 +112,24 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
       const planDir = fx.path(`plan-${aspectRatio.replace(':', 'x')}`);
       await mkdir(planDir, { recursive: true });
       await markedProduct(join(planDir, 'product.png'));
+      // The end card's picture: the marked product small on a plain studio backdrop (the cut-out finds it).
+      await markedProduct(join(planDir, 'small.png'), 160);
+      await exec('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=0xE6E9EE:s=400x400',
+        '-i',
+        join(planDir, 'small.png'),
+        '-filter_complex',
+        'overlay=120:90',
+        '-frames:v',
+        '1',
+        join(planDir, 'end.png'),
+      ]);
       await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '0.6', join(planDir, 'silence.mp3')]);
       await exec('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${hex(LOGO)}:s=96x96`, '-frames:v', '1', join(planDir, 'logo.png')]);
       // One video, one scene per style, no transitions: each style's frame is the middle of its scene. Every
@@ -121,7 +140,7 @@ describe('AI Avatar v2 layouts keep the product whole and clear of the presenter
         {
           aspectRatio,
           scenes: styles.map((s) => scene(s, { cta })),
-          endCard: { seconds: 0.6, background: { kind: 'image', file: 'product.png' }, cta },
+          endCard: { seconds: 0.6, background: { kind: 'image', file: 'end.png' }, cta },
           music: null,
         },
         planDir,

@@ -7,6 +7,7 @@ import { renderTimeline } from '../../../media/render.js';
 import type { RenderQuality } from '../../../media/timeline.js';
 import type { AvatarClip, AvatarClipMaker } from '../../avatar/clips/avatar-clip-maker.js';
 import { DecorationSet } from './decorations.js';
+import type { CutoutEngine } from '../../../engines/image/port.js';
 import type { AvatarScenesPlan, PlannedScene } from './scene-plan.js';
 import type { AvatarSlot } from './scene-styles.js';
 import { avatarSlots, buildAvatarScenesTimeline, sceneWindows, type SceneWindow } from './scene-timeline.js';
@@ -21,7 +22,7 @@ const AVATAR_SHARE = 0.5;
 export async function renderAvatarScenes(
   plan: AvatarScenesPlan,
   req: { accountId: string; planDir: string; quality: RenderQuality; outputDir: string },
-  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker },
+  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker; cutout?: CutoutEngine | null },
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }> {
   const { signal, onProgress } = opts;
@@ -52,7 +53,7 @@ export async function renderAvatarScenes(
   }
   onProgress?.(AVATAR_SHARE);
 
-  const decorations = new DecorationSet(opts.workDir, frame);
+  const decorations = new DecorationSet(opts.workDir, frame, deps.cutout ?? null);
   const timeline = buildAvatarScenesTimeline(plan, req.planDir, clips, decorations.decorate);
   await decorations.drawAll();
   const videoPath = join(req.outputDir, 'video.mp4');

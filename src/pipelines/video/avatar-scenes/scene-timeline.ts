@@ -96,8 +96,10 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
   if (plan.endCard) {
     const bg = plan.endCard.background;
     const card = END_CARD_PLACES[plan.aspectRatio];
-    // A picture on the card is the product: drawn standing in its own place on a designed backdrop,
-    // the logo above it (tall) or beside it, never on it; never a blurred copy of it.
+    // The card's picture (the client's cta_background) fills it. When the cut-out finds a product in
+    // it, the product is kept whole in its place — the photo cropped around it, or the product cut
+    // out on a designed backdrop — with the logo above it (tall) or beside it, never on it, and never
+    // a blurred copy; a picture with nothing to find in it is a plain background.
     const background: SceneBackground =
       bg.kind === 'color'
         ? { kind: 'color', color: bg.color }
@@ -108,7 +110,7 @@ export function buildAvatarScenesTimeline(plan: AvatarScenesPlan, planDir: strin
                 picture: file(bg.file),
                 keep: card.product,
                 palette: { primary: STAGE_COLOR, accent: '#FFFFFF' },
-                mode: 'designed',
+                whenNoProduct: 'fill',
               }),
               fit: 'crop',
             }
