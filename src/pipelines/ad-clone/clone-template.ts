@@ -27,6 +27,8 @@ export interface CloneTemplateRequest {
   seed: number;
   /** The clone's length when it must be longer than the reference's shots (the voice needs it): the last shot is held. */
   videoSeconds?: number;
+  /** When the clone's voice stops: shots after it show the reference's caption text re-set, as a silent reference's do. */
+  speechEndSeconds?: number;
 }
 
 const pictureSlot = (i: number) => `Picture ${i + 1}`;
@@ -121,22 +123,30 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
   const pictures = Math.max(1, req.pictureCount);
   for (let i = 0; i < pictures; i++)
     slots[pictureSlot(i)] = { type: 'image', required: true, default: { draw: 'object', object: 'bottle', colors: ['#c81e3a', '#ecebe8'] } };
-  // With a voice, the captions' place shows the captions; without one, its text is re-set too.
-  const setAsText = (t: ScreenText) => !req.script || t.role !== 'caption';
+  // With a voice, the captions' place shows the captions; without one (or once it has stopped), its
+  // text is re-set too.
+  const voiceStops = req.script ? (req.speechEndSeconds ?? Number.POSITIVE_INFINITY) : 0;
+  const setAsText = (t: ScreenText) => t.role !== 'caption' || (a.shots[t.shotIndex]?.startSeconds ?? 0) >= voiceStops;
   const [titleLine, ...otherLines] = req.lines;
   const pointLines = otherLines.length ? otherLines : req.lines;
   let lineIndex = 0;
   let pointIndex = 0;
   const shotsSeconds = a.shots.reduce((sum, s) => sum + Math.max(0.2, s.durationSeconds), 0);
-  // A title that stays (a brand, the product's name) is in every shot where OCR read it in half of
-  // them or more: the clone shows the product's name there in every shot, where its widest reading was.
+  // A title that stays (a brand, the product's name) is drawn alike wherever it shows: where its
+  // widest reading was, at its readings' middle letter height; and in every shot when OCR read it in
+  // a third of them or more (white on a pale shot escapes it, and the eye too: then only where read).
   const titles = a.texts.filter((t) => t.role === 'title');
-  const steadyTitle =
-    titles.length && new Set(titles.map((t) => t.shotIndex)).size >= a.shots.length / 2 ? titles.reduce((x, y) => (y.box.width > x.box.width ? y : x)) : null;
+  const titleHeights = titles.map(letterHeightOf).sort((x, y) => x - y);
+  const title: ScreenText | null = titles.length
+    ? { ...titles.reduce((x, y) => (y.box.width > x.box.width ? y : x)), letterHeight: titleHeights[Math.floor(titleHeights.length / 2)]! }
+    : null;
+  const titleEverywhere = title !== null && new Set(titles.map((t) => t.shotIndex)).size >= a.shots.length / 3;
   const scenes: TemplateFile['scenes'] = a.shots.map((shot, i) => {
     const layers: NonNullable<TemplateFile['scenes'][number]['layers']> = [];
-    const shown = a.texts.filter((x) => x.shotIndex === shot.index && setAsText(x) && !(steadyTitle && x.role === 'title'));
-    for (const t of steadyTitle ? [steadyTitle, ...shown] : shown) {
+    const own = a.texts.filter((x) => x.shotIndex === shot.index && setAsText(x) && x.role !== 'title');
+    const hasTitle = title !== null && (titleEverywhere || titles.some((t) => t.shotIndex === shot.index));
+    const shown = hasTitle ? [title, ...own] : own;
+    for (const t of shown) {
       const slot = `Text ${++lineIndex}`;
       const text = t.role === 'title' && titleLine ? titleLine : pointLines.length ? pointLines[pointIndex++ % pointLines.length]! : t.text;
       slots[slot] = { type: 'text', required: false, maxChars: 120, default: text };

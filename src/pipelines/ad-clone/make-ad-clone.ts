@@ -113,6 +113,7 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
     lines: productLines(req.facts),
     seed: req.seed,
     ...(voiced && voiced.videoSeconds > shotsSeconds ? { videoSeconds: voiced.videoSeconds } : {}),
+    ...(voiced ? { speechEndSeconds: voiced.speechEndSeconds } : {}),
   });
   const full = frameSizeFor(req.aspectRatio, 'render');
   const frame = req.outputScale < 1 ? { width: even(full.width * req.outputScale), height: even(full.height * req.outputScale) } : undefined;

@@ -220,6 +220,37 @@ describe("the clone's template", () => {
     expect(template.scenes.map((s) => s.seconds)).toEqual([1.6, 2.4, 2, 3.6]);
   });
 
+  it("re-sets the caption place's text in shots after the voice has stopped, at the captions' look", () => {
+    const { template } = cloneTemplate({
+      analysis: analysis({
+        texts: [
+          ...analysis().texts,
+          {
+            shotIndex: 3,
+            atSeconds: 7.5,
+            text: 'SHOP NOW',
+            box: { x: 0.2, y: 0.77, width: 0.6, height: 0.04 },
+            color: '#ffd400',
+            words: 2,
+            lines: 1,
+            role: 'caption',
+          },
+        ],
+      }),
+      aspect: '9:16',
+      pictureCount: 1,
+      script: 'Shop now.',
+      lines: ['ThermoFlask Pro', 'Hot for 12 hours'],
+      seed: 1,
+      speechEndSeconds: 4.2,
+    });
+    // Shot 0 (0–1.6 s) is under the voice: its caption place shows the captions; shot 3 (6–9 s) is after it.
+    expect(template.scenes[0]!.layers).toEqual([]);
+    expect(template.scenes[3]!.layers).toEqual([
+      expect.objectContaining({ kind: 'text', style: expect.objectContaining({ color: '#FFD400', case: 'upper' }) }),
+    ]);
+  });
+
   it("without speech shows the caption place's text as text layers and lays music under it", () => {
     const { template } = cloneTemplate({
       analysis: analysis({ energy: { meanDb: -40, voiceDb: null, backgroundDb: null, speechShare: 0, level: 'calm', curveDb: [] } }),

@@ -45,7 +45,7 @@ export const CUT_WINDOW_SECONDS = 0.2;
 /** …and at least this many times the motion around it (the largest other difference in the window). */
 export const CUT_RATIO = 2;
 /** …and most of it (this share) left when each part of the picture may have moved a little. */
-export const CUT_EXPLAINED_SHARE = 0.5;
+export const CUT_EXPLAINED_SHARE = 0.25;
 /** …and at least this (mean absolute difference of the thumbnails, 0–255). */
 export const CUT_MIN_DIFFERENCE = 6;
 /** …over at least this share of the picture (blocks of the thumbnail that changed). */
