@@ -138,7 +138,7 @@ function sceneChain(i: number, shot: ReferenceShot, frames: number, req: Referen
     chain: [
       `color=c=white@0.55:s=${card}x${card}:r=${fps},format=rgba[c${i}]`,
       `[${i}:v]${chain},fps=${fps},trim=end_frame=${frames},format=yuv420p,setsar=1,settb=AVTB,setpts=N/(${fps}*TB)[b${i}]`,
-      `[b${i}][c${i}]overlay=x='${from}+(${travel})*t/${n3(pace)}':y=${cardY}:eval=frame:shortest=1:format=auto,format=yuv420p,noise=alls=6:allf=t[s${i}]`,
+      `[b${i}][c${i}]overlay=x='${from}+(${travel})*t/${n3(pace)}':y=${cardY}:eval=frame:shortest=1:format=auto,format=yuv420p,noise=alls=6:allf=t:all_seed=${i + 1}[s${i}]`,
     ].join(';'),
   };
 }

@@ -40,10 +40,9 @@ async function makeReference(fx: FixtureDir): Promise<string> {
   const speech = await makeSpeech(fx.path('speech.wav'), 'Tired of cold coffee? This bottle keeps it hot all day. Shop now.');
   const ad = await makeReferenceAd({
     path: fx.path('reference.mp4'),
-    // OCR needs letters of some size: at 180x320 Tesseract misreads outlined captions (a real
-    // reference is 1080x1920); the clone is rendered small.
-    width: 360,
-    height: 640,
+    // Small (a real reference is 1080x1920): OCR reads the outlined captions in part, enough for their place, size and colour.
+    width: 180,
+    height: 320,
     fps: 25,
     shots: [
       { kind: 'gradient', colors: ['#2050a0', '#90c0f0'], seed: 1 },
@@ -60,6 +59,38 @@ async function makeReference(fx: FixtureDir): Promise<string> {
     audioPath: speech,
   });
   return ad.path;
+}
+
+/** The pixels of a frame's band around height `centreY` (a fraction), and the share of them within `distance` of a colour. */
+async function captionBand(path: string, atSeconds: number, centreY: number) {
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(atSeconds),
+      '-i',
+      path,
+      '-frames:v',
+      '1',
+      '-vf',
+      `crop=iw:ih*0.16:0:ih*${(centreY - 0.08).toFixed(3)},format=rgb24`,
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { encoding: 'buffer', maxBuffer: 1 << 24 },
+  );
+  const pixels = stdout as Buffer;
+  return {
+    near(rgb: [number, number, number], distance: number): number {
+      let count = 0;
+      for (let i = 0; i + 2 < pixels.length; i += 3)
+        if (Math.abs(pixels[i]! - rgb[0]) + Math.abs(pixels[i + 1]! - rgb[1]) + Math.abs(pixels[i + 2]! - rgb[2]) < distance) count++;
+      return count / (pixels.length / 3);
+    },
+  };
 }
 
 /** When the clone's sound last stops for good: the start of the silence that runs to its end (or its end). */
@@ -155,7 +186,8 @@ describe('Ad Clone over HTTP', () => {
     a.shots.forEach((s, i) => {
       expect(Math.abs(s.duration - SHOT_SECONDS[i]!)).toBeLessThan(0.1);
     });
-    expect(a.texts.some((x) => /SHOP/.test(x.text))).toBe(true);
+    // A caption read (in part at this size) in at least three of the four shots.
+    expect(new Set(a.texts.filter((x) => x.shot >= 0 && x.box.y > 0.6).map((x) => x.shot)).size).toBeGreaterThanOrEqual(3);
     expect(a.caption_look).toMatchObject({ region: 'bottom', case: 'upper' });
     expect(Math.abs(a.caption_look!.position.y - (CAPTION_Y - 0.5))).toBeLessThan(0.04);
     expect(colourDistance(a.caption_look!.color, CAPTION_RGB)).toBeLessThan(60);
@@ -193,11 +225,12 @@ describe('Ad Clone over HTTP', () => {
     expect(Math.abs(look!.position.y - a.caption_look!.position.y)).toBeLessThan(0.06);
     expect(look!.textHeight).toBeGreaterThan(a.caption_look!.text_height * 0.7);
     expect(look!.textHeight).toBeLessThan(a.caption_look!.text_height * 1.4);
-    // Read back from a 180x320 encode of thin outlined letters, the yellow comes out 60-95 from the
-    // reference's (255, 212, 0) depending on the words; white captions would be ~255 away, the
-    // backgrounds more than 250.
-    expect(colourDistance(look!.color, CAPTION_RGB)).toBeLessThan(110);
-    expect(colourDistance(look!.color, [255, 255, 255])).toBeGreaterThan(150);
+    // In the reference's colour: the caption band of a frame under the voice holds yellow letters,
+    // hardly any white (read on the pixels: OCR's colour of thin outlined letters at 180x320 swings
+    // between their light cores and their dark outlines).
+    const band = await captionBand(out, 1.2, a.caption_look!.position.y + 0.5);
+    expect(band.near(CAPTION_RGB, 120)).toBeGreaterThan(0.015);
+    expect(band.near([255, 255, 255], 60)).toBeLessThan(band.near(CAPTION_RGB, 120) / 4);
 
     // 12 credits per started 5 s of the clone.
     expect(done.credits_used).toBe(12 * Math.ceil((done.duration! - 1e-6) / 5));

@@ -131,13 +131,22 @@ function caseOf(text: string): CaptionLook['case'] {
 const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 const colourDistance = (a: string, b: string) => rgb(a).reduce((sum, v, i) => sum + Math.abs(v - rgb(b)[i]!), 0);
 
-/** The colour most blocks agree on: each colour counts the blocks within a small distance of it (OCR frames read one colour a little differently). */
+/**
+ * The colour most blocks agree on: each colour counts the blocks within a small distance of it (OCR
+ * frames read one colour a little differently); of those that count as many, the most central.
+ */
 export function agreedColour(colours: readonly string[]): string {
   let best = colours[0] ?? '#ffffff';
   let most = -1;
+  let spread = Number.POSITIVE_INFINITY;
   for (const c of colours) {
     const near = colours.filter((o) => colourDistance(c, o) <= 90).length;
-    if (near > most) [best, most] = [c, near];
+    const total = colours.reduce((sum, o) => sum + colourDistance(c, o), 0);
+    if (near > most || (near === most && total < spread)) {
+      best = c;
+      most = near;
+      spread = total;
+    }
   }
   return best;
 }

@@ -143,7 +143,9 @@ async function readFrame(deps: { ffmpeg: FfmpegEngine; ocr: TextRecognizer }, re
   );
   const read = (imagePath: string) =>
     deps.ocr.recognize({ imagePath, minConfidence: 0, ...(req.language ? { language: req.language } : {}), ...(req.signal ? { signal: req.signal } : {}) });
-  const words = textLines(mergeReadings(...agreedReadings(await read(grayPath), await read(contrastPath))));
+  // The two readings side by side: one Tesseract process each (each held to one thread).
+  const [gray, contrast] = await Promise.all([read(grayPath), read(contrastPath)]);
+  const words = textLines(mergeReadings(...agreedReadings(gray, contrast)));
   if (!words.length) return [];
   const frame = await decodeImage(framePath);
   const out: ScreenText[] = [];
