@@ -22,10 +22,12 @@ export const iabImagesBody = z
     if (!b.image && !b.link) ctx.addIssue({ code: 'custom', path: ['image'], message: 'This field is required.' });
   })
   // `image` or `link` is required: the document says so as text-to-speech does (an allOf of anyOf), so typed clients require one.
+  // A button's words go with a link (the service refuses `call_to_action` alone): the document says that too.
   .meta({
     allOf: [
       {
         anyOf: (['image', 'link'] as const).map((name) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1 } } })),
       },
+      { dependentRequired: { call_to_action: ['link'] } },
     ],
   });

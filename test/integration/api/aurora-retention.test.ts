@@ -111,7 +111,8 @@ describe.each(databases)('Aurora ttl_days on %s', (_name, fresh) => {
     const keptFile = await fetchFile(stillKept.output);
     expect(keptFile.statusCode).toBe(200);
     await writeFile(fx.path('kept.mp4'), keptFile.rawPayload);
-    expect((await probeMedia(fx.path('kept.mp4'))).video).toMatchObject({ width: 480, height: 600 });
+    // A 4:5 portrait comes out square, the contract's nearest shape, at the 480p short side.
+    expect((await probeMedia(fx.path('kept.mp4'))).video).toMatchObject({ width: 480, height: 480 });
 
     const listed = (await t.app.inject({ method: 'GET', url: `/api/aurora/?ids=${done.id},${keptId}`, headers: t.headers })).json() as {
       id: string;

@@ -26,7 +26,9 @@ describe('animatePhoto with the fake ffmpeg engine', () => {
     const seen: { list: string; files: number[] } = { list: '', files: [] };
     const ffmpeg = createFakeFfmpegEngine({
       onRun: async (args) => {
-        const listPath = args[args.indexOf('concat') + 4]!;
+        // The mouth states' list (a breathing head has a second list, its stills, for the background).
+        const lists = args.flatMap((a, i) => (a === 'concat' ? [args[i + 4]!] : []));
+        const listPath = lists.find((l) => !l.endsWith('breathing.ffconcat'))!;
         seen.list = await readFile(listPath, 'utf8');
         const files = [...new Set([...seen.list.matchAll(/^file '(.+)'$/gm)].map((m) => m[1]!))];
         seen.files = await Promise.all(files.map(async (f) => (await stat(f)).size));
@@ -42,7 +44,8 @@ describe('animatePhoto with the fake ffmpeg engine', () => {
       scratchDir: fx.dir,
       onProgress: (f) => progress.push(f),
     });
-    expect(result).toMatchObject({ frameCount: 25, durationSeconds: 25 / 30, frame: { width: 480, height: 600 }, stateCount: 3 });
+    // A 4:5 portrait is framed square (the contract's nearest shape), at 480p's short side.
+    expect(result).toMatchObject({ frameCount: 25, durationSeconds: 25 / 30, frame: { width: 480, height: 480 }, stateCount: 3 });
     expect(seen.files).toHaveLength(3);
     const { width, height } = { width: result.headRegion.width, height: result.headRegion.height };
     expect(width).toBeGreaterThan(0);
@@ -55,8 +58,13 @@ describe('animatePhoto with the fake ffmpeg engine', () => {
     expect(ffmpeg.runs).toHaveLength(1);
     expect(ffmpeg.runs[0]!.opts.expectedDurationSeconds).toBeCloseTo(25 / 30, 6);
     expect((await readdir(fx.dir)).filter((n) => n.startsWith('photo-avatar-'))).toEqual([]);
-    // Landmarks moved into frame pixels: the photo was scaled 1.2× to 480 × 600.
-    expect(result.landmarksInFrame[8]![1]).toBeCloseTo(face.landmarks68[8]![1] * 1.2, 0);
+    // Landmarks moved into frame pixels: the photo was scaled 1.2× to 480 × 600, then cut to the
+    // square frame around the face (0–120 px off the top).
+    const [x, y] = result.landmarksInFrame[8]!;
+    expect(x).toBeCloseTo(face.landmarks68[8]![0] * 1.2, 0);
+    const cutFromTop = face.landmarks68[8]![1] * 1.2 - y!;
+    expect(cutFromTop).toBeGreaterThanOrEqual(0);
+    expect(cutFromTop).toBeLessThanOrEqual(120);
   });
 
   it('stops on abort, before ffmpeg runs', async () => {

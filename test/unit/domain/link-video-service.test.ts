@@ -245,6 +245,7 @@ describe('LinkVideoService (URL to Video)', () => {
         voiceoverVolume: 0.9,
         caption: { none: false, override: true, setting: { override_visual_style: true, font: 'Inter' } },
         noCta: true,
+        noStockBroll: false,
         modelVersion: 'standard',
       });
       expect(task.result).toEqual({ previews: [], previewKey: null, outputKey: null, thumbnailKey: null });

@@ -8840,11 +8840,11 @@ export interface paths {
                         /** @description Extension: a Link id (POST /api/links/). Its logo, product name and price are drawn on every banner, with a button. */
                         link?: string;
                         webhook_url?: string | null;
-                    } & ({
+                    } & (({
                         image: string;
                     } | {
                         link: string;
-                    });
+                    }) & unknown);
                 };
             };
             responses: {
