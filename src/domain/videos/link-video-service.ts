@@ -59,6 +59,11 @@ export interface VideoVocabulary {
   isScriptLanguage(code: string): boolean;
   /** The voice to use for a language when neither the request nor the avatar names one. */
   defaultVoiceFor(language: string): string | null;
+  /**
+   * Whether a visual style is built around a presenter (Vanilla, EnhancedVanilla, GreenScreen):
+   * only those get a built-in presenter when the request names none; the others are product-first.
+   */
+  needsPresenter(style: string): boolean;
 }
 
 export const VIDEO_LENGTHS = [15, 30, 45, 60];
@@ -118,11 +123,15 @@ export class LinkVideoService extends TaskGroupService {
 
     const seed = seedFor(`${link.id}|${scriptStyle}|${language}|${videoLengthSeconds}`);
     // A presenter photo replaces the avatar; its face is found by the job (no face → failed with the reason).
+    // With neither, a built-in presenter is matched to the product only for a style built around
+    // one: the others are product-first rather than fronted by a drawn figure nobody asked for.
     const avatar = req.overrideAvatarByImage
       ? null
       : req.overrideAvatar
         ? await this.avatars.resolve(accountId, req.overrideAvatar)
-        : await this.avatars.match(facts, seed);
+        : styles.some((s) => this.vocabulary.needsPresenter(s))
+          ? await this.avatars.match(facts, seed)
+          : null;
     if (req.overrideAvatar && !avatar)
       throw ValidationError.field('override_avatar', await unresolvedAvatarMessage(this.avatars, accountId, req.overrideAvatar));
     const voiceId = req.overrideVoice ?? avatar?.defaultVoiceId ?? this.vocabulary.defaultVoiceFor(language);

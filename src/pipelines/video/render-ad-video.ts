@@ -9,7 +9,7 @@ import type { AvatarClip, AvatarClipMaker } from '../avatar/clips/avatar-clip-ma
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';
 import { DecorationSet } from './avatar-scenes/decorations.js';
-import { avatarClipSpec } from './visual-styles.js';
+import { avatarClipSpec, presenterUse } from './visual-styles.js';
 
 /** The avatar id a presenter photo (override_avatar_by_image) is drawn under: it only seeds the head motion. */
 export const PHOTO_PRESENTER_ID = 'presenter-photo';
@@ -27,7 +27,8 @@ export async function renderAdVideo(
   const { signal, onProgress } = opts;
   let avatar: AvatarClip | null = null;
   const presenter = plan.files.presenter ?? null;
-  const avatarId = plan.avatarId ?? (presenter ? PHOTO_PRESENTER_ID : null);
+  // A product-first style never shows a presenter: no clip is drawn for it.
+  const avatarId = presenterUse(req.style) === 'unused' ? null : (plan.avatarId ?? (presenter ? PHOTO_PRESENTER_ID : null));
   const withAvatar = Boolean(avatarId && deps.avatars);
   const frame = frameSizeFor(plan.aspectRatio, req.quality);
   if (avatarId && deps.avatars) {

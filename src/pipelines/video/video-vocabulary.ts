@@ -2,7 +2,7 @@ import { defaultVoiceId, type VoiceCatalog } from '../../domain/catalog/voices.j
 import type { VideoVocabulary } from '../../domain/videos/link-video-service.js';
 import { isScriptLanguage } from '../text/languages.js';
 import { findScriptStyle, SCRIPT_STYLE_NAMES } from '../text/script-styles.js';
-import { isVisualStyle, visualStyleNames } from './visual-styles.js';
+import { isVisualStyle, presenterUse, visualStyleNames } from './visual-styles.js';
 
 /**
  * The names a URL-to-video request may use (script styles, visual styles, script languages) and
@@ -16,6 +16,7 @@ export function videoVocabulary(catalog: VoiceCatalog): VideoVocabulary {
     isVisualStyle,
     visualStyleNames,
     isScriptLanguage,
+    needsPresenter: (style) => presenterUse(style) === 'required',
     defaultVoiceFor(language) {
       if (language === 'en') return defaultVoiceId(catalog) ?? null;
       return catalog.voices.find((v) => v.language === language && v.kind === 'builtin')?.id ?? null;

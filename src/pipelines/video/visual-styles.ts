@@ -168,6 +168,24 @@ export const STYLE_ALIASES: Record<string, string> = {
 
 export const DEFAULT_VISUAL_STYLE = 'AvatarBubbleTemplate';
 
+/**
+ * What a layout does with a presenter: built around one (`required`: it fills the frame or stands
+ * in it), shows one when the client chose one (`optional`: a bubble, a corner, half a split, else
+ * the product alone), or never shows one (`unused`: product-first layouts, no clip is rendered).
+ */
+const PRESENTER_USE: Record<string, 'required' | 'optional' | 'unused'> = {
+  VanillaTemplate: 'required',
+  EnhancedVanillaTemplate: 'required',
+  GreenScreenEffectTemplate: 'required',
+  FullScreenTemplate: 'unused',
+  DramaticTemplate: 'unused',
+  FeatureHighlightTemplate: 'unused',
+};
+
+export function presenterUse(style: string): 'required' | 'optional' | 'unused' {
+  return PRESENTER_USE[layoutNameFor(style)] ?? 'optional';
+}
+
 /** Every accepted name: built layouts, aliases and the contract's LegoScript… hook styles. */
 export function isVisualStyle(name: string): boolean {
   return name in LAYOUTS || name in STYLE_ALIASES || /^LegoScript[A-Za-z0-9]+$/.test(name);

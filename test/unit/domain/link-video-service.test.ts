@@ -103,7 +103,7 @@ describe('LinkVideoService (URL to Video)', () => {
         script_style: ['"Poem" is not a valid choice. Allowed: DiscoveryWriter, HookWriter.'],
       });
       expect(await fieldsOf(service.create(account, req(id, { visualStyle: 'Neon' }), 'preview'))).toEqual({
-        visual_style: ['"Neon" is not a valid choice. Allowed: AvatarBubbleTemplate, FullScreenTemplate.'],
+        visual_style: ['"Neon" is not a valid choice. Allowed: AvatarBubbleTemplate, FullScreenTemplate, VanillaTemplate.'],
       });
       expect(await fieldsOf(service.create(account, req(id, { visualStyles: [] }), 'preview_list'))).toEqual({
         visual_styles: ['This list may not be empty.'],
@@ -210,7 +210,7 @@ describe('LinkVideoService (URL to Video)', () => {
           language: 'EN',
           videoLength: 30,
           aspectRatio: '1x1',
-          visualStyle: 'FullScreenTemplate',
+          visualStyle: 'VanillaTemplate',
           targetAudience: 'runners',
           targetPlatform: 'tiktok',
           backgroundMusicUrl: SONG,
@@ -233,7 +233,7 @@ describe('LinkVideoService (URL to Video)', () => {
         videoLengthSeconds: 30,
         aspectRatio: '1:1',
         scriptStyle: 'DiscoveryWriter',
-        styles: ['FullScreenTemplate'],
+        styles: ['VanillaTemplate'],
         avatarId: 'anna',
         presenterImageUrl: null,
         voiceId: 'voice-anna',
@@ -252,6 +252,20 @@ describe('LinkVideoService (URL to Video)', () => {
       expect(avatars.matched).toEqual([{ facts: link.facts, seed: seedFor(`${link.id}|DiscoveryWriter|en|30`) }]);
       const [job] = await h.jobsOf(task.id);
       expect(job).toMatchObject({ name: LINK_VIDEO_JOB, payload: { step: 'preview' } });
+    });
+
+    it('matches no built-in presenter for styles that are not built around one, when the request names none', async () => {
+      const account = await h.account(100);
+      const { id } = await linkOf(account);
+      const before = avatars.matched.length;
+      for (const visualStyle of ['FullScreenTemplate', 'AvatarBubbleTemplate']) {
+        const task = await service.create(account, req(id, { visualStyle }), 'preview');
+        expect(task.input).toMatchObject({ avatarId: null, voiceId: 'voice-en', styles: [visualStyle] });
+      }
+      expect(avatars.matched.length).toBe(before);
+      // A list with one style built around a presenter gets one.
+      const list = await service.create(account, req(id, { visualStyles: ['FullScreenTemplate', 'VanillaTemplate'] }), 'preview_list');
+      expect(list.input).toMatchObject({ avatarId: 'anna' });
     });
 
     it("takes a presenter photo instead of an avatar, the language's voice, and a trimmed script", async () => {

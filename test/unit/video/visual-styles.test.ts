@@ -4,7 +4,7 @@ import { timelineDurationSeconds, type Layer, type Timeline } from '../../../src
 import type { AdPlan } from '../../../src/pipelines/video/ad-plan.js';
 import { buildAdTimeline } from '../../../src/pipelines/video/ad-timeline.js';
 import { DecorationSet } from '../../../src/pipelines/video/avatar-scenes/decorations.js';
-import { avatarClipSpec, isVisualStyle, LAYOUTS, layoutNameFor, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
+import { avatarClipSpec, isVisualStyle, LAYOUTS, layoutNameFor, presenterUse, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
 
 const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, startSeconds: i * 0.42, endSeconds: i * 0.42 + 0.32 }));
 
@@ -49,6 +49,20 @@ function fingerprint(t: Timeline): string {
 }
 
 describe('visual styles', () => {
+  it('say truly whether they show a presenter: product-first layouts never do, the others do when there is one', () => {
+    const showsAvatar = (t: Timeline) => JSON.stringify(t).includes(avatar.path);
+    for (const name of Object.keys(LAYOUTS)) {
+      const use = presenterUse(name);
+      for (const aspect of ['9:16', '16:9', '1:1'] as const) {
+        const t = buildAdTimeline(plan({ aspectRatio: aspect }), '/plan', name, avatar);
+        expect(showsAvatar(t), `${name} ${aspect} (${use})`).toBe(use !== 'unused');
+      }
+    }
+    expect(presenterUse('VanillaTemplate')).toBe('required');
+    expect(presenterUse('StandardAdsTemplate')).toBe('unused'); // an alias of FullScreen
+    expect(presenterUse('AvatarBubbleTemplate')).toBe('optional');
+  });
+
   it('builds at least 10 layouts, each a different arrangement', () => {
     const names = Object.keys(LAYOUTS);
     expect(names.length).toBeGreaterThanOrEqual(10);
