@@ -49,6 +49,19 @@ function fingerprint(t: Timeline): string {
 }
 
 describe('visual styles', () => {
+  it('last exactly the plan at every allowed length, so a preview and its render (one plan) are as long as each other', () => {
+    for (const seconds of [15, 30, 45, 60]) {
+      // Words over the spoken part, the closing ones said over the end card (as the plans are made).
+      const spoken = Array.from({ length: Math.round(seconds * 2.8) }, (_, i) => ({ word: `w${i}`, startSeconds: i * 0.34, endSeconds: i * 0.34 + 0.28 }));
+      const p = plan({ words: spoken, speechEndSeconds: seconds - 1.2, durationSeconds: seconds, endCardSeconds: 4 });
+      for (const name of Object.keys(LAYOUTS))
+        for (const aspect of ['9:16', '16:9', '1:1'] as const) {
+          const t = buildAdTimeline({ ...p, aspectRatio: aspect }, '/plan', name, presenterUse(name) === 'unused' ? null : avatar);
+          expect(timelineDurationSeconds(t), `${name} ${aspect} ${seconds} s`).toBeCloseTo(seconds, 3);
+        }
+    }
+  });
+
   it('say truly whether they show a presenter: product-first layouts never do, the others do when there is one', () => {
     const showsAvatar = (t: Timeline) => JSON.stringify(t).includes(avatar.path);
     for (const name of Object.keys(LAYOUTS)) {
