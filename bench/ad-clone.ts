@@ -13,7 +13,7 @@
  * against its bare decode, and with `--clone 1` the whole clone at full size: its shots, the
  * caption look it set, and how long before its end the voice stops.
  *
- * Run: npx tsx bench/ad-clone.ts [--refs 2] [--size 270x480] [--clone 1 [--scale 1]] [--keep 1] [--transcriber auto]
+ * Run: npx tsx bench/ad-clone.ts [--refs 2] [--size 270x480] [--clone 1 [--scale 1]] [--keep 1] [--verbose 1] [--seed 1000] [--transcriber auto]
  * (`--refs 0` skips the set of references: only the full-size analysis, and the clone)
  * (`--scale` renders the clone smaller: 0.5 is 540×960)
  */
@@ -116,7 +116,7 @@ try {
   const kinds: (CutKind | 'similar')[] = ['cuts', 'fades', 'fast', 'mixed', 'similar', 'slides'];
   const jobs = kinds.flatMap((kind) =>
     Array.from({ length: perKind }, (_, i) => {
-      const seed = 1000 + kinds.indexOf(kind) * 100 + i;
+      const seed = Number(arg('seed', '1000')) + kinds.indexOf(kind) * 100 + i;
       const plan =
         kind === 'similar' ? shotPlan(i % 2 ? 'fades' : 'cuts', 10, seed, range, captions) : shotPlan(kind, kind === 'fast' ? 16 : 10, seed, pool, captions);
       return { kind, i, seed, plan, fps: i % 3 === 2 ? 25 : 30 };
@@ -158,6 +158,10 @@ try {
       })) * 1000;
     const ours = scoreCuts(found, ad.cuts, ad.fps);
     const theirs = scoreCuts(base, ad.cuts, ad.fps);
+    if (arg('verbose', '0') === '1' && (ours.misses.length || ours.falseCuts.length))
+      console.log(
+        `  ${ad.path}: missed ${ours.misses.map((m) => `${m.kind} at frame ${Math.round(m.timeSeconds * ad.fps)}`).join(', ') || 'none'}; false at frames ${ours.falseCuts.map((t) => Math.round(t * ad.fps)).join(', ') || 'none'}`,
+      );
     const t = totals.get(kind) ?? { cuts: 0, found: 0, hits: 0, baseFound: 0, baseHits: 0, ms: 0, baseMs: 0 };
     totals.set(kind, {
       cuts: t.cuts + ad.cuts.length,

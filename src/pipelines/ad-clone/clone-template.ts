@@ -29,7 +29,17 @@ export interface CloneTemplateRequest {
   videoSeconds?: number;
   /** When the clone's voice stops: shots after it show the reference's caption text re-set, as a silent reference's do. */
   speechEndSeconds?: number;
+  /** The product's price as shown (`$34.99`): it replaces a price the reference showed. */
+  price?: string | null;
+  /** The clone's language (a button's words); default English. */
+  language?: string;
 }
+
+/** A reference's text that shows a price. */
+const PRICE = /[$€£¥]\s?\d|\d[.,]\d\d\b|\d\s?(usd|eur|gbp)\b/i;
+/** A reference's short text that asks to act (a button): re-set as the clone's own. */
+const ACTION = /\b(shop|buy|order|get|grab|tap|click|swipe|link|learn more|sign up|download)\b/i;
+const ACTION_LABEL: Record<string, string> = { en: 'Shop now', es: 'Compra ya', fr: 'Acheter', de: 'Jetzt kaufen' };
 
 const pictureSlot = (i: number) => `Picture ${i + 1}`;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -148,7 +158,19 @@ export function cloneTemplate(req: CloneTemplateRequest): { template: Template; 
     const shown = hasTitle ? [title, ...own] : own;
     for (const t of shown) {
       const slot = `Text ${++lineIndex}`;
-      const text = t.role === 'title' && titleLine ? titleLine : pointLines.length ? pointLines[pointIndex++ % pointLines.length]! : t.text;
+      // What the text was to the ad decides what it says now: the product's name for a title, its
+      // price for a price, a button's words for a button, else a selling point.
+      const words = t.text.split(/\s+/).filter(Boolean).length;
+      const text =
+        t.role === 'title' && titleLine
+          ? titleLine
+          : req.price && PRICE.test(t.text)
+            ? req.price
+            : words <= (t.role === 'caption' ? 2 : 4) && ACTION.test(t.text)
+              ? (ACTION_LABEL[req.language ?? 'en'] ?? ACTION_LABEL.en!)
+              : pointLines.length
+                ? pointLines[pointIndex++ % pointLines.length]!
+                : t.text;
       slots[slot] = { type: 'text', required: false, maxChars: 120, default: text };
       const asCaption = t.role === 'caption' && look !== null;
       const kase = asCaption ? look.case : isUpper(t.text) ? 'upper' : 'as-is';

@@ -5,7 +5,8 @@ import type { LinkFacts } from '../../domain/links/link-facts.js';
 import type { TemplateFile } from '../../domain/custom-templates/template-format.js';
 import { even, frameSizeFor } from '../../media/frame-size.js';
 import { renderTemplate, type RenderTemplateDeps } from '../custom-templates/render-template.js';
-import { writeAdScript, type AdScript, type AdScriptRequest } from '../text/write-ad-script.js';
+import { scriptLanguageOf } from '../text/languages.js';
+import { formatPrice, writeAdScript, type AdScript, type AdScriptRequest } from '../text/write-ad-script.js';
 import { FIRST_DRAFT_WORDS_PER_SECOND } from '../video/ad-script.js';
 import { analyseReference, type AnalysisDeps } from './analysis/analyse-reference.js';
 import { cloneTemplate, cloneValues } from './clone-template.js';
@@ -114,6 +115,8 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
     seed: req.seed,
     ...(voiced && voiced.videoSeconds > shotsSeconds ? { videoSeconds: voiced.videoSeconds } : {}),
     ...(voiced ? { speechEndSeconds: voiced.speechEndSeconds } : {}),
+    price: req.facts.price ? formatPrice(req.facts.price, scriptLanguageOf(language) ?? 'en') : null,
+    language,
   });
   const full = frameSizeFor(req.aspectRatio, 'render');
   const frame = req.outputScale < 1 ? { width: even(full.width * req.outputScale), height: even(full.height * req.outputScale) } : undefined;

@@ -206,6 +206,23 @@ describe('script pattern', () => {
     });
   });
 
+  it('splits a run-on the recogniser punctuated with commas only at its clauses, and finds the call to action at its end', () => {
+    const text =
+      'I just discovered trail flask summit 32 inches insulated water bottle, keeps drinks cold for 24 hours and hot for 12 hours, this is trail flask summit, and the best part, powder coated grip that does not sweat, get trail flask summit for $34.95, click the link below.';
+    const words = text.split(' ').map((word, i) => w(word, i * 0.4, i * 0.4 + 0.3));
+    const p = scriptPatternOf(words);
+    expect(p.sentences).toEqual([
+      'I just discovered trail flask summit 32 inches insulated water bottle,',
+      'keeps drinks cold for 24 hours and hot for 12 hours,',
+      'this is trail flask summit,',
+      'and the best part,',
+      'powder coated grip that does not sweat,',
+      'get trail flask summit for $34.95,',
+      'click the link below.',
+    ]);
+    expect(p.callToAction).toBe('click the link below.');
+  });
+
   it('splits at pauses when the recogniser gives no punctuation; no call to action without one', () => {
     const words = [w('hello', 0, 0.3), w('there', 0.3, 0.6), w('this', 1.2, 1.4), w('is', 1.4, 1.5), w('great', 1.5, 1.9)];
     expect(sentencesOf(words).map((s) => s.length)).toEqual([2, 3]);

@@ -206,6 +206,33 @@ describe("the clone's template", () => {
     expect(Object.values(template.slots).filter((slot) => slot.type === 'text' && slot.default === 'ThermoFlask Pro')).toHaveLength(4);
   });
 
+  it("says the product's price where the reference showed one, and its own button words on a button", () => {
+    const endCard = (text: string, y: number) => ({
+      shotIndex: 3,
+      atSeconds: 7.5,
+      text,
+      box: { x: 0.3, y, width: 0.4, height: 0.05 },
+      color: '#ffffff',
+      words: text.split(' ').length,
+      lines: 1,
+      role: 'text' as const,
+    });
+    const { template } = cloneTemplate({
+      analysis: analysis({ texts: [endCard('$34.95', 0.6), endCard('Shop now', 0.8)] }),
+      aspect: '9:16',
+      pictureCount: 1,
+      script: 'Shop now.',
+      lines: ['ThermoFlask Pro', 'Hot for 12 hours'],
+      seed: 1,
+      price: '$24.99',
+      language: 'en',
+    });
+    expect(template.scenes[3]!.layers.map((l) => (l.kind === 'text' ? template.slots[l.slot!] : null))).toEqual([
+      expect.objectContaining({ default: '$24.99' }),
+      expect.objectContaining({ default: 'Shop now' }),
+    ]);
+  });
+
   it('sets the service’s own readable captions when the reference shows none, and holds the last shot when the voice needs longer', () => {
     const { template } = cloneTemplate({
       analysis: analysis({ captionLook: null, texts: [] }),

@@ -9,8 +9,44 @@ const CTA_WORDS = /\b(shop|buy|order|get|grab|try|click|tap|visit|link|bio|today
 
 const round = (v: number) => Math.round(v * 100) / 100;
 
-/** Words → sentences: at . ! ? when the recogniser punctuates, else at pauses. */
+/** A sentence longer than this is a run-on the recogniser did not stop (commas only): it is split at its clauses. */
+export const MAX_SENTENCE_WORDS = 18;
+/** A clause split off a run-on has at least this many words. */
+const MIN_CLAUSE_WORDS = 4;
+
+/**
+ * A run-on sentence split at its clauses (words ending in , ; :) into parts of `MIN_CLAUSE_WORDS`
+ * or more; a part still too long is split at its longest pause. Whisper often punctuates a whole
+ * voiceover with commas and one full stop: read as one sentence, it had no call to action.
+ */
+function clausesOf(sentence: WordTiming[]): WordTiming[][] {
+  if (sentence.length <= MAX_SENTENCE_WORDS) return [sentence];
+  const parts: WordTiming[][] = [];
+  let current: WordTiming[] = [];
+  for (const [i, w] of sentence.entries()) {
+    current.push(w);
+    const rest = sentence.length - i - 1;
+    if (/[,;:]$/.test(w.word) && current.length >= MIN_CLAUSE_WORDS && rest >= MIN_CLAUSE_WORDS) {
+      parts.push(current);
+      current = [];
+    }
+  }
+  if (current.length) parts.push(current);
+  return parts.flatMap((part) => {
+    if (part.length <= MAX_SENTENCE_WORDS) return [part];
+    const gapBefore = (i: number) => part[i]!.startSeconds - part[i - 1]!.endSeconds;
+    let cut = MIN_CLAUSE_WORDS;
+    for (let i = MIN_CLAUSE_WORDS + 1; i <= part.length - MIN_CLAUSE_WORDS; i++) if (gapBefore(i) > gapBefore(cut)) cut = i;
+    return [...clausesOf(part.slice(0, cut)), ...clausesOf(part.slice(cut))];
+  });
+}
+
+/** Words → sentences: at . ! ? when the recogniser punctuates, else at pauses; run-ons split at their clauses. */
 export function sentencesOf(words: readonly WordTiming[]): WordTiming[][] {
+  return plainSentencesOf(words).flatMap(clausesOf);
+}
+
+function plainSentencesOf(words: readonly WordTiming[]): WordTiming[][] {
   const punctuated = words.some((w) => /[.!?]$/.test(w.word));
   const out: WordTiming[][] = [];
   let current: WordTiming[] = [];

@@ -52,7 +52,7 @@ export const CUT_MIN_DIFFERENCE = 6;
 export const CUT_MIN_CHANGED_SHARE = 0.3;
 /** Half the span a crossfade is looked for over: crossfades up to about twice this are whole inside it. */
 export const FADE_SPAN_SECONDS = 0.33;
-/** A crossfade's span differs this many times more than the same span inside the shots beside it. */
+/** A crossfade's span differs this many times more than the same span inside the shots beside it (their mean). */
 export const FADE_RATIO = 1.6;
 /** …or this many times, when a cut close by leaves a shot on one side only. */
 export const FADE_RATIO_ONE_SIDE = 2.5;
@@ -180,7 +180,8 @@ function crossfades(v: VideoView, cuts: readonly number[]): Found[] {
     const change = v.diff(a, b);
     const span = b - a;
     // Motion inside the shots beside it over as long a span, up to the cuts found (a shorter span
-    // is scaled up to the change's: slow motion grows with the span, so this errs towards none).
+    // is scaled up to the change's: slow motion grows with the span, so this errs towards none);
+    // their mean, as the span holds half of each (a busy shot fading into a still one).
     const sides: number[] = [];
     const left = Math.max(prevCut(a), a - span);
     if (a - left >= 2) sides.push((v.diff(left, a) * span) / (a - left));
@@ -188,7 +189,7 @@ function crossfades(v: VideoView, cuts: readonly number[]): Found[] {
     if (right - b >= 2) sides.push((v.diff(b, right) * span) / (right - b));
     // Between two cuts closer than the span there is no shot to compare with: no crossfade there.
     if (!sides.length) continue;
-    const inside = Math.max(...sides);
+    const inside = sides.reduce((sum, x) => sum + x, 0) / sides.length;
     if (change < FADE_MIN_DIFFERENCE || change < (sides.length === 2 ? FADE_RATIO : FADE_RATIO_ONE_SIDE) * inside) continue;
     // A picture that only moved (a pan speeding up, a still stepped along) is explained by a shift.
     if (shiftedDifference(v.frame(a), v.frame(b), v.side) < CUT_EXPLAINED_SHARE * change) continue;
