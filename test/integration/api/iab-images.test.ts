@@ -11,7 +11,7 @@ import { productPhoto } from '../../helpers/product-fixtures.js';
 import type { TaskAnswer } from '../../helpers/api-types.js';
 
 /** IAB Images through the API: a product photo becomes twelve PNG banners of exact sizes, for 2 credits. */
-describe.each(databases)('IAB Images on %s', (name, fresh) => {
+describe.each(databases)('IAB Images on %s', (_name, fresh) => {
   let db: TestDatabase;
   let t: TestApp;
   let fx: CheckFixtures;
