@@ -22,9 +22,15 @@ function spokenCuts(m: AdMaterials, targetSceneSeconds: number): SceneCut[] {
   return planSceneCuts(m.words, m.durationSeconds - m.endCardSeconds, targetSceneSeconds);
 }
 
-/** Product pictures keep all of themselves (see BackgroundFit 'whole'); shop clips too. */
+/**
+ * Product pictures keep all of themselves (see BackgroundFit 'whole'); shop and stock clips too.
+ * The clips go between the photos (P S P S P P), the product first: b-roll cuts away from the
+ * product and back, rather than trailing after every photo.
+ */
 function pictureAt(m: AdMaterials, i: number): SceneBackground {
-  const media = [...m.images.map((path) => ({ kind: 'image' as const, path })), ...m.videos.map((path) => ({ kind: 'video' as const, path }))];
+  const photos = m.images.map((path) => ({ kind: 'image' as const, path }));
+  const clips = m.videos.map((path) => ({ kind: 'video' as const, path }));
+  const media = [...photos.flatMap((photo, k) => (clips[k] ? [photo, clips[k]] : [photo])), ...clips.slice(photos.length)];
   if (media.length === 0) return { kind: 'color', color: m.palette.primary };
   const item = media[i % media.length]!;
   return item.kind === 'image' ? { kind: 'image', path: item.path, fit: 'whole' } : { kind: 'video', path: item.path, fit: 'whole' };

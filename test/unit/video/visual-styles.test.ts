@@ -62,6 +62,18 @@ describe('visual styles', () => {
     }
   });
 
+  it('put clips (shop or stock) between the product photos, the product first', () => {
+    const t = buildAdTimeline(
+      plan({ files: { ...plan().files, images: ['image-0', 'image-1', 'image-2'], videos: ['video-0', 'video-1'] } }),
+      '/plan',
+      'FullScreenTemplate',
+      null,
+    );
+    const clipScenes = t.scenes.map((scene, i) => (JSON.stringify(scene).includes('video-') ? i : -1)).filter((i) => i >= 0);
+    expect(JSON.stringify(t.scenes[0])).toContain('image-0');
+    expect(clipScenes.slice(0, 2)).toEqual([1, 3]);
+  });
+
   it('say truly whether they show a presenter: product-first layouts never do, the others do when there is one', () => {
     const showsAvatar = (t: Timeline) => JSON.stringify(t).includes(avatar.path);
     for (const name of Object.keys(LAYOUTS)) {
