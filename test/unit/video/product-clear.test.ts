@@ -7,31 +7,16 @@ import { captionRect, layerRect } from '../../../src/pipelines/video/layout-zone
 import { overlaps, rectOf, type FrameRect } from '../../../src/pipelines/video/product-area.js';
 import type { ShotRequest } from '../../../src/pipelines/video/product-shot.js';
 import { LAYOUTS, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
-
-const words = Array.from({ length: 30 }, (_, i) => ({ word: `word${i}`, startSeconds: i * 0.42, endSeconds: i * 0.42 + 0.32 }));
+import { adPlanFixture } from '../../helpers/ad-plan-fixture.js';
 
 function plan(over: Partial<AdPlan> = {}): AdPlan {
-  return {
-    script: 'x',
+  return adPlanFixture({
     headline: 'Northpeak TrailFlask 32 oz Insulated Water Bottle with Chug Lid',
     highlights: ['Keeps drinks cold for 24 hours and hot for 12', 'Leak-proof chug lid with a carry loop', 'Fits most car cup holders'],
     priceText: '$34.95',
     cta: { title: 'Shop now', subtitle: '$34.95' },
-    palette: { primary: '#1E3A8A', accent: '#F59E0B', text: '#111827' },
-    language: 'en',
-    voiceId: 'v',
-    avatarId: null,
-    aspectRatio: '9:16',
-    words,
-    speechEndSeconds: 12.6,
-    durationSeconds: 15,
-    endCardSeconds: 2,
-    voiceoverVolume: 1,
-    musicVolume: 0.25,
-    caption: { hidden: false, override: false, setting: null },
-    files: { voice: 'voice.mp3', images: ['image-0', 'image-1', 'image-2'], videos: [], logo: 'logo', music: 'music.wav' },
     ...over,
-  };
+  });
 }
 
 /** Names every decoration and keeps each product shot's request, as the renderer's set would. */
