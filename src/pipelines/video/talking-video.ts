@@ -6,12 +6,17 @@ import { TaskFailure } from '../../core/errors.js';
 import type { UrlFetcher } from '../../engines/fetch/port.js';
 import { frameImageArgs, MP3_PRESETS, mp3EncodeArgs, opusArgs, VP9_ALPHA_DECODER_ARGS, vp9AlphaArgs } from '../../engines/ffmpeg/args/index.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
-import { frameSizeFor } from '../../media/frame-size.js';
+import { even, frameSizeFor } from '../../media/frame-size.js';
 import { renderTimeline } from '../../media/render.js';
 import type { RenderQuality, Timeline } from '../../media/timeline.js';
 import type { AvatarClip, AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
 import { resolveBackgroundMusic } from '../music/background-music.js';
+import type { Decorate } from './layout-box.js';
 import { GREEN_SCREEN, STUDIO_BACKDROP, type TalkingPlan } from './talking-plan.js';
+import type { CutoutEngine } from '../../engines/image/port.js';
+import { analysePhoto } from './product-photo.js';
+import { DecorationSet } from './avatar-scenes/decorations.js';
+import { TALKING_BACKDROP_PLACES, talkingBackdropScene } from './avatar-scenes/talking-backdrop.js';
 
 /**
  * The task's frozen input as the kind reads it, with who asks: no field is copied on the way, so a
@@ -86,28 +91,45 @@ export async function prepareTalkingPlan(
   };
 }
 
-/** The avatar over its background as a timeline: pure. */
-export function talkingTimeline(plan: TalkingPlan, planDir: string, avatar: AvatarClip): Timeline {
+/**
+ * The avatar over its background as a timeline: pure. `decorate` is given when the background
+ * shows a product (the cut-out found one): the presenter then stands beside it, not in front of
+ * it, and the captions keep off it (a client's own caption place is kept).
+ */
+export function talkingTimeline(plan: TalkingPlan, planDir: string, avatar: AvatarClip, decorate?: Decorate): Timeline {
   const file = (name: string) => join(planDir, name);
+  const beside = decorate && plan.background.kind === 'image' ? plan.background.file : null;
+  const caption = plan.caption.setting ?? { style: 'normal-black' };
   return {
     aspectRatio: plan.aspectRatio,
-    // The clip was drawn at the frame's size over the plan's background: it is the scene.
-    scenes: [{ durationSeconds: plan.speechSeconds, background: { kind: 'video', path: avatar.path, fit: 'crop', loop: false } }],
+    scenes: beside
+      ? [talkingBackdropScene(plan.aspectRatio, file(beside), plan.speechSeconds, avatar, decorate!)]
+      : // The clip was drawn at the frame's size over the plan's background: it is the scene.
+        [{ durationSeconds: plan.speechSeconds, background: { kind: 'video', path: avatar.path, fit: 'crop', loop: false } }],
     voiceover: { clips: [{ path: file(plan.files.voice), startSeconds: 0 }] },
     music: plan.files.music ? { path: file(plan.files.music), volume: 0.15, loop: true, fadeOutSeconds: 1 } : undefined,
-    captions: plan.caption.hidden ? undefined : { words: plan.words, setting: plan.caption.setting ?? { style: 'normal-black' } },
+    captions: plan.caption.hidden
+      ? undefined
+      : { words: plan.words, setting: beside ? { ...TALKING_BACKDROP_PLACES[plan.aspectRatio].caption, ...caption } : caption },
   };
+}
+
+/** Whether the plan's background picture shows a product the presenter must not stand in front of. */
+async function showsProduct(plan: TalkingPlan, planDir: string, cutout: CutoutEngine | null | undefined, signal?: AbortSignal): Promise<boolean> {
+  if (!cutout || plan.transparent || plan.greenScreen || plan.background.kind !== 'image') return false;
+  return (await analysePhoto(join(planDir, plan.background.file), cutout, signal)).box !== null;
 }
 
 /** Renders a plan: MP4 through the composition engine, or WebM with alpha for a transparent background. */
 export async function renderTalkingVideo(
   plan: TalkingPlan,
   req: { accountId: string; planDir: string; quality: RenderQuality; outputDir: string },
-  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker },
+  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker; cutout?: CutoutEngine | null },
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
 ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number; contentType: string }> {
   const { signal, onProgress } = opts;
   const frame = frameSizeFor(plan.aspectRatio, req.quality);
+  if (await showsProduct(plan, req.planDir, deps.cutout, signal)) return renderBesideProduct(plan, req, deps, opts);
   const avatar = await deps.avatars.make({
     accountId: req.accountId,
     avatarId: plan.avatarId,
@@ -150,6 +172,49 @@ export async function renderTalkingVideo(
       scratchDir: opts.workDir,
       onProgress: (f) => onProgress?.(0.5 + f * 0.5),
     },
+  );
+  return { videoPath, thumbnailPath, durationSeconds: out.durationSeconds, contentType: 'video/mp4' };
+}
+
+/**
+ * A background with a product in it: the presenter's clip made at their place's size (the figure
+ * alone when the avatar can be cut out, else the photo filling its place), the picture framed so
+ * the product lies whole beside them.
+ */
+async function renderBesideProduct(
+  plan: TalkingPlan,
+  req: { accountId: string; planDir: string; quality: RenderQuality; outputDir: string },
+  deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker; cutout?: CutoutEngine | null },
+  opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number; contentType: string }> {
+  const { signal, onProgress } = opts;
+  const frame = frameSizeFor(plan.aspectRatio, req.quality);
+  const place = TALKING_BACKDROP_PLACES[plan.aspectRatio].presenter;
+  const cutOut = deps.avatars.canCutOut?.({ accountId: req.accountId, avatarId: plan.avatarId }) ?? false;
+  const avatar = await deps.avatars.make({
+    accountId: req.accountId,
+    avatarId: plan.avatarId,
+    audioPath: join(req.planDir, plan.files.voice),
+    words: plan.words,
+    phones: plan.phones,
+    durationSeconds: plan.speechSeconds,
+    widthPx: even(frame.width * place.box.width),
+    heightPx: even(frame.height * place.box.height),
+    workDir: opts.workDir,
+    signal,
+    background: cutOut ? { kind: 'transparent' } : { kind: 'scene' },
+    onProgress: (f) => onProgress?.(f * 0.5),
+  });
+  const decorations = new DecorationSet(opts.workDir, frame, deps.cutout ?? null);
+  const timeline = talkingTimeline(plan, req.planDir, avatar, decorations.decorate);
+  await decorations.drawAll(signal);
+  const videoPath = join(req.outputDir, 'video.mp4');
+  const thumbnailPath = join(req.outputDir, 'thumbnail.jpg');
+  const out = await renderTimeline(
+    deps.ffmpeg,
+    timeline,
+    { quality: req.quality, videoPath, thumbnailPath },
+    { signal, scratchDir: opts.workDir, onProgress: (f) => onProgress?.(0.5 + f * 0.5) },
   );
   return { videoPath, thumbnailPath, durationSeconds: out.durationSeconds, contentType: 'video/mp4' };
 }
