@@ -15,7 +15,7 @@ import {
 import { frameSizeForImage, placePhoto } from '../photo/frame-layout.js';
 import { AVATAR_FPS, quantiseFrame } from '../photo/mouth-track.js';
 import type { AnimatedClip, AnimatedClipRequest } from '../photo/animated-clip.js';
-import { interpolateLandmarks, sampledFrames, type LandmarkSample } from './landmark-track.js';
+import { sampledFrames, smoothLandmarks, type LandmarkSample } from './landmark-track.js';
 import { DEFAULT_LOOP_SEARCH, footageFrameAt, planFootageLoop, type FootageLoop } from './loop-plan.js';
 import { lumaSignature, RawFrameFile } from './raw-frames.js';
 import { repaintMouth } from './repaint-mouth.js';
@@ -26,7 +26,7 @@ export interface FootageAvatarRequest extends AnimatedClipRequest {
   faces: FaceEngine;
   /** `auto` loops at the cleanest cut when there is one, else ping-pongs; default `auto`. */
   repeat?: 'auto' | 'ping-pong';
-  /** Landmarks are found on every n-th footage frame and interpolated between; default 5. */
+  /** Landmarks are found on every n-th footage frame and smoothed over time between; default 3. */
   sampleEveryFrames?: number;
 }
 
@@ -95,25 +95,46 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
       { signal, expectedDurationSeconds: usable / AVATAR_FPS, onProgress: (f) => progress(f * PROGRESS.decode) },
     );
 
+    // The face is tracked on the footage at its own size (at most TRACK_MAX_SIDE_PX): the detector and
+    // landmark net scale their input down anyway, and a small frame is quicker to hand them.
+    const trackScale = Math.min(1, TRACK_MAX_SIDE_PX / Math.max(footage.width, footage.height));
+    const trackSize = { width: evenRound(footage.width * trackScale), height: evenRound(footage.height * trackScale) };
+    const trackPath = join(work, 'track.rgba');
+    await ffmpeg.run(
+      footageDecodeArgs({
+        input: req.videoPath,
+        fps: AVATAR_FPS,
+        frameCount: usable,
+        scaled: trackSize,
+        crop: { x: 0, y: 0, ...trackSize },
+        output: trackPath,
+      }),
+      { signal },
+    );
+    const toOutput = ([x, y]: Point): Point => [
+      (x * place.resized.width) / trackSize.width - place.cropX,
+      (y * place.resized.height) / trackSize.height - place.cropY,
+    ];
+
     const raw = await RawFrameFile.open(rawPath, frame);
+    const small = await RawFrameFile.open(trackPath, trackSize);
     try {
       if (raw.frameCount === 0) throw new FaceNotUsable('no-face', 0, 'the video has no frames to use');
-      const toSample = new Set(sampledFrames(raw.frameCount, req.sampleEveryFrames ?? 5));
+      const every = req.sampleEveryFrames ?? 3;
+      const toSample = new Set(sampledFrames(Math.min(raw.frameCount, small.frameCount), every));
       const signatures: Uint8Array[] = [];
       const samples: LandmarkSample[] = [];
       for (let f = 0; f < raw.frameCount; f++) {
         if (signal?.aborted) throw abortError(signal);
-        const image = await raw.read(f);
-        signatures.push(lumaSignature(image));
-        if (toSample.has(f))
-          samples.push({
-            frame: f,
-            landmarks: widest(await req.faces.detect(image, { detector: 'tiny', minScore: TRACKING_MIN_SCORE, signal }))?.landmarks68 ?? null,
-          });
+        signatures.push(lumaSignature(await raw.read(f)));
+        if (toSample.has(f)) {
+          const found = widest(await req.faces.detect(await small.read(f), { detector: 'tiny', minScore: TRACKING_MIN_SCORE, signal }));
+          samples.push({ frame: f, landmarks: found ? found.landmarks68.map(toOutput) : null });
+        }
         progress(PROGRESS.decode + ((PROGRESS.track - PROGRESS.decode) * (f + 1)) / raw.frameCount);
       }
       if (samples.every((s) => s.landmarks === null)) throw new FaceNotUsable('no-face', 0, 'no face found in the video');
-      const landmarks = interpolateLandmarks(samples, raw.frameCount);
+      const landmarks = smoothLandmarks(samples, raw.frameCount, every * SMOOTHING_SAMPLES);
       const faceWidth = Math.max(1, first.box.width * place.scale);
       const loop =
         req.repeat === 'ping-pong'
@@ -173,10 +194,20 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
       };
     } finally {
       await raw.close();
+      await small.close();
     }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Tracking frames are at most this long on their long side. */
+const TRACK_MAX_SIDE_PX = 640;
+/** The landmark smoothing's width, in sampled frames (about 0.1 s at every third frame). */
+const SMOOTHING_SAMPLES = 1;
+
+function evenRound(value: number): number {
+  return Math.max(2, Math.round(value / 2) * 2);
 }
 
 /** The person is known to be there: a less sure detection still places the mouth better than a guess. */
