@@ -29,6 +29,7 @@ const DEFAULT_MUSIC_FADE_SECONDS = 2;
 /** How much louder a mono track is heard on two speakers than on one (ITU-R BS.1770 dual mono). */
 const MONO_ON_TWO_SPEAKERS_DB = 3;
 const MAX_GAIN_DB = 30;
+const MAX_VOICE_LIFT_DB = 6;
 
 /** Where the mix is made and encoded. Previews use 24 kHz: the AAC encoder runs on ffmpeg's main
  * thread and at 48 kHz it costs a preview as much as all of its video. They stay stereo: a mono
@@ -81,8 +82,11 @@ export function addAudioMix(
   // behind a sample limiter) are then caught; the format after it brings the rate back.
   // A mono mix plays on both speakers, and is heard (and measured, as dual mono) 3 dB louder than
   // the same sound in stereo: it is mixed 3 dB lower to be as loud as a stereo one.
-  const monoTrim = format.channels === 1 ? `volume=${num(-MONO_ON_TWO_SPEAKERS_DB)}dB,` : '';
-  const limiter = `${monoTrim}aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** (format.ceilingDb / 20))}:attack=5:release=50:level=false`;
+  const monoTrim = format.channels === 1 ? -MONO_ON_TWO_SPEAKERS_DB : 0;
+  const lift = voice ? voiceLiftDb(timeline) : 0;
+  const trimDb = monoTrim + lift;
+  const levelTrim = trimDb !== 0 ? `volume=${num(trimDb)}dB,` : '';
+  const limiter = `${levelTrim}aresample=${format.sampleRateHz * 4},alimiter=limit=${num(10 ** (format.ceilingDb / 20))}:attack=5:release=50:level=false`;
 
   if (voice && music) {
     const [voiceMix, voiceKey, ducked] = [g.label('vmix'), g.label('vkey'), g.label('duck')];
@@ -95,6 +99,19 @@ export function addAudioMix(
     g.chain('', [`anullsrc=r=${format.sampleRateHz}:cl=${format.channels === 1 ? 'mono' : 'stereo'}`, `atrim=end=${D}`, fmt], out);
   }
   return out;
+}
+
+/**
+ * Volumes are a balance, not a fader on the output: a voice asked at 0.8 (AI Avatar v2's default)
+ * would leave the video 2 dB under the loudness every output keeps. The loudest voice is lifted to
+ * the target, and the music with it, so their distance is what the client asked; at most
+ * MAX_VOICE_LIFT_DB, so a whisper asked under loud music does not push the music into the limiter.
+ */
+export function voiceLiftDb(timeline: Timeline): number {
+  const track = clamp01(timeline.voiceover?.volume ?? 1);
+  const loudest = track * Math.max(0, ...(timeline.voiceover?.clips ?? []).map((c) => clamp01(c.volume ?? 1)));
+  if (loudest <= 0 || loudest >= 1) return 0;
+  return Math.min(MAX_VOICE_LIFT_DB, -20 * Math.log10(loudest));
 }
 
 function gainFilters(measuredLufs: number | undefined, fmt: string): string[] {

@@ -94,12 +94,14 @@ describe('every output at −14 LUFS ±1, true peak ≤ −1 dBTP', () => {
   it.each([
     ['voice alone', 4, { voiceover: { clips: [{ path: '{voice}' }] } }],
     ['music alone', 8, { music: { path: '{music}', volume: 0.3, fadeOutSeconds: 1 } }],
+    // AI Avatar v2's scenes speak at volume 0.8 by default: the balance, not the output's level.
+    ['voice at 0.8 over music', 4, { voiceover: { clips: [{ path: '{voice}', volume: 0.8 }] }, music: { path: '{music}', volume: 0.2 } }],
   ] as const)('the mixed groups, %s: render and preview', async (name, seconds, tracks) => {
     const resolve = (p: string) => (p === '{voice}' ? voiceWav : music);
     const timeline: Timeline = {
       aspectRatio: '9:16',
       scenes: [{ durationSeconds: seconds, background: { kind: 'color', color: '#202020' } }],
-      ...('voiceover' in tracks ? { voiceover: { clips: tracks.voiceover.clips.map((c) => ({ path: resolve(c.path) })) } } : {}),
+      ...('voiceover' in tracks ? { voiceover: { clips: tracks.voiceover.clips.map((c) => ({ ...c, path: resolve(c.path) })) } } : {}),
       ...('music' in tracks ? { music: { ...tracks.music, path: resolve(tracks.music.path) } } : {}),
     };
     for (const quality of ['render', 'preview'] as const) {

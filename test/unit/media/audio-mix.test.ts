@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAudioMix, musicGainDb, PREVIEW_AUDIO } from '../../../src/media/audio-mix.js';
+import { addAudioMix, musicGainDb, PREVIEW_AUDIO, voiceLiftDb } from '../../../src/media/audio-mix.js';
 import { FilterGraphBuilder } from '../../../src/media/filter-graph.js';
 import type { Timeline } from '../../../src/media/index.js';
 
@@ -27,6 +27,18 @@ describe('audio mix', () => {
     expect(graph).toContain('adelay=delays=1500:all=1');
     expect(graph).toContain('alimiter');
     expect(graph.endsWith(label)).toBe(true);
+  });
+
+  it('lifts the loudest voice to the target and the music with it (volumes are a balance), at most 6 dB', () => {
+    const lifted = (volume: number, clipVolumes: number[]) =>
+      voiceLiftDb({ aspectRatio: '9:16', scenes, voiceover: { clips: clipVolumes.map((v) => ({ path: '/v.wav', volume: v })), volume } });
+    expect(lifted(1, [0.8, 0.5])).toBeCloseTo(1.938, 3);
+    expect(lifted(0.6, [1])).toBeCloseTo(4.437, 3);
+    expect(lifted(0.1, [1])).toBe(6);
+    expect(lifted(1, [1, 0.4])).toBe(0);
+    const { graph } = mix({ voiceover: { clips: [{ path: '/v.wav', volume: 0.8 }] }, music: { path: '/m.mp3' } }, { voiceClipLufs: [-14], musicLufs: -14 });
+    // After the ducked mix, before the limiter.
+    expect(graph).toMatch(/amix=inputs=2:normalize=0:duration=first,volume=1\.938\d*dB,aresample=192000,alimiter/);
   });
 
   it('falls back to loudnorm when a level was not measured', () => {
