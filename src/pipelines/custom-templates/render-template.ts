@@ -32,7 +32,10 @@ import { blankImage, encodePng } from '../images/raster-io.js';
 import { parseHexColor } from '../../media/color.js';
 import type { AvatarClipMaker } from '../avatar/clips/avatar-clip-maker.js';
 import { drawPicture } from './drawn-pictures.js';
-import { avatarClipKey, buildTemplateTimeline, templateLengthSeconds, type ResolvedSlot } from './template-timeline.js';
+import type { CutoutEngine } from '../../engines/image/port.js';
+import { DecorationSet } from '../video/avatar-scenes/decorations.js';
+import { productRooms, type PictureRoom } from './product-room.js';
+import { avatarClipKey, buildTemplateTimeline, captionTrack, templateLengthSeconds, voiceoverOverrun, type ResolvedSlot } from './template-timeline.js';
 
 export interface RenderTemplateOptions {
   accountId: string;
@@ -59,6 +62,11 @@ export interface RenderTemplateDeps {
   defaultVoiceId: string;
   /** A built-in avatar's own voice: a voiceover an avatar speaks uses it when the value names no voice. */
   voiceOfAvatar?: (avatarId: string) => string | null;
+  /**
+   * Finds the product in a picture, so words, panels, presenters and captions laid over it keep off
+   * it (product-room.ts). Absent: pictures are shown as the template places them.
+   */
+  cutout?: CutoutEngine | null;
 }
 
 export interface TemplateRenderResult extends RenderResult {
@@ -103,6 +111,8 @@ export async function renderTemplate(
     return s?.type === 'voiceover' && s.speech ? s.speech.durationSeconds : null;
   };
   const totalSeconds = templateLengthSeconds(template, voiceSeconds);
+  const overrun = voiceoverOverrun(template, totalSeconds, voiceSeconds);
+  if (overrun) throw new TaskFailure(overrun, false);
 
   const drawnBackgrounds = new Map<number, string>();
   const panelPictures = new Map<string, string>();
@@ -120,6 +130,8 @@ export async function renderTemplate(
       drawing.push(writePanel(layer.color, path));
     }
   });
+  const productShots = deps.cutout ? planProductShots(template, slots, new DecorationSet(opts.workDir, frame, deps.cutout)) : undefined;
+  if (productShots) drawing.push(productShots.decorations.drawAll(signal));
   const musicPath = template.music ? resolveMusic(template, slots, deps.musicCacheDir) : Promise.resolve(null);
   // The pictures are drawn while the avatars and the loudness measurement run; ffmpeg waits for them.
   const drawn = Promise.all(drawing);
@@ -128,7 +140,7 @@ export async function renderTemplate(
   onProgress?.(SPEECH_SHARE + AVATAR_SHARE);
 
   const timeline = buildTemplateTimeline(
-    { template, slots, drawnBackgrounds, panelPictures, avatarClips, musicPath: await musicPath },
+    { template, slots, drawnBackgrounds, panelPictures, avatarClips, musicPath: await musicPath, ...(productShots ? { productShots } : {}) },
     totalSeconds,
     fullFrame,
   );
@@ -233,6 +245,36 @@ async function localMedia(
     throw new TaskFailure(`${name}: ${err instanceof Error ? err.message : String(err)}`, false);
   }
 }
+
+/** The product shots the template's covered pictures become (product-room.ts), named now and drawn with the other pictures. */
+function planProductShots(template: Template, slots: ReadonlyMap<string, ResolvedSlot>, decorations: DecorationSet) {
+  const still = (name: string) => {
+    const s = slots.get(name);
+    return (s?.type === 'image' || s?.type === 'video') && s.isVideo !== true;
+  };
+  const rooms = productRooms(template, still, captionTrack({ template, slots })?.setting ?? null);
+  const shot = (slot: string, room: PictureRoom, whenNoProduct: 'fill' | 'card') =>
+    decorations.decorate(
+      'shot',
+      { width: room.area.x1 - room.area.x0, height: room.area.y1 - room.area.y0 },
+      { picture: (slots.get(slot) as { path: string }).path, keep: room.keep, palette: SHOT_PALETTE, whenNoProduct },
+    );
+  const backgrounds = new Map<number, string>();
+  const layers = new Map<string, string>();
+  rooms.forEach((r, i) => {
+    const scene = template.scenes[i]!;
+    if (r.background && 'slot' in scene.background) backgrounds.set(i, shot(scene.background.slot, r.background, 'fill'));
+    for (const [j, room] of r.layers) {
+      const layer = scene.layers[j]!;
+      // A picture the template shows whole stays whole when nothing is found in it; a cropped one fills its box.
+      if (layer.kind === 'image') layers.set(avatarClipKey(i, j), shot(layer.slot, room, layer.fit === 'contain' ? 'card' : 'fill'));
+    }
+  });
+  return { backgrounds, layers, decorations };
+}
+
+/** A designed shot's colours when the product gives none of its own. */
+const SHOT_PALETTE = { primary: '#2B3A55', accent: '#FFFFFF' };
 
 async function writePanel(color: string, path: string): Promise<void> {
   const rgba = parseHexColor(color) ?? { r: 0, g: 0, b: 0, a: 255 };

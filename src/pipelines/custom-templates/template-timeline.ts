@@ -25,6 +25,11 @@ export interface TimelineInputs {
   /** Avatar clips by `sceneIndex:layerIndex`. */
   avatarClips: ReadonlyMap<string, { path: string; chromaKeyColor?: string }>;
   musicPath: string | null;
+  /**
+   * Product shots (product-room.ts) that replace a still picture: a scene's background by scene
+   * index, an image layer by `sceneIndex:layerIndex`. Each is drawn at its box's size.
+   */
+  productShots?: { backgrounds: ReadonlyMap<number, string>; layers: ReadonlyMap<string, string> };
 }
 
 export const avatarClipKey = (sceneIndex: number, layerIndex: number): string => `${sceneIndex}:${layerIndex}`;
@@ -40,6 +45,25 @@ export function templateLengthSeconds(template: Template, voiceSeconds: (slot: s
   if (spoken === null || spoken <= 0) return own;
   return Math.min(template.length.maxSeconds, Math.max(template.length.minSeconds, spoken + template.length.tailSeconds));
 }
+
+/**
+ * A voiceover the template's length cannot hold (longer than a fixed template, or than a
+ * from-voiceover template's maxSeconds): what to tell the client, or null. Such a voice would be
+ * cut off mid-word, so the job fails with this instead; the tail after the voice is what gives way
+ * first (a voice that ends within the maximum is kept whole, its tail shortened).
+ */
+export function voiceoverOverrun(template: Template, totalSeconds: number, voiceSeconds: (slot: string) => number | null): string | null {
+  for (const [name, slot] of Object.entries(template.slots)) {
+    if (slot.type !== 'voiceover') continue;
+    const spoken = voiceSeconds(name);
+    if (spoken === null || spoken <= totalSeconds + OVERRUN_SLACK_SECONDS) continue;
+    return `the voiceover "${name}" runs ${spoken.toFixed(1)} s, longer than this template's ${totalSeconds.toFixed(1)} s; shorten its text`;
+  }
+  return null;
+}
+
+/** A voice's trailing breath (MP3 padding, the engine's last silence) may run this far past the end unheard. */
+const OVERRUN_SLACK_SECONDS = 0.1;
 
 /** Scene lengths in seconds, scaled to the total and kept on whole frames. */
 export function sceneSeconds(template: Template, totalSeconds: number): number[] {
@@ -76,7 +100,8 @@ export function buildTemplateTimeline(inputs: TimelineInputs, totalSeconds: numb
       const from = start + (layer.startSeconds ?? 0) * factor;
       const to = Math.min(end, layer.endSeconds === undefined ? end : start + layer.endSeconds * factor);
       if (to <= from) return;
-      const made = templateLayer(inputs, layer, avatarClipKey(i, j), fullFrame);
+      const shot = inputs.productShots?.layers.get(avatarClipKey(i, j));
+      const made = shot ? { kind: 'image' as const, path: shot, ...placement(layer.box), fit: 'crop' as const } : templateLayer(inputs, layer, avatarClipKey(i, j), fullFrame);
       if (made) layers.push({ ...made, startSeconds: from, endSeconds: to, ...(made.kind === 'avatar' ? { sourceStartSeconds: from } : {}) } as Layer);
     });
   });
@@ -99,6 +124,8 @@ export function buildTemplateTimeline(inputs: TimelineInputs, totalSeconds: numb
 function sceneBackground(inputs: TimelineInputs, index: number): Scene['background'] {
   const bg = inputs.template.scenes[index]!.background;
   if ('color' in bg) return { kind: 'color', color: bg.color };
+  const shot = inputs.productShots?.backgrounds.get(index);
+  if (shot && 'slot' in bg) return { kind: 'image', path: shot, fit: 'crop', motion: bg.motion ?? null };
   if ('drawn' in bg) return { kind: 'image', path: inputs.drawnBackgrounds.get(index)!, fit: 'crop', motion: bg.motion ?? null };
   const slot = inputs.slots.get(bg.slot);
   if (!slot || (slot.type !== 'image' && slot.type !== 'video')) return { kind: 'color', color: '#000000' };
@@ -155,7 +182,8 @@ function templateLayer(inputs: TimelineInputs, layer: TemplateLayer, clipKey: st
   }
 }
 
-function captionTrack(inputs: TimelineInputs): CaptionTrack | null {
+/** The voiceover's captions as they will show (their words and look), or null when none show. */
+export function captionTrack(inputs: Pick<TimelineInputs, 'template' | 'slots'>): CaptionTrack | null {
   const captions = inputs.template.captions;
   if (!captions) return null;
   const slot = inputs.slots.get(captions.slot);
