@@ -54,7 +54,9 @@ export async function voiceAtVideoLoudness(
     input: req.input,
     output: req.output,
     targetLufs: VIDEO_LOUDNESS_LUFS,
-    encodeArgs: (audioFilter) => filteredWavArgs(req.input, req.output, audioFilter),
+    // Stereo: a mono recording plays on both speakers 3 dB louder than it measures, so a mono
+    // voice "at −14" was heard at −11 (the previews' finding, src/media/audio-mix.ts).
+    encodeArgs: (audioFilter) => filteredWavArgs(req.input, req.output, `aformat=channel_layouts=stereo,${audioFilter}`),
     signal: req.signal,
   });
 }

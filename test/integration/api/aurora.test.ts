@@ -90,7 +90,8 @@ describe('Aurora', () => {
       const probe = await probeMedia(path);
       // The photo's 4:5 shape becomes the contract's nearest, 1:1, at the model's short side.
       expect(probe.video).toMatchObject({ codec: 'h264', width: c.shortSide, height: c.shortSide });
-      expect(probe.audio?.codec).toBe('aac');
+      // Stereo (the recording is mono): measured as it is heard on two speakers.
+      expect(probe.audio).toMatchObject({ codec: 'aac', channels: 2 });
       expect(Math.abs(probe.durationSeconds - speechSeconds)).toBeLessThan(0.1);
       expect(done.credits_used).toBeCloseTo(Math.ceil(speechSeconds) * c.perSecond, 6);
       charged += done.credits_used;
