@@ -3,7 +3,7 @@ import { type FilterGraphBuilder, num } from './filter-graph.js';
 import { parseHexColor, toFfmpegColor } from './color.js';
 import { FRAMES_PER_SECOND as FPS, even, type FrameSize } from './frame-size.js';
 import { addMediaLayers, type MediaLayer, type TimedMediaLayer } from './layer-video.js';
-import type { BackgroundFit, BackgroundMotion, Scene, TransitionKind } from './timeline.js';
+import type { BackgroundFit, BackgroundMotion, PushIn, Scene, TransitionKind } from './timeline.js';
 
 const DEFAULT_TRANSITION_SECONDS = 0.5;
 /** How much larger than the frame the picture is drawn, so motion never shows an edge. */
@@ -13,6 +13,8 @@ const MOTION_MARGIN: Record<BackgroundMotion, number> = {
   throb: 1.06,
   'slide-left': 1.12,
   wobble: 1.06,
+  // The picture is drawn this much larger (push-in-shot.ts), so the end of a push keeps its pixels.
+  'push-in': 1.4,
 };
 /**
  * Transitions are drawn with overlay (the incoming scene over the outgoing one): measured here
@@ -190,7 +192,7 @@ function addBackgroundClip(g: FilterGraphBuilder, scene: Scene, frames: number, 
         `settb=1/${FPS}`,
         'setpts=N',
         `fps=${FPS}`,
-        ...motionFilters(motion, canvas, frame, seconds),
+        ...motionFilters(motion, canvas, frame, seconds, bg.push),
         'setsar=1',
       ],
       out,
@@ -251,13 +253,12 @@ function addFitted(g: FilterGraphBuilder, input: string, head: string[], fit: Ba
  * only every few frames anyway: motion is computed at half the frame rate and each picture shown
  * twice, which halves the filtering and lets x264 encode the repeats almost for free.
  */
-export function motionFilters(motion: BackgroundMotion | undefined, canvas: FrameSize, frame: FrameSize, seconds: number): string[] {
+export function motionFilters(motion: BackgroundMotion | undefined, canvas: FrameSize, frame: FrameSize, seconds: number, push?: PushIn): string[] {
   if (!motion) return [];
   const W = frame.width;
   const H = frame.height;
-  const zoom = (factor: string): string =>
-    `scale=w='2*trunc(${W}*(${factor})/2)':h='2*trunc(${H}*(${factor})/2)':eval=frame:flags=fast_bilinear,crop=${W}:${H}`;
   const extra = num(canvas.width / W - 1);
+  const zoom = (factor: string): string => zoomAbout(factor, { x: 0.5, y: 0.5 }, canvas, frame, 'fast_bilinear');
   const L = num(seconds);
   const moves: Record<BackgroundMotion, string> = {
     'slide-left': `crop=${W}:${H}:x='(iw-ow)*t/${L}':y='(ih-oh)/2'`,
@@ -265,6 +266,27 @@ export function motionFilters(motion: BackgroundMotion | undefined, canvas: Fram
     'zoom-in': zoom(`1+${extra}*t/${L}`),
     'zoom-out': zoom(`1+${extra}*(1-t/${L})`),
     throb: zoom(`1+${extra}*(1-cos(2*PI*t/1.4))/2`),
+    'push-in': push
+      ? zoomAbout(`1+${num(Math.max(1, Math.min(push.zoom, canvas.width / W)) - 1)}*(1-pow(1-min(t/${L},1),2))`, push, canvas, frame, 'bilinear')
+      : `scale=${W}:${H}`,
   };
   return [`fps=${FPS / 2}`, moves[motion], `fps=${FPS}`];
+}
+
+/**
+ * The picture scaled by `factor` (an expression of t, 1 = the frame's size) with the point `at`
+ * (fractions of the picture) held still. crop clamps its window to the size its input had when the
+ * graph was configured, so the scale reports the largest size (the canvas) then; with the frame's
+ * size there every window was clamped to the top-left corner and each zoom drifted that way.
+ * A push-in (motion 'push-in') holds its detail still and eases out: it moves at once and settles.
+ */
+function zoomAbout(factor: string, at: { x: number; y: number }, canvas: FrameSize, frame: FrameSize, flags: string): string {
+  const W = frame.width;
+  const H = frame.height;
+  const w = `2*trunc(${W}*(${factor})/2)`;
+  const h = `2*trunc(${H}*(${factor})/2)`;
+  return (
+    `scale=w='if(isnan(n),${canvas.width},${w})':h='if(isnan(n),${canvas.height},${h})':eval=frame:flags=${flags},` +
+    `crop=${W}:${H}:x='${num(at.x)}*(${w}-${W})':y='${num(at.y)}*(${h}-${H})'`
+  );
 }

@@ -15,12 +15,19 @@ export type RenderQuality = 'preview' | 'render';
  * Layers know crop and contain only (whole and backdrop read as contain there).
  */
 export type BackgroundFit = 'crop' | 'contain' | 'whole' | 'backdrop';
-export type BackgroundMotion = 'zoom-in' | 'zoom-out' | 'slide-left' | 'wobble' | 'throb';
+/** push-in: a move in on one point of a picture, given by the background's `push` (without one the picture stands still). */
+export type BackgroundMotion = 'zoom-in' | 'zoom-out' | 'slide-left' | 'wobble' | 'throb' | 'push-in';
+/** Where a push-in goes: the view ends at 1/zoom of the picture, the point (x, y) (fractions of it) staying put. */
+export interface PushIn {
+  zoom: number;
+  x: number;
+  y: number;
+}
 export type TransitionKind = 'fade' | 'leftSwipe' | 'rightSwipe' | 'topSwipe' | 'bottomSwipe';
 
 export type SceneBackground =
   | { kind: 'color'; color: string }
-  | { kind: 'image'; path: string; fit?: BackgroundFit; motion?: BackgroundMotion | null }
+  | { kind: 'image'; path: string; fit?: BackgroundFit; motion?: BackgroundMotion | null; push?: PushIn }
   | {
       kind: 'video';
       path: string;

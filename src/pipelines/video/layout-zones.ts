@@ -77,7 +77,8 @@ const PAN_SHIFT = 0.06;
  * way, a wobble up to about 6 % either way.
  */
 export function motionSafe(zone: FrameRect, motion: BackgroundMotion | null): FrameRect {
-  if (!motion) return zone;
+  // A push-in's shot is planned for its own move (push-in-shot.ts keeps the product inside the zone).
+  if (!motion || motion === 'push-in') return zone;
   const k = MOTION_SCALE;
   const shiftX = motion === 'slide-left' || motion === 'wobble' ? PAN_SHIFT : 0;
   const shiftY = motion === 'wobble' ? PAN_SHIFT : 0;

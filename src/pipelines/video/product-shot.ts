@@ -4,6 +4,7 @@ import { fromOklch, mixHex, toOklch } from '../images/backgrounds/colour.js';
 import { canvasOf, softEllipse, withStops } from '../images/canvas-paint.js';
 import { cropImage, resizeImage } from '../images/raster-io.js';
 import { productPalette } from '../images/staging/palette.js';
+import { CENTRED_PUSH, planPush, pushSafe, type PushIn, type PushRequest } from './push-in-shot.js';
 
 /** A rectangle in fractions (0..1) from the top-left corner (product-area.ts's FrameRect; declared here so layout-box needs nothing else). */
 type FrameRect = { x0: number; y0: number; x1: number; y1: number };
@@ -39,10 +40,22 @@ export interface ShotRequest {
   whenNoProduct?: 'card' | 'fill';
   /** dark: a designed backdrop deep in the product's hue whatever the product's lightness (dramatic styles). */
   mood?: 'light' | 'dark';
+  /**
+   * A full-frame shot the scene pushes in on (push-in-shot.ts): drawn as the push's first frame,
+   * larger than the frame so its end is sharp; its plan says where the push goes.
+   */
+  push?: PushRequest;
 }
 
-/** What a shot was made as: the photo cropped (the window in the photo's pixels) or designed (the product's place in the shot). */
-export type ShotPlan = { kind: 'crop'; window: PixelBox; product: PixelBox } | { kind: 'designed'; product: PixelBox };
+/**
+ * What a shot was made as: the photo cropped (the window in the photo's pixels) or designed (the
+ * product's place in the shot). A push-in shot also says where the push goes and what detail it
+ * ends on (fractions of the shot, at its start).
+ */
+export type ShotPlan = ({ kind: 'crop'; window: PixelBox; product: PixelBox } | { kind: 'designed'; product: PixelBox }) & {
+  push?: PushIn;
+  detail?: FrameRect;
+};
 
 /** The product drawn at most this share of `keep` on a designed backdrop, so it breathes. */
 const DESIGNED_FILL = 0.86;
@@ -114,7 +127,7 @@ export interface AnalysedPhoto {
 
 /** Draws one shot (or one part of it, see ShotRequest.part) as RGBA of exactly `width`×`height`, and says how it was made. */
 export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: number, height: number): Promise<{ image: RgbaImage; plan: ShotPlan }> {
-  const plan = planShot(photo.photo, photo.box, { width, height }, req.keep, req.mode, req.whenNoProduct);
+  const plan = req.push ? pushPlan(req, photo, width, height) : planShot(photo.photo, photo.box, { width, height }, req.keep, req.mode, req.whenNoProduct);
   const part = req.part ?? 'whole';
   if (plan.kind === 'crop') {
     if (part === 'product') return { image: { width, height, data: new Uint8Array(width * height * 4) }, plan };
@@ -178,6 +191,15 @@ export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: nu
   }
   const data = ctx.getImageData(0, 0, width, height).data;
   return { image: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }, plan };
+}
+
+/** A push-in shot's plan: in on the detail when it fits, else planned for the gentle centred zoom. */
+function pushPlan(req: ShotRequest, photo: AnalysedPhoto, width: number, height: number): ShotPlan {
+  const shot = { width, height };
+  const base = planShot(photo.photo, photo.box, shot, req.keep, req.mode, req.whenNoProduct);
+  const pushed = photo.box || req.whenNoProduct !== 'fill' ? planPush(base, photo, shot, req.keep, req.push!) : null;
+  if (pushed) return { ...pushed.plan, push: pushed.push, detail: pushed.detail };
+  return { ...planShot(photo.photo, photo.box, shot, pushSafe(req.keep, CENTRED_PUSH), req.mode, req.whenNoProduct), push: CENTRED_PUSH };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { AvatarClip, AvatarClipMaker } from '../avatar/clips/avatar-clip-ma
 import type { AdPlan } from './ad-plan.js';
 import { buildAdTimeline } from './ad-timeline.js';
 import { DecorationSet } from './avatar-scenes/decorations.js';
+import { withPushes } from './push-in-shot.js';
 import { avatarClipSpec, presenterUse } from './visual-styles.js';
 
 /** The avatar id a presenter photo (override_avatar_by_image) is drawn under: it only seeds the head motion. */
@@ -63,8 +64,9 @@ export async function renderAdVideo(
   }
   // The cut-out finds the product in each photo, so product shots crop around it or stand it on a designed backdrop.
   const decorations = new DecorationSet(opts.workDir, frame, deps.cutout ?? null);
-  const timeline = buildAdTimeline(plan, req.planDir, req.style, avatar, decorations.decorate);
+  const planned = buildAdTimeline(plan, req.planDir, req.style, avatar, decorations.decorate);
   await decorations.drawAll(signal);
+  const timeline = withPushes(planned, decorations.shotPlans);
   const base = withAvatar ? AVATAR_SHARE : 0;
   return renderTimeline(
     deps.ffmpeg,

@@ -1,7 +1,10 @@
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
 import type { BackgroundMotion, Layer, Scene, SceneBackground, TransitionKind } from '../../media/timeline.js';
+import { frameSizeFor } from '../../media/frame-size.js';
 import type { AdMaterials } from './ad-materials.js';
 import { layoutFrame } from './frame-text.js';
+import { detailTopicOf, type DetailTopic } from './product-detail.js';
+import { PUSH_DRAW_SCALE } from './push-in-shot.js';
 import { captionRect, inset, layerRect, motionSafe, within } from './layout-zones.js';
 import { freeArea, overlaps, placementOf, rectOf, scaledLayerRect, type FrameRect } from './product-area.js';
 import { planSceneCuts, type SceneCut } from './scene-cuts.js';
@@ -50,15 +53,23 @@ export function productScenes(
   transitionSeconds = 0.4,
   avoid: (FrameRect | null)[] = [],
   mood: 'light' | 'dark' = 'light',
+  pushEvery = 0,
 ): Scene[] {
   const zone = productZone(m, avoid);
+  let pushedLast = false;
   return spokenCuts(m, sceneSeconds).map((cut, i) => {
-    const { motion, transition } = look(i);
+    const { motion: styled, transition } = look(i);
     const bg = pictureAt(m, i);
+    const topic = detailTopicOf(m.words.filter((w) => w.startSeconds >= cut.startSeconds && w.startSeconds < cut.endSeconds).map((w) => w.word));
+    // A style with push-ins moves in on a detail where the words name a part, and on a rhythm
+    // otherwise, never twice running (two in a row read as one long zoom).
+    const push = pushEvery > 0 && bg.kind === 'image' && !pushedLast && (topic !== null || i % pushEvery === pushEvery - 1);
+    pushedLast = push;
+    const motion: BackgroundMotion | null = push ? 'push-in' : styled === 'push-in' ? 'zoom-in' : styled;
     const durationSeconds = cut.endSeconds - cut.startSeconds;
     const transitionOut = { kind: transition, durationSeconds: transitionSeconds };
     if (bg.kind === 'color') return { durationSeconds, background: bg, transitionOut };
-    if (bg.kind === 'image') return { durationSeconds, ...productShot(m, bg.path, FULL_FRAME, zone, motion, 'fill', mood), transitionOut };
+    if (bg.kind === 'image') return { durationSeconds, ...productShot(m, bg.path, FULL_FRAME, zone, motion, 'fill', mood, topic), transitionOut };
     const { position, box } = placementOf(zone);
     return {
       durationSeconds,
@@ -91,12 +102,20 @@ function productShot(
   motion: BackgroundMotion | null,
   mode: 'fill' | 'designed' = 'fill',
   mood: 'light' | 'dark' = 'light',
+  topic: DetailTopic | null = null,
 ): Pick<Scene, 'background' | 'layers' | 'layersInScene'> {
   const full = area === FULL_FRAME;
   const keep = within(area, full ? motionSafe(zone, motion) : zone);
   if (m.decorate) {
     const place = placementOf(area);
     const request = { picture, keep, palette: m.palette, ...(mode === 'designed' ? { mode } : {}), ...(mood === 'dark' ? { mood } : {}) };
+    if (full && motion === 'push-in') {
+      // Drawn larger than the frame (its end is a tighter view of it); the push is known once it is drawn (push-in-shot.ts).
+      const render = frameSizeFor(m.aspectRatio, 'render');
+      const push = { topic, renderWidthPx: render.width, renderHeightPx: render.height };
+      const path = m.decorate('shot', { width: PUSH_DRAW_SCALE, height: PUSH_DRAW_SCALE }, { ...request, push });
+      return { background: { kind: 'image', path, fit: 'crop', motion } };
+    }
     if (full && motion) {
       // Parallax: the backdrop moves with the scene's motion, the cut-out product stands still over it
       // (a cropped photo is all backdrop and its product part is empty).

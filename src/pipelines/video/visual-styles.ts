@@ -28,10 +28,15 @@ export const LAYOUTS: Record<string, Layout> = {
     const layers = avatarLayer(m, { position: bubbleSpot(m, 'bottom-left'), scale: 0.34, shape: 'circle' });
     const caption = besideBubble(m, { style: 'neo', offset: { x: 0, y: 0.18 } }, 'bottom-left');
     return {
-      scenes: productScenes(m, 3, (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' }), 0.4, [
-        ...presenterRects(m, layers),
-        captionRect(m.aspectRatio, caption),
-      ]),
+      scenes: productScenes(
+        m,
+        3,
+        (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' }),
+        0.4,
+        [...presenterRects(m, layers), captionRect(m.aspectRatio, caption)],
+        'light',
+        3,
+      ),
       layers,
       caption,
     };
@@ -40,10 +45,15 @@ export const LAYOUTS: Record<string, Layout> = {
     const caption = placedCaption(m.aspectRatio, { style: 'normal-white', offset: { x: 0, y: 0.32 } });
     const layers = logoLayer(m);
     return {
-      scenes: productScenes(m, 2.5, (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' }), 0.4, [
-        ...layerRects(m, layers),
-        captionRect(m.aspectRatio, caption),
-      ]),
+      scenes: productScenes(
+        m,
+        2.5,
+        (i) => ({ motion: MOTIONS[i % MOTIONS.length]!, transition: 'fade' }),
+        0.4,
+        [...layerRects(m, layers), captionRect(m.aspectRatio, caption)],
+        'light',
+        3,
+      ),
       layers,
       caption,
     };
@@ -89,6 +99,8 @@ export const LAYOUTS: Record<string, Layout> = {
         0.8,
         [...layerRects(m, layers), captionRect(m.aspectRatio, caption)],
         'dark',
+        // Slow pushes suit the mood: every other scene moves in on a detail.
+        2,
       ),
       layers,
       caption,
@@ -111,10 +123,16 @@ export const LAYOUTS: Record<string, Layout> = {
     const layers = [...highlightLayers(m, m.palette.accent), ...logoLayer(m)];
     const caption = placedCaption(m.aspectRatio, { style: 'caution', offset: { x: 0, y: 0.36 } });
     return {
-      scenes: productScenes(m, 3, (i) => ({ motion: i % 2 ? 'slide-left' : 'zoom-in', transition: 'topSwipe' }), 0.4, [
-        ...layerRects(m, layers),
-        captionRect(m.aspectRatio, caption),
-      ]),
+      // A feature's scene moves in on the part it names (the lid, the label), the others slide.
+      scenes: productScenes(
+        m,
+        3,
+        (i) => ({ motion: i % 2 ? 'slide-left' : 'zoom-in', transition: 'topSwipe' }),
+        0.4,
+        [...layerRects(m, layers), captionRect(m.aspectRatio, caption)],
+        'light',
+        2,
+      ),
       layers,
       caption,
     };
@@ -124,10 +142,15 @@ export const LAYOUTS: Record<string, Layout> = {
     const caption = { style: 'toons', offset: GREEN_SCREEN_CAPTION[m.aspectRatio] };
     return {
       // The presenter stands beside (wide) or below (tall) the product, never over it.
-      scenes: productScenes(m, 3.5, (i) => ({ motion: MOTIONS[(i + 2) % MOTIONS.length]!, transition: 'fade' }), 0.4, [
-        ...presenterRects(m, layers),
-        captionRect(m.aspectRatio, caption),
-      ]),
+      scenes: productScenes(
+        m,
+        3.5,
+        (i) => ({ motion: MOTIONS[(i + 2) % MOTIONS.length]!, transition: 'fade' }),
+        0.4,
+        [...presenterRects(m, layers), captionRect(m.aspectRatio, caption)],
+        'light',
+        3,
+      ),
       layers,
       caption,
     };

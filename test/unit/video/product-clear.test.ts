@@ -6,6 +6,7 @@ import type { Box, Decorate } from '../../../src/pipelines/video/layout-box.js';
 import { captionRect, layerRect } from '../../../src/pipelines/video/layout-zones.js';
 import { overlaps, rectOf, type FrameRect } from '../../../src/pipelines/video/product-area.js';
 import type { ShotRequest } from '../../../src/pipelines/video/product-shot.js';
+import { PUSH_DRAW_SCALE } from '../../../src/pipelines/video/push-in-shot.js';
 import { LAYOUTS, visualStyleNames } from '../../../src/pipelines/video/visual-styles.js';
 import { adPlanFixture } from '../../helpers/ad-plan-fixture.js';
 
@@ -37,7 +38,8 @@ function recorder() {
  * and zooms by up to that, or pans a frame-sized window across it.
  */
 function reach(r: FrameRect, motion: BackgroundMotion | null | undefined): FrameRect {
-  if (!motion) return r;
+  // A push-in's shot is planned for its move: the product stays inside keep (push-in-shot.test.ts holds it to that).
+  if (!motion || motion === 'push-in') return r;
   const shift = motion === 'slide-left' || motion === 'wobble' ? 0.06 : 0;
   const xs: number[] = [];
   const ys: number[] = [];
@@ -141,7 +143,9 @@ describe('nothing over the product (planned boxes, every URL-to-video style × a
       for (const scene of t.scenes.slice(0, -1)) {
         expect(scene.background).toMatchObject({ kind: 'image', fit: 'crop' });
         const shot = shots.get((scene.background as { path: string }).path)!;
-        expect(shot.box).toEqual({ width: 1, height: 1 });
+        // A push-in's shot is drawn larger than the frame (its end is a tighter view of it).
+        const side = (scene.background as { motion?: string }).motion === 'push-in' ? PUSH_DRAW_SCALE : 1;
+        expect(shot.box).toEqual({ width: side, height: side });
         // The product's place (through the whole move) is a large part of the frame: on tall frames most of
         // its width and half its height; elsewhere beside the words' column or between the logo and the captions.
         const k = shot.req.keep;
