@@ -9,8 +9,12 @@ import { type CloneScript, type CloneScriptRequest, writeCloneScriptBy } from '.
 export const END_MARGIN_SECONDS = 0.6;
 /** The most the voice is sped up, and only when no shorter script fits: past this, the last shot is held longer. */
 export const MAX_TEMPO = 1.15;
-/** The most the clone's last shot is held past the reference's length (a share of it) to keep an opener before the call to action. */
-export const MAX_HOLD = 0.25;
+/**
+ * The most the clone's last shot is held past the reference's length to keep an opener before the
+ * call to action: the clone is the reference's length, within the half second any video may miss
+ * its asked length by (issue 28 pt 4).
+ */
+export const MAX_HOLD_SECONDS = 0.5;
 
 export interface VoiceCloneScriptDeps {
   write: (req: AdScriptRequest) => Promise<AdScript>;
@@ -53,15 +57,17 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * written again to the time that is left at the rate the voice spoke, strictly
  * (`CloneScriptRequest.strict`: the shortest call to action, the hook given up when it leaves the
  * CTA no room). Of the two, the one kept says at least an opener and the call to action when it
- * can end in time (sped up at most `MAX_TEMPO`, the last shot held at most `MAX_HOLD` longer): a
- * clone that only says "tap the link" over ten seconds of pictures is no clone. The call to action
- * is never cut: past everything, the last shot is held until the voice has finished.
+ * can end in time (sped up at most `MAX_TEMPO`, the last shot held at most `MAX_HOLD_SECONDS`
+ * longer): a clone that only says "tap the link" over ten seconds of pictures is no clone; but the
+ * clone keeps the reference's length first, so a shorter script that ends in time wins over a
+ * fuller one that would not. The call to action is never cut: past everything (a reference too
+ * short for any call to action), the last shot is held until the voice has finished.
  */
 export async function voiceCloneScript(deps: VoiceCloneScriptDeps, req: VoiceCloneScriptRequest): Promise<VoicedCloneScript> {
   const limit = Math.max(1, req.videoSeconds - END_MARGIN_SECONDS);
   const tries: { script: CloneScript; speech: SpokenAudio; end: number }[] = [];
-  const speak = async (attempt: number, speakingSeconds: number, wordsPerSecond: number) => {
-    const script = await writeCloneScriptBy(deps.write, { ...req, speakingSeconds, wordsPerSecond, strict: attempt > 0 });
+  const speak = async (attempt: number, speakingSeconds: number, wordsPerSecond: number, strict = attempt > 0) => {
+    const script = await writeCloneScriptBy(deps.write, { ...req, speakingSeconds, wordsPerSecond, strict });
     const same = tries.find((t) => t.script.text === script.text);
     if (same) return same;
     const speech = await deps.speech.synthesize({
@@ -76,15 +82,25 @@ export async function voiceCloneScript(deps: VoiceCloneScriptDeps, req: VoiceClo
     return tried;
   };
   const want = Math.min(2, Math.max(1, req.pattern.sentenceCount));
-  const first = await speak(0, Math.min(req.speakingSeconds, limit), req.wordsPerSecond);
-  if (first.end > limit) {
-    // Again at the voice's own rate, to the time that is left, a little under (a script is never exactly its budget).
-    await speak(1, limit * 0.95, wordCount(first.script.text) / Math.max(0.5, first.end));
-  }
-  const holdable = (t: (typeof tries)[number]) => t.end / MAX_TEMPO + END_MARGIN_SECONDS <= req.videoSeconds * (1 + MAX_HOLD);
-  const byEnd = [...tries].sort((x, y) => x.end - y.end);
+  // A tenth under the hold: the clone's length is set on tenths (below).
+  const holdable = (t: (typeof tries)[number]) => t.end / MAX_TEMPO + END_MARGIN_SECONDS <= req.videoSeconds + MAX_HOLD_SECONDS - 0.1;
   const full = (t: (typeof tries)[number]) => t.script.sentences.length >= want;
-  const chosen = byEnd.find((t) => full(t) && t.end <= limit) ?? byEnd.find((t) => full(t) && holdable(t)) ?? byEnd.find((t) => t.end <= limit) ?? byEnd[0]!;
+  const first = await speak(0, Math.min(req.speakingSeconds, limit), req.wordsPerSecond);
+  // Again at the voice's own rate, to the time that is left, a little under (a script is never
+  // exactly its budget); once more, tighter, when neither ends in time with an opener.
+  const rate = wordCount(first.script.text) / Math.max(0.5, first.end);
+  if (first.end > limit) await speak(1, limit * 0.95, rate);
+  // The strict script may give the hook up for the call to action; the loose one never does and
+  // adds middle sentences within half as much again as its time: at two thirds of the time left,
+  // it is the hook and the call to action, as short as the writer has them.
+  if (!tries.some((t) => full(t) && holdable(t))) await speak(2, (limit * 0.95) / 1.5, rate, false);
+  const byEnd = [...tries].sort((x, y) => x.end - y.end);
+  const chosen =
+    byEnd.find((t) => full(t) && t.end <= limit) ??
+    byEnd.find((t) => full(t) && holdable(t)) ??
+    byEnd.find((t) => t.end <= limit) ??
+    byEnd.find(holdable) ??
+    byEnd[0]!;
   const { script, speech, end } = chosen;
   if (end <= limit) return { script, speech, speechEndSeconds: end, tempo: 1, videoSeconds: req.videoSeconds };
   const tempo = Math.min(MAX_TEMPO, end / limit);

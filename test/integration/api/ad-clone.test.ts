@@ -7,7 +7,7 @@ import { createTesseractOcr } from '../../../src/engines/ocr/tesseract-ocr.js';
 import { captionLookOf, withRoles } from '../../../src/pipelines/ad-clone/analysis/caption-look.js';
 import { readShotTexts } from '../../../src/pipelines/ad-clone/analysis/screen-text.js';
 import { detectShots } from '../../../src/pipelines/ad-clone/analysis/shot-cuts.js';
-import { MAX_HOLD } from '../../../src/pipelines/ad-clone/voice-clone-script.js';
+import { MAX_HOLD_SECONDS } from '../../../src/pipelines/ad-clone/voice-clone-script.js';
 import { templateSchema } from '../../../src/domain/custom-templates/template-format.js';
 import { downloadTo, postMultipart, startTestApp, waitForTask, type TestApp } from '../../helpers/app.js';
 import { freshSqlite, type TestDatabase } from '../../helpers/databases.js';
@@ -206,7 +206,7 @@ describe('Ad Clone over HTTP', () => {
     expect(probe.audio).toBeDefined();
     // The reference's length, or at most a quarter more when the voice needed its last shot held.
     expect(probe.durationSeconds).toBeGreaterThan(9 - 0.1);
-    expect(probe.durationSeconds).toBeLessThan(9 * (1 + MAX_HOLD) + 0.2);
+    expect(probe.durationSeconds).toBeLessThan(9 + MAX_HOLD_SECONDS + 0.05);
     const ffmpeg = createFfmpegEngine();
     const shots = await detectShots(ffmpeg, out, probe.durationSeconds, { workDir: fx.path('clone-shots') });
     expect(shots).toHaveLength(4);

@@ -3,7 +3,7 @@ import type { SpeechSynthesizer } from '../../../src/domain/speech/voice-directo
 import { factsFrom } from '../../../src/domain/links/link-facts.js';
 import { createFakeFfmpegEngine } from '../../../src/engines/ffmpeg/fake-engine.js';
 import { scriptPatternOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
-import { END_MARGIN_SECONDS, MAX_HOLD, MAX_TEMPO, voiceCloneScript } from '../../../src/pipelines/ad-clone/voice-clone-script.js';
+import { END_MARGIN_SECONDS, MAX_HOLD_SECONDS, MAX_TEMPO, voiceCloneScript } from '../../../src/pipelines/ad-clone/voice-clone-script.js';
 import { writeAdScript } from '../../../src/pipelines/text/write-ad-script.js';
 
 const facts = factsFrom(
@@ -83,16 +83,31 @@ describe("the clone's voice ends before the clone does", () => {
     expect(voiced.script.text.endsWith(voiced.script.callToAction!)).toBe(true);
   });
 
-  it('keeps an opener before the call to action with a little speed and the last shot held a little longer, when a short clone has no room', async () => {
+  it('keeps an opener before the call to action, the clone within half a second of the reference, when a short clone has no room', async () => {
     const ffmpeg = createFakeFfmpegEngine();
-    const voiced = await voiceCloneScript({ write, speech: voice(0.5), ffmpeg }, request(12));
+    const speech = voice(0.5);
+    const voiced = await voiceCloneScript({ write, speech, ffmpeg }, request(12));
+    // The fuller scripts run past the end; the hook and the call to action alone fit.
+    expect(speech.texts.length).toBe(3);
     expect(voiced.script.sentences.length).toBeGreaterThanOrEqual(2);
-    expect(voiced.tempo).toBeGreaterThan(1);
+    expect(voiced.script.text.endsWith(voiced.script.callToAction!)).toBe(true);
     expect(voiced.tempo).toBeLessThanOrEqual(MAX_TEMPO);
-    expect(ffmpeg.runs[0]!.args.join(' ')).toContain(`atempo=${voiced.tempo.toFixed(4)}`);
+    if (voiced.tempo > 1) expect(ffmpeg.runs[0]!.args.join(' ')).toContain(`atempo=${voiced.tempo.toFixed(4)}`);
     expect(voiced.speech.words.at(-1)!.endSeconds).toBe(voiced.speechEndSeconds);
-    expect(voiced.videoSeconds).toBeLessThanOrEqual(12 * (1 + MAX_HOLD));
+    expect(voiced.videoSeconds).toBeLessThanOrEqual(12 + MAX_HOLD_SECONDS);
     expect(voiced.speechEndSeconds + END_MARGIN_SECONDS).toBeLessThanOrEqual(voiced.videoSeconds);
+  });
+
+  it("keeps the reference's length over a fuller script: at every length from 6 to 60 s, with slow and fast voices, the clone ends within half a second of it", async () => {
+    for (const seconds of [6, 9, 12, 15, 20, 30, 45, 60])
+      for (const secondsPerWord of [0.3, 0.45, 0.6]) {
+        const voiced = await voiceCloneScript({ write, speech: voice(secondsPerWord), ffmpeg: createFakeFfmpegEngine() }, request(seconds));
+        const label = `${seconds} s at ${secondsPerWord} s a word: ${voiced.script.text}`;
+        expect(voiced.videoSeconds - seconds, label).toBeLessThanOrEqual(MAX_HOLD_SECONDS);
+        expect(voiced.videoSeconds, label).toBeGreaterThanOrEqual(seconds);
+        expect(voiced.speechEndSeconds + END_MARGIN_SECONDS, label).toBeLessThanOrEqual(voiced.videoSeconds + 1e-9);
+        expect(voiced.script.text.endsWith(voiced.script.callToAction!), label).toBe(true);
+      }
   });
 
   it('past every other way, holds the last shot until the voice has finished: the call to action is never cut', async () => {
