@@ -71,28 +71,47 @@ export interface Frame {
 export interface ProductBoxMeasure {
   /** Pixels near each marker colour. */
   markers: Record<string, number>;
-  /** The markers' bounds (pixels), or null when no marker shows. */
+  /** The markers' bounds (pixels; their solid parts, so a marker's 1-px rim is outside), or null when no marker shows. */
   box: { x0: number; y0: number; x1: number; y1: number } | null;
   /** Pixels near each overlay colour, in the whole frame and inside the product's box (less 2 px of colour bleed). */
   overlay: Record<string, { frame: number; inside: number }>;
   /** Share of the frame the product's box takes. */
   share: number;
+  /**
+   * Pixels in the product's green body that are neither green nor a marker: whatever is laid over
+   * the product, in any colour (the corners, where colours blend at the markers' edges, are left out).
+   */
+  foreign: number;
 }
 
 /** Measures one RGB frame: where the product is (its markers) and how many overlay pixels lie over it. */
 export function measureProductBox(frame: Frame, overlays: Record<string, Rgb>, tolerance = 60): ProductBoxMeasure {
   const { width, height, data } = frame;
   const channels = data.length / (width * height);
-  const near = (i: number, c: Rgb) => Math.hypot(data[i * channels]! - c[0], data[i * channels + 1]! - c[1], data[i * channels + 2]! - c[2]) < tolerance;
+  const near = (i: number, c: Rgb, within = tolerance) =>
+    Math.hypot(data[i * channels]! - c[0], data[i * channels + 1]! - c[1], data[i * channels + 2]! - c[2]) < within;
+  // Markers are matched closer than overlays: a brand red background is near the red marker.
+  const nearMarker = (i: number, c: Rgb) => near(i, c, Math.min(tolerance, 45));
   const markers: Record<string, number> = Object.fromEntries(Object.keys(MARKERS).map((k) => [k, 0]));
   let x0 = width;
   let y0 = height;
   let x1 = -1;
   let y1 = -1;
+  // A marker pixel is one whose 3×3 neighbourhood is all that colour: the edges of drawn letters
+  // pass through marker-like colours (orange over a dark outline is briefly red), a marker's square does not.
+  const solid = (x: number, y: number, c: Rgb) => {
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= width || yy >= height || !nearMarker(yy * width + xx, c)) return false;
+      }
+    return true;
+  };
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
       for (const [name, c] of Object.entries(MARKERS))
-        if (near(y * width + x, c)) {
+        if (nearMarker(y * width + x, c) && solid(x, y, c)) {
           markers[name]! += 1;
           x0 = Math.min(x0, x);
           y0 = Math.min(y0, y);
@@ -113,7 +132,19 @@ export function measureProductBox(frame: Frame, overlays: Record<string, Rgb>, t
     overlay[name] = { frame: all, inside };
   }
   const share = box ? ((box.x1 - box.x0) * (box.y1 - box.y0)) / (width * height) : 0;
-  return { markers, box, overlay, share };
+  let foreign = 0;
+  if (box) {
+    const cx = Math.ceil((box.x1 - box.x0) * 0.14) + 3;
+    const cy = Math.ceil((box.y1 - box.y0) * 0.14) + 3;
+    for (let y = box.y0 + 3; y <= box.y1 - 3; y++)
+      for (let x = box.x0 + 3; x <= box.x1 - 3; x++) {
+        const inCorner = (x < box.x0 + cx || x > box.x1 - cx) && (y < box.y0 + cy || y > box.y1 - cy);
+        if (inCorner) continue;
+        const i = y * width + x;
+        if (!near(i, PRODUCT_GREEN) && !Object.values(MARKERS).some((c) => near(i, c))) foreign++;
+      }
+  }
+  return { markers, box, overlay, share, foreign };
 }
 
 /** One line for a test's report. */
@@ -122,5 +153,5 @@ export function describeMeasure(label: string, m: ProductBoxMeasure): string {
   const o = Object.entries(m.overlay)
     .map(([k, v]) => `${k} ${v.frame} inside ${v.inside}`)
     .join('; ');
-  return `${label}: markers ${Object.values(m.markers).join('/')} box ${b}; ${o}`;
+  return `${label}: markers ${Object.values(m.markers).join('/')} box ${b}; ${o}; foreign in the box ${m.foreign}`;
 }

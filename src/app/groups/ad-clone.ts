@@ -23,7 +23,16 @@ export const adClone = defineGroup({
       outputScale: p.config.adClone.outputScale,
       analysis: { ffmpeg, ocr: createTesseractOcr(), transcriber: p.transcriber },
       // The clone's presenter is the reference ad's own footage: no avatar is drawn.
-      render: { ffmpeg, speech: speech.synthesizer, avatars: null, fetcher, musicCacheDir: p.musicCacheDir, defaultVoiceId: speech.defaultVoiceId ?? '' },
+      render: {
+        ffmpeg,
+        speech: speech.synthesizer,
+        avatars: null,
+        fetcher,
+        musicCacheDir: p.musicCacheDir,
+        defaultVoiceId: speech.defaultVoiceId ?? '',
+        // The product of each picture moves out from under the reference's text and captions.
+        cutout: p.images.cutout,
+      },
       voiceFor: (language) => videoVocabulary(speech.catalog).defaultVoiceFor(language),
       scriptLanguages: builtInCopywriter.languages,
       writeScript: async (req) => (await p.writers.scriptAuthor.write(req)).script,

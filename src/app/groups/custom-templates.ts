@@ -33,6 +33,7 @@ export const customTemplates = defineGroup({
       fetcher: p.fetcher,
       musicCacheDir: p.musicCacheDir,
       defaultVoiceId: speech.defaultVoiceId ?? '',
+      cutout: p.images.cutout,
       voiceOfAvatar: (id: string) => {
         const builtin = findBuiltinAvatar(id);
         return builtin ? avatarVoiceIn(speech.catalog, builtin) : null;

@@ -40,7 +40,11 @@ export function overlaps(a: FrameRect, b: FrameRect): boolean {
  * the free rectangles the one that holds the largest square wins (product shots are mostly
  * square), then the larger one. Null when the obstacles leave nothing usable.
  */
-export function freeArea(aspectRatio: AspectRatio, obstacles: readonly FrameRect[], marginFraction = 0.02): FrameRect | null {
+export function freeArea(
+  aspectRatio: AspectRatio | { width: number; height: number },
+  obstacles: readonly FrameRect[],
+  marginFraction = 0.02,
+): FrameRect | null {
   let candidates: FrameRect[] = [{ x0: marginFraction, y0: marginFraction, x1: 1 - marginFraction, y1: 1 - marginFraction }];
   for (const o of obstacles) {
     const grown = { x0: o.x0 - marginFraction, y0: o.y0 - marginFraction, x1: o.x1 + marginFraction, y1: o.y1 + marginFraction };
@@ -55,7 +59,8 @@ export function freeArea(aspectRatio: AspectRatio, obstacles: readonly FrameRect
         : [c],
     );
   }
-  const f = FRAME_UNITS[aspectRatio];
+  // A part of the frame (a picture's box) is given by its own proportions.
+  const f = typeof aspectRatio === 'string' ? FRAME_UNITS[aspectRatio] : aspectRatio;
   const side = (r: FrameRect) => Math.min((r.x1 - r.x0) * f.width, (r.y1 - r.y0) * f.height);
   const area = (r: FrameRect) => (r.x1 - r.x0) * (r.y1 - r.y0);
   const best = [...candidates].sort((a, b) => side(b) - side(a) || area(b) - area(a))[0];

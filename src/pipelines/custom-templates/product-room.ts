@@ -1,0 +1,74 @@
+import type { Template, TemplateBox } from '../../domain/custom-templates/template-format.js';
+import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
+import type { BackgroundMotion } from '../../media/timeline.js';
+import { captionRect, motionSafe, within } from '../video/layout-zones.js';
+import { freeArea, overlaps, type FrameRect } from '../video/product-area.js';
+
+/**
+ * Where a template's pictures may show their product so no text, panel, presenter or caption
+ * covers it. A picture (a scene's background, or an image layer with something laid over it) is
+ * made into a product shot (`video/product-shot.ts`): the photo framed, or the product cut out on a
+ * backdrop in its colours, so the product's box lies whole in the part of the picture that nothing
+ * covers — through the background's move. Templates that keep their words apart ask for nothing.
+ * Ad Clone renders through here too: its text keeps the reference's places, and the product moves.
+ */
+export interface PictureRoom {
+  /** The picture's box in the frame (fractions, top-left based): the whole frame for a background. */
+  area: FrameRect;
+  /** Where the product's box may lie, in fractions of the picture (0..1 both ways). */
+  keep: FrameRect;
+}
+
+/** Rooms by scene: the background's (`background`), and image layers' by their index. */
+export interface SceneRooms {
+  background: PictureRoom | null;
+  layers: Map<number, PictureRoom>;
+}
+
+const FULL: FrameRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
+/** A gap kept between the product and what is laid beside it (share of the picture's side). */
+const MARGIN = 0.02;
+
+/** The least room a product is moved into: a fifth of the picture each way, a tenth of its area. */
+const MIN_SIDE = 0.2;
+const MIN_AREA = 0.1;
+
+const rectOfBox = (b: TemplateBox): FrameRect => ({ x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height });
+
+/**
+ * Pure. `isStill(slot)`: the slot holds a still picture (a clip is not re-framed). `captions`: the
+ * caption look when the video shows captions, else null; they may show over any scene.
+ */
+export function productRooms(template: Template, isStill: (slot: string) => boolean, captions: CaptionSettingInput | null): SceneRooms[] {
+  const units = { width: Number(template.aspect.split(':')[0]), height: Number(template.aspect.split(':')[1]) };
+  const captionBox = captions ? captionRect(template.aspect, captions) : null;
+  return template.scenes.map((scene) => {
+    const above = (from: number) => [...scene.layers.slice(from).map((l) => rectOfBox(l.box)), ...(captionBox ? [captionBox] : [])];
+    const room = (area: FrameRect, obstacles: FrameRect[], motion: BackgroundMotion | null): PictureRoom | null => {
+      const over = obstacles.filter((o) => overlaps(o, area));
+      if (over.length === 0) return null;
+      const w = area.x1 - area.x0;
+      const h = area.y1 - area.y0;
+      const free = freeArea(
+        { width: units.width * w, height: units.height * h },
+        over.map((o) => within(area, o)),
+        MARGIN,
+      );
+      if (!free) return null;
+      const keep = motionSafe(free, motion);
+      // Too little room for a product to show: the picture is a backdrop (a room, a colour under a
+      // presenter or a full panel), kept as the template places it.
+      if (keep.x1 - keep.x0 < MIN_SIDE || keep.y1 - keep.y0 < MIN_SIDE || (keep.x1 - keep.x0) * (keep.y1 - keep.y0) < MIN_AREA) return null;
+      return { area, keep };
+    };
+    const bg = scene.background;
+    const background = 'slot' in bg && bg.fit === 'crop' && isStill(bg.slot) ? room(FULL, above(0), (bg.motion ?? null) as BackgroundMotion | null) : null;
+    const layers = new Map<number, PictureRoom>();
+    scene.layers.forEach((layer, j) => {
+      if (layer.kind !== 'image' || layer.shape === 'circle' || !isStill(layer.slot)) return;
+      const r = room(rectOfBox(layer.box), above(j + 1), null);
+      if (r) layers.set(j, r);
+    });
+    return { background, layers };
+  });
+}
