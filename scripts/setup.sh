@@ -212,8 +212,37 @@ fetch_test_llm() {
   [ "$dir" = .tools/models ] || ln -sfn "$dir/$name" "$link"
 }
 
+# Real footage of a person talking, for the footage avatar's test and bench only (never shipped, never
+# committed: GPL-3.0+ media outside the MIT tree): psychopy/demos/coder/stimuli/jwpIntro.mp4 (PsychoPy's
+# author speaking to the camera, 5.8 s, 640x480) from the PyPI wheel psychopy 2026.2.5, both sha256-pinned.
+# Kept in the cache and linked into the clone at .tools/footage/ like the test language model.
+fetch_test_footage() {
+  local wheel=psychopy-2026.2.5-py3-none-any.whl wheel_sha=271ff330e371ffd3b6d4c03a8ddf646034fdc24eaaea0da5e04226c8ff2eec39
+  local name=jwpIntro.mp4 mp4_sha=f0c7ef7c6bdcdb37f099fbaa001d8901c927d8135851bc2542b55b21490f433c
+  local dir="$cache_root/footage/psychopy-2026.2.5" link=.tools/footage/jwpIntro.mp4
+  if [ "$cache_root" = none ] || ! mkdir -p "$dir" 2>/dev/null; then dir=.tools/footage; fi
+  mkdir -p .tools/footage
+  if ! echo "$mp4_sha  $dir/$name" | sha256sum -c --quiet >/dev/null 2>&1; then
+    echo "setup: fetching the test footage ($name from the PyPI wheel psychopy 2026.2.5, 42 MB once)" >&2
+    local tmp
+    tmp=$(mktemp -d)
+    (
+      set -e
+      if python3 -m pip --version >/dev/null 2>&1; then pip=(python3 -m pip); else python3 -m venv "$tmp/venv" && pip=("$tmp/venv/bin/pip"); fi
+      "${pip[@]}" download -q --disable-pip-version-check --no-deps --only-binary=:all: -d "$tmp" psychopy==2026.2.5 >&2
+      echo "$wheel_sha  $tmp/$wheel" | sha256sum -c --quiet
+      python3 -c 'import sys, zipfile, shutil; shutil.copyfileobj(zipfile.ZipFile(sys.argv[1]).open("psychopy/demos/coder/stimuli/" + sys.argv[2]), open(sys.argv[3], "wb"))' "$tmp/$wheel" "$name" "$dir/$name.$$.tmp"
+      echo "$mp4_sha  $dir/$name.$$.tmp" | sha256sum -c --quiet
+      mv -f "$dir/$name.$$.tmp" "$dir/$name"
+    ) || { rm -rf "$tmp" "$dir/$name.$$.tmp"; return 1; }
+    rm -rf "$tmp"
+  fi
+  [ "$dir" = .tools/footage ] || ln -sfn "$dir/$name" "$link"
+}
+
 if [ "$mode" = "--test" ]; then
-  fetch_test_llm || echo "setup: the test language model did not download; the local-model tests will fail" >&2
+  fetch_test_llm
+  fetch_test_footage || echo "setup: the test footage did not download; the real-footage avatar test will fail" >&2 || echo "setup: the test language model did not download; the local-model tests will fail" >&2
   # hadolint checks the Dockerfile in the test suite (docker itself may not run on a test machine).
   venv_from .venv-lint scripts/lint-requirements.txt || echo "setup: the deployment-file linters (.venv-lint) did not install" >&2
   # The Studio's browser tests drive Debian's chromium through playwright-core (which never downloads one).
