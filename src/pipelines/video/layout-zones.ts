@@ -37,11 +37,41 @@ export const TEXT_ZONES: Record<AspectRatio, TextZones> = {
 /** A style's caption look placed for the frame: in the right column on wide and square frames. */
 export function placedCaption(aspectRatio: AspectRatio, caption: CaptionSettingInput): CaptionSettingInput {
   const column = TEXT_ZONES[aspectRatio].captionColumn;
-  if (!column) return caption;
+  if (!column) return phoneCaption(aspectRatio, caption);
   const f = layoutFrame(aspectRatio);
   const y = Number(caption.offset?.y ?? 0.4);
   // Under the labels, in the column's lower part.
-  return { ...caption, offset: { x: column.x, y: Math.max(0.2, Math.min(0.36, y)) }, max_width: Math.round(column.maxWidth * f.width) };
+  return phoneCaption(aspectRatio, {
+    ...caption,
+    offset: { x: column.x, y: Math.max(0.2, Math.min(0.36, y)) },
+    max_width: Math.round(column.maxWidth * f.width),
+  });
+}
+
+/**
+ * Caption sizes a marketer uses on a phone, in pixels of the full frame (libass sizes: the letters'
+ * ink, ascender to descender, is about 0.6 of it): on tall frames a line (font × 1.2) is about 6 % of
+ * the frame's height; wide and square frames keep their captions in the words' column, so its width
+ * bounds them. `minPx` is how far a narrow place (beside a presenter's bubble) may shrink them.
+ */
+const PHONE_CAPTION_PX: Record<AspectRatio, { px: number; minPx: number }> = {
+  '9:16': { px: 100, minPx: 84 },
+  '16:9': { px: 80, minPx: 70 },
+  '1:1': { px: 80, minPx: 70 },
+};
+/** Upper-case bold letters a caption line holds before its font gives way (down to minPx). */
+const LINE_LETTERS = 11;
+/** The width of such a letter, in fonts (caption-layout.ts's estimate for bold upper case). */
+const LETTER_EM = 0.742;
+
+/** A URL-to-video caption at phone size for its frame and width, unless the look names a size of its own. */
+export function phoneCaption(aspectRatio: AspectRatio, caption: CaptionSettingInput): CaptionSettingInput {
+  if (caption.font_size !== undefined && caption.font_size !== null) return caption;
+  const f = layoutFrame(aspectRatio);
+  const widthPx = Number(caption.max_width ?? f.width * 0.84);
+  const { px, minPx } = PHONE_CAPTION_PX[aspectRatio];
+  const fitted = widthPx / (LETTER_EM * LINE_LETTERS);
+  return { ...caption, font_size: Math.round(Math.max(minPx, Math.min(px, fitted))) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { readableOn } from '../images/text/text-plate.js';
 import { shortProductName } from '../text/short-name.js';
 import type { AdMaterials } from './ad-materials.js';
 import { boxPx, labelPlate, layoutFrame, plateLayers, type FramePlace } from './frame-text.js';
-import { placedCaption, TEXT_ZONES } from './layout-zones.js';
+import { phoneCaption, placedCaption, TEXT_ZONES } from './layout-zones.js';
 import { planSceneCuts } from './scene-cuts.js';
 
 /** The layers URL-to-video styles lay over their scenes: the presenter, the logo, headlines and feature labels, each in its zone. */
@@ -84,8 +84,8 @@ export function besideBubble(m: AdMaterials, caption: CaptionSettingInput, bubbl
   const f = layoutFrame(m.aspectRatio);
   const column = TEXT_ZONES[m.aspectRatio].captionColumn;
   // Wide and square frames: in the column, above the bubble at its foot.
-  if (column) return { ...caption, offset: { x: column.x, y: -0.05 }, max_width: Math.round(column.maxWidth * f.width) };
-  return { ...caption, offset: { x: bubble === 'bottom-left' ? 0.17 : -0.17, y: 0.36 }, max_width: Math.round(0.6 * f.width) };
+  if (column) return phoneCaption(m.aspectRatio, { ...caption, offset: { x: column.x, y: -0.05 }, max_width: Math.round(column.maxWidth * f.width) });
+  return phoneCaption(m.aspectRatio, { ...caption, offset: { x: bubble === 'bottom-left' ? 0.17 : -0.17, y: 0.36 }, max_width: Math.round(0.6 * f.width) });
 }
 
 /**

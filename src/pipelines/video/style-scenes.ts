@@ -5,7 +5,7 @@ import type { AdMaterials } from './ad-materials.js';
 import { layoutFrame } from './frame-text.js';
 import { detailTopicOf, type DetailTopic } from './product-detail.js';
 import { PUSH_DRAW_SCALE } from './push-in-shot.js';
-import { captionRect, inset, layerRect, motionSafe, within } from './layout-zones.js';
+import { captionRect, inset, layerRect, motionSafe, phoneCaption, within } from './layout-zones.js';
 import { freeArea, overlaps, placementOf, rectOf, scaledLayerRect, type FrameRect } from './product-area.js';
 import { planSceneCuts, type SceneCut } from './scene-cuts.js';
 
@@ -190,10 +190,12 @@ export function splitScenes(
   const second: FrameRect = dir === 'horizontal' ? { x0: 0.5, y0: 0, x1: 1, y1: 1 } : { x0: 0, y0: 0.5, x1: 1, y1: 1 };
   // Captions on the seam of a top/bottom split; under the product in its half of a side-by-side one
   // (across both halves they would run over the presenter).
-  const captionInput: CaptionSettingInput =
+  const captionInput: CaptionSettingInput = phoneCaption(
+    m.aspectRatio,
     dir === 'vertical'
       ? { ...look, offset: { x: 0, y: 0 } }
-      : { ...look, offset: { x: -0.25, y: 0.37 }, max_width: Math.round(0.46 * layoutFrame(m.aspectRatio).width) };
+      : { ...look, offset: { x: -0.25, y: 0.37 }, max_width: Math.round(0.46 * layoutFrame(m.aspectRatio).width) },
+  );
   const caption = captionRect(m.aspectRatio, captionInput);
   // The product's part of a half: the half less the captions' band (the larger side of it).
   const zoneIn = (half: FrameRect) => {

@@ -2,7 +2,7 @@ import type { CaptionSettingInput } from '../../media/captions/caption-setting.j
 import type { AspectRatio, Layer, Scene, TransitionKind } from '../../media/timeline.js';
 import type { AdMaterials } from './ad-materials.js';
 import type { Box } from './avatar-scenes/scene-styles.js';
-import { captionRect, placedCaption } from './layout-zones.js';
+import { captionRect, phoneCaption, placedCaption } from './layout-zones.js';
 import { withEndCard } from './end-card.js';
 import { avatarScenes, cardScenes, layerRects, MOTIONS, presenterRects, productScenes, splitScenes } from './style-scenes.js';
 import { avatarLayer, besideBubble, bubbleSpot, corner, headlineLayers, highlightLayers, logoLayer } from './style-layers.js';
@@ -77,12 +77,12 @@ export const LAYOUTS: Record<string, Layout> = {
     return splitScenes(m, 'vertical', { style: 'mustard', offset: { x: 0, y: 0 } });
   },
   VanillaTemplate: (m) => {
-    const caption = { style: 'normal-black', offset: { x: 0, y: 0.35 } };
+    const caption = phoneCaption(m.aspectRatio, { style: 'normal-black', offset: { x: 0, y: 0.35 } });
     const layers = logoLayer(m);
     return { scenes: avatarScenes(m, 4, false, [...layerRects(m, layers), captionRect(m.aspectRatio, caption)]), layers, caption };
   },
   EnhancedVanillaTemplate: (m) => {
-    const caption = { style: 'glow', offset: { x: 0, y: 0.35 } };
+    const caption = phoneCaption(m.aspectRatio, { style: 'glow', offset: { x: 0, y: 0.35 } });
     const layers = logoLayer(m);
     return { scenes: avatarScenes(m, 3, true, [...layerRects(m, layers), captionRect(m.aspectRatio, caption)]), layers, caption };
   },
@@ -139,7 +139,7 @@ export const LAYOUTS: Record<string, Layout> = {
   },
   GreenScreenEffectTemplate: (m) => {
     const layers = greenScreenLayers(m);
-    const caption = { style: 'toons', offset: GREEN_SCREEN_CAPTION[m.aspectRatio] };
+    const caption = phoneCaption(m.aspectRatio, { style: 'toons', offset: GREEN_SCREEN_CAPTION[m.aspectRatio] });
     return {
       // The presenter stands beside (wide) or below (tall) the product, never over it.
       scenes: productScenes(
