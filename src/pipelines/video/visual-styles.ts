@@ -42,7 +42,7 @@ export const LAYOUTS: Record<string, Layout> = {
     };
   },
   FullScreenTemplate: (m) => {
-    const caption = placedCaption(m.aspectRatio, { style: 'normal-white', offset: { x: 0, y: 0.32 } });
+    const caption = placedCaption(m.aspectRatio, { style: 'normal-white', offset: { x: 0, y: 0.34 } });
     const layers = logoLayer(m);
     return {
       scenes: productScenes(
