@@ -92,10 +92,7 @@ export async function renderTalkingProduct(
   deps: { speech: SpeechSynthesizer; avatars: AvatarClipMaker; ffmpeg: FfmpegEngine },
 ): Promise<ProductVideoOutput> {
   const { signal } = req;
-  // An image staged without a presenter has the product in the middle: it moves to one side first,
-  // so the presenter stands beside it rather than over its edge.
-  const layers = req.layers.presenter ? req.layers : await productMovedAside(req.layers, req.workDir);
-  const box = evenBox(layers.presenter?.box ?? presenterPlace(layers));
+  const { layers, box } = await talkingStage(req.layers, req.workDir);
   const stagePng = join(req.workDir, 'stage.png');
   await stageWithoutPresenter(layers, stagePng);
   const voice = await deps.speech.synthesize({
@@ -152,13 +149,32 @@ export async function renderTalkingProduct(
   return { videoPath: req.outputPath, durationSeconds: probe.durationSeconds, motions: [] };
 }
 
-/** The side beside the product with the most room, a third of the frame wide at least, standing on the floor. */
+/**
+ * Where the presenter stands and the stage they stand on. An image staged without a presenter has
+ * the product in the middle: it moves to one side first, so the presenter stands beside it rather
+ * than over its edge; a second view of the product that the presenter's place would meet is left
+ * out of the stage (the product itself stays whole and uncovered).
+ */
+export async function talkingStage(staged: StagedLayerFiles, workDir: string): Promise<{ layers: StagedLayerFiles; box: PixelBox }> {
+  if (staged.presenter) return { layers: staged, box: evenBox(staged.presenter.box) };
+  const moved = await productMovedAside(staged, workDir);
+  const box = evenBox(presenterPlace(moved));
+  const s = moved.showcase?.box;
+  const meets = s && s.x < box.x + box.width && box.x < s.x + s.width && s.y < box.y + box.height && box.y < s.y + s.height;
+  return { layers: meets ? { ...moved, showcase: undefined } : moved, box };
+}
+
+/**
+ * The side beside the product with the most room, standing on the floor: as wide as that room
+ * (less a gap) up to 0.45 of the frame. Never over the product: a wide product leaves a narrower
+ * presenter (the stage keeps a product at most 0.78 of a tall frame's width, so a fifth is left).
+ */
 export function presenterPlace(layers: Pick<StagedLayerFiles, 'width' | 'height' | 'product'>): PixelBox {
   const { width, height } = layers;
   const p = layers.product.box;
   const leftRoom = p.x;
   const rightRoom = width - (p.x + p.width);
-  const w = Math.round(Math.min(width * 0.45, Math.max(width * 0.3, Math.max(leftRoom, rightRoom) * 0.95)));
+  const w = Math.max(2, Math.round(Math.min(width * 0.45, Math.max(leftRoom, rightRoom) * 0.95)));
   const h = Math.round(height * (width >= height ? 0.92 : 0.6));
   const x = rightRoom >= leftRoom ? width - w : 0;
   return { x, y: height - h, width: w, height: h };
@@ -189,7 +205,9 @@ export async function productMovedAside(layers: StagedLayerFiles, workDir: strin
   const p = layers.product.box;
   const centre = p.x + p.width / 2;
   const target = centre <= layers.width / 2 ? layers.width / 3 : (layers.width * 2) / 3;
-  const dx = Math.round(Math.max(-p.x, Math.min(layers.width - p.x - p.width, target - centre)));
+  // A small margin from the frame's edge stays (a product touching it looks cut).
+  const margin = Math.min(layers.width * 0.03, (layers.width - p.width) / 4);
+  const dx = Math.round(Math.max(margin - p.x, Math.min(layers.width - margin - p.x - p.width, target - centre)));
   if (dx === 0) return layers;
   let shadowPng = layers.shadowPng;
   if (shadowPng) {
