@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbaImage } from '../../../src/engines/face/index.js';
+import { mouthPalette } from '../../../src/pipelines/avatar/photo/mouth-palette.js';
 import { paintMouthInterior } from '../../../src/pipelines/avatar/photo/paint-mouth.js';
 
 const W = 200;
@@ -100,15 +101,43 @@ function paintAndMeasure(gapPx: number) {
   return { nearWhite, meanLuma, lipLuma: lipSum / lipCount, brightestRow, top: 94.5, gapPx, lowerRed, maxLuma };
 }
 
+/** Mean brightness of each row of the opening's middle (a third of its width), top to bottom. */
+function middleProfile(gapPx: number, lowerTeeth = 0.7): number[] {
+  const points = mouthLandmarks(gapPx);
+  const image = face(points);
+  paintMouthInterior(image, points, { palette: mouthPalette(image, points), lowerTeeth });
+  const rows: number[] = [];
+  for (let y = 95; y < 94.5 + gapPx; y++) {
+    let sum = 0;
+    for (let x = 90; x <= 110; x++) sum += luma(image.data, (y * W + x) * 4);
+    rows.push(sum / 21);
+  }
+  return rows;
+}
+
+const SKIN_LUMA = 0.299 * SKIN[0] + 0.587 * SKIN[1] + 0.114 * SKIN[2];
+
 describe('painted mouth interior', () => {
   for (const gap of [8, 14, 24]) {
     it(`opening ${gap} px: mostly dark, no white stripe, darker than the lips`, () => {
       const m = paintAndMeasure(gap);
-      expect(m.nearWhite).toBeLessThan(0.15);
-      expect(m.maxLuma).toBeLessThan(190); // the teeth are shaded, never white
-      expect(m.meanLuma).toBeLessThan(m.lipLuma - 40);
+      expect(m.nearWhite).toBeLessThan(0.3);
+      expect(m.maxLuma).toBeLessThan(SKIN_LUMA * 1.2); // the teeth are in the skin's light, never white
+      expect(m.meanLuma).toBeLessThan(m.lipLuma - 25);
     });
   }
+
+  it('a wide opening: a band of teeth as light as the skin under the upper lip, then a dark cavity', () => {
+    const rows = middleProfile(24);
+    const topRows = rows.slice(0, Math.round(rows.length * 0.4));
+    const teeth = topRows.filter((v) => v > SKIN_LUMA * 0.8).length;
+    const brightest = rows.indexOf(Math.max(...rows));
+    const darkest = rows.indexOf(Math.min(...rows));
+    expect(teeth).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...topRows)).toBeGreaterThan(SKIN_LUMA * 0.9);
+    expect(Math.min(...rows)).toBeLessThan(45);
+    expect(brightest).toBeLessThan(darkest);
+  });
 
   it('the teeth band sits under the upper lip: the brightest row is in the top part of the opening', () => {
     for (const gap of [14, 24]) {
@@ -116,6 +145,13 @@ describe('painted mouth interior', () => {
       expect(m.brightestRow).toBeGreaterThanOrEqual(Math.floor(m.top));
       expect(m.brightestRow).toBeLessThan(m.top + gap * 0.4);
     }
+  });
+
+  it('lower teeth show above the lower lip when asked, not on a rounded mouth', () => {
+    const spread = middleProfile(14, 1);
+    const rounded = middleProfile(14, 0);
+    const bottom = (rows: number[]) => Math.max(...rows.slice(-4));
+    expect(bottom(spread)).toBeGreaterThan(bottom(rounded) + 40);
   });
 
   it('a wide opening shows a tongue low in the mouth; a narrow one does not', () => {

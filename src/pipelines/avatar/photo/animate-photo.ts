@@ -8,6 +8,7 @@ import { buildConcatList, buildPhotoAvatarArgs, runLengths } from './ffmpeg-args
 import { contractFrameForImage, faceFramingScale, photoToFrame, placePhoto, type PhotoPlacement } from './frame-layout.js';
 import { motionBounds, planHeadMotion, type HeadMotionKind } from './head-motion.js';
 import { planHeadPatch, type HeadPatch } from './head-patch.js';
+import { innerLipsOnTeethEdges } from './inner-lips.js';
 import { AVATAR_FPS, quantiseFrame, stateKey, withPlannedBlinks, type FaceState } from './mouth-track.js';
 import { guidedHeadMotionKind, NEUTRAL_GUIDANCE, withMouthGain, type AnimatorGuidance } from '../../../domain/avatars/motion-guidance.js';
 import { encodePamRgba } from './pam.js';
@@ -55,7 +56,9 @@ export async function animatePhoto(ffmpeg: FfmpegEngine, req: PhotoAvatarRequest
   try {
     const { image: still, placement } = await loadFrame(req);
     const landmarks = req.face.landmarks68.map((p) => photoToFrame(p, placement));
-    const geometry = planHeadPatch(landmarks, still, { maxAngleRadians: 0, maxShiftPx: 0 });
+    // The mesh's lips at the lips' edges, not on the teeth a smile shows.
+    const mesh = innerLipsOnTeethEdges(still, landmarks);
+    const geometry = planHeadPatch(mesh, still, { maxAngleRadians: 0, maxShiftPx: 0 });
     const guidance = req.guidance ?? NEUTRAL_GUIDANCE;
     const kind = guidedHeadMotionKind(req.headMotion ?? 'natural', guidance);
     const planned = kind === 'still' ? null : planHeadMotion(geometry, seed, kind, guidance);
@@ -64,7 +67,7 @@ export async function animatePhoto(ffmpeg: FfmpegEngine, req: PhotoAvatarRequest
       ? planBreathing({ faceHeight: geometry.faceHeight, pivotY: geometry.region.y + geometry.pivotInRegion[1] }, seed, guidance.headMotion)
       : null;
     const motion = planned && breathing ? { ...planned, shiftY: [...planned.shiftY, breathingWave(breathing)] } : planned;
-    const head = motion ? planHeadPatch(landmarks, still, motionBounds(motion)) : geometry;
+    const head = motion ? planHeadPatch(mesh, still, motionBounds(motion)) : geometry;
 
     const states: FaceState[] = withPlannedBlinks(withMouthGain(req.frames, guidance.mouthGain), seed, guidance.blinkRate).map(quantiseFrame);
     const distinct = [...new Map(states.map((s) => [stateKey(s), s])).values()];
