@@ -14,6 +14,7 @@ import { limitConnectionsPerAddress, slowClientOptions } from './connection-limi
 import { sendError } from './error-mapper.js';
 import { registerFileRoutes, type FileRouteDeps } from './files-route.js';
 import { registerHealthRoutes, type HealthRouteDeps } from './health-routes.js';
+import { registerMetricsRoute, type MetricsRouteDeps } from './metrics-route.js';
 import { registerIdempotency } from './idempotency/idempotency-hooks.js';
 import { discardMultipart, storeMultipartUploads } from './multipart.js';
 import { attachResponses, documentIdempotencyHeader, openApiTransform, plainSerializerCompiler } from './openapi.js';
@@ -54,7 +55,7 @@ class OneLineRequestLog extends LogController {
  * Everything the HTTP layer uses; app/ builds it (app/api-deps.ts). api/ never sees the container,
  * so it cannot reach a service it was not given.
  */
-export interface ServerDeps extends HealthRouteDeps, FileRouteDeps {
+export interface ServerDeps extends HealthRouteDeps, FileRouteDeps, MetricsRouteDeps {
   log: Logger;
   /** Every group's routes and operations, in the order the document lists them (app/groups/index.ts). */
   groups: readonly ApiGroup[];
@@ -163,6 +164,7 @@ export async function buildServer(c: ServerDeps): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerHealthRoutes(app as unknown as FastifyInstance, c);
+  registerMetricsRoute(app as unknown as FastifyInstance, c);
   registerFileRoutes(app as unknown as FastifyInstance, c);
   registerStudioRoute(app as unknown as FastifyInstance);
 

@@ -25,5 +25,7 @@ export function apiDeps(c: Container): ServerDeps {
     rateLimiter: c.rateLimiter,
     authFailures: c.authFailures,
     idempotency: c.idempotency,
+    metrics: c.metrics,
+    operationsToken: config.operations.token,
   };
 }

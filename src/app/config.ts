@@ -50,6 +50,11 @@ export interface Config {
     outageRetryMs: number;
     outageGiveUpMs: number;
   };
+  /**
+   * `OPERATIONS_TOKEN`: the bearer token of the operations endpoints (`/metrics`); unset, they answer
+   * 404. `METRICS_PORT`: a worker process (no API port) serves its own `/metrics` there; unset, none.
+   */
+  operations: { token: string | null; workerMetricsPort: number | null };
   /** How long /readyz waits for each dependency (database, Redis, file storage, disk) before reporting it down. */
   readinessTimeoutMs: number;
   /** /readyz reports the data disk down below this much free space. */
@@ -244,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
       outageRetryMs: Math.max(100, int(env, 'JOB_OUTAGE_RETRY_MS', DEFAULT_OUTAGE_RETRY_MS)),
       outageGiveUpMs: Math.max(0, int(env, 'JOB_OUTAGE_GIVE_UP_SECONDS', DEFAULT_OUTAGE_GIVE_UP_SECONDS)) * 1000,
     },
+    operations: { token: env.OPERATIONS_TOKEN || null, workerMetricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null },
     readinessTimeoutMs: Math.max(50, int(env, 'READINESS_TIMEOUT_MS', 500)),
     diskMinFreeBytes: Math.max(0, int(env, 'DISK_MIN_FREE_MB', 100)) * 1024 * 1024,
     webhooks: {

@@ -64,7 +64,13 @@ export async function createContainer(config: Config, opts: { log?: Logger; cloc
     catalog,
     clock,
     log,
-    { startDelayMs: config.jobStartDelayMs, tempRoot: p.tempRoot, outageRetryMs: config.queue.outageRetryMs, outageGiveUpMs: config.queue.outageGiveUpMs },
+    {
+      startDelayMs: config.jobStartDelayMs,
+      tempRoot: p.tempRoot,
+      outageRetryMs: config.queue.outageRetryMs,
+      outageGiveUpMs: config.queue.outageGiveUpMs,
+      metrics: p.metrics,
+    },
     p.taskEvents,
   );
 

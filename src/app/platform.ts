@@ -14,6 +14,11 @@ import type { MediaUrlChecker } from '../domain/media-check.js';
 import { clonedVoiceLookup } from '../domain/speech/cloned-voice-service.js';
 import { InlineTasks } from '../domain/tasks/inline-tasks.js';
 import { TaskEventBus } from '../domain/tasks/task-events.js';
+import { countTaskOutcomes } from '../domain/tasks/task-outcome-metrics.js';
+import { stagedPort } from '../engines/metrics/job-stages.js';
+import { meteredFfmpeg } from '../engines/metrics/metered-ffmpeg.js';
+import type { Metrics } from '../engines/metrics/port.js';
+import { createPromMetrics } from '../engines/metrics/prom-metrics.js';
 import { TaskService } from '../domain/tasks/task-service.js';
 import { UploadFiles } from '../domain/upload-files.js';
 import type { AvatarDirectory } from '../domain/videos/avatar-directory.js';
@@ -95,6 +100,8 @@ export interface Platform {
   /** Stock b-roll (Pexels/Pixabay) when the operator has a key, with the folder its clips are kept in; null offline. */
   stockMedia: { search: StockMediaSearch; cacheDir: string } | null;
   ffmpeg: FfmpegEngine;
+  /** This process's figures for `/metrics` (prom-client): stages, jobs, queue, outcomes, credits, ffmpeg time. */
+  metrics: Metrics;
   /** A client's URL or its `upload:` part alike. */
   fetcher: UrlFetcher;
   /** Link pages, read with the plain fetcher: a link is a URL, never an upload. */
@@ -148,7 +155,8 @@ export async function createPlatform(config: Config, opts: PlatformOptions): Pro
   const signer = new UrlSigner(config.signingSecret, config.publicBaseUrl, config.fileUrlTtlSeconds, () => clock.nowMs());
   // Local files or an S3 bucket (S3_BUCKET); lazily made keys are known once lazyBlobs exists below.
   const lazyRef: { current: LazyBlobs | null } = { current: null };
-  const blobs = await createBlobStore(config, signer, (key) => lazyRef.current?.handles(key) ?? false);
+  // Each shared port a job's stages are read from is staged once here (`engines/metrics/job-stages.ts`).
+  const blobs = stagedPort(await createBlobStore(config, signer, (key) => lazyRef.current?.handles(key) ?? false), { putFile: 'upload', putBuffer: 'upload' });
   const lazyBlobs = new LazyBlobs(blobs);
   lazyRef.current = lazyBlobs;
 
@@ -173,19 +181,26 @@ export async function createPlatform(config: Config, opts: PlatformOptions): Pro
       )
     : new LocalQueue(store, clock, { ...config.queue, names: () => opts.jobs()?.names() ?? [], lanes }, log);
 
-  const ffmpeg = createFfmpegEngine(config.ffmpeg);
+  const metrics = createPromMetrics({ onCollectError: (err) => log.warn({ err }, 'metrics: the queue depth could not be read') });
+  metrics.readQueueDepth(() => store.jobs.countByStatus());
+  const ffmpeg = stagedPort(meteredFfmpeg(createFfmpegEngine(config.ffmpeg), metrics), { run: 'encode', measureLoudness: 'normalise' });
   const tempRoot = join(config.dataDir, 'tmp');
   const webhookUrls = webhookUrlCheck(config, opts.network);
   const tasks = new TaskService(store, queue, clock, config.queue.maxAttempts, webhookUrls);
   const taskWire = opts.taskWire(blobs);
   const taskEvents = new TaskEventBus();
+  countTaskOutcomes(taskEvents, metrics);
   subscribeWebhooks(taskEvents, { bodyOf: webhookBodies(taskWire, log), dispatcher: queue, clock, maxAttempts: config.webhooks.maxAttempts });
   const inlineLeaseMs = config.inlineTasks.leaseSeconds * 1000;
   const inlineTasks = new InlineTasks(store, clock, taskEvents, webhookUrls, { leaseMs: inlineLeaseMs, renewEveryMs: Math.floor(inlineLeaseMs / 3) });
 
-  const speech = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
+  const speechWired = await createSpeech(config, log, ffmpeg, { clonedVoices: clonedVoiceLookup(store) });
+  const speech = { ...speechWired, synthesizer: stagedPort(speechWired.synthesizer, { synthesize: 'speak' }) };
   const uploads = new UploadFiles(blobs);
-  const fetcher = uploadAwareFetcher(createFetcher(config, opts.network), blobs, (ref) => uploads.keyOf(ref));
+  const fetcher = stagedPort(
+    uploadAwareFetcher(createFetcher(config, opts.network), blobs, (ref) => uploads.keyOf(ref)),
+    { fetch: 'fetch', download: 'fetch' },
+  );
   const pageScraper = linkPageScraper(createFetcher(config, opts.network));
   const mediaChecker = createMediaUrlChecker({ fetcher, ffmpeg, tempRoot });
   const faces = createFaceApiEngine();
@@ -220,22 +235,31 @@ export async function createPlatform(config: Config, opts: PlatformOptions): Pro
     musicCacheDir: join(config.dataDir, 'cache', 'music'),
     stockMedia: stockMediaOf(config),
     ffmpeg,
+    metrics,
     fetcher,
     pageScraper,
     mediaChecker,
     speech,
     defaultVoice: () => speech.defaultVoiceId ?? null,
     faces,
-    images: createImageEngines(config),
-    transcriber: createTranscriber(ffmpeg, config.transcription),
+    images: stagedImages(createImageEngines(config)),
+    transcriber: stagedPort(createTranscriber(ffmpeg, config.transcription), { transcribe: 'transcribe' }),
     links: new LinkService(store, pageScraper, clock, mediaChecker),
     customAvatars,
     personas,
     avatars: builtinAvatarDirectory(speech.catalog, customAvatarDirectory(customAvatars)),
-    avatarClips: drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records })),
+    avatarClips: stagedPort(drawnAvatarClips(ffmpeg, photoAvatarClips({ ffmpeg, faces, blobs, records })), { make: 'presenter' }),
     previewSlot: concurrencyLimit(2),
-    writers: createWriters(config, log),
+    writers: stagedWriters(createWriters(config, log)),
   };
+}
+
+function stagedImages(images: ImageEngines): ImageEngines {
+  return { ...images, cutout: stagedPort(images.cutout, { cutOut: 'cut-out' }), segmenter: stagedPort(images.segmenter, { segment: 'cut-out' }) };
+}
+
+function stagedWriters(writers: WriterWiring): WriterWiring {
+  return { ...writers, scriptAuthor: stagedPort(writers.scriptAuthor, { write: 'write' }) };
 }
 
 /** The stock libraries the operator has keys for, their searches and clips cached under the data folder. */

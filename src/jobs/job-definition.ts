@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { StageMarks } from '../core/stages.js';
 import type { Task } from '../core/task.js';
 import type { Lane } from '../engines/queue/lanes.js';
 import type { RunVerdict } from '../engines/queue/port.js';
@@ -13,6 +14,8 @@ export interface JobContext<P> {
   /** A private temp folder, removed after the run. */
   workDir: string;
   log: Logger;
+  /** Where the run's stages are timed (`inStage`, `core/stages.ts`); saved on the task as `stages`. The runner always gives one. */
+  stages?: StageMarks;
 }
 
 /** What a handler returns; the runner settles credits and stores the result in one place. */
@@ -41,11 +44,12 @@ export interface KindOfJob<J extends Record<string, string>, I> {
   inputOf(task: Pick<Task, 'id' | 'kind' | 'input'>): I;
 }
 
-/** The options every pipeline takes: its work folder, the signal, and progress as a fraction of the job's share. */
+/** The options every pipeline takes: its work folder, the signal, progress as a fraction of the job's share, and the stage marks. */
 export interface PipelineRun {
   workDir: string;
   signal: AbortSignal;
   onProgress(fraction: number): void;
+  stages?: StageMarks;
 }
 
 export interface KindJobContext<I> extends JobContext<Record<string, unknown>> {
@@ -75,6 +79,7 @@ export function defineKindJob<J extends Record<string, string>, I>(
         run: (fromPercent = 0, toPercent = 100) => ({
           workDir: ctx.workDir,
           signal: ctx.signal,
+          stages: ctx.stages,
           onProgress: (fraction) => ctx.reportProgress(fromPercent + (toPercent - fromPercent) * Math.min(1, Math.max(0, fraction))),
         }),
       }),

@@ -11,8 +11,13 @@ import { noTaskEvents, type TaskEvents } from '../domain/tasks/task-events.js';
 import { runAfterCommit, TaskFinisher, type FinishedTask } from '../domain/tasks/task-finisher.js';
 import type { Clock } from '../core/clock.js';
 import { isPostponed, type Postponed, type RunInfo, type RunVerdict } from '../engines/queue/port.js';
+import type { StageTiming } from '../core/stages.js';
+import { chargeWithinHold } from '../domain/credits/credit-service.js';
+import { noMetrics, type JobOutcomeLabel, type Metrics } from '../engines/metrics/port.js';
 import type { JobCatalog } from './job-catalog.js';
 import { isSideJob, type SideJobDefinition } from './job-definition.js';
+import { withJobStages } from '../engines/metrics/job-stages.js';
+import { StageRecorder } from './stage-recorder.js';
 
 const PROGRESS_SAVE_INTERVAL_MS = 500;
 /** Defaults of `JOB_OUTAGE_RETRY_MS` and `JOB_OUTAGE_GIVE_UP_SECONDS`: config.ts reads them from here. */
@@ -44,12 +49,17 @@ export class JobRunner {
       outageRetryMs?: number;
       /** …until it has waited this long for it; then the task fails with the outage as its reason. */
       outageGiveUpMs?: number;
+      /** Stage timings, run times, waits, outcomes and credits of every job (`/metrics`). */
+      metrics?: Metrics;
     },
     /** Told inside the finishing transaction when a task reaches done or failed (webhooks listen). */
     events: TaskEvents = noTaskEvents,
   ) {
     this.finisher = new TaskFinisher(events);
+    this.metrics = opts.metrics ?? noMetrics;
   }
+
+  private readonly metrics: Metrics;
 
   private readonly finisher: TaskFinisher;
   /** When each job first met the outage it is waiting out (this process's view; another worker starts its own count). */
@@ -91,6 +101,28 @@ export class JobRunner {
     const parsed = def.payload.safeParse(job.payload);
     if (!parsed.success) return this.fail(started, 'The task was queued with an invalid payload.', log);
 
+    // Since it was due (a retry's backoff is not waiting), as the clock the queue schedules by sees it.
+    const waitSeconds = Math.max(0, this.clock.nowMs() - Date.parse(job.runAt)) / 1000;
+    const stages = new StageRecorder();
+    const whole = stages.start('run');
+    // The stages go in the job's last log line, on the task (done) and into the metrics, whatever the outcome.
+    let timings: StageTiming[] | null = null;
+    const ended = (outcome: JobOutcomeLabel): StageTiming[] => {
+      if (timings) return timings;
+      const inner = stages.list();
+      const run = whole.end();
+      const all = [...inner, { ...run }];
+      for (const t of all) {
+        this.metrics.stageTimed(started.kind, t.name, {
+          wallSeconds: t.wallMs / 1000,
+          cpuSeconds: t.cpuMs / 1000,
+          childCpuSeconds: t.childCpuMs === null ? null : t.childCpuMs / 1000,
+        });
+      }
+      this.metrics.jobRan(started.kind, { waitSeconds, runSeconds: run.wallMs / 1000, outcome });
+      timings = all;
+      return all;
+    };
     let workDir: string | null = null;
     let lastSavedMs = 0;
     const reportProgress = (percent: number) => {
@@ -104,22 +136,29 @@ export class JobRunner {
       workDir = await mkdtemp(join(this.opts.tempRoot ?? tmpdir(), 'cw-job-'));
       if (this.opts.startDelayMs > 0) await delay(this.opts.startDelayMs, info.signal);
       log.info('job started');
-      const outcome = await def.handle({ task: started, payload: parsed.data, signal: info.signal, reportProgress, workDir, log });
-      await this.succeed(started, outcome.result, outcome.costMillicredits);
-      log.info({ costMillicredits: outcome.costMillicredits }, 'job done');
+      const ctx = { task: started, payload: parsed.data, signal: info.signal, reportProgress, workDir, log, stages };
+      const outcome = await withJobStages(stages, () => def.handle(ctx));
+      const done = ended('done');
+      const finished = await this.succeed(started, { ...outcome.result, stages: done }, outcome.costMillicredits);
+      if (finished) this.countCredits(started, chargeWithinHold(started.heldMillicredits, outcome.costMillicredits));
+      log.info({ costMillicredits: outcome.costMillicredits, stages: done }, 'job done');
       return 'done';
     } catch (err) {
       if (info.signal.aborted) {
-        log.warn('job interrupted by shutdown; it will run again');
+        log.warn({ stages: ended('retry') }, 'job interrupted by shutdown; it will run again');
         return 'retry';
       }
       // Before the input's faults: a tool that could not write (a full disk) is not the input's fault.
       const outage = outageOf(err);
-      if (outage) return this.waitForOutage(job, outage, log, (reason) => this.fail(started, reason, log));
+      if (outage) {
+        const verdict = await this.waitForOutage(job, outage, log, (reason) => this.failRun(started, reason, log, ended));
+        if (isPostponed(verdict)) ended('postponed');
+        return verdict;
+      }
       const permanent = permanentReasonOf(err);
-      if (permanent !== null) return this.fail(started, permanent, log);
+      if (permanent !== null) return this.failRun(started, permanent, log, ended);
       if (info.attempt < info.maxAttempts) {
-        log.warn({ err }, 'job failed; retrying with backoff');
+        log.warn({ err, stages: ended('retry') }, 'job failed; retrying with backoff');
         return 'retry';
       }
       const reason =
@@ -127,7 +166,7 @@ export class JobRunner {
           ? err.reason
           : `The service hit an internal error producing this result and gave up after ${info.attempt} attempts (reference ${job.id}).`;
       log.error({ err }, 'job failed for good');
-      return this.fail(started, reason, log);
+      return this.failRun(started, reason, log, ended);
     } finally {
       if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -167,13 +206,19 @@ export class JobRunner {
     }
   }
 
-  private async succeed(task: Task, resultPatch: Record<string, unknown>, costMillicredits: number): Promise<void> {
+  private async succeed(task: Task, resultPatch: Record<string, unknown>, costMillicredits: number): Promise<FinishedTask | null> {
     const at = this.clock.nowIso();
     const finished = await this.store.transaction(async (tx) => {
       const current = await tx.tasks.get(task.id);
       return current ? this.finisher.finishDone(tx, current, { result: resultPatch, costMillicredits }, at) : null;
     });
     await this.runAfterCommit(finished);
+    return finished;
+  }
+
+  /** A run's failure: the task failed with the run's stages in the log line and the metrics. */
+  private async failRun(task: Task, reason: string, log: Logger, ended: (outcome: JobOutcomeLabel) => StageTiming[]): Promise<RunVerdict> {
+    return this.fail(task, reason, log.child({ stages: ended('failed') }));
   }
 
   private async fail(task: Task, reason: string, log: Logger): Promise<RunVerdict> {
@@ -184,7 +229,15 @@ export class JobRunner {
     });
     log.info({ reason }, 'task failed');
     await this.runAfterCommit(finished);
+    if (finished) this.countCredits(task, 0);
     return 'failed';
+  }
+
+  /** The hold the task ran with (as the runner read it at the start), settled: `charged` of it taken, the rest released. */
+  private countCredits(task: Task, chargedMillicredits: number): void {
+    this.metrics.credits(task.kind, 'held', task.heldMillicredits);
+    this.metrics.credits(task.kind, 'charged', chargedMillicredits);
+    this.metrics.credits(task.kind, 'released', task.heldMillicredits - chargedMillicredits);
   }
 
   private runAfterCommit(finished: FinishedTask | null): Promise<void> {

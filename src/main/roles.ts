@@ -5,6 +5,7 @@ import { createContainer, type Container } from '../app/container.js';
 import { buildServer } from '../api/server.js';
 import { apiDeps } from '../app/api-deps.js';
 import { closeGracefully } from '../api/graceful-close.js';
+import { buildMetricsServer } from '../api/metrics-server.js';
 import { configureCpuPool } from '../engines/cpu/off-thread.js';
 
 /** On the first start of an empty embedded database, a newcomer gets a working account. */
@@ -41,6 +42,10 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
   }
   if (role !== 'worker') c.queue.startDispatcher();
   if (app) await app.listen({ port: config.port, host: config.host });
+  // A worker has no API port: with METRICS_PORT it serves its own /metrics (its jobs' figures are its own).
+  const metricsPort = role === 'worker' ? config.operations.workerMetricsPort : null;
+  const metricsServer = metricsPort !== null ? await buildMetricsServer({ log: c.log, metrics: c.metrics, operationsToken: config.operations.token }) : null;
+  if (metricsServer) await metricsServer.listen({ port: metricsPort!, host: config.host });
   c.log.info({ role, port: app ? config.port : undefined, database: c.db.dialect, queue: c.queue.kind, node: process.versions.node }, 'clipwright started');
 
   let stopping = false;
@@ -57,6 +62,7 @@ export async function runRoles(role: 'serve' | 'api' | 'worker', config: Config)
     // The API stops accepting and lets requests finish while the worker lets jobs finish: one grace period for both.
     const [http, jobs] = await Promise.all([app && deps ? closeGracefully(app, deps.streams, graceMs) : null, role !== 'api' ? c.queue.drain(graceMs) : null]);
     c.log.info({ http, jobs }, 'stopped; closing connections');
+    await metricsServer?.close();
     await c.close();
     process.exit(0);
   };

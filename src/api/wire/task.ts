@@ -12,7 +12,39 @@ export function taskEnvelope(t: Task) {
     webhook_url: t.webhookUrl,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
+    stages: stagesWire(t.result.stages),
   };
+}
+
+/** A stage as the job runner saved it (`core/stages.ts` `StageTiming`). */
+interface SavedStage {
+  name: string;
+  startMs: number;
+  count: number;
+  wallMs: number;
+  cpuMs: number;
+  childCpuMs: number | null;
+}
+
+/**
+ * The stages of the task's latest job run (an extension), or null before one finished. A saved
+ * entry that does not read is left out, so an old or damaged row never fails a GET.
+ */
+function stagesWire(saved: unknown) {
+  if (!Array.isArray(saved)) return null;
+  const out = [];
+  for (const s of saved as Partial<SavedStage>[]) {
+    if (typeof s?.name !== 'string' || typeof s.wallMs !== 'number' || typeof s.cpuMs !== 'number') continue;
+    out.push({
+      name: s.name,
+      started_ms: typeof s.startMs === 'number' ? s.startMs : 0,
+      count: typeof s.count === 'number' ? s.count : 1,
+      wall_ms: s.wallMs,
+      cpu_ms: s.cpuMs,
+      child_cpu_ms: typeof s.childCpuMs === 'number' ? s.childCpuMs : null,
+    });
+  }
+  return out;
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
+import { inStage } from '../../core/stages.js';
 import { upgradeSavedTimings } from '../../core/timing.js';
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { TaskFailure } from '../../core/errors.js';
@@ -40,7 +41,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
   return defineJob({
     name: linkVideoKind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'preview_list', 'render']), mediaJob: z.string().nullish() }).passthrough(),
-    async handle({ task, payload, signal, workDir, reportProgress }) {
+    async handle({ task, payload, signal, workDir, reportProgress, stages }) {
       const planDir = join(workDir, 'plan');
       const planKey = planFileKeys(linkVideoKind, task);
       const input = linkVideoKind.inputOf(task);
@@ -50,12 +51,15 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         // Plans saved before the timing rename carry {start, end}.
         const plan = upgradeSavedTimings(saved.plan);
         if (!isAdPlan(plan)) throw new TaskFailure('The plan of this video cannot be read; create the video again.');
-        await restorePlanFiles(deps.blobs, planFiles(plan), planKey, planDir);
+        await inStage({ stages }, 'restore plan', () => restorePlanFiles(deps.blobs, planFiles(plan), planKey, planDir));
         const previews = saved.previews ?? [];
         if (previews.length === 0) throw new TaskFailure('This video has no preview to render; create the video again.');
         const chosen = previews.find((p) => p.mediaJob === payload.mediaJob) ?? previews[0]!;
         if (!chosen.style) throw new TaskFailure('The chosen preview cannot be read; create the video again.');
-        const out = await renderOne(deps, task, plan, planDir, chosen.style, 'render', workDir, signal, (f) => reportProgress(f * 97));
+        const style = chosen.style;
+        const out = await inStage({ stages }, 'render', () =>
+          renderOne(deps, task, plan, planDir, style, 'render', workDir, signal, (f) => reportProgress(f * 97)),
+        );
         const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
@@ -65,12 +69,16 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         };
       }
 
-      const plan = await prepareAdPlan({ ...input, accountId: task.accountId }, deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) });
+      const plan = await inStage({ stages }, 'plan', () =>
+        prepareAdPlan({ ...input, accountId: task.accountId }, deps, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * 30) }),
+      );
       await savePlanFiles(deps.blobs, planFiles(plan), planKey, planDir);
       const styles = input.styles;
 
       if (payload.step === 'direct') {
-        const out = await renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68));
+        const out = await inStage({ stages }, 'render', () =>
+          renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68)),
+        );
         const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
         await deps.blobs.putFile(thumbnailKey, out.thumbnailPath);
@@ -84,7 +92,9 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       let durationSeconds = plan.durationSeconds;
       for (const [i, style] of styles.entries()) {
         const share = 68 / styles.length;
-        const out = await renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)));
+        const out = await inStage({ stages }, 'render', () =>
+          renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f))),
+        );
         const mediaJob = mediaJobId(task.id, `${i}:${style}`);
         const stored = { mediaJob, style, key: linkVideoKind.fileKey(task, 'preview', i), thumbnailKey: linkVideoKind.fileKey(task, 'previewThumbnail', i) };
         await deps.blobs.putFile(stored.key, out.videoPath);

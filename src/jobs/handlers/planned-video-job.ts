@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import type { Task } from '../../core/task.js';
+import type { StageMarks } from '../../core/stages.js';
+import { inStage } from '../../core/stages.js';
 import { upgradeSavedTimings } from '../../core/timing.js';
 import type { VideoStep } from '../../domain/credits/prices.js';
 import type { TaskKind } from '../../domain/tasks/task-kind.js';
@@ -56,11 +58,14 @@ export interface PlannedVideoSteps<Plan> {
   planFiles(plan: Plan): string[];
   /** Whether the plan saved with the task reads as one (the pipeline's guard); one that does not is planned again. */
   isPlan(plan: unknown): plan is Plan;
-  prepare(task: Task, opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void }): Promise<Plan>;
+  prepare(
+    task: Task,
+    opts: { planDir: string; workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void; stages?: StageMarks },
+  ): Promise<Plan>;
   render(
     plan: Plan,
     req: { accountId: string; planDir: string; quality: RenderQuality; outputDir: string },
-    opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void },
+    opts: { workDir: string; signal: AbortSignal; onProgress: (fraction: number) => void; stages?: StageMarks },
   ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }>;
 }
 
@@ -94,7 +99,7 @@ function plannedVideoJobPricedBy<Plan>(kind: PlannedVideoKind<Plan>, blobs: Blob
   return defineJob({
     name: kind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
-    async handle({ task, payload, signal, workDir, reportProgress }) {
+    async handle({ task, payload, signal, workDir, reportProgress, stages }) {
       const planDir = join(workDir, 'plan');
       const planKey = planFileKeys(kind, task);
       // Plans saved before the timing rename carry {start, end}.
@@ -102,23 +107,30 @@ function plannedVideoJobPricedBy<Plan>(kind: PlannedVideoKind<Plan>, blobs: Blob
       let plan = steps.isPlan(saved) ? saved : undefined;
       let base = 0;
       if (plan) {
-        await restorePlanFiles(blobs, steps.planFiles(plan), planKey, planDir);
+        const files = steps.planFiles(plan);
+        await inStage({ stages }, 'restore plan', () => restorePlanFiles(blobs, files, planKey, planDir));
       } else {
         base = steps.planProgressShare;
-        plan = await steps.prepare(task, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * base) });
+        plan = await inStage({ stages }, 'plan', () =>
+          steps.prepare(task, { planDir, workDir, signal, onProgress: (f) => reportProgress(f * base), ...(stages ? { stages } : {}) }),
+        );
         await savePlanFiles(blobs, steps.planFiles(plan), planKey, planDir);
       }
       const quality: RenderQuality = payload.step === 'preview' || payload.step === 'repreview' ? 'preview' : 'render';
       const outputDir = join(workDir, quality);
       await mkdir(outputDir, { recursive: true });
-      const out = await steps.render(
-        plan,
-        { accountId: task.accountId, planDir, quality, outputDir },
-        {
-          workDir,
-          signal,
-          onProgress: (f) => reportProgress(base + f * (98 - base)),
-        },
+      const drawn = plan;
+      const out = await inStage({ stages }, 'render', () =>
+        steps.render(
+          drawn,
+          { accountId: task.accountId, planDir, quality, outputDir },
+          {
+            workDir,
+            signal,
+            onProgress: (f) => reportProgress(base + f * (98 - base)),
+            ...(stages ? { stages } : {}),
+          },
+        ),
       );
       const cut = quality === 'preview' ? 'preview' : 'output';
       const videoKey = kind.fileKey(task, 'video', cut, formatOf(out.videoPath));

@@ -133,6 +133,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description The clone as a template (docs/templates.md) */
@@ -390,6 +404,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description The clone as a template (docs/templates.md) */
@@ -718,6 +746,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description The clone as a template (docs/templates.md) */
@@ -930,6 +972,20 @@ export interface paths {
                             progress: number;
                             /** @description Seconds of the source video: what every step is priced on */
                             source_duration: number | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description What was heard in the source (null until planned) */
@@ -1161,6 +1217,20 @@ export interface paths {
                             progress: number;
                             /** @description Seconds of the source video: what every step is priced on */
                             source_duration: number | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description What was heard in the source (null until planned) */
@@ -1441,6 +1511,20 @@ export interface paths {
                             progress: number;
                             /** @description Seconds of the source video: what every step is priced on */
                             source_duration: number | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description What was heard in the source (null until planned) */
@@ -1658,6 +1742,20 @@ export interface paths {
                             progress: number;
                             /** @description Seconds of the source video: what every step is priced on */
                             source_duration: number | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description What was heard in the source (null until planned) */
@@ -1943,6 +2041,20 @@ export interface paths {
                             progress: number;
                             /** @description Seconds of the source video: what every step is priced on */
                             source_duration: number | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description What was heard in the source (null until planned) */
@@ -2258,6 +2370,20 @@ export interface paths {
                             progress: number;
                             /** @description Seconds of the source video: what every step is priced on */
                             source_duration: number | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description What was heard in the source (null until planned) */
@@ -2518,6 +2644,20 @@ export interface paths {
                             output_nums: number | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -2698,6 +2838,20 @@ export interface paths {
                             output_nums: number | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -2948,6 +3102,20 @@ export interface paths {
                             output_nums: number | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -3988,6 +4156,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description One of the ten AI Shorts styles */
@@ -4221,6 +4403,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description One of the ten AI Shorts styles */
@@ -4496,6 +4692,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description One of the ten AI Shorts styles */
@@ -4708,6 +4918,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description One of the ten AI Shorts styles */
@@ -5025,6 +5249,20 @@ export interface paths {
                             /** @description 0–100 */
                             progress: number;
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description One of the ten AI Shorts styles */
@@ -5284,6 +5522,20 @@ export interface paths {
                             output_nums: number | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -5464,6 +5716,20 @@ export interface paths {
                             output_nums: number | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -5714,6 +5980,20 @@ export interface paths {
                             output_nums: number | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -6065,6 +6345,20 @@ export interface paths {
                             } | null;
                             prompt_guidance_scale: number | null;
                             resolution: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text_prompt: string | null;
@@ -6272,6 +6566,20 @@ export interface paths {
                             } | null;
                             prompt_guidance_scale: number | null;
                             resolution: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text_prompt: string | null;
@@ -6540,6 +6848,20 @@ export interface paths {
                             } | null;
                             prompt_guidance_scale: number | null;
                             resolution: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text_prompt: string | null;
@@ -6742,6 +7064,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             template_id: string | null;
@@ -6992,6 +7328,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             template_id: string | null;
@@ -7179,6 +7529,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             template_id: string | null;
@@ -7434,6 +7798,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             template_id: string | null;
@@ -7706,6 +8084,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             template_id: string | null;
@@ -7978,6 +8370,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             template_id: string | null;
@@ -8700,6 +9106,20 @@ export interface paths {
                             }[] | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -8877,6 +9297,20 @@ export interface paths {
                             }[] | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -9120,6 +9554,20 @@ export interface paths {
                             }[] | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -9299,6 +9747,20 @@ export interface paths {
                             };
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description A JPEG frame of a video output */
@@ -9484,6 +9946,20 @@ export interface paths {
                             };
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description A JPEG frame of a video output */
@@ -9733,6 +10209,20 @@ export interface paths {
                             };
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description A JPEG frame of a video output */
@@ -10287,6 +10777,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -10573,6 +11077,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -10891,6 +11409,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -11152,6 +11684,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -11475,6 +12021,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -11846,6 +12406,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -12216,6 +12790,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -12544,6 +13132,20 @@ export interface paths {
                             progress: number;
                             script: string | null;
                             script_style?: ("DiscoveryWriter" | "BenefitsV2" | "BrandStoryV2" | "CallToActionV2" | "DIY" | "DontWorryWriter" | "EmotionalWriter" | "GenzWriter" | "HowToV2" | "LetMeShowYouWriter" | "MotivationalWriter" | "ProblemSolutionV2" | "ProblemSolutionWriter" | "ProductHighlightsV2" | "ProductLifestyleV2" | "ResponseBubbleWriter" | "SpecialOffersV2" | "StoryTimeWriter" | "ThreeReasonsWriter" | "TrendingTopicsV2" | "NegativeHook" | "NumberOneHook" | "EverWonderHook" | "SecretHook" | "WhatHappensHook" | "AnyoneElseHook" | "AmazedHook" | "2025Hook" | "HateMeHook" | "PriceDropRegretHook") | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description Extension: stock footage used (a Pexels or Pixabay key configured and no_stock_broll not set); null when no library was asked */
@@ -14321,6 +14923,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -14727,6 +15343,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -15095,6 +15725,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -15404,6 +16048,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -15443,6 +16101,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -15816,6 +16488,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -16306,6 +16992,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -16679,6 +17379,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -16883,6 +17597,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -17141,6 +17869,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -17180,6 +17922,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -17489,6 +18245,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -17528,6 +18298,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -17905,6 +18689,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -17944,6 +18742,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             /** @description ISO 8601, UTC */
@@ -18346,6 +19158,20 @@ export interface paths {
                             preview: string | null;
                             /** @description 0–100 */
                             progress: number;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text?: string | null;
@@ -21383,6 +22209,20 @@ export interface paths {
                             scene_description: string | null;
                             /** @description What the presenter says (talking) */
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             type: string;
@@ -21571,6 +22411,20 @@ export interface paths {
                             scene_description: string | null;
                             /** @description What the presenter says (talking) */
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             type: string;
@@ -21772,6 +22626,20 @@ export interface paths {
                             scene_description: string | null;
                             /** @description What the presenter says (talking) */
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             type: string;
@@ -22040,6 +22908,20 @@ export interface paths {
                             scene_description: string | null;
                             /** @description What the presenter says (talking) */
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             type: string;
@@ -22301,6 +23183,20 @@ export interface paths {
                             scene_description: string | null;
                             /** @description What the presenter says (talking) */
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             type: string;
@@ -22572,6 +23468,20 @@ export interface paths {
                             scene_description: string | null;
                             /** @description What the presenter says (talking) */
                             script: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             type: string;
@@ -23331,6 +24241,20 @@ export interface paths {
                             }[];
                             /** @description The answer once done */
                             response_text: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             system_instruction: string;
@@ -23582,6 +24506,20 @@ export interface paths {
                             }[];
                             /** @description The answer once done */
                             response_text: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             system_instruction: string;
@@ -23855,6 +24793,20 @@ export interface paths {
                             }[];
                             /** @description The answer once done */
                             response_text: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             system_instruction: string;
@@ -24316,6 +25268,20 @@ export interface paths {
                             progress: number;
                             /** @description = text */
                             script: string;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text: string;
@@ -24502,6 +25468,20 @@ export interface paths {
                             progress: number;
                             /** @description = text */
                             script: string;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text: string;
@@ -24751,6 +25731,20 @@ export interface paths {
                             progress: number;
                             /** @description = text */
                             script: string;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             text: string;
@@ -24944,6 +25938,20 @@ export interface paths {
                                 progress: number;
                                 /** @description = text */
                                 script: string;
+                                /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                                stages: {
+                                    /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                    child_cpu_ms: number | null;
+                                    /** @description How many times it ran (times below are summed; runs at once count once) */
+                                    count: number;
+                                    /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                    cpu_ms: number;
+                                    /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                    name: string;
+                                    /** @description When the stage first began, ms after the job started */
+                                    started_ms: number;
+                                    wall_ms: number;
+                                }[] | null;
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "done" | "failed";
                                 text: string;
@@ -26407,6 +27415,20 @@ export interface paths {
                             }[];
                             /** @description The answer once done */
                             response_text: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             system_instruction: string;
@@ -26658,6 +27680,20 @@ export interface paths {
                             }[];
                             /** @description The answer once done */
                             response_text: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             system_instruction: string;
@@ -26931,6 +27967,20 @@ export interface paths {
                             }[];
                             /** @description The answer once done */
                             response_text: string | null;
+                            /** @description Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap) */
+                            stages: {
+                                /** @description CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell */
+                                child_cpu_ms: number | null;
+                                /** @description How many times it ran (times below are summed; runs at once count once) */
+                                count: number;
+                                /** @description CPU time of the service's process meanwhile (other jobs running at once included) */
+                                cpu_ms: number;
+                                /** @description fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job */
+                                name: string;
+                                /** @description When the stage first began, ms after the job started */
+                                started_ms: number;
+                                wall_ms: number;
+                            }[] | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "done" | "failed";
                             system_instruction: string;

@@ -22,6 +22,16 @@ export const retentionShape = {
 /** The render that produced the task's output (`domain/tasks/media-job.ts`); null until one has. */
 export const mediaJob = z.string().nullable().describe('The id of the render that produced output; null until one has');
 
+/** One stage of a job run (`core/stages.ts`, `api/wire/task.ts`). */
+const stage = z.strictObject({
+  name: z.string().describe('fetch, write, speak, presenter, cut-out, compose, encode, upload … ; `run` is the whole job'),
+  started_ms: z.number().describe('When the stage first began, ms after the job started'),
+  count: z.number().describe('How many times it ran (times below are summed; runs at once count once)'),
+  wall_ms: z.number(),
+  cpu_ms: z.number().describe("CPU time of the service's process meanwhile (other jobs running at once included)"),
+  child_cpu_ms: z.number().nullable().describe('CPU time of child processes meanwhile (ffmpeg, speech and cut-out engines); null where the system cannot tell'),
+});
+
 /** The envelope every task shape starts with (`api/wire/task.ts`). */
 export const taskEnvelopeShape = {
   id: z.string(),
@@ -33,6 +43,12 @@ export const taskEnvelopeShape = {
   webhook_url: z.string().nullable(),
   created_at: isoTime,
   updated_at: isoTime,
+  stages: z
+    .array(stage)
+    .nullable()
+    .describe(
+      "Extension: the stages of the task's latest job run, one entry a stage in the order they first began, with wall and CPU time; null until one has finished (stages may overlap)",
+    ),
 };
 
 /**
