@@ -173,20 +173,22 @@ export async function saleBanner(
   // Tall banners stack the product over the text; wide and square ones put it beside the text.
   const stacked = o.height > o.width * 1.2;
   const gap = pad;
-  // The discount badge sits in a right-hand corner (top or bottom by variation). Stacked banners
-  // keep a band of its height clear on that side; side-by-side text keeps clear of its column.
+  // The discount badge sits in a right-hand corner (top or bottom by variation). Stacked banners,
+  // and side-by-side ones whose product stands on the right under it, keep a band of its height
+  // clear on that side (never a badge on the product); text alone keeps clear of its column.
   const badge = o.discount ? Math.round(Math.min(o.width, o.height) * 0.3) : 0;
   const badgeAtTop = variation % 2 === 0;
-  const band = stacked && badge > 0 ? badge + Math.round(pad / 2) : pad;
+  const banded = badge > 0 && (stacked || o.product !== undefined);
+  const band = banded ? badge + Math.round(pad / 2) : pad;
   const innerH = o.height - pad - band;
   const productBox = !o.product
     ? null
     : stacked
       ? { width: o.width - 2 * pad, height: Math.round(innerH * 0.45) }
-      : { width: Math.round((o.width - 2 * pad) * 0.42), height: o.height - 2 * pad };
+      : { width: Math.round((o.width - 2 * pad) * 0.42), height: innerH };
   const besideBadge = badge > 0 && !stacked && !productBox ? badge : 0;
   const textW = (!productBox ? o.width - 2 * pad : stacked ? o.width - 2 * pad : o.width - 2 * pad - productBox.width - gap) - besideBadge;
-  const textH = !stacked ? o.height - 2 * pad : !productBox ? innerH : innerH - productBox.height - gap;
+  const textH = !stacked ? innerH : !productBox ? innerH : innerH - productBox.height - gap;
   // Subtitle: a gap and up to two lines at 0.38 of the headline; button: a gap and a pill about 0.75 high.
   const extraEm = (o.subtitle ? 0.25 + 2 * 0.38 * 1.25 : 0) + (o.cta ? 0.35 + 0.75 : 0);
   const headline = o.headline.toUpperCase();
@@ -261,7 +263,7 @@ export async function saleBanner(
         width: '100%',
         height: '100%',
         padding: pad,
-        ...(stacked ? (badgeAtTop ? { paddingTop: band } : { paddingBottom: band }) : {}),
+        ...(banded ? (badgeAtTop ? { paddingTop: band } : { paddingBottom: band }) : {}),
         boxSizing: 'border-box',
       },
       row,
