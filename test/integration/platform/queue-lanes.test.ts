@@ -111,7 +111,7 @@ describe.each(queues)('lanes: %s', (_name, fresh, bull) => {
     await until(renders[0]!.id, 'processing');
     const speech = await tasks.create({ accountId, kind: 'test', input: {}, holdMillicredits: 0, jobName: 'test.speak' });
     const done = await until(speech.id, 'done');
-    expect(done.result).toEqual({ spoken: true });
+    expect(done.result).toEqual({ spoken: true, stages: [expect.objectContaining({ name: 'run' })] });
     // One render slot: the first render holds it; the other three still wait behind it.
     expect(started.filter((s) => s.startsWith('render:'))).toEqual([`render:${renders[0]!.id}`]);
     for (const r of renders.slice(1)) expect((await store.tasks.get(r.id))!.status).toBe('pending');

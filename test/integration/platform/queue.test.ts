@@ -102,7 +102,7 @@ describe.each(queues)('%s', (_name, fresh, bull) => {
     const task = await tasks.create({ accountId, kind: 'test', input: { mode: 'ok' }, holdMillicredits: 3000, jobName: 'test.work' });
     const done = await settled(task.id);
     expect(done.status).toBe('done');
-    expect(done.result).toEqual({ answer: 42 });
+    expect(done.result).toEqual({ answer: 42, stages: [expect.objectContaining({ name: 'run', count: 1 })] });
     expect(done.progress).toBe(100);
     expect(done.chargedMillicredits).toBe(1500);
     expect(await balance()).toBe(before - 1500);
