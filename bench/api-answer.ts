@@ -9,4 +9,6 @@ export interface BenchAnswer {
   failed_reason?: string | null;
   duration?: number | null;
   edit_notes?: string[];
+  /** The latest job run's stages (`bench/stage-table.ts`). */
+  stages?: { name: string; started_ms: number; count: number; wall_ms: number; cpu_ms: number; child_cpu_ms: number | null }[] | null;
 }

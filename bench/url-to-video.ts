@@ -4,7 +4,8 @@
  * database, local queue), from a product page with four photos served on loopback.
  * Baselines measured in the same run: ffmpeg encoding 30 s of one still picture at the preview
  * size and at the full size with the service's encoder settings.
- * Goal (issue 6): preview under 20 s, render under 60 s on 2 cores.
+ * Goal (issue 6): preview under 20 s, render under 60 s on 2 cores. Each job's stage table
+ * (issue 30) follows, read from the task.
  *
  *   npx tsx bench/url-to-video.ts
  */
@@ -19,6 +20,7 @@ import { makeFixtureDir, makePhoto } from '../test/helpers/media-fixtures.js';
 import { startPageServer } from '../test/helpers/page-server.js';
 import { timed } from './timing.js';
 import type { BenchAnswer } from './api-answer.js';
+import { stageTable } from './stage-table.js';
 
 const SECONDS = 30;
 
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
     console.log(
       `render  (POST → done, ${rendered.duration} s of video): ${renderSeconds.toFixed(2)} s wall (goal < 60 s); still-picture encode at 1080x1920: ${stillRender.toFixed(2)} s → ${(renderSeconds / stillRender).toFixed(1)}x that baseline`,
     );
+    console.log(stageTable("preview stages (the task's own, GET stages)", preview));
+    console.log(stageTable('render stages', rendered));
   } finally {
     await app.close();
     await c.close();
