@@ -27,7 +27,10 @@ export interface InspirationRunContext extends ClipRun {
 
 export type InspirationRecipe = (ctx: InspirationRunContext) => Promise<AssetOutput>;
 
-const VIDEO_SECONDS = 6;
+/** Each video inspiration's length, as its catalog description states it (a video look keeps its source's). */
+export const INSPIRATION_VIDEO_SECONDS = { 'orbit-showcase': 6, 'podium-turntable': 6, 'ken-burns-story': 6, 'depth-parallax': 5 } as const;
+/** The contract's video outputs are 30 fps. */
+const VIDEO_FPS = 30;
 const SHORT_SIDE: Record<string, number> = { '360p': 360, '720p': 720, '1080p': 1080 };
 
 const text = (ctx: InspirationRunContext, name: string): string => String(ctx.inputs[name] ?? '');
@@ -56,7 +59,7 @@ const staged =
 
 /** The product cut out, staged in `scene`, then filmed with the display motions. */
 const displayVideo =
-  (scene: SceneKind, motions: DisplayMotion[]): InspirationRecipe =>
+  (scene: SceneKind, motions: DisplayMotion[], durationSeconds: number): InspirationRecipe =>
   async (ctx) => {
     const size = videoSize(ctx, [9, 16]);
     const product = trimToAlpha(await ctx.engines.cutout.cutOut(await photo(ctx, 'Product Image'), { signal: ctx.signal }), 9);
@@ -67,7 +70,7 @@ const displayVideo =
     const layers = await saveStagedLayers(stagedScene, layersDir);
     const outputPath = join(ctx.workDir, 'display.mp4');
     await renderDisplayVideo(
-      { layers, motions, durationSeconds: VIDEO_SECONDS, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: (f) => ctx.onProgress(0.3 + 0.7 * f) },
+      { layers, motions, durationSeconds, fps: VIDEO_FPS, seed: ctx.seed, outputPath, signal: ctx.signal, onProgress: (f) => ctx.onProgress(0.3 + 0.7 * f) },
       ctx.ffmpeg,
     );
     return probedVideoOutput(ctx, outputPath);
@@ -171,10 +174,16 @@ const RECIPES: Record<string, InspirationRecipe> = {
     return imageOutput(halftone(still, { dotSize: 10, mode: 'color' }, rng(ctx), 0));
   },
   'vintage-film': async (ctx) => imageOutput(vintage(await photo(ctx, 'Photo'), { strength: 0.85 }, rng(ctx))),
-  'orbit-showcase': displayVideo('studio-gradient', ['orbit-parallax', 'push-in']),
-  'podium-turntable': displayVideo('podium', ['turntable', 'light-sweep']),
+  'orbit-showcase': displayVideo('studio-gradient', ['orbit-parallax', 'push-in'], INSPIRATION_VIDEO_SECONDS['orbit-showcase']),
+  'podium-turntable': displayVideo('podium', ['turntable', 'light-sweep'], INSPIRATION_VIDEO_SECONDS['podium-turntable']),
   'ken-burns-story': async (ctx) =>
-    stillVideoOutput(ctx, 'story.mp4', { imagePath: file(ctx, 'Photo'), motion: 'ken-burns', ...videoSize(ctx, [9, 16]), durationSeconds: VIDEO_SECONDS }),
+    stillVideoOutput(ctx, 'story.mp4', {
+      imagePath: file(ctx, 'Photo'),
+      motion: 'ken-burns',
+      ...videoSize(ctx, [9, 16]),
+      durationSeconds: INSPIRATION_VIDEO_SECONDS['ken-burns-story'],
+      fps: VIDEO_FPS,
+    }),
   'depth-parallax': async (ctx) => {
     const imagePath = file(ctx, 'Product Image');
     const cut = await ctx.engines.cutout.cutOut(await decodeImage(imagePath), { signal: ctx.signal }).catch(() => null);
@@ -186,7 +195,8 @@ const RECIPES: Record<string, InspirationRecipe> = {
       motion: 'parallax',
       ...(subjectPng ? { subjectPng } : {}),
       ...videoSize(ctx, [1, 1]),
-      durationSeconds: 5,
+      durationSeconds: INSPIRATION_VIDEO_SECONDS['depth-parallax'],
+      fps: VIDEO_FPS,
     });
   },
   'cinematic-look': async (ctx) => stylizedVideoOutput(ctx, 'cinematic.mp4', file(ctx, 'Video'), 'cinematic'),
