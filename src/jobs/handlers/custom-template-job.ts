@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inStage } from '../../core/stages.js';
 import { customTemplateJobKind } from '../../domain/custom-templates/custom-template-job-kind.js';
 import type { BlobStore } from '../../engines/blobs/port.js';
 import { renderTemplateJob } from '../../pipelines/custom-templates/render-template-job.js';
@@ -19,15 +20,18 @@ export function customTemplateJob(deps: TemplateJobDeps) {
   return defineJob({
     name: customTemplateJobKind.jobs.make,
     payload: z.object({ step: z.enum(['direct', 'preview', 'render', 'repreview']) }).passthrough(),
-    async handle({ task, payload, signal, workDir, reportProgress }) {
+    async handle({ task, payload, signal, workDir, reportProgress, stages }) {
       const input = customTemplateJobKind.inputOf(task);
       const preview = payload.step === 'preview' || payload.step === 'repreview';
-      const made = await renderTemplateJob(input, preview ? 'preview' : 'render', deps, {
-        accountId: task.accountId,
-        workDir,
-        signal,
-        onProgress: (f) => reportProgress(Math.min(98, f * 98)),
-      });
+      const made = await inStage({ stages }, 'render', () =>
+        renderTemplateJob(input, preview ? 'preview' : 'render', deps, {
+          accountId: task.accountId,
+          workDir,
+          signal,
+          onProgress: (f) => reportProgress(Math.min(98, f * 98)),
+          ...(stages ? { stages } : {}),
+        }),
+      );
       const videoKey = customTemplateJobKind.fileKey(task, preview ? 'preview' : 'output');
       const thumbnailKey = customTemplateJobKind.fileKey(task, preview ? 'previewThumbnail' : 'outputThumbnail');
       await deps.blobs.putFile(videoKey, made.videoPath);
