@@ -13,6 +13,8 @@ import { resolveBackgroundMusic } from '../music/background-music.js';
 import { drawScenePicture } from './scene-pictures.js';
 import { choosePictures } from './illustrator/match-pictures.js';
 import { loadProductPictures, productSceneIndexes } from './short-product.js';
+import { PRODUCT_FRAMINGS } from './illustrator/frame-product.js';
+import { productWordsOf } from './product-sentences.js';
 import type { CutoutEngine } from '../../engines/image/port.js';
 import type { ShortPlan } from './short-plan.js';
 import { groupSceneWords, timeScenes } from './short-scenes.js';
@@ -66,21 +68,24 @@ export async function prepareShortPlan(
     onProgress: (f) => opts.onProgress?.(f * 0.3),
   });
   speech.catch(() => undefined);
-  // The product, when given, stands in at least a third of the scenes (short-product.ts): first in
-  // those whose sentence names nothing drawable, then the last, then those about the product.
+  // The product, when given, stands in at least a third of the scenes (short-product.ts): in those
+  // about it or naming nothing drawable, and the last; its title's words picture nothing else.
+  const productWords = req.product ? [...productWordsOf(req.product.name ?? null)] : [];
+  const ignore = new Set(productWords);
   const productPictures = req.product ? await loadProductPictures(req.product.imageUrls, deps, signal) : [];
   if (req.product && productPictures.length === 0) throw new TaskFailure('none of the product pictures could be fetched and read', true);
   const productScenes =
     productPictures.length > 0
       ? productSceneIndexes(
-          groups.map((g) => ({ text: g.text, confidence: choosePictures(g.text, 1).confidence })),
+          groups.map((g) => ({ text: g.text, confidence: choosePictures(g.text, 1, { ignore }).confidence })),
           req.product?.name ?? null,
         )
       : new Set<number>();
+  // Each product scene frames it another way (the hero, a push-in on its detail, staged), and takes the next photo.
   const productFor = (index: number) => {
     if (!productScenes.has(index)) return null;
     const k = [...productScenes].sort((a, b) => a - b).indexOf(index);
-    return productPictures[k % productPictures.length]!;
+    return { product: productPictures[k % productPictures.length]!, framing: PRODUCT_FRAMINGS[k % PRODUCT_FRAMINGS.length]! };
   };
   const full = frameSizeFor(req.aspectRatio, 'render');
   const size = { width: even(full.width * PICTURE_SCALE), height: even(full.height * PICTURE_SCALE) };
@@ -89,7 +94,7 @@ export async function prepareShortPlan(
   const pictures = await mapWithConcurrency(groups, 2, async (group, index) => {
     signal?.throwIfAborted();
     const picture = await drawScenePicture(
-      { index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir, product: productFor(index) },
+      { index, text: group.text, style: req.style, ...size, seed: req.seed, dir: opts.planDir, ...productFor(index), productWords },
       deps,
       signal,
     );
@@ -109,7 +114,9 @@ export async function prepareShortPlan(
     drawnBy: pictures[index]!.drawnBy,
     icons: pictures[index]!.icons,
     shows: pictures[index]!.shows,
-    motion: MOTIONS[(firstMotion + index) % MOTIONS.length]!,
+    // A product scene moves so the product stays whole (its picture was framed for that motion).
+    motion: pictures[index]!.motion ?? MOTIONS[(firstMotion + index) % MOTIONS.length]!,
+    ...(pictures[index]!.push ? { push: pictures[index]!.push } : {}),
   }));
 
   const musicPath = await music.catch((err: unknown) => {

@@ -18,7 +18,7 @@ export function shortTimeline(plan: ShortPlan, planDir: string): Timeline {
     aspectRatio: plan.aspectRatio,
     scenes: plan.scenes.map((s, i) => ({
       durationSeconds: s.endSeconds - s.startSeconds,
-      background: { kind: 'image', path: file(s.picture), fit: 'crop', motion: s.motion },
+      background: { kind: 'image', path: file(s.picture), fit: 'crop', motion: s.motion, ...(s.push ? { push: s.push } : {}) },
       transitionOut: i < plan.scenes.length - 1 ? { kind: 'fade', durationSeconds: TRANSITION_SECONDS } : null,
     })),
     voiceover: { clips: [{ path: file(plan.files.voice), startSeconds: 0 }], volume: plan.voiceoverVolume },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { WordTiming } from '../../core/timing.js';
 import type { ShortStyle } from '../../domain/shorts/short-styles.js';
 import type { CaptionSettingInput } from '../../media/captions/caption-setting.js';
-import type { AspectRatio, BackgroundMotion } from '../../media/timeline.js';
+import type { AspectRatio, BackgroundMotion, PushIn } from '../../media/timeline.js';
 
 /** One scene of a short as planned: its words, its stretch of the narration and its picture. */
 export interface ShortPlanScene {
@@ -22,6 +22,8 @@ export interface ShortPlanScene {
    */
   shows?: 'pictures' | 'product' | 'neutral';
   motion: BackgroundMotion;
+  /** A push-in's aim (a product scene's detail). */
+  push?: PushIn;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CutoutEngine } from '../../engines/image/port.js';
 import { alphaBox, cropImage, decodeImage, resizeImage } from '../images/raster-io.js';
 import type { ShortProductPicture } from './illustrator/draw-product.js';
 import { PICTURE_CONFIDENCE_FLOOR } from './illustrator/match-pictures.js';
+import { isAboutProduct, productWordsOf } from './product-sentences.js';
 
 /** At least this share of a short's scenes show the product when one is given (issue 28 pt 6). */
 export const PRODUCT_SCENE_SHARE = 1 / 3;
@@ -20,10 +21,11 @@ const POINTING_WORDS = new Set(['it', 'its', 'this', 'our', 'yours']);
 
 /**
  * Which scenes show the product: every scene that names it or presents it ("Meet the …"), every
- * scene whose sentence names nothing drawable with confidence (the product, not a guess), the
- * last (the call to action over it); then scenes that point at it ("it", "this"), then the least
- * confident — until at least a third of the scenes show it. A product scene keeps up to two of its
- * sentence's pictures beside the product; the others show their pictures alone. Pure.
+ * scene about it (its subject is "it"/"this"/the product, or it says only the product's material,
+ * colour, finish or size: product-sentences.ts), every scene whose sentence names nothing drawable
+ * with confidence (the product, not a guess), the last (the call to action over it); then scenes
+ * that point at it anywhere, then the least confident — until at least a third of the scenes show
+ * it. A product scene shows the product alone, large; the others show their sentence's pictures. Pure.
  */
 export function productSceneIndexes(scenes: readonly { text: string; confidence: number }[], productName: string | null): Set<number> {
   const n = scenes.length;
@@ -38,8 +40,10 @@ export function productSceneIndexes(scenes: readonly { text: string; confidence:
       .slice(0, 2),
   );
   const words = scenes.map((s) => wordsOf(s.text));
+  const titleWords = productWordsOf(productName);
   scenes.forEach((s, i) => {
-    if (s.confidence < PICTURE_CONFIDENCE_FLOOR || words[i]!.some((w) => nameWords.has(w) || PRESENTING_WORDS.has(w))) chosen.add(i);
+    if (s.confidence < PICTURE_CONFIDENCE_FLOOR || words[i]!.some((w) => nameWords.has(w) || PRESENTING_WORDS.has(w)) || isAboutProduct(s.text, titleWords))
+      chosen.add(i);
   });
   chosen.add(n - 1);
   const rest = scenes
@@ -65,7 +69,8 @@ function wordsOf(text: string): string[] {
 
 /**
  * The product's photos as a short draws them: fetched through the fetcher's rules, cut out where
- * the cut-out engine finds the product (trimmed to it), else the whole photo (a card); at most
+ * the cut-out engine finds the product (trimmed to it, with the photo and the product's box in it),
+ * else the whole photo; at most
  * MAX_PRODUCT_PX on a side. A photo that cannot be fetched or decoded is skipped; none usable → [].
  */
 export async function loadProductPictures(
@@ -97,7 +102,8 @@ async function cutOutOrWhole(photo: RgbaImage, cutout: CutoutEngine | null, sign
     let opaque = 0;
     for (let i = 3; i < cut.data.length; i += 4) if (cut.data[i]! >= 128) opaque++;
     const share = opaque / (cut.width * cut.height);
-    if (box && share >= MIN_SUBJECT_SHARE && share <= MAX_SUBJECT_SHARE) return { image: cropImage(cut, box), cutOut: true };
+    // The whole photo and the product's box in it go along: a scene may show the photo itself, cropped around the product.
+    if (box && share >= MIN_SUBJECT_SHARE && share <= MAX_SUBJECT_SHARE) return { image: cropImage(cut, box), cutOut: true, photo, box };
   } catch (err) {
     if (signal?.aborted) throw err;
   }

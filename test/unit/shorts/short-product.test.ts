@@ -42,7 +42,8 @@ describe('the product in a short', () => {
       'Hot coffee stays hot until lunch.',
       'Order yours today.',
     ]);
-    expect([...productSceneIndexes(ad, null)].sort()).toEqual([0, 5]);
+    // "It fits …" is about the product (its subject is "it"): the product, not a car beside it.
+    expect([...productSceneIndexes(ad, null)].sort()).toEqual([0, 1, 5]);
     // With the name known, the name says it too; a third of six is two.
     expect(
       [
@@ -93,8 +94,8 @@ describe('the product in a short', () => {
       expect(orangeShare(cine.image)).toBeGreaterThan(0.05);
     }
     const car = await illustrateScene({ text: 'It fits your cup holder.', style: 'Cartoonish', ...SIZE, seed: 1, product: { image: bottle(), cutOut: true } });
-    // The product in the middle, the sentence's picture beside it.
-    expect(car.icons[0]).toBe('automobile');
+    // A product scene is the product, large: no clip art beside it (issue 28 pt 6, the trial's second look).
+    expect([car.shows, car.icons]).toEqual(['product', []]);
   }, 30_000);
 });
 

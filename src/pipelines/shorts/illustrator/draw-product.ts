@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { RgbaImage } from '../../../core/raster.js';
+import type { PixelBox, RgbaImage } from '../../../core/raster.js';
 import { canvasToRgba, encodePng } from '../../images/raster-io.js';
 import type { MainSpot } from './compose-scene.js';
 
@@ -10,6 +10,9 @@ const TOP_MARGIN = 0.17;
 export interface ShortProductPicture {
   image: RgbaImage;
   cutOut: boolean;
+  /** The whole photo the cut-out was taken from, and the product's box in it (a scene may crop the photo around it). */
+  photo?: RgbaImage;
+  box?: PixelBox;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { STOP_WORDS } from '../../text/stop-words.js';
+import { isColourWord } from '../product-sentences.js';
 import { iconNameIndex, SYNONYMS } from './icon-library.js';
 import { PHRASE_MEANINGS, PICTURE_MEANINGS } from './picture-meanings.js';
 
@@ -196,9 +197,10 @@ export function lemmaOf(word: string): string {
  * dictionary form) and every phrase adds its weight to each picture that means it; a word that
  * many pictures mean weighs less. Ties go to the picture named first in the sentence (its
  * subject, most often). The others shown beside the best are other pictures that pass the floor
- * and are chosen by at least one word the pictures before them were not.
+ * and are chosen by at least one word the pictures before them were not. Colour words and the
+ * words in `ignore` (a product's title) choose nothing.
  */
-export function choosePictures(text: string, count: number): PictureChoice {
+export function choosePictures(text: string, count: number, opts: { ignore?: ReadonlySet<string> } = {}): PictureChoice {
   const { byWord, phrases } = meaningIndex();
   const { names, byToken } = iconNameIndex();
   let words = tokens(text);
@@ -215,7 +217,10 @@ export function choosePictures(text: string, count: number): PictureChoice {
   words.forEach((token, at) => {
     // A hyphenated word no phrase read counts as its parts ("twenty-four", "all-day").
     for (const w of token.split('-')) {
-      if (w.length > 1 && !STOP_WORDS.en.has(w) && !AD_FILLER.has(w)) reads.push({ word: lemmaOf(w), weight: 1, from: w, at });
+      // A colour describes ("a deep red glaze"), it pictures nothing by itself (a red apple); the
+      // product's own words (`ignore`) are the product, which the scene shows as itself.
+      if (w.length > 1 && !STOP_WORDS.en.has(w) && !AD_FILLER.has(w) && !isColourWord(w) && !opts.ignore?.has(w))
+        reads.push({ word: lemmaOf(w), weight: 1, from: w, at });
     }
   });
 
