@@ -63,7 +63,10 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
     req.words.length > 0
       ? await mouthTrackFromTimingsAndAudio(ffmpeg, { words: req.words, phones: req.phones }, req.audioPath, { durationSeconds: req.durationSeconds, signal })
       : await mouthTrackFromAudioFile(ffmpeg, req.audioPath, { signal });
-  const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, req.background.kind);
+  // Footage brings its own surroundings (a room, a shelf): over a plain colour it fills the frame
+  // around the face, as a filmed presenter does, rather than a letterboxed card on the colour.
+  const fills = req.footage !== undefined && req.background.kind === 'color';
+  const layout = photoClipLayout(await orientedSize(req.photoPath), req.frame, fills ? 'scene' : req.background.kind);
   const transparent = req.background.kind === 'transparent';
   const composite = layout.mode === 'card' || transparent;
   if (req.standalone && req.background.kind !== 'scene') throw new Error('a standalone photo clip is drawn on its own scene only');
@@ -86,7 +89,7 @@ export async function makePhotoAvatarClip(ffmpeg: FfmpegEngine, req: PhotoClipRe
     const framing = layout.mode === 'card' ? 'whole' : 'face';
     await animatePhoto(ffmpeg, { ...common, photoPath: req.photoPath, face: req.face, seed: req.seed, framing });
   }
-  if (!composite || req.background.kind === 'scene') return { path: animated, hasAlpha: false, layout, mouthOpenness: drawnOpenness(frames) };
+  if (!composite || req.background.kind === 'scene' || fills) return { path: animated, hasAlpha: false, layout, mouthOpenness: drawnOpenness(frames) };
 
   const output = join(req.outputDir, `photo-avatar-${req.frame.width}x${req.frame.height}.${transparent ? 'webm' : 'mp4'}`);
   const at = layout.mode === 'card' ? { x: layout.x, y: layout.y } : { x: 0, y: 0 };

@@ -18,6 +18,7 @@ import type { AnimatedClip, AnimatedClipRequest } from '../photo/animated-clip.j
 import { sampledFrames, smoothLandmarks, type LandmarkSample } from './landmark-track.js';
 import { DEFAULT_LOOP_SEARCH, footageFrameAt, planFootageLoop, type FootageLoop } from './loop-plan.js';
 import { lumaSignature, RawFrameFile } from './raw-frames.js';
+import { footageMouthColours, widestOpenFrames } from './footage-mouth-colours.js';
 import { repaintMouth } from './repaint-mouth.js';
 
 export interface FootageAvatarRequest extends AnimatedClipRequest {
@@ -141,6 +142,10 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
           ? { mode: 'ping-pong' as const, start: 0, end: raw.frameCount, cost: Number.POSITIVE_INFINITY }
           : planFootageLoop(signatures, landmarks, faceWidth, DEFAULT_LOOP_SEARCH);
 
+      const openFrames = await Promise.all(widestOpenFrames(landmarks, 12).map(async (f) => ({ image: await raw.read(f), points: landmarks[f]! })));
+      const mouthColours = footageMouthColours(openFrames);
+      // About one footage pixel at the output's scale: the painted inside is as sharp as the footage.
+      const look = { colours: mouthColours, softnessPx: Math.max(0.7, place.scale * 0.8) };
       const frameCount = req.frames.length;
       const footageFrameOf = Array.from({ length: frameCount }, (_, i) => footageFrameAt(i, loop));
       const perSegment = Math.max(15, Math.floor(SEGMENT_BUDGET_BYTES / frameBytes));
@@ -155,7 +160,7 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
             if (signal?.aborted) throw abortError(signal);
             const j = footageFrameOf[i]!;
             const state = quantiseFrame({ ...req.frames[i]!, blink: 0 }); // the footage blinks by itself
-            const drawn = repaintMouth(await raw.read(j), landmarks[j]!, state);
+            const drawn = repaintMouth(await raw.read(j), landmarks[j]!, state, look);
             await out.write(drawn.data);
           }
         } finally {
