@@ -36,7 +36,13 @@ interface Portrait {
   frame: RgbaImage;
 }
 
-async function portrait(name: PortraitName): Promise<Portrait> {
+const portraits = new Map<PortraitName, Promise<Portrait>>();
+function portrait(name: PortraitName): Promise<Portrait> {
+  if (!portraits.has(name)) portraits.set(name, loadPortrait(name));
+  return portraits.get(name)!;
+}
+
+async function loadPortrait(name: PortraitName): Promise<Portrait> {
   const path = await makePortrait(fx.path(`${name}.png`), name);
   const face = await detectSingleFace(faces, path);
   const { data, info } = await sharp(path).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

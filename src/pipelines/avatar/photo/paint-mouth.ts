@@ -65,7 +65,7 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
         smoothstep(-feather / 2, feather / 2, v) *
         smoothstep(-feather / 2, feather / 2, gap - v) *
         smoothstep(0.5, 2.5, gap) *
-        smoothstep(-0.02, 0.02, Math.min(u, 1 - u));
+        smoothstep(0, 0.1, Math.min(u, 1 - u));
       if (alpha <= 0) continue;
       const side = Math.min(u, 1 - u);
       // With the photo's own teeth, what lies above the photo's upper lip line is the warped lip
@@ -83,10 +83,10 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
       if (tongueShare > 0) {
         // A low mound, lit on its top, sinking into the dark at the back and sides.
         const across = (u - 0.5) / 0.34;
-        const mound = gapMiddle * 0.32 * tongueShare * (1 - across * across);
+        const mound = gapMiddle * 0.36 * tongueShare * (1 - across * across);
         const into = v - (gap - mound);
         if (mound > 0 && into > -0.7) {
-          const lit = 0.55 + 0.45 * smoothstep(0, mound * 0.5, into) * (1 - Math.min(1, into / Math.max(1, mound)) * 0.4) * (1 - across * across);
+          const lit = 0.65 + 0.35 * smoothstep(0, mound * 0.5, into) * (1 - Math.min(1, into / Math.max(1, mound)) * 0.4) * (1 - across * across);
           colour = mix(colour, scale(tongue, lit), smoothstep(-0.7, 0.7, into) * 0.9);
         }
       }
@@ -94,12 +94,12 @@ export function paintMouthInterior(image: RgbaImage, points: readonly Point[], l
       const above = gap - v; // distance above the lower lip
       const lowerFrom = photo?.lowerStart != null && look.lowerTeeth > 0 ? photoLower(photo, frame, u, above, sample) : null;
       if (lowerFrom) colour = mix(colour, lowerFrom.colour, lowerFrom.alpha * smoothstep(0.1, 0.25, side));
-      else if (lowerHeight > 0.6) {
+      else if (lowerHeight > 1.5) {
         const tooth = toothShade(u, W, LOWER_TOOTH_EDGES);
         const height = lowerHeight * (1 - 0.5 * ((u - 0.5) / 0.5) ** 2) * (0.9 + 0.1 * tooth.round);
         const shown = smoothstep(0.2, 0.36, side) * smoothstep(-0.5, 0.5, height - above);
         if (shown > 0) {
-          const base = scale(palette.teeth, 0.72 * tooth.shade * (0.75 + 0.25 * smoothstep(0, height, above)) * (0.6 + 0.4 * smoothstep(0.2, 0.4, side)));
+          const base = scale(palette.teeth, 0.84 * tooth.shade * (0.8 + 0.2 * smoothstep(0, height, above)) * (0.6 + 0.4 * smoothstep(0.2, 0.4, side)));
           colour = mix(colour, grain(base, x, y), shown);
         }
       }

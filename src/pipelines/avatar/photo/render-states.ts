@@ -58,7 +58,7 @@ export function drawFaceState(rest: RgbaImage, head: HeadPatch, state: FaceState
 export function lowerTeethShown(state: FaceState): number {
   if (state.width === 'narrow') return 0;
   if (state.width === 'wide') return 1;
-  return state.mouth >= MOUTH_LEVELS - 2 ? 0.35 : 0.7;
+  return state.mouth >= MOUTH_LEVELS - 2 ? 0.2 : 0.7;
 }
 
 /**
