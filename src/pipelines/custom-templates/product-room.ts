@@ -29,9 +29,12 @@ const FULL: FrameRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
 /** A gap kept between the product and what is laid beside it (share of the picture's side). */
 const MARGIN = 0.02;
 
-/** The least room a product is moved into: a fifth of the picture each way, a tenth of its area. */
-const MIN_SIDE = 0.2;
-const MIN_AREA = 0.1;
+/**
+ * The least room a product is moved into: an eighth of the picture each way, a twelfth of its area
+ * (a band above a reference's title and captions that fill the middle of the frame still holds it).
+ */
+const MIN_SIDE = 0.12;
+const MIN_AREA = 0.08;
 
 const rectOfBox = (b: TemplateBox): FrameRect => ({ x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height });
 
@@ -44,9 +47,14 @@ export function productRooms(template: Template, isStill: (slot: string) => bool
   const captionBox = captions ? captionRect(template.aspect, captions) : null;
   return template.scenes.map((scene) => {
     const above = (from: number) => [...scene.layers.slice(from).map((l) => rectOfBox(l.box)), ...(captionBox ? [captionBox] : [])];
-    const room = (area: FrameRect, obstacles: FrameRect[], motion: BackgroundMotion | null): PictureRoom | null => {
+    const presenters = (from: number) => scene.layers.slice(from).flatMap((l) => (l.kind === 'avatar' ? [rectOfBox(l.box)] : []));
+    const room = (area: FrameRect, obstacles: FrameRect[], motion: BackgroundMotion | null, standing: FrameRect[]): PictureRoom | null => {
       const over = obstacles.filter((o) => overlaps(o, area));
       if (over.length === 0) return null;
+      // A presenter standing over a large part of the picture (two fifths): it is their backdrop (a room, a colour).
+      const areaOf = (r: FrameRect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
+      const clip = (r: FrameRect) => ({ x0: Math.max(r.x0, area.x0), y0: Math.max(r.y0, area.y0), x1: Math.min(r.x1, area.x1), y1: Math.min(r.y1, area.y1) });
+      if (standing.some((p) => areaOf(clip(p)) >= 0.4 * areaOf(area))) return null;
       const w = area.x1 - area.x0;
       const h = area.y1 - area.y0;
       const free = freeArea(
@@ -62,11 +70,12 @@ export function productRooms(template: Template, isStill: (slot: string) => bool
       return { area, keep };
     };
     const bg = scene.background;
-    const background = 'slot' in bg && bg.fit === 'crop' && isStill(bg.slot) ? room(FULL, above(0), (bg.motion ?? null) as BackgroundMotion | null) : null;
+    const background =
+      'slot' in bg && bg.fit === 'crop' && isStill(bg.slot) ? room(FULL, above(0), (bg.motion ?? null) as BackgroundMotion | null, presenters(0)) : null;
     const layers = new Map<number, PictureRoom>();
     scene.layers.forEach((layer, j) => {
       if (layer.kind !== 'image' || layer.shape === 'circle' || !isStill(layer.slot)) return;
-      const r = room(rectOfBox(layer.box), above(j + 1), null);
+      const r = room(rectOfBox(layer.box), above(j + 1), null, presenters(j + 1));
       if (r) layers.set(j, r);
     });
     return { background, layers };
