@@ -60,7 +60,7 @@ export function productScenes(
   return spokenCuts(m, sceneSeconds).map((cut, i) => {
     const { motion: styled, transition } = look(i);
     const bg = pictureAt(m, i);
-    const topic = detailTopicOf(m.words.filter((w) => w.startSeconds >= cut.startSeconds && w.startSeconds < cut.endSeconds).map((w) => w.word));
+    const topic = topicOf(m, cut);
     // A style with push-ins moves in on a detail where the words name a part, and on a rhythm
     // otherwise, never twice running (two in a row read as one long zoom).
     const push = pushEvery > 0 && bg.kind === 'image' && !pushedLast && (topic !== null || i % pushEvery === pushEvery - 1);
@@ -82,6 +82,11 @@ export function productScenes(
 }
 
 const FULL_FRAME: FrameRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
+
+/** The part of the product a scene's words name, if any (product-detail.ts). */
+function topicOf(m: AdMaterials, cut: SceneCut): DetailTopic | null {
+  return detailTopicOf(m.words.filter((w) => w.startSeconds >= cut.startSeconds && w.startSeconds < cut.endSeconds).map((w) => w.word));
+}
 
 /** The part of the frame the product keeps: the largest free of every obstacle. */
 export function productZone(m: Pick<AdMaterials, 'aspectRatio'>, avoid: readonly (FrameRect | null)[]): FrameRect {
@@ -254,7 +259,9 @@ export function avatarScenes(m: AdMaterials, sceneSeconds: number, enhanced: boo
     const picture = m.images.length > 0 ? m.images[i % m.images.length]! : null;
     const durationSeconds = cut.endSeconds - cut.startSeconds;
     if (enhanced && i % 2 === 1 && picture) {
-      return { durationSeconds, ...productShot(m, picture, FULL_FRAME, zone, 'zoom-in'), transitionOut: { kind: 'fade', durationSeconds: 0.3 } };
+      // Between the presenter's scenes the product fills the frame, the camera moving in on a detail.
+      const shot = productShot(m, picture, FULL_FRAME, zone, 'push-in', 'fill', 'light', topicOf(m, cut));
+      return { durationSeconds, ...shot, transitionOut: { kind: 'fade', durationSeconds: 0.3 } };
     }
     const pop = picture && i % 2 === 1 ? (productShot(m, picture, card, inset(card, 0.01), null).layers ?? []).map((l) => ({ ...l, startSeconds: 0.3 })) : [];
     return {
