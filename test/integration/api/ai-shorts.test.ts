@@ -148,7 +148,7 @@ describe('AI Shorts (ai_shorts)', () => {
     const link = await post('/api/links/link_with_params/', { title: 'Northpeak TrailFlask 32 oz', image_urls: [pages.url('/bottle.png')] });
     expect(link.statusCode, link.body).toBe(200);
     const linkId = link.json().id as string;
-    // Four scenes: the one presenting the product and the last show it; the cup holder and the ice keep their pictures.
+    // Four scenes: the one presenting the product, the one about "it" and the last show it; the ice keeps its picture.
     const script =
       'Meet the Northpeak TrailFlask bottle. It fits neatly in your cup holder. Ice cold drinks for the whole day. Order yours today with free shipping.';
     const r = await post('/api/ai_shorts/preview/', {
@@ -167,8 +167,8 @@ describe('AI Shorts (ai_shorts)', () => {
     const withProduct = shows.filter((s) => s === 'product').length;
     expect(plan.scenes.length).toBe(4);
     expect(withProduct).toBeGreaterThanOrEqual(Math.ceil(plan.scenes.length / 3));
-    // The sentences that say something drawable keep their picture: the cup holder is a car.
-    expect(plan.scenes.map((s) => (s.shows === 'product' ? 'product' : s.icons[0]))).toEqual(['product', 'automobile', 'ice', 'product']);
+    // A sentence whose subject is the product ("It fits …") shows the product; one about something else keeps its picture.
+    expect(plan.scenes.map((s) => (s.shows === 'product' ? 'product' : s.icons[0]))).toEqual(['product', 'product', 'ice', 'product']);
     expect(plan.scenes.flatMap((s) => s.icons)).not.toContain('cup-with-straw');
 
     // Sampled frames: the middle of every scene; the product's orange covers a real patch of those that show it.
@@ -182,7 +182,22 @@ describe('AI Shorts (ai_shorts)', () => {
       }
       return n / (frame.width * frame.height);
     };
-    const shares = await Promise.all(plan.scenes.map(async (s) => orangeShare(await extractFrameRgb(file, (s.startSeconds + s.endSeconds) / 2, size))));
+    const orangeRows = (frame: Rgb) => {
+      const rows: number[] = [];
+      for (let y = 0; y < frame.height; y++) {
+        let n = 0;
+        for (let x = 0; x < frame.width; x++) {
+          const i = (y * frame.width + x) * 3;
+          if (Math.abs(frame.data[i]! - 0xff) + Math.abs(frame.data[i + 1]! - 0x6a) + Math.abs(frame.data[i + 2]! - 0x10) < 90) n++;
+        }
+        if (n >= 2) rows.push(y);
+      }
+      return rows.length > 0 ? (rows[rows.length - 1]! - rows[0]! + 1) / frame.height : 0;
+    };
+    const frames = await Promise.all(plan.scenes.map((s) => extractFrameRgb(file, (s.startSeconds + s.endSeconds) / 2, size)));
+    const shares = frames.map(orangeShare);
+    // The product fills the frame: its body alone (the orange, not the cap) stands ≥ 40 % of the 9:16 frame's height.
+    for (const [k, f] of frames.entries()) if (shows[k] === 'product') expect(orangeRows(f), `scene ${k} product height`).toBeGreaterThanOrEqual(0.4);
     const seen = shares.filter((x) => x > 0.03).length;
     expect(seen, shares.map((x) => x.toFixed(3)).join(' ')).toBeGreaterThanOrEqual(Math.ceil(plan.scenes.length / 3));
     // … in exactly the scenes planned to show it.
