@@ -90,10 +90,13 @@ export async function voiceCloneScript(deps: VoiceCloneScriptDeps, req: VoiceClo
   // exactly its budget); once more, tighter, when neither ends in time with an opener.
   const rate = wordCount(first.script.text) / Math.max(0.5, first.end);
   if (first.end > limit) await speak(1, limit * 0.95, rate);
-  // The strict script may give the hook up for the call to action; the loose one never does and
-  // adds middle sentences within half as much again as its time: at two thirds of the time left,
-  // it is the hook and the call to action, as short as the writer has them.
-  if (!tries.some((t) => full(t) && holdable(t))) await speak(2, (limit * 0.95) / 1.5, rate, false);
+  // Still no opener that ends in time: strictly to all the time a sped-up voice and the hold
+  // allow (the shortest call to action, the hook kept when it fits beside it); then loosely at two
+  // thirds of the time left (the loose script never gives the hook up and adds middle sentences
+  // within half as much again: the hook and the writer's first call to action).
+  const spedBudget = (req.videoSeconds + MAX_HOLD_SECONDS - 0.1 - END_MARGIN_SECONDS) * MAX_TEMPO * 0.95;
+  if (!tries.some((t) => full(t) && holdable(t))) await speak(2, spedBudget, rate);
+  if (!tries.some((t) => full(t) && holdable(t))) await speak(3, (limit * 0.95) / 1.5, rate, false);
   const byEnd = [...tries].sort((x, y) => x.end - y.end);
   const chosen =
     byEnd.find((t) => full(t) && t.end <= limit) ??
