@@ -134,4 +134,48 @@ describe('AI Shorts with a product: sentences about it show it, large and whole'
     const box = orangeBox(drawn.image)!;
     expect((box.x1 - box.x0 + 1) / TALL.width).toBeGreaterThan(0.8);
   }, 30_000);
+
+  it("pixels: the hero is the photo itself, cropped around the product, when the photo's shape allows", async () => {
+    // A tall shop photo: the cup on a pale wood-coloured table, the product's box known from its cut-out.
+    const product = cup();
+    const photo: RgbaImage = { width: 240, height: 400, data: new Uint8Array(240 * 400 * 4) };
+    for (let i = 0; i < photo.data.length; i += 4) photo.data.set([0xd8, 0xc0, 0x9a, 255], i);
+    const box = { x: 30, y: 150, width: 180, height: 156 };
+    const placed = { ...product, data: new Uint8Array(product.data) };
+    const big = { width: box.width, height: box.height, data: new Uint8Array(box.width * box.height * 4) };
+    for (let y = 0; y < box.height; y++)
+      for (let x = 0; x < box.width; x++) {
+        const si = (Math.floor((y * placed.height) / box.height) * placed.width + Math.floor((x * placed.width) / box.width)) * 4;
+        big.data.set(placed.data.subarray(si, si + 4), (y * box.width + x) * 4);
+        if (placed.data[si + 3]! > 0) photo.data.set(placed.data.subarray(si, si + 4), ((box.y + y) * photo.width + box.x + x) * 4);
+      }
+    const drawn = await illustrateScene({
+      text: 'It goes in the dishwasher.',
+      style: '4K realistic',
+      ...TALL,
+      seed: 1,
+      product: { image: big, cutOut: true, photo, box },
+      framing: 'hero',
+    });
+    expect(drawn.product!.kind).toBe('photo');
+    const seen = orangeBox(drawn.image)!;
+    // Whole, and the photo fills the frame: no designed backdrop, the table's colour reaches the frame's edge.
+    expect(seen.x0).toBeGreaterThan(0);
+    expect(seen.x1).toBeLessThan(TALL.width - 1);
+    const at = (Math.round(TALL.height * 0.1) * TALL.width + 2) * 4;
+    const corner = drawn.image.data.subarray(at, at + 3);
+    const tableDistance = (px: Uint8Array) => Math.abs(px[0]! - 0xd8) + Math.abs(px[1]! - 0xc0) + Math.abs(px[2]! - 0x9a);
+    // The same scene without the photo is the designed backdrop: the measure tells the two apart.
+    const designed = await illustrateScene({
+      text: 'It goes in the dishwasher.',
+      style: '4K realistic',
+      ...TALL,
+      seed: 1,
+      product: { image: big, cutOut: true },
+      framing: 'hero',
+    });
+    console.log(`table colour distance at the edge: photo ${tableDistance(corner)}, designed ${tableDistance(designed.image.data.subarray(at, at + 3))}`);
+    expect(tableDistance(corner)).toBeLessThan(100);
+    expect(tableDistance(designed.image.data.subarray(at, at + 3))).toBeGreaterThan(150);
+  }, 30_000);
 });
