@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SpeechSynthesizer } from '../../domain/speech/voice-directory.js';
 import type { Task } from '../../core/task.js';
-import { inStage } from '../../core/stages.js';
+import { inStage, type StageMarks } from '../../core/stages.js';
 import { upgradeSavedTimings } from '../../core/timing.js';
 import { linkVideoKind } from '../../domain/videos/link-video-kind.js';
 import { TaskFailure } from '../../core/errors.js';
@@ -58,7 +58,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
         if (!chosen.style) throw new TaskFailure('The chosen preview cannot be read; create the video again.');
         const style = chosen.style;
         const out = await inStage({ stages }, 'render', () =>
-          renderOne(deps, task, plan, planDir, style, 'render', workDir, signal, (f) => reportProgress(f * 97)),
+          renderOne(deps, task, plan, planDir, style, 'render', workDir, signal, (f) => reportProgress(f * 97), stages),
         );
         const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
@@ -77,7 +77,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
 
       if (payload.step === 'direct') {
         const out = await inStage({ stages }, 'render', () =>
-          renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68)),
+          renderOne(deps, task, plan, planDir, styles[0]!, 'render', workDir, signal, (f) => reportProgress(30 + f * 68), stages),
         );
         const [outputKey, thumbnailKey] = [linkVideoKind.fileKey(task, 'output'), linkVideoKind.fileKey(task, 'outputThumbnail')];
         await deps.blobs.putFile(outputKey, out.videoPath);
@@ -93,7 +93,7 @@ export function linkToVideoJob(deps: LinkVideoJobDeps) {
       for (const [i, style] of styles.entries()) {
         const share = 68 / styles.length;
         const out = await inStage({ stages }, 'render', () =>
-          renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f))),
+          renderOne(deps, task, plan, planDir, style, 'preview', workDir, signal, (f) => reportProgress(30 + share * (i + f)), stages),
         );
         const mediaJob = mediaJobId(task.id, `${i}:${style}`);
         const stored = { mediaJob, style, key: linkVideoKind.fileKey(task, 'preview', i), thumbnailKey: linkVideoKind.fileKey(task, 'previewThumbnail', i) };
@@ -120,6 +120,7 @@ async function renderOne(
   workDir: string,
   signal: AbortSignal,
   onProgress: (f: number) => void,
+  stages?: StageMarks,
 ): Promise<{ videoPath: string; thumbnailPath: string; durationSeconds: number }> {
   const dir = join(workDir, `${quality}-${style}`);
   await mkdir(dir, { recursive: true });
@@ -129,7 +130,7 @@ async function renderOne(
     plan,
     { accountId: task.accountId, planDir, style, quality, videoPath, thumbnailPath },
     { ffmpeg: deps.ffmpeg, avatars: deps.avatars, cutout: deps.cutout ?? null },
-    { workDir: dir, signal, onProgress },
+    { workDir: dir, signal, onProgress, ...(stages ? { stages } : {}) },
   );
   return { videoPath, thumbnailPath, durationSeconds: Math.round(out.durationSeconds * 100) / 100 };
 }

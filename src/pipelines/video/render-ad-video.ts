@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { FaceNotUsable } from '../../core/errors.js';
+import { inStage, type StageMarks } from '../../core/stages.js';
 import type { FfmpegEngine } from '../../engines/ffmpeg/types.js';
 import type { CutoutEngine } from '../../engines/image/port.js';
 import { renderTimeline, type RenderResult } from '../../media/render.js';
@@ -23,7 +24,7 @@ export async function renderAdVideo(
   plan: AdPlan,
   req: { accountId: string; planDir: string; style: string; quality: RenderQuality; videoPath: string; thumbnailPath: string },
   deps: { ffmpeg: FfmpegEngine; avatars: AvatarClipMaker | null; cutout?: CutoutEngine | null },
-  opts: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+  opts: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void; stages?: StageMarks },
 ): Promise<RenderResult> {
   const { signal, onProgress } = opts;
   let avatar: AvatarClip | null = null;
@@ -65,7 +66,7 @@ export async function renderAdVideo(
   // The cut-out finds the product in each photo, so product shots crop around it or stand it on a designed backdrop.
   const decorations = new DecorationSet(opts.workDir, frame, deps.cutout ?? null);
   const planned = buildAdTimeline(plan, req.planDir, req.style, avatar, decorations.decorate);
-  await decorations.drawAll(signal);
+  await inStage(opts, 'compose', () => decorations.drawAll(signal));
   const timeline = withPushes(planned, decorations.shotPlans);
   const base = withAvatar ? AVATAR_SHARE : 0;
   return renderTimeline(

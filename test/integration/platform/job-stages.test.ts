@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { systemClock } from '../../../src/core/clock.js';
 import { TaskFailure } from '../../../src/core/errors.js';
 import { inStage } from '../../../src/core/stages.js';
