@@ -90,7 +90,7 @@ function colourBox(frame: { width: number; height: number; data: Buffer }, rgb: 
 }
 
 describe('push-in on a detail (pixels of short renders)', () => {
-  // A wide studio photo (the bottle cannot fill a tall frame, so it stands designed) and a tall one (a full-bleed crop).
+  // Photos whose shape the frame's is not, so the bottle stands designed (a crop's push is capped lower: push-in-shot.test.ts).
   const cases = [
     { aspectRatio: '9:16' as const, photo: { width: 2000, height: 1200 } },
     { aspectRatio: '16:9' as const, photo: { width: 1400, height: 2000 } },
