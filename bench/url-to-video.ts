@@ -69,6 +69,8 @@ async function main(): Promise<void> {
     });
     const preview = await untilDone(created.id);
     const previewSeconds = (performance.now() - previewStart) / 1000;
+    // Printed at once: on a loaded machine the render may take long enough to be cut short.
+    console.log(stageTable(`preview stages (the task's own, GET stages; ${previewSeconds.toFixed(2)} s POST → done)`, preview));
     const renderStart = performance.now();
     await call('POST', `/api/link_to_videos/${created.id}/render/`);
     const rendered = await untilDone(created.id);
@@ -84,7 +86,6 @@ async function main(): Promise<void> {
     console.log(
       `render  (POST → done, ${rendered.duration} s of video): ${renderSeconds.toFixed(2)} s wall (goal < 60 s); still-picture encode at 1080x1920: ${stillRender.toFixed(2)} s → ${(renderSeconds / stillRender).toFixed(1)}x that baseline`,
     );
-    console.log(stageTable("preview stages (the task's own, GET stages)", preview));
     console.log(stageTable('render stages', rendered));
   } finally {
     await app.close();
