@@ -111,7 +111,12 @@ export async function renderTemplate(
     return s?.type === 'voiceover' && s.speech ? s.speech.durationSeconds : null;
   };
   const totalSeconds = templateLengthSeconds(template, voiceSeconds);
-  const overrun = voiceoverOverrun(template, totalSeconds, voiceSeconds);
+  // Heard to its last word: the engine's trailing silence may run past the end unheard.
+  const lastWordEnds = (name: string): number | null => {
+    const s = slots.get(name);
+    return s?.type === 'voiceover' && s.speech ? (s.speech.words.at(-1)?.endSeconds ?? s.speech.durationSeconds) : null;
+  };
+  const overrun = voiceoverOverrun(template, totalSeconds, lastWordEnds);
   if (overrun) throw new TaskFailure(overrun, false);
 
   const drawnBackgrounds = new Map<number, string>();
@@ -131,7 +136,8 @@ export async function renderTemplate(
     }
   });
   const productShots = deps.cutout ? planProductShots(template, slots, new DecorationSet(opts.workDir, frame, deps.cutout)) : undefined;
-  if (productShots) drawing.push(productShots.decorations.drawAll(signal));
+  const shotsDrawn = productShots ? productShots.decorations.drawAll(signal) : Promise.resolve();
+  drawing.push(shotsDrawn);
   const musicPath = template.music ? resolveMusic(template, slots, deps.musicCacheDir) : Promise.resolve(null);
   // The pictures are drawn while the avatars and the loudness measurement run; ffmpeg waits for them.
   const drawn = Promise.all(drawing);
@@ -139,6 +145,14 @@ export async function renderTemplate(
   const avatarClips = await makeAvatarClips(template, slots, totalSeconds, frame, opts, deps);
   onProgress?.(SPEECH_SHARE + AVATAR_SHARE);
 
+  if (productShots) {
+    await shotsDrawn;
+    // A background in which nothing was found is shown as the template places it (with its move).
+    for (const [i, shot] of productShots.backgrounds) {
+      const plan = productShots.decorations.shotPlans.get(shot.path);
+      if (plan?.kind === 'crop' && plan.product.width === 0) productShots.backgrounds.delete(i);
+    }
+  }
   const timeline = buildTemplateTimeline(
     { template, slots, drawnBackgrounds, panelPictures, avatarClips, musicPath: await musicPath, ...(productShots ? { productShots } : {}) },
     totalSeconds,
@@ -259,11 +273,12 @@ function planProductShots(template: Template, slots: ReadonlyMap<string, Resolve
       { width: room.area.x1 - room.area.x0, height: room.area.y1 - room.area.y0 },
       { picture: (slots.get(slot) as { path: string }).path, keep: room.keep, palette: SHOT_PALETTE, whenNoProduct },
     );
-  const backgrounds = new Map<number, string>();
+  const backgrounds = new Map<number, { path: string; still: boolean }>();
   const layers = new Map<string, string>();
   rooms.forEach((r, i) => {
     const scene = template.scenes[i]!;
-    if (r.background && 'slot' in scene.background) backgrounds.set(i, shot(scene.background.slot, r.background, 'fill'));
+    if (r.background && 'slot' in scene.background)
+      backgrounds.set(i, { path: shot(scene.background.slot, r.background, 'fill'), still: r.background.still === true });
     for (const [j, room] of r.layers) {
       const layer = scene.layers[j]!;
       // A picture the template shows whole stays whole when nothing is found in it; a cropped one fills its box.

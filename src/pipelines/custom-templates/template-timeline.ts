@@ -29,7 +29,7 @@ export interface TimelineInputs {
    * Product shots (product-room.ts) that replace a still picture: a scene's background by scene
    * index, an image layer by `sceneIndex:layerIndex`. Each is drawn at its box's size.
    */
-  productShots?: { backgrounds: ReadonlyMap<number, string>; layers: ReadonlyMap<string, string> };
+  productShots?: { backgrounds: ReadonlyMap<number, { path: string; still: boolean }>; layers: ReadonlyMap<string, string> };
 }
 
 export const avatarClipKey = (sceneIndex: number, layerIndex: number): string => `${sceneIndex}:${layerIndex}`;
@@ -47,22 +47,23 @@ export function templateLengthSeconds(template: Template, voiceSeconds: (slot: s
 }
 
 /**
- * A voiceover the template's length cannot hold (longer than a fixed template, or than a
- * from-voiceover template's maxSeconds): what to tell the client, or null. Such a voice would be
- * cut off mid-word, so the job fails with this instead; the tail after the voice is what gives way
- * first (a voice that ends within the maximum is kept whole, its tail shortened).
+ * A voiceover the template's length cannot hold (its last word after the end of a fixed template,
+ * or of a from-voiceover template's maxSeconds): what to tell the client, or null. Such a voice
+ * would be cut off mid-word, so the job fails with this instead; the tail after the voice is what
+ * gives way first (a voice that ends within the maximum is kept whole, its tail shortened).
+ * `spokenUntil` is when a slot's voice is last heard (its last word's end).
  */
-export function voiceoverOverrun(template: Template, totalSeconds: number, voiceSeconds: (slot: string) => number | null): string | null {
+export function voiceoverOverrun(template: Template, totalSeconds: number, spokenUntil: (slot: string) => number | null): string | null {
   for (const [name, slot] of Object.entries(template.slots)) {
     if (slot.type !== 'voiceover') continue;
-    const spoken = voiceSeconds(name);
+    const spoken = spokenUntil(name);
     if (spoken === null || spoken <= totalSeconds + OVERRUN_SLACK_SECONDS) continue;
     return `the voiceover "${name}" runs ${spoken.toFixed(1)} s, longer than this template's ${totalSeconds.toFixed(1)} s; shorten its text`;
   }
   return null;
 }
 
-/** A voice's trailing breath (MP3 padding, the engine's last silence) may run this far past the end unheard. */
+/** A last word's timing is an engine's estimate: this much past the end is no cut. */
 const OVERRUN_SLACK_SECONDS = 0.1;
 
 /** Scene lengths in seconds, scaled to the total and kept on whole frames. */
@@ -101,7 +102,9 @@ export function buildTemplateTimeline(inputs: TimelineInputs, totalSeconds: numb
       const to = Math.min(end, layer.endSeconds === undefined ? end : start + layer.endSeconds * factor);
       if (to <= from) return;
       const shot = inputs.productShots?.layers.get(avatarClipKey(i, j));
-      const made = shot ? { kind: 'image' as const, path: shot, ...placement(layer.box), fit: 'crop' as const } : templateLayer(inputs, layer, avatarClipKey(i, j), fullFrame);
+      const made = shot
+        ? { kind: 'image' as const, path: shot, ...placement(layer.box), fit: 'crop' as const }
+        : templateLayer(inputs, layer, avatarClipKey(i, j), fullFrame);
       if (made) layers.push({ ...made, startSeconds: from, endSeconds: to, ...(made.kind === 'avatar' ? { sourceStartSeconds: from } : {}) } as Layer);
     });
   });
@@ -125,7 +128,7 @@ function sceneBackground(inputs: TimelineInputs, index: number): Scene['backgrou
   const bg = inputs.template.scenes[index]!.background;
   if ('color' in bg) return { kind: 'color', color: bg.color };
   const shot = inputs.productShots?.backgrounds.get(index);
-  if (shot && 'slot' in bg) return { kind: 'image', path: shot, fit: 'crop', motion: bg.motion ?? null };
+  if (shot && 'slot' in bg) return { kind: 'image', path: shot.path, fit: 'crop', motion: shot.still ? null : (bg.motion ?? null) };
   if ('drawn' in bg) return { kind: 'image', path: inputs.drawnBackgrounds.get(index)!, fit: 'crop', motion: bg.motion ?? null };
   const slot = inputs.slots.get(bg.slot);
   if (!slot || (slot.type !== 'image' && slot.type !== 'video')) return { kind: 'color', color: '#000000' };

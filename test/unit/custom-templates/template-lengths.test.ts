@@ -56,7 +56,11 @@ function timelineOf(template: Template, voiceSeconds: number | null) {
     total,
     frameSizeFor(template.aspect, 'render'),
   );
-  return { total, timeline, overrun: voiceoverOverrun(template, total, spoken) };
+  const lastWord = (name: string) => {
+    const s = slots.get(name);
+    return s?.type === 'voiceover' && s.speech ? s.speech.words.at(-1)!.endSeconds : null;
+  };
+  return { total, timeline, overrun: voiceoverOverrun(template, total, lastWord) };
 }
 
 /**
@@ -99,9 +103,13 @@ describe('every built-in template lasts what it sets', async () => {
   it('refuses a voice longer than the template can hold, naming the slot and both lengths', () => {
     for (const { template } of templates) {
       if (template.length.rule !== 'voiceover') continue;
-      const { total, overrun } = timelineOf(template, template.length.maxSeconds + 4);
+      const voice = template.length.maxSeconds + 4;
+      const { total, overrun } = timelineOf(template, voice);
       expect(total).toBe(template.length.maxSeconds);
-      expect(overrun, template.name).toContain(`"${template.length.slot}" runs ${(template.length.maxSeconds + 4).toFixed(1)} s`);
+      const lastWord = words(voice).at(-1)!.endSeconds;
+      expect(overrun, template.name).toContain(`"${template.length.slot}" runs ${lastWord.toFixed(1)} s`);
+      // A voice whose last word ends in time is kept, however long its trailing silence.
+      expect(timelineOf(template, template.length.maxSeconds + 0.25).overrun, template.name).toBeNull();
     }
   });
 });
