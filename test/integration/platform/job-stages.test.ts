@@ -106,7 +106,7 @@ describe('a job run records its stages whatever its outcome', () => {
     const failed = await settled(task.id);
     expect(failed.status).toBe('failed');
     const line = lines.find((l) => l.msg === 'task failed' && l.taskId === task.id);
-    expect((line?.stages as { name: string }[]).map((s) => s.name)).toEqual(['compose', 'speak', 'run']);
+    expect(((line?.stages ?? []) as { name: string }[]).map((s) => s.name)).toEqual(['compose', 'speak', 'run']);
     expect(metrics.runs).toContainEqual(expect.objectContaining({ kind: 'stages', outcome: 'failed' }));
     expect(metrics.creditMoves).toEqual([
       { kind: 'stages', movement: 'held', millicredits: 1000 },
