@@ -17,6 +17,8 @@ export interface PictureRoom {
   area: FrameRect;
   /** Where the product's box may lie, in fractions of the picture (0..1 both ways). */
   keep: FrameRect;
+  /** The picture stands still (its background motion left out): the room is too small for the move. */
+  still?: boolean;
 }
 
 /** Rooms by scene: the background's (`background`), and image layers' by their index. */
@@ -63,11 +65,14 @@ export function productRooms(template: Template, isStill: (slot: string) => bool
         MARGIN,
       );
       if (!free) return null;
+      const roomy = (k: FrameRect) => k.x1 - k.x0 >= MIN_SIDE && k.y1 - k.y0 >= MIN_SIDE && (k.x1 - k.x0) * (k.y1 - k.y0) >= MIN_AREA;
       const keep = motionSafe(free, motion);
+      if (roomy(keep)) return { area, keep };
+      // The move would take too much of a small room: the picture stands still instead.
+      if (motion && roomy(free)) return { area, keep: free, still: true };
       // Too little room for a product to show: the picture is a backdrop (a room, a colour under a
       // presenter or a full panel), kept as the template places it.
-      if (keep.x1 - keep.x0 < MIN_SIDE || keep.y1 - keep.y0 < MIN_SIDE || (keep.x1 - keep.x0) * (keep.y1 - keep.y0) < MIN_AREA) return null;
-      return { area, keep };
+      return null;
     };
     const bg = scene.background;
     const background =

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { AdAnalysis } from '../../../src/domain/ad-clone/ad-analysis.js';
 import type { Template } from '../../../src/domain/custom-templates/template-format.js';
+import { scriptPatternOf } from '../../../src/pipelines/ad-clone/analysis/script-pattern.js';
+import { cloneTemplate } from '../../../src/pipelines/ad-clone/clone-template.js';
 import { productRooms } from '../../../src/pipelines/custom-templates/product-room.js';
 import { loadTemplateCatalog } from '../../../src/pipelines/custom-templates/template-files.js';
 import { captionTrack, type ResolvedSlot } from '../../../src/pipelines/custom-templates/template-timeline.js';
@@ -27,12 +30,15 @@ function filled(template: Template): Map<string, ResolvedSlot> {
   return slots;
 }
 
-/** Background pictures the templates lay a presenter, a full panel or a centred card over: a room or a colour behind them, not a product. */
+/**
+ * Background pictures the templates lay a presenter, a full panel or a centred card over: a room or
+ * a colour behind them, not a product. (Elsewhere a background in which the cut-out finds nothing is
+ * shown as placed, with its move: only a found product is framed into its room.)
+ */
 const BACKDROPS = [
   'DYOA: Avatar and Product: 0 background',
-  'Event Announcement: 0 background',
   'Event Announcement: 1 background',
-  'Property Tour: 2 background',
+  'Event Announcement: 0 background',
   'DYOA: Talking Avatar: 0 background',
 ];
 
@@ -117,4 +123,65 @@ describe('Custom Templates and DYOA: where a picture shows its product, nothing 
     );
     expect(moved + BACKDROPS.length).toBe(coveredBefore);
   });
+});
+
+describe("Ad Clone: the reference's text keeps its place, the product moves clear of it (planned boxes)", () => {
+  const w = (word: string, startSeconds: number, endSeconds: number) => ({ word, startSeconds, endSeconds });
+  const words = [w('Cold', 0, 0.4), w('all', 0.4, 0.6), w('day.', 0.6, 1), w('Shop', 1.4, 1.7), w('now.', 1.7, 2)];
+  const shots = [0, 1, 2].map((index) => ({ index, startSeconds: index * 1.5, endSeconds: index * 1.5 + 1.5, durationSeconds: 1.5 }));
+  // A title big across the middle of every shot and large captions under it: a band above them is all that is left.
+  const analysis = {
+    durationSeconds: 4.5,
+    widthPx: 180,
+    heightPx: 320,
+    shots,
+    pacing: { shotCount: 3, averageShotSeconds: 1.5, shortestShotSeconds: 1.5, longestShotSeconds: 1.5, cutsPerMinute: 40 },
+    texts: shots.map((s) => ({
+      shotIndex: s.index,
+      atSeconds: s.startSeconds + 0.5,
+      text: 'TRAIL READY',
+      box: { x: 0.15, y: 0.4, width: 0.7, height: 0.05 },
+      color: '#ffd400',
+      words: 2,
+      lines: 1,
+      role: 'title' as const,
+    })),
+    captionLook: {
+      position: { x: 0, y: 0.12 },
+      region: 'bottom' as const,
+      color: '#ffffff',
+      case: 'upper' as const,
+      wordsPerLine: 3,
+      textHeight: 0.035,
+      lineWidth: 0.7,
+      shotShare: 1,
+    },
+    transcript: null,
+    script: scriptPatternOf(words),
+    energy: { meanDb: -20, voiceDb: -18, backgroundDb: null, speechShare: 0.8, level: 'moderate' as const, curveDb: [] },
+  } satisfies AdAnalysis;
+
+  for (const aspect of ['9:16', '16:9', '1:1'] as const) {
+    it(`${aspect}: every shot's picture gets a room clear of the title and the captions, through its move`, () => {
+      const script = 'Cold all day. Shop now.';
+      const { template } = cloneTemplate({ analysis, aspect, pictureCount: 2, script, lines: ['TrailFlask'], seed: 3 });
+      const slots = new Map<string, ResolvedSlot>([
+        ['Picture 1', { type: 'image', path: '/p1.png' }],
+        ['Picture 2', { type: 'image', path: '/p2.png' }],
+        ['Script', { type: 'voiceover', text: script, speech: { path: '/v.mp3', durationSeconds: 2, words } }],
+      ]);
+      const setting = captionTrack({ template, slots })?.setting ?? null;
+      const captions = setting ? captionRect(aspect, setting) : null;
+      const rooms = productRooms(template, () => true, setting);
+      template.scenes.forEach((scene, i) => {
+        const room = rooms[i]!.background;
+        expect(
+          room,
+          `shot ${i}: a room for the product beside ${scene.layers.map((l) => show(rect(l.box))).join(', ')} and captions ${captions ? show(captions) : 'none'}`,
+        ).not.toBeNull();
+        for (const o of [...scene.layers.map((l) => rect(l.box)), ...(captions ? [captions] : [])])
+          expect(overlaps(o, room!.keep), `shot ${i}: ${show(o)} over the room ${show(room!.keep)}`).toBe(false);
+      });
+    });
+  }
 });
