@@ -108,7 +108,10 @@ describe('photo avatar (real face model, real ffmpeg)', () => {
       darkening.push(luma(meanColor(reference, mouth)) - luma(meanColor(await frame(f), mouth)));
     }
     const openness = sampled.map((f) => OPENNESS[f]!);
-    expect(pearson(change, openness)).toBeGreaterThan(0.85);
+    // The opened mouth shows teeth over its cavity: a half-open mouth's light teeth differ from the
+    // closed lips about as much as a wide one's dark inside, so the raw change follows the track a
+    // little less closely (0.84 with teeth; over 0.85 with the old dark gap) than the darkening does.
+    expect(pearson(change, openness)).toBeGreaterThan(0.8);
     expect(pearson(darkening, openness)).toBeGreaterThan(0.9);
     // The idle head motion shifts the lips a little in every frame, but only an open mouth shows
     // its dark inside: the region gets darker in open frames and not in closed ones.
