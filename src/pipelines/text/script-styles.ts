@@ -26,6 +26,10 @@ export interface ScriptStyle {
   grow: number[];
   /** Slot indices in the order they are said, when it is not the slots' own order. */
   spokenOrder?: number[];
+  /** Slots grown only once every other slot has nothing left to add, in this order (a recap, a long ad's closing offer). */
+  lastResort?: number[];
+  /** Slots with no page fact in them (a long ad's setup and nudge): grown only to round out an ad its facts nearly fill. */
+  fillers?: number[];
 }
 
 function one(kind: BeatKind, section: ScriptSection): StyleSlot {

@@ -12,6 +12,8 @@ import { AD_WORDS_BY_LENGTH, adWordRange, DEFAULT_WORDS_PER_SECOND, scriptWordBu
 
 /** A script of at most this many words is a short ad's (the 15 s range's top). */
 const SHORT_AD_WORDS = AD_WORDS_BY_LENGTH[0]!.max;
+/** An ad whose floor is at least the 45 s one's is a long ad: it may close with the offer on its own (styleForFacts). */
+const LONG_AD_WORDS = AD_WORDS_BY_LENGTH.find((r) => r.seconds === 45)!.min;
 
 // The copywriter's public face: its parts live in ./ad-script/, callers import from here.
 export { ScriptRequestError, type AdScript, type AdScriptRequest, type ScriptSentence, type SentenceSubject } from './ad-script/ad-script-types.js';
@@ -39,7 +41,8 @@ export function writeAdScript(req: AdScriptRequest): AdScript {
   const ctx = budget <= SHORT_AD_WORDS ? { ...read, values: { ...read.values, product: read.shortName } } : read;
   // The ad's floor gives way only to a voice too slow for it (see scriptWordBudget).
   const range = adWordRange(req.videoLengthSeconds);
-  const beats = sizeToBudget(styleForFacts(style, ctx), ctx, seed, budget, { min: Math.min(range.min, budget), max: range.max });
+  const longAd = range.min >= LONG_AD_WORDS;
+  const beats = sizeToBudget(styleForFacts(style, ctx, { longAd }), ctx, seed, budget, { min: Math.min(range.min, budget), max: range.max }, { longAd });
   const subjects = beats.map((b) => subjectOf(b, ctx));
   const media = assignMedia(beats, subjects, req.facts);
   const sentences: ScriptSentence[] = beats.map((b, i) => ({

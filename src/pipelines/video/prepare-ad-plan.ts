@@ -38,11 +38,14 @@ const MAX_VIDEOS = 2;
 const DEFAULT_MUSIC_VOLUME = 0.25;
 /**
  * How the script is fitted to the voice: at most `maxDrafts`, each measuring the voice's rate on
- * the one before; a draft whose speech misses its budget by more than `tolerance` is rewritten;
+ * the one before; a draft is rewritten unless its speech is within `tolerance` of its budget and
+ * the video it makes is the asked length (the end card's hold takes up the rest, see videoEnding);
  * the length asked of the copywriter stays within `nearAskedLength` of the asked one (within
  * 10 % it is that length's ad, see adWordRange).
  */
-const DRAFTING = { maxDrafts: 3, tolerance: 0.04, nearAskedLength: 1.1 } as const;
+const DRAFTING = { maxDrafts: 4, tolerance: 0.04, nearAskedLength: 1.1 } as const;
+/** A video this close to the asked length is that length (the plan's times are rounded to the millisecond). */
+const SAME_LENGTH_SECONDS = 0.01;
 
 /**
  * Link facts → script → voiceover (fitted to the asked length) → fetched pictures and music:
@@ -71,7 +74,15 @@ export async function prepareAdPlan(
   music.catch(() => undefined);
   presenter.catch(() => undefined);
 
-  const speech = await voiceScript(req, deps, spokenBudgetSeconds, opts);
+  // The video a draft's speech would make: the drafts are judged by it, not by the speech alone.
+  const videoSecondsAfter = (speechSeconds: number) =>
+    videoEnding({
+      speechEndSeconds: speechSeconds,
+      closingStartSeconds: closingOverCard ? 0 : null,
+      videoLengthSeconds: req.videoLengthSeconds,
+      hasCta: !req.noCta,
+    }).durationSeconds;
+  const speech = await voiceScript(req, deps, { budgetSeconds: spokenBudgetSeconds, videoSecondsAfter }, opts);
   // Stock clips are searched by the script's words, so they download while the voice is fitted.
   const broll = fetchStockBroll(req, speech.script, { ...deps, stockMedia: deps.stockMedia ?? null }, { planDir: opts.planDir, signal });
   broll.catch(() => undefined);
@@ -146,7 +157,7 @@ interface VoicedScript {
 async function voiceScript(
   req: AdVideoRequest,
   deps: PrepareDeps,
-  budgetSeconds: number,
+  fit: { budgetSeconds: number; videoSecondsAfter: (speechSeconds: number) => number },
   opts: { workDir: string; signal?: AbortSignal; onProgress?: (f: number) => void },
 ): Promise<VoicedScript> {
   const speak = async (text: string, pass: number) => {
@@ -178,6 +189,17 @@ async function voiceScript(
       targetAudience: req.targetAudience,
       targetPlatform: req.targetPlatform,
     });
+  const { budgetSeconds } = fit;
+  // A draft is as good as the video it makes is near the asked length; among those alike, the
+  // one nearer its budget (the card's hold nearer its aim).
+  const missOf = (speechSeconds: number) => [
+    Math.max(0, Math.abs(fit.videoSecondsAfter(speechSeconds) - req.videoLengthSeconds) - SAME_LENGTH_SECONDS),
+    Math.abs(speechSeconds - budgetSeconds),
+  ];
+  const better = (a: number, b: number) => {
+    const [ma, mb] = [missOf(a), missOf(b)];
+    return ma[0]! < mb[0]! || (ma[0] === mb[0] && ma[1]! < mb[1]!);
+  };
   let best: VoicedScript | null = null;
   let rate = FIRST_DRAFT_WORDS_PER_SECOND;
   let lengthSeconds = budgetSeconds / SPEECH_FILL;
@@ -199,8 +221,9 @@ async function voiceScript(
     tried.add(draft.text);
     const audio = await speak(draft.text, pass);
     const voiced = { script: draft.text, highlights: draft.highlights, ...(draft.writer ? { writer: draft.writer } : {}), ...audio };
-    if (!best || Math.abs(audio.durationSeconds - budgetSeconds) < Math.abs(best.durationSeconds - budgetSeconds)) best = voiced;
-    if (audio.durationSeconds <= 0 || Math.abs(audio.durationSeconds - budgetSeconds) <= DRAFTING.tolerance * budgetSeconds) break;
+    if (!best || better(audio.durationSeconds, best.durationSeconds)) best = voiced;
+    const [videoMiss, speechMiss] = missOf(audio.durationSeconds);
+    if (audio.durationSeconds <= 0 || (videoMiss === 0 && speechMiss! <= DRAFTING.tolerance * budgetSeconds)) break;
     // Spoken words, as the copywriter counts its budget: "$34.95" is several words to the voice,
     // and a page full of numbers measured by written words looked like a slow voice (~1.6 w/s).
     rate = countSpokenWords(draft.text) / audio.durationSeconds;

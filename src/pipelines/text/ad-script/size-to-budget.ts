@@ -1,4 +1,5 @@
 import type { ScriptStyle } from '../script-styles.js';
+import { FILLER_FROM_SHARE } from './fact-slots.js';
 import { noTuning, realize, wordsOf, type RealizedBeat } from './realize-beats.js';
 import type { ScriptContext } from './script-context.js';
 import { grownPlans, smallestPlan, type ScriptPlan } from './script-plan.js';
@@ -14,14 +15,20 @@ export function sizeToBudget(
   seed: number,
   budget: number,
   range: { min: number; max: number } = { min: budget, max: budget },
+  opts: { longAd?: boolean } = {},
 ): RealizedBeat[] {
   let plan: ScriptPlan = smallestPlan(style);
   let beats = realize(style, plan, ctx, seed, noTuning());
   let words = wordsOf(beats);
   const exhausted = new Set<number>();
-  // A recap repeats points: it grows only once every other slot has nothing left to add.
+  // A recap repeats points, a closing offer only restates the price: they grow once every other
+  // slot has nothing left to add, the style's own recap first.
   const isRecap = (i: number) => style.slots[i]!.beats.some((b) => b.kind === 'recap');
-  const everySlot = [...style.slots.keys()].sort((a, b) => Number(isRecap(a)) - Number(isRecap(b)));
+  const lateness = (i: number) => {
+    const at = style.lastResort?.indexOf(i) ?? -1;
+    return at >= 0 ? 2 + at : isRecap(i) ? 1 : 0;
+  };
+  const everySlot = [...style.slots.keys()].sort((a, b) => lateness(a) - lateness(b));
   // The style's growth order first; when all of it is used up, any slot that still can grow.
   let order = style.grow;
   let cursor = 0;
@@ -38,6 +45,10 @@ export function sizeToBudget(
     }
     const slot = retrying ? retry.shift()! : order[cursor++ % order.length]!;
     if (!retrying && exhausted.has(slot)) continue;
+    if (style.fillers?.includes(slot) && words < FILLER_FROM_SHARE * budget) {
+      exhausted.add(slot);
+      continue;
+    }
     let grewHere = false;
     for (const next of grownPlans(style, plan, slot)) {
       const nextBeats = realize(style, next, ctx, seed, noTuning());
@@ -57,5 +68,5 @@ export function sizeToBudget(
       exhausted.clear();
     } else exhausted.add(slot);
   }
-  return tuneToBudget(style, plan, ctx, seed, budget, beats, range);
+  return tuneToBudget(style, plan, ctx, seed, budget, beats, range, opts);
 }

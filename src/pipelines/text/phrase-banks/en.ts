@@ -119,7 +119,7 @@ export const en: PhraseBank = {
     audience: ['Made for {audience}.', 'Built with {audience} in mind.', "If you're among {audience}, this one is for you."],
     problem: [
       'Most {category} promise a lot and deliver very little.',
-      'The problem? Most {category} are either complicated or disappointing.',
+      'The problem: most {category} are either complicated or disappointing.',
       'You have tried the usual {category}, and they never quite fit.',
     ],
     agitate: [
