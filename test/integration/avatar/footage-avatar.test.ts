@@ -228,5 +228,5 @@ describe('a custom avatar made from a video, in its preview video', () => {
     let diff = 0;
     for (let i = 0; i < bytes; i++) diff += Math.abs(first[i]! - later[i]!);
     expect(diff / bytes).toBeGreaterThan(3);
-  });
+  }, 180_000);
 });

@@ -151,24 +151,29 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
       const perSegment = Math.max(15, Math.floor(SEGMENT_BUDGET_BYTES / frameBytes));
       const encoder = req.encoder ?? { preset: 'veryfast', crf: 23 };
       const pieces: string[] = [];
-      for (let start = 0; start < frameCount; start += perSegment) {
-        const end = Math.min(frameCount, start + perSegment);
-        const segmentRaw = join(work, `piece-${pieces.length}.rgba`);
-        const out = await open(segmentRaw, 'w');
-        try {
-          for (let i = start; i < end; i++) {
-            if (signal?.aborted) throw abortError(signal);
-            const j = footageFrameOf[i]!;
-            const state = quantiseFrame({ ...req.frames[i]!, blink: 0 }); // the footage blinks by itself
-            const drawn = repaintMouth(await raw.read(j), landmarks[j]!, state, look);
-            await out.write(drawn.data);
+      // One piece is encoded while the next is drawn: the drawing is one JavaScript thread, x264
+      // takes the other cores, so the two overlap instead of taking turns.
+      let encoding: Promise<void> | null = null;
+      try {
+        for (let start = 0; start < frameCount; start += perSegment) {
+          const end = Math.min(frameCount, start + perSegment);
+          const segmentRaw = join(work, `piece-${pieces.length}.rgba`);
+          const out = await open(segmentRaw, 'w');
+          try {
+            for (let i = start; i < end; i++) {
+              if (signal?.aborted) throw abortError(signal);
+              const j = footageFrameOf[i]!;
+              const state = quantiseFrame({ ...req.frames[i]!, blink: 0 }); // the footage blinks by itself
+              const drawn = repaintMouth(await raw.read(j), landmarks[j]!, state, look);
+              await out.write(drawn.data);
+            }
+          } finally {
+            await out.close();
           }
-        } finally {
-          await out.close();
-        }
-        const piece = join(work, `piece-${pieces.length}.mp4`);
-        await ffmpeg.run(
-          rawSegmentEncodeArgs({
+          if (encoding) await encoding;
+          const piece = join(work, `piece-${pieces.length}.mp4`);
+          pieces.push(piece);
+          const args = rawSegmentEncodeArgs({
             input: segmentRaw,
             size: frame,
             fps: AVATAR_FPS,
@@ -176,12 +181,17 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
             preset: encoder.preset,
             crf: encoder.crf,
             output: piece,
-          }),
-          { signal },
-        );
-        await rm(segmentRaw, { force: true });
-        pieces.push(piece);
-        progress(PROGRESS.track + ((PROGRESS.draw - PROGRESS.track) * end) / frameCount);
+          });
+          encoding = ffmpeg.run(args, { signal }).then(async () => {
+            await rm(segmentRaw, { force: true });
+            progress(PROGRESS.track + ((PROGRESS.draw - PROGRESS.track) * end) / frameCount);
+          });
+        }
+        if (encoding) await encoding;
+      } catch (err) {
+        // An encode still running when the drawing failed: its own failure is not the one to report.
+        await encoding?.catch(() => undefined);
+        throw err;
       }
       const listPath = join(work, 'pieces.ffconcat');
       await writeFile(listPath, ffconcatList(pieces.map((path) => ({ path }))));
