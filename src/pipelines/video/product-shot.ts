@@ -126,8 +126,17 @@ export interface AnalysedPhoto {
 }
 
 /** Draws one shot (or one part of it, see ShotRequest.part) as RGBA of exactly `width`×`height`, and says how it was made. */
-export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: number, height: number): Promise<{ image: RgbaImage; plan: ShotPlan }> {
-  const plan = req.push ? pushPlan(req, photo, width, height) : planShot(photo.photo, photo.box, { width, height }, req.keep, req.mode, req.whenNoProduct);
+export async function drawShot(req: ShotRequest, analysed: AnalysedPhoto, width: number, height: number): Promise<{ image: RgbaImage; plan: ShotPlan }> {
+  const planFor = (p: AnalysedPhoto) =>
+    req.push ? pushPlan(req, p, width, height) : planShot(p.photo, p.box, { width, height }, req.keep, req.mode, req.whenNoProduct);
+  let photo = analysed;
+  let plan = planFor(photo);
+  if (plan.kind === 'designed' && cutAtPhotoEdge(photo)) {
+    // The photo itself cut the product (a close-up's base, a lid past the top): floated on a
+    // backdrop the cut-out shows that straight cut as if sliced; as a card, the photo's own edge is the frame.
+    photo = { photo: analysed.photo, cutout: null, box: null };
+    plan = planFor(photo);
+  }
   const part = req.part ?? 'whole';
   if (plan.kind === 'crop') {
     if (part === 'product') return { image: { width, height, data: new Uint8Array(width * height * 4) }, plan };
@@ -191,6 +200,28 @@ export async function drawShot(req: ShotRequest, photo: AnalysedPhoto, width: nu
   }
   const data = ctx.getImageData(0, 0, width, height).data;
   return { image: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }, plan };
+}
+
+/** A product part this long along a photo's edge (a share of that edge) is the photo's cut, not a touch. */
+const EDGE_CUT_SHARE = 0.06;
+
+/** Whether the cut-out's product runs off the photo: opaque pixels along one of its edges. */
+export function cutAtPhotoEdge(photo: AnalysedPhoto): boolean {
+  const { cutout, box } = photo;
+  if (!cutout || !box) return false;
+  const { width: w, height: h, data } = cutout;
+  const opaque = (x: number, y: number) => data[(y * w + x) * 4 + 3]! > 128;
+  const run = (n: number, at: (i: number) => boolean) => {
+    let count = 0;
+    for (let i = 0; i < n; i++) if (at(i)) count++;
+    return count / n;
+  };
+  return (
+    (box.y <= 0 && run(w, (x) => opaque(x, 0)) >= EDGE_CUT_SHARE) ||
+    (box.y + box.height >= h && run(w, (x) => opaque(x, h - 1)) >= EDGE_CUT_SHARE) ||
+    (box.x <= 0 && run(h, (y) => opaque(0, y)) >= EDGE_CUT_SHARE) ||
+    (box.x + box.width >= w && run(h, (y) => opaque(w - 1, y)) >= EDGE_CUT_SHARE)
+  );
 }
 
 /** A push-in shot's plan: in on the detail when it fits, else planned for the gentle centred zoom. */

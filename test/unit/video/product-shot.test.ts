@@ -92,3 +92,39 @@ describe('product shots: drawn (pixels, with the built-in cut-out)', () => {
     });
   }
 });
+
+describe('product shots: a product the photo itself cut', () => {
+  // A close-up: the photo ends at the bottle's middle, so its cut-out has a straight cut along the bottom.
+  const W = 200;
+  const H = 160;
+  const BACKDROP: [number, number, number] = [40, 190, 160];
+  const BODY: [number, number, number] = [200, 40, 40];
+  function closeUp(cutBottom: boolean): AnalysedPhoto {
+    const box = { x: 60, y: 30, width: 80, height: cutBottom ? H - 30 : 100 };
+    const photo = new Uint8Array(W * H * 4);
+    const cutout = new Uint8Array(W * H * 4);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = (y * W + x) * 4;
+        const isProduct = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+        photo.set([...(isProduct ? BODY : BACKDROP), 255], i);
+        if (isProduct) cutout.set([...BODY, 255], i);
+      }
+    return { photo: { width: W, height: H, data: photo }, cutout: { width: W, height: H, data: cutout }, box };
+  }
+  const backdropPixels = (img: RgbaImage) => {
+    let n = 0;
+    for (let i = 0; i < img.width * img.height; i++)
+      if (Math.hypot(img.data[i * 4]! - BACKDROP[0], img.data[i * 4 + 1]! - BACKDROP[1], img.data[i * 4 + 2]! - BACKDROP[2]) < 30) n++;
+    return n;
+  };
+
+  it('stands as the photo on a card, not a cut-out sliced flat along the photo edge; a whole product is cut out', async () => {
+    const req = { picture: 'p.png', keep: KEEP, palette: { primary: '#1E3A8A', accent: '#F59E0B' }, mode: 'designed' as const };
+    const [cut, whole] = await Promise.all([drawShot(req, closeUp(true), 180, 320), drawShot(req, closeUp(false), 180, 320)]);
+    expect(cut.plan.kind).toBe('designed');
+    // The card shows the photo's own backdrop round the product; the cut-out of a whole product does not.
+    expect(backdropPixels(cut.image)).toBeGreaterThan(0.15 * cut.plan.product.width * cut.plan.product.height);
+    expect(backdropPixels(whole.image)).toBe(0);
+  });
+});
