@@ -109,7 +109,7 @@ describe('stage timings on the task, in the log and on /metrics', () => {
       expect((await worker.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
       const ok = await worker.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(ok.statusCode).toBe(200);
-      expect(ok.body).toContain('clipwright_job_stage_wall_seconds_bucket');
+      expect(ok.body).toContain('# TYPE clipwright_job_stage_wall_seconds histogram');
       expect((await worker.inject({ method: 'GET', url: '/api/tasks/' })).statusCode).toBe(404);
     } finally {
       await worker.close();
