@@ -132,6 +132,8 @@ export async function makeAdClone(deps: AdCloneDeps, req: AdCloneRequest): Promi
       ...(frame ? { frame } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
       onProgress: (f) => progress(0.45 + 0.55 * f),
+      // The link's pictures are product photos: each shot frames its product whole.
+      productPictures: true,
     },
     deps.render,
   );

@@ -19,7 +19,16 @@ export interface PictureRoom {
   keep: FrameRect;
   /** The picture stands still (its background motion left out): the room is too small for the move. */
   still?: boolean;
+  /**
+   * How a background framed for its product alone is shown (`frameEvery`): the whole product with
+   * room around it, a closer framing that still holds its whole box, or the cut-out on a designed
+   * backdrop. Shots cycle through them, so a clone's cycled pictures do not all look alike.
+   */
+  framing?: Framing;
 }
+
+export type Framing = 'whole' | 'closer' | 'designed';
+const FRAMINGS: readonly Framing[] = ['whole', 'closer', 'designed'];
 
 /** Rooms by scene: the background's (`background`), and image layers' by their index. */
 export interface SceneRooms {
@@ -43,16 +52,19 @@ const rectOfBox = (b: TemplateBox): FrameRect => ({ x0: b.x, y0: b.y, x1: b.x + 
 /**
  * Pure. `isStill(slot)`: the slot holds a still picture (a clip is not re-framed). `captions`: the
  * caption look when the video shows captions, else null; they may show over any scene.
+ * `frameEvery`: every still background that the template crops is a product photo (Ad Clone's link
+ * pictures): it is framed around its product even when nothing is laid over it, since a crop to the
+ * frame's shape that knows nothing of the product cuts it (a landscape photo at 9:16).
  */
-export function productRooms(template: Template, isStill: (slot: string) => boolean, captions: CaptionSettingInput | null): SceneRooms[] {
+export function productRooms(template: Template, isStill: (slot: string) => boolean, captions: CaptionSettingInput | null, frameEvery = false): SceneRooms[] {
   const units = { width: Number(template.aspect.split(':')[0]), height: Number(template.aspect.split(':')[1]) };
   const captionBox = captions ? captionRect(template.aspect, captions) : null;
-  return template.scenes.map((scene) => {
+  return template.scenes.map((scene, sceneIndex) => {
     const above = (from: number) => [...scene.layers.slice(from).map((l) => rectOfBox(l.box)), ...(captionBox ? [captionBox] : [])];
     const presenters = (from: number) => scene.layers.slice(from).flatMap((l) => (l.kind === 'avatar' ? [rectOfBox(l.box)] : []));
-    const room = (area: FrameRect, obstacles: FrameRect[], motion: BackgroundMotion | null, standing: FrameRect[]): PictureRoom | null => {
+    const room = (area: FrameRect, obstacles: FrameRect[], motion: BackgroundMotion | null, standing: FrameRect[], always = false): PictureRoom | null => {
       const over = obstacles.filter((o) => overlaps(o, area));
-      if (over.length === 0) return null;
+      if (over.length === 0 && !always) return null;
       // A presenter standing over a large part of the picture (two fifths): it is their backdrop (a room, a colour).
       const areaOf = (r: FrameRect) => Math.max(0, r.x1 - r.x0) * Math.max(0, r.y1 - r.y0);
       const clip = (r: FrameRect) => ({ x0: Math.max(r.x0, area.x0), y0: Math.max(r.y0, area.y0), x1: Math.min(r.x1, area.x1), y1: Math.min(r.y1, area.y1) });
@@ -75,8 +87,9 @@ export function productRooms(template: Template, isStill: (slot: string) => bool
       return null;
     };
     const bg = scene.background;
-    const background =
-      'slot' in bg && bg.fit === 'crop' && isStill(bg.slot) ? room(FULL, above(0), (bg.motion ?? null) as BackgroundMotion | null, presenters(0)) : null;
+    const framed = 'slot' in bg && bg.fit === 'crop' && isStill(bg.slot);
+    const found = framed ? room(FULL, above(0), (bg.motion ?? null) as BackgroundMotion | null, presenters(0), frameEvery) : null;
+    const background = found && frameEvery ? { ...found, framing: FRAMINGS[sceneIndex % FRAMINGS.length]! } : found;
     const layers = new Map<number, PictureRoom>();
     scene.layers.forEach((layer, j) => {
       if (layer.kind !== 'image' || layer.shape === 'circle' || !isStill(layer.slot)) return;

@@ -35,6 +35,7 @@ import { drawPicture } from './drawn-pictures.js';
 import type { CutoutEngine } from '../../engines/image/port.js';
 import { DecorationSet } from '../video/avatar-scenes/decorations.js';
 import { productRooms, type PictureRoom } from './product-room.js';
+import type { ShotRequest } from '../video/product-shot.js';
 import { avatarClipKey, buildTemplateTimeline, captionTrack, templateLengthSeconds, voiceoverOverrun, type ResolvedSlot } from './template-timeline.js';
 
 export interface RenderTemplateOptions {
@@ -49,6 +50,11 @@ export interface RenderTemplateOptions {
   signal?: AbortSignal;
   /** 0..1 over the whole render. */
   onProgress?: (fraction: number) => void;
+  /**
+   * The template's cropped still backgrounds are product photos (Ad Clone's link pictures): each is
+   * framed around its product, whole, in framings that vary from scene to scene (product-room.ts).
+   */
+  productPictures?: boolean;
 }
 
 export interface RenderTemplateDeps {
@@ -135,7 +141,9 @@ export async function renderTemplate(
       drawing.push(writePanel(layer.color, path));
     }
   });
-  const productShots = deps.cutout ? planProductShots(template, slots, new DecorationSet(opts.workDir, frame, deps.cutout)) : undefined;
+  const productShots = deps.cutout
+    ? planProductShots(template, slots, new DecorationSet(opts.workDir, frame, deps.cutout), opts.productPictures === true)
+    : undefined;
   const shotsDrawn = productShots ? productShots.decorations.drawAll(signal) : Promise.resolve();
   drawing.push(shotsDrawn);
   const musicPath = template.music ? resolveMusic(template, slots, deps.musicCacheDir) : Promise.resolve(null);
@@ -261,24 +269,26 @@ async function localMedia(
 }
 
 /** The product shots the template's covered pictures become (product-room.ts), named now and drawn with the other pictures. */
-function planProductShots(template: Template, slots: ReadonlyMap<string, ResolvedSlot>, decorations: DecorationSet) {
+function planProductShots(template: Template, slots: ReadonlyMap<string, ResolvedSlot>, decorations: DecorationSet, productPictures: boolean) {
   const still = (name: string) => {
     const s = slots.get(name);
     return (s?.type === 'image' || s?.type === 'video') && s.isVideo !== true;
   };
-  const rooms = productRooms(template, still, captionTrack({ template, slots })?.setting ?? null);
+  const rooms = productRooms(template, still, captionTrack({ template, slots })?.setting ?? null, productPictures);
   const shot = (slot: string, room: PictureRoom, whenNoProduct: 'fill' | 'card') =>
     decorations.decorate(
       'shot',
       { width: room.area.x1 - room.area.x0, height: room.area.y1 - room.area.y0 },
-      { picture: (slots.get(slot) as { path: string }).path, keep: room.keep, palette: SHOT_PALETTE, whenNoProduct },
+      { picture: (slots.get(slot) as { path: string }).path, palette: SHOT_PALETTE, whenNoProduct, ...framed(room) },
     );
   const backgrounds = new Map<number, { path: string; still: boolean }>();
   const layers = new Map<string, string>();
   rooms.forEach((r, i) => {
     const scene = template.scenes[i]!;
     if (r.background && 'slot' in scene.background)
-      backgrounds.set(i, { path: shot(scene.background.slot, r.background, 'fill'), still: r.background.still === true });
+      // A product photo in which the cut-out finds nothing is the product, whole (a card on a backdrop
+      // unless its shape fills the frame); any other background is then cropped as placed.
+      backgrounds.set(i, { path: shot(scene.background.slot, r.background, productPictures ? 'card' : 'fill'), still: r.background.still === true });
     for (const [j, room] of r.layers) {
       const layer = scene.layers[j]!;
       // A picture the template shows whole stays whole when nothing is found in it; a cropped one fills its box.
@@ -287,6 +297,26 @@ function planProductShots(template: Template, slots: ReadonlyMap<string, Resolve
   });
   return { backgrounds, layers, decorations };
 }
+
+/**
+ * A framing as a shot: `whole` keeps the product off the room's edges (more of the scene around it),
+ * `closer` lets it fill its room, `designed` always cuts it out over a backdrop deep in its own hue.
+ * Photos too far from the frame's shape to crop (a landscape photo at 9:16) are designed in all three,
+ * at their framing's size.
+ */
+function framed(room: PictureRoom): Pick<ShotRequest, 'keep' | 'mode' | 'mood'> {
+  const k = room.keep;
+  if (room.framing === 'whole') {
+    const dx = (k.x1 - k.x0) * WHOLE_INSET;
+    const dy = (k.y1 - k.y0) * WHOLE_INSET;
+    return { keep: { x0: k.x0 + dx, y0: k.y0 + dy, x1: k.x1 - dx, y1: k.y1 - dy } };
+  }
+  if (room.framing === 'designed') return { keep: k, mode: 'designed', mood: 'dark' };
+  return { keep: k };
+}
+
+/** The share of its room a `whole` framing leaves free on each side. */
+const WHOLE_INSET = 0.08;
 
 /** A designed shot's colours when the product gives none of its own. */
 const SHOT_PALETTE = { primary: '#2B3A55', accent: '#FFFFFF' };
