@@ -144,8 +144,8 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
 
       const openFrames = await Promise.all(widestOpenFrames(landmarks, 12).map(async (f) => ({ image: await raw.read(f), points: landmarks[f]! })));
       const mouthColours = footageMouthColours(openFrames);
-      // About one footage pixel at the output's scale: the painted inside is as sharp as the footage.
-      const look = { colours: mouthColours, softnessPx: Math.max(0.7, place.scale * 0.8) };
+      // About one and a half footage pixels at the output's scale: filmed and compressed, a mouth's edges are never sharper.
+      const look = { colours: mouthColours, softnessPx: Math.max(0.7, place.scale * 1.5) };
       const frameCount = req.frames.length;
       const footageFrameOf = Array.from({ length: frameCount }, (_, i) => footageFrameAt(i, loop));
       const perSegment = Math.max(15, Math.floor(SEGMENT_BUDGET_BYTES / frameBytes));

@@ -25,9 +25,9 @@ export function paintFootageMouth(image: RgbaImage, points: readonly Point[], co
 
   const feather = Math.max(0.7, softnessPx);
   const teethHeight = Math.min(gapMiddle * 0.4, width * 0.14);
-  const edgeShade = scale(colours.lips, 0.5);
+  const edgeShade = scale(colours.lips, 0.6);
   // Teeth inside a mouth are lit through the lips and take their red; bare, they look pasted on.
-  const teeth = mix(colours.teeth, colours.lips, 0.3);
+  const teeth = mix(colours.teeth, colours.lips, 0.35);
   const inner = points.slice(60, 68);
   const x0 = Math.max(0, Math.floor(Math.min(...inner.map((p) => p[0])) - feather - 1));
   const x1 = Math.min(image.width, Math.ceil(Math.max(...inner.map((p) => p[0])) + feather + 1));
@@ -50,7 +50,7 @@ export function paintFootageMouth(image: RgbaImage, points: readonly Point[], co
       const shown = smoothstep(0.1, 0.3, side) * smoothstep(-feather, feather, height - v) * 0.9;
       if (shown > 0) {
         // The upper lip shades the teeth' top; the corners are in the cheeks' shadow.
-        const light = (0.7 + 0.25 * smoothstep(0, height * 0.6, v)) * (0.7 + 0.3 * smoothstep(0.06, 0.3, side));
+        const light = (0.8 + 0.18 * smoothstep(0, height * 0.6, v)) * (0.8 + 0.2 * smoothstep(0.06, 0.3, side));
         colour = mix(colour, scale(teeth, light), shown);
       }
       const i = (y * image.width + x) * 4;
