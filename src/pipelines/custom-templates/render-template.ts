@@ -15,6 +15,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { TaskFailure } from '../../core/errors.js';
 import { seedFor } from '../../core/random.js';
 import { avatarIdFor } from '../../domain/catalog/avatars.js';
@@ -141,8 +142,9 @@ export async function renderTemplate(
       drawing.push(writePanel(layer.color, path));
     }
   });
+  const unfound = opts.productPictures ? await unfoundAsCard(template, slots) : () => false;
   const productShots = deps.cutout
-    ? planProductShots(template, slots, new DecorationSet(opts.workDir, frame, deps.cutout), opts.productPictures === true)
+    ? planProductShots(template, slots, new DecorationSet(opts.workDir, frame, deps.cutout), opts.productPictures === true, unfound)
     : undefined;
   const shotsDrawn = productShots ? productShots.decorations.drawAll(signal) : Promise.resolve();
   drawing.push(shotsDrawn);
@@ -269,7 +271,13 @@ async function localMedia(
 }
 
 /** The product shots the template's covered pictures become (product-room.ts), named now and drawn with the other pictures. */
-function planProductShots(template: Template, slots: ReadonlyMap<string, ResolvedSlot>, decorations: DecorationSet, productPictures: boolean) {
+function planProductShots(
+  template: Template,
+  slots: ReadonlyMap<string, ResolvedSlot>,
+  decorations: DecorationSet,
+  productPictures: boolean,
+  unfoundAsCard: (slot: string) => boolean,
+) {
   const still = (name: string) => {
     const s = slots.get(name);
     return (s?.type === 'image' || s?.type === 'video') && s.isVideo !== true;
@@ -286,9 +294,12 @@ function planProductShots(template: Template, slots: ReadonlyMap<string, Resolve
   rooms.forEach((r, i) => {
     const scene = template.scenes[i]!;
     if (r.background && 'slot' in scene.background)
-      // A product photo in which the cut-out finds nothing is the product, whole (a card on a backdrop
-      // unless its shape fills the frame); any other background is then cropped as placed.
-      backgrounds.set(i, { path: shot(scene.background.slot, r.background, productPictures ? 'card' : 'fill'), still: r.background.still === true });
+      // A product photo in which the cut-out finds nothing is shown as placed, unless a crop to the
+      // frame's shape would lose much of it (unfoundAsCard): then it is the product, whole, as a card.
+      backgrounds.set(i, {
+        path: shot(scene.background.slot, r.background, productPictures && unfoundAsCard(scene.background.slot) ? 'card' : 'fill'),
+        still: r.background.still === true,
+      });
     for (const [j, room] of r.layers) {
       const layer = scene.layers[j]!;
       // A picture the template shows whole stays whole when nothing is found in it; a cropped one fills its box.
@@ -317,6 +328,28 @@ function framed(room: PictureRoom): Pick<ShotRequest, 'keep' | 'mode' | 'mood'> 
 
 /** The share of its room a `whole` framing leaves free on each side. */
 const WHOLE_INSET = 0.08;
+
+/** A crop to the frame's shape keeping less than this share of a photo loses too much of it. */
+const MIN_CROP_SHARE = 0.6;
+
+/**
+ * Which product photos, if the cut-out finds nothing in them, are shown whole as a card rather than
+ * cropped as placed: those whose shape is far from the frame's (a landscape photo at 9:16).
+ */
+async function unfoundAsCard(template: Template, slots: ReadonlyMap<string, ResolvedSlot>): Promise<(slot: string) => boolean> {
+  const [fw, fh] = template.aspect.split(':').map(Number) as [number, number];
+  const far = new Set<string>();
+  for (const [name, s] of slots) {
+    if (s.type !== 'image' || s.isVideo) continue;
+    const meta = await sharp(s.path)
+      .metadata()
+      .catch(() => null);
+    if (!meta?.width || !meta.height) continue;
+    const ratio = meta.width / meta.height / (fw / fh);
+    if (Math.min(ratio, 1 / ratio) < MIN_CROP_SHARE) far.add(name);
+  }
+  return (slot) => far.has(slot);
+}
 
 /** A designed shot's colours when the product gives none of its own. */
 const SHOT_PALETTE = { primary: '#2B3A55', accent: '#FFFFFF' };
