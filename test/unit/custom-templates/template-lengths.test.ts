@@ -42,11 +42,11 @@ function timelineOf(template: Template, voiceSeconds: number | null) {
   };
   const total = templateLengthSeconds(template, spoken);
   const avatarClips = new Map<string, { path: string }>();
-  template.scenes.forEach((scene, i) =>
+  template.scenes.forEach((scene, i) => {
     scene.layers.forEach((layer, j) => {
       if (layer.kind === 'avatar') avatarClips.set(avatarClipKey(i, j), { path: `/clips/${i}-${j}.webm` });
-    }),
-  );
+    });
+  });
   const drawnBackgrounds = new Map(template.scenes.flatMap((s, i) => ('drawn' in s.background ? [[i, `/drawn/${i}.png`] as const] : [])));
   const panelPictures = new Map(
     template.scenes.flatMap((s) => s.layers.flatMap((l) => (l.kind === 'panel' ? [[l.color, `/panel/${l.color}.png`] as const] : []))),

@@ -170,7 +170,7 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
           } finally {
             await out.close();
           }
-          if (encoding) await encoding;
+          await encoding;
           const piece = join(work, `piece-${pieces.length}.mp4`);
           pieces.push(piece);
           const args = rawSegmentEncodeArgs({
@@ -187,7 +187,7 @@ export async function animateFootage(ffmpeg: FfmpegEngine, req: FootageAvatarReq
             progress(PROGRESS.track + ((PROGRESS.draw - PROGRESS.track) * end) / frameCount);
           });
         }
-        if (encoding) await encoding;
+        await encoding;
       } catch (err) {
         // An encode still running when the drawing failed: its own failure is not the one to report.
         await encoding?.catch(() => undefined);
