@@ -16,7 +16,9 @@ export interface ServiceProcess {
 export function startService(role: 'serve' | 'api' | 'worker', env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'clipwright.mjs'), role], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
+    // The built-in border-key cut-out, as in-process tests (test/helpers/app.ts): the drawn test
+    // photos stand on plain backdrops; the ISNet engine has its own tests. A test may still ask for it.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', CUTOUT_ENGINE: 'border-key', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
